@@ -1,0 +1,154 @@
+//! `codegen.toml`: what to generate. Parsed into a `Config`; every problem is a spanned `Diagnostic`.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::SourceFile;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+
+/// The parsed configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// Schema files, relative to the directory of `codegen.toml`, in the order written.
+    pub schema_files: Vec<ConfigPath>,
+    /// Rust paths that generated Rust code uses to name the schema's types.
+    pub rust: RustPaths,
+    /// Where outputs go, relative to the directory of `codegen.toml`.
+    pub output_dir: String,
+    /// Targets in name order.
+    pub targets: Vec<Target>,
+}
+
+/// A path from the configuration, with where it was written (for "file not found" and the like).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigPath {
+    pub path: String,
+    pub location: Location,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RustPaths {
+    /// The module that defines (or re-exports) every AST type, such as `crate::ast`.
+    pub ast_module: String,
+    /// The module of the arena primitives `Box`, `Vec`, `Str` and `Span`.
+    pub arena_module: String,
+}
+
+/// One generated deserializer and its buffer layout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Target {
+    pub name: String,
+    pub source_placement: SourcePlacement,
+}
+
+/// Where the source text sits in the buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourcePlacement {
+    /// Parser layout: `[source][arena][metadata]`. The source is written first, then parsed in place.
+    Start,
+    /// Linter layout: `[arena][source][metadata]`.
+    End,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    schema: RawSchema,
+    output: RawOutput,
+    #[serde(default)]
+    targets: BTreeMap<String, Spanned<RawTarget>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSchema {
+    files: Spanned<Vec<Spanned<String>>>,
+    ast_module: Spanned<String>,
+    arena_module: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOutput {
+    dir: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTarget {
+    source_placement: SourcePlacement,
+}
+
+impl Config {
+    /// Parses `codegen.toml`; `file.path` names it in diagnostics.
+    pub fn parse(file: &SourceFile) -> Result<Config, Diagnostics> {
+        let raw: RawConfig = match toml::from_str(&file.text) {
+            Ok(raw) => raw,
+            Err(error) => {
+                let mut diagnostic = Diagnostic::new(format!("invalid {}: {}", file.path, error.message().trim_end()));
+                if let Some(span) = error.span() {
+                    diagnostic = diagnostic.at(Location::from_byte_range(&file.path, &file.text, span));
+                }
+                return Err(Diagnostics(vec![diagnostic]));
+            }
+        };
+        let mut diagnostics = Diagnostics::default();
+        let mut error = |span: std::ops::Range<usize>, message: String, help: &str| {
+            diagnostics.push(Diagnostic::new(message).at(Location::from_byte_range(&file.path, &file.text, span)).with_help(help));
+        };
+
+        if raw.schema.files.get_ref().is_empty() {
+            error(raw.schema.files.span(), "`schema.files` is empty".to_owned(), "list the Rust files that define the #[ast] types");
+        }
+        let mut schema_files: Vec<ConfigPath> = Vec::new();
+        for entry in raw.schema.files.get_ref() {
+            let path = entry.get_ref();
+            if let Some(problem) = path_problem(path) {
+                error(entry.span(), format!("schema file `{path}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
+            } else if schema_files.iter().any(|f| &f.path == path) {
+                error(entry.span(), format!("schema file `{path}` is listed twice"), "list each schema file once");
+            } else {
+                let location = Location::from_byte_range(&file.path, &file.text, entry.span());
+                schema_files.push(ConfigPath { path: path.clone(), location });
+            }
+        }
+        for module in [&raw.schema.ast_module, &raw.schema.arena_module] {
+            if syn::parse_str::<syn::Path>(module.get_ref()).is_err() {
+                error(module.span(), format!("`{}` is not a Rust path", module.get_ref()), "write a module path such as `crate::ast`");
+            }
+        }
+        let output_dir = raw.output.dir.get_ref().clone();
+        if let Some(problem) = path_problem(&output_dir) {
+            error(raw.output.dir.span(), format!("output directory `{output_dir}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
+        }
+        let mut targets = Vec::new();
+        for (name, target) in raw.targets {
+            let valid = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            if !valid {
+                error(target.span(), format!("target name `{name}` is not valid"), "target names are lowercase letters, digits and `-`, starting with a letter: they name files and npm packages");
+            }
+            targets.push(Target { name, source_placement: target.into_inner().source_placement });
+        }
+
+        let rust = RustPaths { ast_module: raw.schema.ast_module.into_inner(), arena_module: raw.schema.arena_module.into_inner() };
+        diagnostics.into_result(Config { schema_files, rust, output_dir, targets })
+    }
+}
+
+/// Why a configured path cannot be used, if it cannot. Paths must stay inside the project so that
+/// output never depends on where the checkout lives.
+fn path_problem(path: &str) -> Option<&'static str> {
+    if path.is_empty() {
+        Some("is empty")
+    } else if path.starts_with('/') || path.contains(':') || path.contains('\\') {
+        Some("is not a relative path with `/` separators")
+    } else if path.split('/').any(|part| part == ".." || part.is_empty() || part == ".") {
+        Some("must not contain `..`, `.` or empty parts")
+    } else {
+        None
+    }
+}

@@ -1,0 +1,68 @@
+//! `js/constants.js`: the buffer format as JS constants (askama template `templates/js/constants.js`).
+
+use askama::Template;
+
+use super::EmitContext;
+use crate::Error;
+use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_FIELDS, METADATA_SIZE};
+use crate::layout::PointerWidth;
+
+#[derive(Template)]
+#[template(path = "js/constants.js", escape = "none")]
+struct ConstantsJs {
+    header: String,
+    magic: String,
+    format_version: u32,
+    metadata_size: u32,
+    fields: Vec<MetadataFieldView>,
+    fingerprints: Vec<FingerprintView>,
+}
+
+struct MetadataFieldView {
+    /// `SCREAMING_CASE` name of the offset constant.
+    constant: String,
+    offset: u32,
+    doc: String,
+}
+
+struct FingerprintView {
+    bits: u32,
+    /// 16 hex digits, as error messages print it.
+    hex: String,
+    low: String,
+    high: String,
+}
+
+pub fn emit(cx: &EmitContext) -> Result<String, Error> {
+    let fields = METADATA_FIELDS
+        .iter()
+        .enumerate()
+        .map(|(index, field)| MetadataFieldView {
+            constant: format!("META_{}", field.name.to_uppercase()),
+            offset: 4 * index as u32,
+            // Rust doc syntax reads as plain text in JS comments, except for the backticks' meaning.
+            doc: field.doc.to_owned(),
+        })
+        .collect();
+    let fingerprints = PointerWidth::ALL
+        .into_iter()
+        .map(|width| {
+            let value = buffer::layout_fingerprint(cx.schema, cx.layout(width));
+            FingerprintView {
+                bits: width.bits(),
+                hex: format!("{value:016x}"),
+                low: format!("{:#010x}", value as u32),
+                high: format!("{:#010x}", (value >> 32) as u32),
+            }
+        })
+        .collect();
+    let view = ConstantsJs {
+        header: cx.header(),
+        magic: format!("{MAGIC:#010x}"),
+        format_version: FORMAT_VERSION,
+        metadata_size: METADATA_SIZE,
+        fields,
+        fingerprints,
+    };
+    view.render().map_err(|source| Error::Render { template: "js/constants.js".to_owned(), message: source.to_string() })
+}

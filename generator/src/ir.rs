@@ -1,0 +1,302 @@
+//! The schema as owned data: what `load` produces and every later phase reads.
+//!
+//! Nothing here refers to `syn`. Types are kept in one `Vec`, in a canonical order (schema files sorted
+//! by path, then source order), and refer to each other by `TypeId`, an index into it.
+
+use std::fmt::{self, Write as _};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schema {
+    pub types: Vec<TypeDef>,
+}
+
+/// Index of a type in `Schema::types`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeId(pub usize);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeDef {
+    pub name: String,
+    /// Whether the type takes the arena lifetime `'a`.
+    pub has_lifetime: bool,
+    /// The schema file that defines it, as named in `codegen.toml`.
+    pub file: String,
+    pub kind: TypeKind,
+    pub estree: TypeEstree,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeKind {
+    Struct(Struct),
+    Enum(Enum),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Struct {
+    pub fields: Vec<Field>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    pub name: String,
+    pub ty: TypeRef,
+    pub estree: FieldEstree,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Enum {
+    pub repr: EnumRepr,
+    pub variants: Vec<Variant>,
+}
+
+/// The enum representations a schema may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnumRepr {
+    /// `#[repr(u8)]`, fieldless: a single byte.
+    U8,
+    /// `#[repr(C, u8)]`, with data: a `u8` tag followed by a `repr(C)` union of the payloads.
+    CU8,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    pub name: String,
+    pub discriminant: u8,
+    /// The single field of a tuple variant; `None` for a unit variant.
+    pub payload: Option<TypeRef>,
+    pub estree: VariantEstree,
+}
+
+/// A field's type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TypeRef {
+    Primitive(Primitive),
+    Span,
+    Str,
+    Box(Box<TypeRef>),
+    Vec(Box<TypeRef>),
+    Option(Box<TypeRef>),
+    Named(TypeId),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Primitive {
+    Bool,
+    U8,
+    U16,
+    U32,
+    U64,
+    I8,
+    I16,
+    I32,
+    I64,
+    F64,
+}
+
+impl Primitive {
+    pub const ALL: [Primitive; 10] = [
+        Primitive::Bool,
+        Primitive::U8,
+        Primitive::U16,
+        Primitive::U32,
+        Primitive::U64,
+        Primitive::I8,
+        Primitive::I16,
+        Primitive::I32,
+        Primitive::I64,
+        Primitive::F64,
+    ];
+
+    pub fn rust_name(self) -> &'static str {
+        match self {
+            Primitive::Bool => "bool",
+            Primitive::U8 => "u8",
+            Primitive::U16 => "u16",
+            Primitive::U32 => "u32",
+            Primitive::U64 => "u64",
+            Primitive::I8 => "i8",
+            Primitive::I16 => "i16",
+            Primitive::I32 => "i32",
+            Primitive::I64 => "i64",
+            Primitive::F64 => "f64",
+        }
+    }
+
+    pub fn from_rust_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.rust_name() == name)
+    }
+}
+
+/// `#[estree(...)]` on a struct or enum.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TypeEstree {
+    /// `type = "..."`: the ESTree `type` of the node, when it differs from the Rust name.
+    pub node_type: Option<String>,
+}
+
+/// `#[estree(...)]` on a field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FieldEstree {
+    /// `rename = "..."`: the ESTree property name, when it differs from the Rust field name.
+    pub rename: Option<String>,
+    /// `skip`: not an ESTree property.
+    pub skip: bool,
+    /// `flatten`: the fields of this struct-typed field become properties of the enclosing node.
+    pub flatten: bool,
+    /// `convert = "..."`: the value is computed rather than copied.
+    pub convert: Option<Converter>,
+}
+
+/// `#[estree(...)]` on an enum variant.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VariantEstree {
+    /// `rename = "..."`: the string a fieldless variant becomes in ESTree.
+    pub rename: Option<String>,
+}
+
+/// Values computed on the JS side instead of read verbatim from the buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Converter {
+    /// `value` of a regular expression literal: a `RegExp`, or `null` where the runtime rejects it.
+    RegexValue,
+    /// `value` of a BigInt literal: a `BigInt` built from its decimal text.
+    BigIntValue,
+    /// A number parsed from the literal's raw text.
+    NumberFromRaw,
+    /// A template element's `cooked` text, `null` when the template has an invalid escape.
+    TemplateCooked,
+}
+
+impl Converter {
+    pub const ALL: [Converter; 4] =
+        [Converter::RegexValue, Converter::BigIntValue, Converter::NumberFromRaw, Converter::TemplateCooked];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Converter::RegexValue => "regex_value",
+            Converter::BigIntValue => "bigint_value",
+            Converter::NumberFromRaw => "number_from_raw",
+            Converter::TemplateCooked => "template_cooked",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl Schema {
+    pub fn get(&self, id: TypeId) -> &TypeDef {
+        &self.types[id.0]
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = TypeId> + use<> {
+        (0..self.types.len()).map(TypeId)
+    }
+
+    /// Rust spelling of a field type, with lifetimes written as `lifetime` (`'a` or `'static`).
+    pub fn rust_type(&self, ty: &TypeRef, lifetime: &str) -> String {
+        match ty {
+            TypeRef::Primitive(p) => p.rust_name().to_owned(),
+            TypeRef::Span => "Span".to_owned(),
+            TypeRef::Str => format!("Str<{lifetime}>"),
+            TypeRef::Box(inner) => format!("Box<{lifetime}, {}>", self.rust_type(inner, lifetime)),
+            TypeRef::Vec(inner) => format!("Vec<{lifetime}, {}>", self.rust_type(inner, lifetime)),
+            TypeRef::Option(inner) => format!("Option<{}>", self.rust_type(inner, lifetime)),
+            TypeRef::Named(id) => self.rust_type_name(*id, lifetime),
+        }
+    }
+
+    /// `Name` or `Name<'a>`.
+    pub fn rust_type_name(&self, id: TypeId, lifetime: &str) -> String {
+        let def = self.get(id);
+        if def.has_lifetime { format!("{}<{lifetime}>", def.name) } else { def.name.clone() }
+    }
+
+    /// Every type that occurs in a field or variant, with the types nested inside it, in a stable order.
+    pub fn used_types(&self) -> std::collections::BTreeSet<TypeRef> {
+        fn visit(ty: &TypeRef, out: &mut std::collections::BTreeSet<TypeRef>) {
+            if let TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) = ty {
+                visit(inner, out);
+            }
+            out.insert(ty.clone());
+        }
+        let mut out = std::collections::BTreeSet::new();
+        for def in &self.types {
+            match &def.kind {
+                TypeKind::Struct(s) => s.fields.iter().for_each(|f| visit(&f.ty, &mut out)),
+                TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).for_each(|ty| visit(ty, &mut out)),
+            }
+        }
+        out
+    }
+
+    /// A readable dump of the IR, for snapshots and `--dump` style debugging.
+    pub fn dump(&self) -> String {
+        let mut out = String::new();
+        for def in &self.types {
+            write!(out, "{}", DumpType { schema: self, def }).unwrap();
+        }
+        out
+    }
+}
+
+struct DumpType<'s> {
+    schema: &'s Schema,
+    def: &'s TypeDef,
+}
+
+impl fmt::Display for DumpType<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let DumpType { schema, def } = self;
+        let name = if def.has_lifetime { format!("{}<'a>", def.name) } else { def.name.clone() };
+        match &def.kind {
+            TypeKind::Struct(s) => {
+                write!(f, "struct {name}")?;
+                if let Some(node_type) = &def.estree.node_type {
+                    write!(f, "  [estree type = {node_type:?}]")?;
+                }
+                writeln!(f, "  ({})", def.file)?;
+                for field in &s.fields {
+                    write!(f, "    {}: {}", field.name, schema.rust_type(&field.ty, "'a"))?;
+                    let e = &field.estree;
+                    let mut notes = Vec::new();
+                    if let Some(rename) = &e.rename {
+                        notes.push(format!("rename = {rename:?}"));
+                    }
+                    if e.skip {
+                        notes.push("skip".to_owned());
+                    }
+                    if e.flatten {
+                        notes.push("flatten".to_owned());
+                    }
+                    if let Some(convert) = e.convert {
+                        notes.push(format!("convert = {:?}", convert.name()));
+                    }
+                    if !notes.is_empty() {
+                        write!(f, "  [estree {}]", notes.join(", "))?;
+                    }
+                    writeln!(f)?;
+                }
+            }
+            TypeKind::Enum(e) => {
+                let repr = match e.repr {
+                    EnumRepr::U8 => "u8",
+                    EnumRepr::CU8 => "C, u8",
+                };
+                writeln!(f, "enum {name}  repr({repr})  ({})", def.file)?;
+                for variant in &e.variants {
+                    write!(f, "    {:>3} {}", variant.discriminant, variant.name)?;
+                    if let Some(payload) = &variant.payload {
+                        write!(f, "({})", schema.rust_type(payload, "'a"))?;
+                    }
+                    if let Some(rename) = &variant.estree.rename {
+                        write!(f, "  [estree rename = {rename:?}]")?;
+                    }
+                    writeln!(f)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

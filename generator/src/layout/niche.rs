@@ -1,0 +1,107 @@
+//! Niches: invalid bit patterns of a scalar that `Option` can use to encode `None` without a tag.
+//!
+//! This follows rustc's rules (`rustc_abi`): a scalar has a wrapping range of valid values; the values
+//! outside it are free. `Option<T>` reserves one free value, picking the end of the range that keeps
+//! `None` closest to zero — so a pointer's niche is 0 (null), `bool`'s is 2, and an enum with
+//! discriminants 0..=6 gets 7.
+
+/// Free values of one scalar inside a type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Niche {
+    /// Byte offset of the scalar from the start of the type.
+    pub offset: u32,
+    /// Size of the scalar in bytes (1, 2, 4 or 8).
+    pub size: u32,
+    /// First valid value; the range wraps if `valid_start > valid_end`.
+    pub valid_start: u64,
+    /// Last valid value.
+    pub valid_end: u64,
+}
+
+impl Niche {
+    pub fn new(offset: u32, size: u32, valid_start: u64, valid_end: u64) -> Self {
+        Self { offset, size, valid_start, valid_end }
+    }
+
+    fn max_value(&self) -> u64 {
+        if self.size >= 8 { u64::MAX } else { (1u64 << (self.size * 8)) - 1 }
+    }
+
+    /// How many values are free. The count of all 2^64 values of a u64 cannot occur: a scalar always
+    /// has at least one valid value.
+    pub fn available(&self) -> u64 {
+        let max = self.max_value();
+        self.valid_start.wrapping_sub(self.valid_end.wrapping_add(1)) & max
+    }
+
+    /// The same niche seen from a containing type where this scalar's type starts at `base`.
+    pub fn shifted(self, base: u32) -> Self {
+        Self { offset: self.offset + base, ..self }
+    }
+
+    /// Reserves one value for a new variant (`None`); returns it and the niche that remains.
+    pub fn reserve(&self) -> Option<(u64, Niche)> {
+        const COUNT: u64 = 1;
+        if self.available() < COUNT {
+            return None;
+        }
+        let max = self.max_value();
+        let (start, end) = (self.valid_start, self.valid_end);
+        let move_start = || {
+            let value = start.wrapping_sub(COUNT) & max;
+            (value, Niche { valid_start: value, ..*self })
+        };
+        let move_end = || {
+            let value = end.wrapping_add(1) & max;
+            (value, Niche { valid_end: end.wrapping_add(COUNT) & max, ..*self })
+        };
+        let distance_end_zero = max - end;
+        Some(if start > end {
+            // The valid range wraps through zero, so zero is taken: grow upwards.
+            move_end()
+        } else if start <= distance_end_zero {
+            if COUNT <= start { move_start() } else { move_end() }
+        } else {
+            let new_end = end.wrapping_add(COUNT) & max;
+            let overshoots_zero = (1..=end).contains(&new_end);
+            if overshoots_zero { move_start() } else { move_end() }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointer_niche_is_null() {
+        let pointer = Niche::new(0, 8, 1, u64::MAX);
+        assert_eq!(pointer.available(), 1);
+        let (value, rest) = pointer.reserve().unwrap();
+        assert_eq!(value, 0);
+        assert_eq!(rest.available(), 0);
+        assert!(rest.reserve().is_none());
+    }
+
+    #[test]
+    fn bool_niche_counts_upwards() {
+        let boolean = Niche::new(0, 1, 0, 1);
+        assert_eq!(boolean.available(), 254);
+        let (first, rest) = boolean.reserve().unwrap();
+        let (second, _) = rest.reserve().unwrap();
+        assert_eq!((first, second), (2, 3));
+    }
+
+    #[test]
+    fn range_near_the_top_moves_its_start() {
+        // Valid 250..=255: growing the end would wrap past zero, so the start moves down.
+        let high = Niche::new(0, 1, 250, 255);
+        assert_eq!(high.reserve().unwrap().0, 249);
+    }
+
+    #[test]
+    fn full_range_has_no_niche() {
+        assert_eq!(Niche::new(0, 1, 0, 255).available(), 0);
+        assert_eq!(Niche::new(0, 4, 0, u32::MAX as u64).available(), 0);
+    }
+}

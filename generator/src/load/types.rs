@@ -1,0 +1,115 @@
+//! Field types: `syn::Type` → `ir::TypeRef`, resolving AST type names.
+
+use std::collections::HashMap;
+
+use syn::spanned::Spanned;
+
+use super::Context;
+use crate::SourceFile;
+use crate::ir::{Primitive, TypeId, TypeRef};
+
+const SUPPORTED: &str = "supported field types: bool, u8–u64, i8–i64, f64, Span, Str<'a>, Box<'a, T>, Vec<'a, T>, Option<T> and other #[ast] types";
+
+/// Converts a field type; reports and returns `None` for anything the schema language lacks.
+pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<String, TypeId>, ty: &syn::Type) -> Option<TypeRef> {
+    let path = match ty {
+        syn::Type::Path(syn::TypePath { qself: None, path }) => path,
+        syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")) => {
+            return unsupported(cx, file, ty, "a `&str` field", "use `Str<'a>`, which lives in the arena or the source region");
+        }
+        syn::Type::Group(group) => return convert(cx, file, names, &group.elem),
+        syn::Type::Paren(paren) => return convert(cx, file, names, &paren.elem),
+        _ => return unsupported(cx, file, ty, "this field type", SUPPORTED),
+    };
+    if path.segments.len() != 1 || path.leading_colon.is_some() {
+        return unsupported(cx, file, ty, "a path type", "write the type's plain name, such as `Box<'a, T>`, not a path to it");
+    }
+    let segment = &path.segments[0];
+    let name = segment.ident.to_string();
+    let (lifetimes, types) = match generic_args(cx, file, &segment.arguments) {
+        Some(args) => args,
+        None => return None,
+    };
+    let expect = |cx: &mut Context, lifetimes_wanted: usize, types_wanted: usize, shape: &str| -> bool {
+        if lifetimes.len() == lifetimes_wanted && types.len() == types_wanted {
+            return true;
+        }
+        cx.error(file, ty.span(), format!("`{name}` needs exactly the arguments `{shape}`"), None);
+        false
+    };
+
+    if let Some(primitive) = Primitive::from_rust_name(&name) {
+        return expect(cx, 0, 0, &name).then_some(TypeRef::Primitive(primitive));
+    }
+    match name.as_str() {
+        "Span" => expect(cx, 0, 0, "Span").then_some(TypeRef::Span),
+        "Str" => expect(cx, 1, 0, "Str<'a>").then_some(TypeRef::Str),
+        "Box" | "Vec" => {
+            if !expect(cx, 1, 1, &format!("{name}<'a, T>")) {
+                return None;
+            }
+            let inner = Box::new(convert(cx, file, names, types[0])?);
+            Some(if name == "Box" { TypeRef::Box(inner) } else { TypeRef::Vec(inner) })
+        }
+        "Option" => {
+            if !expect(cx, 0, 1, "Option<T>") {
+                return None;
+            }
+            Some(TypeRef::Option(Box::new(convert(cx, file, names, types[0])?)))
+        }
+        "usize" | "isize" => unsupported(cx, file, ty, "`usize` / `isize`", "their size depends on the target; use u32 or u64 (i32 or i64)"),
+        "f32" | "u128" | "i128" | "char" => unsupported(cx, file, ty, &format!("`{name}`"), SUPPORTED),
+        "String" => unsupported(cx, file, ty, "`String`", "use `Str<'a>`, which lives in the arena or the source region"),
+        _ => match names.get(&name) {
+            Some(&id) if types.is_empty() => Some(TypeRef::Named(id)),
+            Some(_) => {
+                cx.error(file, ty.span(), format!("`{name}` takes no type arguments"), Some("AST types may take only the arena lifetime `'a`".to_owned()));
+                None
+            }
+            None => {
+                cx.error(
+                    file,
+                    segment.ident.span(),
+                    format!("unknown type `{name}`"),
+                    Some(format!("define `{name}` with #[ast] in a schema file listed in codegen.toml, or use one of the {SUPPORTED}")),
+                );
+                None
+            }
+        },
+    }
+}
+
+fn unsupported(cx: &mut Context, file: &SourceFile, ty: &syn::Type, what: &str, help: &str) -> Option<TypeRef> {
+    cx.error(file, ty.span(), format!("unsupported field type: {what} is not part of the schema language"), Some(help.to_owned()));
+    None
+}
+
+/// Splits `<'a, T>` into its lifetimes (which must be `'a`) and types.
+fn generic_args<'t>(cx: &mut Context, file: &SourceFile, arguments: &'t syn::PathArguments) -> Option<(Vec<&'t syn::Lifetime>, Vec<&'t syn::Type>)> {
+    let mut lifetimes = Vec::new();
+    let mut types = Vec::new();
+    match arguments {
+        syn::PathArguments::None => {}
+        syn::PathArguments::AngleBracketed(args) => {
+            for arg in &args.args {
+                match arg {
+                    syn::GenericArgument::Lifetime(lt) if lt.ident == "a" => lifetimes.push(lt),
+                    syn::GenericArgument::Lifetime(lt) => {
+                        cx.error(file, lt.span(), format!("unsupported lifetime `{lt}`"), Some("AST types use only the arena lifetime `'a`".to_owned()));
+                        return None;
+                    }
+                    syn::GenericArgument::Type(ty) => types.push(ty),
+                    other => {
+                        cx.error(file, other.span(), "unsupported generic argument".to_owned(), Some(SUPPORTED.to_owned()));
+                        return None;
+                    }
+                }
+            }
+        }
+        syn::PathArguments::Parenthesized(args) => {
+            cx.error(file, args.span(), "unsupported field type: function traits are not part of the schema language".to_owned(), Some(SUPPORTED.to_owned()));
+            return None;
+        }
+    }
+    Some((lifetimes, types))
+}

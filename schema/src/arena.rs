@@ -1,0 +1,110 @@
+//! Arena primitives that AST types are built from.
+//!
+//! These are the only pointer-bearing types a schema may use, and their layouts are part of the buffer
+//! format: the generator's layout engine (`generator/src/layout/primitives.rs`) describes them, and the
+//! generated `assert_layouts.rs` makes rustc confirm that description on every build.
+//!
+//! | type          | 64-bit size / align | 32-bit size / align | fields (offset)                          | niche            |
+//! |---------------|---------------------|---------------------|------------------------------------------|------------------|
+//! | `Span`        | 8 / 4               | 8 / 4               | `start: u32` (0), `end: u32` (4)         | none             |
+//! | `Box<'a, T>`  | 8 / 8               | 4 / 4               | pointer (0)                              | null pointer     |
+//! | `Str<'a>`     | 16 / 8              | 8 / 4               | pointer (0), `len: u32` (ptr size)       | null pointer     |
+//! | `Vec<'a, T>`  | 16 / 8              | 12 / 4              | pointer (0), `len: u32`, `cap: u32`      | null pointer     |
+//!
+//! Pointers are real addresses inside the buffer; a reader turns one into an offset by subtracting the
+//! buffer's base address (recorded in the metadata block). Lengths are element counts for `Vec` and
+//! UTF-8 byte counts for `Str`. Buffers are under 4 GiB, so `u32` lengths suffice on every target.
+
+use core::marker::PhantomData;
+use core::ptr::NonNull;
+
+/// A source range in UTF-16 code units, as ESTree consumers expect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(C)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub const fn new(start: u32, end: u32) -> Self {
+        Self { start, end }
+    }
+}
+
+/// An owning pointer to a `T` in the arena.
+#[repr(transparent)]
+pub struct Box<'a, T> {
+    pub(crate) ptr: NonNull<T>,
+    marker: PhantomData<&'a T>,
+}
+
+impl<'a, T> Box<'a, T> {
+    /// Wraps a pointer into the arena.
+    ///
+    /// # Safety
+    /// `ptr` must point to an initialized `T` that lives in an arena for at least `'a`.
+    pub const unsafe fn from_raw(ptr: NonNull<T>) -> Self {
+        Self { ptr, marker: PhantomData }
+    }
+
+    pub const fn as_ptr(&self) -> *const T {
+        self.ptr.as_ptr()
+    }
+}
+
+/// A UTF-8 string in the arena or in the source region of the buffer.
+#[repr(C)]
+pub struct Str<'a> {
+    pub(crate) ptr: NonNull<u8>,
+    pub(crate) len: u32,
+    marker: PhantomData<&'a str>,
+}
+
+impl<'a> Str<'a> {
+    /// Borrows a string that already lives in the buffer (source text or arena).
+    pub fn from_str(text: &'a str) -> Self {
+        let len = u32::try_from(text.len()).expect("strings in a buffer are under 4 GiB");
+        // A `&str` pointer is never null, even for an empty string.
+        let ptr = NonNull::from(text).cast::<u8>();
+        Self { ptr, len, marker: PhantomData }
+    }
+
+    pub fn as_str(&self) -> &'a str {
+        // SAFETY: `from_str` is the only constructor and took a `&'a str`.
+        unsafe {
+            let bytes = core::slice::from_raw_parts(self.ptr.as_ptr(), self.len as usize);
+            core::str::from_utf8_unchecked(bytes)
+        }
+    }
+}
+
+/// A growable array of `T` in the arena.
+#[repr(C)]
+pub struct Vec<'a, T> {
+    pub(crate) ptr: NonNull<T>,
+    pub(crate) len: u32,
+    pub(crate) cap: u32,
+    marker: PhantomData<&'a [T]>,
+}
+
+impl<'a, T> Vec<'a, T> {
+    /// An empty vector; it allocates nothing and points nowhere useful.
+    pub const fn new() -> Self {
+        Self { ptr: NonNull::dangling(), len: 0, cap: 0, marker: PhantomData }
+    }
+
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl<T> Default for Vec<'_, T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,125 @@
+//! `cargo xtask test`: every check CI runs, in the order that fails fastest.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+use std::process::{Command, ExitCode};
+
+use anyhow::{Result, bail};
+
+use crate::project;
+
+const USAGE: &str = "\
+cargo xtask test: run every check CI runs
+
+USAGE:
+    cargo xtask test
+
+STEPS:
+    1. npm ci                      install the pinned Node and JS dependencies (skipped when
+                                   node_modules is newer than package-lock.json, outside CI)
+    2. cargo xtask codegen --check generated/ is up to date
+    3. cargo test --workspace      with insta refusing to write or update snapshots, then a
+                                   check that every file in snapshots/ is used by a test
+    4. node --test                 tests/**/*.test.js on the pinned Node
+
+Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
+(see README.md, \"Reviewing snapshot changes\").
+";
+
+pub fn main(args: &[String]) -> Result<ExitCode> {
+    if let Err(code) = crate::parse_flags(args, &[], USAGE) {
+        return Ok(code);
+    }
+    let root = project::root();
+
+    step("npm ci");
+    if needs_npm_ci(&root) {
+        project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &root)?;
+    } else {
+        eprintln!("node_modules is up to date with package-lock.json; skipped");
+    }
+
+    step("cargo xtask codegen --check");
+    match crate::codegen::plan(&root.join("codegen.toml"))? {
+        Ok(plan) => {
+            let stale: Vec<&str> = plan.stale().map(|f| f.path.as_str()).collect();
+            if !stale.is_empty() {
+                bail!("generated files are stale: {}; run `cargo xtask codegen`", stale.join(", "));
+            }
+            eprintln!("{} generated files up to date", plan.files.len());
+        }
+        Err(diagnostics) => bail!("codegen failed:\n{diagnostics}"),
+    }
+
+    step("cargo test");
+    let references = root.join("target/insta-references.txt");
+    let _ = fs::remove_file(&references);
+    project::run(
+        project::cargo()
+            .args(["test", "--workspace", "--locked"])
+            .env("INSTA_UPDATE", "no")
+            .env("INSTA_FORCE_PASS", "0")
+            .env("INSTA_SNAPSHOT_REFERENCES_FILE", &references),
+        &root,
+    )?;
+    check_snapshots(&root, &references)?;
+
+    step("node --test");
+    let node = project::node(&root)?;
+    project::run(Command::new(node).args(["--test", "tests/**/*.test.js"]), &root)?;
+
+    println!("test: all checks passed");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn step(name: &str) {
+    eprintln!("\n==> {name}");
+}
+
+/// Outside CI, a fresh `node_modules` is kept: `npm ci` deletes it and downloads Node again.
+fn needs_npm_ci(root: &Path) -> bool {
+    if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") {
+        return true;
+    }
+    let modified = |path: &str| fs::metadata(root.join(path)).and_then(|m| m.modified()).ok();
+    match (modified("node_modules/.package-lock.json"), modified("package-lock.json"), modified("package.json")) {
+        (Some(installed), Some(lock), Some(manifest)) => installed < lock || installed < manifest,
+        _ => true,
+    }
+}
+
+/// Fails on snapshots no test used, and on pending `.snap.new` files (which `INSTA_UPDATE=no`
+/// should make impossible, but a stray one would otherwise go unnoticed).
+fn check_snapshots(root: &Path, references: &Path) -> Result<()> {
+    let used: BTreeSet<std::path::PathBuf> = fs::read_to_string(references)
+        .unwrap_or_default()
+        .lines()
+        .map(|line| fs::canonicalize(line).unwrap_or_else(|_| line.into()))
+        .collect();
+    let mut unreferenced = Vec::new();
+    let mut pending = Vec::new();
+    let mut dirs = vec![root.join("snapshots")];
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(&dir)? {
+            let path = entry?.path();
+            let name = path.to_string_lossy().into_owned();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if name.ends_with(".snap.new") || name.ends_with(".pending-snap") {
+                pending.push(name);
+            } else if name.ends_with(".snap") && !used.contains(&fs::canonicalize(&path)?) {
+                unreferenced.push(name);
+            }
+        }
+    }
+    if !pending.is_empty() {
+        bail!("snapshot updates are pending review (read them, then accept or delete): {}", pending.join(", "));
+    }
+    if !unreferenced.is_empty() {
+        unreferenced.sort();
+        bail!("snapshots used by no test (delete them or restore their test): {}", unreferenced.join(", "));
+    }
+    eprintln!("{} snapshots, all referenced", used.len());
+    Ok(())
+}
