@@ -93,10 +93,15 @@ mod tests {
     }
 
     #[test]
-    fn range_near_the_top_moves_its_start() {
-        // Valid 250..=255: growing the end would wrap past zero, so the start moves down.
-        let high = Niche::new(0, 1, 250, 255);
-        assert_eq!(high.reserve().unwrap().0, 249);
+    fn range_away_from_zero_moves_its_start_towards_zero() {
+        // Valid 5..=10: 4 is nearer zero than 11.
+        assert_eq!(Niche::new(0, 1, 5, 10).reserve().unwrap().0, 4);
+    }
+
+    #[test]
+    fn range_ending_at_the_top_wraps_to_zero() {
+        // Valid 254..=255: the next value up wraps to 0, which is free.
+        assert_eq!(Niche::new(0, 1, 254, 255).reserve().unwrap().0, 0);
     }
 
     #[test]

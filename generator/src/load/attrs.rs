@@ -93,6 +93,12 @@ pub(super) fn check_generics(cx: &mut Context, file: &SourceFile, ident: &syn::I
 pub(super) fn parse_discriminant(cx: &mut Context, file: &SourceFile, expr: &syn::Expr) -> Option<u8> {
     let literal = match expr {
         syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(int), .. }) => int,
+        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr: inner, .. })
+            if matches!(&**inner, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. })) =>
+        {
+            cx.error(file, expr.span(), "negative discriminant does not fit in u8".to_owned(), Some("AST enums have a `u8` tag: discriminants 0 to 255".to_owned()));
+            return None;
+        }
         other => {
             cx.error(file, other.span(), "discriminant must be an integer literal".to_owned(), Some("write `Variant = 3`".to_owned()));
             return None;

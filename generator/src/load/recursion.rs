@@ -27,10 +27,13 @@ fn inline_members(schema: &Schema, id: TypeId) -> Vec<Option<TypeId>> {
     }
 }
 
-/// One cycle per type that lies on one, found from that type, in schema order.
+/// Each cycle once, reported at its first type in schema order.
 pub(super) fn find_inline_cycles(schema: &Schema) -> Vec<Cycle> {
-    let mut cycles = Vec::new();
+    let mut cycles: Vec<Cycle> = Vec::new();
     for start in schema.ids() {
+        if cycles.iter().any(|cycle| cycle.path.contains(&start)) {
+            continue;
+        }
         for (member, target) in inline_members(schema, start).into_iter().enumerate() {
             let Some(target) = target else { continue };
             if let Some(mut path) = path_to(schema, target, start) {

@@ -1,0 +1,86 @@
+//! rustc's verdict on the layout engine for every layout-rule fixture.
+//!
+//! Builds a scratch crate in which each fixture of `fixtures/layout/` is a module next to the
+//! `assert_layouts.rs` the generator emits for it, and runs `cargo check` on it: any size, alignment,
+//! offset or `None` encoding rustc disagrees with fails compilation. (The default schema gets the same
+//! check on every build of `rawast-schema`.) Only the host's pointer width is checked here.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rawast_generator::{Config, SourceFile};
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// The generator's `assert_layouts.rs` for one fixture, naming its types through `super`.
+fn fixture_asserts(name: &str, text: &str) -> String {
+    let config_text = format!(
+        "[schema]\nfiles = [\"{name}\"]\nast_module = \"super\"\narena_module = \"rawast_schema::arena\"\n\n[output]\ndir = \"out\"\n"
+    );
+    let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: config_text }).unwrap();
+    let outputs = rawast_generator::generate(&config, &[SourceFile { path: name.to_owned(), text: text.to_owned() }]).unwrap();
+    outputs.into_iter().find(|o| o.path == "out/rust/assert_layouts.rs").unwrap().contents
+}
+
+fn cargo_check(dir: &Path) -> std::process::Output {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["check", "--offline", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(dir.join("target"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn layout_fixtures_match_rustc() {
+    let root = workspace_root();
+    let dir = root.join("target/rustc-agrees");
+    let _ = fs::remove_dir_all(dir.join("src"));
+    fs::create_dir_all(dir.join("src/asserts")).unwrap();
+    fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"layout-fixtures\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\nrawast-schema = {{ path = {:?} }}\n\n[workspace]\n",
+            root.join("schema")
+        ),
+    )
+    .unwrap();
+    // The workspace's lock file pins the same dependency versions, so the check needs no network.
+    fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+
+    let fixtures = root.join("generator/tests/fixtures/layout");
+    let mut names: Vec<String> = fs::read_dir(&fixtures).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert!(names.len() >= 10, "expected the layout fixtures, found {names:?}");
+    let mut lib = String::from("#![allow(dead_code)]\n");
+    for name in &names {
+        let text = fs::read_to_string(fixtures.join(name)).unwrap();
+        let module = name.trim_end_matches(".rs");
+        fs::write(dir.join(format!("src/asserts/{name}")), fixture_asserts(name, &text)).unwrap();
+        writeln!(
+            lib,
+            "pub mod {module} {{\n    include!({:?});\n    mod asserts {{\n        include!(\"asserts/{name}\");\n    }}\n}}",
+            fixtures.join(name)
+        )
+        .unwrap();
+    }
+    fs::write(dir.join("src/lib.rs"), lib).unwrap();
+
+    let output = cargo_check(&dir);
+    assert!(output.status.success(), "rustc disagrees with the layout engine:\n{}", String::from_utf8_lossy(&output.stderr));
+
+    // The check itself must be able to fail: one wrong number in one fixture's assertions.
+    let sabotaged = dir.join("src/asserts/padding.rs");
+    let text = fs::read_to_string(&sabotaged).unwrap();
+    let wrong = text.replacen("size_of::<Padded<'static>>() != 40", "size_of::<Padded<'static>>() != 41", 1);
+    assert_ne!(text, wrong, "expected Padded's 64-bit size check in {}", sabotaged.display());
+    fs::write(&sabotaged, wrong).unwrap();
+    let output = cargo_check(&dir);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && stderr.contains("evaluation panicked: Padded: size is not 40"), "a wrong size went unnoticed:\n{stderr}");
+}
