@@ -1,13 +1,8 @@
-//! The default schema: ESTree as acorn emits it, written as Rust types.
-//!
-//! Every type here carries `#[ast]`, which makes it visible to the generator. Layout rules:
-//! structs are `#[repr(C)]`, enums with data `#[repr(C, u8)]`, fieldless enums `#[repr(u8)]`.
-//! A `span: Span` field becomes ESTree's `start` and `end`.
-//!
-//! This is the starting subset; the full ESTree node set follows (issue #4).
+//! Programs, statements and expressions.
 
 use crate::arena::{Box, Span, Str, Vec};
 use crate::ast;
+use crate::ast::literal::*;
 
 #[ast]
 #[repr(C)]
@@ -121,39 +116,6 @@ pub enum Expression<'a> {
 pub struct Identifier<'a> {
     pub span: Span,
     pub name: Str<'a>,
-}
-
-#[ast]
-#[repr(C)]
-#[estree(type = "Literal")]
-pub struct StringLiteral<'a> {
-    pub span: Span,
-    pub value: Str<'a>,
-    pub raw: Str<'a>,
-}
-
-#[ast]
-#[repr(C)]
-#[estree(type = "Literal")]
-pub struct NumericLiteral<'a> {
-    pub span: Span,
-    pub value: f64,
-    pub raw: Str<'a>,
-}
-
-#[ast]
-#[repr(C)]
-#[estree(type = "Literal")]
-pub struct BooleanLiteral {
-    pub span: Span,
-    pub value: bool,
-}
-
-#[ast]
-#[repr(C)]
-#[estree(type = "Literal")]
-pub struct NullLiteral {
-    pub span: Span,
 }
 
 #[ast]
