@@ -1,10 +1,13 @@
 //! Every kind of schema and config error, rendered as the user sees it.
 //! One fixture per kind under `fixtures/errors/` and `fixtures/config/`, one snapshot each.
 
+mod support;
+
 use std::fs;
 use std::path::Path;
 
 use rawast_generator::{Config, SourceFile};
+use support::snapshot_settings;
 
 /// A fixture as the generator sees it: named by its path relative to the fixtures folder.
 fn source_file(path: &Path) -> SourceFile {
@@ -13,17 +16,9 @@ fn source_file(path: &Path) -> SourceFile {
     SourceFile { path: name, text: fs::read_to_string(path).unwrap() }
 }
 
-fn settings(folder: &str) -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(format!("../../snapshots/{folder}"));
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_omit_expression(true);
-    settings
-}
-
 #[test]
 fn schema_errors() {
-    settings("errors").bind(|| {
+    snapshot_settings("errors").bind(|| {
         insta::glob!("fixtures/errors/*.rs", |path| {
             let file = source_file(path);
             let report = match rawast_generator::analyze(std::slice::from_ref(&file)) {
@@ -37,7 +32,7 @@ fn schema_errors() {
 
 #[test]
 fn config_errors() {
-    settings("errors").bind(|| {
+    snapshot_settings("errors").bind(|| {
         insta::glob!("fixtures/config/*.toml", |path| {
             let file = source_file(path);
             let report = match Config::parse(&file) {

@@ -1,18 +1,13 @@
 //! The IR and layout table of each layout-rule fixture and of the default schema.
 //! `rustc_agrees.rs` compiles the same fixtures with their generated assertions.
 
+mod support;
+
 use std::fs;
 use std::path::Path;
 
 use rawast_generator::{SourceFile, layout::layout_table};
-
-fn settings(folder: &str) -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(format!("../../snapshots/{folder}"));
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_omit_expression(true);
-    settings
-}
+use support::snapshot_settings;
 
 fn describe(files: &[SourceFile]) -> String {
     let analysis = rawast_generator::analyze(files).unwrap_or_else(|d| panic!("{d}"));
@@ -25,7 +20,7 @@ fn describe(files: &[SourceFile]) -> String {
 
 #[test]
 fn layout_fixtures() {
-    settings("layout").bind(|| {
+    snapshot_settings("layout").bind(|| {
         insta::glob!("fixtures/layout/*.rs", |path| {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             let file = SourceFile { path: name, text: fs::read_to_string(path).unwrap() };
@@ -44,5 +39,5 @@ fn default_schema() {
         .iter()
         .map(|f| SourceFile { path: f.path.clone(), text: fs::read_to_string(root.join(&f.path)).unwrap() })
         .collect();
-    settings("default").bind(|| insta::assert_snapshot!("default_schema", describe(&files)));
+    snapshot_settings("default").bind(|| insta::assert_snapshot!("default_schema", describe(&files)));
 }
