@@ -1,6 +1,7 @@
 //! `cargo xtask`: rawast's developer commands. See `cargo xtask --help`.
 
 mod codegen;
+mod layout32;
 mod project;
 mod test;
 

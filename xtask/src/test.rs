@@ -21,7 +21,9 @@ STEPS:
     2. cargo xtask codegen --check generated/ is up to date
     3. cargo test --workspace      with insta refusing to write or update snapshots, then a
                                    check that every file in snapshots/ is used by a test
-    4. node --test                 tests/**/*.test.js on the pinned Node
+    4. 32-bit layout check         cargo check for wasm32 of the schema and the layout fixtures,
+                                   with Debian's rustc-web (required in CI, else a warning)
+    5. node --test                 tests/**/*.test.js on the pinned Node
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
 (see README.md, \"Reviewing snapshot changes\").
@@ -65,6 +67,9 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     )?;
     check_snapshots(&root, &references)?;
 
+    step("32-bit layout check");
+    crate::layout32::check(&root, is_ci())?;
+
     step("node --test");
     let node = project::node(&root)?;
     project::run(Command::new(node).args(["--test", "tests/**/*.test.js"]), &root)?;
@@ -77,9 +82,13 @@ fn step(name: &str) {
     eprintln!("\n==> {name}");
 }
 
+fn is_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1")
+}
+
 /// Outside CI, a fresh `node_modules` is kept: `npm ci` deletes it and downloads Node again.
 fn needs_npm_ci(root: &Path) -> bool {
-    if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") {
+    if is_ci() {
         return true;
     }
     let modified = |path: &str| fs::metadata(root.join(path)).and_then(|m| m.modified()).ok();
