@@ -63,7 +63,7 @@ pub struct Str<'a> {
 
 impl<'a> Str<'a> {
     /// Borrows a string that already lives in the buffer (source text or arena).
-    pub fn from_str(text: &'a str) -> Self {
+    pub fn from_text(text: &'a str) -> Self {
         let len = u32::try_from(text.len()).expect("strings in a buffer are under 4 GiB");
         // A `&str` pointer is never null, even for an empty string.
         let ptr = NonNull::from(text).cast::<u8>();
@@ -71,7 +71,7 @@ impl<'a> Str<'a> {
     }
 
     pub fn as_str(&self) -> &'a str {
-        // SAFETY: `from_str` is the only constructor and took a `&'a str`.
+        // SAFETY: `from_text` is the only constructor and took a `&'a str`.
         unsafe {
             let bytes = core::slice::from_raw_parts(self.ptr.as_ptr(), self.len as usize);
             core::str::from_utf8_unchecked(bytes)
@@ -108,3 +108,20 @@ impl<T> Default for Vec<'_, T> {
         Self::new()
     }
 }
+
+// The internal offsets the table above documents (sizes and alignments are in the generated
+// `assert_layouts.rs`, with every schema type). A reader finds a `Str`'s or `Vec`'s length right
+// after the pointer.
+const _: () = {
+    use core::mem::{offset_of, size_of};
+    const POINTER: usize = size_of::<usize>();
+    if offset_of!(Str<'static>, ptr) != 0 || offset_of!(Str<'static>, len) != POINTER {
+        panic!("Str: pointer at 0, then len");
+    }
+    if offset_of!(Vec<'static, u8>, ptr) != 0 || offset_of!(Vec<'static, u8>, len) != POINTER || offset_of!(Vec<'static, u8>, cap) != POINTER + 4 {
+        panic!("Vec: pointer at 0, then len, then cap");
+    }
+    if offset_of!(Span, start) != 0 || offset_of!(Span, end) != 4 {
+        panic!("Span: start at 0, end at 4");
+    }
+};

@@ -212,6 +212,69 @@ fn plural(count: usize) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A scratch project with one schema file, in `target/codegen-plan/<name>`.
+    fn scratch_project(name: &str) -> PathBuf {
+        let dir = crate::project::root().join("target/codegen-plan").join(name);
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(
+            dir.join("codegen.toml"),
+            "[schema]\nfiles = [\"ast.rs\"]\nast_module = \"crate::ast\"\narena_module = \"crate::arena\"\n\n[output]\ndir = \"out\"\n",
+        )
+        .unwrap();
+        fs::write(dir.join("ast.rs"), "#[ast]\n#[repr(C)]\npub struct Node {\n    pub value: u32,\n}\n").unwrap();
+        dir
+    }
+
+    fn changes(plan: &Plan) -> Vec<(&str, &Change)> {
+        plan.files.iter().map(|f| (f.path.as_str(), &f.change)).collect()
+    }
+
+    #[test]
+    fn writes_only_what_changed_and_removes_what_is_no_longer_generated() {
+        let dir = scratch_project("lifecycle");
+        let config = dir.join("codegen.toml");
+        let plan = super::plan(&config).unwrap().unwrap();
+        assert!(plan.files.len() >= 3 && plan.files.iter().all(|f| f.change == Change::Created), "{:?}", changes(&plan));
+        apply(&plan).unwrap();
+
+        let plan = super::plan(&config).unwrap().unwrap();
+        assert_eq!(plan.stale().count(), 0, "{:?}", changes(&plan));
+
+        fs::write(dir.join("out/js/constants.js"), "edited by hand\n").unwrap();
+        fs::write(dir.join("out/js/leftover.js"), "from an older generator\n").unwrap();
+        fs::remove_file(dir.join("out/rust/constants.rs")).unwrap();
+        let plan = super::plan(&config).unwrap().unwrap();
+        let stale: Vec<_> = plan.stale().map(|f| (f.path.as_str(), &f.change)).collect();
+        assert_eq!(
+            stale,
+            [("out/js/constants.js", &Change::Updated), ("out/js/leftover.js", &Change::Removed), ("out/rust/constants.rs", &Change::Created)]
+        );
+        let untouched = fs::metadata(dir.join("out/rust/assert_layouts.rs")).unwrap().modified().unwrap();
+        apply(&plan).unwrap();
+        assert!(!dir.join("out/js/leftover.js").exists());
+        assert_eq!(fs::metadata(dir.join("out/rust/assert_layouts.rs")).unwrap().modified().unwrap(), untouched);
+        assert_eq!(super::plan(&config).unwrap().unwrap().stale().count(), 0);
+    }
+
+    #[test]
+    fn schema_errors_come_back_as_diagnostics() {
+        let dir = scratch_project("broken");
+        fs::write(dir.join("ast.rs"), "#[ast]\n#[repr(C)]\npub struct Node {\n    pub value: Missing,\n}\n").unwrap();
+        let diagnostics = super::plan(&dir.join("codegen.toml")).unwrap().err().expect("an unknown type is an error");
+        assert!(diagnostics.to_string().contains("--> ast.rs:4:16"), "{diagnostics}");
+    }
+
+    #[test]
+    fn a_missing_schema_file_points_at_codegen_toml() {
+        let dir = scratch_project("missing");
+        fs::remove_file(dir.join("ast.rs")).unwrap();
+        let report = super::plan(&dir.join("codegen.toml")).unwrap().err().unwrap().to_string();
+        assert!(report.contains("cannot read schema file `ast.rs`") && report.contains("--> codegen.toml:2:10"), "{report}");
+    }
+
     /// `cargo test` fails while generated/ is stale, naming the stale files.
     #[test]
     fn codegen_is_fresh() {

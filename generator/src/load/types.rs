@@ -26,10 +26,7 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
     }
     let segment = &path.segments[0];
     let name = segment.ident.to_string();
-    let (lifetimes, types) = match generic_args(cx, file, &segment.arguments) {
-        Some(args) => args,
-        None => return None,
-    };
+    let (lifetimes, types) = generic_args(cx, file, &segment.arguments)?;
     let expect = |cx: &mut Context, lifetimes_wanted: usize, types_wanted: usize, shape: &str| -> bool {
         if lifetimes.len() == lifetimes_wanted && types.len() == types_wanted {
             return true;
