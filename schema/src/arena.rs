@@ -53,6 +53,15 @@ impl<'a, T> Box<'a, T> {
     }
 }
 
+impl<T> core::ops::Deref for Box<'_, T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        // SAFETY: `from_raw` requires an initialized `T` that outlives the box.
+        unsafe { self.ptr.as_ref() }
+    }
+}
+
 /// A UTF-8 string in the arena or in the source region of the buffer.
 #[repr(C)]
 pub struct Str<'a> {
@@ -92,6 +101,19 @@ impl<'a, T> Vec<'a, T> {
     /// An empty vector; it allocates nothing and points nowhere useful.
     pub const fn new() -> Self {
         Self { ptr: NonNull::dangling(), len: 0, cap: 0, marker: PhantomData }
+    }
+
+    /// Wraps `len` initialized elements that live in an arena.
+    ///
+    /// # Safety
+    /// `ptr` must point to `len` initialized `T`s that live in an arena for at least `'a`.
+    pub const unsafe fn from_raw_parts(ptr: NonNull<T>, len: u32) -> Self {
+        Self { ptr, len, cap: len, marker: PhantomData }
+    }
+
+    pub fn as_slice(&self) -> &'a [T] {
+        // SAFETY: `new` (empty, dangling but aligned) and `from_raw_parts` are the only constructors.
+        unsafe { core::slice::from_raw_parts(self.ptr.as_ptr(), self.len as usize) }
     }
 
     pub const fn len(&self) -> usize {

@@ -5,8 +5,10 @@
 //! engine: `generated/rust/assert_layouts.rs` holds a `const` assertion for every size, alignment and
 //! field offset the generator computed, and it is included below.
 
+pub mod allocator;
 pub mod arena;
 pub mod ast;
+pub mod buffer;
 
 pub use rawast_schema_macros::ast;
 

@@ -1,0 +1,129 @@
+//! Building a buffer: the region, the arena inside it, and the metadata block that ends it.
+//!
+//! ```text
+//! parser layout (SourcePlacement::Start):  [source][pad][arena →][pad][metadata]
+//! linter layout (SourcePlacement::End):    [← arena][source][pad][metadata]
+//! ```
+//! The buffer starts at its first byte in use, so it is sized to the AST; arena pointers are real
+//! addresses, and `base_low32` in the metadata lets a reader turn them into offsets.
+
+use crate::allocator::{Allocator, ArenaFull, Direction};
+use crate::constants::{FORMAT_VERSION, LAYOUT_FINGERPRINT, MAGIC, METADATA_SIZE, metadata};
+
+/// Where the source text goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourcePlacement {
+    /// Parser layout: source first, arena after it.
+    Start,
+    /// Linter layout: arena first, source after it.
+    End,
+}
+
+/// Buffers are addressed with `u32` offsets.
+const MAX_BUFFER: usize = u32::MAX as usize;
+
+/// A finished buffer. The bytes are 8-aligned in memory.
+pub struct RawBuffer {
+    /// `u64`s for alignment; the buffer is `storage` bytes `start..start + len`.
+    storage: std::vec::Vec<u64>,
+    start: usize,
+    len: usize,
+}
+
+impl RawBuffer {
+    pub fn as_bytes(&self) -> &[u8] {
+        // SAFETY: `storage` is initialized memory of at least `start + len` bytes (checked in `build`).
+        unsafe { core::slice::from_raw_parts(self.storage.as_ptr().cast::<u8>().add(self.start), self.len) }
+    }
+}
+
+/// The buffer is larger than the format's 4 GiB limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BufferTooLarge;
+
+impl core::fmt::Display for BufferTooLarge {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the AST and source need a buffer of 4 GiB or more, beyond the buffer format's u32 offsets")
+    }
+}
+
+impl std::error::Error for BufferTooLarge {}
+
+/// Builds a buffer for `source`. `build_ast` gets the allocator and the source as it lies in the
+/// buffer (borrow strings from it to point into the source region) and returns the root node's
+/// address. If the arena fills up, it is called again with a region twice as large, starting from
+/// `arena_capacity` bytes.
+pub fn build(
+    source: &str,
+    placement: SourcePlacement,
+    mut arena_capacity: usize,
+    mut build_ast: impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, ArenaFull>,
+) -> Result<RawBuffer, BufferTooLarge> {
+    arena_capacity = arena_capacity.max(64);
+    loop {
+        if let Some(buffer) = try_build(source, placement, arena_capacity, &mut build_ast)? {
+            return Ok(buffer);
+        }
+        arena_capacity = arena_capacity.checked_mul(2).filter(|&c| c <= MAX_BUFFER).ok_or(BufferTooLarge)?;
+    }
+}
+
+fn try_build(
+    source: &str,
+    placement: SourcePlacement,
+    arena_capacity: usize,
+    build_ast: &mut impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, ArenaFull>,
+) -> Result<Option<RawBuffer>, BufferTooLarge> {
+    let source_len = source.len().next_multiple_of(8);
+    let arena_capacity = arena_capacity.next_multiple_of(8);
+    let total = source_len.checked_add(arena_capacity).and_then(|n| n.checked_add(METADATA_SIZE.next_multiple_of(8) + 8)).ok_or(BufferTooLarge)?;
+    let mut storage = vec![0u64; total / 8];
+    let region = storage.as_mut_ptr().cast::<u8>();
+
+    // Offsets inside the region of the source and of the arena's bounds.
+    let (source_at, arena_low, arena_high, direction) = match placement {
+        SourcePlacement::Start => (0, source_len, source_len + arena_capacity, Direction::Up),
+        SourcePlacement::End => (arena_capacity, 0, arena_capacity, Direction::Down),
+    };
+    // SAFETY: all offsets are within `storage`, which outlives `allocator`, `source_in_buffer` and
+    // every arena pointer (they end up as plain addresses in the buffer bytes, never dereferenced).
+    let (root, used, source_in_buffer) = unsafe {
+        let source_ptr = region.add(source_at);
+        core::ptr::copy_nonoverlapping(source.as_ptr(), source_ptr, source.len());
+        let source_in_buffer = core::str::from_utf8_unchecked(core::slice::from_raw_parts(source_ptr, source.len()));
+        let allocator = Allocator::new(region.add(arena_low), region.add(arena_high), direction);
+        match build_ast(&allocator, source_in_buffer) {
+            Ok(root) => (root as usize, allocator.used(), source_ptr as usize),
+            Err(ArenaFull) => return Ok(None),
+        }
+    };
+
+    let region_address = region as usize;
+    let (start, end_of_content) = match placement {
+        SourcePlacement::Start => (0, used.1 - region_address),
+        // The buffer begins at the lowest arena allocation, rounded down to keep 8-byte alignment.
+        SourcePlacement::End => ((used.0 - region_address) & !7, source_at + source.len()),
+    };
+    let metadata_at = end_of_content.next_multiple_of(8);
+    let end = metadata_at + METADATA_SIZE;
+    if end - start > MAX_BUFFER {
+        return Err(BufferTooLarge);
+    }
+    let base = region_address + start;
+    let fields = [
+        (metadata::MAGIC, MAGIC),
+        (metadata::FORMAT_VERSION, FORMAT_VERSION),
+        (metadata::FINGERPRINT_LOW, LAYOUT_FINGERPRINT as u32),
+        (metadata::FINGERPRINT_HIGH, (LAYOUT_FINGERPRINT >> 32) as u32),
+        (metadata::ROOT, (root - base) as u32),
+        (metadata::SOURCE_START, (source_in_buffer - base) as u32),
+        (metadata::SOURCE_LEN, source.len() as u32),
+        (metadata::SOURCE_IS_ASCII, u32::from(source.is_ascii())),
+        (metadata::BASE_LOW32, base as u32),
+    ];
+    for (offset, value) in fields {
+        // SAFETY: `metadata_at + METADATA_SIZE <= total`: the region reserves room for the block.
+        unsafe { region.add(metadata_at + offset).cast::<[u8; 4]>().write(value.to_le_bytes()) };
+    }
+    Ok(Some(RawBuffer { storage, start, len: end - start }))
+}
