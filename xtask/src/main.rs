@@ -46,19 +46,18 @@ fn main() -> ExitCode {
     }
 }
 
-/// Splits `--help` off and rejects anything not in `flags`; a tiny parser for commands with flags only.
-fn parse_flags(args: &[String], flags: &[&str], usage: &str) -> Result<Option<Vec<String>>, ExitCode> {
-    let mut found = Vec::new();
-    for arg in args {
-        if arg == "--help" || arg == "-h" {
+/// For commands without options: prints the usage for `--help`, rejects anything else. Returns the
+/// exit code to stop with, if the command should not run.
+fn no_options(args: &[String], usage: &str) -> Option<ExitCode> {
+    match args.first().map(String::as_str) {
+        None => None,
+        Some("--help" | "-h") => {
             print!("{usage}");
-            return Err(ExitCode::SUCCESS);
+            Some(ExitCode::SUCCESS)
         }
-        if !flags.contains(&arg.as_str()) {
-            eprintln!("error: unexpected argument `{arg}`\n\n{usage}");
-            return Err(ExitCode::from(2));
+        Some(other) => {
+            eprintln!("error: unexpected argument `{other}`\n\n{usage}");
+            Some(ExitCode::from(2))
         }
-        found.push(arg.clone());
     }
-    Ok(Some(found))
 }

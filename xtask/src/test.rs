@@ -30,7 +30,7 @@ Snapshots that need review: run `cargo test` locally, then read and accept the .
 ";
 
 pub fn main(args: &[String]) -> Result<ExitCode> {
-    if let Err(code) = crate::parse_flags(args, &[], USAGE) {
+    if let Some(code) = crate::no_options(args, USAGE) {
         return Ok(code);
     }
     let root = project::root();
