@@ -33,6 +33,11 @@ pub const METADATA_FIELDS: &[MetadataField] = &[
 
 pub const METADATA_SIZE: u32 = 4 * METADATA_FIELDS.len() as u32;
 
+/// Each metadata field with its offset from the start of the metadata block.
+pub fn metadata_offsets() -> impl Iterator<Item = (u32, &'static MetadataField)> {
+    METADATA_FIELDS.iter().enumerate().map(|(index, field)| (4 * index as u32, field))
+}
+
 /// A stable 64-bit hash of everything a reader assumes about a buffer written by this schema at this
 /// pointer width: format version, metadata fields, and every type's layout and members.
 pub fn layout_fingerprint(schema: &Schema, layout: &SchemaLayout) -> u64 {

@@ -4,7 +4,7 @@ use askama::Template;
 
 use super::EmitContext;
 use crate::Error;
-use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_FIELDS, METADATA_SIZE};
+use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_SIZE};
 use crate::layout::PointerWidth;
 
 #[derive(Template)]
@@ -34,12 +34,10 @@ struct FingerprintView {
 }
 
 pub fn emit(cx: &EmitContext) -> Result<String, Error> {
-    let fields = METADATA_FIELDS
-        .iter()
-        .enumerate()
-        .map(|(index, field)| MetadataFieldView {
+    let fields = buffer::metadata_offsets()
+        .map(|(offset, field)| MetadataFieldView {
             constant: format!("META_{}", field.name.to_uppercase()),
-            offset: 4 * index as u32,
+            offset,
             // Rust doc syntax reads as plain text in JS comments, except for the backticks' meaning.
             doc: field.doc.to_owned(),
         })
@@ -47,7 +45,7 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
     let fingerprints = PointerWidth::ALL
         .into_iter()
         .map(|width| {
-            let value = buffer::layout_fingerprint(cx.schema, cx.layout(width));
+            let value = cx.fingerprint(width);
             FingerprintView {
                 bits: width.bits(),
                 hex: format!("{value:016x}"),

@@ -25,6 +25,11 @@ impl EmitContext<'_> {
         }
     }
 
+    /// The layout fingerprint of the schema at `width`, as both constants files carry it.
+    pub fn fingerprint(&self, width: PointerWidth) -> u64 {
+        crate::buffer::layout_fingerprint(self.schema, self.layout(width))
+    }
+
     /// The "do not edit" header every generated file starts with, as `//` comment lines.
     pub fn header(&self) -> String {
         let mut inputs = vec!["codegen.toml".to_owned()];

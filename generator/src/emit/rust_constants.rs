@@ -4,21 +4,21 @@ use quote::{format_ident, quote};
 
 use super::{EmitContext, lit, print_rust};
 use crate::Error;
-use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_FIELDS, METADATA_SIZE};
+use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_SIZE};
 use crate::layout::PointerWidth;
 
 pub fn emit(cx: &EmitContext) -> Result<String, Error> {
-    let offsets = METADATA_FIELDS.iter().enumerate().map(|(index, field)| {
+    let offsets = buffer::metadata_offsets().map(|(offset, field)| {
         let name = format_ident!("{}", field.name.to_uppercase());
         let doc = format!(" {}", field.doc);
-        let offset = lit(4 * index as u32);
+        let offset = lit(offset);
         quote! {
             #[doc = #doc]
             pub const #name: usize = #offset;
         }
     });
     let fingerprints = PointerWidth::ALL.map(|width| {
-        let value = buffer::layout_fingerprint(cx.schema, cx.layout(width));
+        let value = cx.fingerprint(width);
         syn::LitInt::new(&format!("{value:#018x}"), proc_macro2::Span::call_site())
     });
     let [fingerprint64, fingerprint32] = &fingerprints;

@@ -18,13 +18,28 @@ pub struct Niche {
     pub valid_end: u64,
 }
 
+/// The largest value of an unsigned scalar of `size` bytes.
+fn max_value(size: u32) -> u64 {
+    if size >= 8 { u64::MAX } else { (1u64 << (size * 8)) - 1 }
+}
+
 impl Niche {
     pub fn new(offset: u32, size: u32, valid_start: u64, valid_end: u64) -> Self {
         Self { offset, size, valid_start, valid_end }
     }
 
+    /// A non-null pointer (or any scalar whose only invalid value is zero).
+    pub fn non_zero(offset: u32, size: u32) -> Self {
+        Self::new(offset, size, 1, max_value(size))
+    }
+
+    /// Whether exactly zero is free: the niche of a non-null pointer.
+    pub fn is_non_zero(&self) -> bool {
+        self.valid_start == 1 && self.valid_end == self.max_value()
+    }
+
     fn max_value(&self) -> u64 {
-        if self.size >= 8 { u64::MAX } else { (1u64 << (self.size * 8)) - 1 }
+        max_value(self.size)
     }
 
     /// How many values are free. The count of all 2^64 values of a u64 cannot occur: a scalar always

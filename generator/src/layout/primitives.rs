@@ -23,8 +23,7 @@ pub fn span() -> Layout {
 
 /// A non-null pointer: the niche of `Box`, `Str` and `Vec`, always at offset 0.
 fn pointer_niche(width: PointerWidth) -> Niche {
-    let max = if width.bytes() == 8 { u64::MAX } else { u32::MAX as u64 };
-    Niche::new(0, width.bytes(), 1, max)
+    Niche::non_zero(0, width.bytes())
 }
 
 /// `Box<'a, T>`: one pointer.

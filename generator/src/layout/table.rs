@@ -76,8 +76,7 @@ fn pair(a: String, b: String) -> String {
 
 fn niche_text(niche: Option<Niche>) -> String {
     let Some(n) = niche else { return "none".to_owned() };
-    let max = if n.size >= 8 { u64::MAX } else { (1u64 << (n.size * 8)) - 1 };
-    let range = if n.valid_start == 1 && n.valid_end == max { "non-zero".to_owned() } else { format!("{}..={}", n.valid_start, n.valid_end) };
+    let range = if n.is_non_zero() { "non-zero".to_owned() } else { format!("{}..={}", n.valid_start, n.valid_end) };
     format!("u{} at +{} valid {range}", n.size * 8, n.offset)
 }
 
