@@ -33,7 +33,7 @@ export const META_SOURCE_IS_ASCII = 28;
 /** Low 32 bits of the buffer's address when written; pointers minus this are offsets. */
 export const META_BASE_LOW32 = 32;
 
-/** Layout fingerprint of the schema's 64-bit layouts: `c93879517772b876`. */
-export const LAYOUT_FINGERPRINT_64 = Object.freeze({ hex: "c93879517772b876", low: 0x7772b876, high: 0xc9387951 });
-/** Layout fingerprint of the schema's 32-bit layouts: `d3fb0bbe75e4c8d1`. */
-export const LAYOUT_FINGERPRINT_32 = Object.freeze({ hex: "d3fb0bbe75e4c8d1", low: 0x75e4c8d1, high: 0xd3fb0bbe });
+/** Layout fingerprint of the schema's 64-bit layouts: `2fd85d9d92a77780`. */
+export const LAYOUT_FINGERPRINT_64 = Object.freeze({ hex: "2fd85d9d92a77780", low: 0x92a77780, high: 0x2fd85d9d });
+/** Layout fingerprint of the schema's 32-bit layouts: `b6023efe7f7b36c1`. */
+export const LAYOUT_FINGERPRINT_32 = Object.freeze({ hex: "b6023efe7f7b36c1", low: 0x7f7b36c1, high: 0xb6023efe });

@@ -7,8 +7,8 @@ use crate::arena::{Box, Span, Str, Vec};
 use crate::ast::*;
 #[cfg(target_pointer_width = "64")]
 const _: () = {
-    if ::core::mem::size_of::<Program<'static>>() != 64 {
-        panic!("Program: size is not 64")
+    if ::core::mem::size_of::<Program<'static>>() != 48 {
+        panic!("Program: size is not 48")
     }
     if ::core::mem::align_of::<Program<'static>>() != 8 {
         panic!("Program: align is not 8")
@@ -16,17 +16,14 @@ const _: () = {
     if ::core::mem::offset_of!(Program, span) != 0 {
         panic!("Program.span: offset is not 0")
     }
-    if ::core::mem::offset_of!(Program, source_type) != 8 {
-        panic!("Program.source_type: offset is not 8")
+    if ::core::mem::offset_of!(Program, body) != 8 {
+        panic!("Program.body: offset is not 8")
     }
-    if ::core::mem::offset_of!(Program, hashbang) != 16 {
-        panic!("Program.hashbang: offset is not 16")
+    if ::core::mem::offset_of!(Program, source_type) != 24 {
+        panic!("Program.source_type: offset is not 24")
     }
-    if ::core::mem::offset_of!(Program, body) != 32 {
-        panic!("Program.body: offset is not 32")
-    }
-    if ::core::mem::offset_of!(Program, comments) != 48 {
-        panic!("Program.comments: offset is not 48")
+    if ::core::mem::offset_of!(Program, comments) != 32 {
+        panic!("Program.comments: offset is not 32")
     }
     if ::core::mem::size_of::<SourceType>() != 1 {
         panic!("SourceType: size is not 1")
@@ -40,14 +37,14 @@ const _: () = {
     if ::core::mem::align_of::<Comment<'static>>() != 8 {
         panic!("Comment: align is not 8")
     }
-    if ::core::mem::offset_of!(Comment, span) != 0 {
-        panic!("Comment.span: offset is not 0")
+    if ::core::mem::offset_of!(Comment, kind) != 0 {
+        panic!("Comment.kind: offset is not 0")
     }
-    if ::core::mem::offset_of!(Comment, kind) != 8 {
-        panic!("Comment.kind: offset is not 8")
+    if ::core::mem::offset_of!(Comment, value) != 8 {
+        panic!("Comment.value: offset is not 8")
     }
-    if ::core::mem::offset_of!(Comment, value) != 16 {
-        panic!("Comment.value: offset is not 16")
+    if ::core::mem::offset_of!(Comment, span) != 24 {
+        panic!("Comment.span: offset is not 24")
     }
     if ::core::mem::size_of::<CommentKind>() != 1 {
         panic!("CommentKind: size is not 1")
@@ -61,8 +58,8 @@ const _: () = {
     if ::core::mem::align_of::<Statement<'static>>() != 8 {
         panic!("Statement: align is not 8")
     }
-    if ::core::mem::size_of::<ExpressionStatement<'static>>() != 40 {
-        panic!("ExpressionStatement: size is not 40")
+    if ::core::mem::size_of::<ExpressionStatement<'static>>() != 24 {
+        panic!("ExpressionStatement: size is not 24")
     }
     if ::core::mem::align_of::<ExpressionStatement<'static>>() != 8 {
         panic!("ExpressionStatement: align is not 8")
@@ -73,8 +70,20 @@ const _: () = {
     if ::core::mem::offset_of!(ExpressionStatement, expression) != 8 {
         panic!("ExpressionStatement.expression: offset is not 8")
     }
-    if ::core::mem::offset_of!(ExpressionStatement, directive) != 24 {
-        panic!("ExpressionStatement.directive: offset is not 24")
+    if ::core::mem::size_of::<Directive<'static>>() != 40 {
+        panic!("Directive: size is not 40")
+    }
+    if ::core::mem::align_of::<Directive<'static>>() != 8 {
+        panic!("Directive: align is not 8")
+    }
+    if ::core::mem::offset_of!(Directive, span) != 0 {
+        panic!("Directive.span: offset is not 0")
+    }
+    if ::core::mem::offset_of!(Directive, expression) != 8 {
+        panic!("Directive.expression: offset is not 8")
+    }
+    if ::core::mem::offset_of!(Directive, directive) != 24 {
+        panic!("Directive.directive: offset is not 24")
     }
     if ::core::mem::size_of::<VariableDeclaration<'static>>() != 32 {
         panic!("VariableDeclaration: size is not 32")
@@ -85,11 +94,11 @@ const _: () = {
     if ::core::mem::offset_of!(VariableDeclaration, span) != 0 {
         panic!("VariableDeclaration.span: offset is not 0")
     }
-    if ::core::mem::offset_of!(VariableDeclaration, kind) != 8 {
-        panic!("VariableDeclaration.kind: offset is not 8")
+    if ::core::mem::offset_of!(VariableDeclaration, declarations) != 8 {
+        panic!("VariableDeclaration.declarations: offset is not 8")
     }
-    if ::core::mem::offset_of!(VariableDeclaration, declarations) != 16 {
-        panic!("VariableDeclaration.declarations: offset is not 16")
+    if ::core::mem::offset_of!(VariableDeclaration, kind) != 24 {
+        panic!("VariableDeclaration.kind: offset is not 24")
     }
     if ::core::mem::size_of::<VariableDeclarationKind>() != 1 {
         panic!("VariableDeclarationKind: size is not 1")
@@ -217,11 +226,11 @@ const _: () = {
     if ::core::mem::offset_of!(NumericLiteral, raw) != 16 {
         panic!("NumericLiteral.raw: offset is not 16")
     }
-    if ::core::mem::size_of::<BooleanLiteral>() != 12 {
-        panic!("BooleanLiteral: size is not 12")
+    if ::core::mem::size_of::<BooleanLiteral<'static>>() != 32 {
+        panic!("BooleanLiteral: size is not 32")
     }
-    if ::core::mem::align_of::<BooleanLiteral>() != 4 {
-        panic!("BooleanLiteral: align is not 4")
+    if ::core::mem::align_of::<BooleanLiteral<'static>>() != 8 {
+        panic!("BooleanLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(BooleanLiteral, span) != 0 {
         panic!("BooleanLiteral.span: offset is not 0")
@@ -229,14 +238,23 @@ const _: () = {
     if ::core::mem::offset_of!(BooleanLiteral, value) != 8 {
         panic!("BooleanLiteral.value: offset is not 8")
     }
-    if ::core::mem::size_of::<NullLiteral>() != 8 {
-        panic!("NullLiteral: size is not 8")
+    if ::core::mem::offset_of!(BooleanLiteral, raw) != 16 {
+        panic!("BooleanLiteral.raw: offset is not 16")
     }
-    if ::core::mem::align_of::<NullLiteral>() != 4 {
-        panic!("NullLiteral: align is not 4")
+    if ::core::mem::size_of::<NullLiteral<'static>>() != 40 {
+        panic!("NullLiteral: size is not 40")
+    }
+    if ::core::mem::align_of::<NullLiteral<'static>>() != 8 {
+        panic!("NullLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(NullLiteral, span) != 0 {
         panic!("NullLiteral.span: offset is not 0")
+    }
+    if ::core::mem::offset_of!(NullLiteral, value) != 8 {
+        panic!("NullLiteral.value: offset is not 8")
+    }
+    if ::core::mem::offset_of!(NullLiteral, raw) != 24 {
+        panic!("NullLiteral.raw: offset is not 24")
     }
     if ::core::mem::size_of::<Span>() != 8 {
         panic!("Span: size is not 8")
@@ -255,6 +273,12 @@ const _: () = {
     }
     if ::core::mem::align_of::<Box<'static, ExpressionStatement<'static>>>() != 8 {
         panic!("Box<'static, ExpressionStatement<'static>>: align is not 8")
+    }
+    if ::core::mem::size_of::<Box<'static, Directive<'static>>>() != 8 {
+        panic!("Box<'static, Directive<'static>>: size is not 8")
+    }
+    if ::core::mem::align_of::<Box<'static, Directive<'static>>>() != 8 {
+        panic!("Box<'static, Directive<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, VariableDeclaration<'static>>>() != 8 {
         panic!("Box<'static, VariableDeclaration<'static>>: size is not 8")
@@ -304,17 +328,17 @@ const _: () = {
     if ::core::mem::align_of::<Box<'static, NumericLiteral<'static>>>() != 8 {
         panic!("Box<'static, NumericLiteral<'static>>: align is not 8")
     }
-    if ::core::mem::size_of::<Box<'static, BooleanLiteral>>() != 8 {
-        panic!("Box<'static, BooleanLiteral>: size is not 8")
+    if ::core::mem::size_of::<Box<'static, BooleanLiteral<'static>>>() != 8 {
+        panic!("Box<'static, BooleanLiteral<'static>>: size is not 8")
     }
-    if ::core::mem::align_of::<Box<'static, BooleanLiteral>>() != 8 {
-        panic!("Box<'static, BooleanLiteral>: align is not 8")
+    if ::core::mem::align_of::<Box<'static, BooleanLiteral<'static>>>() != 8 {
+        panic!("Box<'static, BooleanLiteral<'static>>: align is not 8")
     }
-    if ::core::mem::size_of::<Box<'static, NullLiteral>>() != 8 {
-        panic!("Box<'static, NullLiteral>: size is not 8")
+    if ::core::mem::size_of::<Box<'static, NullLiteral<'static>>>() != 8 {
+        panic!("Box<'static, NullLiteral<'static>>: size is not 8")
     }
-    if ::core::mem::align_of::<Box<'static, NullLiteral>>() != 8 {
-        panic!("Box<'static, NullLiteral>: align is not 8")
+    if ::core::mem::align_of::<Box<'static, NullLiteral<'static>>>() != 8 {
+        panic!("Box<'static, NullLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Vec<'static, Option<Expression<'static>>>>() != 16 {
         panic!("Vec<'static, Option<Expression<'static>>>: size is not 16")
@@ -373,8 +397,8 @@ const _: () = {
 };
 #[cfg(target_pointer_width = "32")]
 const _: () = {
-    if ::core::mem::size_of::<Program<'static>>() != 44 {
-        panic!("Program: size is not 44")
+    if ::core::mem::size_of::<Program<'static>>() != 36 {
+        panic!("Program: size is not 36")
     }
     if ::core::mem::align_of::<Program<'static>>() != 4 {
         panic!("Program: align is not 4")
@@ -382,17 +406,14 @@ const _: () = {
     if ::core::mem::offset_of!(Program, span) != 0 {
         panic!("Program.span: offset is not 0")
     }
-    if ::core::mem::offset_of!(Program, source_type) != 8 {
-        panic!("Program.source_type: offset is not 8")
+    if ::core::mem::offset_of!(Program, body) != 8 {
+        panic!("Program.body: offset is not 8")
     }
-    if ::core::mem::offset_of!(Program, hashbang) != 12 {
-        panic!("Program.hashbang: offset is not 12")
+    if ::core::mem::offset_of!(Program, source_type) != 20 {
+        panic!("Program.source_type: offset is not 20")
     }
-    if ::core::mem::offset_of!(Program, body) != 20 {
-        panic!("Program.body: offset is not 20")
-    }
-    if ::core::mem::offset_of!(Program, comments) != 32 {
-        panic!("Program.comments: offset is not 32")
+    if ::core::mem::offset_of!(Program, comments) != 24 {
+        panic!("Program.comments: offset is not 24")
     }
     if ::core::mem::size_of::<SourceType>() != 1 {
         panic!("SourceType: size is not 1")
@@ -406,14 +427,14 @@ const _: () = {
     if ::core::mem::align_of::<Comment<'static>>() != 4 {
         panic!("Comment: align is not 4")
     }
-    if ::core::mem::offset_of!(Comment, span) != 0 {
-        panic!("Comment.span: offset is not 0")
+    if ::core::mem::offset_of!(Comment, kind) != 0 {
+        panic!("Comment.kind: offset is not 0")
     }
-    if ::core::mem::offset_of!(Comment, kind) != 8 {
-        panic!("Comment.kind: offset is not 8")
+    if ::core::mem::offset_of!(Comment, value) != 4 {
+        panic!("Comment.value: offset is not 4")
     }
-    if ::core::mem::offset_of!(Comment, value) != 12 {
-        panic!("Comment.value: offset is not 12")
+    if ::core::mem::offset_of!(Comment, span) != 12 {
+        panic!("Comment.span: offset is not 12")
     }
     if ::core::mem::size_of::<CommentKind>() != 1 {
         panic!("CommentKind: size is not 1")
@@ -427,8 +448,8 @@ const _: () = {
     if ::core::mem::align_of::<Statement<'static>>() != 4 {
         panic!("Statement: align is not 4")
     }
-    if ::core::mem::size_of::<ExpressionStatement<'static>>() != 24 {
-        panic!("ExpressionStatement: size is not 24")
+    if ::core::mem::size_of::<ExpressionStatement<'static>>() != 16 {
+        panic!("ExpressionStatement: size is not 16")
     }
     if ::core::mem::align_of::<ExpressionStatement<'static>>() != 4 {
         panic!("ExpressionStatement: align is not 4")
@@ -439,8 +460,20 @@ const _: () = {
     if ::core::mem::offset_of!(ExpressionStatement, expression) != 8 {
         panic!("ExpressionStatement.expression: offset is not 8")
     }
-    if ::core::mem::offset_of!(ExpressionStatement, directive) != 16 {
-        panic!("ExpressionStatement.directive: offset is not 16")
+    if ::core::mem::size_of::<Directive<'static>>() != 24 {
+        panic!("Directive: size is not 24")
+    }
+    if ::core::mem::align_of::<Directive<'static>>() != 4 {
+        panic!("Directive: align is not 4")
+    }
+    if ::core::mem::offset_of!(Directive, span) != 0 {
+        panic!("Directive.span: offset is not 0")
+    }
+    if ::core::mem::offset_of!(Directive, expression) != 8 {
+        panic!("Directive.expression: offset is not 8")
+    }
+    if ::core::mem::offset_of!(Directive, directive) != 16 {
+        panic!("Directive.directive: offset is not 16")
     }
     if ::core::mem::size_of::<VariableDeclaration<'static>>() != 24 {
         panic!("VariableDeclaration: size is not 24")
@@ -451,11 +484,11 @@ const _: () = {
     if ::core::mem::offset_of!(VariableDeclaration, span) != 0 {
         panic!("VariableDeclaration.span: offset is not 0")
     }
-    if ::core::mem::offset_of!(VariableDeclaration, kind) != 8 {
-        panic!("VariableDeclaration.kind: offset is not 8")
+    if ::core::mem::offset_of!(VariableDeclaration, declarations) != 8 {
+        panic!("VariableDeclaration.declarations: offset is not 8")
     }
-    if ::core::mem::offset_of!(VariableDeclaration, declarations) != 12 {
-        panic!("VariableDeclaration.declarations: offset is not 12")
+    if ::core::mem::offset_of!(VariableDeclaration, kind) != 20 {
+        panic!("VariableDeclaration.kind: offset is not 20")
     }
     if ::core::mem::size_of::<VariableDeclarationKind>() != 1 {
         panic!("VariableDeclarationKind: size is not 1")
@@ -583,10 +616,10 @@ const _: () = {
     if ::core::mem::offset_of!(NumericLiteral, raw) != 16 {
         panic!("NumericLiteral.raw: offset is not 16")
     }
-    if ::core::mem::size_of::<BooleanLiteral>() != 12 {
-        panic!("BooleanLiteral: size is not 12")
+    if ::core::mem::size_of::<BooleanLiteral<'static>>() != 20 {
+        panic!("BooleanLiteral: size is not 20")
     }
-    if ::core::mem::align_of::<BooleanLiteral>() != 4 {
+    if ::core::mem::align_of::<BooleanLiteral<'static>>() != 4 {
         panic!("BooleanLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(BooleanLiteral, span) != 0 {
@@ -595,14 +628,23 @@ const _: () = {
     if ::core::mem::offset_of!(BooleanLiteral, value) != 8 {
         panic!("BooleanLiteral.value: offset is not 8")
     }
-    if ::core::mem::size_of::<NullLiteral>() != 8 {
-        panic!("NullLiteral: size is not 8")
+    if ::core::mem::offset_of!(BooleanLiteral, raw) != 12 {
+        panic!("BooleanLiteral.raw: offset is not 12")
     }
-    if ::core::mem::align_of::<NullLiteral>() != 4 {
+    if ::core::mem::size_of::<NullLiteral<'static>>() != 24 {
+        panic!("NullLiteral: size is not 24")
+    }
+    if ::core::mem::align_of::<NullLiteral<'static>>() != 4 {
         panic!("NullLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(NullLiteral, span) != 0 {
         panic!("NullLiteral.span: offset is not 0")
+    }
+    if ::core::mem::offset_of!(NullLiteral, value) != 8 {
+        panic!("NullLiteral.value: offset is not 8")
+    }
+    if ::core::mem::offset_of!(NullLiteral, raw) != 16 {
+        panic!("NullLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<Span>() != 8 {
         panic!("Span: size is not 8")
@@ -621,6 +663,12 @@ const _: () = {
     }
     if ::core::mem::align_of::<Box<'static, ExpressionStatement<'static>>>() != 4 {
         panic!("Box<'static, ExpressionStatement<'static>>: align is not 4")
+    }
+    if ::core::mem::size_of::<Box<'static, Directive<'static>>>() != 4 {
+        panic!("Box<'static, Directive<'static>>: size is not 4")
+    }
+    if ::core::mem::align_of::<Box<'static, Directive<'static>>>() != 4 {
+        panic!("Box<'static, Directive<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, VariableDeclaration<'static>>>() != 4 {
         panic!("Box<'static, VariableDeclaration<'static>>: size is not 4")
@@ -670,17 +718,17 @@ const _: () = {
     if ::core::mem::align_of::<Box<'static, NumericLiteral<'static>>>() != 4 {
         panic!("Box<'static, NumericLiteral<'static>>: align is not 4")
     }
-    if ::core::mem::size_of::<Box<'static, BooleanLiteral>>() != 4 {
-        panic!("Box<'static, BooleanLiteral>: size is not 4")
+    if ::core::mem::size_of::<Box<'static, BooleanLiteral<'static>>>() != 4 {
+        panic!("Box<'static, BooleanLiteral<'static>>: size is not 4")
     }
-    if ::core::mem::align_of::<Box<'static, BooleanLiteral>>() != 4 {
-        panic!("Box<'static, BooleanLiteral>: align is not 4")
+    if ::core::mem::align_of::<Box<'static, BooleanLiteral<'static>>>() != 4 {
+        panic!("Box<'static, BooleanLiteral<'static>>: align is not 4")
     }
-    if ::core::mem::size_of::<Box<'static, NullLiteral>>() != 4 {
-        panic!("Box<'static, NullLiteral>: size is not 4")
+    if ::core::mem::size_of::<Box<'static, NullLiteral<'static>>>() != 4 {
+        panic!("Box<'static, NullLiteral<'static>>: size is not 4")
     }
-    if ::core::mem::align_of::<Box<'static, NullLiteral>>() != 4 {
-        panic!("Box<'static, NullLiteral>: align is not 4")
+    if ::core::mem::align_of::<Box<'static, NullLiteral<'static>>>() != 4 {
+        panic!("Box<'static, NullLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Vec<'static, Option<Expression<'static>>>>() != 12 {
         panic!("Vec<'static, Option<Expression<'static>>>: size is not 12")

@@ -29,9 +29,9 @@ pub mod metadata {
     pub const BASE_LOW32: usize = 32;
 }
 /// Layout fingerprint of this schema's 64-bit layouts.
-pub const LAYOUT_FINGERPRINT_64: u64 = 0xc93879517772b876;
+pub const LAYOUT_FINGERPRINT_64: u64 = 0x2fd85d9d92a77780;
 /// Layout fingerprint of this schema's 32-bit (wasm32) layouts.
-pub const LAYOUT_FINGERPRINT_32: u64 = 0xd3fb0bbe75e4c8d1;
+pub const LAYOUT_FINGERPRINT_32: u64 = 0xb6023efe7f7b36c1;
 /// Layout fingerprint of the layouts of the target being compiled.
 #[cfg(target_pointer_width = "64")]
 pub const LAYOUT_FINGERPRINT: u64 = LAYOUT_FINGERPRINT_64;

@@ -15,10 +15,21 @@ pub struct Config {
     pub schema_files: Vec<ConfigPath>,
     /// Rust paths that generated Rust code uses to name the schema's types.
     pub rust: RustPaths,
+    /// The root node type (`Program`), where deserialization starts. Needed by targets.
+    pub root: Option<ConfigName>,
+    /// A `Vec` field of the root returned beside the AST, as acorn's `onComment` array.
+    pub comments: Option<ConfigName>,
     /// Where outputs go, relative to the directory of `codegen.toml`.
     pub output_dir: String,
     /// Targets in name order.
     pub targets: Vec<Target>,
+}
+
+/// A type or field name from the configuration, with where it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigName {
+    pub name: String,
+    pub location: Location,
 }
 
 /// A path from the configuration, with where it was written (for "file not found" and the like).
@@ -30,6 +41,9 @@ pub struct ConfigPath {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RustPaths {
+    /// The module of the test producer runtime (`FromEstree`, `Context`), such as `crate::producer`;
+    /// when set, codegen emits `rust/from_estree.rs`, the schema's ESTree JSON → Rust conversions.
+    pub producer_module: Option<String>,
     /// The module that defines (or re-exports) every AST type, such as `crate::ast`.
     pub ast_module: String,
     /// The module of the arena primitives `Box`, `Vec`, `Str` and `Span`.
@@ -68,6 +82,9 @@ struct RawSchema {
     files: Spanned<Vec<Spanned<String>>>,
     ast_module: Spanned<String>,
     arena_module: Spanned<String>,
+    producer_module: Option<Spanned<String>>,
+    root: Option<Spanned<String>>,
+    comments: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -115,7 +132,7 @@ impl Config {
                 schema_files.push(ConfigPath { path: path.clone(), location });
             }
         }
-        for module in [&raw.schema.ast_module, &raw.schema.arena_module] {
+        for module in [&raw.schema.ast_module, &raw.schema.arena_module].into_iter().chain(&raw.schema.producer_module) {
             if syn::parse_str::<syn::Path>(module.get_ref()).is_err() {
                 error(module.span(), format!("`{}` is not a Rust path", module.get_ref()), "write a module path such as `crate::ast`");
             }
@@ -134,8 +151,30 @@ impl Config {
             targets.push(Target { name, source_placement: target.into_inner().source_placement });
         }
 
-        let rust = RustPaths { ast_module: raw.schema.ast_module.into_inner(), arena_module: raw.schema.arena_module.into_inner() };
-        diagnostics.into_result(Config { schema_files, rust, output_dir, targets })
+        let name = |value: Option<Spanned<String>>| {
+            value.map(|v| ConfigName { location: Location::from_byte_range(&file.path, &file.text, v.span()), name: v.into_inner() })
+        };
+        let (root, comments) = (name(raw.schema.root), name(raw.schema.comments));
+        if let Some(comments) = &comments
+            && root.is_none()
+        {
+            diagnostics.push(Diagnostic::new("`schema.comments` names a field of the root type, but `schema.root` is not set").at(comments.location.clone()).with_help("add `root = \"Program\"` (the root node type)"));
+        }
+        if root.is_none() && !targets.is_empty() {
+            diagnostics.push(Diagnostic::new("targets need `schema.root`: the node type deserialization starts from").with_help("add `root = \"Program\"` to [schema]"));
+        }
+        if let Some(producer) = &raw.schema.producer_module
+            && root.is_none()
+        {
+            let location = Location::from_byte_range(&file.path, &file.text, producer.span());
+            diagnostics.push(Diagnostic::new("the producer needs `schema.root`: the node type it starts from").at(location).with_help("add `root = \"Program\"` to [schema]"));
+        }
+        let rust = RustPaths {
+            ast_module: raw.schema.ast_module.into_inner(),
+            arena_module: raw.schema.arena_module.into_inner(),
+            producer_module: raw.schema.producer_module.map(Spanned::into_inner),
+        };
+        diagnostics.into_result(Config { schema_files, rust, root, comments, output_dir, targets })
     }
 }
 

@@ -8,6 +8,7 @@ pub mod buffer;
 pub mod config;
 pub mod diagnostic;
 pub mod emit;
+pub mod estree;
 pub mod ir;
 pub mod layout;
 pub mod load;

@@ -53,12 +53,12 @@ impl std::error::Error for BufferTooLarge {}
 /// buffer (borrow strings from it to point into the source region) and returns the root node's
 /// address. If the arena fills up, it is called again with a region twice as large, starting from
 /// `arena_capacity` bytes.
-pub fn build(
+pub fn build<E: From<ArenaFull> + From<BufferTooLarge> + IsArenaFull>(
     source: &str,
     placement: SourcePlacement,
     mut arena_capacity: usize,
-    mut build_ast: impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, ArenaFull>,
-) -> Result<RawBuffer, BufferTooLarge> {
+    mut build_ast: impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, E>,
+) -> Result<RawBuffer, E> {
     arena_capacity = arena_capacity.max(64);
     loop {
         if let Some(buffer) = try_build(source, placement, arena_capacity, &mut build_ast)? {
@@ -68,12 +68,30 @@ pub fn build(
     }
 }
 
-fn try_build(
+/// Tells `build` which errors of the AST builder mean "retry with a larger arena".
+pub trait IsArenaFull {
+    fn is_arena_full(&self) -> bool;
+}
+
+impl IsArenaFull for ArenaFull {
+    fn is_arena_full(&self) -> bool {
+        true
+    }
+}
+
+impl From<BufferTooLarge> for ArenaFull {
+    /// For builders whose only error is `ArenaFull`: running out of format space ends the same way.
+    fn from(_: BufferTooLarge) -> Self {
+        ArenaFull
+    }
+}
+
+fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
     source: &str,
     placement: SourcePlacement,
     arena_capacity: usize,
-    build_ast: &mut impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, ArenaFull>,
-) -> Result<Option<RawBuffer>, BufferTooLarge> {
+    build_ast: &mut impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, E>,
+) -> Result<Option<RawBuffer>, E> {
     let source_len = source.len().next_multiple_of(8);
     let arena_capacity = arena_capacity.next_multiple_of(8);
     let total = source_len.checked_add(arena_capacity).and_then(|n| n.checked_add(METADATA_SIZE.next_multiple_of(8) + 8)).ok_or(BufferTooLarge)?;
@@ -94,7 +112,8 @@ fn try_build(
         let allocator = Allocator::new(region.add(arena_low), region.add(arena_high), direction);
         match build_ast(&allocator, source_in_buffer) {
             Ok(root) => (root as usize, allocator.used(), source_ptr as usize),
-            Err(ArenaFull) => return Ok(None),
+            Err(error) if error.is_arena_full() => return Ok(None),
+            Err(error) => return Err(error),
         }
     };
 
@@ -107,7 +126,7 @@ fn try_build(
     let metadata_at = end_of_content.next_multiple_of(8);
     let end = metadata_at + METADATA_SIZE;
     if end - start > MAX_BUFFER {
-        return Err(BufferTooLarge);
+        return Err(BufferTooLarge.into());
     }
     let base = region_address + start;
     let fields = [

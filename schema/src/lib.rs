@@ -9,6 +9,7 @@ pub mod allocator;
 pub mod arena;
 pub mod ast;
 pub mod buffer;
+pub mod producer;
 
 pub use rawast_schema_macros::ast;
 

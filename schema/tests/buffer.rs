@@ -18,12 +18,11 @@ fn build_program<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*cons
     let statement = allocator.alloc(ExpressionStatement {
         span: Span::new(0, 4),
         expression: Expression::Identifier(identifier),
-        directive: None,
     })?;
     let body = allocator.alloc_vec([Statement::ExpressionStatement(statement)].into_iter())?;
-    let comment = Comment { span: Span::new(5, 15), kind: CommentKind::Line, value: allocator.alloc_str(" ünïcode")? };
+    let comment = Comment { kind: CommentKind::Line, value: allocator.alloc_str(" ünïcode")?, span: Span::new(5, 15) };
     let comments = allocator.alloc_vec([comment].into_iter())?;
-    let program = allocator.alloc(Program { span: Span::new(0, 15), source_type: SourceType::Script, hashbang: None, body, comments })?;
+    let program = allocator.alloc(Program { span: Span::new(0, 15), source_type: SourceType::Script, body, comments })?;
     Ok(program.as_ptr().cast())
 }
 

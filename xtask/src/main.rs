@@ -1,6 +1,7 @@
 //! `cargo xtask`: rawast's developer commands. See `cargo xtask --help`.
 
 mod codegen;
+mod conformance;
 mod layout32;
 mod project;
 mod test;
@@ -15,7 +16,8 @@ USAGE:
 
 COMMANDS:
     codegen     Regenerate generated/ from codegen.toml and the schema
-    test        Run every check CI runs (npm ci, codegen --check, cargo test, node --test)
+    test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, node --test)
+    conformance Check the generated deserializers against acorn on JS files
     help        Print this help
 
 Run `cargo xtask <COMMAND> --help` for a command's options.
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     let result = match command.as_deref() {
         Some("codegen") => codegen::main(&rest),
         Some("test") => test::main(&rest),
+        Some("conformance") => conformance::main(&rest),
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(ExitCode::SUCCESS)

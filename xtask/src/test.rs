@@ -23,7 +23,8 @@ STEPS:
                                    check that every file in snapshots/ is used by a test
     4. 32-bit layout check         cargo check for wasm32 of the schema and the layout fixtures,
                                    with Debian's rustc-web (required in CI, else a warning)
-    5. node --test                 tests/**/*.test.js on the pinned Node
+    5. cargo xtask conformance     both targets against acorn on tests/conformance/corpus
+    6. node --test                 tests/**/*.test.js on the pinned Node
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
 (see README.md, \"Reviewing snapshot changes\").
@@ -69,6 +70,11 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
 
     step("32-bit layout check");
     crate::layout32::check(&root, is_ci())?;
+
+    step("cargo xtask conformance");
+    if crate::conformance::run(&root, "all", &[root.join("tests/conformance/corpus")])? != ExitCode::SUCCESS {
+        bail!("conformance found mismatches");
+    }
 
     step("node --test");
     let node = project::node(&root)?;

@@ -1,8 +1,10 @@
 //! Emitters: one per output kind. Each returns `Output`s; none writes files.
 
 mod js_constants;
+mod js_deserializer;
 mod rust_asserts;
 mod rust_constants;
+mod rust_producer;
 
 use crate::config::Config;
 use crate::ir::Schema;
@@ -54,6 +56,12 @@ pub fn emit_all(cx: &EmitContext) -> Result<Vec<Output>, Error> {
         cx.output("rust/constants.rs", rust_constants::emit(cx)?),
         cx.output("js/constants.js", js_constants::emit(cx)?),
     ];
+    if let Some(producer_module) = &cx.config.rust.producer_module {
+        outputs.push(cx.output("rust/from_estree.rs", rust_producer::emit(cx, producer_module)?));
+    }
+    for target in &cx.config.targets {
+        outputs.push(cx.output(&format!("js/{}/deserialize.js", target.name), js_deserializer::emit(cx, target)?));
+    }
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(outputs)
 }

@@ -8,9 +8,9 @@ use crate::ast::literal::*;
 #[repr(C)]
 pub struct Program<'a> {
     pub span: Span,
-    pub source_type: SourceType,
-    pub hashbang: Option<Str<'a>>,
     pub body: Vec<'a, Statement<'a>>,
+    pub source_type: SourceType,
+    /// Returned beside the AST, as acorn's `onComment` array.
     #[estree(skip)]
     pub comments: Vec<'a, Comment<'a>>,
 }
@@ -24,12 +24,14 @@ pub enum SourceType {
     Module = 1,
 }
 
+/// A comment, as acorn's `onComment` reports it: `{ type, value, start, end }`.
 #[ast]
 #[repr(C)]
 pub struct Comment<'a> {
-    pub span: Span,
+    #[estree(rename = "type")]
     pub kind: CommentKind,
     pub value: Str<'a>,
+    pub span: Span,
 }
 
 #[ast]
@@ -48,6 +50,7 @@ pub enum Statement<'a> {
     VariableDeclaration(Box<'a, VariableDeclaration<'a>>) = 1,
     ReturnStatement(Box<'a, ReturnStatement<'a>>) = 2,
     EmptyStatement(Box<'a, EmptyStatement>) = 3,
+    Directive(Box<'a, Directive<'a>>) = 4,
 }
 
 #[ast]
@@ -55,16 +58,25 @@ pub enum Statement<'a> {
 pub struct ExpressionStatement<'a> {
     pub span: Span,
     pub expression: Expression<'a>,
-    /// Acorn's `directive`: the raw text of a directive prologue entry, such as `"use strict"`.
-    pub directive: Option<Str<'a>>,
+}
+
+/// An entry of a directive prologue, such as `"use strict";`: acorn's `ExpressionStatement` with a
+/// `directive` property (the raw text between the quotes), which other statements lack.
+#[ast]
+#[repr(C)]
+#[estree(type = "ExpressionStatement")]
+pub struct Directive<'a> {
+    pub span: Span,
+    pub expression: Expression<'a>,
+    pub directive: Str<'a>,
 }
 
 #[ast]
 #[repr(C)]
 pub struct VariableDeclaration<'a> {
     pub span: Span,
-    pub kind: VariableDeclarationKind,
     pub declarations: Vec<'a, VariableDeclarator<'a>>,
+    pub kind: VariableDeclarationKind,
 }
 
 #[ast]
@@ -105,8 +117,8 @@ pub enum Expression<'a> {
     Identifier(Box<'a, Identifier<'a>>) = 0,
     StringLiteral(Box<'a, StringLiteral<'a>>) = 1,
     NumericLiteral(Box<'a, NumericLiteral<'a>>) = 2,
-    BooleanLiteral(Box<'a, BooleanLiteral>) = 3,
-    NullLiteral(Box<'a, NullLiteral>) = 4,
+    BooleanLiteral(Box<'a, BooleanLiteral<'a>>) = 3,
+    NullLiteral(Box<'a, NullLiteral<'a>>) = 4,
     BinaryExpression(Box<'a, BinaryExpression<'a>>) = 5,
     ArrayExpression(Box<'a, ArrayExpression<'a>>) = 6,
 }

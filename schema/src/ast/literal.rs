@@ -25,14 +25,19 @@ pub struct NumericLiteral<'a> {
 #[ast]
 #[repr(C)]
 #[estree(type = "Literal")]
-pub struct BooleanLiteral {
+pub struct BooleanLiteral<'a> {
     pub span: Span,
     pub value: bool,
+    pub raw: Str<'a>,
 }
 
 #[ast]
 #[repr(C)]
 #[estree(type = "Literal")]
-pub struct NullLiteral {
+pub struct NullLiteral<'a> {
     pub span: Span,
+    /// Always `None`: acorn's `value` is `null`. Kept as a field so that the property comes before
+    /// `raw`, where acorn puts it.
+    pub value: Option<Str<'a>>,
+    pub raw: Str<'a>,
 }

@@ -1,0 +1,297 @@
+//! `js/<target>/deserialize.js`: the deserializer of one target (template `templates/js/deserialize.js`).
+//!
+//! Every JS expression is built here, in the views; the template only lays functions out. The mapping:
+//! - a struct with a `Span` field is a node: `type` first (the `#[estree(type)]` or the Rust name,
+//!   unless a field is renamed to `type`), then its fields in order, the span as `start` and `end`;
+//!   other structs are plain objects;
+//! - an enum with data is its variant's payload; a fieldless enum is a string (`rename` or the name);
+//! - `Option` is `null` or the value, `Vec` an array, `Box` the value it points to, `Str` a string.
+//!
+//! The linter target adds `parent` to every node: children are built after their parent exists, with
+//! `null` placeholders keeping the property order, and hence the object shape, the same for all nodes.
+
+use askama::Template;
+
+use super::EmitContext;
+use crate::{Error, estree};
+use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
+use crate::config::{SourcePlacement, Target};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
+use crate::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
+
+#[derive(Template)]
+#[template(path = "js/deserialize.js", escape = "none")]
+struct DeserializeJs {
+    header: String,
+    target: String,
+    /// A sentence on the buffer layout, for the file's comment.
+    layout_comment: String,
+    /// `offset < sourceEnd` or `offset >= sourceStart`: whether a string lies in the source region.
+    in_source: String,
+    parent_links: bool,
+    pointer_width: u32,
+    magic: String,
+    format_version: u32,
+    metadata_size: u32,
+    meta: Vec<(String, u32)>,
+    fingerprint_hex: String,
+    root: String,
+    comments: Option<String>,
+    functions: Vec<Function>,
+}
+
+/// One generated function.
+struct Function {
+    name: String,
+    comment: String,
+    body: Body,
+}
+
+enum Body {
+    /// A node or plain object: `{ key: value, ... }`.
+    Object { props: Vec<Prop>, is_node: bool },
+    /// `switch` over a tag byte; each case returns an expression of `pos`.
+    Switch { what: String, cases: Vec<(u8, String)> },
+    /// A fieldless enum: a lookup in a constant array of strings.
+    Strings { constant: String, what: String, values: String },
+    Option { none_check: String, some: String },
+    Vec { element_size: u32, element: String },
+    Boxed { target: String },
+}
+
+struct Prop {
+    key: String,
+    value: String,
+    /// Built after the node exists, so that its children can point back at it (linter target).
+    is_child: bool,
+}
+
+pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
+    let width = PointerWidth::W64;
+    let layout = cx.layout(width);
+    let builder = Builder { cx, layout };
+    let mut diagnostics = Diagnostics::default();
+
+    let root_config = cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
+    let root = match cx.schema.ids().find(|id| cx.schema.get(*id).name == root_config.name) {
+        Some(id) if matches!(cx.schema.get(id).kind, TypeKind::Struct(_)) => Some(id),
+        _ => {
+            diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
+            None
+        }
+    };
+    let mut comments = None;
+    if let (Some(root), Some(config)) = (root, &cx.config.comments) {
+        let TypeKind::Struct(s) = &cx.schema.get(root).kind else { unreachable!() };
+        match s.fields.iter().position(|f| f.name == config.name) {
+            Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
+                let Shape::Struct { field_offsets } = &layout.get(root).shape else { unreachable!() };
+                comments = Some(builder.read(&s.fields[index].ty, &format!("root + {}", field_offsets[index])));
+            }
+            _ => diagnostics.push(
+                Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
+                    .at(config.location.clone())
+                    .with_help("the comments field is returned beside the AST, so it must be `#[estree(skip)]` in the root"),
+            ),
+        }
+    }
+    let Some(root) = root else { return Err(Error::Input(diagnostics)) };
+    if !diagnostics.is_empty() {
+        return Err(Error::Input(diagnostics));
+    }
+
+    let parent_links = target.source_placement == SourcePlacement::End;
+    let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id, parent_links)).collect();
+    for ty in cx.schema.used_types() {
+        if let Some(function) = builder.helper_function(&ty) {
+            functions.push(function);
+        }
+    }
+    let fingerprint = cx.fingerprint(width);
+    let (layout_comment, in_source) = match target.source_placement {
+        SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset < sourceEnd"),
+        SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart"),
+    };
+    let view = DeserializeJs {
+        header: cx.header(),
+        target: target.name.clone(),
+        layout_comment: layout_comment.to_owned(),
+        in_source: in_source.to_owned(),
+        parent_links,
+        pointer_width: width.bytes(),
+        magic: format!("{MAGIC:#010x}"),
+        format_version: FORMAT_VERSION,
+        metadata_size: METADATA_SIZE,
+        meta: metadata_offsets().map(|(offset, field)| (field.name.to_uppercase(), offset)).collect(),
+        fingerprint_hex: format!("{fingerprint:016x}"),
+        root: builder.function_name(&TypeRef::Named(root)),
+        comments,
+        functions,
+    };
+    view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
+}
+
+struct Builder<'a> {
+    cx: &'a EmitContext<'a>,
+    layout: &'a SchemaLayout,
+}
+
+/// `pos` or `pos + 8`.
+fn at(pos: &str, offset: u32) -> String {
+    if offset == 0 { pos.to_owned() } else { format!("{pos} + {offset}") }
+}
+
+impl Builder<'_> {
+    /// `deserializeX`, named after the type: `deserializeOptionBoxIdentifier`.
+    fn function_name(&self, ty: &TypeRef) -> String {
+        format!("deserialize{}", self.type_suffix(ty))
+    }
+
+    fn type_suffix(&self, ty: &TypeRef) -> String {
+        match ty {
+            TypeRef::Primitive(p) => {
+                let name = p.rust_name();
+                name[..1].to_uppercase() + &name[1..]
+            }
+            TypeRef::Span => "Span".to_owned(),
+            TypeRef::Str => "Str".to_owned(),
+            TypeRef::Box(inner) => format!("Box{}", self.type_suffix(inner)),
+            TypeRef::Vec(inner) => format!("Vec{}", self.type_suffix(inner)),
+            TypeRef::Option(inner) => format!("Option{}", self.type_suffix(inner)),
+            TypeRef::Named(id) => self.cx.schema.get(*id).name.clone(),
+        }
+    }
+
+    /// The JS expression reading a `ty` stored at `pos` (an expression).
+    fn read(&self, ty: &TypeRef, pos: &str) -> String {
+        // `(pos + 8) >> 2` needs the parentheses, `pos >> 2` does not.
+        let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
+        match ty {
+            TypeRef::Primitive(p) => match p {
+                Primitive::Bool => format!("uint8[{pos}] === 1"),
+                Primitive::U8 => format!("uint8[{pos}]"),
+                Primitive::I8 => format!("int8[{pos}]"),
+                Primitive::U16 => format!("uint16[{grouped} >> 1]"),
+                Primitive::I16 => format!("int16[{grouped} >> 1]"),
+                Primitive::U32 => format!("uint32[{grouped} >> 2]"),
+                Primitive::I32 => format!("int32[{grouped} >> 2]"),
+                Primitive::U64 => format!("readU64({pos})"),
+                Primitive::I64 => format!("readI64({pos})"),
+                Primitive::F64 => format!("float64[{grouped} >> 3]"),
+            },
+            _ => format!("{}({pos})", self.function_name(ty)),
+        }
+    }
+
+    fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
+        let def = self.cx.schema.get(id);
+        let name = self.function_name(&TypeRef::Named(id));
+        match (&def.kind, &self.layout.get(id).shape) {
+            (TypeKind::Struct(_), Shape::Struct { .. }) => {
+                let node_type = estree::node_type(self.cx.schema, id);
+                let is_node = node_type.is_some();
+                let mut props = Vec::new();
+                if let Some(node_type) = node_type {
+                    props.push(Prop { key: "type".to_owned(), value: format!("{node_type:?}"), is_child: false });
+                }
+                self.push_fields(&mut props, id, "pos", 0, parent_links);
+                Function { name, comment: format!("`{}`", def.name), body: Body::Object { props, is_node: is_node && parent_links } }
+            }
+            (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
+                let cases = e
+                    .variants
+                    .iter()
+                    .map(|v| {
+                        let value = match &v.payload {
+                            Some(payload) => self.read(payload, &at("pos", *payload_offset)),
+                            None => "null".to_owned(),
+                        };
+                        (v.discriminant, value)
+                    })
+                    .collect();
+                Function { name, comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
+            }
+            (TypeKind::Enum(e), _) => {
+                let max = e.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
+                let mut values = vec!["undefined".to_owned(); usize::from(max) + 1];
+                for v in &e.variants {
+                    values[usize::from(v.discriminant)] = format!("{:?}", v.estree.rename.as_deref().unwrap_or(&v.name));
+                }
+                let constant = format!("{}_STRINGS", screaming_case(&def.name));
+                Function {
+                    name,
+                    comment: format!("`{}` as its ESTree string", def.name),
+                    body: Body::Strings { constant, what: def.name.clone(), values: values.join(", ") },
+                }
+            }
+            _ => unreachable!("layout shape matches the type's kind"),
+        }
+    }
+
+    /// Properties of struct `id` stored at `pos + base`, flattening `flatten` fields.
+    fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, parent_links: bool) {
+        let TypeKind::Struct(s) = &self.cx.schema.get(id).kind else { unreachable!() };
+        let Shape::Struct { field_offsets } = &self.layout.get(id).shape else { unreachable!() };
+        for (field, &offset) in s.fields.iter().zip(field_offsets) {
+            let offset = base + offset;
+            if field.estree.skip {
+                continue;
+            }
+            if field.ty == TypeRef::Span {
+                props.push(Prop { key: "start".to_owned(), value: self.read(&TypeRef::Primitive(Primitive::U32), &at(pos, offset)), is_child: false });
+                props.push(Prop { key: "end".to_owned(), value: self.read(&TypeRef::Primitive(Primitive::U32), &at(pos, offset + 4)), is_child: false });
+                continue;
+            }
+            if field.estree.flatten {
+                let TypeRef::Named(inner) = field.ty else { unreachable!("load checks flatten") };
+                self.push_fields(props, inner, pos, offset, parent_links);
+                continue;
+            }
+            let key = estree::property_name(field);
+            let is_child = parent_links && estree::holds_nodes(self.cx.schema, &field.ty);
+            props.push(Prop { key, value: self.read(&field.ty, &at(pos, offset)), is_child });
+        }
+    }
+
+    /// The helper function of a composite type (`Option`, `Vec`, `Box`, `Str`, `Span`), if it needs one.
+    fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
+        let name = self.function_name(ty);
+        let rust = self.cx.schema.rust_type(ty, "'a");
+        let body = match ty {
+            TypeRef::Option(inner) => {
+                let (none_check, some) = match self.layout.option_repr(inner) {
+                    OptionRepr::Niche { offset, size, value } => (self.equals(&at("pos", offset), size, value), self.read(inner, "pos")),
+                    OptionRepr::Tagged { tag_size, payload_offset } => (self.equals("pos", tag_size, 0), self.read(inner, &at("pos", payload_offset))),
+                };
+                Body::Option { none_check, some }
+            }
+            TypeRef::Vec(inner) => Body::Vec { element_size: self.layout.of(inner).size, element: self.read(inner, "element") },
+            TypeRef::Box(inner) => Body::Boxed { target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)) },
+            // `Str` and `Span` have fixed helpers in the template.
+            _ => return None,
+        };
+        Some(Function { name, comment: format!("`{rust}`"), body })
+    }
+
+    /// `true` when the `size`-byte little-endian integer at `pos` equals `value`.
+    fn equals(&self, pos: &str, size: u32, value: u64) -> String {
+        match size {
+            1 => format!("uint8[{pos}] === {value}"),
+            2 => format!("uint16[({pos}) >> 1] === {value}"),
+            4 => format!("uint32[({pos}) >> 2] === {value}"),
+            _ => format!("uint32[({pos}) >> 2] === {} && uint32[(({pos}) >> 2) + 1] === {}", value as u32, value >> 32),
+        }
+    }
+}
+
+fn screaming_case(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_uppercase());
+    }
+    out
+}

@@ -1,0 +1,214 @@
+//! `rust/from_estree.rs`: the schema's ESTree JSON → Rust conversions, for the test producer.
+//!
+//! One `FromEstree` impl per type. A struct reads its ESTree properties by the same names the
+//! deserializer writes; a data enum dispatches on the node's `type`; where several variants share a
+//! `type` (the literals), the candidates are tried in order of how many properties they check, each
+//! with a generated `estree_matches` that looks at the JSON kinds of its properties.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{EmitContext, print_rust};
+use crate::Error;
+use crate::estree::{self, Property};
+use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
+
+pub fn emit(cx: &EmitContext, producer_module: &str) -> Result<String, Error> {
+    let path = |text: &str| -> syn::Path { syn::parse_str(text).expect("validated by Config::parse") };
+    let (ast_module, arena_module, producer) = (path(&cx.config.rust.ast_module), path(&cx.config.rust.arena_module), path(producer_module));
+    let mut items = Vec::new();
+    let mut needs_matches = std::collections::BTreeSet::new();
+    for id in cx.schema.ids() {
+        items.push(match &cx.schema.get(id).kind {
+            TypeKind::Struct(_) => struct_impl(cx, id),
+            TypeKind::Enum(e) if e.variants.iter().any(|v| v.payload.is_some()) => data_enum_impl(cx, id, &mut needs_matches),
+            TypeKind::Enum(_) => fieldless_enum_impl(cx, id),
+        });
+    }
+    for id in needs_matches {
+        items.push(matches_impl(cx, id));
+    }
+    items.push(root_fn(cx));
+    let tokens = quote! {
+        #[allow(unused_imports)]
+        use #arena_module::{Box, Span, Str, Vec};
+        #[allow(unused_imports)]
+        use #ast_module::*;
+        use #producer::{Context, FromEstree, ProduceError};
+        use serde_json::Value;
+        #(#items)*
+    };
+    print_rust(cx, "from_estree.rs", tokens)
+}
+
+fn type_tokens(cx: &EmitContext, id: TypeId) -> TokenStream {
+    let ty: syn::Type = syn::parse_str(&cx.schema.rust_type_name(id, "'a")).expect("type names parse");
+    quote!(#ty)
+}
+
+fn struct_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
+    let def = cx.schema.get(id);
+    let ty = type_tokens(cx, id);
+    let TypeKind::Struct(s) = &def.kind else { unreachable!() };
+    let node_type = estree::node_type(cx.schema, id);
+    let type_check = match node_type {
+        Some(name) => quote!(Some(#name)),
+        None => quote!(None),
+    };
+    let has_span = s.fields.iter().any(|f| f.ty == TypeRef::Span);
+    let fields = s.fields.iter().map(|field| {
+        let ident = format_ident!("{}", field.name);
+        let value = if field.estree.skip {
+            quote!(Default::default())
+        } else if field.ty == TypeRef::Span {
+            quote!(cx.span(object)?)
+        } else if field.estree.flatten {
+            quote!(FromEstree::from_estree(value, cx)?)
+        } else {
+            let key = estree::property_name(field);
+            quote!(cx.field(object, #key)?)
+        };
+        quote!(#ident: #value,)
+    });
+    let (enter, leave) = if has_span { (quote!(let previous = cx.enter(object)?;), quote!(cx.leave(previous);)) } else { (quote!(), quote!()) };
+    quote! {
+        impl<'a> FromEstree<'a> for #ty {
+            fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self, ProduceError> {
+                let object = cx.object(value, #type_check)?;
+                #enter
+                let converted = Self { #(#fields)* };
+                #leave
+                Ok(converted)
+            }
+        }
+    }
+}
+
+fn data_enum_impl(cx: &EmitContext, id: TypeId, needs_matches: &mut std::collections::BTreeSet<TypeId>) -> TokenStream {
+    let def = cx.schema.get(id);
+    let ty = type_tokens(cx, id);
+    let TypeKind::Enum(e) = &def.kind else { unreachable!() };
+    // ESTree type → the variants that accept it, in declaration order.
+    let mut by_type: BTreeMap<String, Vec<(usize, Option<TypeId>)>> = BTreeMap::new();
+    for (index, variant) in e.variants.iter().enumerate() {
+        let Some(payload) = &variant.payload else { continue };
+        for (node_type, leaf) in estree::accepted_types(cx.schema, payload) {
+            by_type.entry(node_type).or_default().push((index, leaf));
+        }
+    }
+    let arms = by_type.iter().map(|(node_type, candidates)| {
+        let mut candidates = candidates.clone();
+        // The most specific shapes first; a candidate that checks nothing must come last.
+        candidates.sort_by_key(|(_, leaf)| std::cmp::Reverse(leaf.map_or(0, |leaf| estree::checked_properties(cx.schema, leaf).len())));
+        let last = candidates.len() - 1;
+        let guarded = candidates.iter().enumerate().map(|(position, (index, leaf))| {
+            let variant = format_ident!("{}", e.variants[*index].name);
+            let convert = quote!(Ok(Self::#variant(FromEstree::from_estree(value, cx)?)));
+            match leaf {
+                Some(leaf) if position < last => {
+                    needs_matches.insert(*leaf);
+                    let leaf_ty = syn::Ident::new(&cx.schema.get(*leaf).name, proc_macro2::Span::call_site());
+                    quote!(#node_type if #leaf_ty::estree_matches(value) => #convert,)
+                }
+                _ => quote!(#node_type => #convert,),
+            }
+        });
+        quote!(#(#guarded)*)
+    });
+    let what = &def.name;
+    quote! {
+        impl<'a> FromEstree<'a> for #ty {
+            fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self, ProduceError> {
+                match cx.node_type(value)? {
+                    #(#arms)*
+                    other => Err(cx.invalid(format!("node type {other} is not allowed where the schema expects {}", #what))),
+                }
+            }
+        }
+    }
+}
+
+fn fieldless_enum_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
+    let def = cx.schema.get(id);
+    let ty = type_tokens(cx, id);
+    let TypeKind::Enum(e) = &def.kind else { unreachable!() };
+    let strings: Vec<String> = e.variants.iter().map(|v| v.estree.rename.clone().unwrap_or_else(|| v.name.clone())).collect();
+    let variants = e.variants.iter().map(|v| format_ident!("{}", v.name));
+    let expected = format!("one of {}", strings.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", "));
+    quote! {
+        impl<'a> FromEstree<'a> for #ty {
+            fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self, ProduceError> {
+                match value.as_str() {
+                    #(Some(#strings) => Ok(Self::#variants),)*
+                    _ => Err(cx.invalid(format!("expected {}, found {value}", #expected))),
+                }
+            }
+        }
+    }
+}
+
+/// `estree_matches`: whether a node's properties have the JSON kinds this struct reads.
+fn matches_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
+    let ty = syn::Ident::new(&cx.schema.get(id).name, proc_macro2::Span::call_site());
+    let checks: Vec<TokenStream> = estree::checked_properties(cx.schema, id)
+        .into_iter()
+        .map(|Property { key, ty }| {
+            let check = kind_check(cx, &ty);
+            quote!(value.get(#key).is_some_and(|value| #check))
+        })
+        .collect();
+    let all = if checks.is_empty() { quote!(true) } else { quote!(#(#checks)&&*) };
+    let header = if cx.schema.get(id).has_lifetime { quote!(impl #ty<'_>) } else { quote!(impl #ty) };
+    quote! {
+        #header {
+            fn estree_matches(value: &Value) -> bool {
+                #all
+            }
+        }
+    }
+}
+
+/// A JSON-kind test of `value` for a property of type `ty`.
+fn kind_check(cx: &EmitContext, ty: &TypeRef) -> TokenStream {
+    match ty {
+        TypeRef::Primitive(Primitive::Bool) => quote!(value.is_boolean()),
+        TypeRef::Primitive(_) => quote!(value.is_number()),
+        TypeRef::Str => quote!(value.is_string()),
+        TypeRef::Span => quote!(value.is_object()),
+        TypeRef::Vec(_) => quote!(value.is_array()),
+        TypeRef::Box(inner) => kind_check(cx, inner),
+        TypeRef::Option(inner) => {
+            let inner = kind_check(cx, inner);
+            quote!((value.is_null() || #inner))
+        }
+        TypeRef::Named(id) => match &cx.schema.get(*id).kind {
+            TypeKind::Enum(e) if e.variants.iter().all(|v| v.payload.is_none()) => quote!(value.is_string()),
+            _ => quote!(value.is_object()),
+        },
+    }
+}
+
+fn root_fn(cx: &EmitContext) -> TokenStream {
+    let root = cx.config.root.as_ref().expect("producer requires root");
+    let root_ty: syn::Type = syn::parse_str(&match cx.schema.ids().find(|id| cx.schema.get(*id).name == root.name) {
+        Some(id) => cx.schema.rust_type_name(id, "'a"),
+        None => root.name.clone(),
+    })
+    .expect("type names parse");
+    let comments = cx.config.comments.as_ref().map(|c| {
+        let field = format_ident!("{}", c.name);
+        quote!(root.#field = FromEstree::from_estree(comments, cx)?;)
+    });
+    quote! {
+        /// Converts the root node and the comments array, and moves the root into the arena.
+        pub(crate) fn produce_root<'a>(program: &Value, comments: &Value, cx: &Context<'a, '_>) -> Result<*const u8, ProduceError> {
+            #[allow(unused_mut)]
+            let mut root = <#root_ty as FromEstree<'a>>::from_estree(program, cx)?;
+            let _ = comments;
+            #comments
+            Ok(cx.allocator.alloc(root)?.as_ptr().cast())
+        }
+    }
+}

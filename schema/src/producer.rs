@@ -1,0 +1,243 @@
+//! The test producer: ESTree JSON (acorn's output) → the Rust AST in an arena → a buffer.
+//!
+//! The per-type conversions are generated from the schema (`generated/rust/from_estree.rs`, included
+//! below), so every schema gets a producer. This module holds what they build on: the `FromEstree`
+//! trait with its impls for the built-in types, and `Context`, which knows the source text (to point
+//! strings into it) and the current node.
+
+use std::cell::Cell;
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::allocator::{Allocator, ArenaFull};
+use crate::arena::{Box, Span, Str, Vec};
+use crate::buffer::{self, BufferTooLarge, RawBuffer, SourcePlacement};
+
+/// Why ESTree JSON could not be turned into a buffer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ProduceError {
+    /// The arena is full; `produce` retries with a larger one.
+    ArenaFull,
+    /// The input is not ESTree as the schema describes it.
+    Invalid { path: String, message: String },
+    TooLarge,
+}
+
+impl From<ArenaFull> for ProduceError {
+    fn from(_: ArenaFull) -> Self {
+        ProduceError::ArenaFull
+    }
+}
+
+impl fmt::Display for ProduceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProduceError::ArenaFull => f.write_str("arena full"),
+            ProduceError::Invalid { path, message } => write!(f, "not ESTree as the schema describes it, at {path}: {message}"),
+            ProduceError::TooLarge => fmt::Display::fmt(&BufferTooLarge, f),
+        }
+    }
+}
+
+impl std::error::Error for ProduceError {}
+
+type Result<T> = std::result::Result<T, ProduceError>;
+
+/// Converts one ESTree value into a schema type, allocating in the arena.
+pub trait FromEstree<'a>: Sized {
+    fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self>;
+}
+
+/// What conversions share: the arena, the source in the buffer and where in it the current node is.
+pub struct Context<'a, 's> {
+    pub allocator: &'s Allocator<'a>,
+    source: &'a str,
+    /// Byte offset of each UTF-16 offset of the source (ESTree positions are UTF-16).
+    utf16_to_byte: &'s [u32],
+    /// Byte range of the node being converted: its strings are looked for there in the source.
+    node_bytes: Cell<(usize, usize)>,
+    /// Property path, for error messages.
+    path: std::cell::RefCell<std::vec::Vec<String>>,
+}
+
+impl<'a> Context<'a, '_> {
+    pub fn invalid(&self, message: impl Into<String>) -> ProduceError {
+        let path = self.path.borrow();
+        ProduceError::Invalid { path: if path.is_empty() { "the root".to_owned() } else { path.join(".") }, message: message.into() }
+    }
+
+    /// The object of a node (or plain object), checking `type` when `node_type` is given.
+    pub fn object<'v>(&self, value: &'v Value, node_type: Option<&str>) -> Result<&'v Map<String, Value>> {
+        let object = value.as_object().ok_or_else(|| self.invalid(format!("expected an object, found {}", kind(value))))?;
+        if let Some(expected) = node_type {
+            let found = object.get("type").and_then(Value::as_str);
+            if found != Some(expected) {
+                return Err(self.invalid(format!("expected a {expected} node, found type {found:?}")));
+            }
+        }
+        Ok(object)
+    }
+
+    /// The ESTree `type` of a node.
+    pub fn node_type<'v>(&self, value: &'v Value) -> Result<&'v str> {
+        value.get("type").and_then(Value::as_str).ok_or_else(|| self.invalid(format!("expected a node with a string `type`, found {}", kind(value))))
+    }
+
+    /// Converts `object[key]` (a missing key reads as `null`), naming it in errors.
+    pub fn field<T: FromEstree<'a>>(&self, object: &Map<String, Value>, key: &str) -> Result<T> {
+        self.path.borrow_mut().push(key.to_owned());
+        let result = T::from_estree(object.get(key).unwrap_or(&Value::Null), self);
+        if result.is_ok() {
+            self.path.borrow_mut().pop();
+        }
+        result
+    }
+
+    /// Makes `object` the current node (for string placement); returns the previous one.
+    pub fn enter(&self, object: &Map<String, Value>) -> Result<(usize, usize)> {
+        let span = self.span(object)?;
+        let range = (self.utf16_to_byte[span.start as usize] as usize, self.utf16_to_byte[span.end as usize] as usize);
+        Ok(self.node_bytes.replace(range))
+    }
+
+    pub fn leave(&self, previous: (usize, usize)) {
+        self.node_bytes.set(previous);
+    }
+
+    /// `start` and `end` of a node, checked against the source.
+    pub fn span(&self, object: &Map<String, Value>) -> Result<Span> {
+        let position = |key: &str| -> Result<u32> {
+            let value = object.get(key).and_then(Value::as_u64).ok_or_else(|| self.invalid(format!("`{key}` is not a position")))?;
+            if value as usize >= self.utf16_to_byte.len() {
+                return Err(self.invalid(format!("`{key}` {value} is past the end of the source")));
+            }
+            Ok(value as u32)
+        };
+        let (start, end) = (position("start")?, position("end")?);
+        if start > end {
+            return Err(self.invalid(format!("`start` {start} is after `end` {end}")));
+        }
+        Ok(Span::new(start, end))
+    }
+
+    /// A string: borrowed from the source where the current node's text holds it verbatim (so the
+    /// deserializer can slice the source), else copied into the arena.
+    pub fn str(&self, text: &str) -> Result<Str<'a>> {
+        let (start, end) = self.node_bytes.get();
+        if let Some(found) = self.source[start..end].find(text) {
+            return Ok(Str::from_text(&self.source[start + found..start + found + text.len()]));
+        }
+        Ok(self.allocator.alloc_str(text)?)
+    }
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+impl<'a> FromEstree<'a> for bool {
+    fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
+        value.as_bool().ok_or_else(|| cx.invalid(format!("expected a boolean, found {}", kind(value))))
+    }
+}
+
+impl<'a> FromEstree<'a> for f64 {
+    fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
+        value.as_f64().ok_or_else(|| cx.invalid(format!("expected a number, found {}", kind(value))))
+    }
+}
+
+macro_rules! integers {
+    ($($ty:ty),*) => {$(
+        impl<'a> FromEstree<'a> for $ty {
+            fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
+                value
+                    .as_i64()
+                    .and_then(|n| <$ty>::try_from(n).ok())
+                    .or_else(|| value.as_u64().and_then(|n| <$ty>::try_from(n).ok()))
+                    .ok_or_else(|| cx.invalid(format!("expected an integer fitting {}, found {value}", stringify!($ty))))
+            }
+        }
+    )*};
+}
+integers!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+impl<'a> FromEstree<'a> for Str<'a> {
+    fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
+        let text = value.as_str().ok_or_else(|| cx.invalid(format!("expected a string, found {}", kind(value))))?;
+        cx.str(text)
+    }
+}
+
+impl<'a> FromEstree<'a> for Span {
+    fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
+        cx.span(cx.object(value, None)?)
+    }
+}
+
+impl<'a, T: FromEstree<'a>> FromEstree<'a> for Box<'a, T> {
+    fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
+        Ok(cx.allocator.alloc(T::from_estree(value, cx)?)?)
+    }
+}
+
+impl<'a, T: FromEstree<'a>> FromEstree<'a> for Option<T> {
+    fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
+        if value.is_null() { Ok(None) } else { T::from_estree(value, cx).map(Some) }
+    }
+}
+
+impl<'a, T: FromEstree<'a>> FromEstree<'a> for Vec<'a, T> {
+    fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
+        let items = value.as_array().ok_or_else(|| cx.invalid(format!("expected an array, found {}", kind(value))))?;
+        let mut converted = std::vec::Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            cx.path.borrow_mut().push(index.to_string());
+            converted.push(T::from_estree(item, cx)?);
+            cx.path.borrow_mut().pop();
+        }
+        Ok(cx.allocator.alloc_vec(converted.into_iter())?)
+    }
+}
+
+/// Builds a buffer from ESTree JSON: `program` is the root node, `comments` acorn's `onComment`
+/// array, stored in the root's comments field.
+pub fn produce(source: &str, placement: SourcePlacement, program: &Value, comments: &Value) -> std::result::Result<RawBuffer, ProduceError> {
+    let mut utf16_to_byte = std::vec::Vec::with_capacity(source.len() + 1);
+    for (byte, c) in source.char_indices() {
+        for _ in 0..c.len_utf16() {
+            utf16_to_byte.push(byte as u32);
+        }
+    }
+    utf16_to_byte.push(source.len() as u32);
+
+    buffer::build(source, placement, source.len() * 8, |allocator, source| {
+        let cx = Context { allocator, source, utf16_to_byte: &utf16_to_byte, node_bytes: Cell::new((0, source.len())), path: Default::default() };
+        generated::produce_root(program, comments, &cx)
+    })
+}
+
+impl From<BufferTooLarge> for ProduceError {
+    fn from(_: BufferTooLarge) -> Self {
+        ProduceError::TooLarge
+    }
+}
+
+impl buffer::IsArenaFull for ProduceError {
+    fn is_arena_full(&self) -> bool {
+        *self == ProduceError::ArenaFull
+    }
+}
+
+/// The per-type conversions generated from the schema.
+mod generated {
+    include!("../../generated/rust/from_estree.rs");
+}

@@ -1,0 +1,227 @@
+{{ header }}
+// Deserializer of target `{{ target }}`: {{ layout_comment }}, 64-bit layouts.
+// `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
+// of plain ESTree objects.
+{%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}
+
+const MAGIC = {{ magic }};
+const FORMAT_VERSION = {{ format_version }};
+const METADATA_SIZE = {{ metadata_size }};
+{%- for (name, offset) in meta %}
+const META_{{ name }} = {{ offset }};
+{%- endfor %}
+const LAYOUT_FINGERPRINT = "{{ fingerprint_hex }}";
+
+const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+// Views of the buffer being deserialized, set by `deserialize` and dropped when it returns.
+let uint8, int8, uint16, int16, uint32, int32, float64;
+// Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
+let sourceStart, sourceEnd, limit, base;
+// The decoded source, for slicing strings out of it when it is all ASCII.
+let sourceText, sourceIsAscii;
+{%- if parent_links %}
+// The node whose children are being built.
+let parent = null;
+{%- endif %}
+
+/**
+ * Deserializes a rawast buffer.
+ * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
+ * @returns {{ "{{" }} program: object, comments: object[] {{ "}}" }}
+ */
+export function deserialize(buffer) {
+  const root = setUp(buffer);
+  try {
+    const program = {{ root }}(root);
+{%- if let Some(comments) = comments %}
+    const comments = {{ comments }};
+{%- else %}
+    const comments = [];
+{%- endif %}
+    return { program, comments };
+  } finally {
+    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
+{%- if parent_links %}
+    parent = null;
+{%- endif %}
+  }
+}
+
+/** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
+function setUp(buffer) {
+  if (!(buffer instanceof Uint8Array)) {
+    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
+  }
+  const length = buffer.length;
+  if (length < METADATA_SIZE || length % 4 !== 0) {
+    throw new Error(`not a rawast buffer: ${length} bytes cannot end with the ${METADATA_SIZE}-byte metadata block`);
+  }
+  // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
+  const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
+  const { buffer: memory, byteOffset } = bytes;
+  uint8 = bytes;
+  int8 = new Int8Array(memory, byteOffset, length);
+  uint16 = new Uint16Array(memory, byteOffset, length >> 1);
+  int16 = new Int16Array(memory, byteOffset, length >> 1);
+  uint32 = new Uint32Array(memory, byteOffset, length >> 2);
+  int32 = new Int32Array(memory, byteOffset, length >> 2);
+  float64 = new Float64Array(memory, byteOffset, length >> 3);
+
+  limit = length - METADATA_SIZE;
+  const meta = limit >> 2;
+  const magic = uint32[meta + (META_MAGIC >> 2)];
+  if (magic !== MAGIC) {
+    throw new Error(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
+  }
+  const version = uint32[meta + (META_FORMAT_VERSION >> 2)];
+  if (version !== FORMAT_VERSION) {
+    throw new Error(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
+  }
+  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >> 2)]);
+  if (fingerprint !== LAYOUT_FINGERPRINT) {
+    throw new Error(
+      `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
+        "the buffer was written with another schema or pointer width",
+    );
+  }
+  sourceStart = uint32[meta + (META_SOURCE_START >> 2)];
+  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
+  if (sourceEnd > limit) {
+    throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
+  }
+  sourceIsAscii = uint32[meta + (META_SOURCE_IS_ASCII >> 2)] === 1;
+  sourceText = sourceIsAscii ? textDecoder.decode(uint8.subarray(sourceStart, sourceEnd)) : undefined;
+  base = uint32[meta + (META_BASE_LOW32 >> 2)];
+  const root = uint32[meta + (META_ROOT >> 2)];
+  if (root >= limit || root % 8 !== 0) {
+    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+  }
+  return root;
+}
+
+function hex(value) {
+  return value.toString(16).padStart(8, "0");
+}
+
+/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
+function readPointer(pos, size) {
+  const offset = (uint32[pos >> 2] - base) >>> 0;
+  if (offset + size > limit) {
+    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+  }
+  return offset;
+}
+
+function invalid(what, value, pos) {
+  return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
+}
+
+function readU64(pos) {
+  return uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296;
+}
+
+function readI64(pos) {
+  return uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296;
+}
+
+/** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
+function deserializeStr(pos) {
+  const len = uint32[(pos + {{ pointer_width }}) >> 2];
+  if (len === 0) return "";
+  const offset = readPointer(pos, len);
+  if (sourceIsAscii && {{ in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+  return decodeUtf8(offset, len);
+}
+
+/** Short strings are decoded in JS while they are ASCII; longer ones, or any other, natively. */
+function decodeUtf8(start, len) {
+  if (len <= 16) {
+    let text = "";
+    for (let i = start, end = start + len; i < end; i++) {
+      const byte = uint8[i];
+      if (byte >= 0x80) return textDecoder.decode(uint8.subarray(start, start + len));
+      text += String.fromCharCode(byte);
+    }
+    return text;
+  }
+  return textDecoder.decode(uint8.subarray(start, start + len));
+}
+
+/** `Span` outside a node: `{ start, end }`. */
+function deserializeSpan(pos) {
+  return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
+}
+{%- for function in functions %}
+
+{% match function.body -%}
+{%- when Body::Object with { props, is_node } -%}
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+{%- if *is_node %}
+  const previousParent = parent;
+  const node = (parent = {
+{%- for prop in props %}
+    {{ prop.key }}: {% if prop.is_child %}null{% else %}{{ prop.value }}{% endif %},
+{%- endfor %}
+    parent: previousParent,
+  });
+{%- for prop in props %}{% if prop.is_child %}
+  node.{{ prop.key }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+  parent = previousParent;
+  return node;
+{%- else %}
+  return {
+{%- for prop in props %}
+    {{ prop.key }}: {{ prop.value }},
+{%- endfor %}
+  };
+{%- endif %}
+}
+{%- when Body::Switch with { what, cases } -%}
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+  switch (uint8[pos]) {
+{%- for (discriminant, value) in cases %}
+    case {{ discriminant }}:
+      return {{ value }};
+{%- endfor %}
+    default:
+      throw invalid("{{ what }} tag", uint8[pos], pos);
+  }
+}
+{%- when Body::Strings with { constant, what, values } -%}
+const {{ constant }} = [{{ values }}];
+
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+  const value = {{ constant }}[uint8[pos]];
+  if (value === undefined) throw invalid("{{ what }}", uint8[pos], pos);
+  return value;
+}
+{%- when Body::Option with { none_check, some } -%}
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+  if ({{ none_check }}) return null;
+  return {{ some }};
+}
+{%- when Body::Vec with { element_size, element } -%}
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+  const len = uint32[(pos + {{ pointer_width }}) >> 2];
+  const array = [];
+  if (len === 0) return array;
+  let element = readPointer(pos, len * {{ element_size }});
+  for (const end = element + len * {{ element_size }}; element < end; element += {{ element_size }}) {
+    array.push({{ element }});
+  }
+  return array;
+}
+{%- when Body::Boxed with { target } -%}
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+  return {{ target }};
+}
+{%- endmatch %}
+{%- endfor %}

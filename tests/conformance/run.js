@@ -1,0 +1,181 @@
+// Conformance: acorn → ESTree JSON → Rust producer (`encode`) → buffer → generated deserializer →
+// deep comparison with acorn's own objects. Called by `cargo xtask conformance`; see its --help.
+//
+// node tests/conformance/run.js --encode PATH [--target parser|linter|all] PATH...
+
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { extname, join, relative } from "node:path";
+import { execFileSync } from "node:child_process";
+import { Parser } from "acorn";
+import jsx from "acorn-jsx";
+
+const TARGETS = ["parser", "linter"];
+const JsxParser = Parser.extend(jsx());
+
+function parseArgs(argv) {
+  const options = { targets: TARGETS, encode: null, paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--encode") options.encode = argv[++i];
+    else if (arg === "--target") {
+      const target = argv[++i];
+      if (target === "all") options.targets = TARGETS;
+      else if (TARGETS.includes(target)) options.targets = [target];
+      else throw new Error(`unknown target ${target}: expected parser, linter or all`);
+    } else options.paths.push(arg);
+  }
+  if (!options.encode) throw new Error("--encode PATH is required");
+  if (options.paths.length === 0) throw new Error("no paths given");
+  return options;
+}
+
+/** JS files under `path` (a file or a directory, recursively, skipping nested node_modules). */
+function collect(path, out) {
+  const stat = statSync(path);
+  if (stat.isFile()) {
+    out.push(path);
+    return out;
+  }
+  for (const name of readdirSync(path).sort()) {
+    const child = join(path, name);
+    if (statSync(child).isDirectory()) {
+      if (name !== "node_modules") collect(child, out);
+    }
+    else if ([".js", ".mjs", ".cjs", ".jsx"].includes(extname(name))) out.push(child);
+  }
+  return out;
+}
+
+/** acorn's AST and comments, trying module then script for `.js`; `null` if acorn rejects the file. */
+function parse(source, file) {
+  const extension = extname(file);
+  const parser = extension === ".jsx" ? JsxParser : Parser;
+  const kinds = extension === ".mjs" ? ["module"] : extension === ".cjs" ? ["script"] : ["module", "script"];
+  for (const sourceType of kinds) {
+    const comments = [];
+    try {
+      const program = parser.parse(source, { ecmaVersion: "latest", sourceType, onComment: comments });
+      return { program, comments };
+    } catch {
+      // try the next source type
+    }
+  }
+  return null;
+}
+
+/** The first path where `actual` differs from `expected`, or null. `parent` is checked separately. */
+function firstDifference(expected, actual, path) {
+  if (typeof expected !== typeof actual) return `${path}: expected ${describe(expected)}, found ${describe(actual)}`;
+  if (expected === null || typeof expected !== "object") {
+    return Object.is(expected, actual) ? null : `${path}: expected ${describe(expected)}, found ${describe(actual)}`;
+  }
+  if (actual === null) return `${path}: expected an object, found null`;
+  if (Array.isArray(expected) !== Array.isArray(actual)) return `${path}: expected ${describe(expected)}, found ${describe(actual)}`;
+  if (expected instanceof RegExp || actual instanceof RegExp) {
+    return String(expected) === String(actual) && expected.constructor === actual.constructor ? null : `${path}: expected ${describe(expected)}, found ${describe(actual)}`;
+  }
+  const expectedKeys = Object.keys(expected).filter((k) => k !== "parent");
+  const actualKeys = Object.keys(actual).filter((k) => k !== "parent");
+  if (expectedKeys.join() !== actualKeys.join()) return `${path}: keys [${expectedKeys}] expected, found [${actualKeys}]`;
+  for (const key of expectedKeys) {
+    const difference = firstDifference(expected[key], actual[key], Array.isArray(expected) ? `${path}[${key}]` : `${path}.${key}`);
+    if (difference) return difference;
+  }
+  return null;
+}
+
+function describe(value) {
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value);
+  if (typeof value === "bigint") return `${value}n`;
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (value && typeof value === "object") return value.type ? `a ${value.type} node` : "an object";
+  return String(value);
+}
+
+/** Linter target: every node's `parent` is the node that holds it (the root's is null). */
+function checkParents(node, parent, path) {
+  if (node === null || typeof node !== "object") return null;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const problem = checkParents(node[i], parent, `${path}[${i}]`);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  const isNode = typeof node.type === "string";
+  if (isNode && node.parent !== parent) return `${path}.parent: not the enclosing node`;
+  for (const key of Object.keys(node)) {
+    if (key === "parent") continue;
+    const problem = checkParents(node[key], isNode ? node : parent, `${path}.${key}`);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function toJson(value) {
+  return JSON.stringify(value, (key, v) => (typeof v === "bigint" ? v.toString() : v));
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const files = options.paths.flatMap((path) => collect(path, []));
+  const work = mkdtempSync(join(tmpdir(), "rawast-conformance-"));
+  const parsed = [];
+  let skipped = 0;
+  for (const file of files) {
+    const source = readFileSync(file, "utf8");
+    const result = parse(source, file);
+    if (result === null) {
+      skipped++;
+      continue;
+    }
+    const index = parsed.length;
+    parsed.push({ file, ...result });
+    writeFileSync(join(work, `${String(index).padStart(6, "0")}.json`), toJson({ source, program: result.program, comments: result.comments }));
+  }
+
+  let mismatches = 0;
+  let errors = 0;
+  for (const target of options.targets) {
+    const { deserialize } = await import(`../../generated/js/${target}/deserialize.js`);
+    for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
+    execFileSync(options.encode, ["--layout", target, "--dir", work], { stdio: "inherit" });
+    parsed.forEach(({ file, program, comments }, index) => {
+      const stem = join(work, String(index).padStart(6, "0"));
+      const shown = relative(process.cwd(), file) || file;
+      if (existsSync(`${stem}.error`)) {
+        errors++;
+        console.log(`error    ${target} ${shown}: ${readFileSync(`${stem}.error`, "utf8")}`);
+        return;
+      }
+      let result;
+      try {
+        result = deserialize(readFileSync(`${stem}.bin`));
+      } catch (error) {
+        errors++;
+        console.log(`error    ${target} ${shown}: deserialize threw: ${error.message}`);
+        return;
+      }
+      const problem =
+        firstDifference(program, result.program, "program") ??
+        firstDifference(comments, result.comments, "comments") ??
+        (target === "linter" ? checkParents(result.program, null, "program") : null);
+      if (problem) {
+        mismatches++;
+        console.log(`mismatch ${target} ${shown}: ${problem}`);
+      }
+    });
+  }
+  rmSync(work, { recursive: true, force: true });
+  const checked = parsed.length;
+  if (skipped) console.log(`skipped ${skipped} file${skipped === 1 ? "" : "s"} acorn rejects`);
+  if (errors) console.log(`${errors} error${errors === 1 ? "" : "s"}`);
+  console.log(`conformance: ${checked} files, ${mismatches} mismatches`);
+  process.exitCode = mismatches > 0 || errors > 0 ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(`error: ${error.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,98 @@
+// The generated deserializers on good and bad buffers: a buffer from the Rust producer deserializes
+// to acorn's AST; a truncated, foreign or corrupted one throws an Error, never hangs or crashes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Parser } from "acorn";
+
+import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
+import { deserialize as deserializeLinter } from "../generated/js/linter/deserialize.js";
+
+const root = new URL("..", import.meta.url).pathname;
+const encodeBin = join(root, "target/debug/encode");
+const source = readFileSync(join(root, "tests/conformance/corpus/starter.js"), "utf8");
+
+/** A buffer for `source` from the Rust producer (built by `cargo xtask conformance`). */
+function encode(layout) {
+  assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
+  const comments = [];
+  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
+  const dir = mkdtempSync(join(tmpdir(), "rawast-test-"));
+  try {
+    writeFileSync(join(dir, "in.json"), JSON.stringify({ source, program, comments }));
+    execFileSync(encodeBin, ["--layout", layout, join(dir, "in.json"), join(dir, "out.bin")]);
+    return { buffer: readFileSync(join(dir, "out.bin")), program, comments };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const targets = [
+  ["parser", deserializeParser],
+  ["linter", deserializeLinter],
+];
+
+/** A deterministic PRNG, so a failing corruption can be replayed. */
+function random(seed) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+}
+
+for (const [layout, deserialize] of targets) {
+  const { buffer, program } = encode(layout);
+
+  test(`${layout}: a buffer at an unaligned offset is read the same`, () => {
+    const shifted = new Uint8Array(buffer.length + 1).subarray(1);
+    shifted.set(buffer);
+    const expected = JSON.stringify(deserialize(buffer).program, (k, v) => (k === "parent" ? undefined : v));
+    const found = JSON.stringify(deserialize(shifted).program, (k, v) => (k === "parent" ? undefined : v));
+    assert.equal(found, expected);
+    assert.equal(deserialize(buffer).program.body.length, program.body.length);
+  });
+
+  test(`${layout}: what is not a buffer is a TypeError`, () => {
+    assert.throws(() => deserialize("text"), TypeError);
+    assert.throws(() => deserialize(null), TypeError);
+  });
+
+  test(`${layout}: every truncation is an Error`, () => {
+    for (let length = 0; length < buffer.length; length++) {
+      assert.throws(() => deserialize(buffer.subarray(0, length)), Error, `truncated to ${length} bytes`);
+    }
+  });
+
+  test(`${layout}: another schema's fingerprint is refused, naming both`, () => {
+    const copy = Uint8Array.from(buffer);
+    copy[copy.length - 36 + 8] ^= 0xff;
+    assert.throws(() => deserialize(copy), /layout fingerprint [0-9a-f]{16} does not match this deserializer's [0-9a-f]{16}/);
+  });
+
+  test(`${layout}: another format version and a foreign magic are refused`, () => {
+    const version = Uint8Array.from(buffer);
+    version[version.length - 36 + 4] += 1;
+    assert.throws(() => deserialize(version), /format version 2 is not supported/);
+    const magic = Uint8Array.from(buffer);
+    magic[magic.length - 36] = 0;
+    assert.throws(() => deserialize(magic), /not a rawast buffer/);
+  });
+
+  test(`${layout}: random corruptions throw an Error or give an AST`, () => {
+    const next = random(layout === "parser" ? 1 : 2);
+    for (let round = 0; round < 2000; round++) {
+      const copy = Uint8Array.from(buffer);
+      const flips = 1 + Math.floor(next() * 4);
+      for (let i = 0; i < flips; i++) copy[Math.floor(next() * (copy.length - 36))] = Math.floor(next() * 256);
+      try {
+        const result = deserialize(copy);
+        assert.equal(typeof result.program, "object");
+      } catch (error) {
+        assert.ok(error instanceof Error, `round ${round}: threw ${error}`);
+      }
+    }
+  });
+}

@@ -1,0 +1,75 @@
+//! `cargo xtask conformance`: the generated deserializers against acorn, on real files.
+
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+use anyhow::{Context, Result};
+
+use crate::project;
+
+const USAGE: &str = "\
+cargo xtask conformance: check the generated deserializers against acorn
+
+USAGE:
+    cargo xtask conformance [--target parser|linter|all] [PATH...]
+
+For each JS file (.js .mjs .cjs .jsx; directories recursively, skipping node_modules):
+acorn (ecmaVersion latest; .mjs as module, .cjs as script, .js module then script, .jsx with
+acorn-jsx) → ESTree JSON → the Rust test producer (`encode`) → buffer → the target's generated
+deserializer → deep comparison with acorn's objects, keys in acorn's order. On the linter
+target, every node's `parent` must be its enclosing node. Files acorn rejects are skipped.
+
+Prints one line per mismatch or error with the first differing path; the last line is
+`conformance: F files, M mismatches`. Exits 1 if M > 0 or any file errors.
+
+OPTIONS:
+    --target T   parser, linter or all (default: all)
+    PATH...      files or directories (default: tests/conformance/corpus)
+    -h, --help   Print this help
+";
+
+pub fn main(args: &[String]) -> Result<ExitCode> {
+    let mut target = "all".to_owned();
+    let mut paths = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            "--target" => match args.next().map(String::as_str) {
+                Some(t @ ("parser" | "linter" | "all")) => target = t.to_owned(),
+                other => {
+                    eprintln!("error: --target takes parser, linter or all, not {other:?}\n\n{USAGE}");
+                    return Ok(ExitCode::from(2));
+                }
+            },
+            flag if flag.starts_with('-') => {
+                eprintln!("error: unexpected argument `{flag}`\n\n{USAGE}");
+                return Ok(ExitCode::from(2));
+            }
+            path => paths.push(std::fs::canonicalize(path).with_context(|| format!("cannot find {path}"))?),
+        }
+    }
+    let root = project::root();
+    if paths.is_empty() {
+        paths.push(root.join("tests/conformance/corpus"));
+    }
+    run(&root, &target, &paths)
+}
+
+/// Builds the producer and runs the comparison; the exit code says whether everything matched.
+pub fn run(root: &std::path::Path, target: &str, paths: &[PathBuf]) -> Result<ExitCode> {
+    project::run(project::cargo().args(["build", "--quiet", "--package", "rawast-schema", "--bin", "encode"]), root)?;
+    let status = Command::new(project::node(root)?)
+        .arg(root.join("tests/conformance/run.js"))
+        .arg("--encode")
+        .arg(root.join("target/debug/encode"))
+        .args(["--target", target])
+        .args(paths)
+        .current_dir(std::env::current_dir()?)
+        .status()
+        .context("cannot start node")?;
+    Ok(if status.success() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
