@@ -154,34 +154,36 @@ pub struct VariantEstree {
     pub rename: Option<String>,
 }
 
-/// Values computed on the JS side instead of read verbatim from the buffer.
+/// Values computed on the JS side from what the buffer holds, for values JS cannot read directly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Converter {
-    /// `value` of a regular expression literal: a `RegExp`, or `null` where the runtime rejects it.
+    /// A `RegExp` from a `{ pattern, flags }` object, or `null` when the runtime rejects them (or the
+    /// stored value is `null`).
     RegexValue,
-    /// `value` of a BigInt literal: a `BigInt` built from its decimal text.
+    /// A `BigInt` from a string of decimal digits.
     BigIntValue,
-    /// A number parsed from the literal's raw text.
-    NumberFromRaw,
-    /// A template element's `cooked` text, `null` when the template has an invalid escape.
-    TemplateCooked,
 }
 
 impl Converter {
-    pub const ALL: [Converter; 4] =
-        [Converter::RegexValue, Converter::BigIntValue, Converter::NumberFromRaw, Converter::TemplateCooked];
+    pub const ALL: [Converter; 2] = [Converter::RegexValue, Converter::BigIntValue];
 
     pub fn name(self) -> &'static str {
         match self {
             Converter::RegexValue => "regex_value",
             Converter::BigIntValue => "bigint_value",
-            Converter::NumberFromRaw => "number_from_raw",
-            Converter::TemplateCooked => "template_cooked",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// The JS function of the generated deserializer that applies it.
+    pub fn js_function(self) -> &'static str {
+        match self {
+            Converter::RegexValue => "regexValue",
+            Converter::BigIntValue => "BigInt",
+        }
     }
 }
 

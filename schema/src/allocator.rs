@@ -98,6 +98,35 @@ impl<'a> Allocator<'a> {
         }
     }
 
+    /// Copies a string with lone surrogates, given as UTF-16 code units, into the arena as WTF-8:
+    /// each lone surrogate takes the three bytes UTF-8 would give its code point.
+    pub fn alloc_wtf8(&self, units: &[u16]) -> Result<Str<'a>, ArenaFull> {
+        let mut bytes = std::vec::Vec::with_capacity(units.len() * 3);
+        for unit in char::decode_utf16(units.iter().copied()) {
+            let code = match unit {
+                Ok(c) => u32::from(c),
+                Err(lone) => u32::from(lone.unpaired_surrogate()),
+            };
+            match code {
+                0..0x80 => bytes.push(code as u8),
+                0x80..0x800 => bytes.extend([0xC0 | (code >> 6) as u8, 0x80 | (code & 0x3F) as u8]),
+                0x800..0x10000 => bytes.extend([0xE0 | (code >> 12) as u8, 0x80 | ((code >> 6) & 0x3F) as u8, 0x80 | (code & 0x3F) as u8]),
+                _ => bytes.extend([
+                    0xF0 | (code >> 18) as u8,
+                    0x80 | ((code >> 12) & 0x3F) as u8,
+                    0x80 | ((code >> 6) & 0x3F) as u8,
+                    0x80 | (code & 0x3F) as u8,
+                ]),
+            }
+        }
+        let ptr = self.reserve(bytes.len(), 1)?;
+        // SAFETY: freshly reserved for `bytes.len()` bytes, owned by the arena for `'a`.
+        unsafe {
+            core::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr.as_ptr(), bytes.len());
+            Ok(Str::from_wtf8(core::slice::from_raw_parts(ptr.as_ptr(), bytes.len())))
+        }
+    }
+
     /// Collects `items` into an arena array of exactly their number.
     pub fn alloc_vec<T>(&self, items: impl ExactSizeIterator<Item = T>) -> Result<Vec<'a, T>, ArenaFull> {
         let len = items.len();

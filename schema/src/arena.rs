@@ -62,7 +62,8 @@ impl<T> core::ops::Deref for Box<'_, T> {
     }
 }
 
-/// A UTF-8 string in the arena or in the source region of the buffer.
+/// A string in the arena or in the source region of the buffer: UTF-8, or WTF-8 (UTF-8 extended
+/// to lone surrogates, as JS strings may hold them: `"\uD800"`).
 #[repr(C)]
 pub struct Str<'a> {
     pub(crate) ptr: NonNull<u8>,
@@ -79,12 +80,24 @@ impl<'a> Str<'a> {
         Self { ptr, len, marker: PhantomData }
     }
 
-    pub fn as_str(&self) -> &'a str {
-        // SAFETY: `from_text` is the only constructor and took a `&'a str`.
-        unsafe {
-            let bytes = core::slice::from_raw_parts(self.ptr.as_ptr(), self.len as usize);
-            core::str::from_utf8_unchecked(bytes)
-        }
+    /// The bytes: UTF-8, or WTF-8 when the string has lone surrogates (see `Allocator::alloc_wtf8`).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        // SAFETY: the constructors take `len` initialized bytes that live for `'a`.
+        unsafe { core::slice::from_raw_parts(self.ptr.as_ptr(), self.len as usize) }
+    }
+
+    /// The text, unless it holds lone surrogates (which `str` cannot).
+    pub fn to_str(&self) -> Option<&'a str> {
+        core::str::from_utf8(self.as_bytes()).ok()
+    }
+
+    /// Wraps WTF-8 bytes in the arena.
+    ///
+    /// # Safety
+    /// `bytes` must live in an arena (or the buffer's source) for `'a`.
+    pub(crate) unsafe fn from_wtf8(bytes: &'a [u8]) -> Self {
+        let len = u32::try_from(bytes.len()).expect("strings in a buffer are under 4 GiB");
+        Self { ptr: NonNull::from(bytes).cast::<u8>(), len, marker: PhantomData }
     }
 }
 

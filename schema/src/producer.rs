@@ -149,9 +149,20 @@ impl<'a> FromEstree<'a> for bool {
     }
 }
 
+/// JSON has no non-finite numbers; the producer's input writes them `{ "$number": "Infinity" }`
+/// (or `"-Infinity"`, `"NaN"`), as acorn's value of `1e400` is `Infinity`.
+pub fn non_finite_number(value: &Value) -> Option<f64> {
+    match value.get("$number")?.as_str()? {
+        "Infinity" => Some(f64::INFINITY),
+        "-Infinity" => Some(f64::NEG_INFINITY),
+        "NaN" => Some(f64::NAN),
+        _ => None,
+    }
+}
+
 impl<'a> FromEstree<'a> for f64 {
     fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
-        value.as_f64().ok_or_else(|| cx.invalid(format!("expected a number, found {}", kind(value))))
+        value.as_f64().or_else(|| non_finite_number(value)).ok_or_else(|| cx.invalid(format!("expected a number, found {}", kind(value))))
     }
 }
 
@@ -170,10 +181,26 @@ macro_rules! integers {
 }
 integers!(u8, u16, u32, u64, i8, i16, i32, i64);
 
+/// JSON text cannot hold lone surrogates; the producer's input writes a string that has them as
+/// `{ "$utf16": [code units] }`.
+pub fn utf16_units(value: &Value) -> Option<std::vec::Vec<u16>> {
+    value.get("$utf16")?.as_array()?.iter().map(|unit| unit.as_u64().and_then(|u| u16::try_from(u).ok())).collect()
+}
+
+/// A JSON string, or a string with lone surrogates in the form above.
+pub fn is_string(value: &Value) -> bool {
+    value.is_string() || value.get("$utf16").is_some()
+}
+
 impl<'a> FromEstree<'a> for Str<'a> {
     fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
-        let text = value.as_str().ok_or_else(|| cx.invalid(format!("expected a string, found {}", kind(value))))?;
-        cx.str(text)
+        if let Some(text) = value.as_str() {
+            return cx.str(text);
+        }
+        match utf16_units(value) {
+            Some(units) => Ok(cx.allocator.alloc_wtf8(&units)?),
+            None => Err(cx.invalid(format!("expected a string, found {}", kind(value)))),
+        }
     }
 }
 

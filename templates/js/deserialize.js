@@ -140,12 +140,50 @@ function decodeUtf8(start, len) {
     let text = "";
     for (let i = start, end = start + len; i < end; i++) {
       const byte = uint8[i];
-      if (byte >= 0x80) return textDecoder.decode(uint8.subarray(start, start + len));
+      if (byte >= 0x80) return decodeNative(start, len);
       text += String.fromCharCode(byte);
     }
     return text;
   }
-  return textDecoder.decode(uint8.subarray(start, start + len));
+  return decodeNative(start, len);
+}
+
+function decodeNative(start, len) {
+  const text = textDecoder.decode(uint8.subarray(start, start + len));
+  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which TextDecoder turns into U+FFFD.
+  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
+}
+
+/** UTF-8 extended to surrogate code points; any other invalid sequence becomes U+FFFD. */
+function decodeWtf8(start, len) {
+  const units = [];
+  for (let i = start, end = start + len; i < end; ) {
+    const byte = uint8[i];
+    let code = 0xfffd;
+    let size = 1;
+    if (byte < 0x80) code = byte;
+    else if (byte >= 0xc2 && byte < 0xe0 && i + 1 < end) [code, size] = [((byte & 0x1f) << 6) | (uint8[i + 1] & 0x3f), 2];
+    else if (byte >= 0xe0 && byte < 0xf0 && i + 2 < end) [code, size] = [((byte & 0x0f) << 12) | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f), 3];
+    else if (byte >= 0xf0 && byte < 0xf5 && i + 3 < end) {
+      [code, size] = [((byte & 0x07) << 18) | ((uint8[i + 1] & 0x3f) << 12) | ((uint8[i + 2] & 0x3f) << 6) | (uint8[i + 3] & 0x3f), 4];
+    }
+    if (code >= 0x10000) units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
+    else units.push(code);
+    i += size;
+  }
+  let text = "";
+  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode.apply(null, units.slice(i, i + 4096));
+  return text;
+}
+
+/** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
+function regexValue(regex) {
+  if (regex === null) return null;
+  try {
+    return new RegExp(regex.pattern, regex.flags);
+  } catch {
+    return null;
+  }
 }
 
 /** `Span` outside a node: `{ start, end }`. */

@@ -24,7 +24,7 @@ Prints one line per mismatch or error with the first differing path; the last li
 
 OPTIONS:
     --target T   parser, linter or all (default: all)
-    PATH...      files or directories (default: tests/conformance/corpus)
+    PATH...      files or directories (default: the corpus listed in tests/conformance/corpus.txt)
     -h, --help   Print this help
 ";
 
@@ -54,9 +54,22 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     }
     let root = project::root();
     if paths.is_empty() {
-        paths.push(root.join("tests/conformance/corpus"));
+        paths = default_corpus(&root)?;
     }
     run(&root, &target, &paths)
+}
+
+/// The paths of `tests/conformance/corpus.txt`, which must all exist (`npm ci` installs the packages).
+pub fn default_corpus(root: &std::path::Path) -> Result<Vec<PathBuf>> {
+    let list = root.join("tests/conformance/corpus.txt");
+    let text = std::fs::read_to_string(&list).with_context(|| format!("cannot read {}", list.display()))?;
+    let mut paths = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let path = root.join(line);
+        anyhow::ensure!(path.exists(), "{line} (listed in tests/conformance/corpus.txt) is missing; run `npm ci`");
+        paths.push(path);
+    }
+    Ok(paths)
 }
 
 /// Builds the producer and runs the comparison; the exit code says whether everything matched.

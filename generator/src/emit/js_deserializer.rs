@@ -250,7 +250,11 @@ impl Builder<'_> {
             }
             let key = estree::property_name(field);
             let is_child = parent_links && estree::holds_nodes(self.cx.schema, &field.ty);
-            props.push(Prop { key, value: self.read(&field.ty, &at(pos, offset)), is_child });
+            let mut value = self.read(&field.ty, &at(pos, offset));
+            if let Some(converter) = field.estree.convert {
+                value = format!("{}({value})", converter.js_function());
+            }
+            props.push(Prop { key, value, is_child });
         }
     }
 

@@ -149,6 +149,10 @@ fn fieldless_enum_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
     }
 }
 
+fn producer_path(cx: &EmitContext) -> syn::Path {
+    syn::parse_str(cx.config.rust.producer_module.as_deref().expect("only emitted with a producer module")).expect("validated by Config::parse")
+}
+
 /// `estree_matches`: whether a node's properties have the JSON kinds this struct reads.
 fn matches_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
     let ty = syn::Ident::new(&cx.schema.get(id).name, proc_macro2::Span::call_site());
@@ -163,6 +167,8 @@ fn matches_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
     let header = if cx.schema.get(id).has_lifetime { quote!(impl #ty<'_>) } else { quote!(impl #ty) };
     quote! {
         #header {
+            // Every check is a closure over `value`, a few of which clippy would write as a path.
+            #[allow(clippy::redundant_closure)]
             fn estree_matches(value: &Value) -> bool {
                 #all
             }
@@ -174,14 +180,21 @@ fn matches_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
 fn kind_check(cx: &EmitContext, ty: &TypeRef) -> TokenStream {
     match ty {
         TypeRef::Primitive(Primitive::Bool) => quote!(value.is_boolean()),
+        TypeRef::Primitive(Primitive::F64) => {
+            let producer = producer_path(cx);
+            quote!(value.is_number() || #producer::non_finite_number(value).is_some())
+        }
         TypeRef::Primitive(_) => quote!(value.is_number()),
-        TypeRef::Str => quote!(value.is_string()),
+        TypeRef::Str => {
+            let producer = producer_path(cx);
+            quote!(#producer::is_string(value))
+        }
         TypeRef::Span => quote!(value.is_object()),
         TypeRef::Vec(_) => quote!(value.is_array()),
         TypeRef::Box(inner) => kind_check(cx, inner),
         TypeRef::Option(inner) => {
             let inner = kind_check(cx, inner);
-            quote!((value.is_null() || #inner))
+            quote!(value.is_null() || #inner)
         }
         TypeRef::Named(id) => match &cx.schema.get(*id).kind {
             TypeKind::Enum(e) if e.variants.iter().all(|v| v.payload.is_none()) => quote!(value.is_string()),

@@ -1,5 +1,5 @@
-//! Literals. ESTree has one `Literal` node; the schema keeps one struct per kind of value, each
-//! mapped to `type: "Literal"`.
+//! Literals. ESTree has one `Literal` node; the schema has one struct per kind of value, each with
+//! the properties acorn gives that kind (`regex` and `bigint` only where they belong).
 
 use crate::arena::{Span, Str};
 use crate::ast;
@@ -40,4 +40,36 @@ pub struct NullLiteral<'a> {
     /// `raw`, where acorn puts it.
     pub value: Option<Str<'a>>,
     pub raw: Str<'a>,
+}
+
+#[ast]
+#[repr(C)]
+#[estree(type = "Literal")]
+pub struct RegExpLiteral<'a> {
+    pub span: Span,
+    /// A `RegExp` built from the pattern and flags, or `null` where the runtime cannot build it.
+    #[estree(convert = "regex_value")]
+    pub value: Option<RegExp<'a>>,
+    pub raw: Str<'a>,
+    pub regex: RegExp<'a>,
+}
+
+#[ast]
+#[repr(C)]
+#[estree(type = "Literal")]
+pub struct BigIntLiteral<'a> {
+    pub span: Span,
+    /// A `BigInt` of these decimal digits.
+    #[estree(convert = "bigint_value")]
+    pub value: Str<'a>,
+    pub raw: Str<'a>,
+    pub bigint: Str<'a>,
+}
+
+/// `Literal.regex`, and the input of a regular expression literal's `value`.
+#[ast]
+#[repr(C)]
+pub struct RegExp<'a> {
+    pub pattern: Str<'a>,
+    pub flags: Str<'a>,
 }

@@ -5,10 +5,11 @@
 //! A `span: Span` field becomes ESTree's `start` and `end`.
 //!
 //! Each file here is a schema file listed in `codegen.toml`; this module only gathers them.
-//! This is the starting subset; the full ESTree node set follows (issue #4).
 
 mod js;
+mod jsx;
 mod literal;
 
 pub use js::*;
+pub use jsx::*;
 pub use literal::*;

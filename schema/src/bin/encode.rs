@@ -20,7 +20,15 @@ With --dir, every DIR/*.json becomes DIR/*.bin, or DIR/*.error with the reason i
 (one process for many files).
 ";
 
+/// Deep ASTs (long `a + b + …` chains) are parsed and converted recursively.
+const STACK_SIZE: usize = 1 << 30;
+
 fn main() -> ExitCode {
+    // A large stack for the recursion; the memory is only reserved, and touched as deep as it goes.
+    std::thread::Builder::new().stack_size(STACK_SIZE).spawn(run).expect("cannot start the encoder thread").join().unwrap_or(ExitCode::FAILURE)
+}
+
+fn run() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         print!("{USAGE}");
@@ -67,7 +75,9 @@ fn usage_error(message: &str) -> ExitCode {
 
 fn encode(input: &Path, output: &Path, placement: SourcePlacement) -> Result<(), String> {
     let text = std::fs::read_to_string(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", input.display()))?;
+    let mut deserializer = serde_json::Deserializer::from_str(&text);
+    deserializer.disable_recursion_limit();
+    let json: serde_json::Value = serde::Deserialize::deserialize(&mut deserializer).map_err(|e| format!("{} is not JSON: {e}", input.display()))?;
     let source = json.get("source").and_then(|s| s.as_str()).ok_or_else(|| format!("{}: no string `source`", input.display()))?;
     let program = json.get("program").ok_or_else(|| format!("{}: no `program`", input.display()))?;
     let comments = json.get("comments").unwrap_or(&serde_json::Value::Null);
