@@ -25,6 +25,22 @@ let sourceText, sourceIsAscii;
 let parent = null;
 {%- endif %}
 
+// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
+// `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
+// (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
+const MAX_DEPTH = 1000;
+let depth = 0;
+// Values deferred so far. Pointers followed so far, and the most a buffer of this size can hold: a
+// corrupt buffer with a pointer cycle is stopped there instead of building nodes forever.
+let deferred = 0, steps = 0, stepLimit = 0;
+
+class Deferred {
+  constructor(read, pos) {
+    this.read = read;
+    this.pos = pos;
+  }
+}
+
 /**
  * Deserializes a rawast buffer.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
@@ -39,6 +55,10 @@ export function deserialize(buffer) {
 {%- else %}
     const comments = [];
 {%- endif %}
+    if (deferred > 0) {
+      resolveDeferred(program);
+      resolveDeferred(comments);
+    }
     return { program, comments };
   } finally {
     uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
@@ -93,6 +113,8 @@ function setUp(buffer) {
   sourceIsAscii = uint32[meta + (META_SOURCE_IS_ASCII >> 2)] === 1;
   sourceText = sourceIsAscii ? textDecoder.decode(uint8.subarray(sourceStart, sourceEnd)) : undefined;
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
+  depth = deferred = steps = 0;
+  stepLimit = length;
   const root = uint32[meta + (META_ROOT >> 2)];
   if (root >= limit || root % 8 !== 0) {
     throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
@@ -111,6 +133,38 @@ function readPointer(pos, size) {
     throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
   }
   return offset;
+}
+
+/** Leaves the value at `pos` for `resolveDeferred`. */
+function defer(read, pos) {
+  deferred++;
+  return new Deferred(read, pos);
+}
+
+function tooManySteps() {
+  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+}
+
+/** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
+function resolveDeferred(root) {
+  const stack = [root, null];
+  while (stack.length > 0) {
+    const enclosing = stack.pop();
+    const value = stack.pop();
+    const node = typeof value.type === "string" ? value : enclosing;
+    for (const key in value) {
+      if (key === "parent") continue;
+      let child = value[key];
+      if (child instanceof Deferred) {
+{%- if parent_links %}
+        parent = node;
+{%- endif %}
+        depth = 0;
+        child = value[key] = child.read(child.pos);
+      }
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
+    }
+  }
 }
 
 function invalid(what, value, pos) {
@@ -244,22 +298,39 @@ function {{ function.name }}(pos) {
   if ({{ none_check }}) return null;
   return {{ some }};
 }
-{%- when Body::Vec with { element_size, element } -%}
+{%- when Body::Vec with { element_size, element, may_nest } -%}
 /** {{ function.comment }} */
 function {{ function.name }}(pos) {
   const len = uint32[(pos + {{ pointer_width }}) >> 2];
   const array = [];
   if (len === 0) return array;
+{%- if *may_nest %}
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
+  depth++;
+{%- endif %}
   let element = readPointer(pos, len * {{ element_size }});
   for (const end = element + len * {{ element_size }}; element < end; element += {{ element_size }}) {
     array.push({{ element }});
   }
+{%- if *may_nest %}
+  depth--;
+{%- endif %}
   return array;
 }
-{%- when Body::Boxed with { target } -%}
+{%- when Body::Boxed with { target, may_nest } -%}
 /** {{ function.comment }} */
 function {{ function.name }}(pos) {
+{%- if *may_nest %}
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
+  depth++;
+  const value = {{ target }};
+  depth--;
+  return value;
+{%- else %}
   return {{ target }};
+{%- endif %}
 }
 {%- endmatch %}
 {%- endfor %}

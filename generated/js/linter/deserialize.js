@@ -30,6 +30,22 @@ let sourceText, sourceIsAscii;
 // The node whose children are being built.
 let parent = null;
 
+// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
+// `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
+// (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
+const MAX_DEPTH = 1000;
+let depth = 0;
+// Values deferred so far. Pointers followed so far, and the most a buffer of this size can hold: a
+// corrupt buffer with a pointer cycle is stopped there instead of building nodes forever.
+let deferred = 0, steps = 0, stepLimit = 0;
+
+class Deferred {
+  constructor(read, pos) {
+    this.read = read;
+    this.pos = pos;
+  }
+}
+
 /**
  * Deserializes a rawast buffer.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
@@ -40,6 +56,10 @@ export function deserialize(buffer) {
   try {
     const program = deserializeProgram(root);
     const comments = deserializeVecComment(root + 32);
+    if (deferred > 0) {
+      resolveDeferred(program);
+      resolveDeferred(comments);
+    }
     return { program, comments };
   } finally {
     uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
@@ -92,6 +112,8 @@ function setUp(buffer) {
   sourceIsAscii = uint32[meta + (META_SOURCE_IS_ASCII >> 2)] === 1;
   sourceText = sourceIsAscii ? textDecoder.decode(uint8.subarray(sourceStart, sourceEnd)) : undefined;
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
+  depth = deferred = steps = 0;
+  stepLimit = length;
   const root = uint32[meta + (META_ROOT >> 2)];
   if (root >= limit || root % 8 !== 0) {
     throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
@@ -110,6 +132,36 @@ function readPointer(pos, size) {
     throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
   }
   return offset;
+}
+
+/** Leaves the value at `pos` for `resolveDeferred`. */
+function defer(read, pos) {
+  deferred++;
+  return new Deferred(read, pos);
+}
+
+function tooManySteps() {
+  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+}
+
+/** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
+function resolveDeferred(root) {
+  const stack = [root, null];
+  while (stack.length > 0) {
+    const enclosing = stack.pop();
+    const value = stack.pop();
+    const node = typeof value.type === "string" ? value : enclosing;
+    for (const key in value) {
+      if (key === "parent") continue;
+      let child = value[key];
+      if (child instanceof Deferred) {
+        parent = node;
+        depth = 0;
+        child = value[key] = child.read(child.pos);
+      }
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
+    }
+  }
 }
 
 function invalid(what, value, pos) {
@@ -2064,467 +2116,932 @@ function deserializeRegExp(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos) {
-  return deserializeDirective(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxDirective, pos);
+  depth++;
+  const value = deserializeDirective(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos) {
-  return deserializeArrayExpression(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxArrayExpression, pos);
+  depth++;
+  const value = deserializeArrayExpression(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos) {
-  return deserializeArrayPattern(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxArrayPattern, pos);
+  depth++;
+  const value = deserializeArrayPattern(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos) {
-  return deserializeArrowFunctionExpression(readPointer(pos, 64));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxArrowFunctionExpression, pos);
+  depth++;
+  const value = deserializeArrowFunctionExpression(readPointer(pos, 64));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos) {
-  return deserializeAssignmentExpression(readPointer(pos, 48));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentExpression, pos);
+  depth++;
+  const value = deserializeAssignmentExpression(readPointer(pos, 48));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos) {
-  return deserializeAssignmentPattern(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentPattern, pos);
+  depth++;
+  const value = deserializeAssignmentPattern(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos) {
-  return deserializeAwaitExpression(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxAwaitExpression, pos);
+  depth++;
+  const value = deserializeAwaitExpression(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos) {
-  return deserializeBinaryExpression(readPointer(pos, 48));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxBinaryExpression, pos);
+  depth++;
+  const value = deserializeBinaryExpression(readPointer(pos, 48));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos) {
-  return deserializeBlockStatement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxBlockStatement, pos);
+  depth++;
+  const value = deserializeBlockStatement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos) {
-  return deserializeBreakStatement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxBreakStatement, pos);
+  depth++;
+  const value = deserializeBreakStatement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos) {
-  return deserializeCallExpression(readPointer(pos, 48));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxCallExpression, pos);
+  depth++;
+  const value = deserializeCallExpression(readPointer(pos, 48));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos) {
-  return deserializeCatchClause(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxCatchClause, pos);
+  depth++;
+  const value = deserializeCatchClause(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos) {
-  return deserializeChainExpression(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxChainExpression, pos);
+  depth++;
+  const value = deserializeChainExpression(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos) {
-  return deserializeClassBody(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxClassBody, pos);
+  depth++;
+  const value = deserializeClassBody(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos) {
-  return deserializeClassDeclaration(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxClassDeclaration, pos);
+  depth++;
+  const value = deserializeClassDeclaration(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos) {
-  return deserializeClassExpression(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxClassExpression, pos);
+  depth++;
+  const value = deserializeClassExpression(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos) {
-  return deserializeConditionalExpression(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxConditionalExpression, pos);
+  depth++;
+  const value = deserializeConditionalExpression(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos) {
-  return deserializeContinueStatement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxContinueStatement, pos);
+  depth++;
+  const value = deserializeContinueStatement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos) {
-  return deserializeDebuggerStatement(readPointer(pos, 8));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxDebuggerStatement, pos);
+  depth++;
+  const value = deserializeDebuggerStatement(readPointer(pos, 8));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos) {
-  return deserializeDoWhileStatement(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxDoWhileStatement, pos);
+  depth++;
+  const value = deserializeDoWhileStatement(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos) {
-  return deserializeEmptyStatement(readPointer(pos, 8));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxEmptyStatement, pos);
+  depth++;
+  const value = deserializeEmptyStatement(readPointer(pos, 8));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos) {
-  return deserializeExportAllDeclaration(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxExportAllDeclaration, pos);
+  depth++;
+  const value = deserializeExportAllDeclaration(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos) {
-  return deserializeExportDefaultDeclaration(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxExportDefaultDeclaration, pos);
+  depth++;
+  const value = deserializeExportDefaultDeclaration(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos) {
-  return deserializeExportNamedDeclaration(readPointer(pos, 72));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxExportNamedDeclaration, pos);
+  depth++;
+  const value = deserializeExportNamedDeclaration(readPointer(pos, 72));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos) {
-  return deserializeExportSpecifier(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxExportSpecifier, pos);
+  depth++;
+  const value = deserializeExportSpecifier(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos) {
-  return deserializeExpressionStatement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxExpressionStatement, pos);
+  depth++;
+  const value = deserializeExpressionStatement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos) {
-  return deserializeForInStatement(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxForInStatement, pos);
+  depth++;
+  const value = deserializeForInStatement(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos) {
-  return deserializeForOfStatement(readPointer(pos, 64));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxForOfStatement, pos);
+  depth++;
+  const value = deserializeForOfStatement(readPointer(pos, 64));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos) {
-  return deserializeForStatement(readPointer(pos, 72));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxForStatement, pos);
+  depth++;
+  const value = deserializeForStatement(readPointer(pos, 72));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos) {
-  return deserializeFunctionDeclaration(readPointer(pos, 64));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionDeclaration, pos);
+  depth++;
+  const value = deserializeFunctionDeclaration(readPointer(pos, 64));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos) {
-  return deserializeFunctionExpression(readPointer(pos, 64));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionExpression, pos);
+  depth++;
+  const value = deserializeFunctionExpression(readPointer(pos, 64));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos) {
-  return deserializeIdentifier(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxIdentifier, pos);
+  depth++;
+  const value = deserializeIdentifier(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos) {
-  return deserializeIfStatement(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxIfStatement, pos);
+  depth++;
+  const value = deserializeIfStatement(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos) {
-  return deserializeImportAttribute(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxImportAttribute, pos);
+  depth++;
+  const value = deserializeImportAttribute(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos) {
-  return deserializeImportDeclaration(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxImportDeclaration, pos);
+  depth++;
+  const value = deserializeImportDeclaration(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos) {
-  return deserializeImportDefaultSpecifier(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxImportDefaultSpecifier, pos);
+  depth++;
+  const value = deserializeImportDefaultSpecifier(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos) {
-  return deserializeImportExpression(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxImportExpression, pos);
+  depth++;
+  const value = deserializeImportExpression(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos) {
-  return deserializeImportNamespaceSpecifier(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxImportNamespaceSpecifier, pos);
+  depth++;
+  const value = deserializeImportNamespaceSpecifier(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos) {
-  return deserializeImportSpecifier(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxImportSpecifier, pos);
+  depth++;
+  const value = deserializeImportSpecifier(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos) {
-  return deserializeLabeledStatement(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxLabeledStatement, pos);
+  depth++;
+  const value = deserializeLabeledStatement(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos) {
-  return deserializeLogicalExpression(readPointer(pos, 48));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxLogicalExpression, pos);
+  depth++;
+  const value = deserializeLogicalExpression(readPointer(pos, 48));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos) {
-  return deserializeMemberExpression(readPointer(pos, 48));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxMemberExpression, pos);
+  depth++;
+  const value = deserializeMemberExpression(readPointer(pos, 48));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos) {
-  return deserializeMetaProperty(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxMetaProperty, pos);
+  depth++;
+  const value = deserializeMetaProperty(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos) {
-  return deserializeMethodDefinition(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxMethodDefinition, pos);
+  depth++;
+  const value = deserializeMethodDefinition(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos) {
-  return deserializeNewExpression(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxNewExpression, pos);
+  depth++;
+  const value = deserializeNewExpression(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos) {
-  return deserializeObjectExpression(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxObjectExpression, pos);
+  depth++;
+  const value = deserializeObjectExpression(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos) {
-  return deserializeObjectPattern(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxObjectPattern, pos);
+  depth++;
+  const value = deserializeObjectPattern(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos) {
-  return deserializeParenthesizedExpression(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxParenthesizedExpression, pos);
+  depth++;
+  const value = deserializeParenthesizedExpression(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos) {
-  return deserializePrivateIdentifier(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxPrivateIdentifier, pos);
+  depth++;
+  const value = deserializePrivateIdentifier(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos) {
-  return deserializeProperty(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxProperty, pos);
+  depth++;
+  const value = deserializeProperty(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos) {
-  return deserializePropertyDefinition(readPointer(pos, 48));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxPropertyDefinition, pos);
+  depth++;
+  const value = deserializePropertyDefinition(readPointer(pos, 48));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos) {
-  return deserializeRestElement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxRestElement, pos);
+  depth++;
+  const value = deserializeRestElement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos) {
-  return deserializeReturnStatement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxReturnStatement, pos);
+  depth++;
+  const value = deserializeReturnStatement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos) {
-  return deserializeSequenceExpression(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxSequenceExpression, pos);
+  depth++;
+  const value = deserializeSequenceExpression(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos) {
-  return deserializeSpreadElement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxSpreadElement, pos);
+  depth++;
+  const value = deserializeSpreadElement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos) {
-  return deserializeStaticBlock(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxStaticBlock, pos);
+  depth++;
+  const value = deserializeStaticBlock(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos) {
-  return deserializeSuper(readPointer(pos, 8));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxSuper, pos);
+  depth++;
+  const value = deserializeSuper(readPointer(pos, 8));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos) {
-  return deserializeSwitchCase(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchCase, pos);
+  depth++;
+  const value = deserializeSwitchCase(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos) {
-  return deserializeSwitchStatement(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchStatement, pos);
+  depth++;
+  const value = deserializeSwitchStatement(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos) {
-  return deserializeTaggedTemplateExpression(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxTaggedTemplateExpression, pos);
+  depth++;
+  const value = deserializeTaggedTemplateExpression(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos) {
-  return deserializeTemplateElement(readPointer(pos, 48));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateElement, pos);
+  depth++;
+  const value = deserializeTemplateElement(readPointer(pos, 48));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos) {
-  return deserializeTemplateLiteral(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateLiteral, pos);
+  depth++;
+  const value = deserializeTemplateLiteral(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos) {
-  return deserializeThisExpression(readPointer(pos, 8));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxThisExpression, pos);
+  depth++;
+  const value = deserializeThisExpression(readPointer(pos, 8));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos) {
-  return deserializeThrowStatement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxThrowStatement, pos);
+  depth++;
+  const value = deserializeThrowStatement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos) {
-  return deserializeTryStatement(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxTryStatement, pos);
+  depth++;
+  const value = deserializeTryStatement(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos) {
-  return deserializeUnaryExpression(readPointer(pos, 32));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxUnaryExpression, pos);
+  depth++;
+  const value = deserializeUnaryExpression(readPointer(pos, 32));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos) {
-  return deserializeUpdateExpression(readPointer(pos, 32));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxUpdateExpression, pos);
+  depth++;
+  const value = deserializeUpdateExpression(readPointer(pos, 32));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos) {
-  return deserializeVariableDeclaration(readPointer(pos, 32));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclaration, pos);
+  depth++;
+  const value = deserializeVariableDeclaration(readPointer(pos, 32));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos) {
-  return deserializeVariableDeclarator(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclarator, pos);
+  depth++;
+  const value = deserializeVariableDeclarator(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos) {
-  return deserializeWhileStatement(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxWhileStatement, pos);
+  depth++;
+  const value = deserializeWhileStatement(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos) {
-  return deserializeWithStatement(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxWithStatement, pos);
+  depth++;
+  const value = deserializeWithStatement(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos) {
-  return deserializeYieldExpression(readPointer(pos, 32));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxYieldExpression, pos);
+  depth++;
+  const value = deserializeYieldExpression(readPointer(pos, 32));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos) {
-  return deserializeJSXAttribute(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXAttribute, pos);
+  depth++;
+  const value = deserializeJSXAttribute(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos) {
-  return deserializeJSXClosingElement(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingElement, pos);
+  depth++;
+  const value = deserializeJSXClosingElement(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos) {
-  return deserializeJSXClosingFragment(readPointer(pos, 8));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingFragment, pos);
+  depth++;
+  const value = deserializeJSXClosingFragment(readPointer(pos, 8));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos) {
-  return deserializeJSXElement(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXElement, pos);
+  depth++;
+  const value = deserializeJSXElement(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos) {
-  return deserializeJSXEmptyExpression(readPointer(pos, 8));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXEmptyExpression, pos);
+  depth++;
+  const value = deserializeJSXEmptyExpression(readPointer(pos, 8));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos) {
-  return deserializeJSXExpressionContainer(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXExpressionContainer, pos);
+  depth++;
+  const value = deserializeJSXExpressionContainer(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos) {
-  return deserializeJSXFragment(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXFragment, pos);
+  depth++;
+  const value = deserializeJSXFragment(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos) {
-  return deserializeJSXIdentifier(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXIdentifier, pos);
+  depth++;
+  const value = deserializeJSXIdentifier(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos) {
-  return deserializeJSXMemberExpression(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXMemberExpression, pos);
+  depth++;
+  const value = deserializeJSXMemberExpression(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos) {
-  return deserializeJSXNamespacedName(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXNamespacedName, pos);
+  depth++;
+  const value = deserializeJSXNamespacedName(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos) {
-  return deserializeJSXOpeningElement(readPointer(pos, 48));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningElement, pos);
+  depth++;
+  const value = deserializeJSXOpeningElement(readPointer(pos, 48));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos) {
-  return deserializeJSXOpeningFragment(readPointer(pos, 32));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningFragment, pos);
+  depth++;
+  const value = deserializeJSXOpeningFragment(readPointer(pos, 32));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos) {
-  return deserializeJSXSpreadAttribute(readPointer(pos, 24));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXSpreadAttribute, pos);
+  depth++;
+  const value = deserializeJSXSpreadAttribute(readPointer(pos, 24));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos) {
-  return deserializeJSXText(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXText, pos);
+  depth++;
+  const value = deserializeJSXText(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos) {
-  return deserializeJSXTextWithBigint(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXTextWithBigint, pos);
+  depth++;
+  const value = deserializeJSXTextWithBigint(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  return deserializeStringLiteral(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
+  depth++;
+  const value = deserializeStringLiteral(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos) {
-  return deserializeNumericLiteral(readPointer(pos, 32));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxNumericLiteral, pos);
+  depth++;
+  const value = deserializeNumericLiteral(readPointer(pos, 32));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos) {
-  return deserializeBooleanLiteral(readPointer(pos, 32));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
+  depth++;
+  const value = deserializeBooleanLiteral(readPointer(pos, 32));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos) {
-  return deserializeNullLiteral(readPointer(pos, 40));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
+  depth++;
+  const value = deserializeNullLiteral(readPointer(pos, 40));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos) {
-  return deserializeRegExpLiteral(readPointer(pos, 88));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxRegExpLiteral, pos);
+  depth++;
+  const value = deserializeRegExpLiteral(readPointer(pos, 88));
+  depth--;
+  return value;
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos) {
-  return deserializeBigIntLiteral(readPointer(pos, 56));
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeBoxBigIntLiteral, pos);
+  depth++;
+  const value = deserializeBigIntLiteral(readPointer(pos, 56));
+  depth--;
+  return value;
 }
 
 /** `Vec<'a, Option<Node<'a>>>` */
@@ -2532,10 +3049,14 @@ function deserializeVecOptionNode(pos) {
   const len = uint32[(pos + 8) >> 2];
   const array = [];
   if (len === 0) return array;
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
+  depth++;
   let element = readPointer(pos, len * 16);
   for (const end = element + len * 16; element < end; element += 16) {
     array.push(deserializeOptionNode(element));
   }
+  depth--;
   return array;
 }
 
@@ -2544,10 +3065,14 @@ function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >> 2];
   const array = [];
   if (len === 0) return array;
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
+  depth++;
   let element = readPointer(pos, len * 32);
   for (const end = element + len * 32; element < end; element += 32) {
     array.push(deserializeComment(element));
   }
+  depth--;
   return array;
 }
 
@@ -2556,10 +3081,14 @@ function deserializeVecNode(pos) {
   const len = uint32[(pos + 8) >> 2];
   const array = [];
   if (len === 0) return array;
+  if (++steps > stepLimit) throw tooManySteps();
+  if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
+  depth++;
   let element = readPointer(pos, len * 16);
   for (const end = element + len * 16; element < end; element += 16) {
     array.push(deserializeNode(element));
   }
+  depth--;
   return array;
 }
 

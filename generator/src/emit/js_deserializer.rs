@@ -56,8 +56,9 @@ enum Body {
     /// A fieldless enum: a lookup in a constant array of strings.
     Strings { constant: String, what: String, values: String },
     Option { none_check: String, some: String },
-    Vec { element_size: u32, element: String },
-    Boxed { target: String },
+    /// `may_nest`: the elements can hold nodes, so this is a step into a deeper level of the tree.
+    Vec { element_size: u32, element: String, may_nest: bool },
+    Boxed { target: String, may_nest: bool },
 }
 
 struct Prop {
@@ -270,8 +271,15 @@ impl Builder<'_> {
                 };
                 Body::Option { none_check, some }
             }
-            TypeRef::Vec(inner) => Body::Vec { element_size: self.layout.of(inner).size, element: self.read(inner, "element") },
-            TypeRef::Box(inner) => Body::Boxed { target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)) },
+            TypeRef::Vec(inner) => Body::Vec {
+                element_size: self.layout.of(inner).size,
+                element: self.read(inner, "element"),
+                may_nest: estree::holds_nodes(self.cx.schema, inner),
+            },
+            TypeRef::Box(inner) => Body::Boxed {
+                target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)),
+                may_nest: estree::holds_nodes(self.cx.schema, inner),
+            },
             // `Str` and `Span` have fixed helpers in the template.
             _ => return None,
         };

@@ -5,6 +5,7 @@ mod js_deserializer;
 mod rust_asserts;
 mod rust_constants;
 mod rust_producer;
+mod ts_types;
 
 use crate::config::Config;
 use crate::ir::Schema;
@@ -61,6 +62,7 @@ pub fn emit_all(cx: &EmitContext) -> Result<Vec<Output>, Error> {
     }
     for target in &cx.config.targets {
         outputs.push(cx.output(&format!("js/{}/deserialize.js", target.name), js_deserializer::emit(cx, target)?));
+        outputs.push(cx.output(&format!("js/{}/deserialize.d.ts", target.name), ts_types::emit(cx, target)?));
     }
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(outputs)

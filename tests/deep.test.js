@@ -1,0 +1,52 @@
+// ASTs 100,000 levels deep (buffers written by `schema/tests/deep.rs` during `cargo test`): both
+// deserializers return the whole tree, walked here without recursion.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+
+import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
+import { deserialize as deserializeLinter } from "../generated/js/linter/deserialize.js";
+
+const DEPTH = 100_000;
+const dir = new URL("../target/deep/", import.meta.url);
+
+function load(name) {
+  const file = new URL(name, dir);
+  assert.ok(existsSync(file), `${file.pathname} is missing: \`cargo test -p rawast-schema --test deep\` writes it`);
+  return readFileSync(file);
+}
+
+for (const [layout, deserialize] of [["parser", deserializeParser], ["linter", deserializeLinter]]) {
+  test(`${layout}: a ${DEPTH}-term a+a+…+a chain comes back whole`, () => {
+    const { program } = deserialize(load(`chain.${layout}.bin`));
+    const statement = program.body[0];
+    let node = statement.expression;
+    let parent = statement;
+    for (let term = DEPTH - 1; term >= 1; term--) {
+      assert.equal(node.type, "BinaryExpression");
+      assert.equal(node.end, 2 * term + 1);
+      assert.equal(node.right.name, "a");
+      if (layout === "linter") {
+        assert.equal(node.parent, parent);
+        assert.equal(node.right.parent, node);
+      }
+      parent = node;
+      node = node.left;
+    }
+    assert.deepEqual([node.type, node.start, node.end, node.name], ["Identifier", 0, 1, "a"]);
+  });
+
+  test(`${layout}: ${DEPTH} nested arrays come back whole`, () => {
+    const { program } = deserialize(load(`arrays.${layout}.bin`));
+    let node = program.body[0].expression;
+    for (let level = 1; level < DEPTH; level++) {
+      assert.equal(node.type, "ArrayExpression");
+      assert.equal(node.elements.length, 1);
+      const inner = node.elements[0];
+      if (layout === "linter") assert.equal(inner.parent, node);
+      node = inner;
+    }
+    assert.equal(node.elements.length, 0);
+    assert.equal(node.start, DEPTH - 1);
+  });
+}

@@ -1,0 +1,29 @@
+// A consumer of the generated types, type-checked with `tsc --strict` by tests/types.test.js.
+import { deserialize as parse } from "../../generated/js/parser/deserialize.js";
+import { deserialize as lint, type AnyNode, type Node as LinterNode } from "../../generated/js/linter/deserialize.js";
+import type { Node, Program, Comment } from "../../generated/js/parser/deserialize.js";
+
+const buffer: Uint8Array = new Uint8Array(0);
+const { program, comments }: { program: Program; comments: Comment[] } = parse(buffer);
+
+function describe(node: Node): string {
+  switch (node.type) {
+    case "Identifier":
+      return node.name;
+    case "Literal":
+      return "raw" in node ? node.raw : "";
+    case "BinaryExpression":
+      return `${describe(node.left)} ${node.operator} ${describe(node.right)}`;
+    case "TemplateElement":
+      return node.value.cooked ?? node.value.raw;
+    default:
+      return node.type;
+  }
+}
+
+const names: string[] = program.body.map(describe);
+const lines: number = comments.filter((c) => c.type === "Line").length;
+const root = lint(buffer).program;
+const parent: AnyNode | null = root.parent;
+const first: LinterNode | undefined = root.body[0];
+export { names, lines, parent, first };
