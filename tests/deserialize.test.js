@@ -8,21 +8,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Parser } from "acorn";
 
+import { toJson } from "./conformance/estree-json.js";
+
 import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
 import { deserialize as deserializeLinter } from "../generated/js/linter/deserialize.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const encodeBin = join(root, "target/debug/encode");
-const source = readFileSync(join(root, "tests/conformance/corpus/starter.js"), "utf8");
+const starter = readFileSync(join(root, "tests/conformance/corpus/starter.js"), "utf8");
+const real = readFileSync(join(root, "node_modules/jquery/dist/jquery.js"), "utf8");
 
-/** A buffer for `source` from the Rust producer (built by `cargo xtask conformance`). */
-function encode(layout) {
+/** A buffer for `source` (a script) from the Rust producer (built by `cargo xtask conformance`). */
+function encode(layout, source = starter) {
   assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
   const comments = [];
   const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
   const dir = mkdtempSync(join(tmpdir(), "rawast-test-"));
   try {
-    writeFileSync(join(dir, "in.json"), JSON.stringify({ source, program, comments }));
+    writeFileSync(join(dir, "in.json"), toJson({ source, program, comments }));
     execFileSync(encodeBin, ["--layout", layout, join(dir, "in.json"), join(dir, "out.bin")]);
     return { buffer: readFileSync(join(dir, "out.bin")), program, comments };
   } finally {
@@ -82,17 +85,25 @@ for (const [layout, deserialize] of targets) {
   });
 
   test(`${layout}: random corruptions throw an Error or give an AST`, () => {
-    const next = random(layout === "parser" ? 1 : 2);
-    for (let round = 0; round < 2000; round++) {
-      const copy = Uint8Array.from(buffer);
-      const flips = 1 + Math.floor(next() * 4);
-      for (let i = 0; i < flips; i++) copy[Math.floor(next() * (copy.length - 36))] = Math.floor(next() * 256);
-      try {
-        const result = deserialize(copy);
-        assert.equal(typeof result.program, "object");
-      } catch (error) {
-        assert.ok(error instanceof Error, `round ${round}: threw ${error}`);
-      }
-    }
+    corrupt(deserialize, buffer, 2000, random(layout === "parser" ? 1 : 2));
   });
+
+  test(`${layout}: random corruptions of a real file's buffer throw an Error or give an AST`, () => {
+    corrupt(deserialize, encode(layout, real).buffer, 200, random(layout === "parser" ? 3 : 4));
+  });
+}
+
+/** Overwrites 1 to 4 random bytes before the metadata, `rounds` times, deserializing each copy. */
+function corrupt(deserialize, buffer, rounds, next) {
+  for (let round = 0; round < rounds; round++) {
+    const copy = Uint8Array.from(buffer);
+    const flips = 1 + Math.floor(next() * 4);
+    for (let i = 0; i < flips; i++) copy[Math.floor(next() * (copy.length - 36))] = Math.floor(next() * 256);
+    try {
+      const result = deserialize(copy);
+      assert.equal(typeof result.program, "object");
+    } catch (error) {
+      assert.ok(error instanceof Error, `round ${round}: threw ${error}`);
+    }
+  }
 }

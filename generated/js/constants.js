@@ -28,12 +28,12 @@ export const META_ROOT = 16;
 export const META_SOURCE_START = 20;
 /** Length of the source text in UTF-8 bytes. */
 export const META_SOURCE_LEN = 24;
-/** 1 if every source byte is ASCII, else 0. */
-export const META_SOURCE_IS_ASCII = 28;
+/** Bytes of the source before its first non-ASCII byte (all of it when it is ASCII). */
+export const META_SOURCE_ASCII_LEN = 28;
 /** Low 32 bits of the buffer's address when written; pointers minus this are offsets. */
 export const META_BASE_LOW32 = 32;
 
-/** Layout fingerprint of the schema's 64-bit layouts: `70029c334073c13b`. */
-export const LAYOUT_FINGERPRINT_64 = Object.freeze({ hex: "70029c334073c13b", low: 0x4073c13b, high: 0x70029c33 });
-/** Layout fingerprint of the schema's 32-bit layouts: `41849516355cfc97`. */
-export const LAYOUT_FINGERPRINT_32 = Object.freeze({ hex: "41849516355cfc97", low: 0x355cfc97, high: 0x41849516 });
+/** Layout fingerprint of the schema's 64-bit layouts: `15728089f46937a2`. */
+export const LAYOUT_FINGERPRINT_64 = Object.freeze({ hex: "15728089f46937a2", low: 0xf46937a2, high: 0x15728089 });
+/** Layout fingerprint of the schema's 32-bit layouts: `13dd5fbe860a862a`. */
+export const LAYOUT_FINGERPRINT_32 = Object.freeze({ hex: "13dd5fbe860a862a", low: 0x860a862a, high: 0x13dd5fbe });

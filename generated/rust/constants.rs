@@ -23,15 +23,15 @@ pub mod metadata {
     pub const SOURCE_START: usize = 20;
     /// Length of the source text in UTF-8 bytes.
     pub const SOURCE_LEN: usize = 24;
-    /// 1 if every source byte is ASCII, else 0.
-    pub const SOURCE_IS_ASCII: usize = 28;
+    /// Bytes of the source before its first non-ASCII byte (all of it when it is ASCII).
+    pub const SOURCE_ASCII_LEN: usize = 28;
     /// Low 32 bits of the buffer's address when written; pointers minus this are offsets.
     pub const BASE_LOW32: usize = 32;
 }
 /// Layout fingerprint of this schema's 64-bit layouts.
-pub const LAYOUT_FINGERPRINT_64: u64 = 0x70029c334073c13b;
+pub const LAYOUT_FINGERPRINT_64: u64 = 0x15728089f46937a2;
 /// Layout fingerprint of this schema's 32-bit (wasm32) layouts.
-pub const LAYOUT_FINGERPRINT_32: u64 = 0x41849516355cfc97;
+pub const LAYOUT_FINGERPRINT_32: u64 = 0x13dd5fbe860a862a;
 /// Layout fingerprint of the layouts of the target being compiled.
 #[cfg(target_pointer_width = "64")]
 pub const LAYOUT_FINGERPRINT: u64 = LAYOUT_FINGERPRINT_64;

@@ -27,7 +27,7 @@ pub const METADATA_FIELDS: &[MetadataField] = &[
     MetadataField { name: "root", doc: "Offset of the root node from the start of the buffer." },
     MetadataField { name: "source_start", doc: "Offset of the source text from the start of the buffer." },
     MetadataField { name: "source_len", doc: "Length of the source text in UTF-8 bytes." },
-    MetadataField { name: "source_is_ascii", doc: "1 if every source byte is ASCII, else 0." },
+    MetadataField { name: "source_ascii_len", doc: "Bytes of the source before its first non-ASCII byte (all of it when it is ASCII)." },
     MetadataField { name: "base_low32", doc: "Low 32 bits of the buffer's address when written; pointers minus this are offsets." },
 ];
 

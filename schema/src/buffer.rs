@@ -137,7 +137,7 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
         (metadata::ROOT, (root - base) as u32),
         (metadata::SOURCE_START, (source_in_buffer - base) as u32),
         (metadata::SOURCE_LEN, source.len() as u32),
-        (metadata::SOURCE_IS_ASCII, u32::from(source.is_ascii())),
+        (metadata::SOURCE_ASCII_LEN, source.bytes().position(|b| !b.is_ascii()).unwrap_or(source.len()) as u32),
         (metadata::BASE_LOW32, base as u32),
     ];
     for (offset, value) in fields {

@@ -67,7 +67,7 @@ fn check(bytes: &[u8], placement: SourcePlacement) {
     let fingerprint = u64::from(r.metadata(metadata::FINGERPRINT_LOW)) | (u64::from(r.metadata(metadata::FINGERPRINT_HIGH)) << 32);
     assert_eq!(fingerprint, LAYOUT_FINGERPRINT);
     assert_eq!(r.metadata(metadata::SOURCE_LEN) as usize, SOURCE.len());
-    assert_eq!(r.metadata(metadata::SOURCE_IS_ASCII), 0, "the comment is not ASCII");
+    assert_eq!(r.metadata(metadata::SOURCE_ASCII_LEN) as usize, SOURCE.find('ü').unwrap(), "the ASCII prefix ends at the comment");
 
     let source_start = r.metadata(metadata::SOURCE_START) as usize;
     assert_eq!(&bytes[source_start..source_start + SOURCE.len()], SOURCE.as_bytes());

@@ -18,8 +18,9 @@ const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 let uint8, int8, uint16, int16, uint32, int32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
-// The decoded source, for slicing strings out of it when it is all ASCII.
-let sourceText, sourceIsAscii;
+// The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
+// offsets agree there). `asciiEnd` is the offset of its end in the buffer.
+let sourceText, asciiEnd;
 {%- if parent_links %}
 // The node whose children are being built.
 let parent = null;
@@ -110,8 +111,11 @@ function setUp(buffer) {
   if (sourceEnd > limit) {
     throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
-  sourceIsAscii = uint32[meta + (META_SOURCE_IS_ASCII >> 2)] === 1;
-  sourceText = sourceIsAscii ? textDecoder.decode(uint8.subarray(sourceStart, sourceEnd)) : undefined;
+  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
+  if (asciiEnd > sourceEnd) {
+    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
+  }
+  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
   depth = deferred = steps = 0;
   stepLimit = length;
@@ -184,7 +188,7 @@ function deserializeStr(pos) {
   const len = uint32[(pos + {{ pointer_width }}) >> 2];
   if (len === 0) return "";
   const offset = readPointer(pos, len);
-  if (sourceIsAscii && {{ in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+  if ({{ in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
   return decodeUtf8(offset, len);
 }
 

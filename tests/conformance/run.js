@@ -9,6 +9,7 @@ import { extname, join, relative } from "node:path";
 import { execFileSync } from "node:child_process";
 import { Parser } from "acorn";
 import jsx from "acorn-jsx";
+import { toJson } from "./estree-json.js";
 
 const TARGETS = ["parser", "linter"];
 const JsxParser = Parser.extend(jsx());
@@ -111,21 +112,6 @@ function checkParents(node, parent, path) {
     if (problem) return problem;
   }
   return null;
-}
-
-/**
- * JSON for the producer: BigInt values as their decimal digits, RegExp values as `{ pattern, flags }`,
- * non-finite numbers as `{ $number: "Infinity" }`, strings with lone surrogates as `{ $utf16: [units] }`
- * (JSON has neither).
- */
-function toJson(value) {
-  return JSON.stringify(value, function (key, v) {
-    if (typeof v === "bigint") return v.toString();
-    if (v instanceof RegExp) return { pattern: v.source, flags: v.flags };
-    if (typeof v === "number" && !Number.isFinite(v)) return { $number: String(v) };
-    if (typeof v === "string" && !v.isWellFormed()) return { $utf16: Array.from({ length: v.length }, (_, i) => v.charCodeAt(i)) };
-    return v;
-  });
 }
 
 async function main() {

@@ -15,9 +15,9 @@ const META_FINGERPRINT_HIGH = 12;
 const META_ROOT = 16;
 const META_SOURCE_START = 20;
 const META_SOURCE_LEN = 24;
-const META_SOURCE_IS_ASCII = 28;
+const META_SOURCE_ASCII_LEN = 28;
 const META_BASE_LOW32 = 32;
-const LAYOUT_FINGERPRINT = "70029c334073c13b";
+const LAYOUT_FINGERPRINT = "15728089f46937a2";
 
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -25,8 +25,9 @@ const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 let uint8, int8, uint16, int16, uint32, int32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
-// The decoded source, for slicing strings out of it when it is all ASCII.
-let sourceText, sourceIsAscii;
+// The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
+// offsets agree there). `asciiEnd` is the offset of its end in the buffer.
+let sourceText, asciiEnd;
 // The node whose children are being built.
 let parent = null;
 
@@ -109,8 +110,11 @@ function setUp(buffer) {
   if (sourceEnd > limit) {
     throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
-  sourceIsAscii = uint32[meta + (META_SOURCE_IS_ASCII >> 2)] === 1;
-  sourceText = sourceIsAscii ? textDecoder.decode(uint8.subarray(sourceStart, sourceEnd)) : undefined;
+  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
+  if (asciiEnd > sourceEnd) {
+    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
+  }
+  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
   depth = deferred = steps = 0;
   stepLimit = length;
@@ -181,7 +185,7 @@ function deserializeStr(pos) {
   const len = uint32[(pos + 8) >> 2];
   if (len === 0) return "";
   const offset = readPointer(pos, len);
-  if (sourceIsAscii && offset >= sourceStart) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+  if (offset >= sourceStart && offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
   return decodeUtf8(offset, len);
 }
 

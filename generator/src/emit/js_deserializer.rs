@@ -27,7 +27,8 @@ struct DeserializeJs {
     target: String,
     /// A sentence on the buffer layout, for the file's comment.
     layout_comment: String,
-    /// `offset < sourceEnd` or `offset >= sourceStart`: whether a string lies in the source region.
+    /// Whether a string lies in the source's ASCII prefix: one comparison when the source is at the
+    /// start of the buffer, two when the arena comes first.
     in_source: String,
     parent_links: bool,
     pointer_width: u32,
@@ -111,8 +112,8 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     }
     let fingerprint = cx.fingerprint(width);
     let (layout_comment, in_source) = match target.source_placement {
-        SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset < sourceEnd"),
-        SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart"),
+        SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd"),
+        SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd"),
     };
     let view = DeserializeJs {
         header: cx.header(),
