@@ -49,4 +49,8 @@ for (const [layout, deserialize] of [["parser", deserializeParser], ["linter", d
     assert.equal(node.elements.length, 0);
     assert.equal(node.start, DEPTH - 1);
   });
+
+  test(`${layout}: a buffer whose shared pointers expand to 2^64 nodes is refused`, () => {
+    assert.throws(() => deserialize(load(`shared.${layout}.bin`)), /more nested values than \d+ bytes can hold/);
+  });
 }

@@ -1,6 +1,6 @@
 //! ASTs 100,000 levels deep, built directly in Rust (acorn and `JSON.stringify` overflow their
 //! stacks on them). Writes their buffers to `target/deep/` for `tests/deep.test.js`, which checks that
-//! both deserializers return the whole tree.
+//! both deserializers return the whole tree, and refuse a buffer that would expand without bound.
 
 use std::path::PathBuf;
 
@@ -41,6 +41,19 @@ fn arrays<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*const u8, A
     program(allocator, source, Node::ArrayExpression(array))
 }
 
+/// A corrupt-looking buffer: 64 levels whose two operands are the same node, a tree of 2^64 nodes in
+/// a few kilobytes. A deserializer must refuse it rather than try to build it.
+fn shared<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*const u8, ArenaFull> {
+    let mut expression = Node::Identifier(allocator.alloc(Identifier { span: Span::new(0, 1), name: Str::from_text(&source[0..1]) })?);
+    for _ in 0..64 {
+        // SAFETY: the copy points to the same arena value; nothing is ever freed or mutated.
+        let same = unsafe { std::ptr::read(&expression) };
+        let span = Span::new(0, 1);
+        expression = Node::BinaryExpression(allocator.alloc(BinaryExpression { span, left: expression, operator: BinaryOperator::Addition, right: same })?);
+    }
+    program(allocator, source, expression)
+}
+
 #[test]
 fn deep_buffers_are_built_without_recursion() {
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/deep");
@@ -54,5 +67,7 @@ fn deep_buffers_are_built_without_recursion() {
         std::fs::write(out.join(format!("chain.{layout}.bin")), buffer.as_bytes()).unwrap();
         let buffer = build(&arrays_source, placement, 1 << 16, arrays).unwrap();
         std::fs::write(out.join(format!("arrays.{layout}.bin")), buffer.as_bytes()).unwrap();
+        let buffer = build("a", placement, 1 << 16, shared).unwrap();
+        std::fs::write(out.join(format!("shared.{layout}.bin")), buffer.as_bytes()).unwrap();
     }
 }

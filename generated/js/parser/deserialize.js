@@ -35,7 +35,8 @@ let sourceText, asciiEnd;
 const MAX_DEPTH = 1000;
 let depth = 0;
 // Values deferred so far. Pointers followed so far, and the most a buffer of this size can hold: a
-// corrupt buffer with a pointer cycle is stopped there instead of building nodes forever.
+// corrupt buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is
+// stopped there instead of building nodes forever.
 let deferred = 0, steps = 0, stepLimit = 0;
 
 class Deferred {
