@@ -1,7 +1,7 @@
 //! `cargo xtask conformance`: the generated deserializers against acorn, on real files.
 
 use std::path::PathBuf;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
@@ -75,14 +75,7 @@ pub fn default_corpus(root: &std::path::Path) -> Result<Vec<PathBuf>> {
 /// Builds the producer and runs the comparison; the exit code says whether everything matched.
 pub fn run(root: &std::path::Path, target: &str, paths: &[PathBuf]) -> Result<ExitCode> {
     project::run(project::cargo().args(["build", "--quiet", "--package", "rawast-schema", "--bin", "encode"]), root)?;
-    let status = Command::new(project::node(root)?)
-        .arg(root.join("tests/conformance/run.js"))
-        .arg("--encode")
-        .arg(root.join("target/debug/encode"))
-        .args(["--target", target])
-        .args(paths)
-        .current_dir(std::env::current_dir()?)
-        .status()
-        .context("cannot start node")?;
-    Ok(if status.success() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    let mut args: Vec<std::ffi::OsString> = vec!["--target".into(), target.into()];
+    args.extend(paths.iter().map(Into::into));
+    project::run_node_script(root, &[], "tests/conformance/run.js", &root.join("target/debug/encode"), &args, &std::env::current_dir()?)
 }

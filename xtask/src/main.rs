@@ -1,5 +1,6 @@
 //! `cargo xtask`: rawast's developer commands. See `cargo xtask --help`.
 
+mod bench;
 mod codegen;
 mod conformance;
 mod layout32;
@@ -18,6 +19,7 @@ COMMANDS:
     codegen     Regenerate generated/ from codegen.toml and the schema
     test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, node --test)
     conformance Check the generated deserializers against acorn on JS files
+    bench       Deserialize-only benchmark: rawast against oxc, JSON.parse and a shaped clone
     help        Print this help
 
 Run `cargo xtask <COMMAND> --help` for a command's options.
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         Some("codegen") => codegen::main(&rest),
         Some("test") => test::main(&rest),
         Some("conformance") => conformance::main(&rest),
+        Some("bench") => bench::main(&rest),
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(ExitCode::SUCCESS)

@@ -35,3 +35,18 @@ pub fn run(command: &mut Command, dir: &Path) -> Result<()> {
     }
     Ok(())
 }
+
+/// Runs a Node script of the repository with the pinned Node, the release or debug `encode` binary
+/// passed as `--encode`, from `cwd`; the exit code says whether it succeeded.
+pub fn run_node_script(root: &Path, node_flags: &[&str], script: &str, encode: &Path, args: &[std::ffi::OsString], cwd: &Path) -> Result<std::process::ExitCode> {
+    let status = Command::new(node(root)?)
+        .args(node_flags)
+        .arg(root.join(script))
+        .arg("--encode")
+        .arg(encode)
+        .args(args)
+        .current_dir(cwd)
+        .status()
+        .context("cannot start node")?;
+    Ok(if status.success() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE })
+}

@@ -1,0 +1,189 @@
+// Deserialize-only benchmark (see PERF.md): rawast, oxc, JSON.parse and a type-shaped clone, in one
+// Node process, interleaved, same files. Called by `cargo xtask bench`; see its --help.
+//
+// node --expose-gc bench/run.js --encode PATH [--json FILE] [--samples N] PATH...
+
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Parser } from "acorn";
+import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common";
+import { parseRawSync } from "oxc-parser/src-js/bindings";
+import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
+
+import { deserialize as rawastDeserialize } from "../generated/js/parser/deserialize.js";
+import { toJson } from "../tests/conformance/estree-json.js";
+
+const METHODS = ["rawast", "oxc", "json", "clone"];
+
+function parseArgs(argv) {
+  const options = { encode: null, json: null, samples: 15, paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--encode") options.encode = argv[++i];
+    else if (arg === "--json") options.json = argv[++i];
+    else if (arg === "--samples") options.samples = Number(argv[++i]);
+    else options.paths.push(arg);
+  }
+  if (!options.encode) throw new Error("--encode PATH is required");
+  if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
+  return options;
+}
+
+/** acorn's AST (module, else script) and the source type that worked. */
+function parseAcorn(source) {
+  for (const sourceType of ["module", "script"]) {
+    try {
+      return { sourceType, program: Parser.parse(source, { ecmaVersion: "latest", sourceType }) };
+    } catch {
+      // next
+    }
+  }
+  throw new Error("acorn rejects the file");
+}
+
+/** Calls `visit` on every object (not array) under `root`, without recursion; skips `parent` links. */
+function forEachObject(root, visit) {
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== null && typeof item === "object") stack.push(item);
+      continue;
+    }
+    visit(value);
+    for (const key in value) {
+      if (key === "parent") continue;
+      const child = value[key];
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
+    }
+  }
+}
+
+/** Objects with a `type` string: ESTree nodes. */
+function countNodes(root) {
+  let count = 0;
+  forEachObject(root, (value) => {
+    if (typeof value.type === "string") count++;
+  });
+  return count;
+}
+
+/**
+ * The floor: a deep clone of acorn's AST that allocates the same objects and decodes nothing. Each
+ * node type gets a function returning object literals of its key sets (seen in a pass over the AST
+ * before timing), so the clone is type-shaped like a generated deserializer, not a generic copy.
+ */
+function makeCloner(root) {
+  const shapes = new Map(); // type ("" for plain objects) → Set of key lists joined by ","
+  forEachObject(root, (value) => {
+    const type = typeof value.type === "string" ? value.type : "";
+    if (!shapes.has(type)) shapes.set(type, new Set());
+    shapes.get(type).add(Object.keys(value).join(","));
+  });
+  const cloners = Object.create(null);
+  for (const [type, keySets] of shapes) {
+    const lists = [...keySets].map((k) => k.split(",")).sort((a, b) => b.length - a.length);
+    const common = lists.reduce((acc, keys) => acc.filter((k) => keys.includes(k)));
+    const literal = (keys) => `{ ${keys.map((k) => `${JSON.stringify(k)}: c(v[${JSON.stringify(k)}])`).join(", ")} }`;
+    const branches = lists.map((keys, index) => {
+      const distinct = keys.filter((k) => !common.includes(k));
+      if (index === lists.length - 1 || distinct.length === 0) return `return ${literal(keys)};`;
+      return `if (${distinct.map((k) => `${JSON.stringify(k)} in v`).join(" && ")}) return ${literal(keys)};`;
+    });
+    cloners[type] = new Function("c", `return function (v) { ${branches.join(" ")} }`)(clone);
+  }
+  function clone(value) {
+    if (value === null || typeof value !== "object") return value;
+    if (Array.isArray(value)) {
+      const out = new Array(value.length);
+      for (let i = 0; i < value.length; i++) out[i] = clone(value[i]);
+      return out;
+    }
+    if (value instanceof RegExp) return value;
+    return cloners[typeof value.type === "string" ? value.type : ""](value);
+  }
+  return clone;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
+function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const work = mkdtempSync(join(tmpdir(), "rawast-bench-"));
+  const results = [];
+  for (const path of options.paths) {
+    const source = readFileSync(path, "utf8");
+    const { sourceType, program } = parseAcorn(source);
+    const clone = makeCloner(program);
+
+    // Setup, untimed: each method's input.
+    writeFileSync(join(work, "in.json"), toJson({ source, program, comments: [] }));
+    execFileSync(options.encode, ["--layout", "parser", join(work, "in.json"), join(work, "out.bin")]);
+    const rawastBuffer = readFileSync(join(work, "out.bin"));
+    const json = JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v.toString() : v instanceof RegExp ? {} : v));
+    const { buffer: oxcBuffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
+    parseRawSync(path, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType, experimentalRawTransfer: true });
+
+    const run = {
+      rawast: () => rawastDeserialize(rawastBuffer).program,
+      oxc: () => oxcDeserialize(oxcBuffer, source, sourceStartPos, sourceByteLen).program,
+      json: () => JSON.parse(json),
+      clone: () => clone(program),
+    };
+    const nodes = Object.fromEntries(METHODS.map((m) => [m, countNodes(run[m]())]));
+    const times = Object.fromEntries(METHODS.map((m) => [m, []]));
+    const warmup = 3;
+    for (let round = 0; round < warmup + options.samples; round++) {
+      // Rotate the order so that no method always follows the same one.
+      for (let i = 0; i < METHODS.length; i++) {
+        const method = METHODS[(round + i) % METHODS.length];
+        globalThis.gc();
+        const start = process.hrtime.bigint();
+        const result = run[method]();
+        const elapsed = Number(process.hrtime.bigint() - start);
+        if (result === undefined) throw new Error(`${method} returned nothing`);
+        if (round >= warmup) times[method].push(elapsed);
+      }
+    }
+    returnBufferToCache(oxcBuffer);
+    const nsPerNode = Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes[m]]));
+    const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes[m]]));
+    const result = { path, bytes: Buffer.byteLength(source), nodes: nodes.rawast, buffer_bytes: rawastBuffer.length, ns_per_node: nsPerNode, min: minNsPerNode, allNodes: nodes };
+    results.push(result);
+    console.error(
+      `${path}: ${(result.bytes / 1024).toFixed(0)} KB, ${nodes.rawast} nodes; ns/node ` +
+        METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", "),
+    );
+  }
+  rmSync(work, { recursive: true, force: true });
+
+  const geomean = (other) => Math.exp(results.reduce((sum, r) => sum + Math.log(r.ns_per_node.rawast / r.ns_per_node[other]), 0) / results.length);
+  const summary = { rawast_vs_oxc: geomean("oxc"), rawast_vs_json: geomean("json"), rawast_vs_clone: geomean("clone") };
+
+  console.log(`Node ${process.version}; median (min) ns per node of each method's own output; ${options.samples} samples after 3 warm-up rounds.\n`);
+  console.log("| file | KB | nodes | buffer ÷ source | rawast | oxc | json | clone | rawast ÷ oxc |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of results) {
+    const cell = (m) => `${r.ns_per_node[m].toFixed(1)} (${r.min[m].toFixed(1)})`;
+    console.log(
+      `| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.nodes} | ${(r.buffer_bytes / r.bytes).toFixed(2)} | ${cell("rawast")} | ${cell("oxc")} | ${cell("json")} | ${cell("clone")} | ${(r.ns_per_node.rawast / r.ns_per_node.oxc).toFixed(2)} |`,
+    );
+  }
+  console.log(`\ngeomean: rawast ÷ oxc ${summary.rawast_vs_oxc.toFixed(3)}, rawast ÷ json ${summary.rawast_vs_json.toFixed(3)}, rawast ÷ clone ${summary.rawast_vs_clone.toFixed(3)}`);
+
+  if (options.json) {
+    const out = {
+      node: process.version,
+      files: results.map((r) => ({ path: r.path, bytes: r.bytes, nodes: r.nodes, buffer_bytes: r.buffer_bytes, ns_per_node: r.ns_per_node })),
+      geomean: summary,
+    };
+    writeFileSync(options.json, JSON.stringify(out, null, 2) + "\n");
+  }
+}
+
+main();

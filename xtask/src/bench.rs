@@ -1,0 +1,83 @@
+//! `cargo xtask bench`: deserialize-only, rawast against oxc, JSON.parse and a shaped clone.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::project;
+
+const USAGE: &str = "\
+cargo xtask bench: deserialize-only benchmark (see shared PERF.md)
+
+USAGE:
+    cargo xtask bench [--json FILE] [--samples N] [PATH...]
+
+In one Node process with --expose-gc, for each file: rawast's parser deserializer on the buffer the
+Rust producer wrote; oxc-parser's deserializer on its raw-transfer buffer of the same source; JSON.parse
+of acorn's AST as JSON; a type-shaped clone of acorn's AST (the floor). Methods are interleaved
+(rotated each round), garbage is collected before every sample; 3 warm-up rounds, then N samples
+(default 15). Prints a progress line per file (stderr), then a markdown table of median (min)
+ns per node, each method counting the nodes of its own output, and the geometric means of rawast's
+ns/node over the others'.
+
+OPTIONS:
+    --json FILE   also write the results as JSON
+    --samples N   samples per method and file (default 15)
+    PATH...       JS files (default: the PERF.md set, from the pinned packages)
+    -h, --help    Print this help
+";
+
+/// PERF.md's files, as the pinned packages install them.
+const PERF_FILES: &[&str] = &[
+    "node_modules/typescript/lib/typescript.js",
+    "node_modules/pdfjs-dist/build/pdf.mjs",
+    "node_modules/antd/dist/antd.js",
+    "node_modules/react-dom/cjs/react-dom-client.development.js",
+    "node_modules/lodash/lodash.js",
+    "node_modules/jquery/dist/jquery.js",
+    "node_modules/three/build/three.module.js",
+    "node_modules/vue/dist/vue.global.js",
+    "node_modules/moment/moment.js",
+];
+
+pub fn main(args: &[String]) -> Result<ExitCode> {
+    let root = project::root();
+    let mut passthrough: Vec<String> = Vec::new();
+    let mut paths: Vec<PathBuf> = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            "--json" | "--samples" => match args.next() {
+                Some(value) => {
+                    let value = if arg == "--json" { std::path::absolute(value)?.to_string_lossy().into_owned() } else { value.clone() };
+                    passthrough.extend([arg.clone(), value]);
+                }
+                None => {
+                    eprintln!("error: {arg} needs a value\n\n{USAGE}");
+                    return Ok(ExitCode::from(2));
+                }
+            },
+            flag if flag.starts_with('-') => {
+                eprintln!("error: unexpected argument `{flag}`\n\n{USAGE}");
+                return Ok(ExitCode::from(2));
+            }
+            path => paths.push(PathBuf::from(path)),
+        }
+    }
+    let defaults = paths.is_empty();
+    if defaults {
+        paths = PERF_FILES.iter().map(PathBuf::from).collect();
+    }
+    project::run(project::cargo().args(["build", "--quiet", "--release", "--package", "rawast-schema", "--bin", "encode"]), &root)?;
+    // Paths are shown as given; relative ones are resolved from where `cargo xtask bench` was run,
+    // or, for the defaults, from the repository.
+    let cwd = if defaults { root.clone() } else { std::env::current_dir()? };
+    let mut script_args: Vec<std::ffi::OsString> = passthrough.into_iter().map(Into::into).collect();
+    script_args.extend(paths.into_iter().map(Into::into));
+    project::run_node_script(&root, &["--expose-gc"], "bench/run.js", &root.join("target/release/encode"), &script_args, &cwd)
+}
