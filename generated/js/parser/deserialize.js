@@ -28,6 +28,10 @@ let sourceStart, sourceEnd, limit, base;
 // The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
 // offsets agree there). `asciiEnd` is the offset of its end in the buffer.
 let sourceText, asciiEnd;
+// The whole source decoded one byte per character, made on first need: ASCII strings past the
+// prefix are sliced from it. ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII.)
+let sourceLatin1;
+const latin1Decoder = new TextDecoder("latin1");
 
 // Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
 // `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
@@ -62,7 +66,7 @@ export function deserialize(buffer) {
     }
     return { program, comments };
   } finally {
-    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
+    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = sourceLatin1 = undefined;
   }
 }
 
@@ -113,6 +117,7 @@ function setUp(buffer) {
     throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
   sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
+  sourceLatin1 = undefined;
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
   depth = deferred = steps = 0;
   stepLimit = length;
@@ -183,7 +188,20 @@ function deserializeStr(pos) {
   if (len === 0) return "";
   const offset = readPointer(pos, len);
   if (offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+  if (offset < sourceEnd) return sourceString(offset, len);
   return decodeUtf8(offset, len);
+}
+
+/**
+ * A string in the source past its ASCII prefix: sliced from a one-byte-per-character copy of the
+ * source when its own bytes are ASCII (byte and character offsets agree in that copy), else decoded.
+ */
+function sourceString(offset, len) {
+  for (let i = offset, end = offset + len; i < end; i++) {
+    if (uint8[i] >= 0x80) return decodeNative(offset, len);
+  }
+  if (sourceLatin1 === undefined) sourceLatin1 = latin1Decoder.decode(uint8.subarray(sourceStart, sourceEnd));
+  return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
 
 /** Short strings are decoded in JS while they are ASCII; longer ones, or any other, natively. */

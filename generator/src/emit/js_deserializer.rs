@@ -30,6 +30,8 @@ struct DeserializeJs {
     /// Whether a string lies in the source's ASCII prefix: one comparison when the source is at the
     /// start of the buffer, two when the arena comes first.
     in_source: String,
+    /// Whether a string lies in the source region at all (ASCII prefix or not).
+    in_source_region: String,
     parent_links: bool,
     pointer_width: u32,
     magic: String,
@@ -111,15 +113,16 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         }
     }
     let fingerprint = cx.fingerprint(width);
-    let (layout_comment, in_source) = match target.source_placement {
-        SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd"),
-        SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd"),
+    let (layout_comment, in_source, in_source_region) = match target.source_placement {
+        SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
+        SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
     };
     let view = DeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
         layout_comment: layout_comment.to_owned(),
         in_source: in_source.to_owned(),
+        in_source_region: in_source_region.to_owned(),
         parent_links,
         pointer_width: width.bytes(),
         magic: format!("{MAGIC:#010x}"),
