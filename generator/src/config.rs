@@ -55,6 +55,76 @@ pub struct RustPaths {
 pub struct Target {
     pub name: String,
     pub source_placement: SourcePlacement,
+    pub strings: StringPolicy,
+}
+
+/// How the deserializer turns `Str`s into JS strings: data in `codegen.toml` (`[targets.X.strings]`),
+/// chosen by measurement (`shared/PERF.md`), each choice emitting different code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StringPolicy {
+    pub source_slicing: SourceSlicing,
+    pub short_decoder: ShortDecoder,
+    /// Strings of at most this many bytes go through `short_decoder` while they are ASCII.
+    pub short_max_len: u32,
+    pub long_decoder: LongDecoder,
+}
+
+/// `[targets.X.strings]` as written; missing keys take `StringPolicy::default()`'s values.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStringPolicy {
+    source_slicing: Option<SourceSlicing>,
+    short_decoder: Option<ShortDecoder>,
+    short_max_len: Option<Spanned<u32>>,
+    long_decoder: Option<LongDecoder>,
+}
+
+/// Which strings are sliced out of the already decoded source instead of decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SourceSlicing {
+    /// Never: every string is decoded from its bytes.
+    None,
+    /// Strings in the source's ASCII prefix (up to its first non-ASCII byte).
+    AsciiPrefix,
+    /// Also ASCII strings past the prefix, from a latin1-decoded copy of the source.
+    Latin1,
+}
+
+/// How short ASCII strings are decoded in JS (falling back to `long_decoder` on a non-ASCII byte).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShortDecoder {
+    /// `String.fromCharCode` byte by byte, concatenated.
+    Loop,
+    /// `String.fromCharCode.apply` on a reused array per length.
+    Apply,
+    /// An unrolled `switch (len)` calling `String.fromCharCode(b0, b1, …)`.
+    Switch,
+}
+
+/// How other strings are decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LongDecoder {
+    /// Node's `Buffer.prototype.utf8Slice`.
+    Utf8Slice,
+    /// `TextDecoder#decode`, everywhere.
+    TextDecoder,
+}
+
+impl StringPolicy {
+    /// The longest `short_max_len` the unrolled switch supports (PERF.md: it beats `utf8Slice` up to 32).
+    pub const SWITCH_MAX_LEN: u32 = 32;
+    /// The longest `short_max_len` for the other short decoders.
+    pub const SHORT_MAX_LEN: u32 = 64;
+
+}
+
+impl Default for StringPolicy {
+    fn default() -> Self {
+        Self { source_slicing: SourceSlicing::Latin1, short_decoder: ShortDecoder::Loop, short_max_len: 16, long_decoder: LongDecoder::TextDecoder }
+    }
 }
 
 /// Where the source text sits in the buffer.
@@ -97,6 +167,8 @@ struct RawOutput {
 #[serde(deny_unknown_fields)]
 struct RawTarget {
     source_placement: SourcePlacement,
+    #[serde(default)]
+    strings: Option<RawStringPolicy>,
 }
 
 impl Config {
@@ -148,7 +220,31 @@ impl Config {
             if !valid {
                 error(target.span(), format!("target name `{name}` is not valid"), "target names are lowercase letters, digits and `-`, starting with a letter: they name files and npm packages");
             }
-            targets.push(Target { name, source_placement: target.into_inner().source_placement });
+            let target = target.into_inner();
+            let defaults = StringPolicy::default();
+            let strings = match target.strings {
+                Some(raw) => {
+                    let short_decoder = raw.short_decoder.unwrap_or(defaults.short_decoder);
+                    let max = if short_decoder == ShortDecoder::Switch { StringPolicy::SWITCH_MAX_LEN } else { StringPolicy::SHORT_MAX_LEN };
+                    if let Some(len) = &raw.short_max_len
+                        && *len.get_ref() > max
+                    {
+                        error(
+                            len.span(),
+                            format!("short_max_len = {} is too long for short_decoder = {:?}", len.get_ref(), format!("{short_decoder:?}").to_lowercase()),
+                            &format!("at most {max} for this decoder; longer strings are better left to long_decoder"),
+                        );
+                    }
+                    StringPolicy {
+                        source_slicing: raw.source_slicing.unwrap_or(defaults.source_slicing),
+                        short_decoder,
+                        short_max_len: raw.short_max_len.map_or(defaults.short_max_len, Spanned::into_inner),
+                        long_decoder: raw.long_decoder.unwrap_or(defaults.long_decoder),
+                    }
+                }
+                None => defaults,
+            };
+            targets.push(Target { name, source_placement: target.source_placement, strings });
         }
 
         let name = |value: Option<Spanned<String>>| {

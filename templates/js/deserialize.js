@@ -21,10 +21,16 @@ let sourceStart, sourceEnd, limit, base;
 // The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
 // offsets agree there). `asciiEnd` is the offset of its end in the buffer.
 let sourceText, asciiEnd;
+{%- if strings.slicing == "latin1" %}
 // The whole source decoded one byte per character, made on first need: ASCII strings past the
 // prefix are sliced from it. ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII.)
 let sourceLatin1;
 const latin1Decoder = new TextDecoder("latin1");
+{%- endif %}
+{%- if strings.utf8_slice %}
+// Node's native UTF-8 decoder, called on the Uint8Array directly.
+const utf8Slice = Buffer.prototype.utf8Slice;
+{%- endif %}
 {%- if parent_links %}
 // The node whose children are being built.
 let parent = null;
@@ -67,7 +73,10 @@ export function deserialize(buffer) {
     }
     return { program, comments };
   } finally {
-    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = sourceLatin1 = undefined;
+    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
+{%- if strings.slicing == "latin1" %}
+    sourceLatin1 = undefined;
+{%- endif %}
 {%- if parent_links %}
     parent = null;
 {%- endif %}
@@ -120,8 +129,12 @@ function setUp(buffer) {
   if (asciiEnd > sourceEnd) {
     throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
+{%- if strings.slicing != "none" %}
   sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
+{%- endif %}
+{%- if strings.slicing == "latin1" %}
   sourceLatin1 = undefined;
+{%- endif %}
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
   depth = deferred = steps = 0;
   stepLimit = length;
@@ -194,10 +207,15 @@ function deserializeStr(pos) {
   const len = uint32[(pos + {{ pointer_width }}) >> 2];
   if (len === 0) return "";
   const offset = readPointer(pos, len);
+{%- if strings.slicing != "none" %}
   if ({{ in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+{%- endif %}
+{%- if strings.slicing == "latin1" %}
   if ({{ in_source_region }}) return sourceString(offset, len);
+{%- endif %}
   return decodeUtf8(offset, len);
 }
+{%- if strings.slicing == "latin1" %}
 
 /**
  * A string in the source past its ASCII prefix: sliced from a one-byte-per-character copy of the
@@ -210,10 +228,13 @@ function sourceString(offset, len) {
   if (sourceLatin1 === undefined) sourceLatin1 = latin1Decoder.decode(uint8.subarray(sourceStart, sourceEnd));
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
+{%- endif %}
+{%- match strings.short_decoder %}
+{%- when "loop" %}
 
-/** Short strings are decoded in JS while they are ASCII; longer ones, or any other, natively. */
+/** Strings up to {{ strings.short_max_len }} bytes are concatenated in JS while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
-  if (len <= 16) {
+  if (len <= {{ strings.short_max_len }}) {
     let text = "";
     for (let i = start, end = start + len; i < end; i++) {
       const byte = uint8[i];
@@ -224,10 +245,50 @@ function decodeUtf8(start, len) {
   }
   return decodeNative(start, len);
 }
+{%- when "apply" %}
+
+// One reused array per length, so that `apply` gets an argument list of exactly that length.
+const SHORT_ARRAYS = Array.from({ length: {{ strings.short_max_len + 1 }} }, (_, len) => new Array(len).fill(0));
+
+/** Strings up to {{ strings.short_max_len }} bytes go through `fromCharCode.apply` while they are ASCII; others decoded natively. */
+function decodeUtf8(start, len) {
+  if (len <= {{ strings.short_max_len }}) {
+    const chars = SHORT_ARRAYS[len];
+    for (let i = 0; i < len; i++) {
+      const byte = uint8[start + i];
+      if (byte >= 0x80) return decodeNative(start, len);
+      chars[i] = byte;
+    }
+    return String.fromCharCode.apply(null, chars);
+  }
+  return decodeNative(start, len);
+}
+{%- else %}
+
+const fromCharCode = String.fromCharCode;
+
+/** Strings up to {{ strings.short_max_len }} bytes are built by an unrolled `fromCharCode` while they are ASCII; others decoded natively. */
+function decodeUtf8(start, len) {
+  if (len > {{ strings.short_max_len }}) return decodeNative(start, len);
+  for (let i = start, end = start + len; i < end; i++) {
+    if (uint8[i] >= 0x80) return decodeNative(start, len);
+  }
+  switch (len) {
+{%- for args in strings.switch_cases %}
+    case {{ loop.index }}:
+      return fromCharCode({{ args }});
+{%- endfor %}
+  }
+}
+{%- endmatch %}
 
 function decodeNative(start, len) {
+{%- if strings.utf8_slice %}
+  const text = utf8Slice.call(uint8, start, start + len);
+{%- else %}
   const text = textDecoder.decode(uint8.subarray(start, start + len));
-  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which TextDecoder turns into U+FFFD.
+{%- endif %}
+  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 

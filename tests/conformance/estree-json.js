@@ -3,10 +3,11 @@
 /**
  * JSON for the producer: BigInt values as their decimal digits, RegExp values as `{ pattern, flags }`,
  * non-finite numbers as `{ $number: "Infinity" }`, strings with lone surrogates as `{ $utf16: [units] }`
- * (JSON has neither).
+ * (JSON has neither). A property named `skipKey` (such as `parent`, which makes cycles) is left out.
  */
-export function toJson(value) {
+export function toJson(value, skipKey) {
   return JSON.stringify(value, function (key, v) {
+    if (key === skipKey) return undefined;
     if (typeof v === "bigint") return v.toString();
     if (v instanceof RegExp) return { pattern: v.source, flags: v.flags };
     if (typeof v === "number" && !Number.isFinite(v)) return { $number: String(v) };

@@ -66,7 +66,8 @@ export function deserialize(buffer) {
     }
     return { program, comments };
   } finally {
-    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = sourceLatin1 = undefined;
+    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
+    sourceLatin1 = undefined;
   }
 }
 
@@ -204,7 +205,7 @@ function sourceString(offset, len) {
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
 
-/** Short strings are decoded in JS while they are ASCII; longer ones, or any other, natively. */
+/** Strings up to 16 bytes are concatenated in JS while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
   if (len <= 16) {
     let text = "";
@@ -220,7 +221,7 @@ function decodeUtf8(start, len) {
 
 function decodeNative(start, len) {
   const text = textDecoder.decode(uint8.subarray(start, start + len));
-  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which TextDecoder turns into U+FFFD.
+  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 

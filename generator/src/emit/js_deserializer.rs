@@ -15,7 +15,7 @@ use askama::Template;
 use super::EmitContext;
 use crate::{Error, estree};
 use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
-use crate::config::{SourcePlacement, Target};
+use crate::config::{LongDecoder, ShortDecoder, SourcePlacement, SourceSlicing, StringPolicy, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
@@ -33,6 +33,7 @@ struct DeserializeJs {
     /// Whether a string lies in the source region at all (ASCII prefix or not).
     in_source_region: String,
     parent_links: bool,
+    strings: StringsView,
     pointer_width: u32,
     magic: String,
     format_version: u32,
@@ -42,6 +43,42 @@ struct DeserializeJs {
     root: String,
     comments: Option<String>,
     functions: Vec<Function>,
+}
+
+/// The target's string policy, as the template tests it.
+struct StringsView {
+    /// `none`, `ascii_prefix` or `latin1`.
+    slicing: &'static str,
+    /// `loop`, `apply` or `switch`.
+    short_decoder: &'static str,
+    short_max_len: u32,
+    utf8_slice: bool,
+    /// For `switch`: the arguments of `fromCharCode` for each length from 1 up.
+    switch_cases: Vec<String>,
+}
+
+impl StringsView {
+    fn new(policy: &StringPolicy) -> Self {
+        let switch_cases = match policy.short_decoder {
+            ShortDecoder::Switch => (1..=policy.short_max_len).map(|len| (0..len).map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") }).collect::<Vec<_>>().join(", ")).collect(),
+            _ => Vec::new(),
+        };
+        Self {
+            slicing: match policy.source_slicing {
+                SourceSlicing::None => "none",
+                SourceSlicing::AsciiPrefix => "ascii_prefix",
+                SourceSlicing::Latin1 => "latin1",
+            },
+            short_decoder: match policy.short_decoder {
+                ShortDecoder::Loop => "loop",
+                ShortDecoder::Apply => "apply",
+                ShortDecoder::Switch => "switch",
+            },
+            short_max_len: policy.short_max_len,
+            utf8_slice: policy.long_decoder == LongDecoder::Utf8Slice,
+            switch_cases,
+        }
+    }
 }
 
 /// One generated function.
@@ -124,6 +161,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         in_source: in_source.to_owned(),
         in_source_region: in_source_region.to_owned(),
         parent_links,
+        strings: StringsView::new(&target.strings),
         pointer_width: width.bytes(),
         magic: format!("{MAGIC:#010x}"),
         format_version: FORMAT_VERSION,

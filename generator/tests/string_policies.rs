@@ -1,0 +1,68 @@
+//! The emitted string functions for each string-policy choice (snapshots), and the deserializers
+//! built with them, written to `target/policies/<name>/js/` for `tests/policies.test.js`, which checks
+//! they read buffers exactly as the default deserializers do.
+
+mod support;
+
+use std::fs;
+use std::path::Path;
+
+use rawast_generator::{Config, SourceFile};
+use support::snapshot_settings;
+
+/// Every value of every knob appears at least once.
+const POLICIES: &[(&str, &str)] = &[
+    ("none_loop_text_decoder", r#"source_slicing = "none"
+short_decoder = "loop"
+short_max_len = 8
+long_decoder = "text_decoder""#),
+    ("ascii_prefix_apply_utf8_slice", r#"source_slicing = "ascii_prefix"
+short_decoder = "apply"
+short_max_len = 24
+long_decoder = "utf8_slice""#),
+    ("latin1_switch_text_decoder", r#"source_slicing = "latin1"
+short_decoder = "switch"
+short_max_len = 32
+long_decoder = "text_decoder""#),
+    ("latin1_switch_utf8_slice_short", r#"source_slicing = "latin1"
+short_decoder = "switch"
+short_max_len = 3
+long_decoder = "utf8_slice""#),
+];
+
+/// The part of a deserializer that turns `Str`s into strings.
+fn string_functions(js: &str) -> &str {
+    let start = js.find("/** `Str`: a pointer").expect("deserializeStr");
+    let end = js.find("/** UTF-8 extended to surrogate code points").expect("decodeWtf8");
+    &js[start..end]
+}
+
+#[test]
+fn string_policies() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let repo_config = fs::read_to_string(root.join("codegen.toml")).unwrap();
+    let base = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: repo_config }).unwrap();
+    let files: Vec<SourceFile> =
+        base.schema_files.iter().map(|f| SourceFile { path: f.path.clone(), text: fs::read_to_string(root.join(&f.path)).unwrap() }).collect();
+    let listed: Vec<String> = base.schema_files.iter().map(|f| format!("{:?}", f.path)).collect();
+
+    for (name, policy) in POLICIES {
+        let config_text = format!(
+            "[schema]\nfiles = [{}]\nast_module = \"crate::ast\"\narena_module = \"crate::arena\"\nroot = \"Program\"\ncomments = \"comments\"\n\n[output]\ndir = \"out\"\n\n\
+             [targets.parser]\nsource_placement = \"start\"\n[targets.parser.strings]\n{policy}\n\n\
+             [targets.linter]\nsource_placement = \"end\"\n[targets.linter.strings]\n{policy}\n",
+            listed.join(", ")
+        );
+        let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: config_text }).unwrap_or_else(|d| panic!("{d}"));
+        let outputs = rawast_generator::generate(&config, &files).unwrap();
+        for output in &outputs {
+            if let Some(relative) = output.path.strip_prefix("out/js/").filter(|p| p.ends_with("deserialize.js")) {
+                let path = root.join("target/policies").join(name).join(relative);
+                fs::create_dir_all(path.parent().unwrap()).unwrap();
+                fs::write(path, &output.contents).unwrap();
+            }
+        }
+        let parser = outputs.iter().find(|o| o.path == "out/js/parser/deserialize.js").unwrap();
+        snapshot_settings("policies").bind(|| insta::assert_snapshot!(*name, string_functions(&parser.contents)));
+    }
+}
