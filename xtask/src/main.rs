@@ -6,6 +6,7 @@ mod conformance;
 mod layout32;
 mod project;
 mod test;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,7 @@ COMMANDS:
     test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, node --test)
     conformance Check the generated deserializers against acorn on JS files
     bench       Deserialize-only benchmark: rawast against oxc, JSON.parse and a shaped clone
+    tune        Measure the string decoders here and print the string policy they recommend
     help        Print this help
 
 Run `cargo xtask <COMMAND> --help` for a command's options.
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         Some("test") => test::main(&rest),
         Some("conformance") => conformance::main(&rest),
         Some("bench") => bench::main(&rest),
+        Some("tune") => tune::main(&rest),
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(ExitCode::SUCCESS)

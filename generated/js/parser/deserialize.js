@@ -32,6 +32,8 @@ let sourceText, asciiEnd;
 // prefix are sliced from it. ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII.)
 let sourceLatin1;
 const latin1Decoder = new TextDecoder("latin1");
+// Node's native UTF-8 decoder, called on the Uint8Array directly.
+const utf8Slice = Buffer.prototype.utf8Slice;
 
 // Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
 // `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
@@ -205,22 +207,68 @@ function sourceString(offset, len) {
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
 
-/** Strings up to 16 bytes are concatenated in JS while they are ASCII; others decoded natively. */
+const fromCharCode = String.fromCharCode;
+
+/** Strings up to 24 bytes are built by an unrolled `fromCharCode` while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
-  if (len <= 16) {
-    let text = "";
-    for (let i = start, end = start + len; i < end; i++) {
-      const byte = uint8[i];
-      if (byte >= 0x80) return decodeNative(start, len);
-      text += String.fromCharCode(byte);
-    }
-    return text;
+  if (len > 24) return decodeNative(start, len);
+  for (let i = start, end = start + len; i < end; i++) {
+    if (uint8[i] >= 0x80) return decodeNative(start, len);
   }
-  return decodeNative(start, len);
+  switch (len) {
+    case 1:
+      return fromCharCode(uint8[start]);
+    case 2:
+      return fromCharCode(uint8[start], uint8[start + 1]);
+    case 3:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2]);
+    case 4:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3]);
+    case 5:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4]);
+    case 6:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5]);
+    case 7:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6]);
+    case 8:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7]);
+    case 9:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8]);
+    case 10:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9]);
+    case 11:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10]);
+    case 12:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11]);
+    case 13:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12]);
+    case 14:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13]);
+    case 15:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14]);
+    case 16:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15]);
+    case 17:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15], uint8[start + 16]);
+    case 18:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15], uint8[start + 16], uint8[start + 17]);
+    case 19:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15], uint8[start + 16], uint8[start + 17], uint8[start + 18]);
+    case 20:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15], uint8[start + 16], uint8[start + 17], uint8[start + 18], uint8[start + 19]);
+    case 21:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15], uint8[start + 16], uint8[start + 17], uint8[start + 18], uint8[start + 19], uint8[start + 20]);
+    case 22:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15], uint8[start + 16], uint8[start + 17], uint8[start + 18], uint8[start + 19], uint8[start + 20], uint8[start + 21]);
+    case 23:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15], uint8[start + 16], uint8[start + 17], uint8[start + 18], uint8[start + 19], uint8[start + 20], uint8[start + 21], uint8[start + 22]);
+    case 24:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15], uint8[start + 16], uint8[start + 17], uint8[start + 18], uint8[start + 19], uint8[start + 20], uint8[start + 21], uint8[start + 22], uint8[start + 23]);
+  }
 }
 
 function decodeNative(start, len) {
-  const text = textDecoder.decode(uint8.subarray(start, start + len));
+  const text = utf8Slice.call(uint8, start, start + len);
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
