@@ -57,15 +57,9 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
                     let value = if arg == "--json" { std::path::absolute(value)?.to_string_lossy().into_owned() } else { value.clone() };
                     passthrough.extend([arg.clone(), value]);
                 }
-                None => {
-                    eprintln!("error: {arg} needs a value\n\n{USAGE}");
-                    return Ok(ExitCode::from(2));
-                }
+                None => return Ok(crate::usage_error(&format!("{arg} needs a value"), USAGE)),
             },
-            flag if flag.starts_with('-') => {
-                eprintln!("error: unexpected argument `{flag}`\n\n{USAGE}");
-                return Ok(ExitCode::from(2));
-            }
+            flag if flag.starts_with('-') => return Ok(crate::usage_error(&format!("unexpected argument `{flag}`"), USAGE)),
             path => paths.push(PathBuf::from(path)),
         }
     }

@@ -36,19 +36,13 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
             "--check" => check = true,
             "--config" => match args.next() {
                 Some(path) => config_path = PathBuf::from(path),
-                None => {
-                    eprintln!("error: --config needs a file\n\n{USAGE}");
-                    return Ok(ExitCode::from(2));
-                }
+                None => return Ok(crate::usage_error("--config needs a file", USAGE)),
             },
             "-h" | "--help" => {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
             }
-            other => {
-                eprintln!("error: unexpected argument `{other}`\n\n{USAGE}");
-                return Ok(ExitCode::from(2));
-            }
+            other => return Ok(crate::usage_error(&format!("unexpected argument `{other}`"), USAGE)),
         }
     }
     let plan = match plan(&config_path)? {

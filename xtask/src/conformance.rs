@@ -40,15 +40,9 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
             }
             "--target" => match args.next().map(String::as_str) {
                 Some(t @ ("parser" | "linter" | "all")) => target = t.to_owned(),
-                other => {
-                    eprintln!("error: --target takes parser, linter or all, not {other:?}\n\n{USAGE}");
-                    return Ok(ExitCode::from(2));
-                }
+                other => return Ok(crate::usage_error(&format!("--target takes parser, linter or all, not {}", other.map_or("nothing".to_owned(), |t| format!("`{t}`"))), USAGE)),
             },
-            flag if flag.starts_with('-') => {
-                eprintln!("error: unexpected argument `{flag}`\n\n{USAGE}");
-                return Ok(ExitCode::from(2));
-            }
+            flag if flag.starts_with('-') => return Ok(crate::usage_error(&format!("unexpected argument `{flag}`"), USAGE)),
             path => paths.push(std::fs::canonicalize(path).with_context(|| format!("cannot find {path}"))?),
         }
     }

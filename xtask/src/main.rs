@@ -41,10 +41,7 @@ fn main() -> ExitCode {
             print!("{HELP}");
             Ok(ExitCode::SUCCESS)
         }
-        Some(other) => {
-            eprintln!("error: unknown command `{other}`\n\n{HELP}");
-            Ok(ExitCode::from(2))
-        }
+        Some(other) => Ok(usage_error(&format!("unknown command `{other}`"), HELP)),
     };
     match result {
         Ok(code) => code,
@@ -53,6 +50,12 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints a usage error with the command's usage; the exit code for bad usage.
+fn usage_error(message: &str, usage: &str) -> ExitCode {
+    eprintln!("error: {message}\n\n{usage}");
+    ExitCode::from(2)
 }
 
 /// For commands without options: prints the usage for `--help`, rejects anything else. Returns the
@@ -64,9 +67,6 @@ fn no_options(args: &[String], usage: &str) -> Option<ExitCode> {
             print!("{usage}");
             Some(ExitCode::SUCCESS)
         }
-        Some(other) => {
-            eprintln!("error: unexpected argument `{other}`\n\n{usage}");
-            Some(ExitCode::from(2))
-        }
+        Some(other) => Some(usage_error(&format!("unexpected argument `{other}`"), usage)),
     }
 }

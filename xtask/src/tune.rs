@@ -37,8 +37,7 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(flag) = args.iter().find(|a| a.starts_with('-')) {
-        eprintln!("error: unexpected argument `{flag}`\n\n{USAGE}");
-        return Ok(ExitCode::from(2));
+        return Ok(crate::usage_error(&format!("unexpected argument `{flag}`"), USAGE));
     }
     let root = project::root();
     let files: Vec<OsString> = if args.is_empty() {
