@@ -55,7 +55,18 @@ pub struct RustPaths {
 pub struct Target {
     pub name: String,
     pub source_placement: SourcePlacement,
+    pub runtime: Runtime,
     pub strings: StringPolicy,
+}
+
+/// Where the deserializer runs, which decides the APIs it may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Runtime {
+    /// Node.js: `Buffer` is there.
+    Node,
+    /// Browsers, Deno, Bun, workers: standard APIs only (`TextDecoder`, typed arrays).
+    Web,
 }
 
 /// How the deserializer turns `Str`s into JS strings: data in `codegen.toml` (`[targets.X.strings]`),
@@ -76,7 +87,7 @@ struct RawStringPolicy {
     source_slicing: Option<SourceSlicing>,
     short_decoder: Option<ShortDecoder>,
     short_max_len: Option<Spanned<u32>>,
-    long_decoder: Option<LongDecoder>,
+    long_decoder: Option<Spanned<LongDecoder>>,
 }
 
 /// Which strings are sliced out of the already decoded source instead of decoded.
@@ -168,6 +179,8 @@ struct RawOutput {
 struct RawTarget {
     source_placement: SourcePlacement,
     #[serde(default)]
+    runtime: Option<Runtime>,
+    #[serde(default)]
     strings: Option<RawStringPolicy>,
 }
 
@@ -239,12 +252,19 @@ impl Config {
                         source_slicing: raw.source_slicing.unwrap_or(defaults.source_slicing),
                         short_decoder,
                         short_max_len: raw.short_max_len.map_or(defaults.short_max_len, Spanned::into_inner),
-                        long_decoder: raw.long_decoder.unwrap_or(defaults.long_decoder),
+                        long_decoder: match raw.long_decoder {
+                            Some(decoder) if *decoder.get_ref() == LongDecoder::Utf8Slice && target.runtime == Some(Runtime::Web) => {
+                                error(decoder.span(), "long_decoder = \"utf8_slice\" needs runtime = \"node\"".to_owned(), "`Buffer#utf8Slice` is Node's; on the web runtime use \"text_decoder\"");
+                                defaults.long_decoder
+                            }
+                            Some(decoder) => decoder.into_inner(),
+                            None => defaults.long_decoder,
+                        },
                     }
                 }
                 None => defaults,
             };
-            targets.push(Target { name, source_placement: target.source_placement, strings });
+            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), strings });
         }
 
         let name = |value: Option<Spanned<String>>| {

@@ -28,6 +28,11 @@ long_decoder = "text_decoder""#),
 short_decoder = "switch"
 short_max_len = 3
 long_decoder = "utf8_slice""#),
+    // `web_` variants are run without `Buffer` by tests/policies.test.js.
+    ("web_latin1_apply_text_decoder", r#"source_slicing = "latin1"
+short_decoder = "apply"
+short_max_len = 20
+long_decoder = "text_decoder""#),
 ];
 
 /// The part of a deserializer that turns `Str`s into strings.
@@ -47,10 +52,11 @@ fn string_policies() {
     let listed: Vec<String> = base.schema_files.iter().map(|f| format!("{:?}", f.path)).collect();
 
     for (name, policy) in POLICIES {
+        let runtime = if name.starts_with("web_") { "web" } else { "node" };
         let config_text = format!(
             "[schema]\nfiles = [{}]\nast_module = \"crate::ast\"\narena_module = \"crate::arena\"\nroot = \"Program\"\ncomments = \"comments\"\n\n[output]\ndir = \"out\"\n\n\
-             [targets.parser]\nsource_placement = \"start\"\n[targets.parser.strings]\n{policy}\n\n\
-             [targets.linter]\nsource_placement = \"end\"\n[targets.linter.strings]\n{policy}\n",
+             [targets.parser]\nsource_placement = \"start\"\nruntime = \"{runtime}\"\n[targets.parser.strings]\n{policy}\n\n\
+             [targets.linter]\nsource_placement = \"end\"\nruntime = \"{runtime}\"\n[targets.linter.strings]\n{policy}\n",
             listed.join(", ")
         );
         let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: config_text }).unwrap_or_else(|d| panic!("{d}"));

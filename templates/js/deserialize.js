@@ -1,5 +1,5 @@
 {{ header }}
-// Deserializer of target `{{ target }}`: {{ layout_comment }}, 64-bit layouts.
+// Deserializer of target `{{ target }}`: {{ layout_comment }}, 64-bit layouts, for {{ runtime }}.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
 // of plain ESTree objects.
 {%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}

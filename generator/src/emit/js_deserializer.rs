@@ -15,7 +15,7 @@ use askama::Template;
 use super::EmitContext;
 use crate::{Error, estree};
 use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
-use crate::config::{LongDecoder, ShortDecoder, SourcePlacement, SourceSlicing, StringPolicy, Target};
+use crate::config::{LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, StringPolicy, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
@@ -33,6 +33,8 @@ struct DeserializeJs {
     /// Whether a string lies in the source region at all (ASCII prefix or not).
     in_source_region: String,
     parent_links: bool,
+    /// "Node.js" or "web runtimes (no `Buffer`)".
+    runtime: &'static str,
     strings: StringsView,
     pointer_width: u32,
     magic: String,
@@ -161,6 +163,10 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         in_source: in_source.to_owned(),
         in_source_region: in_source_region.to_owned(),
         parent_links,
+        runtime: match target.runtime {
+            Runtime::Node => "Node.js",
+            Runtime::Web => "web runtimes (no `Buffer`)",
+        },
         strings: StringsView::new(&target.strings),
         pointer_width: width.bytes(),
         magic: format!("{MAGIC:#010x}"),
