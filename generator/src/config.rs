@@ -7,6 +7,7 @@ use toml::Spanned;
 
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::layout::PointerWidth;
 
 /// The parsed configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,6 +57,8 @@ pub struct Target {
     pub name: String,
     pub source_placement: SourcePlacement,
     pub runtime: Runtime,
+    /// The producer's pointer width: 32 for wasm32 producers, whose buffers use the 32-bit layouts.
+    pub pointer_width: PointerWidth,
     pub strings: StringPolicy,
 }
 
@@ -181,6 +184,8 @@ struct RawTarget {
     #[serde(default)]
     runtime: Option<Runtime>,
     #[serde(default)]
+    pointer_width: Option<Spanned<u32>>,
+    #[serde(default)]
     strings: Option<RawStringPolicy>,
 }
 
@@ -264,7 +269,17 @@ impl Config {
                 }
                 None => defaults,
             };
-            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), strings });
+            let pointer_width = match target.pointer_width {
+                None => PointerWidth::W64,
+                Some(width) => match PointerWidth::ALL.into_iter().find(|w| w.bits() == *width.get_ref()) {
+                    Some(width) => width,
+                    None => {
+                        error(width.span(), format!("pointer_width = {} is not supported", width.get_ref()), "64 (native producers) or 32 (wasm32 producers)");
+                        PointerWidth::W64
+                    }
+                },
+            };
+            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings });
         }
 
         let name = |value: Option<Spanned<String>>| {

@@ -1,5 +1,5 @@
 {{ header }}
-// Deserializer of target `{{ target }}`: {{ layout_comment }}, 64-bit layouts, for {{ runtime }}.
+// Deserializer of target `{{ target }}`: {{ layout_comment }}, {{ pointer_bits }}-bit layouts, for {{ runtime }}.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
 // of plain ESTree objects.
 {%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}
@@ -139,7 +139,7 @@ function setUp(buffer) {
   depth = deferred = steps = 0;
   stepLimit = length;
   const root = uint32[meta + (META_ROOT >> 2)];
-  if (root >= limit || root % 8 !== 0) {
+  if (root >= limit || root % {{ root_align }} !== 0) {
     throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;

@@ -88,7 +88,7 @@ fn step(name: &str) {
     eprintln!("\n==> {name}");
 }
 
-fn is_ci() -> bool {
+pub fn is_ci() -> bool {
     std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1")
 }
 

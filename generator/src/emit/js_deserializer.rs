@@ -18,7 +18,7 @@ use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
 use crate::config::{LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, StringPolicy, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
-use crate::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
+use crate::layout::{OptionRepr, SchemaLayout, Shape};
 
 #[derive(Template)]
 #[template(path = "js/deserialize.js", escape = "none")]
@@ -36,7 +36,11 @@ struct DeserializeJs {
     /// "Node.js" or "web runtimes (no `Buffer`)".
     runtime: &'static str,
     strings: StringsView,
+    /// Bytes of a pointer, and of `usize`, in the producer.
     pointer_width: u32,
+    pointer_bits: u32,
+    /// The root node's alignment: its offset must be a multiple of it.
+    root_align: u32,
     magic: String,
     format_version: u32,
     metadata_size: u32,
@@ -111,7 +115,7 @@ struct Prop {
 }
 
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
-    let width = PointerWidth::W64;
+    let width = target.pointer_width;
     let layout = cx.layout(width);
     let builder = Builder { cx, layout };
     let mut diagnostics = Diagnostics::default();
@@ -169,6 +173,8 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         },
         strings: StringsView::new(&target.strings),
         pointer_width: width.bytes(),
+        pointer_bits: width.bits(),
+        root_align: layout.get(root).layout.align,
         magic: format!("{MAGIC:#010x}"),
         format_version: FORMAT_VERSION,
         metadata_size: METADATA_SIZE,
