@@ -2,7 +2,10 @@
 // every lever in bench/README.md was measured. Both run on the same buffers, alternating (A B B A …),
 // with `gc()` before every sample; prints per file the median and minimum ms of each and B ÷ A.
 //
-// node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] A.js B.js FILE...
+// node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
+//
+// A module's `:parser` or `:linter` suffix gives it buffers of that layout (default: --layout), to
+// compare the two layouts' deserializers (the cost of `parent` links).
 //
 // Typical use: copy a generated deserializer to /tmp/a.js, change the template or generator,
 // regenerate, and compare /tmp/a.js with generated/js/parser/deserialize.js.
@@ -53,21 +56,27 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const [a, b] = await Promise.all(options.modules.map((m) => import(pathToFileURL(resolve(m)).href)));
+  const specs = options.modules.map((spec) => {
+    const match = /^(.*?)(?::(parser|linter))?$/.exec(spec);
+    return { path: match[1], layout: match[2] ?? options.layout };
+  });
+  const [a, b] = await Promise.all(specs.map((m) => import(pathToFileURL(resolve(m.path)).href)));
   const work = mkdtempSync(join(tmpdir(), "rawast-ab-"));
   console.log(`Node ${process.version}; A = ${options.modules[0]}, B = ${options.modules[1]}; ${options.rounds} rounds\n`);
   console.log("| file | A ms | B ms | B ÷ A |");
   console.log("|---|---:|---:|---:|");
   try {
     for (const file of options.files) {
-      const buffer = encodeFile(options.encode, options.layout, file, work);
+      const buffers = new Map(specs.map((m) => m.layout).map((layout) => [layout, null]));
+      for (const layout of buffers.keys()) buffers.set(layout, encodeFile(options.encode, layout, file, work));
+      const buffer = { a: buffers.get(specs[0].layout), b: buffers.get(specs[1].layout) };
       const times = { a: [], b: [] };
       for (let round = 0; round < options.rounds + 2; round++) {
         for (const which of round % 2 === 0 ? ["a", "b"] : ["b", "a"]) {
           const deserialize = (which === "a" ? a : b).deserialize;
           globalThis.gc();
           const start = process.hrtime.bigint();
-          deserialize(buffer);
+          deserialize(buffer[which]);
           const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
           if (round >= 2) times[which].push(elapsed);
         }

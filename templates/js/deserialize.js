@@ -386,16 +386,18 @@ function {{ function.name }}(pos) {
 /** {{ function.comment }} */
 function {{ function.name }}(pos) {
   const len = uint32[(pos + {{ pointer_width }}) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
 {%- if *may_nest %}
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
   depth++;
 {%- endif %}
   let element = readPointer(pos, len * {{ element_size }});
-  for (const end = element + len * {{ element_size }}; element < end; element += {{ element_size }}) {
-    array.push({{ element }});
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += {{ element_size }}) {
+    array[i] = {{ element }};
   }
 {%- if *may_nest %}
   depth--;

@@ -2595,14 +2595,16 @@ function deserializeBoxBigIntLiteral(pos) {
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos) {
   const len = uint32[(pos + 4) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
   depth++;
   let element = readPointer(pos, len * 8);
-  for (const end = element + len * 8; element < end; element += 8) {
-    array.push(deserializeOptionNode(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 8) {
+    array[i] = deserializeOptionNode(element);
   }
   depth--;
   return array;
@@ -2611,14 +2613,16 @@ function deserializeVecOptionNode(pos) {
 /** `Vec<'a, Comment<'a>>` */
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 4) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
   depth++;
   let element = readPointer(pos, len * 20);
-  for (const end = element + len * 20; element < end; element += 20) {
-    array.push(deserializeComment(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 20) {
+    array[i] = deserializeComment(element);
   }
   depth--;
   return array;
@@ -2627,14 +2631,16 @@ function deserializeVecComment(pos) {
 /** `Vec<'a, Node<'a>>` */
 function deserializeVecNode(pos) {
   const len = uint32[(pos + 4) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
   depth++;
   let element = readPointer(pos, len * 8);
-  for (const end = element + len * 8; element < end; element += 8) {
-    array.push(deserializeNode(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 8) {
+    array[i] = deserializeNode(element);
   }
   depth--;
   return array;
