@@ -31,10 +31,6 @@ const latin1Decoder = new TextDecoder("latin1");
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 {%- endif %}
-{%- if parent_links %}
-// The node whose children are being built.
-let parent = null;
-{%- endif %}
 
 // Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
 // `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
@@ -61,7 +57,7 @@ class Deferred {
 export function deserialize(buffer) {
   const root = setUp(buffer);
   try {
-    const program = {{ root }}(root);
+    const program = {{ root }};
 {%- if let Some(comments) = comments %}
     const comments = {{ comments }};
 {%- else %}
@@ -76,9 +72,6 @@ export function deserialize(buffer) {
     uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
 {%- if strings.slicing == "latin1" %}
     sourceLatin1 = undefined;
-{%- endif %}
-{%- if parent_links %}
-    parent = null;
 {%- endif %}
   }
 }
@@ -179,11 +172,8 @@ function resolveDeferred(root) {
       if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
-{%- if parent_links %}
-        parent = node;
-{%- endif %}
         depth = 0;
-        child = value[key] = child.read(child.pos);
+        child = value[key] = child.read(child.pos{% if parent_links %}, node{% endif %});
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
     }
@@ -333,19 +323,17 @@ function deserializeSpan(pos) {
 {% match function.body -%}
 {%- when Body::Object with { props, is_node } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
 {%- if *is_node %}
-  const previousParent = parent;
-  const node = (parent = {
+  const node = {
 {%- for prop in props %}
     {{ prop.key }}: {% if prop.is_child %}null{% else %}{{ prop.value }}{% endif %},
 {%- endfor %}
-    parent: previousParent,
-  });
+    parent,
+  };
 {%- for prop in props %}{% if prop.is_child %}
   node.{{ prop.key }} = {{ prop.value }};
 {%- endif %}{% endfor %}
-  parent = previousParent;
   return node;
 {%- else %}
   return {
@@ -357,7 +345,7 @@ function {{ function.name }}(pos) {
 }
 {%- when Body::Switch with { what, cases } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
   switch (uint8[pos]) {
 {%- for (discriminant, value) in cases %}
     case {{ discriminant }}:
@@ -371,20 +359,20 @@ function {{ function.name }}(pos) {
 const {{ constant }} = [{{ values }}];
 
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
   const value = {{ constant }}[uint8[pos]];
   if (value === undefined) throw invalid("{{ what }}", uint8[pos], pos);
   return value;
 }
 {%- when Body::Option with { none_check, some } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
   if ({{ none_check }}) return null;
   return {{ some }};
 }
 {%- when Body::Vec with { element_size, element, may_nest } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
   const len = uint32[(pos + {{ pointer_width }}) >> 2];
   if (len === 0) return [];
 {%- if *may_nest %}
@@ -406,7 +394,7 @@ function {{ function.name }}(pos) {
 }
 {%- when Body::Boxed with { target, may_nest } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
 {%- if *may_nest %}
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);

@@ -90,6 +90,8 @@ impl StringsView {
 /// One generated function.
 struct Function {
     name: String,
+    /// `pos`, or `pos, parent` for functions that build nodes on a target with parent links.
+    params: &'static str,
     comment: String,
     body: Body,
 }
@@ -117,7 +119,8 @@ struct Prop {
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     let width = target.pointer_width;
     let layout = cx.layout(width);
-    let builder = Builder { cx, layout };
+    let parent_links = target.source_placement == SourcePlacement::End;
+    let builder = Builder { cx, layout, parent_links };
     let mut diagnostics = Diagnostics::default();
 
     let root_config = cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
@@ -134,7 +137,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         match s.fields.iter().position(|f| f.name == config.name) {
             Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
                 let Shape::Struct { field_offsets } = &layout.get(root).shape else { unreachable!() };
-                comments = Some(builder.read(&s.fields[index].ty, &format!("root + {}", field_offsets[index])));
+                comments = Some(builder.read_in(&s.fields[index].ty, &format!("root + {}", field_offsets[index]), "null"));
             }
             _ => diagnostics.push(
                 Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
@@ -148,7 +151,6 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         return Err(Error::Input(diagnostics));
     }
 
-    let parent_links = target.source_placement == SourcePlacement::End;
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id, parent_links)).collect();
     for ty in cx.schema.used_types() {
         if let Some(function) = builder.helper_function(&ty) {
@@ -180,7 +182,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         metadata_size: METADATA_SIZE,
         meta: metadata_offsets().map(|(offset, field)| (field.name.to_uppercase(), offset)).collect(),
         fingerprint_hex: format!("{fingerprint:016x}"),
-        root: builder.function_name(&TypeRef::Named(root)),
+        root: builder.read_in(&TypeRef::Named(root), "root", "null"),
         comments,
         functions,
     };
@@ -190,6 +192,9 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
 struct Builder<'a> {
     cx: &'a EmitContext<'a>,
     layout: &'a SchemaLayout,
+    /// Nodes get a `parent` (linter layout): every function that can build nodes takes the enclosing
+    /// node as a second argument, `parent`.
+    parent_links: bool,
 }
 
 /// `pos` or `pos + 8`.
@@ -218,8 +223,13 @@ impl Builder<'_> {
         }
     }
 
-    /// The JS expression reading a `ty` stored at `pos` (an expression).
+    /// The JS expression reading a `ty` stored at `pos` (an expression), inside the node `parent`.
     fn read(&self, ty: &TypeRef, pos: &str) -> String {
+        self.read_in(ty, pos, "parent")
+    }
+
+    /// `read`, with the enclosing node given by the expression `parent`.
+    fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str) -> String {
         // `(pos + 8) >> 2` needs the parentheses, `pos >> 2` does not.
         let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
         match ty {
@@ -235,8 +245,18 @@ impl Builder<'_> {
                 Primitive::I64 => format!("readI64({pos})"),
                 Primitive::F64 => format!("float64[{grouped} >> 3]"),
             },
+            _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
             _ => format!("{}({pos})", self.function_name(ty)),
         }
+    }
+
+    fn params(&self, ty: &TypeRef) -> &'static str {
+        if self.takes_parent(ty) { "pos, parent" } else { "pos" }
+    }
+
+    /// Whether the function reading `ty` takes the enclosing node: it may build nodes.
+    fn takes_parent(&self, ty: &TypeRef) -> bool {
+        self.parent_links && estree::holds_nodes(self.cx.schema, ty)
     }
 
     fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
@@ -250,8 +270,8 @@ impl Builder<'_> {
                 if let Some(node_type) = node_type {
                     props.push(Prop { key: "type".to_owned(), value: format!("{node_type:?}"), is_child: false });
                 }
-                self.push_fields(&mut props, id, "pos", 0, parent_links);
-                Function { name, comment: format!("`{}`", def.name), body: Body::Object { props, is_node: is_node && parent_links } }
+                self.push_fields(&mut props, id, "pos", 0, parent_links && is_node);
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node: is_node && parent_links } }
             }
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
                 let cases = e
@@ -265,7 +285,7 @@ impl Builder<'_> {
                         (v.discriminant, value)
                     })
                     .collect();
-                Function { name, comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
             }
             (TypeKind::Enum(e), _) => {
                 let max = e.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
@@ -276,6 +296,7 @@ impl Builder<'_> {
                 let constant = format!("{}_STRINGS", screaming_case(&def.name));
                 Function {
                     name,
+                    params: "pos",
                     comment: format!("`{}` as its ESTree string", def.name),
                     body: Body::Strings { constant, what: def.name.clone(), values: values.join(", ") },
                 }
@@ -284,8 +305,9 @@ impl Builder<'_> {
         }
     }
 
-    /// Properties of struct `id` stored at `pos + base`, flattening `flatten` fields.
-    fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, parent_links: bool) {
+    /// Properties of struct `id` stored at `pos + base`, flattening `flatten` fields. `node_links`: the
+    /// struct is a node whose children point back at it (`is_child` props, built after the node).
+    fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, node_links: bool) {
         let TypeKind::Struct(s) = &self.cx.schema.get(id).kind else { unreachable!() };
         let Shape::Struct { field_offsets } = &self.layout.get(id).shape else { unreachable!() };
         for (field, &offset) in s.fields.iter().zip(field_offsets) {
@@ -300,12 +322,13 @@ impl Builder<'_> {
             }
             if field.estree.flatten {
                 let TypeRef::Named(inner) = field.ty else { unreachable!("load checks flatten") };
-                self.push_fields(props, inner, pos, offset, parent_links);
+                self.push_fields(props, inner, pos, offset, node_links);
                 continue;
             }
             let key = estree::property_name(field);
-            let is_child = parent_links && estree::holds_nodes(self.cx.schema, &field.ty);
-            let mut value = self.read(&field.ty, &at(pos, offset));
+            let is_child = node_links && estree::holds_nodes(self.cx.schema, &field.ty);
+            // A node's children get the node itself as their parent.
+            let mut value = self.read_in(&field.ty, &at(pos, offset), if is_child { "node" } else { "parent" });
             if let Some(converter) = field.estree.convert {
                 value = format!("{}({value})", converter.js_function());
             }
@@ -337,7 +360,7 @@ impl Builder<'_> {
             // `Str` and `Span` have fixed helpers in the template.
             _ => return None,
         };
-        Some(Function { name, comment: format!("`{rust}`"), body })
+        Some(Function { name, params: self.params(ty), comment: format!("`{rust}`"), body })
     }
 
     /// `true` when the `size`-byte little-endian integer at `pos` equals `value`.
