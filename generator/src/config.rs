@@ -5,8 +5,11 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+mod package;
+
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+pub use package::{Fingerprint, Package};
 
 /// The parsed configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +60,8 @@ pub struct Target {
     pub source_placement: SourcePlacement,
     pub runtime: Runtime,
     pub strings: StringPolicy,
+    /// `[targets.X.package]`: the npm package codegen makes of the deserializer, if any.
+    pub package: Option<Package>,
 }
 
 /// Where the deserializer runs, which decides the APIs it may use.
@@ -182,6 +187,8 @@ struct RawTarget {
     runtime: Option<Runtime>,
     #[serde(default)]
     strings: Option<RawStringPolicy>,
+    #[serde(default)]
+    package: Option<package::RawPackage>,
 }
 
 impl Config {
@@ -227,6 +234,7 @@ impl Config {
             error(raw.output.dir.span(), format!("output directory `{output_dir}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
         }
         let mut targets = Vec::new();
+        let mut package_diagnostics = Vec::new();
         for (name, target) in raw.targets {
             let valid = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
                 && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
@@ -264,8 +272,10 @@ impl Config {
                 }
                 None => defaults,
             };
-            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), strings });
+            let package = target.package.and_then(|raw| package::check(raw, file, &mut package_diagnostics));
+            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), strings, package });
         }
+        package_diagnostics.into_iter().for_each(|d| diagnostics.push(d));
 
         let name = |value: Option<Spanned<String>>| {
             value.map(|v| ConfigName { location: Location::from_byte_range(&file.path, &file.text, v.span()), name: v.into_inner() })
