@@ -75,6 +75,12 @@ for (const [layout, deserialize] of targets) {
     assert.throws(() => deserialize(copy), /layout fingerprint [0-9a-f]{16} does not match this deserializer's [0-9a-f]{16}/);
   });
 
+  test(`${layout}: a buffer of the other layout is refused`, () => {
+    // Same schema and fingerprint, source in the other place.
+    const other = encode(layout === "parser" ? "linter" : "parser").buffer;
+    assert.throws(() => deserialize(other), new RegExp(`this deserializer reads buffers with .*\\(the ${layout} layout\\)`));
+  });
+
   test(`${layout}: another format version and a foreign magic are refused`, () => {
     const version = Uint8Array.from(buffer);
     version[version.length - 36 + 4] += 1;

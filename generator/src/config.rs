@@ -5,9 +5,12 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+mod package;
+
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::layout::PointerWidth;
+pub use package::{Fingerprint, Package};
 
 /// The parsed configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,6 +63,8 @@ pub struct Target {
     /// The producer's pointer width: 32 for wasm32 producers, whose buffers use the 32-bit layouts.
     pub pointer_width: PointerWidth,
     pub strings: StringPolicy,
+    /// `[targets.X.package]`: the npm package codegen makes of the deserializer, if any.
+    pub package: Option<Package>,
 }
 
 /// Where the deserializer runs, which decides the APIs it may use.
@@ -187,6 +192,8 @@ struct RawTarget {
     pointer_width: Option<Spanned<u32>>,
     #[serde(default)]
     strings: Option<RawStringPolicy>,
+    #[serde(default)]
+    package: Option<package::RawPackage>,
 }
 
 impl Config {
@@ -232,6 +239,7 @@ impl Config {
             error(raw.output.dir.span(), format!("output directory `{output_dir}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
         }
         let mut targets = Vec::new();
+        let mut package_diagnostics = Vec::new();
         for (name, target) in raw.targets {
             let valid = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
                 && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
@@ -279,8 +287,10 @@ impl Config {
                     }
                 },
             };
-            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings });
+            let package = target.package.and_then(|raw| package::check(raw, file, &mut package_diagnostics));
+            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings, package });
         }
+        package_diagnostics.into_iter().for_each(|d| diagnostics.push(d));
 
         let name = |value: Option<Spanned<String>>| {
             value.map(|v| ConfigName { location: Location::from_byte_range(&file.path, &file.text, v.span()), name: v.into_inner() })

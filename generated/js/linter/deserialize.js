@@ -115,6 +115,9 @@ function setUp(buffer) {
   if (sourceEnd > limit) {
     throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
+  if (limit - sourceEnd >= 8) {
+    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text right before the metadata (the linter layout)`);
+  }
   asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
   if (asciiEnd > sourceEnd) {
     throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);

@@ -33,6 +33,7 @@ struct DeserializeJs {
     /// Whether a string lies in the source region at all (ASCII prefix or not).
     in_source_region: String,
     parent_links: bool,
+    placement_check: PlacementCheck,
     /// "Node.js" or "web runtimes (no `Buffer`)".
     runtime: &'static str,
     strings: StringsView,
@@ -49,6 +50,14 @@ struct DeserializeJs {
     root: String,
     comments: Option<String>,
     functions: Vec<Function>,
+}
+
+/// How `setUp` tells a buffer of the other layout.
+struct PlacementCheck {
+    /// True for a buffer of the other layout.
+    wrong: &'static str,
+    /// What this target's layout has, for the error message.
+    expected: &'static str,
 }
 
 /// The target's string policy, as the template tests it.
@@ -158,6 +167,12 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         }
     }
     let fingerprint = cx.fingerprint(width);
+    // A buffer of the other layout is refused: its fingerprint is the same (the placement is not part of
+    // the type layouts), but strings would be looked for in the wrong region.
+    let placement_check = match target.source_placement {
+        SourcePlacement::Start => PlacementCheck { wrong: "sourceStart !== 0", expected: "the source text at the start (the parser layout)" },
+        SourcePlacement::End => PlacementCheck { wrong: "limit - sourceEnd >= 8", expected: "the source text right before the metadata (the linter layout)" },
+    };
     let (layout_comment, in_source, in_source_region) = match target.source_placement {
         SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
         SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
@@ -169,6 +184,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         in_source: in_source.to_owned(),
         in_source_region: in_source_region.to_owned(),
         parent_links,
+        placement_check,
         runtime: match target.runtime {
             Runtime::Node => "Node.js",
             Runtime::Web => "web runtimes (no `Buffer`)",
