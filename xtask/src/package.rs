@@ -21,7 +21,7 @@ For each package in generated/npm/ (written by `cargo xtask codegen`, which must
     install   npm install --offline of the tarball into a fresh project in the OS temp directory
     tsc       a consumer importing the package's types by name, under tsc --strict (nodenext)
     node      tests/package/smoke.js in that project, on every Node found (the pinned Node 24,
-              node_modules/node22 if installed, /usr/bin/node): deserializes a buffer the Rust
+              tests/package/node22's Node 22, /usr/bin/node): deserializes a buffer the Rust
               producer wrote for tests/package/sample.js, checks its nodes, and checks that a
               buffer of another layout fingerprint is refused
     publish   with --dry-run only: npm publish --dry-run of the tarball
@@ -37,9 +37,13 @@ OPTIONS:
 /// Where the packages are, relative to the root (DESIGN.md: `generated/npm/*`).
 const PACKAGES_DIR: &str = "generated/npm";
 
-/// Node binaries to smoke-test on, if present: the pinned one, an optional Node 22 devDependency
-/// (`"node22": "npm:node@22.x.y"`), the system's.
-const NODE_CANDIDATES: &[&str] = &["node_modules/.bin/node", "node_modules/node22/bin/node", "/usr/bin/node"];
+/// Node binaries to smoke-test on, if present: the pinned Node 24, Node 22, the system's (20 here).
+const NODE_CANDIDATES: &[&str] = &["node_modules/.bin/node", NODE22, "/usr/bin/node"];
+
+/// Node 22, installed by `npm ci` from `tests/package/node22/package-lock.json` (apart from the root
+/// devDependencies: the `node` package's bin would shadow the pinned Node 24).
+const NODE22_DIR: &str = "tests/package/node22";
+const NODE22: &str = "tests/package/node22/node_modules/.bin/node";
 
 pub fn main(args: &[String]) -> Result<ExitCode> {
     let mut dry_run = false;
@@ -104,6 +108,9 @@ pub fn run(root: &Path, dry_run: bool) -> Result<ExitCode> {
     fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     let need_wasm32 = packages.iter().any(|dir| fs::read_to_string(dir.join("package.json")).is_ok_and(|json| json.contains("\"pointerWidth\": 32")));
     let buffers = sample_buffers(root, &out, need_wasm32)?;
+    if !root.join(NODE22).exists() {
+        project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &root.join(NODE22_DIR))?;
+    }
     let nodes = node_binaries(root);
     let work = std::env::temp_dir().join(format!("rawast-package-{}", std::process::id()));
 
