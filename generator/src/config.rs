@@ -57,6 +57,8 @@ pub struct Target {
     pub source_placement: SourcePlacement,
     pub runtime: Runtime,
     pub strings: StringPolicy,
+    /// Emit node classes whose getters deserialize on first access, instead of plain objects.
+    pub lazy: bool,
 }
 
 /// Where the deserializer runs, which decides the APIs it may use.
@@ -182,6 +184,8 @@ struct RawTarget {
     runtime: Option<Runtime>,
     #[serde(default)]
     strings: Option<RawStringPolicy>,
+    #[serde(default)]
+    lazy: Option<Spanned<bool>>,
 }
 
 impl Config {
@@ -264,7 +268,14 @@ impl Config {
                 }
                 None => defaults,
             };
-            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), strings });
+            let lazy = target.lazy.is_some_and(|lazy| {
+                // Lazy nodes are built one level at a time, so no `parent` can be set before its child exists.
+                if *lazy.get_ref() && target.source_placement == SourcePlacement::End {
+                    error(lazy.span(), "lazy = true needs source_placement = \"start\"".to_owned(), "lazy node classes have no `parent` links, which the linter layout's deserializer promises");
+                }
+                lazy.into_inner()
+            });
+            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), strings, lazy });
         }
 
         let name = |value: Option<Spanned<String>>| {
