@@ -48,19 +48,19 @@ struct DeserializeJs {
 }
 
 /// The target's string policy, as the template tests it.
-struct StringsView {
+pub(super) struct StringsView {
     /// `none`, `ascii_prefix` or `latin1`.
-    slicing: &'static str,
+    pub(super) slicing: &'static str,
     /// `loop`, `apply` or `switch`.
-    short_decoder: &'static str,
-    short_max_len: u32,
-    utf8_slice: bool,
+    pub(super) short_decoder: &'static str,
+    pub(super) short_max_len: u32,
+    pub(super) utf8_slice: bool,
     /// For `switch`: the arguments of `fromCharCode` for each length from 1 up.
-    switch_cases: Vec<String>,
+    pub(super) switch_cases: Vec<String>,
 }
 
 impl StringsView {
-    fn new(policy: &StringPolicy) -> Self {
+    pub(super) fn new(policy: &StringPolicy) -> Self {
         let switch_cases = match policy.short_decoder {
             ShortDecoder::Switch => (1..=policy.short_max_len).map(|len| (0..len).map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") }).collect::<Vec<_>>().join(", ")).collect(),
             _ => Vec::new(),
@@ -84,13 +84,13 @@ impl StringsView {
 }
 
 /// One generated function.
-struct Function {
-    name: String,
-    comment: String,
-    body: Body,
+pub(super) struct Function {
+    pub(super) name: String,
+    pub(super) comment: String,
+    pub(super) body: Body,
 }
 
-enum Body {
+pub(super) enum Body {
     /// A node or plain object: `{ key: value, ... }`.
     Object { props: Vec<Prop>, is_node: bool },
     /// `switch` over a tag byte; each case returns an expression of `pos`.
@@ -103,9 +103,9 @@ enum Body {
     Boxed { target: String, may_nest: bool },
 }
 
-struct Prop {
-    key: String,
-    value: String,
+pub(super) struct Prop {
+    pub(super) key: String,
+    pub(super) value: String,
     /// Built after the node exists, so that its children can point back at it (linter target).
     is_child: bool,
 }
@@ -114,35 +114,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     let width = PointerWidth::W64;
     let layout = cx.layout(width);
     let builder = Builder { cx, layout };
-    let mut diagnostics = Diagnostics::default();
-
-    let root_config = cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
-    let root = match cx.schema.ids().find(|id| cx.schema.get(*id).name == root_config.name) {
-        Some(id) if matches!(cx.schema.get(id).kind, TypeKind::Struct(_)) => Some(id),
-        _ => {
-            diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
-            None
-        }
-    };
-    let mut comments = None;
-    if let (Some(root), Some(config)) = (root, &cx.config.comments) {
-        let TypeKind::Struct(s) = &cx.schema.get(root).kind else { unreachable!() };
-        match s.fields.iter().position(|f| f.name == config.name) {
-            Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
-                let Shape::Struct { field_offsets } = &layout.get(root).shape else { unreachable!() };
-                comments = Some(builder.read(&s.fields[index].ty, &format!("root + {}", field_offsets[index])));
-            }
-            _ => diagnostics.push(
-                Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
-                    .at(config.location.clone())
-                    .with_help("the comments field is returned beside the AST, so it must be `#[estree(skip)]` in the root"),
-            ),
-        }
-    }
-    let Some(root) = root else { return Err(Error::Input(diagnostics)) };
-    if !diagnostics.is_empty() {
-        return Err(Error::Input(diagnostics));
-    }
+    let (root, comments) = builder.root_and_comments()?;
 
     let parent_links = target.source_placement == SourcePlacement::End;
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id, parent_links)).collect();
@@ -181,19 +153,53 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
 }
 
-struct Builder<'a> {
-    cx: &'a EmitContext<'a>,
-    layout: &'a SchemaLayout,
+pub(super) struct Builder<'a> {
+    pub(super) cx: &'a EmitContext<'a>,
+    pub(super) layout: &'a SchemaLayout,
 }
 
 /// `pos` or `pos + 8`.
-fn at(pos: &str, offset: u32) -> String {
+pub(super) fn at(pos: &str, offset: u32) -> String {
     if offset == 0 { pos.to_owned() } else { format!("{pos} + {offset}") }
 }
 
 impl Builder<'_> {
+    /// The root type, and the expression reading the comments beside it (its skipped `Vec` field).
+    pub(super) fn root_and_comments(&self) -> Result<(TypeId, Option<String>), Error> {
+        let mut diagnostics = Diagnostics::default();
+
+        let root_config = self.cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
+        let root = match self.cx.schema.ids().find(|id| self.cx.schema.get(*id).name == root_config.name) {
+            Some(id) if matches!(self.cx.schema.get(id).kind, TypeKind::Struct(_)) => Some(id),
+            _ => {
+                diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
+                None
+            }
+        };
+        let mut comments = None;
+        if let (Some(root), Some(config)) = (root, &self.cx.config.comments) {
+            let TypeKind::Struct(s) = &self.cx.schema.get(root).kind else { unreachable!() };
+            match s.fields.iter().position(|f| f.name == config.name) {
+                Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
+                    let Shape::Struct { field_offsets } = &self.layout.get(root).shape else { unreachable!() };
+                    comments = Some(self.read(&s.fields[index].ty, &format!("root + {}", field_offsets[index])));
+                }
+                _ => diagnostics.push(
+                    Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
+                        .at(config.location.clone())
+                        .with_help("the comments field is returned beside the AST, so it must be `#[estree(skip)]` in the root"),
+                ),
+            }
+        }
+        let Some(root) = root else { return Err(Error::Input(diagnostics)) };
+        if !diagnostics.is_empty() {
+            return Err(Error::Input(diagnostics));
+        }
+        Ok((root, comments))
+    }
+
     /// `deserializeX`, named after the type: `deserializeOptionBoxIdentifier`.
-    fn function_name(&self, ty: &TypeRef) -> String {
+    pub(super) fn function_name(&self, ty: &TypeRef) -> String {
         format!("deserialize{}", self.type_suffix(ty))
     }
 
@@ -213,7 +219,7 @@ impl Builder<'_> {
     }
 
     /// The JS expression reading a `ty` stored at `pos` (an expression).
-    fn read(&self, ty: &TypeRef, pos: &str) -> String {
+    pub(super) fn read(&self, ty: &TypeRef, pos: &str) -> String {
         // `(pos + 8) >> 2` needs the parentheses, `pos >> 2` does not.
         let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
         match ty {
@@ -233,7 +239,7 @@ impl Builder<'_> {
         }
     }
 
-    fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
+    pub(super) fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
         let def = self.cx.schema.get(id);
         let name = self.function_name(&TypeRef::Named(id));
         match (&def.kind, &self.layout.get(id).shape) {
@@ -279,7 +285,7 @@ impl Builder<'_> {
     }
 
     /// Properties of struct `id` stored at `pos + base`, flattening `flatten` fields.
-    fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, parent_links: bool) {
+    pub(super) fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, parent_links: bool) {
         let TypeKind::Struct(s) = &self.cx.schema.get(id).kind else { unreachable!() };
         let Shape::Struct { field_offsets } = &self.layout.get(id).shape else { unreachable!() };
         for (field, &offset) in s.fields.iter().zip(field_offsets) {
@@ -308,7 +314,7 @@ impl Builder<'_> {
     }
 
     /// The helper function of a composite type (`Option`, `Vec`, `Box`, `Str`, `Span`), if it needs one.
-    fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
+    pub(super) fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
         let name = self.function_name(ty);
         let rust = self.cx.schema.rust_type(ty, "'a");
         let body = match ty {

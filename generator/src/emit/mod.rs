@@ -2,6 +2,7 @@
 
 mod js_constants;
 mod js_deserializer;
+mod js_lazy;
 mod rust_asserts;
 mod rust_constants;
 mod rust_producer;
@@ -61,7 +62,8 @@ pub fn emit_all(cx: &EmitContext) -> Result<Vec<Output>, Error> {
         outputs.push(cx.output("rust/from_estree.rs", rust_producer::emit(cx, producer_module)?));
     }
     for target in &cx.config.targets {
-        outputs.push(cx.output(&format!("js/{}/deserialize.js", target.name), js_deserializer::emit(cx, target)?));
+        let deserializer = if target.lazy { js_lazy::emit(cx, target)? } else { js_deserializer::emit(cx, target)? };
+        outputs.push(cx.output(&format!("js/{}/deserialize.js", target.name), deserializer));
         outputs.push(cx.output(&format!("js/{}/deserialize.d.ts", target.name), ts_types::emit(cx, target)?));
     }
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
