@@ -1,7 +1,7 @@
 // Conformance: acorn → ESTree JSON → Rust producer (`encode`) → buffer → generated deserializer →
 // deep comparison with acorn's own objects. Called by `cargo xtask conformance`; see its --help.
 //
-// node tests/conformance/run.js --encode PATH [--target parser|linter|all] PATH...
+// node tests/conformance/run.js --encode PATH [--target parser|parser-lazy|linter|all] PATH...
 
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,9 @@ import { Parser } from "acorn";
 import jsx from "acorn-jsx";
 import { toJson } from "./estree-json.js";
 
-const TARGETS = ["parser", "linter"];
+// Each target and the buffer layout it reads (lazy targets: read through `materialize`).
+const LAYOUTS = { parser: "parser", "parser-lazy": "parser", linter: "linter" };
+const TARGETS = Object.keys(LAYOUTS);
 const JsxParser = Parser.extend(jsx());
 
 function parseArgs(argv) {
@@ -23,7 +25,7 @@ function parseArgs(argv) {
       const target = argv[++i];
       if (target === "all") options.targets = TARGETS;
       else if (TARGETS.includes(target)) options.targets = [target];
-      else throw new Error(`unknown target ${target}: expected parser, linter or all`);
+      else throw new Error(`unknown target ${target}: expected ${TARGETS.join(", ")} or all`);
     } else options.paths.push(arg);
   }
   if (!options.encode) throw new Error("--encode PATH is required");
@@ -134,10 +136,16 @@ async function main() {
 
   let mismatches = 0;
   let errors = 0;
+  let encoded = null;
   for (const target of options.targets) {
-    const { deserialize } = await import(`../../generated/js/${target}/deserialize.js`);
-    for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
-    execFileSync(options.encode, ["--layout", target, "--dir", work], { stdio: "inherit" });
+    const module = await import(`../../generated/js/${target}/deserialize.js`);
+    const deserialize = module.materialize ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
+    // Targets in a row that read the same layout share its buffers.
+    if (encoded !== LAYOUTS[target]) {
+      for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
+      execFileSync(options.encode, ["--layout", LAYOUTS[target], "--dir", work], { stdio: "inherit" });
+      encoded = LAYOUTS[target];
+    }
     parsed.forEach(({ file, program, comments }, index) => {
       const stem = join(work, String(index).padStart(6, "0"));
       const shown = relative(process.cwd(), file) || file;

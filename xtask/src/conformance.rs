@@ -11,19 +11,20 @@ const USAGE: &str = "\
 cargo xtask conformance: check the generated deserializers against acorn
 
 USAGE:
-    cargo xtask conformance [--target parser|linter|all] [PATH...]
+    cargo xtask conformance [--target parser|parser-lazy|linter|all] [PATH...]
 
 For each JS file (.js .mjs .cjs .jsx; directories recursively, skipping node_modules):
 acorn (ecmaVersion latest; .mjs as module, .cjs as script, .js module then script, .jsx with
 acorn-jsx) → ESTree JSON → the Rust test producer (`encode`) → buffer → the target's generated
 deserializer → deep comparison with acorn's objects, keys in acorn's order. On the linter
-target, every node's `parent` must be its enclosing node. Files acorn rejects are skipped.
+target, every node's `parent` must be its enclosing node; the lazy parser-lazy target's tree is
+compared after `materialize`. Files acorn rejects are skipped.
 
 Prints one line per mismatch or error with the first differing path; the last line is
 `conformance: F files, M mismatches`. Exits 1 if M > 0 or any file errors.
 
 OPTIONS:
-    --target T   parser, linter or all (default: all)
+    --target T   parser, parser-lazy, linter or all (default: all)
     PATH...      files or directories (default: the corpus listed in tests/conformance/corpus.txt)
     -h, --help   Print this help
 ";
@@ -39,8 +40,8 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             "--target" => match args.next().map(String::as_str) {
-                Some(t @ ("parser" | "linter" | "all")) => target = t.to_owned(),
-                other => return Ok(crate::usage_error(&format!("--target takes parser, linter or all, not {}", other.map_or("nothing".to_owned(), |t| format!("`{t}`"))), USAGE)),
+                Some(t @ ("parser" | "parser-lazy" | "linter" | "all")) => target = t.to_owned(),
+                other => return Ok(crate::usage_error(&format!("--target takes parser, parser-lazy, linter or all, not {}", other.map_or("nothing".to_owned(), |t| format!("`{t}`"))), USAGE)),
             },
             flag if flag.starts_with('-') => return Ok(crate::usage_error(&format!("unexpected argument `{flag}`"), USAGE)),
             path => paths.push(std::fs::canonicalize(path).with_context(|| format!("cannot find {path}"))?),
