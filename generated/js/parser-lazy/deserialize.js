@@ -5380,7 +5380,7 @@ export const VISITOR_KEYS = Object.freeze({
   "SwitchCase": ["consequent", "test"],
   "SwitchStatement": ["discriminant", "cases"],
   "TaggedTemplateExpression": ["tag", "quasi"],
-  "TemplateElement": ["value"],
+  "TemplateElement": [],
   "TemplateLiteral": ["expressions", "quasis"],
   "ThisExpression": [],
   "ThrowStatement": ["argument"],
@@ -5406,5 +5406,5 @@ export const VISITOR_KEYS = Object.freeze({
   "JSXOpeningFragment": ["attributes"],
   "JSXSpreadAttribute": ["argument"],
   "JSXText": [],
-  "Literal": ["value", "regex"],
+  "Literal": [],
 });

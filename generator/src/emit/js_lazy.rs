@@ -146,7 +146,7 @@ fn visitor_keys(cx: &EmitContext) -> Vec<(String, String)> {
             keys.len() - 1
         });
         for property in estree::checked_properties(cx.schema, id) {
-            if estree::holds_nodes(cx.schema, &property.ty) && !keys[index].1.contains(&property.key) {
+            if can_be_node(cx, &property.ty) && !keys[index].1.contains(&property.key) {
                 keys[index].1.push(property.key);
             }
         }
@@ -154,3 +154,12 @@ fn visitor_keys(cx: &EmitContext) -> Vec<(String, String)> {
     keys.into_iter().map(|(t, k)| (format!("{t:?}"), k.iter().map(|k| format!("{k:?}")).collect::<Vec<_>>().join(", "))).collect()
 }
 
+
+/// Whether a value of `ty` can be a node or an array of nodes (not only plain objects, such as a
+/// template element's `value`).
+fn can_be_node(cx: &EmitContext, ty: &TypeRef) -> bool {
+    match ty {
+        TypeRef::Vec(inner) => can_be_node(cx, inner),
+        _ => estree::accepted_types(cx.schema, ty).iter().any(|(_, id)| id.is_some()),
+    }
+}
