@@ -65,6 +65,8 @@ pub struct Target {
     pub strings: StringPolicy,
     /// `[targets.X.package]`: the npm package codegen makes of the deserializer, if any.
     pub package: Option<Package>,
+    /// Emit node classes whose getters deserialize on first access, instead of plain objects.
+    pub lazy: bool,
 }
 
 /// Where the deserializer runs, which decides the APIs it may use.
@@ -194,6 +196,7 @@ struct RawTarget {
     strings: Option<RawStringPolicy>,
     #[serde(default)]
     package: Option<package::RawPackage>,
+    lazy: Option<Spanned<bool>>,
 }
 
 impl Config {
@@ -288,7 +291,14 @@ impl Config {
                 },
             };
             let package = target.package.and_then(|raw| package::check(raw, file, &mut package_diagnostics));
-            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings, package });
+            let lazy = target.lazy.is_some_and(|lazy| {
+                // Lazy nodes are built one level at a time, so no `parent` can be set before its child exists.
+                if *lazy.get_ref() && target.source_placement == SourcePlacement::End {
+                    error(lazy.span(), "lazy = true needs source_placement = \"start\"".to_owned(), "lazy node classes have no `parent` links, which the linter layout's deserializer promises");
+                }
+                lazy.into_inner()
+            });
+            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings, package, lazy });
         }
         package_diagnostics.into_iter().for_each(|d| diagnostics.push(d));
 

@@ -5,7 +5,8 @@
 //
 // Each `--target` is a target of codegen.toml with its buffer layout (parser or linter) and pointer
 // width (64: buffers from the native `encode` binary; 32: from the wasm32 producer); by default the
-// parser and linter targets.
+// parser and linter targets. Lazy targets (their module exports `materialize`) are compared after
+// materializing their trees.
 
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -150,8 +151,10 @@ async function main() {
   let mismatches = 0;
   let errors = 0;
   const wasm = options.targets.some((t) => t.bits === 32) ? await loadWasmProducer() : null;
+  let encoded = null;
   for (const target of options.targets) {
-    const { deserialize } = await import(`../../generated/js/${target.name}/deserialize.js`);
+    const module = await import(`../../generated/js/${target.name}/deserialize.js`);
+    const deserialize = module.materialize ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
     /** The buffer of file `index`, or the producer's error message as `{ error }`. */
     let buffer;
     if (target.bits === 32) {
@@ -163,8 +166,12 @@ async function main() {
         }
       };
     } else {
-      for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
-      execFileSync(options.encode, ["--layout", target.layout, "--dir", work], { stdio: "inherit" });
+      // Targets in a row that read the same layout share its buffers.
+      if (encoded !== target.layout) {
+        for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
+        execFileSync(options.encode, ["--layout", target.layout, "--dir", work], { stdio: "inherit" });
+        encoded = target.layout;
+      }
       buffer = (index) => (existsSync(`${stem(work, index)}.error`) ? { error: readFileSync(`${stem(work, index)}.error`, "utf8") } : readFileSync(`${stem(work, index)}.bin`));
     }
     parsed.forEach(({ file, program, comments }, index) => {

@@ -12,6 +12,7 @@ cargo xtask bench: deserialize-only benchmark (see shared PERF.md)
 
 USAGE:
     cargo xtask bench [--json FILE] [--samples N] [PATH...]
+    cargo xtask bench --lazy [--samples N] [PATH...]
 
 In one Node process with --expose-gc, for each file: rawast's parser deserializer on the buffer the
 Rust producer wrote; oxc-parser's deserializer on its raw-transfer buffer of the same source; JSON.parse
@@ -21,8 +22,15 @@ of acorn's AST as JSON; a type-shaped clone of acorn's AST (the floor). Methods 
 ns per node, each method counting the nodes of its own output, and the geometric means of rawast's
 ns/node over the others'.
 
+With --lazy, instead: the parser target (plain objects) against the lazy parser-lazy target
+(getters that read on first access), each deserializing then (a) collecting every string literal's
+value and (b) counting identifiers with the same VISITOR_KEYS visitor, and (c) reading only the
+top-level statements' types; interleaved and collected the same way; a markdown table of median
+(min) ms and lazy ÷ eager ratios.
+
 OPTIONS:
     --json FILE   also write the results as JSON
+    --lazy        benchmark the lazy target against the eager one (bench/lazy.js)
     --samples N   samples per method and file (default 15)
     PATH...       JS files (default: the PERF.md set, from the pinned packages)
     -h, --help    Print this help
@@ -45,6 +53,7 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     let root = project::root();
     let mut passthrough: Vec<String> = Vec::new();
     let mut paths: Vec<PathBuf> = Vec::new();
+    let mut lazy = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -52,6 +61,7 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
             }
+            "--lazy" => lazy = true,
             "--json" | "--samples" => match args.next() {
                 Some(value) => {
                     let value = if arg == "--json" { std::path::absolute(value)?.to_string_lossy().into_owned() } else { value.clone() };
@@ -63,6 +73,9 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
             path => paths.push(PathBuf::from(path)),
         }
     }
+    if lazy && passthrough.iter().any(|arg| arg == "--json") {
+        return Ok(crate::usage_error("--json writes the deserialize-only results; it does not go with --lazy", USAGE));
+    }
     let defaults = paths.is_empty();
     if defaults {
         paths = PERF_FILES.iter().map(PathBuf::from).collect();
@@ -73,5 +86,6 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     let cwd = if defaults { root.clone() } else { std::env::current_dir()? };
     let mut script_args: Vec<std::ffi::OsString> = passthrough.into_iter().map(Into::into).collect();
     script_args.extend(paths.into_iter().map(Into::into));
-    project::run_node_script(&root, &["--expose-gc"], "bench/run.js", &root.join("target/release/encode"), &script_args, &cwd)
+    let script = if lazy { "bench/lazy.js" } else { "bench/run.js" };
+    project::run_node_script(&root, &["--expose-gc"], script, &root.join("target/release/encode"), &script_args, &cwd)
 }

@@ -19,10 +19,10 @@ For each JS file (.js .mjs .cjs .jsx; directories recursively, skipping node_mod
 acorn (ecmaVersion latest; .mjs as module, .cjs as script, .js module then script, .jsx with
 acorn-jsx) → ESTree JSON → the Rust test producer (`encode`) → buffer → the target's generated
 deserializer → deep comparison with acorn's objects, keys in acorn's order. On targets with
-the linter layout, every node's `parent` must be its enclosing node. Targets with
-`pointer_width = 32` get their buffers from the test producer built for wasm32 (which needs
-Debian's rustc-web: without it they are skipped with a warning, or fail in CI and when named).
-Files acorn rejects are skipped.
+the linter layout, every node's `parent` must be its enclosing node; lazy targets' trees are
+compared after `materialize`. Targets with `pointer_width = 32` get their buffers from the test
+producer built for wasm32 (which needs Debian's rustc-web: without it they are skipped with a
+warning, or fail in CI and when named). Files acorn rejects are skipped.
 
 Prints one line per mismatch or error with the first differing path; the last line is
 `conformance: F files, M mismatches`. Exits 1 if M > 0 or any file errors.

@@ -23,7 +23,7 @@ STEPS:
                                    check that every file in snapshots/ is used by a test
     4. 32-bit layout check         cargo check for wasm32 of the schema and the layout fixtures,
                                    with Debian's rustc-web (required in CI, else a warning)
-    5. cargo xtask conformance     both targets against acorn on tests/conformance/corpus.txt
+    5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt
     6. node --test                 tests/**/*.test.js on the pinned Node
     7. cargo xtask package --dry-run
                                    pack generated/npm/*, publint, install each tarball into a fresh

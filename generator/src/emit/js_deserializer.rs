@@ -52,28 +52,38 @@ struct DeserializeJs {
     functions: Vec<Function>,
 }
 
-/// How `setUp` tells a buffer of the other layout.
-struct PlacementCheck {
+/// How `setUp` tells a buffer of the other layout: its fingerprint is the same (the placement is not
+/// part of the type layouts), but strings would be looked for in the wrong region.
+pub(super) struct PlacementCheck {
     /// True for a buffer of the other layout.
-    wrong: &'static str,
+    pub(super) wrong: &'static str,
     /// What this target's layout has, for the error message.
-    expected: &'static str,
+    pub(super) expected: &'static str,
+}
+
+impl PlacementCheck {
+    pub(super) fn new(placement: SourcePlacement) -> Self {
+        match placement {
+            SourcePlacement::Start => PlacementCheck { wrong: "sourceStart !== 0", expected: "the source text at the start (the parser layout)" },
+            SourcePlacement::End => PlacementCheck { wrong: "limit - sourceEnd >= 8", expected: "the source text right before the metadata (the linter layout)" },
+        }
+    }
 }
 
 /// The target's string policy, as the template tests it.
-struct StringsView {
+pub(super) struct StringsView {
     /// `none`, `ascii_prefix` or `latin1`.
-    slicing: &'static str,
+    pub(super) slicing: &'static str,
     /// `loop`, `apply` or `switch`.
-    short_decoder: &'static str,
-    short_max_len: u32,
-    utf8_slice: bool,
+    pub(super) short_decoder: &'static str,
+    pub(super) short_max_len: u32,
+    pub(super) utf8_slice: bool,
     /// For `switch`: the arguments of `fromCharCode` for each length from 1 up.
-    switch_cases: Vec<String>,
+    pub(super) switch_cases: Vec<String>,
 }
 
 impl StringsView {
-    fn new(policy: &StringPolicy) -> Self {
+    pub(super) fn new(policy: &StringPolicy) -> Self {
         let switch_cases = match policy.short_decoder {
             ShortDecoder::Switch => (1..=policy.short_max_len).map(|len| (0..len).map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") }).collect::<Vec<_>>().join(", ")).collect(),
             _ => Vec::new(),
@@ -97,15 +107,15 @@ impl StringsView {
 }
 
 /// One generated function.
-struct Function {
-    name: String,
+pub(super) struct Function {
+    pub(super) name: String,
     /// `pos`, or `pos, parent` for functions that build nodes on a target with parent links.
-    params: &'static str,
-    comment: String,
-    body: Body,
+    pub(super) params: &'static str,
+    pub(super) comment: String,
+    pub(super) body: Body,
 }
 
-enum Body {
+pub(super) enum Body {
     /// A node or plain object: `{ key: value, ... }`.
     Object { props: Vec<Prop>, is_node: bool },
     /// `switch` over a tag byte; each case returns an expression of `pos`.
@@ -118,9 +128,9 @@ enum Body {
     Boxed { target: String, may_nest: bool },
 }
 
-struct Prop {
-    key: String,
-    value: String,
+pub(super) struct Prop {
+    pub(super) key: String,
+    pub(super) value: String,
     /// Built after the node exists, so that its children can point back at it (linter target).
     is_child: bool,
 }
@@ -130,35 +140,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     let layout = cx.layout(width);
     let parent_links = target.source_placement == SourcePlacement::End;
     let builder = Builder { cx, layout, parent_links };
-    let mut diagnostics = Diagnostics::default();
-
-    let root_config = cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
-    let root = match cx.schema.ids().find(|id| cx.schema.get(*id).name == root_config.name) {
-        Some(id) if matches!(cx.schema.get(id).kind, TypeKind::Struct(_)) => Some(id),
-        _ => {
-            diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
-            None
-        }
-    };
-    let mut comments = None;
-    if let (Some(root), Some(config)) = (root, &cx.config.comments) {
-        let TypeKind::Struct(s) = &cx.schema.get(root).kind else { unreachable!() };
-        match s.fields.iter().position(|f| f.name == config.name) {
-            Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
-                let Shape::Struct { field_offsets } = &layout.get(root).shape else { unreachable!() };
-                comments = Some(builder.read_in(&s.fields[index].ty, &format!("root + {}", field_offsets[index]), "null"));
-            }
-            _ => diagnostics.push(
-                Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
-                    .at(config.location.clone())
-                    .with_help("the comments field is returned beside the AST, so it must be `#[estree(skip)]` in the root"),
-            ),
-        }
-    }
-    let Some(root) = root else { return Err(Error::Input(diagnostics)) };
-    if !diagnostics.is_empty() {
-        return Err(Error::Input(diagnostics));
-    }
+    let (root, comments) = builder.root_and_comments()?;
 
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id, parent_links)).collect();
     for ty in cx.schema.used_types() {
@@ -167,12 +149,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         }
     }
     let fingerprint = cx.fingerprint(width);
-    // A buffer of the other layout is refused: its fingerprint is the same (the placement is not part of
-    // the type layouts), but strings would be looked for in the wrong region.
-    let placement_check = match target.source_placement {
-        SourcePlacement::Start => PlacementCheck { wrong: "sourceStart !== 0", expected: "the source text at the start (the parser layout)" },
-        SourcePlacement::End => PlacementCheck { wrong: "limit - sourceEnd >= 8", expected: "the source text right before the metadata (the linter layout)" },
-    };
+    let placement_check = PlacementCheck::new(target.source_placement);
     let (layout_comment, in_source, in_source_region) = match target.source_placement {
         SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
         SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
@@ -205,22 +182,56 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
 }
 
-struct Builder<'a> {
-    cx: &'a EmitContext<'a>,
-    layout: &'a SchemaLayout,
+pub(super) struct Builder<'a> {
+    pub(super) cx: &'a EmitContext<'a>,
+    pub(super) layout: &'a SchemaLayout,
     /// Nodes get a `parent` (linter layout): every function that can build nodes takes the enclosing
     /// node as a second argument, `parent`.
-    parent_links: bool,
+    pub(super) parent_links: bool,
 }
 
 /// `pos` or `pos + 8`.
-fn at(pos: &str, offset: u32) -> String {
+pub(super) fn at(pos: &str, offset: u32) -> String {
     if offset == 0 { pos.to_owned() } else { format!("{pos} + {offset}") }
 }
 
 impl Builder<'_> {
+    /// The root type, and the expression reading the comments beside it (its skipped `Vec` field).
+    pub(super) fn root_and_comments(&self) -> Result<(TypeId, Option<String>), Error> {
+        let mut diagnostics = Diagnostics::default();
+
+        let root_config = self.cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
+        let root = match self.cx.schema.ids().find(|id| self.cx.schema.get(*id).name == root_config.name) {
+            Some(id) if matches!(self.cx.schema.get(id).kind, TypeKind::Struct(_)) => Some(id),
+            _ => {
+                diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
+                None
+            }
+        };
+        let mut comments = None;
+        if let (Some(root), Some(config)) = (root, &self.cx.config.comments) {
+            let TypeKind::Struct(s) = &self.cx.schema.get(root).kind else { unreachable!() };
+            match s.fields.iter().position(|f| f.name == config.name) {
+                Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
+                    let Shape::Struct { field_offsets } = &self.layout.get(root).shape else { unreachable!() };
+                    comments = Some(self.read_in(&s.fields[index].ty, &format!("root + {}", field_offsets[index]), "null"));
+                }
+                _ => diagnostics.push(
+                    Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
+                        .at(config.location.clone())
+                        .with_help("the comments field is returned beside the AST, so it must be `#[estree(skip)]` in the root"),
+                ),
+            }
+        }
+        let Some(root) = root else { return Err(Error::Input(diagnostics)) };
+        if !diagnostics.is_empty() {
+            return Err(Error::Input(diagnostics));
+        }
+        Ok((root, comments))
+    }
+
     /// `deserializeX`, named after the type: `deserializeOptionBoxIdentifier`.
-    fn function_name(&self, ty: &TypeRef) -> String {
+    pub(super) fn function_name(&self, ty: &TypeRef) -> String {
         format!("deserialize{}", self.type_suffix(ty))
     }
 
@@ -240,12 +251,12 @@ impl Builder<'_> {
     }
 
     /// The JS expression reading a `ty` stored at `pos` (an expression), inside the node `parent`.
-    fn read(&self, ty: &TypeRef, pos: &str) -> String {
+    pub(super) fn read(&self, ty: &TypeRef, pos: &str) -> String {
         self.read_in(ty, pos, "parent")
     }
 
     /// `read`, with the enclosing node given by the expression `parent`.
-    fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str) -> String {
+    pub(super) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str) -> String {
         // `(pos + 8) >> 2` needs the parentheses, `pos >> 2` does not.
         let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
         match ty {
@@ -275,7 +286,7 @@ impl Builder<'_> {
         self.parent_links && estree::holds_nodes(self.cx.schema, ty)
     }
 
-    fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
+    pub(super) fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
         let def = self.cx.schema.get(id);
         let name = self.function_name(&TypeRef::Named(id));
         match (&def.kind, &self.layout.get(id).shape) {
@@ -323,7 +334,7 @@ impl Builder<'_> {
 
     /// Properties of struct `id` stored at `pos + base`, flattening `flatten` fields. `node_links`: the
     /// struct is a node whose children point back at it (`is_child` props, built after the node).
-    fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, node_links: bool) {
+    pub(super) fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, node_links: bool) {
         let TypeKind::Struct(s) = &self.cx.schema.get(id).kind else { unreachable!() };
         let Shape::Struct { field_offsets } = &self.layout.get(id).shape else { unreachable!() };
         for (field, &offset) in s.fields.iter().zip(field_offsets) {
@@ -353,7 +364,7 @@ impl Builder<'_> {
     }
 
     /// The helper function of a composite type (`Option`, `Vec`, `Box`, `Str`, `Span`), if it needs one.
-    fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
+    pub(super) fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
         let name = self.function_name(ty);
         let rust = self.cx.schema.rust_type(ty, "'a");
         let body = match ty {

@@ -3,6 +3,7 @@
 mod js_constants;
 mod js_deserializer;
 mod npm_package;
+mod js_lazy;
 mod rust_asserts;
 mod rust_constants;
 mod rust_producer;
@@ -63,7 +64,7 @@ pub fn emit_all(cx: &EmitContext) -> Result<Vec<Output>, Error> {
     }
     npm_package::check_versions(cx)?;
     for target in &cx.config.targets {
-        let module = js_deserializer::emit(cx, target)?;
+        let module = if target.lazy { js_lazy::emit(cx, target)? } else { js_deserializer::emit(cx, target)? };
         let types = ts_types::emit(cx, target)?;
         // A package carries the very same module and types: one template, one rendering.
         if let Some(package) = &target.package {

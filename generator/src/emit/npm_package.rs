@@ -40,6 +40,8 @@ struct Readme<'a> {
     description: String,
     target: &'a str,
     parent_links: bool,
+    /// Lazy target: node objects whose properties are read from the buffer on first access.
+    lazy: bool,
     runtime: &'static str,
     layout: &'static str,
     metadata: Vec<MetadataRow>,
@@ -119,6 +121,7 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package) -> Result<Vec<
         description: description.trim_end_matches('.').to_owned(),
         target: &target.name,
         parent_links: target.source_placement == SourcePlacement::End,
+        lazy: target.lazy,
         runtime: match target.runtime {
             Runtime::Node => "Node.js 20 or later",
             Runtime::Web => "any JavaScript runtime with `TextDecoder` (browsers, Deno, Bun, Node.js 20 or later)",

@@ -1,6 +1,7 @@
 //! `js/<target>/deserialize.d.ts`: TypeScript types of what `deserialize` returns (template
 //! `templates/js/deserialize.d.ts`). Nodes are interfaces whose `type` is a string literal, so unions
-//! of them discriminate on `type`; the linter target adds `parent`.
+//! of them discriminate on `type`; the linter target adds `parent`; lazy targets make every property
+//! `readonly`, as their nodes' getters are.
 
 use askama::Template;
 
@@ -17,6 +18,8 @@ struct DeserializeDts {
     root: String,
     comments: String,
     declarations: Vec<Declaration>,
+    /// A `lazy = true` target: read-only properties (getters), and `materialize` and `VISITOR_KEYS`.
+    lazy: bool,
 }
 
 enum Declaration {
@@ -56,7 +59,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     }
     let root = cx.config.root.as_ref().map_or_else(|| "unknown".to_owned(), |r| r.name.clone());
     let comments = comments_type(cx).unwrap_or_else(|| "never[]".to_owned());
-    let view = DeserializeDts { header: cx.header(), target: target.name.clone(), root, comments, declarations };
+    let view = DeserializeDts { header: cx.header(), target: target.name.clone(), root, comments, declarations, lazy: target.lazy };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }
 
