@@ -1,5 +1,5 @@
 {{ header }}
-// Lazy deserializer of target `{{ target }}`: parser layout: [source][arena][metadata], 64-bit layouts, for {{ runtime }}.
+// Lazy deserializer of target `{{ target }}`: parser layout: [source][arena][metadata], {{ pointer_width * 8 }}-bit layouts, for {{ runtime }}.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }` of
 // node objects, one class per type: `type`, `start` and `end` are read when a node is made, every
 // other property is a getter that reads the buffer on first access and keeps what it read. Visiting
