@@ -4,6 +4,7 @@
 
 mod support;
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
@@ -35,6 +36,14 @@ short_max_len = 20
 long_decoder = "text_decoder""#),
 ];
 
+/// `encodeSource` and its helpers (parser layout), from the comment that opens them to `typeName`'s end.
+fn encode_source(js: &str) -> &str {
+    let start = js.find("// Source encoding (parser layout)").expect("encodeSource");
+    let end = start + js[start..].find("\nfunction typeName").expect("typeName");
+    let end = end + js[end..].find("\n}\n").expect("typeName's end") + 3;
+    &js[start..end]
+}
+
 /// The part of a deserializer that turns `Str`s into strings.
 fn string_functions(js: &str) -> &str {
     let start = js.find("/** `Str`: a pointer").expect("deserializeStr");
@@ -51,6 +60,7 @@ fn string_policies() {
         base.schema_files.iter().map(|f| SourceFile { path: f.path.clone(), text: fs::read_to_string(root.join(&f.path)).unwrap() }).collect();
     let listed: Vec<String> = base.schema_files.iter().map(|f| format!("{:?}", f.path)).collect();
 
+    let mut encoders = BTreeMap::new();
     for (name, policy) in POLICIES {
         let runtime = if name.starts_with("web_") { "web" } else { "node" };
         let config_text = format!(
@@ -70,5 +80,14 @@ fn string_policies() {
         }
         let parser = outputs.iter().find(|o| o.path == "out/js/parser/deserialize.js").unwrap();
         snapshot_settings("policies").bind(|| insta::assert_snapshot!(*name, string_functions(&parser.contents)));
+        // The source comes first only in the parser layout: the linter's JS never writes it.
+        let linter = outputs.iter().find(|o| o.path == "out/js/linter/deserialize.js").unwrap();
+        assert!(!linter.contents.contains("encodeSource"), "{name}: the linter target exports encodeSource");
+        encoders.entry(runtime).or_insert_with(|| encode_source(&parser.contents).to_owned());
+    }
+    // `encodeSource` depends on the runtime only, not on the string policy.
+    assert_eq!(encoders.keys().copied().collect::<Vec<_>>(), ["node", "web"]);
+    for (runtime, code) in &encoders {
+        snapshot_settings("policies").bind(|| insta::assert_snapshot!(format!("encode_source_{runtime}"), code));
     }
 }

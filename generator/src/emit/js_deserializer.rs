@@ -45,6 +45,9 @@ struct DeserializeJs {
     root: String,
     comments: Option<String>,
     functions: Vec<Function>,
+    /// The runtime (`node` or `web`) whose `encodeSource` to emit (`templates/js/encode_source.js`):
+    /// parser layout only, where JS writes the source at the start of the buffer.
+    encode_source: Option<&'static str>,
 }
 
 /// The target's string policy, as the template tests it.
@@ -177,6 +180,10 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         root: builder.function_name(&TypeRef::Named(root)),
         comments,
         functions,
+        encode_source: (target.source_placement == SourcePlacement::Start).then_some(match target.runtime {
+            Runtime::Node => "node",
+            Runtime::Web => "web",
+        }),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
 }
