@@ -1,6 +1,7 @@
-//! The emitted string functions for each string-policy choice (snapshots), and the deserializers
-//! built with them, written to `target/policies/<name>/js/` for `tests/policies.test.js`, which checks
-//! they read buffers exactly as the default deserializers do.
+//! The emitted string functions for each string-policy choice and `encodeSource` for each runtime
+//! (snapshots), and the deserializers built with them, written to `target/policies/<name>/js/` for
+//! `tests/policies.test.js`, which checks they read buffers exactly as the default deserializers do
+//! (and `tests/encode.test.js`, which runs the web variants' `encodeSource` without `Buffer`).
 
 mod support;
 
@@ -83,9 +84,10 @@ fn string_policies() {
         // The source comes first only in the parser layout: the linter's JS never writes it.
         let linter = outputs.iter().find(|o| o.path == "out/js/linter/deserialize.js").unwrap();
         assert!(!linter.contents.contains("encodeSource"), "{name}: the linter target exports encodeSource");
-        encoders.entry(runtime).or_insert_with(|| encode_source(&parser.contents).to_owned());
+        // `encodeSource` depends on the runtime only, not on the string policy.
+        let encoder = encoders.entry(runtime).or_insert_with(|| encode_source(&parser.contents).to_owned());
+        assert_eq!(encoder, encode_source(&parser.contents), "{name}: encodeSource differs from the other {runtime} variants'");
     }
-    // `encodeSource` depends on the runtime only, not on the string policy.
     assert_eq!(encoders.keys().copied().collect::<Vec<_>>(), ["node", "web"]);
     for (runtime, code) in &encoders {
         snapshot_settings("policies").bind(|| insta::assert_snapshot!(format!("encode_source_{runtime}"), code));
