@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Parser } from "acorn";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common";
 import { parseRawSync } from "oxc-parser/src-js/bindings";
@@ -36,7 +37,7 @@ function parseArgs(argv) {
 }
 
 /** acorn's AST (module, else script) and the source type that worked. */
-function parseAcorn(source) {
+export function parseAcorn(source) {
   for (const sourceType of ["module", "script"]) {
     try {
       return { sourceType, program: Parser.parse(source, { ecmaVersion: "latest", sourceType }) };
@@ -112,6 +113,28 @@ function makeCloner(root) {
 }
 
 /**
+ * Times each `run[method]()`, in ns: 3 warm-up rounds, then `samples` rounds, the methods interleaved
+ * and rotated each round, garbage collected before every call. Returns method → sample times.
+ */
+export function sample(run, methods, samples) {
+  const times = Object.fromEntries(methods.map((m) => [m, []]));
+  const warmup = 3;
+  for (let round = 0; round < warmup + samples; round++) {
+    // Rotate the order so that no method always follows the same one.
+    for (let i = 0; i < methods.length; i++) {
+      const method = methods[(round + i) % methods.length];
+      globalThis.gc();
+      const start = process.hrtime.bigint();
+      const result = run[method]();
+      const elapsed = Number(process.hrtime.bigint() - start);
+      if (result === undefined) throw new Error(`${method} returned nothing`);
+      if (round >= warmup) times[method].push(elapsed);
+    }
+  }
+  return times;
+}
+
+/**
  * Median and minimum ms of `encodeSource(source)` into a buffer allocated once, and of
  * `TextEncoder#encode(source)`, interleaved like the deserializers; their bytes are compared first.
  */
@@ -121,22 +144,11 @@ function timeEncoders(source, samples) {
   const n = encodeSource(source, buffer);
   if (n !== expected.length || !buffer.subarray(0, n).every((byte, i) => byte === expected[i])) throw new Error("encodeSource differs from TextEncoder#encode");
   const run = { encodeSource: () => encodeSource(source, buffer), encode: () => textEncoder.encode(source) };
-  const times = Object.fromEntries(ENCODERS.map((m) => [m, []]));
-  const warmup = 3;
-  for (let round = 0; round < warmup + samples; round++) {
-    for (let i = 0; i < ENCODERS.length; i++) {
-      const method = ENCODERS[(round + i) % ENCODERS.length];
-      globalThis.gc();
-      const start = process.hrtime.bigint();
-      run[method]();
-      const elapsed = Number(process.hrtime.bigint() - start);
-      if (round >= warmup) times[method].push(elapsed);
-    }
-  }
+  const times = sample(run, ENCODERS, samples);
   return Object.fromEntries(ENCODERS.map((m) => [m, { ms: median(times[m]) / 1e6, min: Math.min(...times[m]) / 1e6 }]));
 }
 
-function median(values) {
+export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1];
 }
@@ -167,20 +179,7 @@ function main() {
       clone: () => clone(program),
     };
     const nodes = Object.fromEntries(METHODS.map((m) => [m, countNodes(run[m]())]));
-    const times = Object.fromEntries(METHODS.map((m) => [m, []]));
-    const warmup = 3;
-    for (let round = 0; round < warmup + options.samples; round++) {
-      // Rotate the order so that no method always follows the same one.
-      for (let i = 0; i < METHODS.length; i++) {
-        const method = METHODS[(round + i) % METHODS.length];
-        globalThis.gc();
-        const start = process.hrtime.bigint();
-        const result = run[method]();
-        const elapsed = Number(process.hrtime.bigint() - start);
-        if (result === undefined) throw new Error(`${method} returned nothing`);
-        if (round >= warmup) times[method].push(elapsed);
-      }
-    }
+    const times = sample(run, METHODS, options.samples);
     returnBufferToCache(oxcBuffer);
     const nsPerNode = Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes[m]]));
     const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes[m]]));
@@ -225,4 +224,5 @@ function main() {
   }
 }
 
-main();
+// bench/lazy.js imports the helpers above; only running this file benchmarks.
+if (import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -12,6 +12,7 @@ import { toJson } from "./conformance/estree-json.js";
 
 import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
 import { deserialize as deserializeLinter } from "../generated/js/linter/deserialize.js";
+import { deserialize as deserializeLazy, materialize } from "../generated/js/parser-lazy/deserialize.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const encodeBin = join(root, "target/debug/encode");
@@ -33,9 +34,12 @@ function encode(layout, source = starter) {
   }
 }
 
+// Name, buffer layout, deserializer. The lazy target reads little before it is asked: materializing
+// reads everything, so that every corruption is met.
 const targets = [
-  ["parser", deserializeParser],
-  ["linter", deserializeLinter],
+  ["parser", "parser", deserializeParser],
+  ["linter", "linter", deserializeLinter],
+  ["parser-lazy", "parser", (buffer) => materialize(deserializeLazy(buffer))],
 ];
 
 /** A deterministic PRNG, so a failing corruption can be replayed. */
@@ -46,10 +50,10 @@ function random(seed) {
   };
 }
 
-for (const [layout, deserialize] of targets) {
+for (const [name, layout, deserialize] of targets) {
   const { buffer, program } = encode(layout);
 
-  test(`${layout}: a buffer at an unaligned offset is read the same`, () => {
+  test(`${name}: a buffer at an unaligned offset is read the same`, () => {
     const shifted = new Uint8Array(buffer.length + 1).subarray(1);
     shifted.set(buffer);
     const expected = JSON.stringify(deserialize(buffer).program, (k, v) => (k === "parent" ? undefined : v));
@@ -58,24 +62,30 @@ for (const [layout, deserialize] of targets) {
     assert.equal(deserialize(buffer).program.body.length, program.body.length);
   });
 
-  test(`${layout}: what is not a buffer is a TypeError`, () => {
+  test(`${name}: what is not a buffer is a TypeError`, () => {
     assert.throws(() => deserialize("text"), TypeError);
     assert.throws(() => deserialize(null), TypeError);
   });
 
-  test(`${layout}: every truncation is an Error`, () => {
+  test(`${name}: every truncation is an Error`, () => {
     for (let length = 0; length < buffer.length; length++) {
       assert.throws(() => deserialize(buffer.subarray(0, length)), Error, `truncated to ${length} bytes`);
     }
   });
 
-  test(`${layout}: another schema's fingerprint is refused, naming both`, () => {
+  test(`${name}: another schema's fingerprint is refused, naming both`, () => {
     const copy = Uint8Array.from(buffer);
     copy[copy.length - 36 + 8] ^= 0xff;
     assert.throws(() => deserialize(copy), /layout fingerprint [0-9a-f]{16} does not match this deserializer's [0-9a-f]{16}/);
   });
 
-  test(`${layout}: another format version and a foreign magic are refused`, () => {
+  test(`${name}: a buffer of the other layout is refused`, () => {
+    // Same schema and fingerprint, source in the other place.
+    const other = encode(layout === "parser" ? "linter" : "parser").buffer;
+    assert.throws(() => deserialize(other), new RegExp(`this deserializer reads buffers with .*\\(the ${layout} layout\\)`));
+  });
+
+  test(`${name}: another format version and a foreign magic are refused`, () => {
     const version = Uint8Array.from(buffer);
     version[version.length - 36 + 4] += 1;
     assert.throws(() => deserialize(version), /format version 2 is not supported/);
@@ -84,11 +94,11 @@ for (const [layout, deserialize] of targets) {
     assert.throws(() => deserialize(magic), /not a rawast buffer/);
   });
 
-  test(`${layout}: random corruptions throw an Error or give an AST`, () => {
+  test(`${name}: random corruptions throw an Error or give an AST`, () => {
     corrupt(deserialize, buffer, 2000, random(layout === "parser" ? 1 : 2));
   });
 
-  test(`${layout}: random corruptions of a real file's buffer throw an Error or give an AST`, () => {
+  test(`${name}: random corruptions of a real file's buffer throw an Error or give an AST`, () => {
     corrupt(deserialize, encode(layout, real).buffer, 200, random(layout === "parser" ? 3 : 4));
   });
 }

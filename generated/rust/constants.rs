@@ -38,3 +38,37 @@ pub const LAYOUT_FINGERPRINT: u64 = LAYOUT_FINGERPRINT_64;
 /// Layout fingerprint of the layouts of the target being compiled.
 #[cfg(target_pointer_width = "32")]
 pub const LAYOUT_FINGERPRINT: u64 = LAYOUT_FINGERPRINT_32;
+/// The values of the metadata block that describe one buffer; `to_bytes` adds the magic,
+/// format version and layout fingerprint of the target being compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Metadata {
+    /// Offset of the root node from the start of the buffer.
+    pub root: u32,
+    /// Offset of the source text from the start of the buffer.
+    pub source_start: u32,
+    /// Length of the source text in UTF-8 bytes.
+    pub source_len: u32,
+    /// Bytes of the source before its first non-ASCII byte (all of it when it is ASCII).
+    pub source_ascii_len: u32,
+    /// Low 32 bits of the buffer's address when written; pointers minus this are offsets.
+    pub base_low32: u32,
+}
+impl Metadata {
+    /// The metadata block: the last `METADATA_SIZE` bytes of the buffer.
+    pub fn to_bytes(&self) -> [u8; METADATA_SIZE] {
+        let mut bytes = [0u8; METADATA_SIZE];
+        let mut put = |offset: usize, value: u32| {
+            bytes[offset..offset + 4].copy_from_slice(&value.to_le_bytes())
+        };
+        put(metadata::MAGIC, MAGIC);
+        put(metadata::FORMAT_VERSION, FORMAT_VERSION);
+        put(metadata::FINGERPRINT_LOW, LAYOUT_FINGERPRINT as u32);
+        put(metadata::FINGERPRINT_HIGH, (LAYOUT_FINGERPRINT >> 32) as u32);
+        put(metadata::ROOT, self.root);
+        put(metadata::SOURCE_START, self.source_start);
+        put(metadata::SOURCE_LEN, self.source_len);
+        put(metadata::SOURCE_ASCII_LEN, self.source_ascii_len);
+        put(metadata::BASE_LOW32, self.base_low32);
+        bytes
+    }
+}

@@ -5,8 +5,12 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+mod package;
+
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::layout::PointerWidth;
+pub use package::{Fingerprint, Package};
 
 /// The parsed configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,7 +60,13 @@ pub struct Target {
     pub name: String,
     pub source_placement: SourcePlacement,
     pub runtime: Runtime,
+    /// The producer's pointer width: 32 for wasm32 producers, whose buffers use the 32-bit layouts.
+    pub pointer_width: PointerWidth,
     pub strings: StringPolicy,
+    /// `[targets.X.package]`: the npm package codegen makes of the deserializer, if any.
+    pub package: Option<Package>,
+    /// Emit node classes whose getters deserialize on first access, instead of plain objects.
+    pub lazy: bool,
 }
 
 /// Where the deserializer runs, which decides the APIs it may use.
@@ -181,7 +191,12 @@ struct RawTarget {
     #[serde(default)]
     runtime: Option<Runtime>,
     #[serde(default)]
+    pointer_width: Option<Spanned<u32>>,
+    #[serde(default)]
     strings: Option<RawStringPolicy>,
+    #[serde(default)]
+    package: Option<package::RawPackage>,
+    lazy: Option<Spanned<bool>>,
 }
 
 impl Config {
@@ -227,6 +242,7 @@ impl Config {
             error(raw.output.dir.span(), format!("output directory `{output_dir}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
         }
         let mut targets = Vec::new();
+        let mut package_diagnostics = Vec::new();
         for (name, target) in raw.targets {
             let valid = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
                 && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
@@ -264,8 +280,27 @@ impl Config {
                 }
                 None => defaults,
             };
-            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), strings });
+            let pointer_width = match target.pointer_width {
+                None => PointerWidth::W64,
+                Some(width) => match PointerWidth::ALL.into_iter().find(|w| w.bits() == *width.get_ref()) {
+                    Some(width) => width,
+                    None => {
+                        error(width.span(), format!("pointer_width = {} is not supported", width.get_ref()), "64 (native producers) or 32 (wasm32 producers)");
+                        PointerWidth::W64
+                    }
+                },
+            };
+            let package = target.package.and_then(|raw| package::check(raw, file, &mut package_diagnostics));
+            let lazy = target.lazy.is_some_and(|lazy| {
+                // Lazy nodes are built one level at a time, so no `parent` can be set before its child exists.
+                if *lazy.get_ref() && target.source_placement == SourcePlacement::End {
+                    error(lazy.span(), "lazy = true needs source_placement = \"start\"".to_owned(), "lazy node classes have no `parent` links, which the linter layout's deserializer promises");
+                }
+                lazy.into_inner()
+            });
+            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings, package, lazy });
         }
+        package_diagnostics.into_iter().for_each(|d| diagnostics.push(d));
 
         let name = |value: Option<Spanned<String>>| {
             value.map(|v| ConfigName { location: Location::from_byte_range(&file.path, &file.text, v.span()), name: v.into_inner() })

@@ -8,7 +8,7 @@
 //! addresses, and `base_low32` in the metadata lets a reader turn them into offsets.
 
 use crate::allocator::{Allocator, ArenaFull, Direction};
-use crate::constants::{FORMAT_VERSION, LAYOUT_FINGERPRINT, MAGIC, METADATA_SIZE, metadata};
+use crate::constants::{METADATA_SIZE, Metadata};
 
 /// Where the source text goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,20 +129,14 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
         return Err(BufferTooLarge.into());
     }
     let base = region_address + start;
-    let fields = [
-        (metadata::MAGIC, MAGIC),
-        (metadata::FORMAT_VERSION, FORMAT_VERSION),
-        (metadata::FINGERPRINT_LOW, LAYOUT_FINGERPRINT as u32),
-        (metadata::FINGERPRINT_HIGH, (LAYOUT_FINGERPRINT >> 32) as u32),
-        (metadata::ROOT, (root - base) as u32),
-        (metadata::SOURCE_START, (source_in_buffer - base) as u32),
-        (metadata::SOURCE_LEN, source.len() as u32),
-        (metadata::SOURCE_ASCII_LEN, source.bytes().position(|b| !b.is_ascii()).unwrap_or(source.len()) as u32),
-        (metadata::BASE_LOW32, base as u32),
-    ];
-    for (offset, value) in fields {
-        // SAFETY: `metadata_at + METADATA_SIZE <= total`: the region reserves room for the block.
-        unsafe { region.add(metadata_at + offset).cast::<[u8; 4]>().write(value.to_le_bytes()) };
-    }
+    let metadata = Metadata {
+        root: (root - base) as u32,
+        source_start: (source_in_buffer - base) as u32,
+        source_len: source.len() as u32,
+        source_ascii_len: source.bytes().position(|b| !b.is_ascii()).unwrap_or(source.len()) as u32,
+        base_low32: base as u32,
+    };
+    // SAFETY: `metadata_at + METADATA_SIZE <= total`: the region reserves room for the block.
+    unsafe { region.add(metadata_at).cast::<[u8; METADATA_SIZE]>().write(metadata.to_bytes()) };
     Ok(Some(RawBuffer { storage, start, len: end - start }))
 }

@@ -252,6 +252,23 @@ pub fn produce(source: &str, placement: SourcePlacement, program: &Value, commen
     })
 }
 
+/// Builds a buffer from the JSON text of `{ "source": "...", "program": {...}, "comments": [...] }`
+/// (what `tests/conformance/estree-json.js` writes): the entry point of the `encode` binary and of the
+/// wasm32 producer. The error says what is wrong with the input.
+pub fn produce_json(text: &str, placement: SourcePlacement) -> std::result::Result<RawBuffer, String> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    // ASTs are as deep as the code they come from; the caller provides the stack.
+    deserializer.disable_recursion_limit();
+    let json: Value = serde::Deserialize::deserialize(&mut deserializer).map_err(|e| format!("not JSON: {e}"))?;
+    let source = json.get("source").and_then(Value::as_str).ok_or("no string `source`")?;
+    let program = json.get("program").ok_or("no `program`")?;
+    let comments = match json.get("comments") {
+        None | Some(Value::Null) => &Value::Array(std::vec::Vec::new()),
+        Some(comments) => comments,
+    };
+    produce(source, placement, program, comments).map_err(|e| e.to_string())
+}
+
 impl From<BufferTooLarge> for ProduceError {
     fn from(_: BufferTooLarge) -> Self {
         ProduceError::TooLarge

@@ -5,7 +5,7 @@
 {%- when Declaration::Interface with { name, properties } %}
 export interface {{ name }} {
 {%- for (key, ty) in properties %}
-  {{ key }}: {{ ty }};
+  {% if lazy %}readonly {% endif %}{{ key }}: {{ ty }};
 {%- endfor %}
 }
 {%- when Declaration::Alias with { name, ty } %}
@@ -14,8 +14,15 @@ export type {{ name }} = {{ ty }};
 {%- endfor %}
 
 /**
+{%- if lazy %}
+ * Deserializes a rawast buffer lazily: only the root is read now, every other property on its first
+ * access, so the buffer must not change while the tree is used. Throws an `Error` when the buffer is
+ * truncated or was written with another schema or pointer width; a getter throws one when what it
+ * reads is corrupt.
+{%- else %}
  * Deserializes a rawast buffer. Throws an `Error` when the buffer is truncated, corrupt, or was
  * written with another schema or pointer width.
+{%- endif %}
  */
 export declare function deserialize(buffer: Uint8Array): { program: {{ root }}; comments: {{ comments }} };
 {%- if encode_source %}
@@ -27,4 +34,15 @@ export declare function deserialize(buffer: Uint8Array): { program: {{ root }}; 
  * `TypeError` if `text` is not a string or `buffer` not a `Uint8Array`.
  */
 export declare function encodeSource(text: string, buffer: Uint8Array): number;
+{%- endif %}
+{%- if lazy %}
+
+/**
+ * The plain ESTree objects of a lazy node, array or `deserialize` result, as the eager deserializer
+ * returns them. Throws an `Error` when a part not read yet is corrupt.
+ */
+export declare function materialize<T>(value: T): T;
+
+/** For each node `type`, the properties that can hold nodes: what a generic visitor follows. */
+export declare const VISITOR_KEYS: Readonly<Record<string, readonly string[]>>;
 {%- endif %}

@@ -1,5 +1,5 @@
 {{ header }}
-// Deserializer of target `{{ target }}`: {{ layout_comment }}, 64-bit layouts, for {{ runtime }}.
+// Deserializer of target `{{ target }}`: {{ layout_comment }}, {{ pointer_bits }}-bit layouts, for {{ runtime }}.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
 // of plain ESTree objects.
 {%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}
@@ -31,10 +31,6 @@ const latin1Decoder = new TextDecoder("latin1");
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 {%- endif %}
-{%- if parent_links %}
-// The node whose children are being built.
-let parent = null;
-{%- endif %}
 
 // Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
 // `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
@@ -61,7 +57,7 @@ class Deferred {
 export function deserialize(buffer) {
   const root = setUp(buffer);
   try {
-    const program = {{ root }}(root);
+    const program = {{ root }};
 {%- if let Some(comments) = comments %}
     const comments = {{ comments }};
 {%- else %}
@@ -77,9 +73,6 @@ export function deserialize(buffer) {
 {%- if strings.slicing == "latin1" %}
     sourceLatin1 = undefined;
 {%- endif %}
-{%- if parent_links %}
-    parent = null;
-{%- endif %}
   }
 }
 {%- if let Some(encode_runtime) = encode_source %}
@@ -89,61 +82,11 @@ export function deserialize(buffer) {
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer) {
-  if (!(buffer instanceof Uint8Array)) {
-    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
-  }
-  const length = buffer.length;
-  if (length < METADATA_SIZE || length % 4 !== 0) {
-    throw new Error(`not a rawast buffer: ${length} bytes cannot end with the ${METADATA_SIZE}-byte metadata block`);
-  }
-  // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
-  const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
-  const { buffer: memory, byteOffset } = bytes;
-  uint8 = bytes;
-  int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >> 1);
-  int16 = new Int16Array(memory, byteOffset, length >> 1);
-  uint32 = new Uint32Array(memory, byteOffset, length >> 2);
-  int32 = new Int32Array(memory, byteOffset, length >> 2);
-  float64 = new Float64Array(memory, byteOffset, length >> 3);
-
-  limit = length - METADATA_SIZE;
-  const meta = limit >> 2;
-  const magic = uint32[meta + (META_MAGIC >> 2)];
-  if (magic !== MAGIC) {
-    throw new Error(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
-  }
-  const version = uint32[meta + (META_FORMAT_VERSION >> 2)];
-  if (version !== FORMAT_VERSION) {
-    throw new Error(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
-  }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >> 2)]);
-  if (fingerprint !== LAYOUT_FINGERPRINT) {
-    throw new Error(
-      `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
-        "the buffer was written with another schema or pointer width",
-    );
-  }
-  sourceStart = uint32[meta + (META_SOURCE_START >> 2)];
-  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
-  if (sourceEnd > limit) {
-    throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
-  }
-  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
-  if (asciiEnd > sourceEnd) {
-    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
-  }
-{%- if strings.slicing != "none" %}
-  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
-{%- endif %}
-{%- if strings.slicing == "latin1" %}
-  sourceLatin1 = undefined;
-{%- endif %}
-  base = uint32[meta + (META_BASE_LOW32 >> 2)];
+{% include "js/check_metadata.js" %}
   depth = deferred = steps = 0;
   stepLimit = length;
   const root = uint32[meta + (META_ROOT >> 2)];
-  if (root >= limit || root % 8 !== 0) {
+  if (root >= limit || root % {{ root_align }} !== 0) {
     throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;
@@ -183,11 +126,8 @@ function resolveDeferred(root) {
       if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
-{%- if parent_links %}
-        parent = node;
-{%- endif %}
         depth = 0;
-        child = value[key] = child.read(child.pos);
+        child = value[key] = child.read(child.pos{% if parent_links %}, node{% endif %});
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
     }
@@ -206,117 +146,7 @@ function readI64(pos) {
   return uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296;
 }
 
-/** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
-function deserializeStr(pos) {
-  const len = uint32[(pos + {{ pointer_width }}) >> 2];
-  if (len === 0) return "";
-  const offset = readPointer(pos, len);
-{%- if strings.slicing != "none" %}
-  if ({{ in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
-{%- endif %}
-{%- if strings.slicing == "latin1" %}
-  if ({{ in_source_region }}) return sourceString(offset, len);
-{%- endif %}
-  return decodeUtf8(offset, len);
-}
-{%- if strings.slicing == "latin1" %}
-
-/**
- * A string in the source past its ASCII prefix: sliced from a one-byte-per-character copy of the
- * source when its own bytes are ASCII (byte and character offsets agree in that copy), else decoded.
- */
-function sourceString(offset, len) {
-  for (let i = offset, end = offset + len; i < end; i++) {
-    if (uint8[i] >= 0x80) return decodeNative(offset, len);
-  }
-  if (sourceLatin1 === undefined) sourceLatin1 = latin1Decoder.decode(uint8.subarray(sourceStart, sourceEnd));
-  return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
-}
-{%- endif %}
-{%- match strings.short_decoder %}
-{%- when "loop" %}
-
-/** Strings up to {{ strings.short_max_len }} bytes are concatenated in JS while they are ASCII; others decoded natively. */
-function decodeUtf8(start, len) {
-  if (len <= {{ strings.short_max_len }}) {
-    let text = "";
-    for (let i = start, end = start + len; i < end; i++) {
-      const byte = uint8[i];
-      if (byte >= 0x80) return decodeNative(start, len);
-      text += String.fromCharCode(byte);
-    }
-    return text;
-  }
-  return decodeNative(start, len);
-}
-{%- when "apply" %}
-
-// One reused array per length, so that `apply` gets an argument list of exactly that length.
-const SHORT_ARRAYS = Array.from({ length: {{ strings.short_max_len + 1 }} }, (_, len) => new Array(len).fill(0));
-
-/** Strings up to {{ strings.short_max_len }} bytes go through `fromCharCode.apply` while they are ASCII; others decoded natively. */
-function decodeUtf8(start, len) {
-  if (len <= {{ strings.short_max_len }}) {
-    const chars = SHORT_ARRAYS[len];
-    for (let i = 0; i < len; i++) {
-      const byte = uint8[start + i];
-      if (byte >= 0x80) return decodeNative(start, len);
-      chars[i] = byte;
-    }
-    return String.fromCharCode.apply(null, chars);
-  }
-  return decodeNative(start, len);
-}
-{%- else %}
-
-const fromCharCode = String.fromCharCode;
-
-/** Strings up to {{ strings.short_max_len }} bytes are built by an unrolled `fromCharCode` while they are ASCII; others decoded natively. */
-function decodeUtf8(start, len) {
-  if (len > {{ strings.short_max_len }}) return decodeNative(start, len);
-  for (let i = start, end = start + len; i < end; i++) {
-    if (uint8[i] >= 0x80) return decodeNative(start, len);
-  }
-  switch (len) {
-{%- for args in strings.switch_cases %}
-    case {{ loop.index }}:
-      return fromCharCode({{ args }});
-{%- endfor %}
-  }
-}
-{%- endmatch %}
-
-function decodeNative(start, len) {
-{%- if strings.utf8_slice %}
-  const text = utf8Slice.call(uint8, start, start + len);
-{%- else %}
-  const text = textDecoder.decode(uint8.subarray(start, start + len));
-{%- endif %}
-  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
-  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
-}
-
-/** UTF-8 extended to surrogate code points; any other invalid sequence becomes U+FFFD. */
-function decodeWtf8(start, len) {
-  const units = [];
-  for (let i = start, end = start + len; i < end; ) {
-    const byte = uint8[i];
-    let code = 0xfffd;
-    let size = 1;
-    if (byte < 0x80) code = byte;
-    else if (byte >= 0xc2 && byte < 0xe0 && i + 1 < end) [code, size] = [((byte & 0x1f) << 6) | (uint8[i + 1] & 0x3f), 2];
-    else if (byte >= 0xe0 && byte < 0xf0 && i + 2 < end) [code, size] = [((byte & 0x0f) << 12) | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f), 3];
-    else if (byte >= 0xf0 && byte < 0xf5 && i + 3 < end) {
-      [code, size] = [((byte & 0x07) << 18) | ((uint8[i + 1] & 0x3f) << 12) | ((uint8[i + 2] & 0x3f) << 6) | (uint8[i + 3] & 0x3f), 4];
-    }
-    if (code >= 0x10000) units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
-    else units.push(code);
-    i += size;
-  }
-  let text = "";
-  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode.apply(null, units.slice(i, i + 4096));
-  return text;
-}
+{% include "js/strings.js" %}
 
 /** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
 function regexValue(regex) {
@@ -337,19 +167,17 @@ function deserializeSpan(pos) {
 {% match function.body -%}
 {%- when Body::Object with { props, is_node } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
 {%- if *is_node %}
-  const previousParent = parent;
-  const node = (parent = {
+  const node = {
 {%- for prop in props %}
     {{ prop.key }}: {% if prop.is_child %}null{% else %}{{ prop.value }}{% endif %},
 {%- endfor %}
-    parent: previousParent,
-  });
+    parent,
+  };
 {%- for prop in props %}{% if prop.is_child %}
   node.{{ prop.key }} = {{ prop.value }};
 {%- endif %}{% endfor %}
-  parent = previousParent;
   return node;
 {%- else %}
   return {
@@ -361,7 +189,7 @@ function {{ function.name }}(pos) {
 }
 {%- when Body::Switch with { what, cases } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
   switch (uint8[pos]) {
 {%- for (discriminant, value) in cases %}
     case {{ discriminant }}:
@@ -375,31 +203,33 @@ function {{ function.name }}(pos) {
 const {{ constant }} = [{{ values }}];
 
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
   const value = {{ constant }}[uint8[pos]];
   if (value === undefined) throw invalid("{{ what }}", uint8[pos], pos);
   return value;
 }
 {%- when Body::Option with { none_check, some } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
   if ({{ none_check }}) return null;
   return {{ some }};
 }
 {%- when Body::Vec with { element_size, element, may_nest } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
   const len = uint32[(pos + {{ pointer_width }}) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
 {%- if *may_nest %}
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
   depth++;
 {%- endif %}
   let element = readPointer(pos, len * {{ element_size }});
-  for (const end = element + len * {{ element_size }}; element < end; element += {{ element_size }}) {
-    array.push({{ element }});
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += {{ element_size }}) {
+    array[i] = {{ element }};
   }
 {%- if *may_nest %}
   depth--;
@@ -408,7 +238,7 @@ function {{ function.name }}(pos) {
 }
 {%- when Body::Boxed with { target, may_nest } -%}
 /** {{ function.comment }} */
-function {{ function.name }}(pos) {
+function {{ function.name }}({{ function.params }}) {
 {%- if *may_nest %}
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);

@@ -1,7 +1,12 @@
 // Conformance: acorn → ESTree JSON → Rust producer (`encode`) → buffer → generated deserializer →
 // deep comparison with acorn's own objects. Called by `cargo xtask conformance`; see its --help.
 //
-// node tests/conformance/run.js --encode PATH [--target parser|linter|all] PATH...
+// node tests/conformance/run.js --encode PATH [--target NAME:LAYOUT:BITS]... PATH...
+//
+// Each `--target` is a target of codegen.toml with its buffer layout (parser or linter) and pointer
+// width (64: buffers from the native `encode` binary; 32: from the wasm32 producer); by default the
+// parser and linter targets. Lazy targets (their module exports `materialize`) are compared after
+// materializing their trees.
 
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,25 +15,31 @@ import { execFileSync } from "node:child_process";
 import { Parser } from "acorn";
 import jsx from "acorn-jsx";
 import { toJson } from "./estree-json.js";
+import { loadWasmProducer } from "./wasm-producer.js";
 
-const TARGETS = ["parser", "linter"];
+const DEFAULT_TARGETS = ["parser:parser:64", "linter:linter:64"];
 const JsxParser = Parser.extend(jsx());
 
 function parseArgs(argv) {
-  const options = { targets: TARGETS, encode: null, paths: [] };
+  const options = { targets: [], encode: null, paths: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--encode") options.encode = argv[++i];
-    else if (arg === "--target") {
-      const target = argv[++i];
-      if (target === "all") options.targets = TARGETS;
-      else if (TARGETS.includes(target)) options.targets = [target];
-      else throw new Error(`unknown target ${target}: expected parser, linter or all`);
-    } else options.paths.push(arg);
+    else if (arg === "--target") options.targets.push(parseTarget(argv[++i]));
+    else options.paths.push(arg);
   }
+  if (options.targets.length === 0) options.targets = DEFAULT_TARGETS.map(parseTarget);
   if (!options.encode) throw new Error("--encode PATH is required");
   if (options.paths.length === 0) throw new Error("no paths given");
   return options;
+}
+
+function parseTarget(spec) {
+  const [name, layout, bits] = String(spec).split(":");
+  if (!name || !["parser", "linter"].includes(layout) || !["32", "64"].includes(bits)) {
+    throw new Error(`bad --target ${spec}: expected NAME:parser|linter:32|64`);
+  }
+  return { name, layout, bits: Number(bits) };
 }
 
 /** JS files under `path` (a file or a directory, recursively, skipping nested node_modules). */
@@ -114,6 +125,11 @@ function checkParents(node, parent, path) {
   return null;
 }
 
+/** The path of file `index`'s inputs and outputs in `work`, without extension. */
+function stem(work, index) {
+  return join(work, String(index).padStart(6, "0"));
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const files = options.paths.flatMap((path) => collect(path, []));
@@ -129,38 +145,58 @@ async function main() {
     }
     const index = parsed.length;
     parsed.push({ file, ...result });
-    writeFileSync(join(work, `${String(index).padStart(6, "0")}.json`), toJson({ source, program: result.program, comments: result.comments }));
+    writeFileSync(`${stem(work, index)}.json`, toJson({ source, program: result.program, comments: result.comments }));
   }
 
   let mismatches = 0;
   let errors = 0;
+  const wasm = options.targets.some((t) => t.bits === 32) ? await loadWasmProducer() : null;
+  let encoded = null;
   for (const target of options.targets) {
-    const { deserialize } = await import(`../../generated/js/${target}/deserialize.js`);
-    for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
-    execFileSync(options.encode, ["--layout", target, "--dir", work], { stdio: "inherit" });
+    const module = await import(`../../generated/js/${target.name}/deserialize.js`);
+    const deserialize = module.materialize ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
+    /** The buffer of file `index`, or the producer's error message as `{ error }`. */
+    let buffer;
+    if (target.bits === 32) {
+      buffer = (index) => {
+        try {
+          return wasm.encode(readFileSync(`${stem(work, index)}.json`, "utf8"), target.layout);
+        } catch (error) {
+          return { error: error.message };
+        }
+      };
+    } else {
+      // Targets in a row that read the same layout share its buffers.
+      if (encoded !== target.layout) {
+        for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
+        execFileSync(options.encode, ["--layout", target.layout, "--dir", work], { stdio: "inherit" });
+        encoded = target.layout;
+      }
+      buffer = (index) => (existsSync(`${stem(work, index)}.error`) ? { error: readFileSync(`${stem(work, index)}.error`, "utf8") } : readFileSync(`${stem(work, index)}.bin`));
+    }
     parsed.forEach(({ file, program, comments }, index) => {
-      const stem = join(work, String(index).padStart(6, "0"));
       const shown = relative(process.cwd(), file) || file;
-      if (existsSync(`${stem}.error`)) {
+      const bytes = buffer(index);
+      if (!(bytes instanceof Uint8Array)) {
         errors++;
-        console.log(`error    ${target} ${shown}: ${readFileSync(`${stem}.error`, "utf8")}`);
+        console.log(`error    ${target.name} ${shown}: ${bytes.error}`);
         return;
       }
       let result;
       try {
-        result = deserialize(readFileSync(`${stem}.bin`));
+        result = deserialize(bytes);
       } catch (error) {
         errors++;
-        console.log(`error    ${target} ${shown}: deserialize threw: ${error.message}`);
+        console.log(`error    ${target.name} ${shown}: deserialize threw: ${error.message}`);
         return;
       }
       const problem =
         firstDifference(program, result.program, "program") ??
         firstDifference(comments, result.comments, "comments") ??
-        (target === "linter" ? checkParents(result.program, null, "program") : null);
+        (target.layout === "linter" ? checkParents(result.program, null, "program") : null);
       if (problem) {
         mismatches++;
-        console.log(`mismatch ${target} ${shown}: ${problem}`);
+        console.log(`mismatch ${target.name} ${shown}: ${problem}`);
       }
     });
   }

@@ -29,3 +29,14 @@ const root = lint(buffer).program;
 const parent: AnyNode | null = root.parent;
 const first: LinterNode | undefined = root.body[0];
 export { names, lines, parent, first, sourceLength };
+
+// The lazy target: the same node types, read-only, and `materialize` keeps them.
+import { deserialize as parseLazily, materialize, VISITOR_KEYS, type Program as LazyProgram } from "../../generated/js/parser-lazy/deserialize.js";
+
+const lazy: LazyProgram = parseLazily(buffer).program;
+const imports: number = lazy.body.filter((statement) => statement.type === "ImportDeclaration").length;
+const plain: LazyProgram = materialize(lazy);
+const childKeys: readonly string[] = VISITOR_KEYS[plain.type] ?? [];
+// @ts-expect-error: lazy nodes are read-only
+lazy.sourceType = "module";
+export { imports, childKeys };

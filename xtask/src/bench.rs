@@ -12,6 +12,7 @@ cargo xtask bench: deserialize-only benchmark (see shared PERF.md)
 
 USAGE:
     cargo xtask bench [--json FILE] [--samples N] [PATH...]
+    cargo xtask bench --lazy [--samples N] [PATH...]
 
 In one Node process with --expose-gc, for each file: rawast's parser deserializer on the buffer the
 Rust producer wrote; oxc-parser's deserializer on its raw-transfer buffer of the same source; JSON.parse
@@ -23,8 +24,15 @@ line per file (stderr), then a markdown table of median (min) ns per node, each 
 nodes of its own output, a second table of median (min) ms of the two encoders and their ratio, and
 last the geometric means of rawast's ns/node over the others'. --json holds the first table only.
 
+With --lazy, instead: the parser target (plain objects) against the lazy parser-lazy target
+(getters that read on first access), each deserializing then (a) collecting every string literal's
+value and (b) counting identifiers with the same VISITOR_KEYS visitor, and (c) reading only the
+top-level statements' types; interleaved and collected the same way; a markdown table of median
+(min) ms and lazy ÷ eager ratios.
+
 OPTIONS:
     --json FILE   also write the results as JSON
+    --lazy        benchmark the lazy target against the eager one (bench/lazy.js)
     --samples N   samples per method and file (default 15)
     PATH...       JS files (default: the PERF.md set, from the pinned packages)
     -h, --help    Print this help
@@ -47,6 +55,7 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     let root = project::root();
     let mut passthrough: Vec<String> = Vec::new();
     let mut paths: Vec<PathBuf> = Vec::new();
+    let mut lazy = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -54,6 +63,7 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
             }
+            "--lazy" => lazy = true,
             "--json" | "--samples" => match args.next() {
                 Some(value) => {
                     let value = if arg == "--json" { std::path::absolute(value)?.to_string_lossy().into_owned() } else { value.clone() };
@@ -65,6 +75,9 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
             path => paths.push(PathBuf::from(path)),
         }
     }
+    if lazy && passthrough.iter().any(|arg| arg == "--json") {
+        return Ok(crate::usage_error("--json writes the deserialize-only results; it does not go with --lazy", USAGE));
+    }
     let defaults = paths.is_empty();
     if defaults {
         paths = PERF_FILES.iter().map(PathBuf::from).collect();
@@ -75,5 +88,6 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     let cwd = if defaults { root.clone() } else { std::env::current_dir()? };
     let mut script_args: Vec<std::ffi::OsString> = passthrough.into_iter().map(Into::into).collect();
     script_args.extend(paths.into_iter().map(Into::into));
-    project::run_node_script(&root, &["--expose-gc"], "bench/run.js", &root.join("target/release/encode"), &script_args, &cwd)
+    let script = if lazy { "bench/lazy.js" } else { "bench/run.js" };
+    project::run_node_script(&root, &["--expose-gc"], script, &root.join("target/release/encode"), &script_args, &cwd)
 }

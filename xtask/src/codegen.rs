@@ -83,12 +83,17 @@ impl Plan {
     }
 }
 
+/// Reads and parses a `codegen.toml`; errors in it come back as `Err` inside.
+pub fn read_config(config_path: &Path) -> Result<Result<Config, Diagnostics>> {
+    let config_text = fs::read_to_string(config_path).with_context(|| format!("cannot read {}", config_path.display()))?;
+    let config_name = config_path.file_name().map_or("codegen.toml".into(), |n| n.to_string_lossy().into_owned());
+    Ok(Config::parse(&SourceFile { path: config_name, text: config_text }))
+}
+
 /// Runs the generator and compares its outputs with the disk. Input errors come back as `Err` inside.
 pub fn plan(config_path: &Path) -> Result<Result<Plan, Diagnostics>> {
     let base = config_path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let config_text = fs::read_to_string(config_path).with_context(|| format!("cannot read {}", config_path.display()))?;
-    let config_name = config_path.file_name().map_or("codegen.toml".into(), |n| n.to_string_lossy().into_owned());
-    let config = match Config::parse(&SourceFile { path: config_name, text: config_text }) {
+    let config = match read_config(config_path)? {
         Ok(config) => config,
         Err(diagnostics) => return Ok(Err(diagnostics)),
     };

@@ -1,9 +1,11 @@
 //! `cargo xtask conformance`: the generated deserializers against acorn, on real files.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
+use rawast_generator::config::{SourcePlacement, Target};
+use rawast_generator::layout::PointerWidth;
 
 use crate::project;
 
@@ -11,19 +13,22 @@ const USAGE: &str = "\
 cargo xtask conformance: check the generated deserializers against acorn
 
 USAGE:
-    cargo xtask conformance [--target parser|linter|all] [PATH...]
+    cargo xtask conformance [--target NAME|all] [PATH...]
 
 For each JS file (.js .mjs .cjs .jsx; directories recursively, skipping node_modules):
 acorn (ecmaVersion latest; .mjs as module, .cjs as script, .js module then script, .jsx with
 acorn-jsx) → ESTree JSON → the Rust test producer (`encode`) → buffer → the target's generated
-deserializer → deep comparison with acorn's objects, keys in acorn's order. On the linter
-target, every node's `parent` must be its enclosing node. Files acorn rejects are skipped.
+deserializer → deep comparison with acorn's objects, keys in acorn's order. On targets with
+the linter layout, every node's `parent` must be its enclosing node; lazy targets' trees are
+compared after `materialize`. Targets with `pointer_width = 32` get their buffers from the test
+producer built for wasm32 (which needs Debian's rustc-web: without it they are skipped with a
+warning, or fail in CI and when named). Files acorn rejects are skipped.
 
 Prints one line per mismatch or error with the first differing path; the last line is
 `conformance: F files, M mismatches`. Exits 1 if M > 0 or any file errors.
 
 OPTIONS:
-    --target T   parser, linter or all (default: all)
+    --target T   a target of codegen.toml (parser, linter, wasm32, ...) or all (default: all)
     PATH...      files or directories (default: the corpus listed in tests/conformance/corpus.txt)
     -h, --help   Print this help
 ";
@@ -38,9 +43,9 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
             }
-            "--target" => match args.next().map(String::as_str) {
-                Some(t @ ("parser" | "linter" | "all")) => target = t.to_owned(),
-                other => return Ok(crate::usage_error(&format!("--target takes parser, linter or all, not {}", other.map_or("nothing".to_owned(), |t| format!("`{t}`"))), USAGE)),
+            "--target" => match args.next() {
+                Some(t) => target = t.clone(),
+                None => return Ok(crate::usage_error("--target needs a target name or `all`", USAGE)),
             },
             flag if flag.starts_with('-') => return Ok(crate::usage_error(&format!("unexpected argument `{flag}`"), USAGE)),
             path => paths.push(std::fs::canonicalize(path).with_context(|| format!("cannot find {path}"))?),
@@ -66,10 +71,34 @@ pub fn default_corpus(root: &std::path::Path) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// Builds the producer and runs the comparison; the exit code says whether everything matched.
-pub fn run(root: &std::path::Path, target: &str, paths: &[PathBuf]) -> Result<ExitCode> {
+/// Builds the producers and runs the comparison; the exit code says whether everything matched.
+/// `target` is a target of codegen.toml or `all`.
+pub fn run(root: &Path, target: &str, paths: &[PathBuf]) -> Result<ExitCode> {
+    let config = match crate::codegen::read_config(&root.join("codegen.toml"))? {
+        Ok(config) => config,
+        Err(diagnostics) => bail!("codegen.toml:\n{diagnostics}"),
+    };
+    let names: Vec<&str> = config.targets.iter().map(|t| t.name.as_str()).collect();
+    let mut targets: Vec<&Target> = config.targets.iter().filter(|t| target == "all" || t.name == target).collect();
+    if targets.is_empty() {
+        return Ok(crate::usage_error(&format!("unknown target `{target}`: codegen.toml has {}", names.join(", ")), USAGE));
+    }
     project::run(project::cargo().args(["build", "--quiet", "--package", "rawast-schema", "--bin", "encode"]), root)?;
-    let mut args: Vec<std::ffi::OsString> = vec!["--target".into(), target.into()];
+    if targets.iter().any(|t| t.pointer_width == PointerWidth::W32) {
+        // A target named on the command line, or CI, needs the wasm producer; `all` elsewhere can go without.
+        let required = target != "all" || crate::test::is_ci();
+        if !crate::layout32::build_producer(root, required)? {
+            targets.retain(|t| t.pointer_width != PointerWidth::W32);
+        }
+    }
+    let mut args: Vec<std::ffi::OsString> = Vec::new();
+    for target in targets {
+        let layout = match target.source_placement {
+            SourcePlacement::Start => "parser",
+            SourcePlacement::End => "linter",
+        };
+        args.extend(["--target".into(), format!("{}:{layout}:{}", target.name, target.pointer_width.bits()).into()]);
+    }
     args.extend(paths.iter().map(Into::into));
     project::run_node_script(root, &[], "tests/conformance/run.js", &root.join("target/debug/encode"), &args, &std::env::current_dir()?)
 }

@@ -1,5 +1,7 @@
-//! rustc's check of the 32-bit layouts: `cargo check` for wasm32 of the schema crate and of the
-//! layout-fixture crate that `generator/tests/rustc_agrees.rs` leaves in `target/rustc-agrees`.
+//! The 32-bit side: rustc's check of the 32-bit layouts (`cargo check` for wasm32 of the schema crate
+//! and of the layout-fixture crate that `generator/tests/rustc_agrees.rs` leaves in
+//! `target/rustc-agrees`), and the build of the wasm32 test producer (`schema/wasm`), whose buffers
+//! the 32-bit targets' deserializers read.
 //!
 //! The rustup toolchain here has no wasm32 standard library and cannot download one, so this uses
 //! Debian's `rustc-web` with `rust-web-src` (the library source): `-Zbuild-std` builds `core` and
@@ -8,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 use crate::project;
 
@@ -23,6 +25,50 @@ fn rustc_32() -> Option<PathBuf> {
     let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
     let has_source = sysroot.join("lib/rustlib/src/rust/library/core/src/lib.rs").exists();
     (String::from_utf8_lossy(&targets.stdout).lines().any(|t| t == TARGET) && has_source).then_some(rustc)
+}
+
+/// The wasm producer's stack: the producer recurses as deep as the AST (deep `a + b + …` chains).
+const PRODUCER_STACK_BYTES: u32 = 64 << 20;
+
+/// Builds the wasm32 test producer into `target/wasm32-producer` (where
+/// `tests/conformance/wasm-producer.js` loads it from). Without the toolchain: an error when `required`, else a warning
+/// and `false`.
+pub fn build_producer(root: &Path, required: bool) -> Result<bool> {
+    let Some(rustc) = rustc_32() else {
+        if required {
+            bail!("no rustc that can build {TARGET}: install it with `{INSTALL_HINT}` (or set RAWAST_RUSTC_32)");
+        }
+        eprintln!("warning: the wasm32 producer is NOT built (no rustc for {TARGET} with library source; `{INSTALL_HINT}` installs one): 32-bit targets are skipped");
+        return Ok(false);
+    };
+    let linker = wasm_linker()?;
+    project::run(
+        project::cargo()
+            .args(["build", "--quiet", "--release", "--locked", "--package", "rawast-schema-wasm", "--target", TARGET, "-Zbuild-std=core,std,panic_abort"])
+            .arg("--target-dir")
+            .arg(root.join("target/wasm32-producer"))
+            .env("RUSTC", &rustc)
+            .env("RUSTC_BOOTSTRAP", "1")
+            .env("RUSTFLAGS", format!("-C linker={} -C link-arg=-zstack-size={PRODUCER_STACK_BYTES}", linker.display())),
+        root,
+    )?;
+    Ok(true)
+}
+
+/// A linker for wasm32: Debian's rustc-web ships none, so take the `rust-lld` of the default (rustup)
+/// toolchain, else a `wasm-ld` on PATH.
+fn wasm_linker() -> Result<PathBuf> {
+    let sysroot = Command::new("rustc").args(["--print", "sysroot"]).output().context("cannot run `rustc --print sysroot`")?;
+    let rustlib = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim()).join("lib/rustlib");
+    if let Ok(hosts) = std::fs::read_dir(&rustlib) {
+        let mut candidates: Vec<PathBuf> = hosts.filter_map(|e| e.ok()).map(|e| e.path().join("bin/rust-lld")).filter(|p| p.exists()).collect();
+        candidates.sort();
+        if let Some(lld) = candidates.into_iter().next() {
+            return Ok(lld);
+        }
+    }
+    let on_path = std::env::var_os("PATH").into_iter().flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>()).map(|d| d.join("wasm-ld")).find(|p| p.exists());
+    on_path.with_context(|| format!("no wasm32 linker: neither `rust-lld` under {} nor `wasm-ld` on PATH", rustlib.display()))
 }
 
 /// Runs the check; without the toolchain it fails in CI and warns elsewhere.

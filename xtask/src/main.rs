@@ -4,6 +4,7 @@ mod bench;
 mod codegen;
 mod conformance;
 mod layout32;
+mod package;
 mod project;
 mod test;
 mod tune;
@@ -18,10 +19,11 @@ USAGE:
 
 COMMANDS:
     codegen     Regenerate generated/ from codegen.toml and the schema
-    test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, node --test)
+    test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, node --test, package)
     conformance Check the generated deserializers against acorn on JS files
     bench       Deserialize-only benchmark: rawast against oxc, JSON.parse and a shaped clone
     tune        Measure the string decoders here and print the string policy they recommend
+    package     Pack generated/npm/* into target/npm/*.tgz and smoke-test the tarballs
     help        Print this help
 
 Run `cargo xtask <COMMAND> --help` for a command's options.
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
         Some("conformance") => conformance::main(&rest),
         Some("bench") => bench::main(&rest),
         Some("tune") => tune::main(&rest),
+        Some("package") => package::main(&rest),
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(ExitCode::SUCCESS)

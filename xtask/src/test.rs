@@ -23,8 +23,12 @@ STEPS:
                                    check that every file in snapshots/ is used by a test
     4. 32-bit layout check         cargo check for wasm32 of the schema and the layout fixtures,
                                    with Debian's rustc-web (required in CI, else a warning)
-    5. cargo xtask conformance     both targets against acorn on tests/conformance/corpus.txt
+    5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt
     6. node --test                 tests/**/*.test.js on the pinned Node
+    7. cargo xtask package --dry-run
+                                   pack generated/npm/*, publint, install each tarball into a fresh
+                                   project, tsc --strict and smoke tests on every Node found, and
+                                   npm publish --dry-run (needs neither credentials nor network)
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
 (see README.md, \"Reviewing snapshot changes\").
@@ -80,6 +84,11 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     let node = project::node(&root)?;
     project::run(Command::new(node).args(["--test", "tests/**/*.test.js"]), &root)?;
 
+    step("cargo xtask package --dry-run");
+    if crate::package::run(&root, true)? != ExitCode::SUCCESS {
+        bail!("the npm packages failed their checks");
+    }
+
     println!("test: all checks passed");
     Ok(ExitCode::SUCCESS)
 }
@@ -88,7 +97,7 @@ fn step(name: &str) {
     eprintln!("\n==> {name}");
 }
 
-fn is_ci() -> bool {
+pub fn is_ci() -> bool {
     std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1")
 }
 

@@ -34,8 +34,6 @@ let sourceLatin1;
 const latin1Decoder = new TextDecoder("latin1");
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
-// The node whose children are being built.
-let parent = null;
 
 // Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
 // `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
@@ -62,8 +60,8 @@ class Deferred {
 export function deserialize(buffer) {
   const root = setUp(buffer);
   try {
-    const program = deserializeProgram(root);
-    const comments = deserializeVecComment(root + 32);
+    const program = deserializeProgram(root, null);
+    const comments = deserializeVecComment(root + 32, null);
     if (deferred > 0) {
       resolveDeferred(program);
       resolveDeferred(comments);
@@ -72,7 +70,6 @@ export function deserialize(buffer) {
   } finally {
     uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
     sourceLatin1 = undefined;
-    parent = null;
   }
 }
 
@@ -117,6 +114,9 @@ function setUp(buffer) {
   sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
   if (sourceEnd > limit) {
     throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
+  }
+  if (limit - sourceEnd >= 8) {
+    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text right before the metadata (the linter layout)`);
   }
   asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
   if (asciiEnd > sourceEnd) {
@@ -168,9 +168,8 @@ function resolveDeferred(root) {
       if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
-        parent = node;
         depth = 0;
-        child = value[key] = child.read(child.pos);
+        child = value[key] = child.read(child.pos, node);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
     }
@@ -315,18 +314,16 @@ function deserializeSpan(pos) {
 }
 
 /** `Program` */
-function deserializeProgram(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeProgram(pos, parent) {
+  const node = {
     type: "Program",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     body: null,
     sourceType: deserializeSourceType(pos + 24),
-    parent: previousParent,
-  });
-  node.body = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.body = deserializeVecNode(pos + 8, node);
   return node;
 }
 
@@ -340,7 +337,7 @@ function deserializeSourceType(pos) {
 }
 
 /** `Comment` */
-function deserializeComment(pos) {
+function deserializeComment(pos, parent) {
   return {
     type: deserializeCommentKind(pos),
     value: deserializeStr(pos + 8),
@@ -359,217 +356,215 @@ function deserializeCommentKind(pos) {
 }
 
 /** `Node`: the variant's payload */
-function deserializeNode(pos) {
+function deserializeNode(pos, parent) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeBoxArrayExpression(pos + 8, parent);
     case 1:
-      return deserializeBoxArrayPattern(pos + 8);
+      return deserializeBoxArrayPattern(pos + 8, parent);
     case 2:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeBoxArrowFunctionExpression(pos + 8, parent);
     case 3:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeBoxAssignmentExpression(pos + 8, parent);
     case 4:
-      return deserializeBoxAssignmentPattern(pos + 8);
+      return deserializeBoxAssignmentPattern(pos + 8, parent);
     case 5:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeBoxAwaitExpression(pos + 8, parent);
     case 6:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBoxBinaryExpression(pos + 8, parent);
     case 7:
-      return deserializeBoxBlockStatement(pos + 8);
+      return deserializeBoxBlockStatement(pos + 8, parent);
     case 8:
-      return deserializeBoxBreakStatement(pos + 8);
+      return deserializeBoxBreakStatement(pos + 8, parent);
     case 9:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeBoxCallExpression(pos + 8, parent);
     case 10:
-      return deserializeBoxCatchClause(pos + 8);
+      return deserializeBoxCatchClause(pos + 8, parent);
     case 11:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeBoxChainExpression(pos + 8, parent);
     case 12:
-      return deserializeBoxClassBody(pos + 8);
+      return deserializeBoxClassBody(pos + 8, parent);
     case 13:
-      return deserializeBoxClassDeclaration(pos + 8);
+      return deserializeBoxClassDeclaration(pos + 8, parent);
     case 14:
-      return deserializeBoxClassExpression(pos + 8);
+      return deserializeBoxClassExpression(pos + 8, parent);
     case 15:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeBoxConditionalExpression(pos + 8, parent);
     case 16:
-      return deserializeBoxContinueStatement(pos + 8);
+      return deserializeBoxContinueStatement(pos + 8, parent);
     case 17:
-      return deserializeBoxDebuggerStatement(pos + 8);
+      return deserializeBoxDebuggerStatement(pos + 8, parent);
     case 18:
-      return deserializeBoxDoWhileStatement(pos + 8);
+      return deserializeBoxDoWhileStatement(pos + 8, parent);
     case 19:
-      return deserializeBoxEmptyStatement(pos + 8);
+      return deserializeBoxEmptyStatement(pos + 8, parent);
     case 20:
-      return deserializeBoxExportAllDeclaration(pos + 8);
+      return deserializeBoxExportAllDeclaration(pos + 8, parent);
     case 21:
-      return deserializeBoxExportDefaultDeclaration(pos + 8);
+      return deserializeBoxExportDefaultDeclaration(pos + 8, parent);
     case 22:
-      return deserializeBoxExportNamedDeclaration(pos + 8);
+      return deserializeBoxExportNamedDeclaration(pos + 8, parent);
     case 23:
-      return deserializeBoxExportSpecifier(pos + 8);
+      return deserializeBoxExportSpecifier(pos + 8, parent);
     case 24:
-      return deserializeBoxExpressionStatement(pos + 8);
+      return deserializeBoxExpressionStatement(pos + 8, parent);
     case 25:
-      return deserializeBoxForInStatement(pos + 8);
+      return deserializeBoxForInStatement(pos + 8, parent);
     case 26:
-      return deserializeBoxForOfStatement(pos + 8);
+      return deserializeBoxForOfStatement(pos + 8, parent);
     case 27:
-      return deserializeBoxForStatement(pos + 8);
+      return deserializeBoxForStatement(pos + 8, parent);
     case 28:
-      return deserializeBoxFunctionDeclaration(pos + 8);
+      return deserializeBoxFunctionDeclaration(pos + 8, parent);
     case 29:
-      return deserializeBoxFunctionExpression(pos + 8);
+      return deserializeBoxFunctionExpression(pos + 8, parent);
     case 30:
-      return deserializeBoxIdentifier(pos + 8);
+      return deserializeBoxIdentifier(pos + 8, parent);
     case 31:
-      return deserializeBoxIfStatement(pos + 8);
+      return deserializeBoxIfStatement(pos + 8, parent);
     case 32:
-      return deserializeBoxImportAttribute(pos + 8);
+      return deserializeBoxImportAttribute(pos + 8, parent);
     case 33:
-      return deserializeBoxImportDeclaration(pos + 8);
+      return deserializeBoxImportDeclaration(pos + 8, parent);
     case 34:
-      return deserializeBoxImportDefaultSpecifier(pos + 8);
+      return deserializeBoxImportDefaultSpecifier(pos + 8, parent);
     case 35:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeBoxImportExpression(pos + 8, parent);
     case 36:
-      return deserializeBoxImportNamespaceSpecifier(pos + 8);
+      return deserializeBoxImportNamespaceSpecifier(pos + 8, parent);
     case 37:
-      return deserializeBoxImportSpecifier(pos + 8);
+      return deserializeBoxImportSpecifier(pos + 8, parent);
     case 38:
-      return deserializeBoxLabeledStatement(pos + 8);
+      return deserializeBoxLabeledStatement(pos + 8, parent);
     case 39:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeBoxLogicalExpression(pos + 8, parent);
     case 40:
-      return deserializeBoxMemberExpression(pos + 8);
+      return deserializeBoxMemberExpression(pos + 8, parent);
     case 41:
-      return deserializeBoxMetaProperty(pos + 8);
+      return deserializeBoxMetaProperty(pos + 8, parent);
     case 42:
-      return deserializeBoxMethodDefinition(pos + 8);
+      return deserializeBoxMethodDefinition(pos + 8, parent);
     case 43:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeBoxNewExpression(pos + 8, parent);
     case 44:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeBoxObjectExpression(pos + 8, parent);
     case 45:
-      return deserializeBoxObjectPattern(pos + 8);
+      return deserializeBoxObjectPattern(pos + 8, parent);
     case 46:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeBoxParenthesizedExpression(pos + 8, parent);
     case 47:
-      return deserializeBoxPrivateIdentifier(pos + 8);
+      return deserializeBoxPrivateIdentifier(pos + 8, parent);
     case 48:
-      return deserializeBoxProperty(pos + 8);
+      return deserializeBoxProperty(pos + 8, parent);
     case 49:
-      return deserializeBoxPropertyDefinition(pos + 8);
+      return deserializeBoxPropertyDefinition(pos + 8, parent);
     case 50:
-      return deserializeBoxRestElement(pos + 8);
+      return deserializeBoxRestElement(pos + 8, parent);
     case 51:
-      return deserializeBoxReturnStatement(pos + 8);
+      return deserializeBoxReturnStatement(pos + 8, parent);
     case 52:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeBoxSequenceExpression(pos + 8, parent);
     case 53:
-      return deserializeBoxSpreadElement(pos + 8);
+      return deserializeBoxSpreadElement(pos + 8, parent);
     case 54:
-      return deserializeBoxStaticBlock(pos + 8);
+      return deserializeBoxStaticBlock(pos + 8, parent);
     case 55:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeBoxSuper(pos + 8, parent);
     case 56:
-      return deserializeBoxSwitchCase(pos + 8);
+      return deserializeBoxSwitchCase(pos + 8, parent);
     case 57:
-      return deserializeBoxSwitchStatement(pos + 8);
+      return deserializeBoxSwitchStatement(pos + 8, parent);
     case 58:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeBoxTaggedTemplateExpression(pos + 8, parent);
     case 59:
-      return deserializeBoxTemplateElement(pos + 8);
+      return deserializeBoxTemplateElement(pos + 8, parent);
     case 60:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeBoxTemplateLiteral(pos + 8, parent);
     case 61:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeBoxThisExpression(pos + 8, parent);
     case 62:
-      return deserializeBoxThrowStatement(pos + 8);
+      return deserializeBoxThrowStatement(pos + 8, parent);
     case 63:
-      return deserializeBoxTryStatement(pos + 8);
+      return deserializeBoxTryStatement(pos + 8, parent);
     case 64:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeBoxUnaryExpression(pos + 8, parent);
     case 65:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeBoxUpdateExpression(pos + 8, parent);
     case 66:
-      return deserializeBoxVariableDeclaration(pos + 8);
+      return deserializeBoxVariableDeclaration(pos + 8, parent);
     case 67:
-      return deserializeBoxVariableDeclarator(pos + 8);
+      return deserializeBoxVariableDeclarator(pos + 8, parent);
     case 68:
-      return deserializeBoxWhileStatement(pos + 8);
+      return deserializeBoxWhileStatement(pos + 8, parent);
     case 69:
-      return deserializeBoxWithStatement(pos + 8);
+      return deserializeBoxWithStatement(pos + 8, parent);
     case 70:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeBoxYieldExpression(pos + 8, parent);
     case 71:
-      return deserializeBoxDirective(pos + 8);
+      return deserializeBoxDirective(pos + 8, parent);
     case 72:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeBoxStringLiteral(pos + 8, parent);
     case 73:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeBoxNumericLiteral(pos + 8, parent);
     case 74:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBoxBooleanLiteral(pos + 8, parent);
     case 75:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeBoxNullLiteral(pos + 8, parent);
     case 76:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeBoxRegExpLiteral(pos + 8, parent);
     case 77:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBoxBigIntLiteral(pos + 8, parent);
     case 78:
-      return deserializeBoxJSXAttribute(pos + 8);
+      return deserializeBoxJSXAttribute(pos + 8, parent);
     case 79:
-      return deserializeBoxJSXClosingElement(pos + 8);
+      return deserializeBoxJSXClosingElement(pos + 8, parent);
     case 80:
-      return deserializeBoxJSXClosingFragment(pos + 8);
+      return deserializeBoxJSXClosingFragment(pos + 8, parent);
     case 81:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeBoxJSXElement(pos + 8, parent);
     case 82:
-      return deserializeBoxJSXEmptyExpression(pos + 8);
+      return deserializeBoxJSXEmptyExpression(pos + 8, parent);
     case 83:
-      return deserializeBoxJSXExpressionContainer(pos + 8);
+      return deserializeBoxJSXExpressionContainer(pos + 8, parent);
     case 84:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeBoxJSXFragment(pos + 8, parent);
     case 85:
-      return deserializeBoxJSXIdentifier(pos + 8);
+      return deserializeBoxJSXIdentifier(pos + 8, parent);
     case 86:
-      return deserializeBoxJSXMemberExpression(pos + 8);
+      return deserializeBoxJSXMemberExpression(pos + 8, parent);
     case 87:
-      return deserializeBoxJSXNamespacedName(pos + 8);
+      return deserializeBoxJSXNamespacedName(pos + 8, parent);
     case 88:
-      return deserializeBoxJSXOpeningElement(pos + 8);
+      return deserializeBoxJSXOpeningElement(pos + 8, parent);
     case 89:
-      return deserializeBoxJSXOpeningFragment(pos + 8);
+      return deserializeBoxJSXOpeningFragment(pos + 8, parent);
     case 90:
-      return deserializeBoxJSXSpreadAttribute(pos + 8);
+      return deserializeBoxJSXSpreadAttribute(pos + 8, parent);
     case 91:
-      return deserializeBoxJSXText(pos + 8);
+      return deserializeBoxJSXText(pos + 8, parent);
     case 92:
-      return deserializeBoxJSXTextWithBigint(pos + 8);
+      return deserializeBoxJSXTextWithBigint(pos + 8, parent);
     default:
       throw invalid("Node tag", uint8[pos], pos);
   }
 }
 
 /** `Directive` */
-function deserializeDirective(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeDirective(pos, parent) {
+  const node = {
     type: "ExpressionStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     expression: null,
     directive: deserializeStr(pos + 24),
-    parent: previousParent,
-  });
-  node.expression = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.expression = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `TemplateElementValue` */
-function deserializeTemplateElementValue(pos) {
+function deserializeTemplateElementValue(pos, parent) {
   return {
     raw: deserializeStr(pos),
     cooked: deserializeOptionStr(pos + 16),
@@ -577,39 +572,34 @@ function deserializeTemplateElementValue(pos) {
 }
 
 /** `ArrayExpression` */
-function deserializeArrayExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeArrayExpression(pos, parent) {
+  const node = {
     type: "ArrayExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     elements: null,
-    parent: previousParent,
-  });
-  node.elements = deserializeVecOptionNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.elements = deserializeVecOptionNode(pos + 8, node);
   return node;
 }
 
 /** `ArrayPattern` */
-function deserializeArrayPattern(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeArrayPattern(pos, parent) {
+  const node = {
     type: "ArrayPattern",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     elements: null,
-    parent: previousParent,
-  });
-  node.elements = deserializeVecOptionNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.elements = deserializeVecOptionNode(pos + 8, node);
   return node;
 }
 
 /** `ArrowFunctionExpression` */
-function deserializeArrowFunctionExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeArrowFunctionExpression(pos, parent) {
+  const node = {
     type: "ArrowFunctionExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -619,331 +609,291 @@ function deserializeArrowFunctionExpression(pos) {
     async: uint8[pos + 26] === 1,
     params: null,
     body: null,
-    parent: previousParent,
-  });
-  node.id = deserializeOptionNode(pos + 8);
-  node.params = deserializeVecNode(pos + 32);
-  node.body = deserializeNode(pos + 48);
-  parent = previousParent;
+    parent,
+  };
+  node.id = deserializeOptionNode(pos + 8, node);
+  node.params = deserializeVecNode(pos + 32, node);
+  node.body = deserializeNode(pos + 48, node);
   return node;
 }
 
 /** `AssignmentExpression` */
-function deserializeAssignmentExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeAssignmentExpression(pos, parent) {
+  const node = {
     type: "AssignmentExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     operator: deserializeAssignmentOperator(pos + 8),
     left: null,
     right: null,
-    parent: previousParent,
-  });
-  node.left = deserializeNode(pos + 16);
-  node.right = deserializeNode(pos + 32);
-  parent = previousParent;
+    parent,
+  };
+  node.left = deserializeNode(pos + 16, node);
+  node.right = deserializeNode(pos + 32, node);
   return node;
 }
 
 /** `AssignmentPattern` */
-function deserializeAssignmentPattern(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeAssignmentPattern(pos, parent) {
+  const node = {
     type: "AssignmentPattern",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     left: null,
     right: null,
-    parent: previousParent,
-  });
-  node.left = deserializeNode(pos + 8);
-  node.right = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.left = deserializeNode(pos + 8, node);
+  node.right = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `AwaitExpression` */
-function deserializeAwaitExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeAwaitExpression(pos, parent) {
+  const node = {
     type: "AwaitExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `BinaryExpression` */
-function deserializeBinaryExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeBinaryExpression(pos, parent) {
+  const node = {
     type: "BinaryExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     left: null,
     operator: deserializeBinaryOperator(pos + 24),
     right: null,
-    parent: previousParent,
-  });
-  node.left = deserializeNode(pos + 8);
-  node.right = deserializeNode(pos + 32);
-  parent = previousParent;
+    parent,
+  };
+  node.left = deserializeNode(pos + 8, node);
+  node.right = deserializeNode(pos + 32, node);
   return node;
 }
 
 /** `BlockStatement` */
-function deserializeBlockStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeBlockStatement(pos, parent) {
+  const node = {
     type: "BlockStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     body: null,
-    parent: previousParent,
-  });
-  node.body = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.body = deserializeVecNode(pos + 8, node);
   return node;
 }
 
 /** `BreakStatement` */
-function deserializeBreakStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeBreakStatement(pos, parent) {
+  const node = {
     type: "BreakStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     label: null,
-    parent: previousParent,
-  });
-  node.label = deserializeOptionNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.label = deserializeOptionNode(pos + 8, node);
   return node;
 }
 
 /** `CallExpression` */
-function deserializeCallExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeCallExpression(pos, parent) {
+  const node = {
     type: "CallExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     callee: null,
     arguments: null,
     optional: uint8[pos + 40] === 1,
-    parent: previousParent,
-  });
-  node.callee = deserializeNode(pos + 8);
-  node.arguments = deserializeVecNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.callee = deserializeNode(pos + 8, node);
+  node.arguments = deserializeVecNode(pos + 24, node);
   return node;
 }
 
 /** `CatchClause` */
-function deserializeCatchClause(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeCatchClause(pos, parent) {
+  const node = {
     type: "CatchClause",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     param: null,
     body: null,
-    parent: previousParent,
-  });
-  node.param = deserializeOptionNode(pos + 8);
-  node.body = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.param = deserializeOptionNode(pos + 8, node);
+  node.body = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `ChainExpression` */
-function deserializeChainExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeChainExpression(pos, parent) {
+  const node = {
     type: "ChainExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     expression: null,
-    parent: previousParent,
-  });
-  node.expression = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.expression = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `ClassBody` */
-function deserializeClassBody(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeClassBody(pos, parent) {
+  const node = {
     type: "ClassBody",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     body: null,
-    parent: previousParent,
-  });
-  node.body = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.body = deserializeVecNode(pos + 8, node);
   return node;
 }
 
 /** `ClassDeclaration` */
-function deserializeClassDeclaration(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeClassDeclaration(pos, parent) {
+  const node = {
     type: "ClassDeclaration",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     id: null,
     superClass: null,
     body: null,
-    parent: previousParent,
-  });
-  node.id = deserializeOptionNode(pos + 8);
-  node.superClass = deserializeOptionNode(pos + 24);
-  node.body = deserializeNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.id = deserializeOptionNode(pos + 8, node);
+  node.superClass = deserializeOptionNode(pos + 24, node);
+  node.body = deserializeNode(pos + 40, node);
   return node;
 }
 
 /** `ClassExpression` */
-function deserializeClassExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeClassExpression(pos, parent) {
+  const node = {
     type: "ClassExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     id: null,
     superClass: null,
     body: null,
-    parent: previousParent,
-  });
-  node.id = deserializeOptionNode(pos + 8);
-  node.superClass = deserializeOptionNode(pos + 24);
-  node.body = deserializeNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.id = deserializeOptionNode(pos + 8, node);
+  node.superClass = deserializeOptionNode(pos + 24, node);
+  node.body = deserializeNode(pos + 40, node);
   return node;
 }
 
 /** `ConditionalExpression` */
-function deserializeConditionalExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeConditionalExpression(pos, parent) {
+  const node = {
     type: "ConditionalExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     test: null,
     consequent: null,
     alternate: null,
-    parent: previousParent,
-  });
-  node.test = deserializeNode(pos + 8);
-  node.consequent = deserializeNode(pos + 24);
-  node.alternate = deserializeNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.test = deserializeNode(pos + 8, node);
+  node.consequent = deserializeNode(pos + 24, node);
+  node.alternate = deserializeNode(pos + 40, node);
   return node;
 }
 
 /** `ContinueStatement` */
-function deserializeContinueStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeContinueStatement(pos, parent) {
+  const node = {
     type: "ContinueStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     label: null,
-    parent: previousParent,
-  });
-  node.label = deserializeOptionNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.label = deserializeOptionNode(pos + 8, node);
   return node;
 }
 
 /** `DebuggerStatement` */
-function deserializeDebuggerStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeDebuggerStatement(pos, parent) {
+  const node = {
     type: "DebuggerStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `DoWhileStatement` */
-function deserializeDoWhileStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeDoWhileStatement(pos, parent) {
+  const node = {
     type: "DoWhileStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     body: null,
     test: null,
-    parent: previousParent,
-  });
-  node.body = deserializeNode(pos + 8);
-  node.test = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.body = deserializeNode(pos + 8, node);
+  node.test = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `EmptyStatement` */
-function deserializeEmptyStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeEmptyStatement(pos, parent) {
+  const node = {
     type: "EmptyStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `ExportAllDeclaration` */
-function deserializeExportAllDeclaration(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeExportAllDeclaration(pos, parent) {
+  const node = {
     type: "ExportAllDeclaration",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     exported: null,
     source: null,
     attributes: null,
-    parent: previousParent,
-  });
-  node.exported = deserializeOptionNode(pos + 8);
-  node.source = deserializeNode(pos + 24);
-  node.attributes = deserializeVecNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.exported = deserializeOptionNode(pos + 8, node);
+  node.source = deserializeNode(pos + 24, node);
+  node.attributes = deserializeVecNode(pos + 40, node);
   return node;
 }
 
 /** `ExportDefaultDeclaration` */
-function deserializeExportDefaultDeclaration(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeExportDefaultDeclaration(pos, parent) {
+  const node = {
     type: "ExportDefaultDeclaration",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     declaration: null,
-    parent: previousParent,
-  });
-  node.declaration = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.declaration = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `ExportNamedDeclaration` */
-function deserializeExportNamedDeclaration(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeExportNamedDeclaration(pos, parent) {
+  const node = {
     type: "ExportNamedDeclaration",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -951,71 +901,63 @@ function deserializeExportNamedDeclaration(pos) {
     specifiers: null,
     source: null,
     attributes: null,
-    parent: previousParent,
-  });
-  node.declaration = deserializeOptionNode(pos + 8);
-  node.specifiers = deserializeVecNode(pos + 24);
-  node.source = deserializeOptionNode(pos + 40);
-  node.attributes = deserializeVecNode(pos + 56);
-  parent = previousParent;
+    parent,
+  };
+  node.declaration = deserializeOptionNode(pos + 8, node);
+  node.specifiers = deserializeVecNode(pos + 24, node);
+  node.source = deserializeOptionNode(pos + 40, node);
+  node.attributes = deserializeVecNode(pos + 56, node);
   return node;
 }
 
 /** `ExportSpecifier` */
-function deserializeExportSpecifier(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeExportSpecifier(pos, parent) {
+  const node = {
     type: "ExportSpecifier",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     local: null,
     exported: null,
-    parent: previousParent,
-  });
-  node.local = deserializeNode(pos + 8);
-  node.exported = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.local = deserializeNode(pos + 8, node);
+  node.exported = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `ExpressionStatement` */
-function deserializeExpressionStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeExpressionStatement(pos, parent) {
+  const node = {
     type: "ExpressionStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     expression: null,
-    parent: previousParent,
-  });
-  node.expression = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.expression = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `ForInStatement` */
-function deserializeForInStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeForInStatement(pos, parent) {
+  const node = {
     type: "ForInStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     left: null,
     right: null,
     body: null,
-    parent: previousParent,
-  });
-  node.left = deserializeNode(pos + 8);
-  node.right = deserializeNode(pos + 24);
-  node.body = deserializeNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.left = deserializeNode(pos + 8, node);
+  node.right = deserializeNode(pos + 24, node);
+  node.body = deserializeNode(pos + 40, node);
   return node;
 }
 
 /** `ForOfStatement` */
-function deserializeForOfStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeForOfStatement(pos, parent) {
+  const node = {
     type: "ForOfStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -1023,19 +965,17 @@ function deserializeForOfStatement(pos) {
     left: null,
     right: null,
     body: null,
-    parent: previousParent,
-  });
-  node.left = deserializeNode(pos + 16);
-  node.right = deserializeNode(pos + 32);
-  node.body = deserializeNode(pos + 48);
-  parent = previousParent;
+    parent,
+  };
+  node.left = deserializeNode(pos + 16, node);
+  node.right = deserializeNode(pos + 32, node);
+  node.body = deserializeNode(pos + 48, node);
   return node;
 }
 
 /** `ForStatement` */
-function deserializeForStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeForStatement(pos, parent) {
+  const node = {
     type: "ForStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -1043,20 +983,18 @@ function deserializeForStatement(pos) {
     test: null,
     update: null,
     body: null,
-    parent: previousParent,
-  });
-  node.init = deserializeOptionNode(pos + 8);
-  node.test = deserializeOptionNode(pos + 24);
-  node.update = deserializeOptionNode(pos + 40);
-  node.body = deserializeNode(pos + 56);
-  parent = previousParent;
+    parent,
+  };
+  node.init = deserializeOptionNode(pos + 8, node);
+  node.test = deserializeOptionNode(pos + 24, node);
+  node.update = deserializeOptionNode(pos + 40, node);
+  node.body = deserializeNode(pos + 56, node);
   return node;
 }
 
 /** `FunctionDeclaration` */
-function deserializeFunctionDeclaration(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeFunctionDeclaration(pos, parent) {
+  const node = {
     type: "FunctionDeclaration",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -1066,19 +1004,17 @@ function deserializeFunctionDeclaration(pos) {
     async: uint8[pos + 26] === 1,
     params: null,
     body: null,
-    parent: previousParent,
-  });
-  node.id = deserializeOptionNode(pos + 8);
-  node.params = deserializeVecNode(pos + 32);
-  node.body = deserializeNode(pos + 48);
-  parent = previousParent;
+    parent,
+  };
+  node.id = deserializeOptionNode(pos + 8, node);
+  node.params = deserializeVecNode(pos + 32, node);
+  node.body = deserializeNode(pos + 48, node);
   return node;
 }
 
 /** `FunctionExpression` */
-function deserializeFunctionExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeFunctionExpression(pos, parent) {
+  const node = {
     type: "FunctionExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -1088,187 +1024,165 @@ function deserializeFunctionExpression(pos) {
     async: uint8[pos + 26] === 1,
     params: null,
     body: null,
-    parent: previousParent,
-  });
-  node.id = deserializeOptionNode(pos + 8);
-  node.params = deserializeVecNode(pos + 32);
-  node.body = deserializeNode(pos + 48);
-  parent = previousParent;
+    parent,
+  };
+  node.id = deserializeOptionNode(pos + 8, node);
+  node.params = deserializeVecNode(pos + 32, node);
+  node.body = deserializeNode(pos + 48, node);
   return node;
 }
 
 /** `Identifier` */
-function deserializeIdentifier(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeIdentifier(pos, parent) {
+  const node = {
     type: "Identifier",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     name: deserializeStr(pos + 8),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `IfStatement` */
-function deserializeIfStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeIfStatement(pos, parent) {
+  const node = {
     type: "IfStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     test: null,
     consequent: null,
     alternate: null,
-    parent: previousParent,
-  });
-  node.test = deserializeNode(pos + 8);
-  node.consequent = deserializeNode(pos + 24);
-  node.alternate = deserializeOptionNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.test = deserializeNode(pos + 8, node);
+  node.consequent = deserializeNode(pos + 24, node);
+  node.alternate = deserializeOptionNode(pos + 40, node);
   return node;
 }
 
 /** `ImportAttribute` */
-function deserializeImportAttribute(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeImportAttribute(pos, parent) {
+  const node = {
     type: "ImportAttribute",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     key: null,
     value: null,
-    parent: previousParent,
-  });
-  node.key = deserializeNode(pos + 8);
-  node.value = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.key = deserializeNode(pos + 8, node);
+  node.value = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `ImportDeclaration` */
-function deserializeImportDeclaration(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeImportDeclaration(pos, parent) {
+  const node = {
     type: "ImportDeclaration",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     specifiers: null,
     source: null,
     attributes: null,
-    parent: previousParent,
-  });
-  node.specifiers = deserializeVecNode(pos + 8);
-  node.source = deserializeNode(pos + 24);
-  node.attributes = deserializeVecNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.specifiers = deserializeVecNode(pos + 8, node);
+  node.source = deserializeNode(pos + 24, node);
+  node.attributes = deserializeVecNode(pos + 40, node);
   return node;
 }
 
 /** `ImportDefaultSpecifier` */
-function deserializeImportDefaultSpecifier(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeImportDefaultSpecifier(pos, parent) {
+  const node = {
     type: "ImportDefaultSpecifier",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     local: null,
-    parent: previousParent,
-  });
-  node.local = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.local = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `ImportExpression` */
-function deserializeImportExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeImportExpression(pos, parent) {
+  const node = {
     type: "ImportExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     source: null,
     options: null,
-    parent: previousParent,
-  });
-  node.source = deserializeNode(pos + 8);
-  node.options = deserializeOptionNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.source = deserializeNode(pos + 8, node);
+  node.options = deserializeOptionNode(pos + 24, node);
   return node;
 }
 
 /** `ImportNamespaceSpecifier` */
-function deserializeImportNamespaceSpecifier(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeImportNamespaceSpecifier(pos, parent) {
+  const node = {
     type: "ImportNamespaceSpecifier",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     local: null,
-    parent: previousParent,
-  });
-  node.local = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.local = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `ImportSpecifier` */
-function deserializeImportSpecifier(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeImportSpecifier(pos, parent) {
+  const node = {
     type: "ImportSpecifier",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     imported: null,
     local: null,
-    parent: previousParent,
-  });
-  node.imported = deserializeNode(pos + 8);
-  node.local = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.imported = deserializeNode(pos + 8, node);
+  node.local = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `LabeledStatement` */
-function deserializeLabeledStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeLabeledStatement(pos, parent) {
+  const node = {
     type: "LabeledStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     body: null,
     label: null,
-    parent: previousParent,
-  });
-  node.body = deserializeNode(pos + 8);
-  node.label = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.body = deserializeNode(pos + 8, node);
+  node.label = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `LogicalExpression` */
-function deserializeLogicalExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeLogicalExpression(pos, parent) {
+  const node = {
     type: "LogicalExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     left: null,
     operator: deserializeLogicalOperator(pos + 24),
     right: null,
-    parent: previousParent,
-  });
-  node.left = deserializeNode(pos + 8);
-  node.right = deserializeNode(pos + 32);
-  parent = previousParent;
+    parent,
+  };
+  node.left = deserializeNode(pos + 8, node);
+  node.right = deserializeNode(pos + 32, node);
   return node;
 }
 
 /** `MemberExpression` */
-function deserializeMemberExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeMemberExpression(pos, parent) {
+  const node = {
     type: "MemberExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -1276,35 +1190,31 @@ function deserializeMemberExpression(pos) {
     property: null,
     computed: uint8[pos + 40] === 1,
     optional: uint8[pos + 41] === 1,
-    parent: previousParent,
-  });
-  node.object = deserializeNode(pos + 8);
-  node.property = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.object = deserializeNode(pos + 8, node);
+  node.property = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `MetaProperty` */
-function deserializeMetaProperty(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeMetaProperty(pos, parent) {
+  const node = {
     type: "MetaProperty",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     meta: null,
     property: null,
-    parent: previousParent,
-  });
-  node.meta = deserializeNode(pos + 8);
-  node.property = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.meta = deserializeNode(pos + 8, node);
+  node.property = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `MethodDefinition` */
-function deserializeMethodDefinition(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeMethodDefinition(pos, parent) {
+  const node = {
     type: "MethodDefinition",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -1313,94 +1223,82 @@ function deserializeMethodDefinition(pos) {
     key: null,
     kind: deserializeMethodDefinitionKind(pos + 32),
     value: null,
-    parent: previousParent,
-  });
-  node.key = deserializeNode(pos + 16);
-  node.value = deserializeNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.key = deserializeNode(pos + 16, node);
+  node.value = deserializeNode(pos + 40, node);
   return node;
 }
 
 /** `NewExpression` */
-function deserializeNewExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeNewExpression(pos, parent) {
+  const node = {
     type: "NewExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     callee: null,
     arguments: null,
-    parent: previousParent,
-  });
-  node.callee = deserializeNode(pos + 8);
-  node.arguments = deserializeVecNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.callee = deserializeNode(pos + 8, node);
+  node.arguments = deserializeVecNode(pos + 24, node);
   return node;
 }
 
 /** `ObjectExpression` */
-function deserializeObjectExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeObjectExpression(pos, parent) {
+  const node = {
     type: "ObjectExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     properties: null,
-    parent: previousParent,
-  });
-  node.properties = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.properties = deserializeVecNode(pos + 8, node);
   return node;
 }
 
 /** `ObjectPattern` */
-function deserializeObjectPattern(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeObjectPattern(pos, parent) {
+  const node = {
     type: "ObjectPattern",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     properties: null,
-    parent: previousParent,
-  });
-  node.properties = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.properties = deserializeVecNode(pos + 8, node);
   return node;
 }
 
 /** `ParenthesizedExpression` */
-function deserializeParenthesizedExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeParenthesizedExpression(pos, parent) {
+  const node = {
     type: "ParenthesizedExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     expression: null,
-    parent: previousParent,
-  });
-  node.expression = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.expression = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `PrivateIdentifier` */
-function deserializePrivateIdentifier(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializePrivateIdentifier(pos, parent) {
+  const node = {
     type: "PrivateIdentifier",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     name: deserializeStr(pos + 8),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `Property` */
-function deserializeProperty(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeProperty(pos, parent) {
+  const node = {
     type: "Property",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -1410,18 +1308,16 @@ function deserializeProperty(pos) {
     key: null,
     value: null,
     kind: deserializePropertyKind(pos + 48),
-    parent: previousParent,
-  });
-  node.key = deserializeNode(pos + 16);
-  node.value = deserializeNode(pos + 32);
-  parent = previousParent;
+    parent,
+  };
+  node.key = deserializeNode(pos + 16, node);
+  node.value = deserializeNode(pos + 32, node);
   return node;
 }
 
 /** `PropertyDefinition` */
-function deserializePropertyDefinition(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializePropertyDefinition(pos, parent) {
+  const node = {
     type: "PropertyDefinition",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
@@ -1429,347 +1325,304 @@ function deserializePropertyDefinition(pos) {
     computed: uint8[pos + 9] === 1,
     key: null,
     value: null,
-    parent: previousParent,
-  });
-  node.key = deserializeNode(pos + 16);
-  node.value = deserializeOptionNode(pos + 32);
-  parent = previousParent;
+    parent,
+  };
+  node.key = deserializeNode(pos + 16, node);
+  node.value = deserializeOptionNode(pos + 32, node);
   return node;
 }
 
 /** `RestElement` */
-function deserializeRestElement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeRestElement(pos, parent) {
+  const node = {
     type: "RestElement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `ReturnStatement` */
-function deserializeReturnStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeReturnStatement(pos, parent) {
+  const node = {
     type: "ReturnStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeOptionNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeOptionNode(pos + 8, node);
   return node;
 }
 
 /** `SequenceExpression` */
-function deserializeSequenceExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeSequenceExpression(pos, parent) {
+  const node = {
     type: "SequenceExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     expressions: null,
-    parent: previousParent,
-  });
-  node.expressions = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.expressions = deserializeVecNode(pos + 8, node);
   return node;
 }
 
 /** `SpreadElement` */
-function deserializeSpreadElement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeSpreadElement(pos, parent) {
+  const node = {
     type: "SpreadElement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `StaticBlock` */
-function deserializeStaticBlock(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeStaticBlock(pos, parent) {
+  const node = {
     type: "StaticBlock",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     body: null,
-    parent: previousParent,
-  });
-  node.body = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.body = deserializeVecNode(pos + 8, node);
   return node;
 }
 
 /** `Super` */
-function deserializeSuper(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeSuper(pos, parent) {
+  const node = {
     type: "Super",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `SwitchCase` */
-function deserializeSwitchCase(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeSwitchCase(pos, parent) {
+  const node = {
     type: "SwitchCase",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     consequent: null,
     test: null,
-    parent: previousParent,
-  });
-  node.consequent = deserializeVecNode(pos + 8);
-  node.test = deserializeOptionNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.consequent = deserializeVecNode(pos + 8, node);
+  node.test = deserializeOptionNode(pos + 24, node);
   return node;
 }
 
 /** `SwitchStatement` */
-function deserializeSwitchStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeSwitchStatement(pos, parent) {
+  const node = {
     type: "SwitchStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     discriminant: null,
     cases: null,
-    parent: previousParent,
-  });
-  node.discriminant = deserializeNode(pos + 8);
-  node.cases = deserializeVecNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.discriminant = deserializeNode(pos + 8, node);
+  node.cases = deserializeVecNode(pos + 24, node);
   return node;
 }
 
 /** `TaggedTemplateExpression` */
-function deserializeTaggedTemplateExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeTaggedTemplateExpression(pos, parent) {
+  const node = {
     type: "TaggedTemplateExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     tag: null,
     quasi: null,
-    parent: previousParent,
-  });
-  node.tag = deserializeNode(pos + 8);
-  node.quasi = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.tag = deserializeNode(pos + 8, node);
+  node.quasi = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `TemplateElement` */
-function deserializeTemplateElement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeTemplateElement(pos, parent) {
+  const node = {
     type: "TemplateElement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: null,
     tail: uint8[pos + 40] === 1,
-    parent: previousParent,
-  });
-  node.value = deserializeTemplateElementValue(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.value = deserializeTemplateElementValue(pos + 8, node);
   return node;
 }
 
 /** `TemplateLiteral` */
-function deserializeTemplateLiteral(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeTemplateLiteral(pos, parent) {
+  const node = {
     type: "TemplateLiteral",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     expressions: null,
     quasis: null,
-    parent: previousParent,
-  });
-  node.expressions = deserializeVecNode(pos + 8);
-  node.quasis = deserializeVecNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.expressions = deserializeVecNode(pos + 8, node);
+  node.quasis = deserializeVecNode(pos + 24, node);
   return node;
 }
 
 /** `ThisExpression` */
-function deserializeThisExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeThisExpression(pos, parent) {
+  const node = {
     type: "ThisExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `ThrowStatement` */
-function deserializeThrowStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeThrowStatement(pos, parent) {
+  const node = {
     type: "ThrowStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `TryStatement` */
-function deserializeTryStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeTryStatement(pos, parent) {
+  const node = {
     type: "TryStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     block: null,
     handler: null,
     finalizer: null,
-    parent: previousParent,
-  });
-  node.block = deserializeNode(pos + 8);
-  node.handler = deserializeOptionNode(pos + 24);
-  node.finalizer = deserializeOptionNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.block = deserializeNode(pos + 8, node);
+  node.handler = deserializeOptionNode(pos + 24, node);
+  node.finalizer = deserializeOptionNode(pos + 40, node);
   return node;
 }
 
 /** `UnaryExpression` */
-function deserializeUnaryExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeUnaryExpression(pos, parent) {
+  const node = {
     type: "UnaryExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     operator: deserializeUnaryOperator(pos + 8),
     prefix: uint8[pos + 9] === 1,
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeNode(pos + 16);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeNode(pos + 16, node);
   return node;
 }
 
 /** `UpdateExpression` */
-function deserializeUpdateExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeUpdateExpression(pos, parent) {
+  const node = {
     type: "UpdateExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     operator: deserializeUpdateOperator(pos + 8),
     prefix: uint8[pos + 9] === 1,
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeNode(pos + 16);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeNode(pos + 16, node);
   return node;
 }
 
 /** `VariableDeclaration` */
-function deserializeVariableDeclaration(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeVariableDeclaration(pos, parent) {
+  const node = {
     type: "VariableDeclaration",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     declarations: null,
     kind: deserializeVariableDeclarationKind(pos + 24),
-    parent: previousParent,
-  });
-  node.declarations = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.declarations = deserializeVecNode(pos + 8, node);
   return node;
 }
 
 /** `VariableDeclarator` */
-function deserializeVariableDeclarator(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeVariableDeclarator(pos, parent) {
+  const node = {
     type: "VariableDeclarator",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     id: null,
     init: null,
-    parent: previousParent,
-  });
-  node.id = deserializeNode(pos + 8);
-  node.init = deserializeOptionNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.id = deserializeNode(pos + 8, node);
+  node.init = deserializeOptionNode(pos + 24, node);
   return node;
 }
 
 /** `WhileStatement` */
-function deserializeWhileStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeWhileStatement(pos, parent) {
+  const node = {
     type: "WhileStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     test: null,
     body: null,
-    parent: previousParent,
-  });
-  node.test = deserializeNode(pos + 8);
-  node.body = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.test = deserializeNode(pos + 8, node);
+  node.body = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `WithStatement` */
-function deserializeWithStatement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeWithStatement(pos, parent) {
+  const node = {
     type: "WithStatement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     object: null,
     body: null,
-    parent: previousParent,
-  });
-  node.object = deserializeNode(pos + 8);
-  node.body = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.object = deserializeNode(pos + 8, node);
+  node.body = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `YieldExpression` */
-function deserializeYieldExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeYieldExpression(pos, parent) {
+  const node = {
     type: "YieldExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     delegate: uint8[pos + 8] === 1,
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeOptionNode(pos + 16);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeOptionNode(pos + 16, node);
   return node;
 }
 
@@ -1846,340 +1699,298 @@ function deserializePropertyKind(pos) {
 }
 
 /** `JSXAttribute` */
-function deserializeJSXAttribute(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXAttribute(pos, parent) {
+  const node = {
     type: "JSXAttribute",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     name: null,
     value: null,
-    parent: previousParent,
-  });
-  node.name = deserializeNode(pos + 8);
-  node.value = deserializeOptionNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.name = deserializeNode(pos + 8, node);
+  node.value = deserializeOptionNode(pos + 24, node);
   return node;
 }
 
 /** `JSXClosingElement` */
-function deserializeJSXClosingElement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXClosingElement(pos, parent) {
+  const node = {
     type: "JSXClosingElement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     name: null,
-    parent: previousParent,
-  });
-  node.name = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.name = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `JSXClosingFragment` */
-function deserializeJSXClosingFragment(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXClosingFragment(pos, parent) {
+  const node = {
     type: "JSXClosingFragment",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `JSXElement` */
-function deserializeJSXElement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXElement(pos, parent) {
+  const node = {
     type: "JSXElement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     openingElement: null,
     closingElement: null,
     children: null,
-    parent: previousParent,
-  });
-  node.openingElement = deserializeNode(pos + 8);
-  node.closingElement = deserializeOptionNode(pos + 24);
-  node.children = deserializeVecNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.openingElement = deserializeNode(pos + 8, node);
+  node.closingElement = deserializeOptionNode(pos + 24, node);
+  node.children = deserializeVecNode(pos + 40, node);
   return node;
 }
 
 /** `JSXEmptyExpression` */
-function deserializeJSXEmptyExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXEmptyExpression(pos, parent) {
+  const node = {
     type: "JSXEmptyExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `JSXExpressionContainer` */
-function deserializeJSXExpressionContainer(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXExpressionContainer(pos, parent) {
+  const node = {
     type: "JSXExpressionContainer",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     expression: null,
-    parent: previousParent,
-  });
-  node.expression = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.expression = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `JSXFragment` */
-function deserializeJSXFragment(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXFragment(pos, parent) {
+  const node = {
     type: "JSXFragment",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     openingFragment: null,
     closingFragment: null,
     children: null,
-    parent: previousParent,
-  });
-  node.openingFragment = deserializeNode(pos + 8);
-  node.closingFragment = deserializeNode(pos + 24);
-  node.children = deserializeVecNode(pos + 40);
-  parent = previousParent;
+    parent,
+  };
+  node.openingFragment = deserializeNode(pos + 8, node);
+  node.closingFragment = deserializeNode(pos + 24, node);
+  node.children = deserializeVecNode(pos + 40, node);
   return node;
 }
 
 /** `JSXIdentifier` */
-function deserializeJSXIdentifier(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXIdentifier(pos, parent) {
+  const node = {
     type: "JSXIdentifier",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     name: deserializeStr(pos + 8),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `JSXMemberExpression` */
-function deserializeJSXMemberExpression(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXMemberExpression(pos, parent) {
+  const node = {
     type: "JSXMemberExpression",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     object: null,
     property: null,
-    parent: previousParent,
-  });
-  node.object = deserializeNode(pos + 8);
-  node.property = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.object = deserializeNode(pos + 8, node);
+  node.property = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `JSXNamespacedName` */
-function deserializeJSXNamespacedName(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXNamespacedName(pos, parent) {
+  const node = {
     type: "JSXNamespacedName",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     namespace: null,
     name: null,
-    parent: previousParent,
-  });
-  node.namespace = deserializeNode(pos + 8);
-  node.name = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.namespace = deserializeNode(pos + 8, node);
+  node.name = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `JSXOpeningElement` */
-function deserializeJSXOpeningElement(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXOpeningElement(pos, parent) {
+  const node = {
     type: "JSXOpeningElement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     attributes: null,
     name: null,
     selfClosing: uint8[pos + 40] === 1,
-    parent: previousParent,
-  });
-  node.attributes = deserializeVecNode(pos + 8);
-  node.name = deserializeNode(pos + 24);
-  parent = previousParent;
+    parent,
+  };
+  node.attributes = deserializeVecNode(pos + 8, node);
+  node.name = deserializeNode(pos + 24, node);
   return node;
 }
 
 /** `JSXOpeningFragment` */
-function deserializeJSXOpeningFragment(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXOpeningFragment(pos, parent) {
+  const node = {
     type: "JSXOpeningFragment",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     attributes: null,
     selfClosing: uint8[pos + 24] === 1,
-    parent: previousParent,
-  });
-  node.attributes = deserializeVecNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.attributes = deserializeVecNode(pos + 8, node);
   return node;
 }
 
 /** `JSXSpreadAttribute` */
-function deserializeJSXSpreadAttribute(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXSpreadAttribute(pos, parent) {
+  const node = {
     type: "JSXSpreadAttribute",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     argument: null,
-    parent: previousParent,
-  });
-  node.argument = deserializeNode(pos + 8);
-  parent = previousParent;
+    parent,
+  };
+  node.argument = deserializeNode(pos + 8, node);
   return node;
 }
 
 /** `JSXText` */
-function deserializeJSXText(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXText(pos, parent) {
+  const node = {
     type: "JSXText",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `JSXTextWithBigint` */
-function deserializeJSXTextWithBigint(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeJSXTextWithBigint(pos, parent) {
+  const node = {
     type: "JSXText",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
     bigint: deserializeStr(pos + 40),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `StringLiteral` */
-function deserializeStringLiteral(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeStringLiteral(pos, parent) {
+  const node = {
     type: "Literal",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `NumericLiteral` */
-function deserializeNumericLiteral(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeNumericLiteral(pos, parent) {
+  const node = {
     type: "Literal",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: float64[(pos + 8) >> 3],
     raw: deserializeStr(pos + 16),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `BooleanLiteral` */
-function deserializeBooleanLiteral(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeBooleanLiteral(pos, parent) {
+  const node = {
     type: "Literal",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: uint8[pos + 8] === 1,
     raw: deserializeStr(pos + 16),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `NullLiteral` */
-function deserializeNullLiteral(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeNullLiteral(pos, parent) {
+  const node = {
     type: "Literal",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: deserializeOptionStr(pos + 8),
     raw: deserializeStr(pos + 24),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `RegExpLiteral` */
-function deserializeRegExpLiteral(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeRegExpLiteral(pos, parent) {
+  const node = {
     type: "Literal",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: null,
     raw: deserializeStr(pos + 40),
     regex: null,
-    parent: previousParent,
-  });
-  node.value = regexValue(deserializeOptionRegExp(pos + 8));
-  node.regex = deserializeRegExp(pos + 56);
-  parent = previousParent;
+    parent,
+  };
+  node.value = regexValue(deserializeOptionRegExp(pos + 8, node));
+  node.regex = deserializeRegExp(pos + 56, node);
   return node;
 }
 
 /** `BigIntLiteral` */
-function deserializeBigIntLiteral(pos) {
-  const previousParent = parent;
-  const node = (parent = {
+function deserializeBigIntLiteral(pos, parent) {
+  const node = {
     type: "Literal",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
     value: BigInt(deserializeStr(pos + 8)),
     raw: deserializeStr(pos + 24),
     bigint: deserializeStr(pos + 40),
-    parent: previousParent,
-  });
-  parent = previousParent;
+    parent,
+  };
   return node;
 }
 
 /** `RegExp` */
-function deserializeRegExp(pos) {
+function deserializeRegExp(pos, parent) {
   return {
     pattern: deserializeStr(pos),
     flags: deserializeStr(pos + 16),
@@ -2187,978 +1998,984 @@ function deserializeRegExp(pos) {
 }
 
 /** `Box<'a, Directive<'a>>` */
-function deserializeBoxDirective(pos) {
+function deserializeBoxDirective(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDirective, pos);
   depth++;
-  const value = deserializeDirective(readPointer(pos, 40));
+  const value = deserializeDirective(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
-function deserializeBoxArrayExpression(pos) {
+function deserializeBoxArrayExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrayExpression, pos);
   depth++;
-  const value = deserializeArrayExpression(readPointer(pos, 24));
+  const value = deserializeArrayExpression(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ArrayPattern<'a>>` */
-function deserializeBoxArrayPattern(pos) {
+function deserializeBoxArrayPattern(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrayPattern, pos);
   depth++;
-  const value = deserializeArrayPattern(readPointer(pos, 24));
+  const value = deserializeArrayPattern(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
-function deserializeBoxArrowFunctionExpression(pos) {
+function deserializeBoxArrowFunctionExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrowFunctionExpression, pos);
   depth++;
-  const value = deserializeArrowFunctionExpression(readPointer(pos, 64));
+  const value = deserializeArrowFunctionExpression(readPointer(pos, 64), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
-function deserializeBoxAssignmentExpression(pos) {
+function deserializeBoxAssignmentExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentExpression, pos);
   depth++;
-  const value = deserializeAssignmentExpression(readPointer(pos, 48));
+  const value = deserializeAssignmentExpression(readPointer(pos, 48), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, AssignmentPattern<'a>>` */
-function deserializeBoxAssignmentPattern(pos) {
+function deserializeBoxAssignmentPattern(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentPattern, pos);
   depth++;
-  const value = deserializeAssignmentPattern(readPointer(pos, 40));
+  const value = deserializeAssignmentPattern(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, AwaitExpression<'a>>` */
-function deserializeBoxAwaitExpression(pos) {
+function deserializeBoxAwaitExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAwaitExpression, pos);
   depth++;
-  const value = deserializeAwaitExpression(readPointer(pos, 24));
+  const value = deserializeAwaitExpression(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, BinaryExpression<'a>>` */
-function deserializeBoxBinaryExpression(pos) {
+function deserializeBoxBinaryExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBinaryExpression, pos);
   depth++;
-  const value = deserializeBinaryExpression(readPointer(pos, 48));
+  const value = deserializeBinaryExpression(readPointer(pos, 48), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, BlockStatement<'a>>` */
-function deserializeBoxBlockStatement(pos) {
+function deserializeBoxBlockStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBlockStatement, pos);
   depth++;
-  const value = deserializeBlockStatement(readPointer(pos, 24));
+  const value = deserializeBlockStatement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, BreakStatement<'a>>` */
-function deserializeBoxBreakStatement(pos) {
+function deserializeBoxBreakStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBreakStatement, pos);
   depth++;
-  const value = deserializeBreakStatement(readPointer(pos, 24));
+  const value = deserializeBreakStatement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, CallExpression<'a>>` */
-function deserializeBoxCallExpression(pos) {
+function deserializeBoxCallExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxCallExpression, pos);
   depth++;
-  const value = deserializeCallExpression(readPointer(pos, 48));
+  const value = deserializeCallExpression(readPointer(pos, 48), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, CatchClause<'a>>` */
-function deserializeBoxCatchClause(pos) {
+function deserializeBoxCatchClause(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxCatchClause, pos);
   depth++;
-  const value = deserializeCatchClause(readPointer(pos, 40));
+  const value = deserializeCatchClause(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ChainExpression<'a>>` */
-function deserializeBoxChainExpression(pos) {
+function deserializeBoxChainExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxChainExpression, pos);
   depth++;
-  const value = deserializeChainExpression(readPointer(pos, 24));
+  const value = deserializeChainExpression(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ClassBody<'a>>` */
-function deserializeBoxClassBody(pos) {
+function deserializeBoxClassBody(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassBody, pos);
   depth++;
-  const value = deserializeClassBody(readPointer(pos, 24));
+  const value = deserializeClassBody(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ClassDeclaration<'a>>` */
-function deserializeBoxClassDeclaration(pos) {
+function deserializeBoxClassDeclaration(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassDeclaration, pos);
   depth++;
-  const value = deserializeClassDeclaration(readPointer(pos, 56));
+  const value = deserializeClassDeclaration(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ClassExpression<'a>>` */
-function deserializeBoxClassExpression(pos) {
+function deserializeBoxClassExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassExpression, pos);
   depth++;
-  const value = deserializeClassExpression(readPointer(pos, 56));
+  const value = deserializeClassExpression(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ConditionalExpression<'a>>` */
-function deserializeBoxConditionalExpression(pos) {
+function deserializeBoxConditionalExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxConditionalExpression, pos);
   depth++;
-  const value = deserializeConditionalExpression(readPointer(pos, 56));
+  const value = deserializeConditionalExpression(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
-function deserializeBoxContinueStatement(pos) {
+function deserializeBoxContinueStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxContinueStatement, pos);
   depth++;
-  const value = deserializeContinueStatement(readPointer(pos, 24));
+  const value = deserializeContinueStatement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, DebuggerStatement>` */
-function deserializeBoxDebuggerStatement(pos) {
+function deserializeBoxDebuggerStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDebuggerStatement, pos);
   depth++;
-  const value = deserializeDebuggerStatement(readPointer(pos, 8));
+  const value = deserializeDebuggerStatement(readPointer(pos, 8), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
-function deserializeBoxDoWhileStatement(pos) {
+function deserializeBoxDoWhileStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDoWhileStatement, pos);
   depth++;
-  const value = deserializeDoWhileStatement(readPointer(pos, 40));
+  const value = deserializeDoWhileStatement(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, EmptyStatement>` */
-function deserializeBoxEmptyStatement(pos) {
+function deserializeBoxEmptyStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxEmptyStatement, pos);
   depth++;
-  const value = deserializeEmptyStatement(readPointer(pos, 8));
+  const value = deserializeEmptyStatement(readPointer(pos, 8), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
-function deserializeBoxExportAllDeclaration(pos) {
+function deserializeBoxExportAllDeclaration(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportAllDeclaration, pos);
   depth++;
-  const value = deserializeExportAllDeclaration(readPointer(pos, 56));
+  const value = deserializeExportAllDeclaration(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
-function deserializeBoxExportDefaultDeclaration(pos) {
+function deserializeBoxExportDefaultDeclaration(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportDefaultDeclaration, pos);
   depth++;
-  const value = deserializeExportDefaultDeclaration(readPointer(pos, 24));
+  const value = deserializeExportDefaultDeclaration(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
-function deserializeBoxExportNamedDeclaration(pos) {
+function deserializeBoxExportNamedDeclaration(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportNamedDeclaration, pos);
   depth++;
-  const value = deserializeExportNamedDeclaration(readPointer(pos, 72));
+  const value = deserializeExportNamedDeclaration(readPointer(pos, 72), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ExportSpecifier<'a>>` */
-function deserializeBoxExportSpecifier(pos) {
+function deserializeBoxExportSpecifier(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportSpecifier, pos);
   depth++;
-  const value = deserializeExportSpecifier(readPointer(pos, 40));
+  const value = deserializeExportSpecifier(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
-function deserializeBoxExpressionStatement(pos) {
+function deserializeBoxExpressionStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExpressionStatement, pos);
   depth++;
-  const value = deserializeExpressionStatement(readPointer(pos, 24));
+  const value = deserializeExpressionStatement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ForInStatement<'a>>` */
-function deserializeBoxForInStatement(pos) {
+function deserializeBoxForInStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForInStatement, pos);
   depth++;
-  const value = deserializeForInStatement(readPointer(pos, 56));
+  const value = deserializeForInStatement(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
-function deserializeBoxForOfStatement(pos) {
+function deserializeBoxForOfStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForOfStatement, pos);
   depth++;
-  const value = deserializeForOfStatement(readPointer(pos, 64));
+  const value = deserializeForOfStatement(readPointer(pos, 64), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ForStatement<'a>>` */
-function deserializeBoxForStatement(pos) {
+function deserializeBoxForStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForStatement, pos);
   depth++;
-  const value = deserializeForStatement(readPointer(pos, 72));
+  const value = deserializeForStatement(readPointer(pos, 72), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
-function deserializeBoxFunctionDeclaration(pos) {
+function deserializeBoxFunctionDeclaration(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionDeclaration, pos);
   depth++;
-  const value = deserializeFunctionDeclaration(readPointer(pos, 64));
+  const value = deserializeFunctionDeclaration(readPointer(pos, 64), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, FunctionExpression<'a>>` */
-function deserializeBoxFunctionExpression(pos) {
+function deserializeBoxFunctionExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionExpression, pos);
   depth++;
-  const value = deserializeFunctionExpression(readPointer(pos, 64));
+  const value = deserializeFunctionExpression(readPointer(pos, 64), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, Identifier<'a>>` */
-function deserializeBoxIdentifier(pos) {
+function deserializeBoxIdentifier(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxIdentifier, pos);
   depth++;
-  const value = deserializeIdentifier(readPointer(pos, 24));
+  const value = deserializeIdentifier(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, IfStatement<'a>>` */
-function deserializeBoxIfStatement(pos) {
+function deserializeBoxIfStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxIfStatement, pos);
   depth++;
-  const value = deserializeIfStatement(readPointer(pos, 56));
+  const value = deserializeIfStatement(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ImportAttribute<'a>>` */
-function deserializeBoxImportAttribute(pos) {
+function deserializeBoxImportAttribute(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportAttribute, pos);
   depth++;
-  const value = deserializeImportAttribute(readPointer(pos, 40));
+  const value = deserializeImportAttribute(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ImportDeclaration<'a>>` */
-function deserializeBoxImportDeclaration(pos) {
+function deserializeBoxImportDeclaration(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportDeclaration, pos);
   depth++;
-  const value = deserializeImportDeclaration(readPointer(pos, 56));
+  const value = deserializeImportDeclaration(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
-function deserializeBoxImportDefaultSpecifier(pos) {
+function deserializeBoxImportDefaultSpecifier(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportDefaultSpecifier, pos);
   depth++;
-  const value = deserializeImportDefaultSpecifier(readPointer(pos, 24));
+  const value = deserializeImportDefaultSpecifier(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ImportExpression<'a>>` */
-function deserializeBoxImportExpression(pos) {
+function deserializeBoxImportExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportExpression, pos);
   depth++;
-  const value = deserializeImportExpression(readPointer(pos, 40));
+  const value = deserializeImportExpression(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
-function deserializeBoxImportNamespaceSpecifier(pos) {
+function deserializeBoxImportNamespaceSpecifier(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportNamespaceSpecifier, pos);
   depth++;
-  const value = deserializeImportNamespaceSpecifier(readPointer(pos, 24));
+  const value = deserializeImportNamespaceSpecifier(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ImportSpecifier<'a>>` */
-function deserializeBoxImportSpecifier(pos) {
+function deserializeBoxImportSpecifier(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportSpecifier, pos);
   depth++;
-  const value = deserializeImportSpecifier(readPointer(pos, 40));
+  const value = deserializeImportSpecifier(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, LabeledStatement<'a>>` */
-function deserializeBoxLabeledStatement(pos) {
+function deserializeBoxLabeledStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxLabeledStatement, pos);
   depth++;
-  const value = deserializeLabeledStatement(readPointer(pos, 40));
+  const value = deserializeLabeledStatement(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, LogicalExpression<'a>>` */
-function deserializeBoxLogicalExpression(pos) {
+function deserializeBoxLogicalExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxLogicalExpression, pos);
   depth++;
-  const value = deserializeLogicalExpression(readPointer(pos, 48));
+  const value = deserializeLogicalExpression(readPointer(pos, 48), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, MemberExpression<'a>>` */
-function deserializeBoxMemberExpression(pos) {
+function deserializeBoxMemberExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMemberExpression, pos);
   depth++;
-  const value = deserializeMemberExpression(readPointer(pos, 48));
+  const value = deserializeMemberExpression(readPointer(pos, 48), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, MetaProperty<'a>>` */
-function deserializeBoxMetaProperty(pos) {
+function deserializeBoxMetaProperty(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMetaProperty, pos);
   depth++;
-  const value = deserializeMetaProperty(readPointer(pos, 40));
+  const value = deserializeMetaProperty(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, MethodDefinition<'a>>` */
-function deserializeBoxMethodDefinition(pos) {
+function deserializeBoxMethodDefinition(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMethodDefinition, pos);
   depth++;
-  const value = deserializeMethodDefinition(readPointer(pos, 56));
+  const value = deserializeMethodDefinition(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, NewExpression<'a>>` */
-function deserializeBoxNewExpression(pos) {
+function deserializeBoxNewExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNewExpression, pos);
   depth++;
-  const value = deserializeNewExpression(readPointer(pos, 40));
+  const value = deserializeNewExpression(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ObjectExpression<'a>>` */
-function deserializeBoxObjectExpression(pos) {
+function deserializeBoxObjectExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObjectExpression, pos);
   depth++;
-  const value = deserializeObjectExpression(readPointer(pos, 24));
+  const value = deserializeObjectExpression(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ObjectPattern<'a>>` */
-function deserializeBoxObjectPattern(pos) {
+function deserializeBoxObjectPattern(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObjectPattern, pos);
   depth++;
-  const value = deserializeObjectPattern(readPointer(pos, 24));
+  const value = deserializeObjectPattern(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
-function deserializeBoxParenthesizedExpression(pos) {
+function deserializeBoxParenthesizedExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxParenthesizedExpression, pos);
   depth++;
-  const value = deserializeParenthesizedExpression(readPointer(pos, 24));
+  const value = deserializeParenthesizedExpression(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
-function deserializeBoxPrivateIdentifier(pos) {
+function deserializeBoxPrivateIdentifier(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxPrivateIdentifier, pos);
   depth++;
-  const value = deserializePrivateIdentifier(readPointer(pos, 24));
+  const value = deserializePrivateIdentifier(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, Property<'a>>` */
-function deserializeBoxProperty(pos) {
+function deserializeBoxProperty(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxProperty, pos);
   depth++;
-  const value = deserializeProperty(readPointer(pos, 56));
+  const value = deserializeProperty(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, PropertyDefinition<'a>>` */
-function deserializeBoxPropertyDefinition(pos) {
+function deserializeBoxPropertyDefinition(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxPropertyDefinition, pos);
   depth++;
-  const value = deserializePropertyDefinition(readPointer(pos, 48));
+  const value = deserializePropertyDefinition(readPointer(pos, 48), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, RestElement<'a>>` */
-function deserializeBoxRestElement(pos) {
+function deserializeBoxRestElement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxRestElement, pos);
   depth++;
-  const value = deserializeRestElement(readPointer(pos, 24));
+  const value = deserializeRestElement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ReturnStatement<'a>>` */
-function deserializeBoxReturnStatement(pos) {
+function deserializeBoxReturnStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxReturnStatement, pos);
   depth++;
-  const value = deserializeReturnStatement(readPointer(pos, 24));
+  const value = deserializeReturnStatement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, SequenceExpression<'a>>` */
-function deserializeBoxSequenceExpression(pos) {
+function deserializeBoxSequenceExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSequenceExpression, pos);
   depth++;
-  const value = deserializeSequenceExpression(readPointer(pos, 24));
+  const value = deserializeSequenceExpression(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, SpreadElement<'a>>` */
-function deserializeBoxSpreadElement(pos) {
+function deserializeBoxSpreadElement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSpreadElement, pos);
   depth++;
-  const value = deserializeSpreadElement(readPointer(pos, 24));
+  const value = deserializeSpreadElement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, StaticBlock<'a>>` */
-function deserializeBoxStaticBlock(pos) {
+function deserializeBoxStaticBlock(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStaticBlock, pos);
   depth++;
-  const value = deserializeStaticBlock(readPointer(pos, 24));
+  const value = deserializeStaticBlock(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, Super>` */
-function deserializeBoxSuper(pos) {
+function deserializeBoxSuper(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSuper, pos);
   depth++;
-  const value = deserializeSuper(readPointer(pos, 8));
+  const value = deserializeSuper(readPointer(pos, 8), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
-function deserializeBoxSwitchCase(pos) {
+function deserializeBoxSwitchCase(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchCase, pos);
   depth++;
-  const value = deserializeSwitchCase(readPointer(pos, 40));
+  const value = deserializeSwitchCase(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, SwitchStatement<'a>>` */
-function deserializeBoxSwitchStatement(pos) {
+function deserializeBoxSwitchStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchStatement, pos);
   depth++;
-  const value = deserializeSwitchStatement(readPointer(pos, 40));
+  const value = deserializeSwitchStatement(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
-function deserializeBoxTaggedTemplateExpression(pos) {
+function deserializeBoxTaggedTemplateExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTaggedTemplateExpression, pos);
   depth++;
-  const value = deserializeTaggedTemplateExpression(readPointer(pos, 40));
+  const value = deserializeTaggedTemplateExpression(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, TemplateElement<'a>>` */
-function deserializeBoxTemplateElement(pos) {
+function deserializeBoxTemplateElement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateElement, pos);
   depth++;
-  const value = deserializeTemplateElement(readPointer(pos, 48));
+  const value = deserializeTemplateElement(readPointer(pos, 48), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
-function deserializeBoxTemplateLiteral(pos) {
+function deserializeBoxTemplateLiteral(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateLiteral, pos);
   depth++;
-  const value = deserializeTemplateLiteral(readPointer(pos, 40));
+  const value = deserializeTemplateLiteral(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ThisExpression>` */
-function deserializeBoxThisExpression(pos) {
+function deserializeBoxThisExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxThisExpression, pos);
   depth++;
-  const value = deserializeThisExpression(readPointer(pos, 8));
+  const value = deserializeThisExpression(readPointer(pos, 8), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
-function deserializeBoxThrowStatement(pos) {
+function deserializeBoxThrowStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxThrowStatement, pos);
   depth++;
-  const value = deserializeThrowStatement(readPointer(pos, 24));
+  const value = deserializeThrowStatement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, TryStatement<'a>>` */
-function deserializeBoxTryStatement(pos) {
+function deserializeBoxTryStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTryStatement, pos);
   depth++;
-  const value = deserializeTryStatement(readPointer(pos, 56));
+  const value = deserializeTryStatement(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, UnaryExpression<'a>>` */
-function deserializeBoxUnaryExpression(pos) {
+function deserializeBoxUnaryExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxUnaryExpression, pos);
   depth++;
-  const value = deserializeUnaryExpression(readPointer(pos, 32));
+  const value = deserializeUnaryExpression(readPointer(pos, 32), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, UpdateExpression<'a>>` */
-function deserializeBoxUpdateExpression(pos) {
+function deserializeBoxUpdateExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxUpdateExpression, pos);
   depth++;
-  const value = deserializeUpdateExpression(readPointer(pos, 32));
+  const value = deserializeUpdateExpression(readPointer(pos, 32), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, VariableDeclaration<'a>>` */
-function deserializeBoxVariableDeclaration(pos) {
+function deserializeBoxVariableDeclaration(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclaration, pos);
   depth++;
-  const value = deserializeVariableDeclaration(readPointer(pos, 32));
+  const value = deserializeVariableDeclaration(readPointer(pos, 32), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, VariableDeclarator<'a>>` */
-function deserializeBoxVariableDeclarator(pos) {
+function deserializeBoxVariableDeclarator(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclarator, pos);
   depth++;
-  const value = deserializeVariableDeclarator(readPointer(pos, 40));
+  const value = deserializeVariableDeclarator(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, WhileStatement<'a>>` */
-function deserializeBoxWhileStatement(pos) {
+function deserializeBoxWhileStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxWhileStatement, pos);
   depth++;
-  const value = deserializeWhileStatement(readPointer(pos, 40));
+  const value = deserializeWhileStatement(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, WithStatement<'a>>` */
-function deserializeBoxWithStatement(pos) {
+function deserializeBoxWithStatement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxWithStatement, pos);
   depth++;
-  const value = deserializeWithStatement(readPointer(pos, 40));
+  const value = deserializeWithStatement(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, YieldExpression<'a>>` */
-function deserializeBoxYieldExpression(pos) {
+function deserializeBoxYieldExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxYieldExpression, pos);
   depth++;
-  const value = deserializeYieldExpression(readPointer(pos, 32));
+  const value = deserializeYieldExpression(readPointer(pos, 32), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
-function deserializeBoxJSXAttribute(pos) {
+function deserializeBoxJSXAttribute(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXAttribute, pos);
   depth++;
-  const value = deserializeJSXAttribute(readPointer(pos, 40));
+  const value = deserializeJSXAttribute(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXClosingElement<'a>>` */
-function deserializeBoxJSXClosingElement(pos) {
+function deserializeBoxJSXClosingElement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingElement, pos);
   depth++;
-  const value = deserializeJSXClosingElement(readPointer(pos, 24));
+  const value = deserializeJSXClosingElement(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXClosingFragment>` */
-function deserializeBoxJSXClosingFragment(pos) {
+function deserializeBoxJSXClosingFragment(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingFragment, pos);
   depth++;
-  const value = deserializeJSXClosingFragment(readPointer(pos, 8));
+  const value = deserializeJSXClosingFragment(readPointer(pos, 8), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXElement<'a>>` */
-function deserializeBoxJSXElement(pos) {
+function deserializeBoxJSXElement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXElement, pos);
   depth++;
-  const value = deserializeJSXElement(readPointer(pos, 56));
+  const value = deserializeJSXElement(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXEmptyExpression>` */
-function deserializeBoxJSXEmptyExpression(pos) {
+function deserializeBoxJSXEmptyExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXEmptyExpression, pos);
   depth++;
-  const value = deserializeJSXEmptyExpression(readPointer(pos, 8));
+  const value = deserializeJSXEmptyExpression(readPointer(pos, 8), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
-function deserializeBoxJSXExpressionContainer(pos) {
+function deserializeBoxJSXExpressionContainer(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXExpressionContainer, pos);
   depth++;
-  const value = deserializeJSXExpressionContainer(readPointer(pos, 24));
+  const value = deserializeJSXExpressionContainer(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
-function deserializeBoxJSXFragment(pos) {
+function deserializeBoxJSXFragment(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXFragment, pos);
   depth++;
-  const value = deserializeJSXFragment(readPointer(pos, 56));
+  const value = deserializeJSXFragment(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXIdentifier<'a>>` */
-function deserializeBoxJSXIdentifier(pos) {
+function deserializeBoxJSXIdentifier(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXIdentifier, pos);
   depth++;
-  const value = deserializeJSXIdentifier(readPointer(pos, 24));
+  const value = deserializeJSXIdentifier(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
-function deserializeBoxJSXMemberExpression(pos) {
+function deserializeBoxJSXMemberExpression(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXMemberExpression, pos);
   depth++;
-  const value = deserializeJSXMemberExpression(readPointer(pos, 40));
+  const value = deserializeJSXMemberExpression(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
-function deserializeBoxJSXNamespacedName(pos) {
+function deserializeBoxJSXNamespacedName(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXNamespacedName, pos);
   depth++;
-  const value = deserializeJSXNamespacedName(readPointer(pos, 40));
+  const value = deserializeJSXNamespacedName(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
-function deserializeBoxJSXOpeningElement(pos) {
+function deserializeBoxJSXOpeningElement(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningElement, pos);
   depth++;
-  const value = deserializeJSXOpeningElement(readPointer(pos, 48));
+  const value = deserializeJSXOpeningElement(readPointer(pos, 48), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
-function deserializeBoxJSXOpeningFragment(pos) {
+function deserializeBoxJSXOpeningFragment(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningFragment, pos);
   depth++;
-  const value = deserializeJSXOpeningFragment(readPointer(pos, 32));
+  const value = deserializeJSXOpeningFragment(readPointer(pos, 32), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
-function deserializeBoxJSXSpreadAttribute(pos) {
+function deserializeBoxJSXSpreadAttribute(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXSpreadAttribute, pos);
   depth++;
-  const value = deserializeJSXSpreadAttribute(readPointer(pos, 24));
+  const value = deserializeJSXSpreadAttribute(readPointer(pos, 24), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXText<'a>>` */
-function deserializeBoxJSXText(pos) {
+function deserializeBoxJSXText(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXText, pos);
   depth++;
-  const value = deserializeJSXText(readPointer(pos, 40));
+  const value = deserializeJSXText(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
-function deserializeBoxJSXTextWithBigint(pos) {
+function deserializeBoxJSXTextWithBigint(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXTextWithBigint, pos);
   depth++;
-  const value = deserializeJSXTextWithBigint(readPointer(pos, 56));
+  const value = deserializeJSXTextWithBigint(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
-function deserializeBoxStringLiteral(pos) {
+function deserializeBoxStringLiteral(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
   depth++;
-  const value = deserializeStringLiteral(readPointer(pos, 40));
+  const value = deserializeStringLiteral(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
-function deserializeBoxNumericLiteral(pos) {
+function deserializeBoxNumericLiteral(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNumericLiteral, pos);
   depth++;
-  const value = deserializeNumericLiteral(readPointer(pos, 32));
+  const value = deserializeNumericLiteral(readPointer(pos, 32), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
-function deserializeBoxBooleanLiteral(pos) {
+function deserializeBoxBooleanLiteral(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
   depth++;
-  const value = deserializeBooleanLiteral(readPointer(pos, 32));
+  const value = deserializeBooleanLiteral(readPointer(pos, 32), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
-function deserializeBoxNullLiteral(pos) {
+function deserializeBoxNullLiteral(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
   depth++;
-  const value = deserializeNullLiteral(readPointer(pos, 40));
+  const value = deserializeNullLiteral(readPointer(pos, 40), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
-function deserializeBoxRegExpLiteral(pos) {
+function deserializeBoxRegExpLiteral(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxRegExpLiteral, pos);
   depth++;
-  const value = deserializeRegExpLiteral(readPointer(pos, 88));
+  const value = deserializeRegExpLiteral(readPointer(pos, 88), parent);
   depth--;
   return value;
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
-function deserializeBoxBigIntLiteral(pos) {
+function deserializeBoxBigIntLiteral(pos, parent) {
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBigIntLiteral, pos);
   depth++;
-  const value = deserializeBigIntLiteral(readPointer(pos, 56));
+  const value = deserializeBigIntLiteral(readPointer(pos, 56), parent);
   depth--;
   return value;
 }
 
 /** `Vec<'a, Option<Node<'a>>>` */
-function deserializeVecOptionNode(pos) {
+function deserializeVecOptionNode(pos, parent) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
   depth++;
   let element = readPointer(pos, len * 16);
-  for (const end = element + len * 16; element < end; element += 16) {
-    array.push(deserializeOptionNode(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeOptionNode(element, parent);
   }
   depth--;
   return array;
 }
 
 /** `Vec<'a, Comment<'a>>` */
-function deserializeVecComment(pos) {
+function deserializeVecComment(pos, parent) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
   depth++;
   let element = readPointer(pos, len * 32);
-  for (const end = element + len * 32; element < end; element += 32) {
-    array.push(deserializeComment(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 32) {
+    array[i] = deserializeComment(element, parent);
   }
   depth--;
   return array;
 }
 
 /** `Vec<'a, Node<'a>>` */
-function deserializeVecNode(pos) {
+function deserializeVecNode(pos, parent) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
   depth++;
   let element = readPointer(pos, len * 16);
-  for (const end = element + len * 16; element < end; element += 16) {
-    array.push(deserializeNode(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeNode(element, parent);
   }
   depth--;
   return array;
@@ -3171,13 +2988,13 @@ function deserializeOptionStr(pos) {
 }
 
 /** `Option<Node<'a>>` */
-function deserializeOptionNode(pos) {
+function deserializeOptionNode(pos, parent) {
   if (uint8[pos] === 93) return null;
-  return deserializeNode(pos);
+  return deserializeNode(pos, parent);
 }
 
 /** `Option<RegExp<'a>>` */
-function deserializeOptionRegExp(pos) {
+function deserializeOptionRegExp(pos, parent) {
   if (uint32[(pos) >> 2] === 0 && uint32[((pos) >> 2) + 1] === 0) return null;
-  return deserializeRegExp(pos);
+  return deserializeRegExp(pos, parent);
 }

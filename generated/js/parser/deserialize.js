@@ -153,6 +153,9 @@ function setUp(buffer) {
   if (sourceEnd > limit) {
     throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
+  if (sourceStart !== 0) {
+    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
+  }
   asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
   if (asciiEnd > sourceEnd) {
     throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
@@ -2635,14 +2638,16 @@ function deserializeBoxBigIntLiteral(pos) {
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
   depth++;
   let element = readPointer(pos, len * 16);
-  for (const end = element + len * 16; element < end; element += 16) {
-    array.push(deserializeOptionNode(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeOptionNode(element);
   }
   depth--;
   return array;
@@ -2651,14 +2656,16 @@ function deserializeVecOptionNode(pos) {
 /** `Vec<'a, Comment<'a>>` */
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
   depth++;
   let element = readPointer(pos, len * 32);
-  for (const end = element + len * 32; element < end; element += 32) {
-    array.push(deserializeComment(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 32) {
+    array[i] = deserializeComment(element);
   }
   depth--;
   return array;
@@ -2667,14 +2674,16 @@ function deserializeVecComment(pos) {
 /** `Vec<'a, Node<'a>>` */
 function deserializeVecNode(pos) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
   depth++;
   let element = readPointer(pos, len * 16);
-  for (const end = element + len * 16; element < end; element += 16) {
-    array.push(deserializeNode(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeNode(element);
   }
   depth--;
   return array;

@@ -18,7 +18,7 @@ use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
 use crate::config::{LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, StringPolicy, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
-use crate::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
+use crate::layout::{OptionRepr, SchemaLayout, Shape};
 
 #[derive(Template)]
 #[template(path = "js/deserialize.js", escape = "none")]
@@ -33,10 +33,15 @@ struct DeserializeJs {
     /// Whether a string lies in the source region at all (ASCII prefix or not).
     in_source_region: String,
     parent_links: bool,
+    placement_check: PlacementCheck,
     /// "Node.js" or "web runtimes (no `Buffer`)".
     runtime: &'static str,
     strings: StringsView,
+    /// Bytes of a pointer, and of `usize`, in the producer.
     pointer_width: u32,
+    pointer_bits: u32,
+    /// The root node's alignment: its offset must be a multiple of it.
+    root_align: u32,
     magic: String,
     format_version: u32,
     metadata_size: u32,
@@ -50,20 +55,47 @@ struct DeserializeJs {
     encode_source: Option<&'static str>,
 }
 
+/// The runtime (`node` or `web`) whose `encodeSource` the target exports: parser-layout targets only,
+/// where JS writes the source into the buffer.
+pub(super) fn encode_source(target: &Target) -> Option<&'static str> {
+    (target.source_placement == SourcePlacement::Start).then_some(match target.runtime {
+        Runtime::Node => "node",
+        Runtime::Web => "web",
+    })
+}
+
+/// How `setUp` tells a buffer of the other layout: its fingerprint is the same (the placement is not
+/// part of the type layouts), but strings would be looked for in the wrong region.
+pub(super) struct PlacementCheck {
+    /// True for a buffer of the other layout.
+    pub(super) wrong: &'static str,
+    /// What this target's layout has, for the error message.
+    pub(super) expected: &'static str,
+}
+
+impl PlacementCheck {
+    pub(super) fn new(placement: SourcePlacement) -> Self {
+        match placement {
+            SourcePlacement::Start => PlacementCheck { wrong: "sourceStart !== 0", expected: "the source text at the start (the parser layout)" },
+            SourcePlacement::End => PlacementCheck { wrong: "limit - sourceEnd >= 8", expected: "the source text right before the metadata (the linter layout)" },
+        }
+    }
+}
+
 /// The target's string policy, as the template tests it.
-struct StringsView {
+pub(super) struct StringsView {
     /// `none`, `ascii_prefix` or `latin1`.
-    slicing: &'static str,
+    pub(super) slicing: &'static str,
     /// `loop`, `apply` or `switch`.
-    short_decoder: &'static str,
-    short_max_len: u32,
-    utf8_slice: bool,
+    pub(super) short_decoder: &'static str,
+    pub(super) short_max_len: u32,
+    pub(super) utf8_slice: bool,
     /// For `switch`: the arguments of `fromCharCode` for each length from 1 up.
-    switch_cases: Vec<String>,
+    pub(super) switch_cases: Vec<String>,
 }
 
 impl StringsView {
-    fn new(policy: &StringPolicy) -> Self {
+    pub(super) fn new(policy: &StringPolicy) -> Self {
         let switch_cases = match policy.short_decoder {
             ShortDecoder::Switch => (1..=policy.short_max_len).map(|len| (0..len).map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") }).collect::<Vec<_>>().join(", ")).collect(),
             _ => Vec::new(),
@@ -87,13 +119,15 @@ impl StringsView {
 }
 
 /// One generated function.
-struct Function {
-    name: String,
-    comment: String,
-    body: Body,
+pub(super) struct Function {
+    pub(super) name: String,
+    /// `pos`, or `pos, parent` for functions that build nodes on a target with parent links.
+    pub(super) params: &'static str,
+    pub(super) comment: String,
+    pub(super) body: Body,
 }
 
-enum Body {
+pub(super) enum Body {
     /// A node or plain object: `{ key: value, ... }`.
     Object { props: Vec<Prop>, is_node: bool },
     /// `switch` over a tag byte; each case returns an expression of `pos`.
@@ -106,48 +140,20 @@ enum Body {
     Boxed { target: String, may_nest: bool },
 }
 
-struct Prop {
-    key: String,
-    value: String,
+pub(super) struct Prop {
+    pub(super) key: String,
+    pub(super) value: String,
     /// Built after the node exists, so that its children can point back at it (linter target).
     is_child: bool,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
-    let width = PointerWidth::W64;
+    let width = target.pointer_width;
     let layout = cx.layout(width);
-    let builder = Builder { cx, layout };
-    let mut diagnostics = Diagnostics::default();
-
-    let root_config = cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
-    let root = match cx.schema.ids().find(|id| cx.schema.get(*id).name == root_config.name) {
-        Some(id) if matches!(cx.schema.get(id).kind, TypeKind::Struct(_)) => Some(id),
-        _ => {
-            diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
-            None
-        }
-    };
-    let mut comments = None;
-    if let (Some(root), Some(config)) = (root, &cx.config.comments) {
-        let TypeKind::Struct(s) = &cx.schema.get(root).kind else { unreachable!() };
-        match s.fields.iter().position(|f| f.name == config.name) {
-            Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
-                let Shape::Struct { field_offsets } = &layout.get(root).shape else { unreachable!() };
-                comments = Some(builder.read(&s.fields[index].ty, &format!("root + {}", field_offsets[index])));
-            }
-            _ => diagnostics.push(
-                Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
-                    .at(config.location.clone())
-                    .with_help("the comments field is returned beside the AST, so it must be `#[estree(skip)]` in the root"),
-            ),
-        }
-    }
-    let Some(root) = root else { return Err(Error::Input(diagnostics)) };
-    if !diagnostics.is_empty() {
-        return Err(Error::Input(diagnostics));
-    }
-
     let parent_links = target.source_placement == SourcePlacement::End;
+    let builder = Builder { cx, layout, parent_links };
+    let (root, comments) = builder.root_and_comments()?;
+
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id, parent_links)).collect();
     for ty in cx.schema.used_types() {
         if let Some(function) = builder.helper_function(&ty) {
@@ -155,6 +161,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         }
     }
     let fingerprint = cx.fingerprint(width);
+    let placement_check = PlacementCheck::new(target.source_placement);
     let (layout_comment, in_source, in_source_region) = match target.source_placement {
         SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
         SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
@@ -166,41 +173,78 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         in_source: in_source.to_owned(),
         in_source_region: in_source_region.to_owned(),
         parent_links,
+        placement_check,
         runtime: match target.runtime {
             Runtime::Node => "Node.js",
             Runtime::Web => "web runtimes (no `Buffer`)",
         },
         strings: StringsView::new(&target.strings),
         pointer_width: width.bytes(),
+        pointer_bits: width.bits(),
+        root_align: layout.get(root).layout.align,
         magic: format!("{MAGIC:#010x}"),
         format_version: FORMAT_VERSION,
         metadata_size: METADATA_SIZE,
         meta: metadata_offsets().map(|(offset, field)| (field.name.to_uppercase(), offset)).collect(),
         fingerprint_hex: format!("{fingerprint:016x}"),
-        root: builder.function_name(&TypeRef::Named(root)),
+        root: builder.read_in(&TypeRef::Named(root), "root", "null"),
         comments,
         functions,
-        encode_source: (target.source_placement == SourcePlacement::Start).then_some(match target.runtime {
-            Runtime::Node => "node",
-            Runtime::Web => "web",
-        }),
+        encode_source: encode_source(target),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
 }
 
-struct Builder<'a> {
-    cx: &'a EmitContext<'a>,
-    layout: &'a SchemaLayout,
+pub(super) struct Builder<'a> {
+    pub(super) cx: &'a EmitContext<'a>,
+    pub(super) layout: &'a SchemaLayout,
+    /// Nodes get a `parent` (linter layout): every function that can build nodes takes the enclosing
+    /// node as a second argument, `parent`.
+    pub(super) parent_links: bool,
 }
 
 /// `pos` or `pos + 8`.
-fn at(pos: &str, offset: u32) -> String {
+pub(super) fn at(pos: &str, offset: u32) -> String {
     if offset == 0 { pos.to_owned() } else { format!("{pos} + {offset}") }
 }
 
 impl Builder<'_> {
+    /// The root type, and the expression reading the comments beside it (its skipped `Vec` field).
+    pub(super) fn root_and_comments(&self) -> Result<(TypeId, Option<String>), Error> {
+        let mut diagnostics = Diagnostics::default();
+
+        let root_config = self.cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
+        let root = match self.cx.schema.ids().find(|id| self.cx.schema.get(*id).name == root_config.name) {
+            Some(id) if matches!(self.cx.schema.get(id).kind, TypeKind::Struct(_)) => Some(id),
+            _ => {
+                diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
+                None
+            }
+        };
+        let mut comments = None;
+        if let (Some(root), Some(config)) = (root, &self.cx.config.comments) {
+            let TypeKind::Struct(s) = &self.cx.schema.get(root).kind else { unreachable!() };
+            match s.fields.iter().position(|f| f.name == config.name) {
+                Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
+                    let Shape::Struct { field_offsets } = &self.layout.get(root).shape else { unreachable!() };
+                    comments = Some(self.read_in(&s.fields[index].ty, &format!("root + {}", field_offsets[index]), "null"));
+                }
+                _ => diagnostics.push(
+                    Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
+                        .at(config.location.clone())
+                        .with_help("the comments field is returned beside the AST, so it must be `#[estree(skip)]` in the root"),
+                ),
+            }
+        }
+        let Some(root) = root else { return Err(Error::Input(diagnostics)) };
+        if !diagnostics.is_empty() {
+            return Err(Error::Input(diagnostics));
+        }
+        Ok((root, comments))
+    }
+
     /// `deserializeX`, named after the type: `deserializeOptionBoxIdentifier`.
-    fn function_name(&self, ty: &TypeRef) -> String {
+    pub(super) fn function_name(&self, ty: &TypeRef) -> String {
         format!("deserialize{}", self.type_suffix(ty))
     }
 
@@ -219,8 +263,13 @@ impl Builder<'_> {
         }
     }
 
-    /// The JS expression reading a `ty` stored at `pos` (an expression).
-    fn read(&self, ty: &TypeRef, pos: &str) -> String {
+    /// The JS expression reading a `ty` stored at `pos` (an expression), inside the node `parent`.
+    pub(super) fn read(&self, ty: &TypeRef, pos: &str) -> String {
+        self.read_in(ty, pos, "parent")
+    }
+
+    /// `read`, with the enclosing node given by the expression `parent`.
+    pub(super) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str) -> String {
         // `(pos + 8) >> 2` needs the parentheses, `pos >> 2` does not.
         let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
         match ty {
@@ -236,11 +285,21 @@ impl Builder<'_> {
                 Primitive::I64 => format!("readI64({pos})"),
                 Primitive::F64 => format!("float64[{grouped} >> 3]"),
             },
+            _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
             _ => format!("{}({pos})", self.function_name(ty)),
         }
     }
 
-    fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
+    fn params(&self, ty: &TypeRef) -> &'static str {
+        if self.takes_parent(ty) { "pos, parent" } else { "pos" }
+    }
+
+    /// Whether the function reading `ty` takes the enclosing node: it may build nodes.
+    fn takes_parent(&self, ty: &TypeRef) -> bool {
+        self.parent_links && estree::holds_nodes(self.cx.schema, ty)
+    }
+
+    pub(super) fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
         let def = self.cx.schema.get(id);
         let name = self.function_name(&TypeRef::Named(id));
         match (&def.kind, &self.layout.get(id).shape) {
@@ -251,8 +310,8 @@ impl Builder<'_> {
                 if let Some(node_type) = node_type {
                     props.push(Prop { key: "type".to_owned(), value: format!("{node_type:?}"), is_child: false });
                 }
-                self.push_fields(&mut props, id, "pos", 0, parent_links);
-                Function { name, comment: format!("`{}`", def.name), body: Body::Object { props, is_node: is_node && parent_links } }
+                self.push_fields(&mut props, id, "pos", 0, parent_links && is_node);
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node: is_node && parent_links } }
             }
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
                 let cases = e
@@ -266,7 +325,7 @@ impl Builder<'_> {
                         (v.discriminant, value)
                     })
                     .collect();
-                Function { name, comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
             }
             (TypeKind::Enum(e), _) => {
                 let max = e.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
@@ -277,6 +336,7 @@ impl Builder<'_> {
                 let constant = format!("{}_STRINGS", screaming_case(&def.name));
                 Function {
                     name,
+                    params: "pos",
                     comment: format!("`{}` as its ESTree string", def.name),
                     body: Body::Strings { constant, what: def.name.clone(), values: values.join(", ") },
                 }
@@ -285,8 +345,9 @@ impl Builder<'_> {
         }
     }
 
-    /// Properties of struct `id` stored at `pos + base`, flattening `flatten` fields.
-    fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, parent_links: bool) {
+    /// Properties of struct `id` stored at `pos + base`, flattening `flatten` fields. `node_links`: the
+    /// struct is a node whose children point back at it (`is_child` props, built after the node).
+    pub(super) fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, node_links: bool) {
         let TypeKind::Struct(s) = &self.cx.schema.get(id).kind else { unreachable!() };
         let Shape::Struct { field_offsets } = &self.layout.get(id).shape else { unreachable!() };
         for (field, &offset) in s.fields.iter().zip(field_offsets) {
@@ -301,12 +362,13 @@ impl Builder<'_> {
             }
             if field.estree.flatten {
                 let TypeRef::Named(inner) = field.ty else { unreachable!("load checks flatten") };
-                self.push_fields(props, inner, pos, offset, parent_links);
+                self.push_fields(props, inner, pos, offset, node_links);
                 continue;
             }
             let key = estree::property_name(field);
-            let is_child = parent_links && estree::holds_nodes(self.cx.schema, &field.ty);
-            let mut value = self.read(&field.ty, &at(pos, offset));
+            let is_child = node_links && estree::holds_nodes(self.cx.schema, &field.ty);
+            // A node's children get the node itself as their parent.
+            let mut value = self.read_in(&field.ty, &at(pos, offset), if is_child { "node" } else { "parent" });
             if let Some(converter) = field.estree.convert {
                 value = format!("{}({value})", converter.js_function());
             }
@@ -315,7 +377,7 @@ impl Builder<'_> {
     }
 
     /// The helper function of a composite type (`Option`, `Vec`, `Box`, `Str`, `Span`), if it needs one.
-    fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
+    pub(super) fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
         let name = self.function_name(ty);
         let rust = self.cx.schema.rust_type(ty, "'a");
         let body = match ty {
@@ -338,7 +400,7 @@ impl Builder<'_> {
             // `Str` and `Span` have fixed helpers in the template.
             _ => return None,
         };
-        Some(Function { name, comment: format!("`{rust}`"), body })
+        Some(Function { name, params: self.params(ty), comment: format!("`{rust}`"), body })
     }
 
     /// `true` when the `size`-byte little-endian integer at `pos` equals `value`.

@@ -2,6 +2,8 @@
 
 mod js_constants;
 mod js_deserializer;
+mod npm_package;
+mod js_lazy;
 mod rust_asserts;
 mod rust_constants;
 mod rust_producer;
@@ -60,9 +62,20 @@ pub fn emit_all(cx: &EmitContext) -> Result<Vec<Output>, Error> {
     if let Some(producer_module) = &cx.config.rust.producer_module {
         outputs.push(cx.output("rust/from_estree.rs", rust_producer::emit(cx, producer_module)?));
     }
+    npm_package::check_versions(cx)?;
     for target in &cx.config.targets {
-        outputs.push(cx.output(&format!("js/{}/deserialize.js", target.name), js_deserializer::emit(cx, target)?));
-        outputs.push(cx.output(&format!("js/{}/deserialize.d.ts", target.name), ts_types::emit(cx, target)?));
+        let module = if target.lazy { js_lazy::emit(cx, target)? } else { js_deserializer::emit(cx, target)? };
+        let types = ts_types::emit(cx, target)?;
+        // A package carries the very same module and types: one template, one rendering.
+        if let Some(package) = &target.package {
+            outputs.push(cx.output(&format!("npm/{}/deserialize.js", target.name), module.clone()));
+            outputs.push(cx.output(&format!("npm/{}/deserialize.d.ts", target.name), types.clone()));
+            for file in npm_package::emit(cx, target, package)? {
+                outputs.push(cx.output(&file.path, file.contents));
+            }
+        }
+        outputs.push(cx.output(&format!("js/{}/deserialize.js", target.name), module));
+        outputs.push(cx.output(&format!("js/{}/deserialize.d.ts", target.name), types));
     }
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(outputs)

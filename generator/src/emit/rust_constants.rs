@@ -22,6 +22,7 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
         syn::LitInt::new(&format!("{value:#018x}"), proc_macro2::Span::call_site())
     });
     let [fingerprint64, fingerprint32] = &fingerprints;
+    let writer = metadata_writer();
     let magic = syn::LitInt::new(&format!("{MAGIC:#010x}"), proc_macro2::Span::call_site());
     let version = lit(FORMAT_VERSION);
     let metadata_size = lit(METADATA_SIZE);
@@ -46,6 +47,55 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
         #[doc = " Layout fingerprint of the layouts of the target being compiled."]
         #[cfg(target_pointer_width = "32")]
         pub const LAYOUT_FINGERPRINT: u64 = LAYOUT_FINGERPRINT_32;
+        #writer
     };
     print_rust(cx, "constants.rs", tokens)
+}
+
+/// `Metadata` and its `to_bytes`: the metadata block's writer, so that a producer in any crate that
+/// includes this file writes exactly what the deserializers check. The fields fixed by the format
+/// (magic, version, fingerprint) come from the constants; the rest describe one buffer.
+fn metadata_writer() -> proc_macro2::TokenStream {
+    let fixed = |name: &str| match name {
+        "magic" => Some(quote! { MAGIC }),
+        "format_version" => Some(quote! { FORMAT_VERSION }),
+        "fingerprint_low" => Some(quote! { LAYOUT_FINGERPRINT as u32 }),
+        "fingerprint_high" => Some(quote! { (LAYOUT_FINGERPRINT >> 32) as u32 }),
+        _ => None,
+    };
+    let mut fields = Vec::new();
+    let mut writes = Vec::new();
+    for (_, field) in buffer::metadata_offsets() {
+        let constant = format_ident!("{}", field.name.to_uppercase());
+        let value = match fixed(field.name) {
+            Some(value) => value,
+            None => {
+                let name = format_ident!("{}", field.name);
+                let doc = format!(" {}", field.doc);
+                fields.push(quote! {
+                    #[doc = #doc]
+                    pub #name: u32,
+                });
+                quote! { self.#name }
+            }
+        };
+        writes.push(quote! { put(metadata::#constant, #value); });
+    }
+    quote! {
+        #[doc = " The values of the metadata block that describe one buffer; `to_bytes` adds the magic,"]
+        #[doc = " format version and layout fingerprint of the target being compiled."]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct Metadata {
+            #(#fields)*
+        }
+        impl Metadata {
+            #[doc = " The metadata block: the last `METADATA_SIZE` bytes of the buffer."]
+            pub fn to_bytes(&self) -> [u8; METADATA_SIZE] {
+                let mut bytes = [0u8; METADATA_SIZE];
+                let mut put = |offset: usize, value: u32| bytes[offset..offset + 4].copy_from_slice(&value.to_le_bytes());
+                #(#writes)*
+                bytes
+            }
+        }
+    }
 }

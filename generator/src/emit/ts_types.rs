@@ -1,6 +1,7 @@
 //! `js/<target>/deserialize.d.ts`: TypeScript types of what `deserialize` returns (template
 //! `templates/js/deserialize.d.ts`). Nodes are interfaces whose `type` is a string literal, so unions
-//! of them discriminate on `type`; the linter target adds `parent`.
+//! of them discriminate on `type`; the linter target adds `parent`; lazy targets make every property
+//! `readonly`, as their nodes' getters are.
 
 use askama::Template;
 
@@ -19,6 +20,8 @@ struct DeserializeDts {
     declarations: Vec<Declaration>,
     /// Parser layout: the module also exports `encodeSource`.
     encode_source: bool,
+    /// A `lazy = true` target: read-only properties (getters), and `materialize` and `VISITOR_KEYS`.
+    lazy: bool,
 }
 
 enum Declaration {
@@ -65,6 +68,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         comments,
         declarations,
         encode_source: target.source_placement == SourcePlacement::Start,
+        lazy: target.lazy,
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use rawast_schema::buffer::SourcePlacement;
-use rawast_schema::producer::produce;
+use rawast_schema::producer::produce_json;
 
 const USAGE: &str = "\
 encode: turn ESTree JSON into a rawast buffer
@@ -75,13 +75,6 @@ fn usage_error(message: &str) -> ExitCode {
 
 fn encode(input: &Path, output: &Path, placement: SourcePlacement) -> Result<(), String> {
     let text = std::fs::read_to_string(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
-    let mut deserializer = serde_json::Deserializer::from_str(&text);
-    deserializer.disable_recursion_limit();
-    let json: serde_json::Value = serde::Deserialize::deserialize(&mut deserializer).map_err(|e| format!("{} is not JSON: {e}", input.display()))?;
-    let source = json.get("source").and_then(|s| s.as_str()).ok_or_else(|| format!("{}: no string `source`", input.display()))?;
-    let program = json.get("program").ok_or_else(|| format!("{}: no `program`", input.display()))?;
-    let comments = json.get("comments").unwrap_or(&serde_json::Value::Null);
-    let comments = if comments.is_null() { &serde_json::Value::Array(Vec::new()) } else { comments };
-    let buffer = produce(source, placement, program, comments).map_err(|e| e.to_string())?;
+    let buffer = produce_json(&text, placement).map_err(|e| format!("{}: {e}", input.display()))?;
     std::fs::write(output, buffer.as_bytes()).map_err(|e| format!("cannot write {}: {e}", output.display()))
 }

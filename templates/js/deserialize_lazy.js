@@ -1,0 +1,337 @@
+{{ header }}
+// Lazy deserializer of target `{{ target }}`: parser layout: [source][arena][metadata], 64-bit layouts, for {{ runtime }}.
+// `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }` of
+// node objects, one class per type: `type`, `start` and `end` are read when a node is made, every
+// other property is a getter that reads the buffer on first access and keeps what it read. Visiting
+// part of the tree decodes only that part. The buffer must stay unchanged while its tree is used.
+// `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain ESTree objects the
+// eager deserializer returns.
+
+const MAGIC = {{ magic }};
+const FORMAT_VERSION = {{ format_version }};
+const METADATA_SIZE = {{ metadata_size }};
+{%- for (name, offset) in meta %}
+const META_{{ name }} = {{ offset }};
+{%- endfor %}
+const LAYOUT_FINGERPRINT = "{{ fingerprint_hex }}";
+
+const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+// Each tree keeps its buffer's views and source text in a `Context`. The context being read is
+// `current`, its fields copied to these variables so that reads are as fast as the eager
+// deserializer's; a getter of a node of another tree first makes that tree's context current.
+let current = null;
+// Views of the buffer.
+let uint8, int8, uint16, int16, uint32, int32, float64;
+// Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
+let sourceStart, sourceEnd, limit, base;
+// The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
+// offsets agree there). `asciiEnd` is the offset of its end in the buffer.
+let sourceText, asciiEnd;
+{%- if strings.slicing == "latin1" %}
+// The whole source decoded one byte per character, made on first need: ASCII strings past the
+// prefix are sliced from it. ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII.)
+let sourceLatin1;
+const latin1Decoder = new TextDecoder("latin1");
+{%- endif %}
+{%- if strings.utf8_slice %}
+// Node's native UTF-8 decoder, called on the Uint8Array directly.
+const utf8Slice = Buffer.prototype.utf8Slice;
+{%- endif %}
+// Pointers followed so far in this tree, and the most a buffer of this size can hold: a corrupt
+// buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is stopped
+// there instead of making nodes forever. Values are kept once read, so a real tree stays below.
+let steps = 0, stepLimit = 0;
+
+/** The buffer of one tree, as `setUp` read it. */
+class Context {
+  constructor() {
+    this.uint8 = uint8;
+    this.int8 = int8;
+    this.uint16 = uint16;
+    this.int16 = int16;
+    this.uint32 = uint32;
+    this.int32 = int32;
+    this.float64 = float64;
+    this.sourceStart = sourceStart;
+    this.sourceEnd = sourceEnd;
+    this.limit = limit;
+    this.base = base;
+    this.sourceText = sourceText;
+    this.asciiEnd = asciiEnd;
+{%- if strings.slicing == "latin1" %}
+    this.sourceLatin1 = sourceLatin1;
+{%- endif %}
+    this.steps = steps;
+    this.stepLimit = stepLimit;
+  }
+}
+
+/** Makes `context` current (a getter calls this when its node's context is not). */
+function enter(context) {
+  leave();
+  current = context;
+  uint8 = context.uint8;
+  int8 = context.int8;
+  uint16 = context.uint16;
+  int16 = context.int16;
+  uint32 = context.uint32;
+  int32 = context.int32;
+  float64 = context.float64;
+  sourceStart = context.sourceStart;
+  sourceEnd = context.sourceEnd;
+  limit = context.limit;
+  base = context.base;
+  sourceText = context.sourceText;
+  asciiEnd = context.asciiEnd;
+{%- if strings.slicing == "latin1" %}
+  sourceLatin1 = context.sourceLatin1;
+{%- endif %}
+  steps = context.steps;
+  stepLimit = context.stepLimit;
+}
+
+/** Saves what reading changed in the current context, and leaves it. */
+function leave() {
+  if (current === null) return;
+{%- if strings.slicing == "latin1" %}
+  current.sourceLatin1 = sourceLatin1;
+{%- endif %}
+  current.steps = steps;
+  current = null;
+}
+
+/**
+ * Deserializes a rawast buffer lazily: only the root is read now.
+ * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must
+ *   not change while the tree is used
+ * @returns {{ "{{" }} program: object, comments: object[] {{ "}}" }}
+ */
+export function deserialize(buffer) {
+  // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
+  // enter it again, even when `setUp` throws.
+  leave();
+  const root = setUp(buffer);
+  current = new Context();
+  const program = {{ root }}(root);
+{%- if let Some(comments) = comments %}
+  const comments = {{ comments }};
+{%- else %}
+  const comments = [];
+{%- endif %}
+  return { program, comments };
+}
+{%- if let Some(encode_runtime) = encode_source %}
+
+{% include "js/encode_source.js" %}
+{%- endif %}
+
+/** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
+function setUp(buffer) {
+{% include "js/check_metadata.js" %}
+  steps = 0;
+  stepLimit = length;
+  const root = uint32[meta + (META_ROOT >> 2)];
+  if (root >= limit || root % {{ root_align }} !== 0) {
+    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+  }
+  return root;
+}
+
+function hex(value) {
+  return value.toString(16).padStart(8, "0");
+}
+
+/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
+function readPointer(pos, size) {
+  const offset = (uint32[pos >> 2] - base) >>> 0;
+  if (offset + size > limit) {
+    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+  }
+  return offset;
+}
+
+function tooManySteps() {
+  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+}
+
+function invalid(what, value, pos) {
+  return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
+}
+
+function readU64(pos) {
+  return uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296;
+}
+
+function readI64(pos) {
+  return uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296;
+}
+
+{% include "js/strings.js" %}
+
+/** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
+function regexValue(regex) {
+  if (regex === null) return null;
+  try {
+    return new RegExp(regex.pattern, regex.flags);
+  } catch {
+    return null;
+  }
+}
+
+/** `Span` outside a node: `{ start, end }`. */
+function deserializeSpan(pos) {
+  return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
+}
+
+// The class of each lazy object holds its properties' names, in ESTree order, under this key.
+const PROPERTIES = Symbol("properties");
+
+/** What every lazy node and object shares: `JSON.stringify` writes its plain ESTree object. */
+class LazyObject {
+  toJSON() {
+    return materialize(this);
+  }
+}
+
+/**
+ * The plain ESTree value (what the eager deserializer returns) of a lazy node, of an array of them, or
+ * of `deserialize`'s result, reading whatever was not read yet. It walks with an explicit stack, so
+ * trees of any depth fit in the JS stack.
+ */
+export function materialize(value) {
+  const result = { value: null };
+  const stack = [result, "value", value];
+  while (stack.length > 0) {
+    const source = stack.pop();
+    const key = stack.pop();
+    const target = stack.pop();
+    let copy = source;
+    if (source instanceof LazyObject) {
+      copy = {};
+      for (const name of source.constructor[PROPERTIES]) copy[name] = later(source[name], copy, name, stack);
+    } else if (Array.isArray(source)) {
+      copy = [];
+      for (let i = 0; i < source.length; i++) copy.push(later(source[i], copy, i, stack));
+    } else if (source !== null && Object.getPrototypeOf(source) === Object.prototype) {
+      copy = {};
+      for (const name in source) copy[name] = later(source[name], copy, name, stack);
+    }
+    target[key] = copy;
+  }
+  return result.value;
+}
+
+/** `value` itself when it is a leaf; else `null`, and `target[key]` is filled from `value` afterwards. */
+function later(value, target, key, stack) {
+  if (value === null || typeof value !== "object" || value instanceof RegExp) return value;
+  stack.push(target, key, value);
+  return null;
+}
+{%- for class in classes %}
+
+/** {{ class.comment }} */
+class {{ class.name }} extends LazyObject {
+  static [PROPERTIES] = [{{ class.properties }}];
+  #context;
+  #pos;
+{%- for getter in class.getters %}
+  #{{ getter.key }};
+{%- endfor %}
+
+  constructor(pos) {
+    super();
+    this.#context = current;
+    this.#pos = pos;
+{%- for prop in class.eager %}
+    this.{{ prop.key }} = {{ prop.value }};
+{%- endfor %}
+  }
+{%- if let Some(node_type) = class.node_type %}
+
+  get type() {
+    return {{ node_type }};
+  }
+{%- endif %}
+{%- for getter in class.getters %}
+
+  get {{ getter.key }}() {
+    if (this.#{{ getter.key }} === undefined) {
+      if (this.#context !== current) enter(this.#context);
+      this.#{{ getter.key }} = {{ getter.value }};
+    }
+    return this.#{{ getter.key }};
+  }
+{%- endfor %}
+}
+
+function {{ class.factory }}(pos) {
+  return new {{ class.name }}(pos);
+}
+{%- endfor %}
+{%- for function in functions %}
+
+{% match function.body -%}
+{%- when Body::Switch with { what, cases } -%}
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+  switch (uint8[pos]) {
+{%- for (discriminant, value) in cases %}
+    case {{ discriminant }}:
+      return {{ value }};
+{%- endfor %}
+    default:
+      throw invalid("{{ what }} tag", uint8[pos], pos);
+  }
+}
+{%- when Body::Strings with { constant, what, values } -%}
+const {{ constant }} = [{{ values }}];
+
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+  const value = {{ constant }}[uint8[pos]];
+  if (value === undefined) throw invalid("{{ what }}", uint8[pos], pos);
+  return value;
+}
+{%- when Body::Option with { none_check, some } -%}
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+  if ({{ none_check }}) return null;
+  return {{ some }};
+}
+{%- when Body::Vec with { element_size, element, may_nest } -%}
+/** {{ function.comment }}: its elements' objects, made now; what they hold, when read */
+function {{ function.name }}(pos) {
+  const len = uint32[(pos + {{ pointer_width }}) >> 2];
+  const array = [];
+  if (len === 0) return array;
+{%- if *may_nest %}
+  if (++steps > stepLimit) throw tooManySteps();
+{%- endif %}
+  let element = readPointer(pos, len * {{ element_size }});
+  for (const end = element + len * {{ element_size }}; element < end; element += {{ element_size }}) {
+    array.push({{ element }});
+  }
+  return array;
+}
+{%- when Body::Boxed with { target, may_nest } -%}
+/** {{ function.comment }} */
+function {{ function.name }}(pos) {
+{%- if *may_nest %}
+  if (++steps > stepLimit) throw tooManySteps();
+{%- endif %}
+  return {{ target }};
+}
+{%- else -%}
+{%- endmatch %}
+{%- endfor %}
+
+/**
+ * For each node `type`, the properties that can hold nodes, in order: what a generic visitor follows
+ * (the getters of lazy nodes are not enumerable). It fits the eager deserializer's objects too.
+ */
+export const VISITOR_KEYS = Object.freeze({
+{%- for (node_type, keys) in visitor_keys %}
+  {{ node_type }}: [{{ keys }}],
+{%- endfor %}
+});

@@ -1,0 +1,154 @@
+// The lazy target (`lazy = true` in codegen.toml): its getters read the buffer on first access and keep
+// what they read, trees of different buffers can be used side by side, and whole trees (materialized,
+// or through `JSON.stringify`) are what the eager deserializer returns. Corruption fuzzing and deep
+// trees are in deserialize.test.js and deep.test.js, with the other targets.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Parser } from "acorn";
+
+import { toJson } from "./conformance/estree-json.js";
+import { parser as deserializeEager } from "./defaults.js";
+import { deserialize, materialize, VISITOR_KEYS } from "../generated/js/parser-lazy/deserialize.js";
+
+const root = new URL("..", import.meta.url).pathname;
+const encodeBin = join(root, "target/debug/encode");
+
+/** A parser-layout buffer of a script file, from the Rust producer (built by `cargo xtask conformance`). */
+function encode(file) {
+  assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
+  const source = readFileSync(join(root, file), "utf8");
+  const comments = [];
+  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
+  const dir = mkdtempSync(join(tmpdir(), "rawast-lazy-"));
+  try {
+    writeFileSync(join(dir, "in.json"), toJson({ source, program, comments }));
+    execFileSync(encodeBin, ["--layout", "parser", join(dir, "in.json"), join(dir, "out.bin")]);
+    return readFileSync(join(dir, "out.bin"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ASCII; non-ASCII past an ASCII prefix (the latin1 copy of the source, made on first need); lone surrogates.
+const jquery = encode("node_modules/jquery/dist/jquery.js");
+const locales = encode("node_modules/moment/min/moment-with-locales.js");
+const strings = encode("tests/conformance/corpus/strings.js");
+
+/** Calls `visit` on every node under `node`, following `VISITOR_KEYS`, without recursion. */
+function walk(node, visit) {
+  const stack = [node];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null) continue;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+      continue;
+    }
+    visit(value);
+    const keys = VISITOR_KEYS[value.type];
+    for (let i = keys.length - 1; i >= 0; i--) stack.push(value[keys[i]]);
+  }
+}
+
+test("materialize and JSON.stringify give what the eager deserializer gives", () => {
+  for (const buffer of [jquery, locales, strings]) {
+    const expected = deserializeEager(buffer);
+    const lazy = deserialize(buffer);
+    assert.deepEqual(materialize(lazy), expected);
+    assert.equal(toJson(lazy), toJson(expected));
+    // Materializing reads through the getters: the tree keeps working afterwards.
+    assert.equal(toJson(lazy.program.body), toJson(expected.program.body));
+  }
+});
+
+test("getters read on first access and keep the value", () => {
+  const { program, comments } = deserialize(jquery);
+  assert.equal(program.type, "Program");
+  assert.equal(Object.hasOwn(program, "start") && Object.hasOwn(program, "end"), true);
+  assert.equal(program.body, program.body);
+  const statement = program.body[0];
+  assert.equal(statement.expression, statement.expression);
+  assert.equal(comments[0].value, comments[0].value);
+  assert.equal(typeof comments[0].value, "string");
+  // Getters are on the prototype: materialize, not the spread of a node, gives a plain object.
+  assert.deepEqual(Object.keys(statement), ["start", "end"]);
+  assert.deepEqual(Object.keys(materialize(statement)), ["type", "start", "end", "expression"]);
+});
+
+test("trees of two buffers are read side by side", () => {
+  const first = deserialize(locales);
+  const second = deserialize(strings);
+  const third = deserialize(jquery);
+  // Interleave reads of the three trees, node by node, each in its own buffer.
+  const walkers = [first, second, third].map(({ program }) => {
+    const out = [];
+    walk(program, (node) => out.push(node));
+    return out;
+  });
+  const seen = walkers.map(() => []);
+  for (let i = 0; walkers.some((nodes) => i < nodes.length); i++) {
+    walkers.forEach((nodes, which) => {
+      const node = nodes[i];
+      if (node === undefined) return;
+      // Strings: identifiers, literals' values and raws.
+      seen[which].push(node.type, node.start, node.name ?? node.raw ?? "");
+    });
+  }
+  [locales, strings, jquery].forEach((buffer, which) => {
+    const expected = [];
+    walk(deserializeEager(buffer).program, (node) => expected.push(node.type, node.start, node.name ?? node.raw ?? ""));
+    assert.deepEqual(seen[which], expected);
+  });
+});
+
+test("a buffer that fails to deserialize leaves the other trees readable", () => {
+  const { program } = deserialize(locales);
+  assert.throws(() => deserialize(jquery.subarray(0, 64)), /not a rawast buffer/);
+  assert.equal(toJson(program), toJson(deserializeEager(locales).program));
+});
+
+test("VISITOR_KEYS reach every node, on lazy and eager trees", () => {
+  let eagerNodes = 0;
+  const stack = [deserializeEager(jquery).program];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value.type === "string") eagerNodes++;
+    for (const child of Object.values(value)) if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
+  }
+  for (const program of [deserialize(jquery).program, deserializeEager(jquery).program]) {
+    let count = 0;
+    walk(program, () => count++);
+    assert.equal(count, eagerNodes);
+  }
+});
+
+test("a corruption is met only where the tree is read", () => {
+  // Corrupt one byte at a time, from the end of the arena backwards, until the eager deserializer
+  // throws: that byte belongs to the tree, yet the lazy root and its first statement read fine.
+  const metadata = 36;
+  let found = 0;
+  for (let offset = jquery.length - metadata - 1; offset > 0 && found < 5; offset -= 97) {
+    const copy = Uint8Array.from(jquery);
+    copy[offset] ^= 0xff;
+    try {
+      deserializeEager(copy);
+      continue;
+    } catch {
+      // a corruption the eager deserializer meets
+    }
+    let lazy;
+    try {
+      lazy = deserialize(copy);
+      void lazy.program.body[0].type;
+    } catch {
+      continue; // it lies in what was read
+    }
+    found++;
+    assert.throws(() => materialize(lazy), Error, `byte ${offset}`);
+  }
+  assert.ok(found > 0, "no corruption past the first statement");
+});

@@ -1,0 +1,78 @@
+// The 32-bit target (`wasm32`: parser layout, 32-bit pointers, web runtime) on buffers from the test
+// producer built for wasm32, which `cargo xtask conformance` builds (it needs Debian's rustc-web; without
+// it these tests are skipped outside CI). The whole corpus goes through `cargo xtask conformance`;
+// here: corruption, foreign buffers, and the module on a runtime without `Buffer`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Parser } from "acorn";
+
+import { toJson } from "./conformance/estree-json.js";
+import { WASM_PRODUCER, loadWasmProducer } from "./conformance/wasm-producer.js";
+import { deserialize as deserialize32 } from "../generated/js/wasm32/deserialize.js";
+import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
+
+const root = new URL("..", import.meta.url).pathname;
+const missing = !existsSync(WASM_PRODUCER);
+const skip = missing && process.env.CI !== "true" ? `${WASM_PRODUCER} is not built (no rustc-web here)` : false;
+
+function json(file) {
+  const source = readFileSync(join(root, file), "utf8");
+  const comments = [];
+  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
+  return { text: toJson({ source, program, comments }), program };
+}
+
+test("wasm32: 32-bit buffers deserialize to acorn's AST, and 64-bit deserializers refuse them", { skip }, async () => {
+  assert.ok(!missing, `${WASM_PRODUCER} is missing in CI`);
+  const producer = await loadWasmProducer();
+  const { text, program } = json("node_modules/jquery/dist/jquery.js");
+  const buffer = producer.encode(text, "parser");
+  const result = deserialize32(buffer);
+  assert.equal(result.program.body.length, program.body.length);
+  assert.equal(JSON.stringify(result.program), JSON.stringify(program, (k, v) => (v instanceof RegExp ? {} : v)));
+  assert.throws(() => deserializeParser(buffer), /fingerprint 13dd5fbe860a862a does not match this deserializer's 15728089f46937a2/);
+  assert.throws(() => producer.encode("{}", "parser"), /wasm producer: no string `source`/);
+});
+
+test("wasm32: corrupted and truncated 32-bit buffers throw Errors", { skip }, async () => {
+  const producer = await loadWasmProducer();
+  const buffer = producer.encode(json("tests/conformance/corpus/starter.js").text, "parser");
+  for (let length = 0; length < buffer.length; length += 4) {
+    assert.throws(() => deserialize32(buffer.subarray(0, length)), Error);
+  }
+  let seed = 7;
+  for (let i = 0; i < 2000; i++) {
+    const corrupt = buffer.slice();
+    for (let j = 0; j < 4; j++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      corrupt[seed % (buffer.length - 36)] = seed >>> 24;
+    }
+    try {
+      deserialize32(corrupt);
+    } catch (error) {
+      assert.ok(error instanceof Error, `corruption ${i} threw ${error}`);
+    }
+  }
+});
+
+test("wasm32: the module works on a runtime without Buffer", { skip }, () => {
+  // Non-ASCII past an ASCII prefix, a lone surrogate, strings long and short.
+  const source = "const s = 'naïve ☃ \\uD800 and a string longer than the short decoder takes';\nx = [1, 2n, /a/u, `t${s}`];";
+  const comments = [];
+  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
+  const script = `
+    delete globalThis.Buffer;
+    const { readFileSync } = await import("node:fs");
+    const { loadWasmProducer } = await import(${JSON.stringify(new URL("./conformance/wasm-producer.js", import.meta.url).href)});
+    const { deserialize } = await import(${JSON.stringify(new URL("../generated/js/wasm32/deserialize.js", import.meta.url).href)});
+    const producer = await loadWasmProducer();
+    const { program } = deserialize(producer.encode(readFileSync(0, "utf8"), "parser"));
+    process.stdout.write(typeof globalThis.Buffer + "\\n" + JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v + "n" : v)));
+  `;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", input: toJson({ source, program, comments }) });
+  const expected = JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v + "n" : v));
+  assert.equal(out, `undefined\n${expected}`);
+});
