@@ -1,5 +1,7 @@
 // Deserialize-only benchmark (see PERF.md): rawast, oxc, JSON.parse and a type-shaped clone, in one
-// Node process, interleaved, same files. Called by `cargo xtask bench`; see its --help.
+// Node process, interleaved, same files; then the parser layout's other direction, `encodeSource`
+// of each file into a preallocated buffer against `TextEncoder#encode`. Called by `cargo xtask
+// bench`; see its --help.
 //
 // node --expose-gc bench/run.js --encode PATH [--json FILE] [--samples N] PATH...
 
@@ -13,10 +15,12 @@ import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/
 import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
-import { deserialize as rawastDeserialize } from "../generated/js/parser/deserialize.js";
+import { deserialize as rawastDeserialize, encodeSource } from "../generated/js/parser/deserialize.js";
 import { toJson } from "../tests/conformance/estree-json.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
+const ENCODERS = ["encodeSource", "encode"];
+const textEncoder = new TextEncoder();
 
 function parseArgs(argv) {
   const options = { encode: null, json: null, samples: 15, paths: [] };
@@ -130,6 +134,20 @@ export function sample(run, methods, samples) {
   return times;
 }
 
+/**
+ * Median and minimum ms of `encodeSource(source)` into a buffer allocated once, and of
+ * `TextEncoder#encode(source)`, interleaved like the deserializers; their bytes are compared first.
+ */
+function timeEncoders(source, samples) {
+  const buffer = new Uint8Array(source.length * 3);
+  const expected = textEncoder.encode(source);
+  const n = encodeSource(source, buffer);
+  if (n !== expected.length || !buffer.subarray(0, n).every((byte, i) => byte === expected[i])) throw new Error("encodeSource differs from TextEncoder#encode");
+  const run = { encodeSource: () => encodeSource(source, buffer), encode: () => textEncoder.encode(source) };
+  const times = sample(run, ENCODERS, samples);
+  return Object.fromEntries(ENCODERS.map((m) => [m, { ms: median(times[m]) / 1e6, min: Math.min(...times[m]) / 1e6 }]));
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1];
@@ -141,6 +159,8 @@ function main() {
   const results = [];
   for (const path of options.paths) {
     const source = readFileSync(path, "utf8");
+    // First, before the deserializers' inputs and outputs fill the heap.
+    const encoding = timeEncoders(source, options.samples);
     const { sourceType, program } = parseAcorn(source);
     const clone = makeCloner(program);
 
@@ -163,11 +183,12 @@ function main() {
     returnBufferToCache(oxcBuffer);
     const nsPerNode = Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes[m]]));
     const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes[m]]));
-    const result = { path, bytes: Buffer.byteLength(source), nodes: nodes.rawast, buffer_bytes: rawastBuffer.length, ns_per_node: nsPerNode, min: minNsPerNode, allNodes: nodes };
+    const result = { path, bytes: Buffer.byteLength(source), nodes: nodes.rawast, buffer_bytes: rawastBuffer.length, ns_per_node: nsPerNode, min: minNsPerNode, allNodes: nodes, encoding };
     results.push(result);
     console.error(
       `${path}: ${(result.bytes / 1024).toFixed(0)} KB, ${nodes.rawast} nodes; ns/node ` +
-        METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", "),
+        METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", ") +
+        `; encodeSource ${encoding.encodeSource.ms.toFixed(2)} ms, encode ${encoding.encode.ms.toFixed(2)} ms`,
     );
   }
   rmSync(work, { recursive: true, force: true });
@@ -183,6 +204,13 @@ function main() {
     console.log(
       `| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.nodes} | ${(r.buffer_bytes / r.bytes).toFixed(2)} | ${cell("rawast")} | ${cell("oxc")} | ${cell("json")} | ${cell("clone")} | ${(r.ns_per_node.rawast / r.ns_per_node.oxc).toFixed(2)} |`,
     );
+  }
+  console.log(`\nSource encoding (parser layout): median (min) ms of \`encodeSource(text, buffer)\` into a buffer of \`text.length * 3\` bytes allocated once, and of \`new TextEncoder().encode(text)\`.\n`);
+  console.log("| file | KB | encodeSource | encode | encodeSource ÷ encode |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const r of results) {
+    const cell = (m) => `${r.encoding[m].ms.toFixed(2)} (${r.encoding[m].min.toFixed(2)})`;
+    console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${cell("encodeSource")} | ${cell("encode")} | ${(r.encoding.encodeSource.ms / r.encoding.encode.ms).toFixed(2)} |`);
   }
   console.log(`\ngeomean: rawast ÷ oxc ${summary.rawast_vs_oxc.toFixed(3)}, rawast ÷ json ${summary.rawast_vs_json.toFixed(3)}, rawast ÷ clone ${summary.rawast_vs_clone.toFixed(3)}`);
 

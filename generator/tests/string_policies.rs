@@ -1,9 +1,11 @@
-//! The emitted string functions for each string-policy choice (snapshots), and the deserializers
-//! built with them, written to `target/policies/<name>/js/` for `tests/policies.test.js`, which checks
-//! they read buffers exactly as the default deserializers do.
+//! The emitted string functions for each string-policy choice and `encodeSource` for each runtime
+//! (snapshots), and the deserializers built with them, written to `target/policies/<name>/js/` for
+//! `tests/policies.test.js`, which checks they read buffers exactly as the default deserializers do
+//! (and `tests/encode.test.js`, which runs the web variants' `encodeSource` without `Buffer`).
 
 mod support;
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
@@ -35,6 +37,14 @@ short_max_len = 20
 long_decoder = "text_decoder""#),
 ];
 
+/// `encodeSource` and its helpers (parser layout), from the comment that opens them to `typeName`'s end.
+fn encode_source(js: &str) -> &str {
+    let start = js.find("// Source encoding (parser layout)").expect("encodeSource");
+    let end = start + js[start..].find("\nfunction typeName").expect("typeName");
+    let end = end + js[end..].find("\n}\n").expect("typeName's end") + 3;
+    &js[start..end]
+}
+
 /// The part of a deserializer that turns `Str`s into strings.
 fn string_functions(js: &str) -> &str {
     let start = js.find("/** `Str`: a pointer").expect("deserializeStr");
@@ -51,6 +61,7 @@ fn string_policies() {
         base.schema_files.iter().map(|f| SourceFile { path: f.path.clone(), text: fs::read_to_string(root.join(&f.path)).unwrap() }).collect();
     let listed: Vec<String> = base.schema_files.iter().map(|f| format!("{:?}", f.path)).collect();
 
+    let mut encoders = BTreeMap::new();
     for (name, policy) in POLICIES {
         let runtime = if name.starts_with("web_") { "web" } else { "node" };
         let config_text = format!(
@@ -70,5 +81,15 @@ fn string_policies() {
         }
         let parser = outputs.iter().find(|o| o.path == "out/js/parser/deserialize.js").unwrap();
         snapshot_settings("policies").bind(|| insta::assert_snapshot!(*name, string_functions(&parser.contents)));
+        // The source comes first only in the parser layout: the linter's JS never writes it.
+        let linter = outputs.iter().find(|o| o.path == "out/js/linter/deserialize.js").unwrap();
+        assert!(!linter.contents.contains("encodeSource"), "{name}: the linter target exports encodeSource");
+        // `encodeSource` depends on the runtime only, not on the string policy.
+        let encoder = encoders.entry(runtime).or_insert_with(|| encode_source(&parser.contents).to_owned());
+        assert_eq!(encoder, encode_source(&parser.contents), "{name}: encodeSource differs from the other {runtime} variants'");
+    }
+    assert_eq!(encoders.keys().copied().collect::<Vec<_>>(), ["node", "web"]);
+    for (runtime, code) in &encoders {
+        snapshot_settings("policies").bind(|| insta::assert_snapshot!(format!("encode_source_{runtime}"), code));
     }
 }

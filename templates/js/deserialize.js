@@ -75,6 +75,10 @@ export function deserialize(buffer) {
 {%- endif %}
   }
 }
+{%- if let Some(encode_runtime) = encode_source %}
+
+{% include "js/encode_source.js" %}
+{%- endif %}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer) {

@@ -121,6 +121,10 @@ export function deserialize(buffer) {
 {%- endif %}
   return { program, comments };
 }
+{%- if let Some(encode_runtime) = encode_source %}
+
+{% include "js/encode_source.js" %}
+{%- endif %}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer) {

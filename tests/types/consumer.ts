@@ -1,9 +1,11 @@
 // A consumer of the generated types, type-checked with `tsc --strict` by tests/types.test.js.
-import { deserialize as parse } from "../../generated/js/parser/deserialize.js";
+import { deserialize as parse, encodeSource } from "../../generated/js/parser/deserialize.js";
 import { deserialize as lint, type AnyNode, type Node as LinterNode } from "../../generated/js/linter/deserialize.js";
 import type { Node, Program, Comment } from "../../generated/js/parser/deserialize.js";
 
 const buffer: Uint8Array = new Uint8Array(0);
+// The parser layout's JS side writes the source first.
+const sourceLength: number = encodeSource("const a = 1;", new Uint8Array(36));
 const { program, comments }: { program: Program; comments: Comment[] } = parse(buffer);
 
 function describe(node: Node): string {
@@ -26,7 +28,7 @@ const lines: number = comments.filter((c) => c.type === "Line").length;
 const root = lint(buffer).program;
 const parent: AnyNode | null = root.parent;
 const first: LinterNode | undefined = root.body[0];
-export { names, lines, parent, first };
+export { names, lines, parent, first, sourceLength };
 
 // The lazy target: the same node types, read-only, and `materialize` keeps them.
 import { deserialize as parseLazily, materialize, VISITOR_KEYS, type Program as LazyProgram } from "../../generated/js/parser-lazy/deserialize.js";

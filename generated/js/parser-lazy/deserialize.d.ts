@@ -813,6 +813,14 @@ export interface RegExp {
 export declare function deserialize(buffer: Uint8Array): { program: Program; comments: Array<Comment> };
 
 /**
+ * Writes the UTF-8 of `text` at the start of `buffer` (`buffer[0..n]`), where the parser reads the
+ * source, and returns `n`. Lone surrogates become U+FFFD, as with `TextEncoder`. `text.length * 3`
+ * bytes always suffice; throws an `Error` (naming the bytes needed) if `buffer` is too small, and a
+ * `TypeError` if `text` is not a string or `buffer` not a `Uint8Array`.
+ */
+export declare function encodeSource(text: string, buffer: Uint8Array): number;
+
+/**
  * The plain ESTree objects of a lazy node, array or `deserialize` result, as the eager deserializer
  * returns them. Throws an `Error` when a part not read yet is corrupt.
  */

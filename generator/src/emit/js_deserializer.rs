@@ -50,6 +50,18 @@ struct DeserializeJs {
     root: String,
     comments: Option<String>,
     functions: Vec<Function>,
+    /// The runtime (`node` or `web`) whose `encodeSource` to emit (`templates/js/encode_source.js`):
+    /// parser layout only, where JS writes the source at the start of the buffer.
+    encode_source: Option<&'static str>,
+}
+
+/// The runtime (`node` or `web`) whose `encodeSource` the target exports: parser-layout targets only,
+/// where JS writes the source into the buffer.
+pub(super) fn encode_source(target: &Target) -> Option<&'static str> {
+    (target.source_placement == SourcePlacement::Start).then_some(match target.runtime {
+        Runtime::Node => "node",
+        Runtime::Web => "web",
+    })
 }
 
 /// How `setUp` tells a buffer of the other layout: its fingerprint is the same (the placement is not
@@ -178,6 +190,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         root: builder.read_in(&TypeRef::Named(root), "root", "null"),
         comments,
         functions,
+        encode_source: encode_source(target),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
 }

@@ -9,7 +9,7 @@
 use askama::Template;
 
 use super::EmitContext;
-use super::js_deserializer::{Body, Builder, Function, PlacementCheck, Prop, StringsView};
+use super::js_deserializer::{Body, Builder, Function, PlacementCheck, Prop, StringsView, encode_source};
 use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
 use crate::config::{Runtime, SourcePlacement, Target};
 use crate::ir::{TypeId, TypeKind, TypeRef};
@@ -30,6 +30,8 @@ struct DeserializeLazyJs {
     /// The root node's alignment: its offset must be a multiple of it.
     root_align: u32,
     placement_check: PlacementCheck,
+    /// The runtime whose `encodeSource` to emit (`templates/js/encode_source.js`).
+    encode_source: Option<&'static str>,
     magic: String,
     format_version: u32,
     metadata_size: u32,
@@ -98,6 +100,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         pointer_width: width.bytes(),
         root_align: builder.layout.get(root).layout.align,
         placement_check: PlacementCheck::new(target.source_placement),
+        encode_source: encode_source(target),
         magic: format!("{MAGIC:#010x}"),
         format_version: FORMAT_VERSION,
         metadata_size: METADATA_SIZE,

@@ -18,6 +18,8 @@ struct DeserializeDts {
     root: String,
     comments: String,
     declarations: Vec<Declaration>,
+    /// Parser layout: the module also exports `encodeSource`.
+    encode_source: bool,
     /// A `lazy = true` target: read-only properties (getters), and `materialize` and `VISITOR_KEYS`.
     lazy: bool,
 }
@@ -59,7 +61,15 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     }
     let root = cx.config.root.as_ref().map_or_else(|| "unknown".to_owned(), |r| r.name.clone());
     let comments = comments_type(cx).unwrap_or_else(|| "never[]".to_owned());
-    let view = DeserializeDts { header: cx.header(), target: target.name.clone(), root, comments, declarations, lazy: target.lazy };
+    let view = DeserializeDts {
+        header: cx.header(),
+        target: target.name.clone(),
+        root,
+        comments,
+        declarations,
+        encode_source: target.source_placement == SourcePlacement::Start,
+        lazy: target.lazy,
+    };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }
 
