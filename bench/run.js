@@ -148,6 +148,30 @@ function timeEncoders(source, samples) {
   return Object.fromEntries(ENCODERS.map((m) => [m, { ms: median(times[m]) / 1e6, min: Math.min(...times[m]) / 1e6 }]));
 }
 
+/**
+ * The file's ASCII-replaced twin: every non-ASCII character becomes one ASCII character of the same
+ * syntactic kind (a space for whitespace, else `a`, valid in identifiers, strings, comments and
+ * regexps), so the twin parses to the same tree shape with ASCII strings. `null` for an ASCII file.
+ */
+function asciiTwin(source) {
+  if (!/[^\0-\x7f]/.test(source)) return null;
+  return source.replace(/[^\0-\x7f]/gu, (c) => (/\s/u.test(c) ? " " : "a"));
+}
+
+/** rawast's ns/node on `source` and on its ASCII twin, side by side (PERF.md: within 1.2×). */
+function timeTwin(source, twin, encode, work, samples) {
+  const buffers = [source, twin].map((text, index) => {
+    const { program } = parseAcorn(text);
+    writeFileSync(join(work, "twin.json"), toJson({ source: text, program, comments: [] }));
+    execFileSync(encode, ["--layout", "parser", join(work, "twin.json"), join(work, `twin${index}.bin`)]);
+    return readFileSync(join(work, `twin${index}.bin`));
+  });
+  const run = { original: () => rawastDeserialize(buffers[0]).program, twin: () => rawastDeserialize(buffers[1]).program };
+  const nodes = { original: countNodes(run.original()), twin: countNodes(run.twin()) };
+  const times = sample(run, ["original", "twin"], samples);
+  return { original: median(times.original) / nodes.original, twin: median(times.twin) / nodes.twin };
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1];
@@ -185,6 +209,9 @@ function main() {
     const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes[m]]));
     const result = { path, bytes: Buffer.byteLength(source), nodes: nodes.rawast, buffer_bytes: rawastBuffer.length, ns_per_node: nsPerNode, min: minNsPerNode, allNodes: nodes, encoding };
     results.push(result);
+    // Non-ASCII files against their ASCII twins, after the methods above so as not to disturb them.
+    const twin = asciiTwin(source);
+    if (twin !== null) result.twin = timeTwin(source, twin, options.encode, work, options.samples);
     console.error(
       `${path}: ${(result.bytes / 1024).toFixed(0)} KB, ${nodes.rawast} nodes; ns/node ` +
         METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", ") +
@@ -211,6 +238,13 @@ function main() {
   for (const r of results) {
     const cell = (m) => `${r.encoding[m].ms.toFixed(2)} (${r.encoding[m].min.toFixed(2)})`;
     console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${cell("encodeSource")} | ${cell("encode")} | ${(r.encoding.encodeSource.ms / r.encoding.encode.ms).toFixed(2)} |`);
+  }
+  const twins = results.filter((r) => r.twin);
+  if (twins.length > 0) {
+    console.log(`\nNon-ASCII files against their ASCII twins (every non-ASCII character replaced by \`a\` or a space): rawast's median ns per node on each, side by side.\n`);
+    console.log("| file | original | ASCII twin | original ÷ twin |");
+    console.log("|---|---:|---:|---:|");
+    for (const r of twins) console.log(`| ${r.path} | ${r.twin.original.toFixed(1)} | ${r.twin.twin.toFixed(1)} | ${(r.twin.original / r.twin.twin).toFixed(2)} |`);
   }
   console.log(`\ngeomean: rawast ÷ oxc ${summary.rawast_vs_oxc.toFixed(3)}, rawast ÷ json ${summary.rawast_vs_json.toFixed(3)}, rawast ÷ clone ${summary.rawast_vs_clone.toFixed(3)}`);
 

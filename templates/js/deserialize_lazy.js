@@ -28,16 +28,7 @@ let sourceStart, sourceEnd, limit, base;
 // The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
 // offsets agree there). `asciiEnd` is the offset of its end in the buffer.
 let sourceText, asciiEnd;
-{%- if strings.slicing == "latin1" %}
-// The whole source decoded one byte per character, made on first need: ASCII strings past the
-// prefix are sliced from it. ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII.)
-let sourceLatin1;
-const latin1Decoder = new TextDecoder("latin1");
-{%- endif %}
-{%- if strings.utf8_slice %}
-// Node's native UTF-8 decoder, called on the Uint8Array directly.
-const utf8Slice = Buffer.prototype.utf8Slice;
-{%- endif %}
+{%- include "js/decoders.js" %}
 // Pointers followed so far in this tree, and the most a buffer of this size can hold: a corrupt
 // buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is stopped
 // there instead of making nodes forever. Values are kept once read, so a real tree stays below.

@@ -21,7 +21,11 @@ function sourceString(offset, len) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
+{%- if strings.node %}
+  if (sourceLatin1 === undefined) sourceLatin1 = latin1Slice.call(uint8, sourceStart, sourceEnd);
+{%- else %}
   if (sourceLatin1 === undefined) sourceLatin1 = latin1Decoder.decode(uint8.subarray(sourceStart, sourceEnd));
+{%- endif %}
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
 {%- endif %}

@@ -37,9 +37,12 @@ let sourceStart, sourceEnd, limit, base;
 // offsets agree there). `asciiEnd` is the offset of its end in the buffer.
 let sourceText, asciiEnd;
 // The whole source decoded one byte per character, made on first need: ASCII strings past the
-// prefix are sliced from it. ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII.)
+// prefix are sliced from it.
 let sourceLatin1;
-const latin1Decoder = new TextDecoder("latin1");
+// Node's one-byte decoder, called on the Uint8Array directly: the ASCII prefix and the latin1 copy
+// are one byte per character, which it copies as they are (bench/README.md: several times faster
+// than `TextDecoder`, whose "latin1" Node implements in JS).
+const latin1Slice = Buffer.prototype.latin1Slice;
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 // Pointers followed so far in this tree, and the most a buffer of this size can hold: a corrupt
@@ -203,7 +206,7 @@ function setUp(buffer) {
   if (asciiEnd > sourceEnd) {
     throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
-  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
+  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
   sourceLatin1 = undefined;
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
   steps = 0;
@@ -262,7 +265,7 @@ function sourceString(offset, len) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
-  if (sourceLatin1 === undefined) sourceLatin1 = latin1Decoder.decode(uint8.subarray(sourceStart, sourceEnd));
+  if (sourceLatin1 === undefined) sourceLatin1 = latin1Slice.call(uint8, sourceStart, sourceEnd);
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
 

@@ -29,8 +29,9 @@ let sourceStart, sourceEnd, limit, base;
 // offsets agree there). `asciiEnd` is the offset of its end in the buffer.
 let sourceText, asciiEnd;
 // The whole source decoded one byte per character, made on first need: ASCII strings past the
-// prefix are sliced from it. ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII.)
+// prefix are sliced from it.
 let sourceLatin1;
+// ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII, all that is sliced from it.)
 const latin1Decoder = new TextDecoder("latin1");
 
 // Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a

@@ -15,7 +15,7 @@ use askama::Template;
 use super::EmitContext;
 use crate::{Error, estree};
 use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
-use crate::config::{LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, StringPolicy, Target};
+use crate::config::{LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout, Shape};
@@ -90,12 +90,15 @@ pub(super) struct StringsView {
     pub(super) short_decoder: &'static str,
     pub(super) short_max_len: u32,
     pub(super) utf8_slice: bool,
+    /// Node runtime: the source is made into one-byte strings with `Buffer#latin1Slice`.
+    pub(super) node: bool,
     /// For `switch`: the arguments of `fromCharCode` for each length from 1 up.
     pub(super) switch_cases: Vec<String>,
 }
 
 impl StringsView {
-    pub(super) fn new(policy: &StringPolicy) -> Self {
+    pub(super) fn new(target: &Target) -> Self {
+        let policy = &target.strings;
         let switch_cases = match policy.short_decoder {
             ShortDecoder::Switch => (1..=policy.short_max_len).map(|len| (0..len).map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") }).collect::<Vec<_>>().join(", ")).collect(),
             _ => Vec::new(),
@@ -113,6 +116,7 @@ impl StringsView {
             },
             short_max_len: policy.short_max_len,
             utf8_slice: policy.long_decoder == LongDecoder::Utf8Slice,
+            node: target.runtime == Runtime::Node,
             switch_cases,
         }
     }
@@ -178,7 +182,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
             Runtime::Node => "Node.js",
             Runtime::Web => "web runtimes (no `Buffer`)",
         },
-        strings: StringsView::new(&target.strings),
+        strings: StringsView::new(target),
         pointer_width: width.bytes(),
         pointer_bits: width.bits(),
         root_align: layout.get(root).layout.align,

@@ -96,7 +96,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
             Runtime::Node => "Node.js",
             Runtime::Web => "web runtimes (no `Buffer`)",
         },
-        strings: StringsView::new(&target.strings),
+        strings: StringsView::new(target),
         pointer_width: width.bytes(),
         root_align: builder.layout.get(root).layout.align,
         placement_check: PlacementCheck::new(target.source_placement),

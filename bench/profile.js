@@ -1,0 +1,65 @@
+// Where the parser deserializer spends its time on a file: deserializes the file's buffer N times
+// back to back under V8's CPU profiler (setup excluded) and prints the top functions by self time.
+//
+// node bench/profile.js --encode PATH FILE [N] [--save FILE.cpuprofile]
+import { execFileSync } from "node:child_process";
+import { Session } from "node:inspector/promises";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Parser } from "acorn";
+
+import { toJson } from "../tests/conformance/estree-json.js";
+import { deserialize } from "../generated/js/parser/deserialize.js";
+
+/** Self time per function (and the garbage collector), the top 20, as a markdown table. */
+function summarize(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const counts = new Map();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  let total = 0;
+  for (const [id, count] of counts) {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const name = `${functionName || "(anonymous)"}${url ? ` ${url.split("/").pop()}:${lineNumber + 1}` : ""}`;
+    self.set(name, (self.get(name) ?? 0) + count);
+    total += count;
+  }
+  console.log("| function | self % |\n|---|---:|");
+  for (const [name, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    console.log(`| ${name} | ${((100 * count) / total).toFixed(1)} |`);
+  }
+}
+
+const args = process.argv.slice(2);
+const saveAt = args.indexOf("--save");
+const save = saveAt >= 0 ? args.splice(saveAt, 2)[1] : null;
+const [flag, encode, file, rounds = "20"] = args;
+if (flag !== "--encode" || !file) throw new Error("usage: profile.js --encode PATH FILE [N] [--save FILE.cpuprofile]");
+const source = readFileSync(file, "utf8");
+let program;
+for (const sourceType of ["module", "script"]) {
+  try {
+    program = Parser.parse(source, { ecmaVersion: "latest", sourceType });
+    break;
+  } catch {
+    // next
+  }
+}
+const work = mkdtempSync(join(tmpdir(), "rawast-profile-"));
+writeFileSync(join(work, "in.json"), toJson({ source, program, comments: [] }));
+execFileSync(encode, ["--layout", "parser", join(work, "in.json"), join(work, "out.bin")]);
+const buffer = readFileSync(join(work, "out.bin"));
+rmSync(work, { recursive: true, force: true });
+program = undefined;
+
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.start");
+for (let i = 0; i < Number(rounds); i++) deserialize(buffer);
+const { profile } = await session.post("Profiler.stop");
+session.disconnect();
+if (save) writeFileSync(save, JSON.stringify(profile));
+console.log(`Node ${process.version}; ${file}, ${rounds} deserializations\n`);
+summarize(profile);
