@@ -1,7 +1,9 @@
 // Where the parser deserializer spends its time on a file: deserializes the file's buffer N times
 // back to back under V8's CPU profiler (setup excluded) and prints the top functions by self time.
 //
-// node bench/profile.js --encode PATH FILE [N] [--save FILE.cpuprofile]
+// node bench/profile.js --encode PATH FILE [N] [--oxc] [--save FILE.cpuprofile]
+//
+// `--oxc` profiles oxc-parser's deserializer on its buffer of the file instead, for comparison.
 import { execFileSync } from "node:child_process";
 import { Session } from "node:inspector/promises";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +12,10 @@ import { join } from "node:path";
 import { Parser } from "acorn";
 
 import { toJson } from "../tests/conformance/estree-json.js";
+import { prepareRaw } from "oxc-parser/src-js/raw-transfer/common";
+import { parseRawSync } from "oxc-parser/src-js/bindings";
+import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
+
 import { deserialize } from "../generated/js/parser/deserialize.js";
 
 /** Self time per function (and the garbage collector), the top 20, as a markdown table. */
@@ -34,13 +40,16 @@ function summarize(profile) {
 const args = process.argv.slice(2);
 const saveAt = args.indexOf("--save");
 const save = saveAt >= 0 ? args.splice(saveAt, 2)[1] : null;
+const oxcAt = args.indexOf("--oxc");
+const oxc = oxcAt >= 0 && args.splice(oxcAt, 1).length > 0;
 const [flag, encode, file, rounds = "20"] = args;
 if (flag !== "--encode" || !file) throw new Error("usage: profile.js --encode PATH FILE [N] [--save FILE.cpuprofile]");
 const source = readFileSync(file, "utf8");
-let program;
-for (const sourceType of ["module", "script"]) {
+let program, sourceType;
+for (const kind of ["module", "script"]) {
   try {
-    program = Parser.parse(source, { ecmaVersion: "latest", sourceType });
+    program = Parser.parse(source, { ecmaVersion: "latest", sourceType: kind });
+    sourceType = kind;
     break;
   } catch {
     // next
@@ -52,14 +61,20 @@ execFileSync(encode, ["--layout", "parser", join(work, "in.json"), join(work, "o
 const buffer = readFileSync(join(work, "out.bin"));
 rmSync(work, { recursive: true, force: true });
 program = undefined;
+let run = () => deserialize(buffer);
+if (oxc) {
+  const { buffer: oxcBuffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
+  parseRawSync(file, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType, experimentalRawTransfer: true });
+  run = () => oxcDeserialize(oxcBuffer, source, sourceStartPos, sourceByteLen);
+}
 
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");
 await session.post("Profiler.start");
-for (let i = 0; i < Number(rounds); i++) deserialize(buffer);
+for (let i = 0; i < Number(rounds); i++) run();
 const { profile } = await session.post("Profiler.stop");
 session.disconnect();
 if (save) writeFileSync(save, JSON.stringify(profile));
-console.log(`Node ${process.version}; ${file}, ${rounds} deserializations\n`);
+console.log(`Node ${process.version}; ${oxc ? "oxc-parser's" : "rawast's"} deserializer, ${file}, ${rounds} deserializations\n`);
 summarize(profile);
