@@ -10,14 +10,11 @@
 // Typical use: copy a generated deserializer to /tmp/a.js, change the template or generator,
 // regenerate, and compare /tmp/a.js with generated/js/parser/deserialize.js.
 
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Parser } from "acorn";
 
-import { toJson } from "../tests/conformance/estree-json.js";
+import { produceBuffer } from "./buffers.js";
 
 function parseArgs(argv) {
   const options = { encode: null, layout: "parser", rounds: 31, modules: [], files: [] };
@@ -34,24 +31,6 @@ function parseArgs(argv) {
   return options;
 }
 
-/** The buffer of `file` in `layout`, through acorn and the Rust producer. */
-function encodeFile(encode, layout, file, work) {
-  const source = readFileSync(file, "utf8");
-  let program;
-  for (const sourceType of ["module", "script"]) {
-    try {
-      program = Parser.parse(source, { ecmaVersion: "latest", sourceType });
-      break;
-    } catch {
-      // next
-    }
-  }
-  if (!program) throw new Error(`acorn rejects ${file}`);
-  writeFileSync(join(work, "in.json"), toJson({ source, program, comments: [] }));
-  execFileSync(encode, ["--layout", layout, join(work, "in.json"), join(work, "out.bin")]);
-  return readFileSync(join(work, "out.bin"));
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 async function main() {
@@ -61,31 +40,26 @@ async function main() {
     return { path: match[1], layout: match[2] ?? options.layout };
   });
   const [a, b] = await Promise.all(specs.map((m) => import(pathToFileURL(resolve(m.path)).href)));
-  const work = mkdtempSync(join(tmpdir(), "rawast-ab-"));
   console.log(`Node ${process.version}; A = ${options.modules[0]}, B = ${options.modules[1]}; ${options.rounds} rounds\n`);
   console.log("| file | A ms | B ms | B ÷ A |");
   console.log("|---|---:|---:|---:|");
-  try {
-    for (const file of options.files) {
-      const buffers = new Map(specs.map((m) => m.layout).map((layout) => [layout, null]));
-      for (const layout of buffers.keys()) buffers.set(layout, encodeFile(options.encode, layout, file, work));
-      const buffer = { a: buffers.get(specs[0].layout), b: buffers.get(specs[1].layout) };
-      const times = { a: [], b: [] };
-      for (let round = 0; round < options.rounds + 2; round++) {
-        for (const which of round % 2 === 0 ? ["a", "b"] : ["b", "a"]) {
-          const deserialize = (which === "a" ? a : b).deserialize;
-          globalThis.gc();
-          const start = process.hrtime.bigint();
-          deserialize(buffer[which]);
-          const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-          if (round >= 2) times[which].push(elapsed);
-        }
+  for (const file of options.files) {
+    const buffers = new Map(specs.map((m) => m.layout).map((layout) => [layout, null]));
+    for (const layout of buffers.keys()) buffers.set(layout, produceBuffer(options.encode, layout, readFileSync(file, "utf8")));
+    const buffer = { a: buffers.get(specs[0].layout), b: buffers.get(specs[1].layout) };
+    const times = { a: [], b: [] };
+    for (let round = 0; round < options.rounds + 2; round++) {
+      for (const which of round % 2 === 0 ? ["a", "b"] : ["b", "a"]) {
+        const deserialize = (which === "a" ? a : b).deserialize;
+        globalThis.gc();
+        const start = process.hrtime.bigint();
+        deserialize(buffer[which]);
+        const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+        if (round >= 2) times[which].push(elapsed);
       }
-      const cell = (t) => `${median(t).toFixed(2)} (${Math.min(...t).toFixed(2)})`;
-      console.log(`| ${file} | ${cell(times.a)} | ${cell(times.b)} | ${(median(times.b) / median(times.a)).toFixed(3)} |`);
     }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+    const cell = (t) => `${median(t).toFixed(2)} (${Math.min(...t).toFixed(2)})`;
+    console.log(`| ${file} | ${cell(times.a)} | ${cell(times.b)} | ${(median(times.b) / median(times.a)).toFixed(3)} |`);
   }
 }
 

@@ -4,16 +4,13 @@
 //
 // node --expose-gc bench/lazy.js --encode PATH [--samples N] PATH...
 
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
-import { execFileSync } from "node:child_process";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
 
 import { deserialize as eagerDeserialize } from "../generated/js/parser/deserialize.js";
 import { deserialize as lazyDeserialize, VISITOR_KEYS } from "../generated/js/parser-lazy/deserialize.js";
-import { toJson } from "../tests/conformance/estree-json.js";
-import { median, parseAcorn, sample } from "./run.js";
+import { parseAcorn, produceBuffer } from "./buffers.js";
+import { median, sample } from "./run.js";
 
 function parseArgs(argv) {
   const options = { encode: null, samples: 15, paths: [] };
@@ -71,14 +68,11 @@ const TASK_NAMES = Object.keys(TASKS);
 
 function main() {
   const options = parseArgs(process.argv.slice(2));
-  const work = mkdtempSync(join(tmpdir(), "rawast-bench-lazy-"));
   const results = [];
   for (const path of options.paths) {
     const source = readFileSync(path, "utf8");
     const { program } = parseAcorn(source);
-    writeFileSync(join(work, "in.json"), toJson({ source, program, comments: [] }));
-    execFileSync(options.encode, ["--layout", "parser", join(work, "in.json"), join(work, "out.bin")]);
-    const buffer = readFileSync(join(work, "out.bin"));
+    const buffer = produceBuffer(options.encode, "parser", source, program);
 
     // Method `task/eager` or `task/lazy`: deserialize, then run the task on the program.
     const run = {};
@@ -95,7 +89,6 @@ function main() {
     results.push(result);
     console.error(`${path}: ` + TASK_NAMES.map((t) => `${t} eager ${result.ms[`${t}/eager`].toFixed(1)} ms, lazy ${result.ms[`${t}/lazy`].toFixed(1)} ms`).join("; "));
   }
-  rmSync(work, { recursive: true, force: true });
 
   const ratio = (r, task) => r.ms[`${task}/lazy`] / r.ms[`${task}/eager`];
   console.log(`\nNode ${process.version}; median (min) ms of deserialize + task, parser (eager) vs parser-lazy; ${options.samples} samples after 3 warm-up rounds.`);

@@ -4,19 +4,14 @@
 // node bench/profile.js --encode PATH FILE [N] [--oxc] [--save FILE.cpuprofile]
 //
 // `--oxc` profiles oxc-parser's deserializer on its buffer of the file instead, for comparison.
-import { execFileSync } from "node:child_process";
 import { Session } from "node:inspector/promises";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Parser } from "acorn";
-
-import { toJson } from "../tests/conformance/estree-json.js";
+import { readFileSync, writeFileSync } from "node:fs";
 import { prepareRaw } from "oxc-parser/src-js/raw-transfer/common";
 import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
 import { deserialize } from "../generated/js/parser/deserialize.js";
+import { parseAcorn, produceBuffer } from "./buffers.js";
 
 /** Self time per function (and the garbage collector), the top 20, as a markdown table. */
 function summarize(profile) {
@@ -45,22 +40,8 @@ const oxc = oxcAt >= 0 && args.splice(oxcAt, 1).length > 0;
 const [flag, encode, file, rounds = "20"] = args;
 if (flag !== "--encode" || !file) throw new Error("usage: profile.js --encode PATH FILE [N] [--save FILE.cpuprofile]");
 const source = readFileSync(file, "utf8");
-let program, sourceType;
-for (const kind of ["module", "script"]) {
-  try {
-    program = Parser.parse(source, { ecmaVersion: "latest", sourceType: kind });
-    sourceType = kind;
-    break;
-  } catch {
-    // next
-  }
-}
-const work = mkdtempSync(join(tmpdir(), "rawast-profile-"));
-writeFileSync(join(work, "in.json"), toJson({ source, program, comments: [] }));
-execFileSync(encode, ["--layout", "parser", join(work, "in.json"), join(work, "out.bin")]);
-const buffer = readFileSync(join(work, "out.bin"));
-rmSync(work, { recursive: true, force: true });
-program = undefined;
+const { program, sourceType } = parseAcorn(source);
+const buffer = produceBuffer(encode, "parser", source, program);
 let run = () => deserialize(buffer);
 if (oxc) {
   const { buffer: oxcBuffer, sourceStartPos, sourceByteLen } = prepareRaw(source);

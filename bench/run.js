@@ -5,18 +5,14 @@
 //
 // node --expose-gc bench/run.js --encode PATH [--json FILE] [--samples N] PATH...
 
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
-import { execFileSync } from "node:child_process";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { Parser } from "acorn";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common";
 import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/js/parser/deserialize.js";
-import { toJson } from "../tests/conformance/estree-json.js";
+import { parseAcorn, produceBuffer } from "./buffers.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
 const ENCODERS = ["encodeSource", "encode"];
@@ -34,18 +30,6 @@ function parseArgs(argv) {
   if (!options.encode) throw new Error("--encode PATH is required");
   if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
   return options;
-}
-
-/** acorn's AST (module, else script) and the source type that worked. */
-export function parseAcorn(source) {
-  for (const sourceType of ["module", "script"]) {
-    try {
-      return { sourceType, program: Parser.parse(source, { ecmaVersion: "latest", sourceType }) };
-    } catch {
-      // next
-    }
-  }
-  throw new Error("acorn rejects the file");
 }
 
 /** Calls `visit` on every object (not array) under `root`, without recursion; skips `parent` links. */
@@ -159,13 +143,8 @@ function asciiTwin(source) {
 }
 
 /** rawast's ns/node on `source` and on its ASCII twin, side by side (PERF.md: within 1.2×). */
-function timeTwin(source, twin, encode, work, samples) {
-  const buffers = [source, twin].map((text, index) => {
-    const { program } = parseAcorn(text);
-    writeFileSync(join(work, "twin.json"), toJson({ source: text, program, comments: [] }));
-    execFileSync(encode, ["--layout", "parser", join(work, "twin.json"), join(work, `twin${index}.bin`)]);
-    return readFileSync(join(work, `twin${index}.bin`));
-  });
+function timeTwin(source, twin, encode, samples) {
+  const buffers = [source, twin].map((text) => produceBuffer(encode, "parser", text));
   const run = { original: () => rawastDeserialize(buffers[0]).program, twin: () => rawastDeserialize(buffers[1]).program };
   const nodes = { original: countNodes(run.original()), twin: countNodes(run.twin()) };
   const times = sample(run, ["original", "twin"], samples);
@@ -179,7 +158,6 @@ export function median(values) {
 
 function main() {
   const options = parseArgs(process.argv.slice(2));
-  const work = mkdtempSync(join(tmpdir(), "rawast-bench-"));
   const results = [];
   for (const path of options.paths) {
     const source = readFileSync(path, "utf8");
@@ -189,9 +167,7 @@ function main() {
     const clone = makeCloner(program);
 
     // Setup, untimed: each method's input.
-    writeFileSync(join(work, "in.json"), toJson({ source, program, comments: [] }));
-    execFileSync(options.encode, ["--layout", "parser", join(work, "in.json"), join(work, "out.bin")]);
-    const rawastBuffer = readFileSync(join(work, "out.bin"));
+    const rawastBuffer = produceBuffer(options.encode, "parser", source, program);
     const json = JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v.toString() : v instanceof RegExp ? {} : v));
     const { buffer: oxcBuffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
     parseRawSync(path, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType, experimentalRawTransfer: true });
@@ -211,14 +187,13 @@ function main() {
     results.push(result);
     // Non-ASCII files against their ASCII twins, after the methods above so as not to disturb them.
     const twin = asciiTwin(source);
-    if (twin !== null) result.twin = timeTwin(source, twin, options.encode, work, options.samples);
+    if (twin !== null) result.twin = timeTwin(source, twin, options.encode, options.samples);
     console.error(
       `${path}: ${(result.bytes / 1024).toFixed(0)} KB, ${nodes.rawast} nodes; ns/node ` +
         METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", ") +
         `; encodeSource ${encoding.encodeSource.ms.toFixed(2)} ms, encode ${encoding.encode.ms.toFixed(2)} ms`,
     );
   }
-  rmSync(work, { recursive: true, force: true });
 
   const geomean = (other) => Math.exp(results.reduce((sum, r) => sum + Math.log(r.ns_per_node.rawast / r.ns_per_node[other]), 0) / results.length);
   const summary = { rawast_vs_oxc: geomean("oxc"), rawast_vs_json: geomean("json"), rawast_vs_clone: geomean("clone") };

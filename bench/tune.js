@@ -4,7 +4,8 @@
 // node bench/tune.js CORPUS_FILE...
 
 import { readFileSync } from "node:fs";
-import { Parser } from "acorn";
+
+import { parseAcorn } from "./buffers.js";
 
 const LENGTHS = [1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 28, 32, 40, 48, 64];
 const STRINGS = 4096;
@@ -71,16 +72,7 @@ function corpusStrings(files) {
   const texts = [];
   for (const file of files) {
     const source = readFileSync(file, "utf8");
-    let program;
-    for (const sourceType of ["module", "script"]) {
-      try {
-        program = Parser.parse(source, { ecmaVersion: "latest", sourceType });
-        break;
-      } catch {
-        // next
-      }
-    }
-    const stack = [program];
+    const stack = [parseAcorn(source).program];
     while (stack.length > 0) {
       const node = stack.pop();
       if (node.type === "Identifier" || node.type === "PrivateIdentifier") texts.push(node.name);

@@ -15,7 +15,8 @@ import { execFileSync } from "node:child_process";
 import { Parser } from "acorn";
 import jsx from "acorn-jsx";
 import { toJson } from "./estree-json.js";
-import { loadWasmProducer } from "./wasm-producer.js";
+
+const WASM_ENCODE = new URL("./wasm-encode.js", import.meta.url).pathname;
 
 const DEFAULT_TARGETS = ["parser:parser:64", "linter:linter:64"];
 const JsxParser = Parser.extend(jsx());
@@ -150,30 +151,21 @@ async function main() {
 
   let mismatches = 0;
   let errors = 0;
-  const wasm = options.targets.some((t) => t.bits === 32) ? await loadWasmProducer() : null;
   let encoded = null;
   for (const target of options.targets) {
+    const started = performance.now();
     const module = await import(`../../generated/js/${target.name}/deserialize.js`);
     const deserialize = module.materialize ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
-    /** The buffer of file `index`, or the producer's error message as `{ error }`. */
-    let buffer;
-    if (target.bits === 32) {
-      buffer = (index) => {
-        try {
-          return wasm.encode(readFileSync(`${stem(work, index)}.json`, "utf8"), target.layout);
-        } catch (error) {
-          return { error: error.message };
-        }
-      };
-    } else {
-      // Targets in a row that read the same layout share its buffers.
-      if (encoded !== target.layout) {
-        for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
-        execFileSync(options.encode, ["--layout", target.layout, "--dir", work], { stdio: "inherit" });
-        encoded = target.layout;
-      }
-      buffer = (index) => (existsSync(`${stem(work, index)}.error`) ? { error: readFileSync(`${stem(work, index)}.error`, "utf8") } : readFileSync(`${stem(work, index)}.bin`));
+    // Targets in a row that read the same layout and pointer width share its buffers. 32-bit buffers
+    // come from the wasm32 producer, in a process of its own (see wasm-encode.js).
+    const kind = `${target.layout}:${target.bits}`;
+    if (encoded !== kind) {
+      for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
+      const [command, args] = target.bits === 32 ? [process.execPath, [WASM_ENCODE]] : [options.encode, []];
+      execFileSync(command, [...args, "--layout", target.layout, "--dir", work], { stdio: "inherit" });
+      encoded = kind;
     }
+    const buffer = (index) => (existsSync(`${stem(work, index)}.error`) ? { error: readFileSync(`${stem(work, index)}.error`, "utf8") } : readFileSync(`${stem(work, index)}.bin`));
     parsed.forEach(({ file, program, comments }, index) => {
       const shown = relative(process.cwd(), file) || file;
       const bytes = buffer(index);
@@ -199,6 +191,8 @@ async function main() {
         console.log(`mismatch ${target.name} ${shown}: ${problem}`);
       }
     });
+    // Progress on stderr: the last stdout line is the contract.
+    console.error(`${target.name}: ${parsed.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   rmSync(work, { recursive: true, force: true });
   const checked = parsed.length;

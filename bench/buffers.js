@@ -1,0 +1,33 @@
+// What every benchmark script needs before timing: acorn's AST of a file, and the rawast buffer the
+// Rust producer (`encode`) writes for it.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Parser } from "acorn";
+
+import { toJson } from "../tests/conformance/estree-json.js";
+
+/** acorn's AST (module, else script) and the source type that worked. */
+export function parseAcorn(source) {
+  for (const sourceType of ["module", "script"]) {
+    try {
+      return { sourceType, program: Parser.parse(source, { ecmaVersion: "latest", sourceType }) };
+    } catch {
+      // next
+    }
+  }
+  throw new Error("acorn rejects the file");
+}
+
+/** The buffer of `source` in `layout` (`parser` or `linter`), written by the `encode` binary. */
+export function produceBuffer(encode, layout, source, program = parseAcorn(source).program) {
+  const work = mkdtempSync(join(tmpdir(), "rawast-bench-"));
+  try {
+    writeFileSync(join(work, "in.json"), toJson({ source, program, comments: [] }));
+    execFileSync(encode, ["--layout", layout, join(work, "in.json"), join(work, "out.bin")]);
+    return readFileSync(join(work, "out.bin"));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
