@@ -5,7 +5,8 @@
 // node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
 //
 // A module's `:parser` or `:linter` suffix gives it buffers of that layout (default: --layout), to
-// compare the two layouts' deserializers (the cost of `parent` links).
+// compare the two layouts' deserializers (the cost of `parent` links); a `+source` suffix after that
+// passes it the source text too (`deserialize(buffer, source)`).
 //
 // Typical use: copy a generated deserializer to /tmp/a.js, change the template or generator,
 // regenerate, and compare /tmp/a.js with generated/js/parser/deserialize.js.
@@ -36,8 +37,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const specs = options.modules.map((spec) => {
-    const match = /^(.*?)(?::(parser|linter))?$/.exec(spec);
-    return { path: match[1], layout: match[2] ?? options.layout };
+    const match = /^(.*?)(?::(parser|linter))?(\+source)?$/.exec(spec);
+    return { path: match[1], layout: match[2] ?? options.layout, withSource: match[3] !== undefined };
   });
   const [a, b] = await Promise.all(specs.map((m) => import(pathToFileURL(resolve(m.path)).href)));
   console.log(`Node ${process.version}; A = ${options.modules[0]}, B = ${options.modules[1]}; ${options.rounds} rounds\n`);
@@ -45,7 +46,9 @@ async function main() {
   console.log("|---|---:|---:|---:|");
   for (const file of options.files) {
     const buffers = new Map(specs.map((m) => m.layout).map((layout) => [layout, null]));
-    for (const layout of buffers.keys()) buffers.set(layout, produceBuffer(options.encode, layout, readFileSync(file, "utf8")));
+    const source = readFileSync(file, "utf8");
+    for (const layout of buffers.keys()) buffers.set(layout, produceBuffer(options.encode, layout, source));
+    const sources = { a: specs[0].withSource ? source : undefined, b: specs[1].withSource ? source : undefined };
     const buffer = { a: buffers.get(specs[0].layout), b: buffers.get(specs[1].layout) };
     const times = { a: [], b: [] };
     for (let round = 0; round < options.rounds + 2; round++) {
@@ -53,7 +56,7 @@ async function main() {
         const deserialize = (which === "a" ? a : b).deserialize;
         globalThis.gc();
         const start = process.hrtime.bigint();
-        deserialize(buffer[which]);
+        deserialize(buffer[which], sources[which]);
         const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
         if (round >= 2) times[which].push(elapsed);
       }

@@ -18,6 +18,7 @@ const root = new URL("..", import.meta.url).pathname;
 const encodeBin = join(root, "target/debug/encode");
 const starter = readFileSync(join(root, "tests/conformance/corpus/starter.js"), "utf8");
 const real = readFileSync(join(root, "node_modules/jquery/dist/jquery.js"), "utf8");
+const strings = readFileSync(join(root, "tests/conformance/corpus/strings.js"), "utf8");
 
 /** A buffer for `source` (a script) from the Rust producer (built by `cargo xtask conformance`). */
 function encode(layout, source = starter) {
@@ -39,7 +40,7 @@ function encode(layout, source = starter) {
 const targets = [
   ["parser", "parser", deserializeParser],
   ["linter", "linter", deserializeLinter],
-  ["parser-lazy", "parser", (buffer) => materialize(deserializeLazy(buffer))],
+  ["parser-lazy", "parser", (buffer, source) => materialize(deserializeLazy(buffer, source))],
 ];
 
 /** A deterministic PRNG, so a failing corruption can be replayed. */
@@ -83,6 +84,21 @@ for (const [name, layout, deserialize] of targets) {
     // Same schema and fingerprint, source in the other place.
     const other = encode(layout === "parser" ? "linter" : "parser").buffer;
     assert.throws(() => deserialize(other), new RegExp(`this deserializer reads buffers with .*\\(the ${layout} layout\\)`));
+  });
+
+  test(`${name}: the caller's source text gives the same AST, and a wrong one is refused`, () => {
+    const plain = (value) => JSON.stringify(value, (k, v) => (k === "parent" ? undefined : typeof v === "bigint" ? `${v}n` : v));
+    // ASCII, and non-ASCII past an ASCII prefix (strings sliced from the caller's text, and past it).
+    for (const text of [starter, strings]) {
+      const { buffer: bytes } = encode(layout, text);
+      assert.equal(plain(deserialize(bytes, text).program), plain(deserialize(bytes).program));
+      // A shorter text; another file of the same length; an edit where a sample falls (the check
+      // compares the length and 64 sampled characters, not every one).
+      assert.throws(() => deserialize(bytes, text.slice(1)), /is not the one this buffer was made from/);
+      assert.throws(() => deserialize(bytes, real.slice(0, text.length)), /is not the one this buffer was made from/);
+      assert.throws(() => deserialize(bytes, (text[0] === "x" ? "y" : "x") + text.slice(1)), /is not the one this buffer was made from/);
+      assert.throws(() => deserialize(bytes, Buffer.from(text)), TypeError);
+    }
   });
 
   test(`${name}: another format version and a foreign magic are refused`, () => {

@@ -46,10 +46,11 @@
     throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
 {%- if strings.slicing != "none" %}
+  if (source !== undefined) sourceText = checkedSource(source);
 {%- if strings.node %}
-  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
+  else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
 {%- else %}
-  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
+  else sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
 {%- endif %}
 {%- endif %}
 {%- if strings.slicing == "latin1" %}

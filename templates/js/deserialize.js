@@ -43,10 +43,13 @@ class Deferred {
 /**
  * Deserializes a rawast buffer.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
+ * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
+ *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
+ *   and sampled characters must match the buffer's)
  * @returns {{ "{{" }} program: object, comments: object[] {{ "}}" }}
  */
-export function deserialize(buffer) {
-  const root = setUp(buffer);
+export function deserialize(buffer, source) {
+  const root = setUp(buffer, source);
   try {
     const program = {{ root }};
 {%- if let Some(comments) = comments %}
@@ -72,7 +75,7 @@ export function deserialize(buffer) {
 {%- endif %}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer) {
+function setUp(buffer, source) {
 {% include "js/check_metadata.js" %}
   depth = deferred = steps = 0;
   stepLimit = length;

@@ -96,13 +96,16 @@ function leave() {
  * Deserializes a rawast buffer lazily: only the root is read now.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must
  *   not change while the tree is used
+ * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
+ *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
+ *   and sampled characters must match the buffer's)
  * @returns {{ "{{" }} program: object, comments: object[] {{ "}}" }}
  */
-export function deserialize(buffer) {
+export function deserialize(buffer, source) {
   // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
   // enter it again, even when `setUp` throws.
   leave();
-  const root = setUp(buffer);
+  const root = setUp(buffer, source);
   current = new Context();
   const program = {{ root }}(root);
 {%- if let Some(comments) = comments %}
@@ -118,7 +121,7 @@ export function deserialize(buffer) {
 {%- endif %}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer) {
+function setUp(buffer, source) {
 {% include "js/check_metadata.js" %}
   steps = 0;
   stepLimit = length;

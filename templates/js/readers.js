@@ -27,3 +27,29 @@ function regexValue(regex) {
 function deserializeSpan(pos) {
   return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
 }
+{%- if strings.slicing != "none" %}
+
+// Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
+const SOURCE_SAMPLES = 64;
+
+/**
+ * The caller's source text, to slice strings from instead of a copy of the buffer's source. It must
+ * be the text the buffer was made from: its length and sampled characters of its ASCII prefix (the
+ * only part sliced from it, where UTF-16 and byte offsets agree) are compared with the buffer's.
+ */
+function checkedSource(source) {
+  if (typeof source !== "string") throw new TypeError(`deserialize() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
+  const asciiLen = asciiEnd - sourceStart;
+  const byteLen = sourceEnd - sourceStart;
+  // An ASCII text has one UTF-16 unit per UTF-8 byte; any other has fewer units than bytes, and a
+  // non-ASCII unit right after its ASCII prefix.
+  let differs = asciiLen === byteLen ? source.length !== byteLen : source.length < asciiLen || source.length >= byteLen || source.charCodeAt(asciiLen) < 0x80;
+  const step = Math.max(1, Math.floor(asciiLen / SOURCE_SAMPLES));
+  for (let i = 0; i < asciiLen && !differs; i += step) differs = source.charCodeAt(i) !== uint8[sourceStart + i];
+  if (!differs && asciiLen > 0) differs = source.charCodeAt(asciiLen - 1) !== uint8[asciiEnd - 1];
+  if (differs) {
+    throw new Error(`the source text given (${source.length} UTF-16 units) is not the one this buffer was made from (${byteLen} bytes of UTF-8, the first ${asciiLen} ASCII)`);
+  }
+  return source;
+}
+{%- endif %}

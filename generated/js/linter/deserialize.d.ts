@@ -903,5 +903,9 @@ export type AnyNode = Program | Directive | ArrayExpression | ArrayPattern | Arr
 /**
  * Deserializes a rawast buffer. Throws an `Error` when the buffer is truncated, corrupt, or was
  * written with another schema or pointer width.
+ *
+ * `source`: the source text the buffer was made from, when the caller has it as a string (the text
+ * given to the parser or to `encodeSource`): strings are then sliced from it rather than from a copy
+ * of the buffer's source. Its length and sampled characters must match the buffer's, else an `Error`.
  */
-export declare function deserialize(buffer: Uint8Array): { program: Program; comments: Array<Comment> };
+export declare function deserialize(buffer: Uint8Array, source?: string): { program: Program; comments: Array<Comment> };

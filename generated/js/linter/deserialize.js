@@ -58,10 +58,13 @@ class Deferred {
 /**
  * Deserializes a rawast buffer.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
+ * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
+ *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
+ *   and sampled characters must match the buffer's)
  * @returns {{ program: object, comments: object[] }}
  */
-export function deserialize(buffer) {
-  const root = setUp(buffer);
+export function deserialize(buffer, source) {
+  const root = setUp(buffer, source);
   try {
     const program = deserializeProgram(root, null);
     const comments = deserializeVecComment(root + 32, null);
@@ -77,7 +80,7 @@ export function deserialize(buffer) {
 }
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer) {
+function setUp(buffer, source) {
   if (!(buffer instanceof Uint8Array)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
   }
@@ -125,7 +128,8 @@ function setUp(buffer) {
   if (asciiEnd > sourceEnd) {
     throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
-  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
+  if (source !== undefined) sourceText = checkedSource(source);
+  else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
   sourceLatin1 = undefined;
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
   depth = deferred = steps = 0;
@@ -314,6 +318,30 @@ function regexValue(regex) {
 /** `Span` outside a node: `{ start, end }`. */
 function deserializeSpan(pos) {
   return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
+}
+
+// Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
+const SOURCE_SAMPLES = 64;
+
+/**
+ * The caller's source text, to slice strings from instead of a copy of the buffer's source. It must
+ * be the text the buffer was made from: its length and sampled characters of its ASCII prefix (the
+ * only part sliced from it, where UTF-16 and byte offsets agree) are compared with the buffer's.
+ */
+function checkedSource(source) {
+  if (typeof source !== "string") throw new TypeError(`deserialize() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
+  const asciiLen = asciiEnd - sourceStart;
+  const byteLen = sourceEnd - sourceStart;
+  // An ASCII text has one UTF-16 unit per UTF-8 byte; any other has fewer units than bytes, and a
+  // non-ASCII unit right after its ASCII prefix.
+  let differs = asciiLen === byteLen ? source.length !== byteLen : source.length < asciiLen || source.length >= byteLen || source.charCodeAt(asciiLen) < 0x80;
+  const step = Math.max(1, Math.floor(asciiLen / SOURCE_SAMPLES));
+  for (let i = 0; i < asciiLen && !differs; i += step) differs = source.charCodeAt(i) !== uint8[sourceStart + i];
+  if (!differs && asciiLen > 0) differs = source.charCodeAt(asciiLen - 1) !== uint8[asciiEnd - 1];
+  if (differs) {
+    throw new Error(`the source text given (${source.length} UTF-16 units) is not the one this buffer was made from (${byteLen} bytes of UTF-8, the first ${asciiLen} ASCII)`);
+  }
+  return source;
 }
 
 /** `Program` */
