@@ -69,7 +69,29 @@ pub fn accepted_types(schema: &Schema, ty: &TypeRef) -> Vec<(String, Option<Type
     }
 }
 
-/// Whether values of `ty` can hold nodes (which get a `parent` on the linter target).
+/// Whether reading a `ty` can make a node: a node struct, or something that leads to one. On the
+/// linter target, the functions reading these take the enclosing node, to set `parent`.
+pub fn builds_nodes(schema: &Schema, ty: &TypeRef) -> bool {
+    fn reaches(schema: &Schema, ty: &TypeRef, seen: &mut Vec<TypeId>) -> bool {
+        match ty {
+            TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str => false,
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => reaches(schema, inner, seen),
+            TypeRef::Named(id) => {
+                if seen.contains(id) {
+                    return false;
+                }
+                seen.push(*id);
+                match &schema.get(*id).kind {
+                    TypeKind::Struct(s) => node_type(schema, *id).is_some() || s.fields.iter().any(|f| !f.estree.skip && reaches(schema, &f.ty, seen)),
+                    TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).any(|p| reaches(schema, p, seen)),
+                }
+            }
+        }
+    }
+    reaches(schema, ty, &mut Vec::new())
+}
+
+/// Whether values of `ty` can hold pointers to more nested values: a step deeper into the tree.
 pub fn holds_nodes(schema: &Schema, ty: &TypeRef) -> bool {
     match ty {
         TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str => false,

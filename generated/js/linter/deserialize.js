@@ -67,7 +67,7 @@ export function deserialize(buffer, source) {
   const root = setUp(buffer, source);
   try {
     const program = deserializeProgram(root, null);
-    const comments = deserializeVecComment(root + 32, null);
+    const comments = deserializeVecComment(root + 32);
     if (deferred > 0) {
       resolveDeferred(program);
       resolveDeferred(comments);
@@ -368,7 +368,7 @@ function deserializeSourceType(pos) {
 }
 
 /** `Comment` */
-function deserializeComment(pos, parent) {
+function deserializeComment(pos) {
   return {
     type: deserializeCommentKind(pos),
     value: deserializeStr(pos + 8),
@@ -595,7 +595,7 @@ function deserializeDirective(pos, parent) {
 }
 
 /** `TemplateElementValue` */
-function deserializeTemplateElementValue(pos, parent) {
+function deserializeTemplateElementValue(pos) {
   return {
     raw: deserializeStr(pos),
     cooked: deserializeOptionStr(pos + 16),
@@ -1490,11 +1490,10 @@ function deserializeTemplateElement(pos, parent) {
     type: "TemplateElement",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
-    value: null,
+    value: deserializeTemplateElementValue(pos + 8),
     tail: uint8[pos + 40] === 1,
     parent,
   };
-  node.value = deserializeTemplateElementValue(pos + 8, node);
   return node;
 }
 
@@ -1996,13 +1995,11 @@ function deserializeRegExpLiteral(pos, parent) {
     type: "Literal",
     start: uint32[pos >> 2],
     end: uint32[(pos + 4) >> 2],
-    value: null,
+    value: regexValue(deserializeOptionRegExp(pos + 8)),
     raw: deserializeStr(pos + 40),
-    regex: null,
+    regex: deserializeRegExp(pos + 56),
     parent,
   };
-  node.value = regexValue(deserializeOptionRegExp(pos + 8, node));
-  node.regex = deserializeRegExp(pos + 56, node);
   return node;
 }
 
@@ -2021,7 +2018,7 @@ function deserializeBigIntLiteral(pos, parent) {
 }
 
 /** `RegExp` */
-function deserializeRegExp(pos, parent) {
+function deserializeRegExp(pos) {
   return {
     pattern: deserializeStr(pos),
     flags: deserializeStr(pos + 16),
@@ -2977,7 +2974,7 @@ function deserializeVecOptionNode(pos, parent) {
 }
 
 /** `Vec<'a, Comment<'a>>` */
-function deserializeVecComment(pos, parent) {
+function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >> 2];
   if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
@@ -2988,7 +2985,7 @@ function deserializeVecComment(pos, parent) {
   // arrays with 17 slots.
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 32) {
-    array[i] = deserializeComment(element, parent);
+    array[i] = deserializeComment(element);
   }
   depth--;
   return array;
@@ -3025,7 +3022,7 @@ function deserializeOptionNode(pos, parent) {
 }
 
 /** `Option<RegExp<'a>>` */
-function deserializeOptionRegExp(pos, parent) {
+function deserializeOptionRegExp(pos) {
   if (uint32[(pos) >> 2] === 0 && uint32[((pos) >> 2) + 1] === 0) return null;
-  return deserializeRegExp(pos, parent);
+  return deserializeRegExp(pos);
 }

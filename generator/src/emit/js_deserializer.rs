@@ -300,7 +300,7 @@ impl Builder<'_> {
 
     /// Whether the function reading `ty` takes the enclosing node: it may build nodes.
     fn takes_parent(&self, ty: &TypeRef) -> bool {
-        self.parent_links && estree::holds_nodes(self.cx.schema, ty)
+        self.parent_links && estree::builds_nodes(self.cx.schema, ty)
     }
 
     pub(super) fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
@@ -370,7 +370,7 @@ impl Builder<'_> {
                 continue;
             }
             let key = estree::property_name(field);
-            let is_child = node_links && estree::holds_nodes(self.cx.schema, &field.ty);
+            let is_child = node_links && estree::builds_nodes(self.cx.schema, &field.ty);
             // A node's children get the node itself as their parent.
             let mut value = self.read_in(&field.ty, &at(pos, offset), if is_child { "node" } else { "parent" });
             if let Some(converter) = field.estree.convert {
