@@ -22,17 +22,19 @@ function json(file) {
   const source = readFileSync(join(root, file), "utf8");
   const comments = [];
   const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
-  return { text: toJson({ source, program, comments }), program };
+  return { text: toJson({ source, program, comments }), program, source };
 }
 
 test("wasm32: 32-bit buffers deserialize to acorn's AST, and 64-bit deserializers refuse them", { skip }, async () => {
   assert.ok(!missing, `${WASM_PRODUCER} is missing in CI`);
   const producer = await loadWasmProducer();
-  const { text, program } = json("node_modules/jquery/dist/jquery.js");
+  const { text, program, source } = json("node_modules/jquery/dist/jquery.js");
   const buffer = producer.encode(text, "parser");
   const result = deserialize32(buffer);
   assert.equal(result.program.body.length, program.body.length);
   assert.equal(JSON.stringify(result.program), JSON.stringify(program, (k, v) => (v instanceof RegExp ? {} : v)));
+  // The caller's source text (web runtime: `TextDecoder` is not needed for it) gives the same tree.
+  assert.equal(JSON.stringify(deserialize32(buffer, source).program), JSON.stringify(result.program));
   assert.throws(() => deserializeParser(buffer), /fingerprint 13dd5fbe860a862a does not match this deserializer's 15728089f46937a2/);
   assert.throws(() => producer.encode("{}", "parser"), /wasm producer: no string `source`/);
 });
