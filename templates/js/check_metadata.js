@@ -38,8 +38,8 @@
   if (sourceEnd > limit) {
     throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
-  if ({{ placement_check.wrong }}) {
-    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with {{ placement_check.expected }}`);
+  if ({{ buffer.placement_check.wrong }}) {
+    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with {{ buffer.placement_check.expected }}`);
   }
   asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
   if (asciiEnd > sourceEnd) {
@@ -57,3 +57,9 @@
   sourceLatin1 = undefined;
 {%- endif %}
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
+  stepLimit = length;
+  const root = uint32[meta + (META_ROOT >> 2)];
+  if (root >= limit || root % {{ buffer.root_align }} !== 0) {
+    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+  }
+  return root;

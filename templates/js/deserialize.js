@@ -1,16 +1,10 @@
 {{ header }}
-// Deserializer of target `{{ target }}`: {{ layout_comment }}, {{ pointer_bits }}-bit layouts, for {{ runtime }}.
+// Deserializer of target `{{ target }}`: {{ buffer.layout_comment }}, {{ buffer.pointer_bits }}-bit layouts, for {{ buffer.runtime }}.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
 // of plain ESTree objects.
 {%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}
 
-const MAGIC = {{ magic }};
-const FORMAT_VERSION = {{ format_version }};
-const METADATA_SIZE = {{ metadata_size }};
-{%- for (name, offset) in meta %}
-const META_{{ name }} = {{ offset }};
-{%- endfor %}
-const LAYOUT_FINGERPRINT = "{{ fingerprint_hex }}";
+{% include "js/format_constants.js" %}
 
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -69,44 +63,21 @@ export function deserialize(buffer, source) {
 {%- endif %}
   }
 }
-{%- if let Some(encode_runtime) = encode_source %}
+{%- if let Some(encode_runtime) = buffer.encode_source %}
 
 {% include "js/encode_source.js" %}
 {%- endif %}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer, source) {
-{% include "js/check_metadata.js" %}
   depth = deferred = steps = 0;
-  stepLimit = length;
-  const root = uint32[meta + (META_ROOT >> 2)];
-  if (root >= limit || root % {{ root_align }} !== 0) {
-    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
-  }
-  return root;
-}
-
-function hex(value) {
-  return value.toString(16).padStart(8, "0");
-}
-
-/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
-function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
-  if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
-  }
-  return offset;
+{% include "js/check_metadata.js" %}
 }
 
 /** Leaves the value at `pos` for `resolveDeferred`. */
 function defer(read, pos) {
   deferred++;
   return new Deferred(read, pos);
-}
-
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
 }
 
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
@@ -184,7 +155,7 @@ function {{ function.name }}({{ function.params }}) {
 {%- when Body::Vec with { element_size, element, may_nest } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
-  const len = uint32[(pos + {{ pointer_width }}) >> 2];
+  const len = uint32[(pos + {{ buffer.pointer_width }}) >> 2];
   if (len === 0) return [];
 {%- if *may_nest %}
   if (++steps > stepLimit) throw tooManySteps();

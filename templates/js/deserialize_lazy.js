@@ -1,5 +1,5 @@
 {{ header }}
-// Lazy deserializer of target `{{ target }}`: parser layout: [source][arena][metadata], {{ pointer_width * 8 }}-bit layouts, for {{ runtime }}.
+// Lazy deserializer of target `{{ target }}`: {{ buffer.layout_comment }}, {{ buffer.pointer_bits }}-bit layouts, for {{ buffer.runtime }}.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }` of
 // node objects, one class per type: `type`, `start` and `end` are read when a node is made, every
 // other property is a getter that reads the buffer on first access and keeps what it read. Visiting
@@ -7,13 +7,7 @@
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain ESTree objects the
 // eager deserializer returns.
 
-const MAGIC = {{ magic }};
-const FORMAT_VERSION = {{ format_version }};
-const METADATA_SIZE = {{ metadata_size }};
-{%- for (name, offset) in meta %}
-const META_{{ name }} = {{ offset }};
-{%- endfor %}
-const LAYOUT_FINGERPRINT = "{{ fingerprint_hex }}";
+{% include "js/format_constants.js" %}
 
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -115,38 +109,15 @@ export function deserialize(buffer, source) {
 {%- endif %}
   return { program, comments };
 }
-{%- if let Some(encode_runtime) = encode_source %}
+{%- if let Some(encode_runtime) = buffer.encode_source %}
 
 {% include "js/encode_source.js" %}
 {%- endif %}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer, source) {
-{% include "js/check_metadata.js" %}
   steps = 0;
-  stepLimit = length;
-  const root = uint32[meta + (META_ROOT >> 2)];
-  if (root >= limit || root % {{ root_align }} !== 0) {
-    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
-  }
-  return root;
-}
-
-function hex(value) {
-  return value.toString(16).padStart(8, "0");
-}
-
-/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
-function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
-  if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
-  }
-  return offset;
-}
-
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+{% include "js/check_metadata.js" %}
 }
 
 {% include "js/readers.js" %}
@@ -269,7 +240,7 @@ function {{ function.name }}(pos) {
 {%- when Body::Vec with { element_size, element, may_nest } -%}
 /** {{ function.comment }}: its elements' objects, made now; what they hold, when read */
 function {{ function.name }}(pos) {
-  const len = uint32[(pos + {{ pointer_width }}) >> 2];
+  const len = uint32[(pos + {{ buffer.pointer_width }}) >> 2];
   const array = [];
   if (len === 0) return array;
 {%- if *may_nest %}

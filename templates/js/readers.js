@@ -1,4 +1,21 @@
-{#- Readers both deserializer templates share: errors, 64-bit integers, strings, converters, spans. -#}
+{#- Readers both deserializer templates share: pointers, errors, 64-bit integers, strings, converters, spans. -#}
+function hex(value) {
+  return value.toString(16).padStart(8, "0");
+}
+
+/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
+function readPointer(pos, size) {
+  const offset = (uint32[pos >> 2] - base) >>> 0;
+  if (offset + size > limit) {
+    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+  }
+  return offset;
+}
+
+function tooManySteps() {
+  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+}
+
 function invalid(what, value, pos) {
   return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
 }

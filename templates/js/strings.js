@@ -1,13 +1,13 @@
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
 function deserializeStr(pos) {
-  const len = uint32[(pos + {{ pointer_width }}) >> 2];
+  const len = uint32[(pos + {{ buffer.pointer_width }}) >> 2];
   if (len === 0) return "";
   const offset = readPointer(pos, len);
 {%- if strings.slicing != "none" %}
-  if ({{ in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+  if ({{ buffer.in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
 {%- endif %}
 {%- if strings.slicing == "latin1" %}
-  if ({{ in_source_region }}) return sourceString(offset, len);
+  if ({{ buffer.in_source_region }}) return sourceString(offset, len);
 {%- endif %}
   return decodeUtf8(offset, len);
 }

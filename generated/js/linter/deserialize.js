@@ -81,6 +81,7 @@ export function deserialize(buffer, source) {
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer, source) {
+  depth = deferred = steps = 0;
   if (!(buffer instanceof Uint8Array)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
   }
@@ -132,7 +133,6 @@ function setUp(buffer, source) {
   else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
   sourceLatin1 = undefined;
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
-  depth = deferred = steps = 0;
   stepLimit = length;
   const root = uint32[meta + (META_ROOT >> 2)];
   if (root >= limit || root % 8 !== 0) {
@@ -141,27 +141,10 @@ function setUp(buffer, source) {
   return root;
 }
 
-function hex(value) {
-  return value.toString(16).padStart(8, "0");
-}
-
-/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
-function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
-  if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
-  }
-  return offset;
-}
-
 /** Leaves the value at `pos` for `resolveDeferred`. */
 function defer(read, pos) {
   deferred++;
   return new Deferred(read, pos);
-}
-
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
 }
 
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
@@ -181,6 +164,23 @@ function resolveDeferred(root) {
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
     }
   }
+}
+
+function hex(value) {
+  return value.toString(16).padStart(8, "0");
+}
+
+/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
+function readPointer(pos, size) {
+  const offset = (uint32[pos >> 2] - base) >>> 0;
+  if (offset + size > limit) {
+    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+  }
+  return offset;
+}
+
+function tooManySteps() {
+  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
 }
 
 function invalid(what, value, pos) {

@@ -162,6 +162,7 @@ function typeName(value) {
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer, source) {
+  steps = 0;
   if (!(buffer instanceof Uint8Array)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
   }
@@ -213,7 +214,6 @@ function setUp(buffer, source) {
   else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
   sourceLatin1 = undefined;
   base = uint32[meta + (META_BASE_LOW32 >> 2)];
-  steps = 0;
   stepLimit = length;
   const root = uint32[meta + (META_ROOT >> 2)];
   if (root >= limit || root % 8 !== 0) {

@@ -25,39 +25,74 @@ use crate::layout::{OptionRepr, SchemaLayout, Shape};
 struct DeserializeJs {
     header: String,
     target: String,
-    /// A sentence on the buffer layout, for the file's comment.
-    layout_comment: String,
-    /// Whether a string lies in the source's ASCII prefix: one comparison when the source is at the
-    /// start of the buffer, two when the arena comes first.
-    in_source: String,
-    /// Whether a string lies in the source region at all (ASCII prefix or not).
-    in_source_region: String,
+    buffer: BufferView,
     parent_links: bool,
-    placement_check: PlacementCheck,
-    /// "Node.js" or "web runtimes (no `Buffer`)".
-    runtime: &'static str,
     strings: StringsView,
-    /// Bytes of a pointer, and of `usize`, in the producer.
-    pointer_width: u32,
-    pointer_bits: u32,
-    /// The root node's alignment: its offset must be a multiple of it.
-    root_align: u32,
-    magic: String,
-    format_version: u32,
-    metadata_size: u32,
-    meta: Vec<(String, u32)>,
-    fingerprint_hex: String,
     root: String,
     comments: Option<String>,
     functions: Vec<Function>,
+}
+
+/// What the eager and the lazy templates both say of a target's buffers: the format constants,
+/// the layout checks and string regions, the runtime.
+pub(super) struct BufferView {
+    /// A sentence on the buffer layout, for the file's comment.
+    pub(super) layout_comment: &'static str,
+    /// "Node.js" or "web runtimes (no `Buffer`)".
+    pub(super) runtime: &'static str,
+    /// Bytes of a pointer, and of `usize`, in the producer.
+    pub(super) pointer_width: u32,
+    pub(super) pointer_bits: u32,
+    /// The root node's alignment: its offset must be a multiple of it.
+    pub(super) root_align: u32,
+    pub(super) magic: String,
+    pub(super) format_version: u32,
+    pub(super) metadata_size: u32,
+    pub(super) meta: Vec<(String, u32)>,
+    pub(super) fingerprint_hex: String,
+    /// Whether a string lies in the source's ASCII prefix: one comparison when the source is at the
+    /// start of the buffer, two when the arena comes first.
+    pub(super) in_source: &'static str,
+    /// Whether a string lies in the source region at all (ASCII prefix or not).
+    pub(super) in_source_region: &'static str,
+    pub(super) placement_check: PlacementCheck,
     /// The runtime (`node` or `web`) whose `encodeSource` to emit (`templates/js/encode_source.js`):
     /// parser layout only, where JS writes the source at the start of the buffer.
-    encode_source: Option<&'static str>,
+    pub(super) encode_source: Option<&'static str>,
+}
+
+impl BufferView {
+    pub(super) fn new(cx: &EmitContext, target: &Target, root: TypeId) -> Self {
+        let width = target.pointer_width;
+        let (layout_comment, in_source, in_source_region) = match target.source_placement {
+            SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
+            SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
+        };
+        Self {
+            layout_comment,
+            runtime: match target.runtime {
+                Runtime::Node => "Node.js",
+                Runtime::Web => "web runtimes (no `Buffer`)",
+            },
+            pointer_width: width.bytes(),
+            pointer_bits: width.bits(),
+            root_align: cx.layout(width).get(root).layout.align,
+            magic: format!("{MAGIC:#010x}"),
+            format_version: FORMAT_VERSION,
+            metadata_size: METADATA_SIZE,
+            meta: metadata_offsets().map(|(offset, field)| (field.name.to_uppercase(), offset)).collect(),
+            fingerprint_hex: format!("{:016x}", cx.fingerprint(width)),
+            in_source,
+            in_source_region,
+            placement_check: PlacementCheck::new(target.source_placement),
+            encode_source: encode_source(target),
+        }
+    }
 }
 
 /// The runtime (`node` or `web`) whose `encodeSource` the target exports: parser-layout targets only,
 /// where JS writes the source into the buffer.
-pub(super) fn encode_source(target: &Target) -> Option<&'static str> {
+fn encode_source(target: &Target) -> Option<&'static str> {
     (target.source_placement == SourcePlacement::Start).then_some(match target.runtime {
         Runtime::Node => "node",
         Runtime::Web => "web",
@@ -74,7 +109,7 @@ pub(super) struct PlacementCheck {
 }
 
 impl PlacementCheck {
-    pub(super) fn new(placement: SourcePlacement) -> Self {
+    fn new(placement: SourcePlacement) -> Self {
         match placement {
             SourcePlacement::Start => PlacementCheck { wrong: "sourceStart !== 0", expected: "the source text at the start (the parser layout)" },
             SourcePlacement::End => PlacementCheck { wrong: "limit - sourceEnd >= 8", expected: "the source text right before the metadata (the linter layout)" },
@@ -164,37 +199,15 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
             functions.push(function);
         }
     }
-    let fingerprint = cx.fingerprint(width);
-    let placement_check = PlacementCheck::new(target.source_placement);
-    let (layout_comment, in_source, in_source_region) = match target.source_placement {
-        SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
-        SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
-    };
     let view = DeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
-        layout_comment: layout_comment.to_owned(),
-        in_source: in_source.to_owned(),
-        in_source_region: in_source_region.to_owned(),
+        buffer: BufferView::new(cx, target, root),
         parent_links,
-        placement_check,
-        runtime: match target.runtime {
-            Runtime::Node => "Node.js",
-            Runtime::Web => "web runtimes (no `Buffer`)",
-        },
         strings: StringsView::new(target),
-        pointer_width: width.bytes(),
-        pointer_bits: width.bits(),
-        root_align: layout.get(root).layout.align,
-        magic: format!("{MAGIC:#010x}"),
-        format_version: FORMAT_VERSION,
-        metadata_size: METADATA_SIZE,
-        meta: metadata_offsets().map(|(offset, field)| (field.name.to_uppercase(), offset)).collect(),
-        fingerprint_hex: format!("{fingerprint:016x}"),
         root: builder.read_in(&TypeRef::Named(root), "root", "null"),
         comments,
         functions,
-        encode_source: encode_source(target),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
 }

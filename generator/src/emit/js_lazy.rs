@@ -9,9 +9,8 @@
 use askama::Template;
 
 use super::EmitContext;
-use super::js_deserializer::{Body, Builder, Function, PlacementCheck, Prop, StringsView, encode_source};
-use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
-use crate::config::{Runtime, SourcePlacement, Target};
+use super::js_deserializer::{Body, BufferView, Builder, Function, Prop, StringsView};
+use crate::config::{SourcePlacement, Target};
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::{Error, estree};
 
@@ -20,23 +19,8 @@ use crate::{Error, estree};
 struct DeserializeLazyJs {
     header: String,
     target: String,
-    /// The string-path checks of the parser layout, as the eager template names them.
-    in_source: &'static str,
-    in_source_region: &'static str,
-    /// "Node.js" or "web runtimes (no `Buffer`)".
-    runtime: &'static str,
+    buffer: BufferView,
     strings: StringsView,
-    pointer_width: u32,
-    /// The root node's alignment: its offset must be a multiple of it.
-    root_align: u32,
-    placement_check: PlacementCheck,
-    /// The runtime whose `encodeSource` to emit (`templates/js/encode_source.js`).
-    encode_source: Option<&'static str>,
-    magic: String,
-    format_version: u32,
-    metadata_size: u32,
-    meta: Vec<(String, u32)>,
-    fingerprint_hex: String,
     root: String,
     comments: Option<String>,
     classes: Vec<Class>,
@@ -86,26 +70,11 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
             functions.push(function);
         }
     }
-    let fingerprint = cx.fingerprint(width);
     let view = DeserializeLazyJs {
         header: cx.header(),
         target: target.name.clone(),
-        in_source: "offset + len <= asciiEnd",
-        in_source_region: "offset < sourceEnd",
-        runtime: match target.runtime {
-            Runtime::Node => "Node.js",
-            Runtime::Web => "web runtimes (no `Buffer`)",
-        },
+        buffer: BufferView::new(cx, target, root),
         strings: StringsView::new(target),
-        pointer_width: width.bytes(),
-        root_align: builder.layout.get(root).layout.align,
-        placement_check: PlacementCheck::new(target.source_placement),
-        encode_source: encode_source(target),
-        magic: format!("{MAGIC:#010x}"),
-        format_version: FORMAT_VERSION,
-        metadata_size: METADATA_SIZE,
-        meta: metadata_offsets().map(|(offset, field)| (field.name.to_uppercase(), offset)).collect(),
-        fingerprint_hex: format!("{fingerprint:016x}"),
         root: builder.function_name(&TypeRef::Named(root)),
         comments,
         classes,
