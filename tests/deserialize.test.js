@@ -2,38 +2,18 @@
 // to acorn's AST; a truncated, foreign or corrupted one throws an Error, never hangs or crashes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Parser } from "acorn";
 
-import { toJson } from "./conformance/estree-json.js";
+import { encodeScript, root } from "./producer.js";
 
 import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
 import { deserialize as deserializeLinter } from "../generated/js/linter/deserialize.js";
 import { deserialize as deserializeLazy, materialize } from "../generated/js/parser-lazy/deserialize.js";
 
-const root = new URL("..", import.meta.url).pathname;
-const encodeBin = join(root, "target/debug/encode");
 const starter = readFileSync(join(root, "tests/conformance/corpus/starter.js"), "utf8");
 const real = readFileSync(join(root, "node_modules/jquery/dist/jquery.js"), "utf8");
 const strings = readFileSync(join(root, "tests/conformance/corpus/strings.js"), "utf8");
-
-/** A buffer for `source` (a script) from the Rust producer (built by `cargo xtask conformance`). */
-function encode(layout, source = starter) {
-  assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
-  const comments = [];
-  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
-  const dir = mkdtempSync(join(tmpdir(), "rawast-test-"));
-  try {
-    writeFileSync(join(dir, "in.json"), toJson({ source, program, comments }));
-    execFileSync(encodeBin, ["--layout", layout, join(dir, "in.json"), join(dir, "out.bin")]);
-    return { buffer: readFileSync(join(dir, "out.bin")), program, comments };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 // Name, buffer layout, deserializer. The lazy target reads little before it is asked: materializing
 // reads everything, so that every corruption is met.
@@ -52,7 +32,7 @@ function random(seed) {
 }
 
 for (const [name, layout, deserialize] of targets) {
-  const { buffer, program } = encode(layout);
+  const { buffer, program } = encodeScript(layout, starter);
 
   test(`${name}: a buffer at an unaligned offset is read the same`, () => {
     const shifted = new Uint8Array(buffer.length + 1).subarray(1);
@@ -82,7 +62,7 @@ for (const [name, layout, deserialize] of targets) {
 
   test(`${name}: a buffer of the other layout is refused`, () => {
     // Same schema and fingerprint, source in the other place.
-    const other = encode(layout === "parser" ? "linter" : "parser").buffer;
+    const other = encodeScript(layout === "parser" ? "linter" : "parser", starter).buffer;
     assert.throws(() => deserialize(other), new RegExp(`this deserializer reads buffers with .*\\(the ${layout} layout\\)`));
   });
 
@@ -90,7 +70,7 @@ for (const [name, layout, deserialize] of targets) {
     const plain = (value) => JSON.stringify(value, (k, v) => (k === "parent" ? undefined : typeof v === "bigint" ? `${v}n` : v));
     // ASCII, and non-ASCII past an ASCII prefix (strings sliced from the caller's text, and past it).
     for (const text of [starter, strings]) {
-      const { buffer: bytes } = encode(layout, text);
+      const { buffer: bytes } = encodeScript(layout, text);
       assert.equal(plain(deserialize(bytes, text).program), plain(deserialize(bytes).program));
       // A shorter text; another file of the same length; an edit where a sample falls (the check
       // compares the length and 64 sampled characters, not every one).
@@ -115,7 +95,7 @@ for (const [name, layout, deserialize] of targets) {
   });
 
   test(`${name}: random corruptions of a real file's buffer throw an Error or give an AST`, () => {
-    corrupt(deserialize, encode(layout, real).buffer, 200, random(layout === "parser" ? 3 : 4));
+    corrupt(deserialize, encodeScript(layout, real).buffer, 200, random(layout === "parser" ? 3 : 4));
   });
 }
 

@@ -4,34 +4,13 @@
 // trees are in deserialize.test.js and deep.test.js, with the other targets.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Parser } from "acorn";
-
 import { toJson } from "./conformance/estree-json.js";
+import { encodeFile } from "./producer.js";
 import { parser as deserializeEager } from "./defaults.js";
 import { deserialize, materialize, VISITOR_KEYS } from "../generated/js/parser-lazy/deserialize.js";
 
-const root = new URL("..", import.meta.url).pathname;
-const encodeBin = join(root, "target/debug/encode");
-
-/** A parser-layout buffer of a script file, from the Rust producer (built by `cargo xtask conformance`). */
-function encode(file) {
-  assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
-  const source = readFileSync(join(root, file), "utf8");
-  const comments = [];
-  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
-  const dir = mkdtempSync(join(tmpdir(), "rawast-lazy-"));
-  try {
-    writeFileSync(join(dir, "in.json"), toJson({ source, program, comments }));
-    execFileSync(encodeBin, ["--layout", "parser", join(dir, "in.json"), join(dir, "out.bin")]);
-    return readFileSync(join(dir, "out.bin"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** A parser-layout buffer of a script file, from the Rust producer. */
+const encode = (file) => encodeFile("parser", file).buffer;
 
 // ASCII; non-ASCII past an ASCII prefix (the latin1 copy of the source, made on first need); lone surrogates.
 const jquery = encode("node_modules/jquery/dist/jquery.js");

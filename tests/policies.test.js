@@ -3,17 +3,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Parser } from "acorn";
 
 import { toJson } from "./conformance/estree-json.js";
 import * as defaults from "./defaults.js";
+import { encodeFile, root } from "./producer.js";
 
-const root = new URL("..", import.meta.url).pathname;
 const policies = join(root, "target/policies");
-const encodeBin = join(root, "target/debug/encode");
 
 // ASCII, non-ASCII past an ASCII prefix, lone surrogates, strings of every length class.
 const files = [
@@ -24,20 +22,7 @@ const files = [
 ];
 
 function buffers(layout) {
-  assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
-  const dir = mkdtempSync(join(tmpdir(), "rawast-policies-"));
-  try {
-    return files.map((file, index) => {
-      const source = readFileSync(join(root, file), "utf8");
-      const comments = [];
-      const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
-      writeFileSync(join(dir, `${index}.json`), toJson({ source, program, comments }));
-      execFileSync(encodeBin, ["--layout", layout, join(dir, `${index}.json`), join(dir, `${index}.bin`)]);
-      return readFileSync(join(dir, `${index}.bin`));
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return files.map((file) => encodeFile(layout, file).buffer);
 }
 
 const names = existsSync(policies) ? readdirSync(policies).sort() : [];

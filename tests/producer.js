@@ -1,0 +1,34 @@
+// Buffers for the tests, from the Rust test producer (`target/debug/encode`, built by
+// `cargo xtask conformance`, which `cargo xtask test` runs first): acorn parses the source as a
+// script, with its comments, and the producer writes the buffer of the layout asked for.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Parser } from "acorn";
+
+import { toJson } from "./conformance/estree-json.js";
+
+export const root = new URL("..", import.meta.url).pathname;
+const encodeBin = join(root, "target/debug/encode");
+
+/** The `layout` (`parser` or `linter`) buffer of the script `source`, with acorn's AST and comments. */
+export function encodeScript(layout, source) {
+  assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
+  const comments = [];
+  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
+  const dir = mkdtempSync(join(tmpdir(), "rawast-test-"));
+  try {
+    writeFileSync(join(dir, "in.json"), toJson({ source, program, comments }));
+    execFileSync(encodeBin, ["--layout", layout, join(dir, "in.json"), join(dir, "out.bin")]);
+    return { buffer: readFileSync(join(dir, "out.bin")), program, comments };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `encodeScript` of a file, by its path from the repository root. */
+export function encodeFile(layout, file) {
+  return encodeScript(layout, readFileSync(join(root, file), "utf8"));
+}
