@@ -100,13 +100,13 @@ pub fn run(root: &Path, dry_run: bool) -> Result<ExitCode> {
         Ok(_) => {}
         Err(diagnostics) => bail!("codegen failed:\n{diagnostics}"),
     }
-    let packages = package_dirs(root)?;
+    let packages = packages(root)?;
     if packages.is_empty() {
         bail!("{PACKAGES_DIR} holds no packages: add a [targets.<name>.package] table to codegen.toml");
     }
     let out = root.join("target/npm");
     fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
-    let need_wasm32 = packages.iter().any(|dir| fs::read_to_string(dir.join("package.json")).is_ok_and(|json| json.contains("\"pointerWidth\": 32")));
+    let need_wasm32 = packages.iter().any(|package| package.manifest["rawast"]["pointerWidth"].as_u64() == Some(32));
     let buffers = sample_buffers(root, &out, need_wasm32)?;
     if !root.join(NODE22).exists() {
         project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &root.join(NODE22_DIR))?;
@@ -115,8 +115,8 @@ pub fn run(root: &Path, dry_run: bool) -> Result<ExitCode> {
     let work = std::env::temp_dir().join(format!("rawast-package-{}", std::process::id()));
 
     let mut rows = Vec::new();
-    for dir in &packages {
-        let row = check_package(root, dir, &out, &work, &buffers, &nodes, dry_run);
+    for package in &packages {
+        let row = check_package(root, package, &out, &work, &buffers, &nodes, dry_run);
         rows.push(row?);
     }
     let _ = fs::remove_dir_all(&work);
@@ -130,8 +130,14 @@ pub fn run(root: &Path, dry_run: bool) -> Result<ExitCode> {
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-/// The package directories under `generated/npm/`, sorted.
-fn package_dirs(root: &Path) -> Result<Vec<PathBuf>> {
+/// A package directory under `generated/npm/` and its `package.json`.
+struct Package {
+    dir: PathBuf,
+    manifest: serde_json::Value,
+}
+
+/// The packages under `generated/npm/`, sorted by directory.
+fn packages(root: &Path) -> Result<Vec<Package>> {
     let dir = root.join(PACKAGES_DIR);
     let mut dirs = Vec::new();
     match fs::read_dir(&dir) {
@@ -147,7 +153,14 @@ fn package_dirs(root: &Path) -> Result<Vec<PathBuf>> {
         Err(error) => return Err(error).with_context(|| format!("cannot list {}", dir.display())),
     }
     dirs.sort();
-    Ok(dirs)
+    dirs.into_iter()
+        .map(|dir| {
+            let path = dir.join("package.json");
+            let text = fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let manifest = serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+            Ok(Package { dir, manifest })
+        })
+        .collect()
 }
 
 /// Buffers of `tests/package/sample.js` in both layouts, written by the Rust producer; with 32-bit
@@ -203,9 +216,8 @@ fn node_binaries(root: &Path) -> Vec<(PathBuf, String)> {
     nodes
 }
 
-fn check_package(root: &Path, dir: &Path, out: &Path, work: &Path, buffers: &SampleBuffers, nodes: &[(PathBuf, String)], dry_run: bool) -> Result<Row> {
-    let manifest: serde_json::Value = serde_json::from_str(&fs::read_to_string(dir.join("package.json"))?)
-        .with_context(|| format!("{} is not JSON", dir.join("package.json").display()))?;
+fn check_package(root: &Path, package: &Package, out: &Path, work: &Path, buffers: &SampleBuffers, nodes: &[(PathBuf, String)], dry_run: bool) -> Result<Row> {
+    let Package { dir, manifest } = package;
     let field = |key: &str| manifest[key].as_str().unwrap_or_default().to_owned();
     let mut row = Row { name: field("name"), version: field("version"), tarball: String::new(), size: 0, steps: Vec::new(), failures: Vec::new() };
     let node = project::node(root)?;
