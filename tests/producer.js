@@ -13,14 +13,20 @@ import { toJson } from "./conformance/estree-json.js";
 export const root = new URL("..", import.meta.url).pathname;
 const encodeBin = join(root, "target/debug/encode");
 
+/** acorn's AST and comments of the script `source`, and their JSON for a producer (`text`). */
+export function scriptJson(source) {
+  const comments = [];
+  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
+  return { text: toJson({ source, program, comments }), program, comments };
+}
+
 /** The `layout` (`parser` or `linter`) buffer of the script `source`, with acorn's AST and comments. */
 export function encodeScript(layout, source) {
   assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
-  const comments = [];
-  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
+  const { text, program, comments } = scriptJson(source);
   const dir = mkdtempSync(join(tmpdir(), "rawast-test-"));
   try {
-    writeFileSync(join(dir, "in.json"), toJson({ source, program, comments }));
+    writeFileSync(join(dir, "in.json"), text);
     execFileSync(encodeBin, ["--layout", layout, join(dir, "in.json"), join(dir, "out.bin")]);
     return { buffer: readFileSync(join(dir, "out.bin")), program, comments };
   } finally {

@@ -7,22 +7,18 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Parser } from "acorn";
 
-import { toJson } from "./conformance/estree-json.js";
+import { root, scriptJson } from "./producer.js";
 import { WASM_PRODUCER, loadWasmProducer } from "./conformance/wasm-producer.js";
 import { deserialize as deserialize32 } from "../generated/js/wasm32/deserialize.js";
 import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
 
-const root = new URL("..", import.meta.url).pathname;
 const missing = !existsSync(WASM_PRODUCER);
 const skip = missing && process.env.CI !== "true" ? `${WASM_PRODUCER} is not built (no rustc-web here)` : false;
 
 function json(file) {
   const source = readFileSync(join(root, file), "utf8");
-  const comments = [];
-  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
-  return { text: toJson({ source, program, comments }), program, source };
+  return { ...scriptJson(source), source };
 }
 
 test("wasm32: 32-bit buffers deserialize to acorn's AST, and 64-bit deserializers refuse them", { skip }, async () => {
@@ -63,8 +59,7 @@ test("wasm32: corrupted and truncated 32-bit buffers throw Errors", { skip }, as
 test("wasm32: the module works on a runtime without Buffer", { skip }, () => {
   // Non-ASCII past an ASCII prefix, a lone surrogate, strings long and short.
   const source = "const s = 'naïve ☃ \\uD800 and a string longer than the short decoder takes';\nx = [1, 2n, /a/u, `t${s}`];";
-  const comments = [];
-  const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "script", onComment: comments });
+  const { text, program } = scriptJson(source);
   const script = `
     delete globalThis.Buffer;
     const { readFileSync } = await import("node:fs");
@@ -74,7 +69,7 @@ test("wasm32: the module works on a runtime without Buffer", { skip }, () => {
     const { program } = deserialize(producer.encode(readFileSync(0, "utf8"), "parser"));
     process.stdout.write(typeof globalThis.Buffer + "\\n" + JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v + "n" : v)));
   `;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", input: toJson({ source, program, comments }) });
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", input: text });
   const expected = JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v + "n" : v));
   assert.equal(out, `undefined\n${expected}`);
 });
