@@ -10,11 +10,13 @@ mod package;
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::layout::PointerWidth;
-pub use package::{Fingerprint, Package};
+pub use package::{Fingerprint, Package, Smoke};
 
 /// The parsed configuration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// The configuration file's name, as generated headers name it (`codegen.toml`).
+    pub file_name: String,
     /// Schema files, relative to the directory of `codegen.toml`, in the order written.
     pub schema_files: Vec<ConfigPath>,
     /// Rust paths that generated Rust code uses to name the schema's types.
@@ -23,8 +25,14 @@ pub struct Config {
     pub root: Option<ConfigName>,
     /// A `Vec` field of the root returned beside the AST, as acorn's `onComment` array.
     pub comments: Option<ConfigName>,
+    /// What the AST is called in the package documentation (`ESTree`, `JSONC`); `None`: just "AST".
+    pub ast_name: Option<String>,
+    /// What the producer's spans count, as the package documentation states it.
+    pub span_unit: SpanUnit,
     /// Where outputs go, relative to the directory of `codegen.toml`.
-    pub output_dir: String,
+    pub output_dir: ConfigPath,
+    /// The command that regenerates the outputs, named in their "do not edit" headers.
+    pub regenerate: String,
     /// Targets in name order.
     pub targets: Vec<Target>,
 }
@@ -52,6 +60,29 @@ pub struct RustPaths {
     pub ast_module: String,
     /// The module of the arena primitives `Box`, `Vec`, `Str` and `Span`.
     pub arena_module: String,
+    /// The `rawast-runtime` crate (`rawast_runtime`, or a re-export of it); when set, `constants.rs`
+    /// defines `BUFFER_FORMAT` for `rawast_runtime::build` and checks that both agree on the format.
+    pub runtime_module: Option<String>,
+}
+
+/// The unit of the producer's span offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SpanUnit {
+    /// UTF-16 code units: JS string indices, what ESTree consumers expect.
+    Utf16,
+    /// UTF-8 bytes: Rust string indices.
+    Utf8,
+}
+
+impl SpanUnit {
+    /// How documentation names the unit.
+    pub fn description(self) -> &'static str {
+        match self {
+            SpanUnit::Utf16 => "UTF-16 code units (JS string indices)",
+            SpanUnit::Utf8 => "UTF-8 bytes",
+        }
+    }
 }
 
 /// One generated deserializer and its buffer layout.
@@ -172,17 +203,24 @@ struct RawConfig {
 struct RawSchema {
     files: Spanned<Vec<Spanned<String>>>,
     ast_module: Spanned<String>,
-    arena_module: Spanned<String>,
+    arena_module: Option<Spanned<String>>,
+    runtime_module: Option<Spanned<String>>,
     producer_module: Option<Spanned<String>>,
     root: Option<Spanned<String>>,
     comments: Option<Spanned<String>>,
+    ast_name: Option<String>,
+    span_unit: Option<SpanUnit>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawOutput {
     dir: Spanned<String>,
+    regenerate: Option<Spanned<String>>,
 }
+
+/// What the headers of generated files tell a reader to run, unless `[output] regenerate` says.
+pub const DEFAULT_REGENERATE: &str = "rawast codegen";
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -195,11 +233,24 @@ struct RawTarget {
     #[serde(default)]
     strings: Option<RawStringPolicy>,
     #[serde(default)]
-    package: Option<package::RawPackage>,
+    package: Option<Spanned<package::RawPackage>>,
     lazy: Option<Spanned<bool>>,
 }
 
 impl Config {
+    /// Every file the generator reads besides the configuration: the schema files, then the
+    /// packages' license texts. Paths are relative to the configuration's directory.
+    pub fn input_files(&self) -> Vec<&ConfigPath> {
+        let licenses = self.targets.iter().filter_map(|t| t.package.as_ref()?.license_file.as_ref());
+        let mut files: Vec<&ConfigPath> = self.schema_files.iter().collect();
+        for license in licenses {
+            if !files.iter().any(|f| f.path == license.path) {
+                files.push(license);
+            }
+        }
+        files
+    }
+
     /// Parses `codegen.toml`; `file.path` names it in diagnostics.
     pub fn parse(file: &SourceFile) -> Result<Config, Diagnostics> {
         let raw: RawConfig = match toml::from_str(&file.text) {
@@ -232,15 +283,34 @@ impl Config {
                 schema_files.push(ConfigPath { path: path.clone(), location });
             }
         }
-        for module in [&raw.schema.ast_module, &raw.schema.arena_module].into_iter().chain(&raw.schema.producer_module) {
+        let modules = [&raw.schema.ast_module].into_iter().chain(&raw.schema.arena_module).chain(&raw.schema.runtime_module).chain(&raw.schema.producer_module);
+        for module in modules {
             if syn::parse_str::<syn::Path>(module.get_ref()).is_err() {
                 error(module.span(), format!("`{}` is not a Rust path", module.get_ref()), "write a module path such as `crate::ast`");
             }
         }
+        // The runtime crate defines the arena types, so naming it is enough.
+        let arena_module = match (&raw.schema.arena_module, &raw.schema.runtime_module) {
+            (Some(arena), _) => arena.get_ref().clone(),
+            (None, Some(runtime)) => runtime.get_ref().clone(),
+            (None, None) => {
+                error(raw.schema.ast_module.span(), "[schema] names no module for the arena types `Box`, `Vec`, `Str` and `Span`".to_owned(), "add `runtime_module = \"rawast_runtime\"` (the rawast-runtime crate, which defines them), or `arena_module` for types of your own");
+                String::new()
+            }
+        };
         let output_dir = raw.output.dir.get_ref().clone();
         if let Some(problem) = path_problem(&output_dir) {
             error(raw.output.dir.span(), format!("output directory `{output_dir}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
         }
+        let output_dir = ConfigPath { path: output_dir, location: Location::from_byte_range(&file.path, &file.text, raw.output.dir.span()) };
+        let regenerate = match raw.output.regenerate {
+            Some(command) if command.get_ref().trim().is_empty() || command.get_ref().contains(['\n', '`']) => {
+                error(command.span(), "`output.regenerate` must be one line of shell command, without backquotes".to_owned(), "such as \"cargo xtask codegen\"; generated headers quote it");
+                DEFAULT_REGENERATE.to_owned()
+            }
+            Some(command) => command.into_inner(),
+            None => DEFAULT_REGENERATE.to_owned(),
+        };
         let mut targets = Vec::new();
         let mut package_diagnostics = Vec::new();
         for (name, target) in raw.targets {
@@ -322,10 +392,12 @@ impl Config {
         }
         let rust = RustPaths {
             ast_module: raw.schema.ast_module.into_inner(),
-            arena_module: raw.schema.arena_module.into_inner(),
+            arena_module,
+            runtime_module: raw.schema.runtime_module.map(Spanned::into_inner),
             producer_module: raw.schema.producer_module.map(Spanned::into_inner),
         };
-        diagnostics.into_result(Config { schema_files, rust, root, comments, output_dir, targets })
+        let (ast_name, span_unit) = (raw.schema.ast_name, raw.schema.span_unit.unwrap_or(SpanUnit::Utf16));
+        diagnostics.into_result(Config { file_name: file.path.clone(), schema_files, rust, root, comments, ast_name, span_unit, output_dir, regenerate, targets })
     }
 }
 

@@ -7,12 +7,21 @@
 
 use std::fmt;
 
-/// One error in the user's input.
+/// One error in the user's input, or a note about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub level: Level,
     pub message: String,
     pub location: Option<Location>,
     pub help: Option<String>,
+}
+
+/// Whether a diagnostic stops the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    /// Something to act on that does not stop codegen, such as a fingerprint to record.
+    Note,
 }
 
 /// Where a diagnostic points: a range on one line (multi-line ranges are cut at the line's end).
@@ -32,7 +41,11 @@ pub struct Location {
 
 impl Diagnostic {
     pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into(), location: None, help: None }
+        Self { level: Level::Error, message: message.into(), location: None, help: None }
+    }
+
+    pub fn note(message: impl Into<String>) -> Self {
+        Self { level: Level::Note, ..Self::new(message) }
     }
 
     pub fn at(mut self, location: Location) -> Self {
@@ -83,7 +96,11 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "error: {}", self.message)?;
+        let level = match self.level {
+            Level::Error => "error",
+            Level::Note => "note",
+        };
+        writeln!(f, "{level}: {}", self.message)?;
         let gutter = match &self.location {
             Some(loc) => {
                 let gutter = " ".repeat(loc.line.to_string().len());

@@ -6,7 +6,7 @@ mod support;
 use std::fs;
 use std::path::Path;
 
-use rawast_generator::{Config, Output, SourceFile};
+use rawast_generator::{Config, Generation, Output, SourceFile};
 use support::snapshot_settings;
 
 fn schema() -> SourceFile {
@@ -14,20 +14,29 @@ fn schema() -> SourceFile {
     SourceFile { path: "package/mini.rs".to_owned(), text: fs::read_to_string(path).unwrap() }
 }
 
-/// A config with a parser and a linter package, both recording `fingerprint`.
+/// A config with a parser and a linter package, both recording `fingerprint` (none when empty).
+/// The schema states UTF-8 spans and builds buffers with rawast-runtime; the parser's package ships
+/// a license text, the linter's does not.
 fn config(fingerprint: &str) -> Config {
+    let fingerprint = if fingerprint.is_empty() { String::new() } else { format!("fingerprint = \"{fingerprint}\"\n") };
     let text = format!(
-        "[schema]\nfiles = [\"package/mini.rs\"]\nast_module = \"crate::ast\"\narena_module = \"crate::arena\"\nroot = \"Program\"\ncomments = \"comments\"\n\n\
+        "[schema]\nfiles = [\"package/mini.rs\"]\nast_module = \"crate::ast\"\nruntime_module = \"rawast_runtime\"\nroot = \"Program\"\ncomments = \"comments\"\n\
+         ast_name = \"Mini\"\nspan_unit = \"utf8\"\n\n\
          [output]\ndir = \"out\"\n\n\
          [targets.parser]\nsource_placement = \"start\"\n\
-         [targets.parser.package]\nname = \"@mini/parser\"\nversion = \"1.2.3\"\nfingerprint = \"{fingerprint}\"\n\
-         repository = \"git+https://example.com/mini.git\"\n\n\
+         [targets.parser.package]\nname = \"@mini/parser\"\nversion = \"1.2.3\"\n{fingerprint}\
+         repository = \"git+https://example.com/mini.git\"\nlicense = \"Apache-2.0 OR MIT\"\nlicense_file = \"LICENSE\"\n\n\
          [targets.linter]\nsource_placement = \"end\"\nruntime = \"web\"\n\
          [targets.linter.strings]\nsource_slicing = \"none\"\nshort_decoder = \"apply\"\n\
-         [targets.linter.package]\nname = \"mini-linter\"\nversion = \"0.3.0-beta.1\"\nfingerprint = \"{fingerprint}\"\n\
-         description = \"Mini \\\"linter\\\" ASTs\"\n"
+         [targets.linter.package]\nname = \"mini-linter\"\nversion = \"0.3.0-beta.1\"\n{fingerprint}\
+         description = \"Mini \\\"linter\\\" ASTs\"\nlicense = \"MIT\"\n"
     );
     Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text }).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// The schema and the parser package's license text.
+fn inputs() -> [SourceFile; 2] {
+    [schema(), SourceFile { path: "LICENSE".to_owned(), text: "The Mini license, as its authors wrote it.\n".to_owned() }]
 }
 
 fn fingerprint() -> String {
@@ -35,19 +44,20 @@ fn fingerprint() -> String {
     format!("{:016x}", rawast_generator::buffer::layout_fingerprint(&analysis.schema, &analysis.layout64))
 }
 
-fn generate(fingerprint: &str) -> Result<Vec<Output>, rawast_generator::Error> {
-    rawast_generator::generate(&config(fingerprint), &[schema()])
+fn generate(fingerprint: &str) -> Result<Generation, rawast_generator::Error> {
+    rawast_generator::generate(&config(fingerprint), &inputs())
 }
 
 #[test]
 fn package_files() {
-    let outputs = generate(&fingerprint()).unwrap();
+    let generation = generate(&fingerprint()).unwrap();
+    assert!(generation.notes.is_empty(), "{:?}", generation.notes);
+    let outputs = generation.outputs;
     let packaged: Vec<&Output> = outputs.iter().filter(|o| o.path.starts_with("out/npm/")).collect();
     let names: Vec<&str> = packaged.iter().map(|o| o.path.as_str()).collect();
     assert_eq!(
         names,
         [
-            "out/npm/linter/LICENSE",
             "out/npm/linter/README.md",
             "out/npm/linter/deserialize.d.ts",
             "out/npm/linter/deserialize.js",
@@ -77,7 +87,7 @@ fn package_files() {
 fn a_target_without_a_package_table_gets_no_package() {
     let text = "[schema]\nfiles = [\"package/mini.rs\"]\nast_module = \"crate::ast\"\narena_module = \"crate::arena\"\nroot = \"Program\"\n\n[output]\ndir = \"out\"\n\n[targets.parser]\nsource_placement = \"start\"\n".to_owned();
     let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text }).unwrap();
-    let outputs = rawast_generator::generate(&config, &[schema()]).unwrap();
+    let outputs = rawast_generator::generate(&config, &[schema()]).unwrap().outputs;
     assert!(outputs.iter().any(|o| o.path == "out/js/parser/deserialize.js"));
     assert!(!outputs.iter().any(|o| o.path.starts_with("out/npm/")));
 }
@@ -92,4 +102,13 @@ fn layout_change_without_version_bump() {
     };
     assert!(report.contains(&fingerprint()), "{report}");
     snapshot_settings("errors").bind(|| insta::assert_snapshot!("package_fingerprint_mismatch", report));
+}
+
+/// Before a first release there is no fingerprint to record: codegen generates, and says which.
+#[test]
+fn first_release_without_fingerprint() {
+    let generation = generate("").unwrap();
+    let notes: Vec<String> = generation.notes.iter().map(ToString::to_string).collect();
+    assert!(generation.outputs.iter().any(|o| o.path == "out/npm/parser/package.json"));
+    snapshot_settings("errors").bind(|| insta::assert_snapshot!("package_first_release_notes", notes.join("\n")));
 }

@@ -20,10 +20,10 @@ fn workspace_root() -> PathBuf {
 /// The generator's `assert_layouts.rs` for one fixture, naming its types through `super`.
 fn fixture_asserts(name: &str, text: &str) -> String {
     let config_text = format!(
-        "[schema]\nfiles = [\"{name}\"]\nast_module = \"super\"\narena_module = \"rawast_schema::arena\"\n\n[output]\ndir = \"out\"\n"
+        "[schema]\nfiles = [\"{name}\"]\nast_module = \"super\"\narena_module = \"rawast_runtime\"\n\n[output]\ndir = \"out\"\n"
     );
     let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: config_text }).unwrap();
-    let outputs = rawast_generator::generate(&config, &[SourceFile { path: name.to_owned(), text: text.to_owned() }]).unwrap();
+    let outputs = rawast_generator::generate(&config, &[SourceFile { path: name.to_owned(), text: text.to_owned() }]).unwrap().outputs;
     outputs.into_iter().find(|o| o.path == "out/rust/assert_layouts.rs").unwrap().contents
 }
 
@@ -46,8 +46,8 @@ fn layout_fixtures_match_rustc() {
     fs::write(
         dir.join("Cargo.toml"),
         format!(
-            "[package]\nname = \"layout-fixtures\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\nrawast-schema = {{ path = {:?} }}\n\n[workspace]\n",
-            root.join("schema")
+            "[package]\nname = \"layout-fixtures\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\nrawast-runtime = {{ path = {:?} }}\n\n[workspace]\n",
+            root.join("schema/runtime")
         ),
     )
     .unwrap();

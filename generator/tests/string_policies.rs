@@ -71,7 +71,7 @@ fn string_policies() {
             listed.join(", ")
         );
         let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: config_text }).unwrap_or_else(|d| panic!("{d}"));
-        let outputs = rawast_generator::generate(&config, &files).unwrap();
+        let outputs = rawast_generator::generate(&config, &files).unwrap().outputs;
         for output in &outputs {
             if let Some(relative) = output.path.strip_prefix("out/js/").filter(|p| p.ends_with("deserialize.js")) {
                 let path = root.join("target/policies").join(name).join(relative);

@@ -10,9 +10,9 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::allocator::{Allocator, ArenaFull};
-use crate::arena::{Box, Span, Str, Vec};
-use crate::buffer::{self, BufferTooLarge, RawBuffer, SourcePlacement};
+use rawast_runtime::{Allocator, ArenaFull, Box, BufferTooLarge, IsArenaFull, RawBuffer, SourcePlacement, Span, Str, Vec};
+
+use crate::constants::BUFFER_FORMAT;
 
 /// Why ESTree JSON could not be turned into a buffer.
 #[derive(Debug, Clone, PartialEq)]
@@ -246,7 +246,7 @@ pub fn produce(source: &str, placement: SourcePlacement, program: &Value, commen
     }
     utf16_to_byte.push(source.len() as u32);
 
-    buffer::build(source, placement, source.len() * 8, |allocator, source| {
+    rawast_runtime::build(source, placement, &BUFFER_FORMAT, source.len() * 8, |allocator, source| {
         let cx = Context { allocator, source, utf16_to_byte: &utf16_to_byte, node_bytes: Cell::new((0, source.len())), path: Default::default() };
         generated::produce_root(program, comments, &cx)
     })
@@ -275,7 +275,7 @@ impl From<BufferTooLarge> for ProduceError {
     }
 }
 
-impl buffer::IsArenaFull for ProduceError {
+impl IsArenaFull for ProduceError {
     fn is_arena_full(&self) -> bool {
         *self == ProduceError::ArenaFull
     }

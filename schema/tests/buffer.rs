@@ -1,13 +1,11 @@
-//! Buffers built by `rawast_schema::buffer::build`, read back byte by byte as a deserializer would:
+//! Buffers built by `rawast_runtime::build`, read back byte by byte as a deserializer would:
 //! metadata at the end, pointers turned into offsets with `base_low32`.
 
 use std::mem::offset_of;
 
-use rawast_schema::allocator::{Allocator, ArenaFull};
-use rawast_schema::arena::{Span, Str};
+use rawast_runtime::{Allocator, ArenaFull, SourcePlacement, Span, Str, build};
 use rawast_schema::ast::*;
-use rawast_schema::buffer::{SourcePlacement, build};
-use rawast_schema::constants::{FORMAT_VERSION, LAYOUT_FINGERPRINT, MAGIC, METADATA_SIZE, metadata};
+use rawast_schema::constants::{BUFFER_FORMAT, FORMAT_VERSION, LAYOUT_FINGERPRINT, MAGIC, METADATA_SIZE, metadata};
 
 const SOURCE: &str = "foo;\n// ünïcode";
 
@@ -96,13 +94,13 @@ fn check(bytes: &[u8], placement: SourcePlacement) {
 
 #[test]
 fn parser_layout_puts_the_source_first() {
-    let buffer = build(SOURCE, SourcePlacement::Start, 4096, build_program).unwrap();
+    let buffer = build(SOURCE, SourcePlacement::Start, &BUFFER_FORMAT, 4096, build_program).unwrap();
     check(buffer.as_bytes(), SourcePlacement::Start);
 }
 
 #[test]
 fn linter_layout_puts_the_source_last() {
-    let buffer = build(SOURCE, SourcePlacement::End, 4096, build_program).unwrap();
+    let buffer = build(SOURCE, SourcePlacement::End, &BUFFER_FORMAT, 4096, build_program).unwrap();
     check(buffer.as_bytes(), SourcePlacement::End);
 }
 
@@ -111,14 +109,14 @@ fn linter_layout_puts_the_source_last() {
 fn a_full_arena_is_retried_and_the_buffer_fits_the_ast() {
     for placement in [SourcePlacement::Start, SourcePlacement::End] {
         let mut attempts = 0;
-        let small = build(SOURCE, placement, 64, |allocator, source| {
+        let small = build(SOURCE, placement, &BUFFER_FORMAT, 64, |allocator, source| {
             attempts += 1;
             build_program(allocator, source)
         })
         .unwrap();
         assert!(attempts > 1, "64 bytes cannot hold the AST, so the first attempt must fail");
         check(small.as_bytes(), placement);
-        let large = build(SOURCE, placement, 1 << 20, build_program).unwrap();
+        let large = build(SOURCE, placement, &BUFFER_FORMAT, 1 << 20, build_program).unwrap();
         assert_eq!(small.as_bytes().len(), large.as_bytes().len(), "the buffer size does not depend on the region's");
         assert!(large.as_bytes().len() < 512, "{} bytes for a tiny AST", large.as_bytes().len());
     }

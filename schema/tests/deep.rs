@@ -4,10 +4,9 @@
 
 use std::path::PathBuf;
 
-use rawast_schema::allocator::{Allocator, ArenaFull};
-use rawast_schema::arena::{Span, Str, Vec};
+use rawast_runtime::{Allocator, ArenaFull, SourcePlacement, Span, Str, Vec, build};
 use rawast_schema::ast::*;
-use rawast_schema::buffer::{SourcePlacement, build};
+use rawast_schema::constants::BUFFER_FORMAT;
 
 const DEPTH: usize = 100_000;
 
@@ -61,13 +60,13 @@ fn deep_buffers_are_built_without_recursion() {
     let chain_source = vec!["a"; DEPTH].join("+");
     let arrays_source = format!("{}{}", "[".repeat(DEPTH), "]".repeat(DEPTH));
     for (layout, placement) in [("parser", SourcePlacement::Start), ("linter", SourcePlacement::End)] {
-        let buffer = build(&chain_source, placement, 1 << 16, chain).unwrap();
+        let buffer = build(&chain_source, placement, &BUFFER_FORMAT, 1 << 16, chain).unwrap();
         // Each level holds at least a BinaryExpression and an Identifier.
         assert!(buffer.as_bytes().len() > DEPTH * 64, "{} bytes", buffer.as_bytes().len());
         std::fs::write(out.join(format!("chain.{layout}.bin")), buffer.as_bytes()).unwrap();
-        let buffer = build(&arrays_source, placement, 1 << 16, arrays).unwrap();
+        let buffer = build(&arrays_source, placement, &BUFFER_FORMAT, 1 << 16, arrays).unwrap();
         std::fs::write(out.join(format!("arrays.{layout}.bin")), buffer.as_bytes()).unwrap();
-        let buffer = build("a", placement, 1 << 16, shared).unwrap();
+        let buffer = build("a", placement, &BUFFER_FORMAT, 1 << 16, shared).unwrap();
         std::fs::write(out.join(format!("shared.{layout}.bin")), buffer.as_bytes()).unwrap();
     }
 }

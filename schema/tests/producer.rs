@@ -1,7 +1,7 @@
 //! The producer's answers to input that is not ESTree as the schema describes it: an error naming
 //! the property path and what was wrong, never a panic or a buffer.
 
-use rawast_schema::buffer::SourcePlacement;
+use rawast_runtime::SourcePlacement;
 use rawast_schema::producer::{ProduceError, produce};
 use serde_json::{Value, json};
 

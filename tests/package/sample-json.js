@@ -1,16 +1,18 @@
-// Writes acorn's ESTree JSON of tests/package/sample.js to the path given, for the `encode` binary:
-// the input of the buffers `cargo xtask package` smoke-tests the installed packages with.
+// Parses tests/package/sample.js with acorn and writes, for `cargo xtask package`, the input of the
+// `encode` binary (`{ source, program, comments }`) and what deserializing its buffers must give
+// (`{ program, comments }`), which the packages' smoke tests compare with.
 import { readFileSync, writeFileSync } from "node:fs";
 import { Parser } from "acorn";
 
 import { toJson } from "../conformance/estree-json.js";
 
-const [output] = process.argv.slice(2);
-if (!output) {
-  console.error("usage: node tests/package/sample-json.js OUT.json");
+const [input, expected] = process.argv.slice(2);
+if (!expected) {
+  console.error("usage: node tests/package/sample-json.js INPUT.json EXPECTED.json");
   process.exit(2);
 }
 const source = readFileSync(new URL("sample.js", import.meta.url), "utf8");
 const comments = [];
 const program = Parser.parse(source, { ecmaVersion: "latest", sourceType: "module", onComment: comments });
-writeFileSync(output, toJson({ source, program, comments }));
+writeFileSync(input, toJson({ source, program, comments }));
+writeFileSync(expected, toJson({ program, comments }));

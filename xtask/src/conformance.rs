@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use rawast_generator::config::{SourcePlacement, Target};
 use rawast_generator::layout::PointerWidth;
 
@@ -74,10 +74,7 @@ pub fn default_corpus(root: &std::path::Path) -> Result<Vec<PathBuf>> {
 /// Builds the producers and runs the comparison; the exit code says whether everything matched.
 /// `target` is a target of codegen.toml or `all`.
 pub fn run(root: &Path, target: &str, paths: &[PathBuf]) -> Result<ExitCode> {
-    let config = match crate::codegen::read_config(&root.join("codegen.toml"))? {
-        Ok(config) => config,
-        Err(diagnostics) => bail!("codegen.toml:\n{diagnostics}"),
-    };
+    let config = rawast::read_config(&root.join("codegen.toml"))?;
     let names: Vec<&str> = config.targets.iter().map(|t| t.name.as_str()).collect();
     let mut targets: Vec<&Target> = config.targets.iter().filter(|t| target == "all" || t.name == target).collect();
     if targets.is_empty() {

@@ -39,10 +39,12 @@ fn copy_inputs(dir: &Path, reverse_files: bool) {
         .map(|f| f.trim().trim_matches('"').to_owned())
         .collect();
     assert!(files.len() >= 2, "the default schema should span several files to test their order: {files:?}");
-    for file in &files {
-        let target = dir.join(file);
+    // Every input: the schema files and the packages' license text.
+    let inputs = rawast::read_config(&root().join("codegen.toml")).unwrap();
+    for file in inputs.input_files() {
+        let target = dir.join(&file.path);
         fs::create_dir_all(target.parent().unwrap()).unwrap();
-        fs::copy(root().join(file), target).unwrap();
+        fs::copy(root().join(&file.path), target).unwrap();
     }
     if reverse_files {
         files.reverse();

@@ -23,6 +23,10 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
     });
     let [fingerprint64, fingerprint32] = &fingerprints;
     let writer = metadata_writer();
+    let runtime = match &cx.config.rust.runtime_module {
+        Some(module) => runtime_format(module),
+        None => quote! {},
+    };
     let magic = syn::LitInt::new(&format!("{MAGIC:#010x}"), proc_macro2::Span::call_site());
     let version = lit(FORMAT_VERSION);
     let metadata_size = lit(METADATA_SIZE);
@@ -48,8 +52,33 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
         #[cfg(target_pointer_width = "32")]
         pub const LAYOUT_FINGERPRINT: u64 = LAYOUT_FINGERPRINT_32;
         #writer
+        #runtime
     };
     print_rust(cx, "constants.rs", tokens)
+}
+
+/// `BUFFER_FORMAT`, what `rawast_runtime::build` takes, and compile-time checks that the runtime
+/// writes the metadata block these constants (and so the deserializers) describe: a runtime of
+/// another format version stops the producer's build instead of writing buffers that get refused.
+fn runtime_format(module: &str) -> proc_macro2::TokenStream {
+    let runtime: syn::Path = syn::parse_str(module).expect("validated by Config::parse");
+    let checks = buffer::metadata_offsets().map(|(_, field)| {
+        let constant = format_ident!("{}", field.name.to_uppercase());
+        let message = format!("{module} writes metadata field `{}` at another offset than these constants say", field.name);
+        quote! {
+            if #runtime::format::metadata::#constant != metadata::#constant { panic!(#message) }
+        }
+    });
+    let magic_message = format!("{module} writes another magic number than these constants say");
+    quote! {
+        #[doc = " This schema's buffers for `rawast_runtime::build`, at the pointer width being compiled."]
+        #[doc = " Evaluated at compile time: it fails when the runtime writes another format version."]
+        pub const BUFFER_FORMAT: #runtime::BufferFormat = #runtime::BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, LAYOUT_FINGERPRINT);
+        const _: () = {
+            if #runtime::format::MAGIC != MAGIC { panic!(#magic_message) }
+            #(#checks)*
+        };
+    }
 }
 
 /// `Metadata` and its `to_bytes`: the metadata block's writer, so that a producer in any crate that

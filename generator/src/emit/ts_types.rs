@@ -82,10 +82,7 @@ fn any_node(cx: &EmitContext) -> String {
 }
 
 fn comments_type(cx: &EmitContext) -> Option<String> {
-    let root = cx.schema.ids().find(|id| Some(&cx.schema.get(*id).name) == cx.config.root.as_ref().map(|r| &r.name))?;
-    let TypeKind::Struct(s) = &cx.schema.get(root).kind else { return None };
-    let field = s.fields.iter().find(|f| Some(&f.name) == cx.config.comments.as_ref().map(|c| &c.name))?;
-    Some(ts_type(cx, &field.ty))
+    cx.comments_field().map(|field| ts_type(cx, &field.ty))
 }
 
 fn push_properties(cx: &EmitContext, id: TypeId, properties: &mut Vec<(String, String)>) {
@@ -112,7 +109,7 @@ fn push_properties(cx: &EmitContext, id: TypeId, properties: &mut Vec<(String, S
     }
 }
 
-fn ts_type(cx: &EmitContext, ty: &TypeRef) -> String {
+pub(super) fn ts_type(cx: &EmitContext, ty: &TypeRef) -> String {
     match ty {
         TypeRef::Primitive(Primitive::Bool) => "boolean".to_owned(),
         TypeRef::Primitive(_) => "number".to_owned(),

@@ -1,6 +1,6 @@
 //! JSX, as acorn-jsx emits it.
 
-use crate::arena::{Span, Str, Vec};
+use rawast_runtime::{Span, Str, Vec};
 use crate::ast;
 use crate::ast::js::Node;
 

@@ -1,7 +1,7 @@
 //! Literals. ESTree has one `Literal` node; the schema has one struct per kind of value, each with
 //! the properties acorn gives that kind (`regex` and `bigint` only where they belong).
 
-use crate::arena::{Span, Str};
+use rawast_runtime::{Span, Str};
 use crate::ast;
 
 #[ast]

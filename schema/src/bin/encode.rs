@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rawast_schema::buffer::SourcePlacement;
+use rawast_runtime::SourcePlacement;
 use rawast_schema::producer::produce_json;
 
 const USAGE: &str = "\

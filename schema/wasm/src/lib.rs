@@ -11,7 +11,7 @@
 
 use std::cell::RefCell;
 
-use rawast_schema::buffer::{RawBuffer, SourcePlacement};
+use rawast_runtime::{RawBuffer, SourcePlacement};
 use rawast_schema::producer::produce_json;
 
 enum Output {

@@ -8,7 +8,7 @@
 //! addresses, and `base_low32` in the metadata lets a reader turn them into offsets.
 
 use crate::allocator::{Allocator, ArenaFull, Direction};
-use crate::constants::{METADATA_SIZE, Metadata};
+use crate::format::{BufferFormat, METADATA_SIZE, Metadata};
 
 /// Where the source text goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +31,7 @@ pub struct RawBuffer {
 }
 
 impl RawBuffer {
+    /// The buffer, as a deserializer reads it.
     pub fn as_bytes(&self) -> &[u8] {
         // SAFETY: `storage` is initialized memory of at least `start + len` bytes (checked in `build`).
         unsafe { core::slice::from_raw_parts(self.storage.as_ptr().cast::<u8>().add(self.start), self.len) }
@@ -49,19 +50,25 @@ impl core::fmt::Display for BufferTooLarge {
 
 impl std::error::Error for BufferTooLarge {}
 
-/// Builds a buffer for `source`. `build_ast` gets the allocator and the source as it lies in the
-/// buffer (borrow strings from it to point into the source region) and returns the root node's
-/// address. If the arena fills up, it is called again with a region twice as large, starting from
-/// `arena_capacity` bytes.
-pub fn build<E: From<ArenaFull> + From<BufferTooLarge> + IsArenaFull>(
+/// Builds a buffer for `source` in the format of one schema (`BUFFER_FORMAT` of its generated
+/// `constants.rs`). `build_ast` gets the allocator and the source as it lies in the buffer (borrow
+/// strings from it to point into the source region) and returns the root node's address. If the
+/// arena fills up, it is called again with a region twice as large, starting from `arena_capacity`
+/// bytes.
+///
+/// `E`, the builder's error, is [`ArenaFull`] itself or the producer's own error type (parse
+/// errors, say), which then converts from `ArenaFull` (for `?` on allocations) and from
+/// [`BufferTooLarge`], and says through [`IsArenaFull`] which of its values means "retry".
+pub fn build<E: From<BufferTooLarge> + IsArenaFull>(
     source: &str,
     placement: SourcePlacement,
+    format: &BufferFormat,
     mut arena_capacity: usize,
     mut build_ast: impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, E>,
 ) -> Result<RawBuffer, E> {
     arena_capacity = arena_capacity.max(64);
     loop {
-        if let Some(buffer) = try_build(source, placement, arena_capacity, &mut build_ast)? {
+        if let Some(buffer) = try_build(source, placement, format, arena_capacity, &mut build_ast)? {
             return Ok(buffer);
         }
         arena_capacity = arena_capacity.checked_mul(2).filter(|&c| c <= MAX_BUFFER).ok_or(BufferTooLarge)?;
@@ -89,6 +96,7 @@ impl From<BufferTooLarge> for ArenaFull {
 fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
     source: &str,
     placement: SourcePlacement,
+    format: &BufferFormat,
     arena_capacity: usize,
     build_ast: &mut impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, E>,
 ) -> Result<Option<RawBuffer>, E> {
@@ -137,6 +145,6 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
         base_low32: base as u32,
     };
     // SAFETY: `metadata_at + METADATA_SIZE <= total`: the region reserves room for the block.
-    unsafe { region.add(metadata_at).cast::<[u8; METADATA_SIZE]>().write(metadata.to_bytes()) };
+    unsafe { region.add(metadata_at).cast::<[u8; METADATA_SIZE]>().write(metadata.to_bytes(format)) };
     Ok(Some(RawBuffer { storage, start, len: end - start }))
 }

@@ -1,0 +1,34 @@
+use std::path::{Path, PathBuf};
+
+use rawast_generator::Diagnostics;
+
+/// Why a command could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Problems in the user's inputs: the configuration, the schema, the output directory.
+    #[error("{0}")]
+    Input(#[from] Diagnostics),
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: std::io::Error },
+    /// A bug in the generator.
+    #[error(transparent)]
+    Generator(rawast_generator::Error),
+    /// A tool the command runs (npm, Node) could not run or failed where it must not.
+    #[error("{0}")]
+    Tool(String),
+}
+
+impl Error {
+    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
+        Error::Io { path: path.to_path_buf(), source }
+    }
+}
+
+impl From<rawast_generator::Error> for Error {
+    fn from(error: rawast_generator::Error) -> Self {
+        match error {
+            rawast_generator::Error::Input(diagnostics) => Error::Input(diagnostics),
+            other => Error::Generator(other),
+        }
+    }
+}
