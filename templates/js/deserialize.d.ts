@@ -42,7 +42,7 @@ export declare function encodeSource(text: string, buffer: Uint8Array): number;
 {%- if lazy %}
 
 /**
- * The plain ESTree objects of a lazy node, array or `deserialize` result, as the eager deserializer
+ * The plain JS objects of a lazy node, array or `deserialize` result, as the eager deserializer
  * returns them. Throws an `Error` when a part not read yet is corrupt.
  */
 export declare function materialize<T>(value: T): T;

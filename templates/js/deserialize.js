@@ -1,7 +1,7 @@
 {{ header }}
 // Deserializer of target `{{ target }}`: {{ buffer.layout_comment }}, {{ buffer.pointer_bits }}-bit layouts, for {{ buffer.runtime }}.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
-// of plain ESTree objects.
+// of plain JS objects.
 {%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}
 
 {% include "js/format_constants.js" %}

@@ -4,7 +4,7 @@
 // node objects, one class per type: `type`, `start` and `end` are read when a node is made, every
 // other property is a getter that reads the buffer on first access and keeps what it read. Visiting
 // part of the tree decodes only that part. The buffer must stay unchanged while its tree is used.
-// `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain ESTree objects the
+// `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
 // eager deserializer returns.
 
 {% include "js/format_constants.js" %}
@@ -122,10 +122,10 @@ function setUp(buffer, source) {
 
 {% include "js/readers.js" %}
 
-// The class of each lazy object holds its properties' names, in ESTree order, under this key.
+// The class of each lazy object holds its properties' names, in property order, under this key.
 const PROPERTIES = Symbol("properties");
 
-/** What every lazy node and object shares: `JSON.stringify` writes its plain ESTree object. */
+/** What every lazy node and object shares: `JSON.stringify` writes its plain JS object. */
 class LazyObject {
   toJSON() {
     return materialize(this);
@@ -133,7 +133,7 @@ class LazyObject {
 }
 
 /**
- * The plain ESTree value (what the eager deserializer returns) of a lazy node, of an array of them, or
+ * The plain JS value (what the eager deserializer returns) of a lazy node, of an array of them, or
  * of `deserialize`'s result, reading whatever was not read yet. It walks with an explicit stack, so
  * trees of any depth fit in the JS stack.
  */

@@ -3,6 +3,8 @@
 mod bench;
 mod codegen;
 mod conformance;
+mod crates;
+mod examples;
 mod layout32;
 mod package;
 mod project;

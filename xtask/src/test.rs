@@ -29,6 +29,12 @@ STEPS:
                                    pack generated/npm/*, publint, install each tarball into a fresh
                                    project, tsc --strict and smoke tests on every Node found, and
                                    npm publish --dry-run (needs neither credentials nor network)
+    8. cargo package               the crates a user depends on (rawast, rawast-generator,
+                                   rawast-runtime, rawast-macros), each verify-built from its
+                                   packaged files alone
+    9. examples                    examples/jsonc as its README runs it, with the rawast command:
+                                   codegen --check, cargo test, its corpus on Node 24 and 20,
+                                   rawast package --dry-run
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
 (see README.md, \"Reviewing snapshot changes\").
@@ -79,6 +85,12 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     if crate::package::run(&root, true)? != ExitCode::SUCCESS {
         bail!("the npm packages failed their checks");
     }
+
+    step("cargo package");
+    crate::crates::check(&root)?;
+
+    step("examples");
+    crate::examples::check(&root)?;
 
     println!("test: all checks passed");
     Ok(ExitCode::SUCCESS)

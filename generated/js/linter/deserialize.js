@@ -3,7 +3,7 @@
 
 // Deserializer of target `linter`: linter layout: [arena][source][metadata], 64-bit layouts, for Node.js.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
-// of plain ESTree objects. Every node has a `parent` (`null` on the root), as ESLint expects.
+// of plain JS objects. Every node has a `parent` (`null` on the root), as ESLint expects.
 
 const MAGIC = 0x54534152;
 const FORMAT_VERSION = 1;

@@ -7,7 +7,7 @@ export interface Program {
   readonly type: "Program";
   readonly start: number;
   readonly end: number;
-  readonly body: Array<Node>;
+  readonly body: Node[];
   readonly sourceType: SourceType;
 }
 
@@ -41,14 +41,14 @@ export interface ArrayExpression {
   readonly type: "ArrayExpression";
   readonly start: number;
   readonly end: number;
-  readonly elements: Array<Node | null>;
+  readonly elements: (Node | null)[];
 }
 
 export interface ArrayPattern {
   readonly type: "ArrayPattern";
   readonly start: number;
   readonly end: number;
-  readonly elements: Array<Node | null>;
+  readonly elements: (Node | null)[];
 }
 
 export interface ArrowFunctionExpression {
@@ -59,7 +59,7 @@ export interface ArrowFunctionExpression {
   readonly expression: boolean;
   readonly generator: boolean;
   readonly async: boolean;
-  readonly params: Array<Node>;
+  readonly params: Node[];
   readonly body: Node;
 }
 
@@ -100,7 +100,7 @@ export interface BlockStatement {
   readonly type: "BlockStatement";
   readonly start: number;
   readonly end: number;
-  readonly body: Array<Node>;
+  readonly body: Node[];
 }
 
 export interface BreakStatement {
@@ -115,7 +115,7 @@ export interface CallExpression {
   readonly start: number;
   readonly end: number;
   readonly callee: Node;
-  readonly arguments: Array<Node>;
+  readonly arguments: Node[];
   readonly optional: boolean;
 }
 
@@ -138,7 +138,7 @@ export interface ClassBody {
   readonly type: "ClassBody";
   readonly start: number;
   readonly end: number;
-  readonly body: Array<Node>;
+  readonly body: Node[];
 }
 
 export interface ClassDeclaration {
@@ -201,7 +201,7 @@ export interface ExportAllDeclaration {
   readonly end: number;
   readonly exported: Node | null;
   readonly source: Node;
-  readonly attributes: Array<Node>;
+  readonly attributes: Node[];
 }
 
 export interface ExportDefaultDeclaration {
@@ -216,9 +216,9 @@ export interface ExportNamedDeclaration {
   readonly start: number;
   readonly end: number;
   readonly declaration: Node | null;
-  readonly specifiers: Array<Node>;
+  readonly specifiers: Node[];
   readonly source: Node | null;
-  readonly attributes: Array<Node>;
+  readonly attributes: Node[];
 }
 
 export interface ExportSpecifier {
@@ -273,7 +273,7 @@ export interface FunctionDeclaration {
   readonly expression: boolean;
   readonly generator: boolean;
   readonly async: boolean;
-  readonly params: Array<Node>;
+  readonly params: Node[];
   readonly body: Node;
 }
 
@@ -285,7 +285,7 @@ export interface FunctionExpression {
   readonly expression: boolean;
   readonly generator: boolean;
   readonly async: boolean;
-  readonly params: Array<Node>;
+  readonly params: Node[];
   readonly body: Node;
 }
 
@@ -317,9 +317,9 @@ export interface ImportDeclaration {
   readonly type: "ImportDeclaration";
   readonly start: number;
   readonly end: number;
-  readonly specifiers: Array<Node>;
+  readonly specifiers: Node[];
   readonly source: Node;
-  readonly attributes: Array<Node>;
+  readonly attributes: Node[];
 }
 
 export interface ImportDefaultSpecifier {
@@ -403,21 +403,21 @@ export interface NewExpression {
   readonly start: number;
   readonly end: number;
   readonly callee: Node;
-  readonly arguments: Array<Node>;
+  readonly arguments: Node[];
 }
 
 export interface ObjectExpression {
   readonly type: "ObjectExpression";
   readonly start: number;
   readonly end: number;
-  readonly properties: Array<Node>;
+  readonly properties: Node[];
 }
 
 export interface ObjectPattern {
   readonly type: "ObjectPattern";
   readonly start: number;
   readonly end: number;
-  readonly properties: Array<Node>;
+  readonly properties: Node[];
 }
 
 export interface ParenthesizedExpression {
@@ -474,7 +474,7 @@ export interface SequenceExpression {
   readonly type: "SequenceExpression";
   readonly start: number;
   readonly end: number;
-  readonly expressions: Array<Node>;
+  readonly expressions: Node[];
 }
 
 export interface SpreadElement {
@@ -488,7 +488,7 @@ export interface StaticBlock {
   readonly type: "StaticBlock";
   readonly start: number;
   readonly end: number;
-  readonly body: Array<Node>;
+  readonly body: Node[];
 }
 
 export interface Super {
@@ -501,7 +501,7 @@ export interface SwitchCase {
   readonly type: "SwitchCase";
   readonly start: number;
   readonly end: number;
-  readonly consequent: Array<Node>;
+  readonly consequent: Node[];
   readonly test: Node | null;
 }
 
@@ -510,7 +510,7 @@ export interface SwitchStatement {
   readonly start: number;
   readonly end: number;
   readonly discriminant: Node;
-  readonly cases: Array<Node>;
+  readonly cases: Node[];
 }
 
 export interface TaggedTemplateExpression {
@@ -533,8 +533,8 @@ export interface TemplateLiteral {
   readonly type: "TemplateLiteral";
   readonly start: number;
   readonly end: number;
-  readonly expressions: Array<Node>;
-  readonly quasis: Array<Node>;
+  readonly expressions: Node[];
+  readonly quasis: Node[];
 }
 
 export interface ThisExpression {
@@ -581,7 +581,7 @@ export interface VariableDeclaration {
   readonly type: "VariableDeclaration";
   readonly start: number;
   readonly end: number;
-  readonly declarations: Array<Node>;
+  readonly declarations: Node[];
   readonly kind: VariableDeclarationKind;
 }
 
@@ -660,7 +660,7 @@ export interface JSXElement {
   readonly end: number;
   readonly openingElement: Node;
   readonly closingElement: Node | null;
-  readonly children: Array<Node>;
+  readonly children: Node[];
 }
 
 export interface JSXEmptyExpression {
@@ -682,7 +682,7 @@ export interface JSXFragment {
   readonly end: number;
   readonly openingFragment: Node;
   readonly closingFragment: Node;
-  readonly children: Array<Node>;
+  readonly children: Node[];
 }
 
 export interface JSXIdentifier {
@@ -712,7 +712,7 @@ export interface JSXOpeningElement {
   readonly type: "JSXOpeningElement";
   readonly start: number;
   readonly end: number;
-  readonly attributes: Array<Node>;
+  readonly attributes: Node[];
   readonly name: Node;
   readonly selfClosing: boolean;
 }
@@ -721,7 +721,7 @@ export interface JSXOpeningFragment {
   readonly type: "JSXOpeningFragment";
   readonly start: number;
   readonly end: number;
-  readonly attributes: Array<Node>;
+  readonly attributes: Node[];
   readonly selfClosing: boolean;
 }
 
@@ -814,7 +814,7 @@ export interface RegExp {
  * given to the parser or to `encodeSource`): strings are then sliced from it rather than from a copy
  * of the buffer's source. Its length and sampled characters must match the buffer's, else an `Error`.
  */
-export declare function deserialize(buffer: Uint8Array, source?: string): { program: Program; comments: Array<Comment> };
+export declare function deserialize(buffer: Uint8Array, source?: string): { program: Program; comments: Comment[] };
 
 /**
  * Writes the UTF-8 of `text` at the start of `buffer` (`buffer[0..n]`), where the parser reads the
@@ -825,7 +825,7 @@ export declare function deserialize(buffer: Uint8Array, source?: string): { prog
 export declare function encodeSource(text: string, buffer: Uint8Array): number;
 
 /**
- * The plain ESTree objects of a lazy node, array or `deserialize` result, as the eager deserializer
+ * The plain JS objects of a lazy node, array or `deserialize` result, as the eager deserializer
  * returns them. Throws an `Error` when a part not read yet is corrupt.
  */
 export declare function materialize<T>(value: T): T;

@@ -3,7 +3,7 @@
 
 // Deserializer of target `wasm32`: parser layout: [source][arena][metadata], 32-bit layouts, for web runtimes (no `Buffer`).
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
-// of plain ESTree objects.
+// of plain JS objects.
 
 const MAGIC = 0x54534152;
 const FORMAT_VERSION = 1;

@@ -7,7 +7,7 @@ export interface Program {
   type: "Program";
   start: number;
   end: number;
-  body: Array<Node>;
+  body: Node[];
   sourceType: SourceType;
   parent: AnyNode | null;
 }
@@ -43,7 +43,7 @@ export interface ArrayExpression {
   type: "ArrayExpression";
   start: number;
   end: number;
-  elements: Array<Node | null>;
+  elements: (Node | null)[];
   parent: AnyNode | null;
 }
 
@@ -51,7 +51,7 @@ export interface ArrayPattern {
   type: "ArrayPattern";
   start: number;
   end: number;
-  elements: Array<Node | null>;
+  elements: (Node | null)[];
   parent: AnyNode | null;
 }
 
@@ -63,7 +63,7 @@ export interface ArrowFunctionExpression {
   expression: boolean;
   generator: boolean;
   async: boolean;
-  params: Array<Node>;
+  params: Node[];
   body: Node;
   parent: AnyNode | null;
 }
@@ -109,7 +109,7 @@ export interface BlockStatement {
   type: "BlockStatement";
   start: number;
   end: number;
-  body: Array<Node>;
+  body: Node[];
   parent: AnyNode | null;
 }
 
@@ -126,7 +126,7 @@ export interface CallExpression {
   start: number;
   end: number;
   callee: Node;
-  arguments: Array<Node>;
+  arguments: Node[];
   optional: boolean;
   parent: AnyNode | null;
 }
@@ -152,7 +152,7 @@ export interface ClassBody {
   type: "ClassBody";
   start: number;
   end: number;
-  body: Array<Node>;
+  body: Node[];
   parent: AnyNode | null;
 }
 
@@ -223,7 +223,7 @@ export interface ExportAllDeclaration {
   end: number;
   exported: Node | null;
   source: Node;
-  attributes: Array<Node>;
+  attributes: Node[];
   parent: AnyNode | null;
 }
 
@@ -240,9 +240,9 @@ export interface ExportNamedDeclaration {
   start: number;
   end: number;
   declaration: Node | null;
-  specifiers: Array<Node>;
+  specifiers: Node[];
   source: Node | null;
-  attributes: Array<Node>;
+  attributes: Node[];
   parent: AnyNode | null;
 }
 
@@ -303,7 +303,7 @@ export interface FunctionDeclaration {
   expression: boolean;
   generator: boolean;
   async: boolean;
-  params: Array<Node>;
+  params: Node[];
   body: Node;
   parent: AnyNode | null;
 }
@@ -316,7 +316,7 @@ export interface FunctionExpression {
   expression: boolean;
   generator: boolean;
   async: boolean;
-  params: Array<Node>;
+  params: Node[];
   body: Node;
   parent: AnyNode | null;
 }
@@ -352,9 +352,9 @@ export interface ImportDeclaration {
   type: "ImportDeclaration";
   start: number;
   end: number;
-  specifiers: Array<Node>;
+  specifiers: Node[];
   source: Node;
-  attributes: Array<Node>;
+  attributes: Node[];
   parent: AnyNode | null;
 }
 
@@ -448,7 +448,7 @@ export interface NewExpression {
   start: number;
   end: number;
   callee: Node;
-  arguments: Array<Node>;
+  arguments: Node[];
   parent: AnyNode | null;
 }
 
@@ -456,7 +456,7 @@ export interface ObjectExpression {
   type: "ObjectExpression";
   start: number;
   end: number;
-  properties: Array<Node>;
+  properties: Node[];
   parent: AnyNode | null;
 }
 
@@ -464,7 +464,7 @@ export interface ObjectPattern {
   type: "ObjectPattern";
   start: number;
   end: number;
-  properties: Array<Node>;
+  properties: Node[];
   parent: AnyNode | null;
 }
 
@@ -528,7 +528,7 @@ export interface SequenceExpression {
   type: "SequenceExpression";
   start: number;
   end: number;
-  expressions: Array<Node>;
+  expressions: Node[];
   parent: AnyNode | null;
 }
 
@@ -544,7 +544,7 @@ export interface StaticBlock {
   type: "StaticBlock";
   start: number;
   end: number;
-  body: Array<Node>;
+  body: Node[];
   parent: AnyNode | null;
 }
 
@@ -559,7 +559,7 @@ export interface SwitchCase {
   type: "SwitchCase";
   start: number;
   end: number;
-  consequent: Array<Node>;
+  consequent: Node[];
   test: Node | null;
   parent: AnyNode | null;
 }
@@ -569,7 +569,7 @@ export interface SwitchStatement {
   start: number;
   end: number;
   discriminant: Node;
-  cases: Array<Node>;
+  cases: Node[];
   parent: AnyNode | null;
 }
 
@@ -595,8 +595,8 @@ export interface TemplateLiteral {
   type: "TemplateLiteral";
   start: number;
   end: number;
-  expressions: Array<Node>;
-  quasis: Array<Node>;
+  expressions: Node[];
+  quasis: Node[];
   parent: AnyNode | null;
 }
 
@@ -649,7 +649,7 @@ export interface VariableDeclaration {
   type: "VariableDeclaration";
   start: number;
   end: number;
-  declarations: Array<Node>;
+  declarations: Node[];
   kind: VariableDeclarationKind;
   parent: AnyNode | null;
 }
@@ -736,7 +736,7 @@ export interface JSXElement {
   end: number;
   openingElement: Node;
   closingElement: Node | null;
-  children: Array<Node>;
+  children: Node[];
   parent: AnyNode | null;
 }
 
@@ -761,7 +761,7 @@ export interface JSXFragment {
   end: number;
   openingFragment: Node;
   closingFragment: Node;
-  children: Array<Node>;
+  children: Node[];
   parent: AnyNode | null;
 }
 
@@ -795,7 +795,7 @@ export interface JSXOpeningElement {
   type: "JSXOpeningElement";
   start: number;
   end: number;
-  attributes: Array<Node>;
+  attributes: Node[];
   name: Node;
   selfClosing: boolean;
   parent: AnyNode | null;
@@ -805,7 +805,7 @@ export interface JSXOpeningFragment {
   type: "JSXOpeningFragment";
   start: number;
   end: number;
-  attributes: Array<Node>;
+  attributes: Node[];
   selfClosing: boolean;
   parent: AnyNode | null;
 }
@@ -908,4 +908,4 @@ export type AnyNode = Program | Directive | ArrayExpression | ArrayPattern | Arr
  * given to the parser or to `encodeSource`): strings are then sliced from it rather than from a copy
  * of the buffer's source. Its length and sampled characters must match the buffer's, else an `Error`.
  */
-export declare function deserialize(buffer: Uint8Array, source?: string): { program: Program; comments: Array<Comment> };
+export declare function deserialize(buffer: Uint8Array, source?: string): { program: Program; comments: Comment[] };

@@ -6,7 +6,7 @@
 // node objects, one class per type: `type`, `start` and `end` are read when a node is made, every
 // other property is a getter that reads the buffer on first access and keeps what it read. Visiting
 // part of the tree decodes only that part. The buffer must stay unchanged while its tree is used.
-// `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain ESTree objects the
+// `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
 // eager deserializer returns.
 
 const MAGIC = 0x54534152;
@@ -400,10 +400,10 @@ function checkedSource(source) {
   return source;
 }
 
-// The class of each lazy object holds its properties' names, in ESTree order, under this key.
+// The class of each lazy object holds its properties' names, in property order, under this key.
 const PROPERTIES = Symbol("properties");
 
-/** What every lazy node and object shares: `JSON.stringify` writes its plain ESTree object. */
+/** What every lazy node and object shares: `JSON.stringify` writes its plain JS object. */
 class LazyObject {
   toJSON() {
     return materialize(this);
@@ -411,7 +411,7 @@ class LazyObject {
 }
 
 /**
- * The plain ESTree value (what the eager deserializer returns) of a lazy node, of an array of them, or
+ * The plain JS value (what the eager deserializer returns) of a lazy node, of an array of them, or
  * of `deserialize`'s result, reading whatever was not read yet. It walks with an explicit stack, so
  * trees of any depth fit in the JS stack.
  */

@@ -7,7 +7,7 @@ export interface Program {
   type: "Program";
   start: number;
   end: number;
-  body: Array<Node>;
+  body: Node[];
   sourceType: SourceType;
 }
 
@@ -41,14 +41,14 @@ export interface ArrayExpression {
   type: "ArrayExpression";
   start: number;
   end: number;
-  elements: Array<Node | null>;
+  elements: (Node | null)[];
 }
 
 export interface ArrayPattern {
   type: "ArrayPattern";
   start: number;
   end: number;
-  elements: Array<Node | null>;
+  elements: (Node | null)[];
 }
 
 export interface ArrowFunctionExpression {
@@ -59,7 +59,7 @@ export interface ArrowFunctionExpression {
   expression: boolean;
   generator: boolean;
   async: boolean;
-  params: Array<Node>;
+  params: Node[];
   body: Node;
 }
 
@@ -100,7 +100,7 @@ export interface BlockStatement {
   type: "BlockStatement";
   start: number;
   end: number;
-  body: Array<Node>;
+  body: Node[];
 }
 
 export interface BreakStatement {
@@ -115,7 +115,7 @@ export interface CallExpression {
   start: number;
   end: number;
   callee: Node;
-  arguments: Array<Node>;
+  arguments: Node[];
   optional: boolean;
 }
 
@@ -138,7 +138,7 @@ export interface ClassBody {
   type: "ClassBody";
   start: number;
   end: number;
-  body: Array<Node>;
+  body: Node[];
 }
 
 export interface ClassDeclaration {
@@ -201,7 +201,7 @@ export interface ExportAllDeclaration {
   end: number;
   exported: Node | null;
   source: Node;
-  attributes: Array<Node>;
+  attributes: Node[];
 }
 
 export interface ExportDefaultDeclaration {
@@ -216,9 +216,9 @@ export interface ExportNamedDeclaration {
   start: number;
   end: number;
   declaration: Node | null;
-  specifiers: Array<Node>;
+  specifiers: Node[];
   source: Node | null;
-  attributes: Array<Node>;
+  attributes: Node[];
 }
 
 export interface ExportSpecifier {
@@ -273,7 +273,7 @@ export interface FunctionDeclaration {
   expression: boolean;
   generator: boolean;
   async: boolean;
-  params: Array<Node>;
+  params: Node[];
   body: Node;
 }
 
@@ -285,7 +285,7 @@ export interface FunctionExpression {
   expression: boolean;
   generator: boolean;
   async: boolean;
-  params: Array<Node>;
+  params: Node[];
   body: Node;
 }
 
@@ -317,9 +317,9 @@ export interface ImportDeclaration {
   type: "ImportDeclaration";
   start: number;
   end: number;
-  specifiers: Array<Node>;
+  specifiers: Node[];
   source: Node;
-  attributes: Array<Node>;
+  attributes: Node[];
 }
 
 export interface ImportDefaultSpecifier {
@@ -403,21 +403,21 @@ export interface NewExpression {
   start: number;
   end: number;
   callee: Node;
-  arguments: Array<Node>;
+  arguments: Node[];
 }
 
 export interface ObjectExpression {
   type: "ObjectExpression";
   start: number;
   end: number;
-  properties: Array<Node>;
+  properties: Node[];
 }
 
 export interface ObjectPattern {
   type: "ObjectPattern";
   start: number;
   end: number;
-  properties: Array<Node>;
+  properties: Node[];
 }
 
 export interface ParenthesizedExpression {
@@ -474,7 +474,7 @@ export interface SequenceExpression {
   type: "SequenceExpression";
   start: number;
   end: number;
-  expressions: Array<Node>;
+  expressions: Node[];
 }
 
 export interface SpreadElement {
@@ -488,7 +488,7 @@ export interface StaticBlock {
   type: "StaticBlock";
   start: number;
   end: number;
-  body: Array<Node>;
+  body: Node[];
 }
 
 export interface Super {
@@ -501,7 +501,7 @@ export interface SwitchCase {
   type: "SwitchCase";
   start: number;
   end: number;
-  consequent: Array<Node>;
+  consequent: Node[];
   test: Node | null;
 }
 
@@ -510,7 +510,7 @@ export interface SwitchStatement {
   start: number;
   end: number;
   discriminant: Node;
-  cases: Array<Node>;
+  cases: Node[];
 }
 
 export interface TaggedTemplateExpression {
@@ -533,8 +533,8 @@ export interface TemplateLiteral {
   type: "TemplateLiteral";
   start: number;
   end: number;
-  expressions: Array<Node>;
-  quasis: Array<Node>;
+  expressions: Node[];
+  quasis: Node[];
 }
 
 export interface ThisExpression {
@@ -581,7 +581,7 @@ export interface VariableDeclaration {
   type: "VariableDeclaration";
   start: number;
   end: number;
-  declarations: Array<Node>;
+  declarations: Node[];
   kind: VariableDeclarationKind;
 }
 
@@ -660,7 +660,7 @@ export interface JSXElement {
   end: number;
   openingElement: Node;
   closingElement: Node | null;
-  children: Array<Node>;
+  children: Node[];
 }
 
 export interface JSXEmptyExpression {
@@ -682,7 +682,7 @@ export interface JSXFragment {
   end: number;
   openingFragment: Node;
   closingFragment: Node;
-  children: Array<Node>;
+  children: Node[];
 }
 
 export interface JSXIdentifier {
@@ -712,7 +712,7 @@ export interface JSXOpeningElement {
   type: "JSXOpeningElement";
   start: number;
   end: number;
-  attributes: Array<Node>;
+  attributes: Node[];
   name: Node;
   selfClosing: boolean;
 }
@@ -721,7 +721,7 @@ export interface JSXOpeningFragment {
   type: "JSXOpeningFragment";
   start: number;
   end: number;
-  attributes: Array<Node>;
+  attributes: Node[];
   selfClosing: boolean;
 }
 
@@ -812,7 +812,7 @@ export interface RegExp {
  * given to the parser or to `encodeSource`): strings are then sliced from it rather than from a copy
  * of the buffer's source. Its length and sampled characters must match the buffer's, else an `Error`.
  */
-export declare function deserialize(buffer: Uint8Array, source?: string): { program: Program; comments: Array<Comment> };
+export declare function deserialize(buffer: Uint8Array, source?: string): { program: Program; comments: Comment[] };
 
 /**
  * Writes the UTF-8 of `text` at the start of `buffer` (`buffer[0..n]`), where the parser reads the

@@ -3,7 +3,7 @@
 
 // Deserializer of target `parser`: parser layout: [source][arena][metadata], 64-bit layouts, for Node.js.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
-// of plain ESTree objects.
+// of plain JS objects.
 
 const MAGIC = 0x54534152;
 const FORMAT_VERSION = 1;

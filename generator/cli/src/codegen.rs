@@ -118,7 +118,7 @@ pub(crate) fn run(config: &Config, base: &Path, mode: Mode) -> Result<Report, Er
 
 /// Reads and parses a configuration file; errors in it are `Error::Input`.
 pub fn read_config(config_path: &Path) -> Result<Config, Error> {
-    let text = fs::read_to_string(config_path).map_err(|source| Error::io(config_path, source))?;
+    let text = fs::read_to_string(config_path).map_err(|source| Error::Config { path: config_path.to_path_buf(), source })?;
     let file_name = config_path.file_name().map_or("codegen.toml".into(), |n| n.to_string_lossy().into_owned());
     Ok(Config::parse(&SourceFile { path: file_name, text })?)
 }

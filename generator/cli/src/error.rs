@@ -8,6 +8,8 @@ pub enum Error {
     /// Problems in the user's inputs: the configuration, the schema, the output directory.
     #[error("{0}")]
     Input(#[from] Diagnostics),
+    #[error("cannot read the configuration {}: {source} (run in the directory that holds codegen.toml, or pass --config FILE)", path.display())]
+    Config { path: PathBuf, source: std::io::Error },
     #[error("{}: {source}", path.display())]
     Io { path: PathBuf, source: std::io::Error },
     /// A bug in the generator.

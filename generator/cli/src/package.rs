@@ -143,11 +143,13 @@ pub fn package(config_path: &Path, options: &PackageOptions, log: &mut dyn FnMut
     Ok(PackageReport { rows })
 }
 
-/// Each Node binary with its version (`node --version`), one per version.
+/// Each Node binary with its version (`node --version`), one per version. A path with a directory
+/// in it is made absolute, as the checks run in other directories; a bare name is looked up in `PATH`.
 fn node_binaries(given: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, Error> {
     let candidates = if given.is_empty() { vec![PathBuf::from("node")] } else { given.to_vec() };
     let mut nodes: Vec<(PathBuf, String)> = Vec::new();
     for path in candidates {
+        let path = if path.components().count() > 1 { std::path::absolute(&path).map_err(|e| Error::io(&path, e))? } else { path };
         let output = Command::new(&path).arg("--version").output().map_err(|e| Error::Tool(format!("cannot run {}: {e}", path.display())))?;
         let version = String::from_utf8_lossy(&output.stdout).trim().to_owned();
         if !output.status.success() {

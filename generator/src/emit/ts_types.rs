@@ -116,7 +116,11 @@ pub(super) fn ts_type(cx: &EmitContext, ty: &TypeRef) -> String {
         TypeRef::Str => "string".to_owned(),
         TypeRef::Span => "{ start: number; end: number }".to_owned(),
         TypeRef::Box(inner) => ts_type(cx, inner),
-        TypeRef::Vec(inner) => format!("Array<{}>", ts_type(cx, inner)),
+        // `T[]`, not `Array<T>`: a schema may have a type named `Array`.
+        TypeRef::Vec(inner) => match ts_type(cx, inner) {
+            element if element.contains(' ') => format!("({element})[]"),
+            element => format!("{element}[]"),
+        },
         TypeRef::Option(inner) => format!("{} | null", ts_type(cx, inner)),
         TypeRef::Named(id) => cx.schema.get(*id).name.clone(),
     }

@@ -66,12 +66,19 @@ pub fn build<E: From<BufferTooLarge> + IsArenaFull>(
     mut arena_capacity: usize,
     mut build_ast: impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, E>,
 ) -> Result<RawBuffer, E> {
-    arena_capacity = arena_capacity.max(64);
+    // The region never outgrows the format's u32 offsets: checked before anything is allocated.
+    let Some(room) = MAX_BUFFER.checked_sub(METADATA_SIZE + source.len()) else {
+        return Err(BufferTooLarge.into());
+    };
+    arena_capacity = arena_capacity.max(64).min(room);
     loop {
         if let Some(buffer) = try_build(source, placement, format, arena_capacity, &mut build_ast)? {
             return Ok(buffer);
         }
-        arena_capacity = arena_capacity.checked_mul(2).filter(|&c| c <= MAX_BUFFER).ok_or(BufferTooLarge)?;
+        if arena_capacity >= room {
+            return Err(BufferTooLarge.into());
+        }
+        arena_capacity = arena_capacity.saturating_mul(2).min(room);
     }
 }
 
@@ -147,4 +154,62 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
     // SAFETY: `metadata_at + METADATA_SIZE <= total`: the region reserves room for the block.
     unsafe { region.add(metadata_at).cast::<[u8; METADATA_SIZE]>().write(metadata.to_bytes(format)) };
     Ok(Some(RawBuffer { storage, start, len: end - start }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{FORMAT_VERSION, METADATA_SIZE};
+
+    #[derive(Debug, PartialEq)]
+    enum Failure {
+        Full,
+        TooLarge,
+    }
+
+    impl From<BufferTooLarge> for Failure {
+        fn from(_: BufferTooLarge) -> Self {
+            Failure::TooLarge
+        }
+    }
+
+    impl IsArenaFull for Failure {
+        fn is_arena_full(&self) -> bool {
+            *self == Failure::Full
+        }
+    }
+
+    const FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 1);
+
+    /// A source the format cannot hold is refused before the AST builder runs or anything is copied.
+    /// The 4 GiB of zeros are mapped lazily and never touched.
+    #[test]
+    fn a_source_past_the_format_limit_is_refused_up_front() {
+        let layout = std::alloc::Layout::array::<u8>(MAX_BUFFER).unwrap();
+        // SAFETY: a non-zero size; null (no address space to lend) is checked.
+        let zeros = unsafe { std::alloc::alloc_zeroed(layout) };
+        if zeros.is_null() {
+            return;
+        }
+        // SAFETY: `MAX_BUFFER` zeroed bytes, and NUL bytes are valid UTF-8.
+        let source = unsafe { core::str::from_utf8_unchecked(core::slice::from_raw_parts(zeros, MAX_BUFFER)) };
+        let result = build(source, SourcePlacement::Start, &FORMAT, 64, |_, _| -> Result<*const u8, Failure> { unreachable!("nothing to build into") });
+        // SAFETY: allocated above with this layout; `source` is not used after this.
+        unsafe { std::alloc::dealloc(zeros, layout) };
+        assert_eq!(result.err(), Some(Failure::TooLarge));
+    }
+
+    /// An AST that never fits stops at the format's limit instead of doubling forever.
+    #[test]
+    fn an_arena_that_never_suffices_ends_in_buffer_too_large() {
+        let mut tries = std::vec::Vec::new();
+        let result = build("x", SourcePlacement::End, &FORMAT, 1 << 20, |allocator, _| -> Result<*const u8, Failure> {
+            tries.push(allocator.used());
+            // Ask for more than a 4 GiB buffer can hold; never allocated, the arena just says no.
+            allocator.alloc_vec(core::iter::repeat_n(0u8, MAX_BUFFER)).map_err(|_| Failure::Full)?;
+            unreachable!()
+        });
+        assert_eq!(result.err(), Some(Failure::TooLarge));
+        assert!(tries.len() <= 13, "capacity doubles from 1 MiB to the limit: {} tries", tries.len());
+    }
 }

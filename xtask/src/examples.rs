@@ -1,0 +1,44 @@
+//! The examples under `examples/`, run as their users run them: with the `rawast` command built from
+//! this checkout and the commands their README lists, each crate a workspace of its own.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::Result;
+
+use crate::project;
+
+/// Builds the `rawast` command and runs every example's checks.
+pub fn check(root: &Path) -> Result<()> {
+    project::run(project::cargo().args(["build", "--quiet", "--locked", "--package", "rawast"]), root)?;
+    let rawast = root.join("target/debug/rawast");
+    jsonc(root, &rawast)
+}
+
+/// `examples/jsonc`: a JSON-with-comments parser. Codegen is fresh; its Rust tests pass (rustc
+/// checks its layouts); every JSON file of the corpus round-trips through its buffers on Node 24 and
+/// 20; its npm package passes `rawast package --dry-run`.
+fn jsonc(root: &Path, rawast: &Path) -> Result<()> {
+    let dir = root.join("examples/jsonc");
+    let manifest = dir.join("Cargo.toml");
+    project::run(Command::new(rawast).args(["codegen", "--check"]), &dir)?;
+    project::run(project::cargo().args(["test", "--quiet", "--locked", "--manifest-path"]).arg(&manifest), root)?;
+    project::run(project::cargo().args(["build", "--quiet", "--release", "--locked", "--manifest-path"]).arg(&manifest), root)?;
+    let encode = dir.join("target/release/jsonc-encode");
+    std::fs::create_dir_all(dir.join("target/sample"))?;
+    project::run(Command::new(&encode).args(["--json", "target/sample/sample.json", "test/sample.jsonc", "target/sample/sample.bin"]), &dir)?;
+
+    let nodes: Vec<PathBuf> = [project::node(root)?, PathBuf::from("/usr/bin/node")].into_iter().filter(|node| node.exists()).collect();
+    for node in &nodes {
+        project::run(
+            Command::new(node).arg("test/run.js").arg("--encode").arg(&encode).arg("test/fixtures").arg(root.join("node_modules")),
+            &dir,
+        )?;
+    }
+    let mut package = Command::new(rawast);
+    package.args(["package", "--dry-run", "--tools-dir"]).arg(root.join("target/rawast-tools"));
+    for node in &nodes {
+        package.arg("--node").arg(node);
+    }
+    project::run(&mut package, &dir)
+}
