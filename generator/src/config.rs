@@ -5,11 +5,13 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+mod mapping;
 mod package;
 
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::layout::PointerWidth;
+pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};
 
 /// The parsed configuration.
@@ -23,12 +25,10 @@ pub struct Config {
     pub rust: RustPaths,
     /// The root node type (`Program`), where deserialization starts. Needed by targets.
     pub root: Option<ConfigName>,
-    /// A `Vec` field of the root returned beside the AST, as acorn's `onComment` array.
-    pub comments: Option<ConfigName>,
     /// What the AST is called in the package documentation (`ESTree`, `JSONC`); `None`: just "AST".
     pub ast_name: Option<String>,
-    /// What the producer's spans count, as the package documentation states it.
-    pub span_unit: SpanUnit,
+    /// `[mapping]`: how the schema's types become JS values.
+    pub mapping: Mapping,
     /// Where outputs go, relative to the directory of `codegen.toml`.
     pub output_dir: ConfigPath,
     /// The command that regenerates the outputs, named in their "do not edit" headers.
@@ -65,26 +65,6 @@ pub struct RustPaths {
     pub runtime_module: Option<String>,
 }
 
-/// The unit of the producer's span offsets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SpanUnit {
-    /// UTF-16 code units: JS string indices, what ESTree consumers expect.
-    Utf16,
-    /// UTF-8 bytes: Rust string indices.
-    Utf8,
-}
-
-impl SpanUnit {
-    /// How documentation names the unit.
-    pub fn description(self) -> &'static str {
-        match self {
-            SpanUnit::Utf16 => "UTF-16 code units (JS string indices)",
-            SpanUnit::Utf8 => "UTF-8 bytes",
-        }
-    }
-}
-
 /// One generated deserializer and its buffer layout.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Target {
@@ -98,6 +78,18 @@ pub struct Target {
     pub package: Option<Package>,
     /// Emit node classes whose getters deserialize on first access, instead of plain objects.
     pub lazy: bool,
+    /// How `u64` and `i64` values become JS values.
+    pub int64: Int64,
+}
+
+/// How a target turns 64-bit integers into JS values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Int64 {
+    /// A `number`; a value past `Number.MAX_SAFE_INTEGER` (2^53 - 1) is an `Error`, never rounded.
+    Number,
+    /// A `bigint`, exact.
+    BigInt,
 }
 
 /// Where the deserializer runs, which decides the APIs it may use.
@@ -193,6 +185,8 @@ pub enum SourcePlacement {
 #[serde(deny_unknown_fields)]
 struct RawConfig {
     schema: RawSchema,
+    #[serde(default)]
+    mapping: mapping::RawMapping,
     output: RawOutput,
     #[serde(default)]
     targets: BTreeMap<String, Spanned<RawTarget>>,
@@ -207,9 +201,7 @@ struct RawSchema {
     runtime_module: Option<Spanned<String>>,
     producer_module: Option<Spanned<String>>,
     root: Option<Spanned<String>>,
-    comments: Option<Spanned<String>>,
     ast_name: Option<String>,
-    span_unit: Option<SpanUnit>,
 }
 
 #[derive(Deserialize)]
@@ -235,6 +227,7 @@ struct RawTarget {
     #[serde(default)]
     package: Option<Spanned<package::RawPackage>>,
     lazy: Option<Spanned<bool>>,
+    int64: Option<Int64>,
 }
 
 impl Config {
@@ -368,18 +361,22 @@ impl Config {
                 }
                 lazy.into_inner()
             });
-            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings, package, lazy });
+            let int64 = target.int64.unwrap_or(Int64::Number);
+            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings, package, lazy, int64 });
         }
         package_diagnostics.into_iter().for_each(|d| diagnostics.push(d));
 
         let name = |value: Option<Spanned<String>>| {
             value.map(|v| ConfigName { location: Location::from_byte_range(&file.path, &file.text, v.span()), name: v.into_inner() })
         };
-        let (root, comments) = (name(raw.schema.root), name(raw.schema.comments));
-        if let Some(comments) = &comments
+        let mut mapping_diagnostics = Vec::new();
+        let mapping = mapping::check(raw.mapping, file, &mut mapping_diagnostics);
+        mapping_diagnostics.into_iter().for_each(|d| diagnostics.push(d));
+        let root = name(raw.schema.root);
+        if let Some(channel) = mapping.channels.first()
             && root.is_none()
         {
-            diagnostics.push(Diagnostic::new("`schema.comments` names a field of the root type, but `schema.root` is not set").at(comments.location.clone()).with_help("add `root = \"Program\"` (the root node type)"));
+            diagnostics.push(Diagnostic::new("`mapping.channels` names fields of the root type, but `schema.root` is not set").at(channel.location.clone()).with_help("add `root = \"Program\"` (the root node type) to [schema]"));
         }
         if root.is_none() && !targets.is_empty() {
             diagnostics.push(Diagnostic::new("targets need `schema.root`: the node type deserialization starts from").with_help("add `root = \"Program\"` to [schema]"));
@@ -396,8 +393,8 @@ impl Config {
             runtime_module: raw.schema.runtime_module.map(Spanned::into_inner),
             producer_module: raw.schema.producer_module.map(Spanned::into_inner),
         };
-        let (ast_name, span_unit) = (raw.schema.ast_name, raw.schema.span_unit.unwrap_or(SpanUnit::Utf16));
-        diagnostics.into_result(Config { file_name: file.path.clone(), schema_files, rust, root, comments, ast_name, span_unit, output_dir, regenerate, targets })
+        let ast_name = raw.schema.ast_name;
+        diagnostics.into_result(Config { file_name: file.path.clone(), schema_files, rust, root, ast_name, mapping, output_dir, regenerate, targets })
     }
 }
 

@@ -38,9 +38,12 @@ pub struct Struct {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Field {
+    /// The name without `r#`: a field written `r#type` is named `type`.
     pub name: String,
     pub ty: TypeRef,
     pub estree: FieldEstree,
+    /// Where the field's name is, for diagnostics about its property.
+    pub location: crate::diagnostic::Location,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -20,8 +20,8 @@ fn schema() -> SourceFile {
 fn config(fingerprint: &str) -> Config {
     let fingerprint = if fingerprint.is_empty() { String::new() } else { format!("fingerprint = \"{fingerprint}\"\n") };
     let text = format!(
-        "[schema]\nfiles = [\"package/mini.rs\"]\nast_module = \"crate::ast\"\nruntime_module = \"rawast_runtime\"\nroot = \"Program\"\ncomments = \"comments\"\n\
-         ast_name = \"Mini\"\nspan_unit = \"utf8\"\n\n\
+        "[schema]\nfiles = [\"package/mini.rs\"]\nast_module = \"crate::ast\"\nruntime_module = \"rawast_runtime\"\nroot = \"Program\"\nast_name = \"Mini\"\n\n\
+         [mapping]\nchannels = [\"comments\"]\nspan_unit = \"utf8\"\n\n\
          [output]\ndir = \"out\"\n\n\
          [targets.parser]\nsource_placement = \"start\"\n\
          [targets.parser.package]\nname = \"@mini/parser\"\nversion = \"1.2.3\"\n{fingerprint}\

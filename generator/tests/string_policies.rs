@@ -65,7 +65,7 @@ fn string_policies() {
     for (name, policy) in POLICIES {
         let runtime = if name.starts_with("web_") { "web" } else { "node" };
         let config_text = format!(
-            "[schema]\nfiles = [{}]\nast_module = \"crate::ast\"\narena_module = \"crate::arena\"\nroot = \"Program\"\ncomments = \"comments\"\n\n[output]\ndir = \"out\"\n\n\
+            "[schema]\nfiles = [{}]\nast_module = \"crate::ast\"\narena_module = \"crate::arena\"\nroot = \"Program\"\n\n[mapping]\nchannels = [\"comments\"]\n\n[output]\ndir = \"out\"\n\n\
              [targets.parser]\nsource_placement = \"start\"\nruntime = \"{runtime}\"\n[targets.parser.strings]\n{policy}\n\n\
              [targets.linter]\nsource_placement = \"end\"\nruntime = \"{runtime}\"\n[targets.linter.strings]\n{policy}\n",
             listed.join(", ")

@@ -45,7 +45,7 @@
   if (asciiEnd > sourceEnd) {
     throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
-{%- if strings.slicing != "none" %}
+{%- if strings.slicing != SourceSlicing::None %}
   if (source !== undefined) sourceText = checkedSource(source);
 {%- if strings.node %}
   else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
@@ -53,7 +53,7 @@
   else sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
 {%- endif %}
 {%- endif %}
-{%- if strings.slicing == "latin1" %}
+{%- if strings.slicing == SourceSlicing::Latin1 %}
   sourceLatin1 = undefined;
 {%- endif %}
   base = uint32[meta + (META_BASE_LOW32 >> 2)];

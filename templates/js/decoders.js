@@ -1,18 +1,18 @@
-{%- if strings.slicing == "latin1" %}
+{%- if strings.slicing == SourceSlicing::Latin1 %}
 // The whole source decoded one byte per character, made on first need: ASCII strings past the
 // prefix are sliced from it.
 let sourceLatin1;
 {%- endif %}
-{%- if strings.node && strings.slicing != "none" %}
+{%- if strings.node && strings.slicing != SourceSlicing::None %}
 // Node's one-byte decoder, called on the Uint8Array directly: the ASCII prefix and the latin1 copy
 // are one byte per character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
-{%- else if strings.slicing == "latin1" %}
+{%- else if strings.slicing == SourceSlicing::Latin1 %}
 // ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII, all that is sliced from it.)
 const latin1Decoder = new TextDecoder("latin1");
 {%- endif %}
-{%- if strings.utf8_slice %}
+{%- if strings.long_decoder == LongDecoder::Utf8Slice %}
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 {%- endif %}

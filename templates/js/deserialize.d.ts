@@ -4,8 +4,11 @@
 {% match declaration -%}
 {%- when Declaration::Interface with { name, properties } %}
 export interface {{ name }} {
-{%- for (key, ty) in properties %}
-  {% if lazy %}readonly {% endif %}{{ key }}: {{ ty }};
+{%- for (key, ty, doc) in properties %}
+{%- if let Some(doc) = doc %}
+  /** {{ doc }} */
+{%- endif %}
+  {% if lazy %}readonly {% endif %}{{ key.literal }}: {{ ty }};
 {%- endfor %}
 }
 {%- when Declaration::Alias with { name, ty } %}
@@ -28,7 +31,7 @@ export type {{ name }} = {{ ty }};
  * given to the parser or to `encodeSource`): strings are then sliced from it rather than from a copy
  * of the buffer's source. Its length and sampled characters must match the buffer's, else an `Error`.
  */
-export declare function deserialize(buffer: Uint8Array, source?: string): { program: {{ root }}; comments: {{ comments }} };
+export declare function deserialize(buffer: Uint8Array, source?: string): {{ result }};
 {%- if encode_source %}
 
 /**

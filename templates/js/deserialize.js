@@ -1,6 +1,6 @@
 {{ header }}
 // Deserializer of target `{{ target }}`: {{ buffer.layout_comment }}, {{ buffer.pointer_bits }}-bit layouts, for {{ buffer.runtime }}.
-// `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
+// `deserialize(buffer)` turns a buffer written by a rawast producer into `{{ result.shape() }}`
 // of plain JS objects.
 {%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}
 
@@ -40,27 +40,21 @@ class Deferred {
  * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
  *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
  *   and sampled characters must match the buffer's)
- * @returns {{ "{{" }} program: object, comments: object[] {{ "}}" }}
+ * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
  */
 export function deserialize(buffer, source) {
   const root = setUp(buffer, source);
   try {
-    const program = {{ root }};
-{%- if let Some(comments) = comments %}
-    const comments = {{ comments }};
-{%- else %}
-    const comments = [];
-{%- endif %}
-    if (deferred > 0) {
-      resolveDeferred(program);
-      resolveDeferred(comments);
-    }
-    return { program, comments };
+    const result = {
+      {{ result.root.0.literal }}: {{ result.root.1 }},
+{%- for (key, value) in result.channels %}
+      {{ key.literal }}: {{ value }},
+{%- endfor %}
+    };
+    if (deferred > 0) resolveDeferred(result);
+    return result;
   } finally {
-    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
-{%- if strings.slicing == "latin1" %}
-    sourceLatin1 = undefined;
-{%- endif %}
+    {% for name in buffer.released() %}{{ name }} = {% endfor %}undefined;
   }
 }
 {%- if let Some(encode_runtime) = buffer.encode_source %}
@@ -82,21 +76,37 @@ function defer(read, pos) {
 
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
+{%- if parent_links %}
+  // Values with the node that holds them: the `parent` of the nodes a `Deferred` builds.
   const stack = [root, null];
   while (stack.length > 0) {
     const enclosing = stack.pop();
     const value = stack.pop();
-    const node = typeof value.type === "string" ? value : enclosing;
+    const node = Object.hasOwn(value, "parent") ? value : enclosing;
     for (const key in value) {
       if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
         depth = 0;
-        child = value[key] = child.read(child.pos{% if parent_links %}, node{% endif %});
+        child = value[key] = child.read(child.pos, node);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
     }
   }
+{%- else %}
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    for (const key in value) {
+      let child = value[key];
+      if (child instanceof Deferred) {
+        depth = 0;
+        child = value[key] = child.read(child.pos);
+      }
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
+    }
+  }
+{%- endif %}
 }
 
 {% include "js/readers.js" %}
@@ -109,84 +119,23 @@ function {{ function.name }}({{ function.params }}) {
 {%- if *is_node %}
   const node = {
 {%- for prop in props %}
-    {{ prop.key }}: {% if prop.is_child %}null{% else %}{{ prop.value }}{% endif %},
+    {{ prop.key.literal }}: {% if prop.is_child %}null{% else %}{{ prop.value }}{% endif %},
 {%- endfor %}
     parent,
   };
 {%- for prop in props %}{% if prop.is_child %}
-  node.{{ prop.key }} = {{ prop.value }};
+  node{{ prop.key.access }} = {{ prop.value }};
 {%- endif %}{% endfor %}
   return node;
 {%- else %}
   return {
 {%- for prop in props %}
-    {{ prop.key }}: {{ prop.value }},
+    {{ prop.key.literal }}: {{ prop.value }},
 {%- endfor %}
   };
 {%- endif %}
 }
-{%- when Body::Switch with { what, cases } -%}
-/** {{ function.comment }} */
-function {{ function.name }}({{ function.params }}) {
-  switch (uint8[pos]) {
-{%- for (discriminant, value) in cases %}
-    case {{ discriminant }}:
-      return {{ value }};
-{%- endfor %}
-    default:
-      throw invalid("{{ what }} tag", uint8[pos], pos);
-  }
-}
-{%- when Body::Strings with { constant, what, values } -%}
-const {{ constant }} = [{{ values }}];
-
-/** {{ function.comment }} */
-function {{ function.name }}({{ function.params }}) {
-  const value = {{ constant }}[uint8[pos]];
-  if (value === undefined) throw invalid("{{ what }}", uint8[pos], pos);
-  return value;
-}
-{%- when Body::Option with { none_check, some } -%}
-/** {{ function.comment }} */
-function {{ function.name }}({{ function.params }}) {
-  if ({{ none_check }}) return null;
-  return {{ some }};
-}
-{%- when Body::Vec with { element_size, element, may_nest } -%}
-/** {{ function.comment }} */
-function {{ function.name }}({{ function.params }}) {
-  const len = uint32[(pos + {{ buffer.pointer_width }}) >> 2];
-  if (len === 0) return [];
-{%- if *may_nest %}
-  if (++steps > stepLimit) throw tooManySteps();
-  if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
-  depth++;
-{%- endif %}
-  let element = readPointer(pos, len * {{ element_size }});
-  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
-  // arrays with 17 slots.
-  const array = new Array(len);
-  for (let i = 0; i < len; i++, element += {{ element_size }}) {
-    array[i] = {{ element }};
-  }
-{%- if *may_nest %}
-  depth--;
-{%- endif %}
-  return array;
-}
-{%- when Body::Boxed with { target, may_nest } -%}
-/** {{ function.comment }} */
-function {{ function.name }}({{ function.params }}) {
-{%- if *may_nest %}
-  if (++steps > stepLimit) throw tooManySteps();
-  if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
-  depth++;
-  const value = {{ target }};
-  depth--;
-  return value;
-{%- else %}
-  return {{ target }};
-{%- endif %}
-}
+{%- else -%}
+{% include "js/function.js" %}
 {%- endmatch %}
 {%- endfor %}

@@ -1,7 +1,7 @@
 {{ header }}
 // Lazy deserializer of target `{{ target }}`: {{ buffer.layout_comment }}, {{ buffer.pointer_bits }}-bit layouts, for {{ buffer.runtime }}.
-// `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }` of
-// node objects, one class per type: `type`, `start` and `end` are read when a node is made, every
+// `deserialize(buffer)` turns a buffer written by a rawast producer into `{{ result.shape() }}` of
+// node objects, one class per type: the type name and span are there when a node is made, every
 // other property is a getter that reads the buffer on first access and keeps what it read. Visiting
 // part of the tree decodes only that part. The buffer must stay unchanged while its tree is used.
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
@@ -31,22 +31,9 @@ let steps = 0, stepLimit = 0;
 /** The buffer of one tree, as `setUp` read it. */
 class Context {
   constructor() {
-    this.uint8 = uint8;
-    this.int8 = int8;
-    this.uint16 = uint16;
-    this.int16 = int16;
-    this.uint32 = uint32;
-    this.int32 = int32;
-    this.float64 = float64;
-    this.sourceStart = sourceStart;
-    this.sourceEnd = sourceEnd;
-    this.limit = limit;
-    this.base = base;
-    this.sourceText = sourceText;
-    this.asciiEnd = asciiEnd;
-{%- if strings.slicing == "latin1" %}
-    this.sourceLatin1 = sourceLatin1;
-{%- endif %}
+{%- for variable in buffer.state %}
+    this.{{ variable.name }} = {{ variable.name }};
+{%- endfor %}
     this.steps = steps;
     this.stepLimit = stepLimit;
   }
@@ -56,22 +43,9 @@ class Context {
 function enter(context) {
   leave();
   current = context;
-  uint8 = context.uint8;
-  int8 = context.int8;
-  uint16 = context.uint16;
-  int16 = context.int16;
-  uint32 = context.uint32;
-  int32 = context.int32;
-  float64 = context.float64;
-  sourceStart = context.sourceStart;
-  sourceEnd = context.sourceEnd;
-  limit = context.limit;
-  base = context.base;
-  sourceText = context.sourceText;
-  asciiEnd = context.asciiEnd;
-{%- if strings.slicing == "latin1" %}
-  sourceLatin1 = context.sourceLatin1;
-{%- endif %}
+{%- for variable in buffer.state %}
+  {{ variable.name }} = context.{{ variable.name }};
+{%- endfor %}
   steps = context.steps;
   stepLimit = context.stepLimit;
 }
@@ -79,7 +53,7 @@ function enter(context) {
 /** Saves what reading changed in the current context, and leaves it. */
 function leave() {
   if (current === null) return;
-{%- if strings.slicing == "latin1" %}
+{%- if strings.slicing == SourceSlicing::Latin1 %}
   current.sourceLatin1 = sourceLatin1;
 {%- endif %}
   current.steps = steps;
@@ -93,7 +67,7 @@ function leave() {
  * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
  *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
  *   and sampled characters must match the buffer's)
- * @returns {{ "{{" }} program: object, comments: object[] {{ "}}" }}
+ * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
  */
 export function deserialize(buffer, source) {
   // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
@@ -101,13 +75,12 @@ export function deserialize(buffer, source) {
   leave();
   const root = setUp(buffer, source);
   current = new Context();
-  const program = {{ root }}(root);
-{%- if let Some(comments) = comments %}
-  const comments = {{ comments }};
-{%- else %}
-  const comments = [];
-{%- endif %}
-  return { program, comments };
+  return {
+    {{ result.root.0.literal }}: {{ result.root.1 }},
+{%- for (key, value) in result.channels %}
+    {{ key.literal }}: {{ value }},
+{%- endfor %}
+  };
 }
 {%- if let Some(encode_runtime) = buffer.encode_source %}
 
@@ -174,7 +147,7 @@ class {{ class.name }} extends LazyObject {
   #context;
   #pos;
 {%- for getter in class.getters %}
-  #{{ getter.key }};
+  {{ getter.private }};
 {%- endfor %}
 
   constructor(pos) {
@@ -182,23 +155,23 @@ class {{ class.name }} extends LazyObject {
     this.#context = current;
     this.#pos = pos;
 {%- for prop in class.eager %}
-    this.{{ prop.key }} = {{ prop.value }};
+    this{{ prop.key.access }} = {{ prop.value }};
 {%- endfor %}
   }
 {%- if let Some(node_type) = class.node_type %}
 
-  get type() {
-    return {{ node_type }};
+  get {{ node_type.key.literal }}() {
+    return {{ node_type.value }};
   }
 {%- endif %}
 {%- for getter in class.getters %}
 
-  get {{ getter.key }}() {
-    if (this.#{{ getter.key }} === undefined) {
+  get {{ getter.prop.key.literal }}() {
+    if (this.{{ getter.private }} === undefined) {
       if (this.#context !== current) enter(this.#context);
-      this.#{{ getter.key }} = {{ getter.value }};
+      this.{{ getter.private }} = {{ getter.prop.value }};
     }
-    return this.#{{ getter.key }};
+    return this.{{ getter.private }};
   }
 {%- endfor %}
 }
@@ -209,63 +182,11 @@ function {{ class.factory }}(pos) {
 {%- endfor %}
 {%- for function in functions %}
 
-{% match function.body -%}
-{%- when Body::Switch with { what, cases } -%}
-/** {{ function.comment }} */
-function {{ function.name }}(pos) {
-  switch (uint8[pos]) {
-{%- for (discriminant, value) in cases %}
-    case {{ discriminant }}:
-      return {{ value }};
-{%- endfor %}
-    default:
-      throw invalid("{{ what }} tag", uint8[pos], pos);
-  }
-}
-{%- when Body::Strings with { constant, what, values } -%}
-const {{ constant }} = [{{ values }}];
-
-/** {{ function.comment }} */
-function {{ function.name }}(pos) {
-  const value = {{ constant }}[uint8[pos]];
-  if (value === undefined) throw invalid("{{ what }}", uint8[pos], pos);
-  return value;
-}
-{%- when Body::Option with { none_check, some } -%}
-/** {{ function.comment }} */
-function {{ function.name }}(pos) {
-  if ({{ none_check }}) return null;
-  return {{ some }};
-}
-{%- when Body::Vec with { element_size, element, may_nest } -%}
-/** {{ function.comment }}: its elements' objects, made now; what they hold, when read */
-function {{ function.name }}(pos) {
-  const len = uint32[(pos + {{ buffer.pointer_width }}) >> 2];
-  const array = [];
-  if (len === 0) return array;
-{%- if *may_nest %}
-  if (++steps > stepLimit) throw tooManySteps();
-{%- endif %}
-  let element = readPointer(pos, len * {{ element_size }});
-  for (const end = element + len * {{ element_size }}; element < end; element += {{ element_size }}) {
-    array.push({{ element }});
-  }
-  return array;
-}
-{%- when Body::Boxed with { target, may_nest } -%}
-/** {{ function.comment }} */
-function {{ function.name }}(pos) {
-{%- if *may_nest %}
-  if (++steps > stepLimit) throw tooManySteps();
-{%- endif %}
-  return {{ target }};
-}
-{%- else -%}
-{%- endmatch %}
+{% include "js/function.js" %}
 {%- endfor %}
 
 /**
- * For each node `type`, the properties that can hold nodes, in order: what a generic visitor follows
+ * For each node type, the properties that can hold nodes, in order: what a generic visitor follows
  * (the getters of lazy nodes are not enumerable). It fits the eager deserializer's objects too.
  */
 export const VISITOR_KEYS = Object.freeze({

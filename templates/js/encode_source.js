@@ -1,6 +1,6 @@
 // Source encoding (parser layout): the JS side writes the source at the start of the buffer, the
 // Rust parser reads it in place. Measured in bench/README.md ("Encoding the source").
-{%- if *encode_runtime == "node" %}
+{%- if *encode_runtime == Runtime::Node %}
 // Node's native UTF-8 writer, called on the Uint8Array directly: as fast as `TextEncoder#encodeInto`
 // on two-byte strings and on Node 20, 1.4× faster on one-byte strings on Node 24.
 const utf8Write = Buffer.prototype.utf8Write;
@@ -22,7 +22,7 @@ const textEncoder = new TextEncoder();
 export function encodeSource(text, buffer) {
   if (typeof text !== "string") throw new TypeError(`encodeSource() expects the source text as a string, not ${typeName(text)}`);
   if (!(buffer instanceof Uint8Array)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
-{%- if *encode_runtime == "node" %}
+{%- if *encode_runtime == Runtime::Node %}
   const written = utf8Write.call(buffer, text, 0, buffer.length);
   // `utf8Write` stops silently before a character that does not fit, which can only happen with
   // fewer than 4 bytes left: only then is the exact length (a scan of the text) worth its cost.

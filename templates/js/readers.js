@@ -20,15 +20,46 @@ function invalid(what, value, pos) {
   return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
 }
 
+{%- match buffer.int64 %}
+{%- when Int64::Number %}
+{%- if buffer.reads.u64 %}
+
 function readU64(pos) {
-  return uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296;
+  return safeInteger(uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296, pos, "u64");
 }
+{%- endif %}
+{%- if buffer.reads.i64 %}
 
 function readI64(pos) {
-  return uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296;
+  return safeInteger(uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296, pos, "i64");
 }
+{%- endif %}
+{%- if buffer.reads.u64 || buffer.reads.i64 %}
+
+/** 64-bit integers are numbers here (`int64 = "number"`): exactly, or an `Error`, never rounded. */
+function safeInteger(value, pos, type) {
+  if (Number.isSafeInteger(value)) return value;
+  const exact = (BigInt(type === "u64" ? uint32[(pos >> 2) + 1] : int32[(pos >> 2) + 1]) << 32n) | BigInt(uint32[pos >> 2]);
+  throw new RangeError(`the ${type} at offset ${pos} is ${exact}, which a JS number cannot hold exactly: generate this target with int64 = "bigint"`);
+}
+{%- endif %}
+{%- when Int64::BigInt %}
+{%- if buffer.reads.u64 %}
+
+function readU64BigInt(pos) {
+  return (BigInt(uint32[(pos >> 2) + 1]) << 32n) | BigInt(uint32[pos >> 2]);
+}
+{%- endif %}
+{%- if buffer.reads.i64 %}
+
+function readI64BigInt(pos) {
+  return (BigInt(int32[(pos >> 2) + 1]) << 32n) | BigInt(uint32[pos >> 2]);
+}
+{%- endif %}
+{%- endmatch %}
 
 {% include "js/strings.js" %}
+{%- if buffer.reads.regex %}
 
 /** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
 function regexValue(regex) {
@@ -39,12 +70,15 @@ function regexValue(regex) {
     return null;
   }
 }
+{%- endif %}
+{%- if buffer.reads.span %}
 
-/** `Span` outside a node: `{ start, end }`. */
+/** A `Span` that is not a node's own: `{ start, end }`. */
 function deserializeSpan(pos) {
   return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
 }
-{%- if strings.slicing != "none" %}
+{%- endif %}
+{%- if strings.slicing != SourceSlicing::None %}
 
 // Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
 const SOURCE_SAMPLES = 64;

@@ -3,15 +3,15 @@ function deserializeStr(pos) {
   const len = uint32[(pos + {{ buffer.pointer_width }}) >> 2];
   if (len === 0) return "";
   const offset = readPointer(pos, len);
-{%- if strings.slicing != "none" %}
+{%- if strings.slicing != SourceSlicing::None %}
   if ({{ buffer.in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
 {%- endif %}
-{%- if strings.slicing == "latin1" %}
+{%- if strings.slicing == SourceSlicing::Latin1 %}
   if ({{ buffer.in_source_region }}) return sourceString(offset, len);
 {%- endif %}
   return decodeUtf8(offset, len);
 }
-{%- if strings.slicing == "latin1" %}
+{%- if strings.slicing == SourceSlicing::Latin1 %}
 
 /**
  * A string in the source past its ASCII prefix: sliced from a one-byte-per-character copy of the
@@ -30,7 +30,7 @@ function sourceString(offset, len) {
 }
 {%- endif %}
 {%- match strings.short_decoder %}
-{%- when "loop" %}
+{%- when ShortDecoder::Loop %}
 
 /** Strings up to {{ strings.short_max_len }} bytes are concatenated in JS while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
@@ -45,7 +45,7 @@ function decodeUtf8(start, len) {
   }
   return decodeNative(start, len);
 }
-{%- when "apply" %}
+{%- when ShortDecoder::Apply %}
 
 // One reused array per length, so that `apply` gets an argument list of exactly that length.
 const SHORT_ARRAYS = Array.from({ length: {{ strings.short_max_len + 1 }} }, (_, len) => new Array(len).fill(0));
@@ -63,7 +63,7 @@ function decodeUtf8(start, len) {
   }
   return decodeNative(start, len);
 }
-{%- else %}
+{%- when ShortDecoder::Switch %}
 
 const fromCharCode = String.fromCharCode;
 
@@ -83,7 +83,7 @@ function decodeUtf8(start, len) {
 {%- endmatch %}
 
 function decodeNative(start, len) {
-{%- if strings.utf8_slice %}
+{%- if strings.long_decoder == LongDecoder::Utf8Slice %}
   const text = utf8Slice.call(uint8, start, start + len);
 {%- else %}
   const text = textDecoder.decode(uint8.subarray(start, start + len));

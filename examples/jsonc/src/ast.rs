@@ -9,7 +9,6 @@ use rawast_runtime::{Box, Span, Str, Vec, ast};
 pub struct Document<'a> {
     pub span: Span,
     pub value: Value<'a>,
-    #[estree(skip)]
     pub comments: Vec<'a, Comment<'a>>,
 }
 

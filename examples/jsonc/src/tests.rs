@@ -31,7 +31,7 @@ fn writes_nodes_as_the_deserializer_builds_them() {
     assert_eq!(
         json("{\"a\": [true, null]}"),
         concat!(
-            r#"{"program":{"type":"Document","start":0,"end":19,"value":{"type":"Object","start":0,"end":19,"members":["#,
+            r#"{"document":{"type":"Document","start":0,"end":19,"value":{"type":"Object","start":0,"end":19,"members":["#,
             r#"{"type":"Member","start":1,"end":18,"key":{"type":"StringLiteral","start":1,"end":4,"value":"a","raw":"\"a\""},"#,
             r#""value":{"type":"Array","start":6,"end":18,"elements":[{"type":"BooleanLiteral","start":7,"end":11,"value":true},"#,
             r#"{"type":"NullLiteral","start":13,"end":17}],"trailingComma":false}}],"trailingComma":false}},"comments":[]}"#,
@@ -176,7 +176,7 @@ fn reports_errors_with_line_and_column() {
 #[test]
 fn skips_a_leading_bom() {
     let json = json("\u{feff}[1]");
-    assert!(json.starts_with(r#"{"program":{"type":"Document","start":0,"end":6,"value":{"type":"Array","start":3,"end":6,"#), "{json}");
+    assert!(json.starts_with(r#"{"document":{"type":"Document","start":0,"end":6,"value":{"type":"Array","start":3,"end":6,"#), "{json}");
     assert_eq!(error("\u{feff}"), "expected a value at 1:2");
 }
 

@@ -11,10 +11,10 @@ use crate::ast::{Comment, CommentKind, Document, Member, StringLiteral, Value};
 use crate::js_format::{write_number, write_string};
 
 /// `JSON.stringify(deserialize(buffer))` of the buffer holding `document`:
-/// `{"program":{...},"comments":[...]}`.
+/// `{"document":{...},"comments":[...]}`.
 pub fn to_json(document: &Document<'_>) -> String {
     let mut out = String::new();
-    out.push_str("{\"program\":");
+    out.push_str("{\"document\":");
     node(&mut out, "Document", document.span);
     out.push_str(",\"value\":");
     value(&mut out, &document.value);

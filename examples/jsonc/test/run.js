@@ -170,10 +170,10 @@ function* nodes(root) {
 }
 
 /** Spans are UTF-8 byte offsets: each node's bytes are its text, and lie inside its parent's. */
-function checkSpans({ program, comments }, bytes) {
+function checkSpans({ document, comments }, bytes) {
   const slice = (node) => utf8.decode(bytes.subarray(node.start, node.end));
-  if (program.start !== 0 || program.end !== bytes.length) return `Document spans ${program.start}..${program.end}, not the file's 0..${bytes.length}`;
-  for (const [node, parent] of [...nodes(program), ...comments.map((comment) => [comment, program])]) {
+  if (document.start !== 0 || document.end !== bytes.length) return `Document spans ${document.start}..${document.end}, not the file's 0..${bytes.length}`;
+  for (const [node, parent] of [...nodes(document), ...comments.map((comment) => [comment, document])]) {
     const where = `${node.type} at ${node.start}..${node.end}`;
     if (!(Number.isInteger(node.start) && Number.isInteger(node.end) && 0 <= node.start && node.start <= node.end && node.end <= bytes.length)) {
       return `${where}: not a span of the file's ${bytes.length} bytes`;
@@ -195,17 +195,17 @@ function checkSpans({ program, comments }, bytes) {
     if (brackets && node.trailingComma !== hasTrailingComma(node, bytes)) return `${where}: trailingComma is ${node.trailingComma}, not what the file has`;
     if (node.type === "Member" && (node.start !== node.key.start || node.end !== node.value.end)) return `${where}: does not run from its key to its value`;
   }
-  return checkCoverage(program, comments, bytes);
+  return checkCoverage(document, comments, bytes);
 }
 
 /**
  * Every byte of the file is in a token or a comment of the tree, or is a blank or punctuation: a
  * comment or value the tree lost would leave bytes that are neither. Comments come in source order.
  */
-function checkCoverage(program, comments, bytes) {
+function checkCoverage(document, comments, bytes) {
   const covered = new Uint8Array(bytes.length);
   const leaves = new Set(["StringLiteral", "NumberLiteral", "BooleanLiteral", "NullLiteral"]);
-  for (const [node] of nodes(program)) if (leaves.has(node.type)) covered.fill(1, node.start, node.end);
+  for (const [node] of nodes(document)) if (leaves.has(node.type)) covered.fill(1, node.start, node.end);
   for (let i = 0; i < comments.length; i++) {
     if (i > 0 && comments[i].start < comments[i - 1].end) return `Comment at ${comments[i].start}: not after the comment before it`;
     covered.fill(1, comments[i].start, comments[i].end);
@@ -229,13 +229,13 @@ function hasTrailingComma(node, bytes) {
  * Where `JSON.parse` accepts the file, the tree is its value and uses no JSONC extension; where it
  * refuses it, the tree must use one (comments or a trailing comma).
  */
-function checkValue({ program, comments }, parsed) {
+function checkValue({ document, comments }, parsed) {
   let trailingComma = false;
-  for (const [node] of nodes(program)) trailingComma ||= node.trailingComma === true;
+  for (const [node] of nodes(document)) trailingComma ||= node.trailingComma === true;
   const extensions = comments.length > 0 || trailingComma;
   if (!parsed.ok) return extensions ? null : `JSON.parse refuses it (${parsed.error}), jsonc-encode accepts it without comments or trailing commas`;
   if (extensions) return "JSON.parse accepts it, yet the tree has comments or a trailing comma";
-  assert.deepStrictEqual(toValue(program.value), parsed.value, "the tree's value differs from JSON.parse's");
+  assert.deepStrictEqual(toValue(document.value), parsed.value, "the tree's value differs from JSON.parse's");
   return null;
 }
 

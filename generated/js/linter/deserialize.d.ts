@@ -5,7 +5,9 @@
 
 export interface Program {
   type: "Program";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node[];
   sourceType: SourceType;
@@ -17,7 +19,9 @@ export type SourceType = "script" | "module";
 export interface Comment {
   type: CommentKind;
   value: string;
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
 }
 
@@ -27,7 +31,9 @@ export type Node = ArrayExpression | ArrayPattern | ArrowFunctionExpression | As
 
 export interface Directive {
   type: "ExpressionStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
   directive: string;
@@ -41,7 +47,9 @@ export interface TemplateElementValue {
 
 export interface ArrayExpression {
   type: "ArrayExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   elements: (Node | null)[];
   parent: AnyNode | null;
@@ -49,7 +57,9 @@ export interface ArrayExpression {
 
 export interface ArrayPattern {
   type: "ArrayPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   elements: (Node | null)[];
   parent: AnyNode | null;
@@ -57,7 +67,9 @@ export interface ArrayPattern {
 
 export interface ArrowFunctionExpression {
   type: "ArrowFunctionExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   expression: boolean;
@@ -70,7 +82,9 @@ export interface ArrowFunctionExpression {
 
 export interface AssignmentExpression {
   type: "AssignmentExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   operator: AssignmentOperator;
   left: Node;
@@ -80,7 +94,9 @@ export interface AssignmentExpression {
 
 export interface AssignmentPattern {
   type: "AssignmentPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   left: Node;
   right: Node;
@@ -89,7 +105,9 @@ export interface AssignmentPattern {
 
 export interface AwaitExpression {
   type: "AwaitExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
   parent: AnyNode | null;
@@ -97,7 +115,9 @@ export interface AwaitExpression {
 
 export interface BinaryExpression {
   type: "BinaryExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   left: Node;
   operator: BinaryOperator;
@@ -107,7 +127,9 @@ export interface BinaryExpression {
 
 export interface BlockStatement {
   type: "BlockStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node[];
   parent: AnyNode | null;
@@ -115,7 +137,9 @@ export interface BlockStatement {
 
 export interface BreakStatement {
   type: "BreakStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   label: Node | null;
   parent: AnyNode | null;
@@ -123,7 +147,9 @@ export interface BreakStatement {
 
 export interface CallExpression {
   type: "CallExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   callee: Node;
   arguments: Node[];
@@ -133,7 +159,9 @@ export interface CallExpression {
 
 export interface CatchClause {
   type: "CatchClause";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   param: Node | null;
   body: Node;
@@ -142,7 +170,9 @@ export interface CatchClause {
 
 export interface ChainExpression {
   type: "ChainExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
   parent: AnyNode | null;
@@ -150,7 +180,9 @@ export interface ChainExpression {
 
 export interface ClassBody {
   type: "ClassBody";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node[];
   parent: AnyNode | null;
@@ -158,7 +190,9 @@ export interface ClassBody {
 
 export interface ClassDeclaration {
   type: "ClassDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   superClass: Node | null;
@@ -168,7 +202,9 @@ export interface ClassDeclaration {
 
 export interface ClassExpression {
   type: "ClassExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   superClass: Node | null;
@@ -178,7 +214,9 @@ export interface ClassExpression {
 
 export interface ConditionalExpression {
   type: "ConditionalExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   test: Node;
   consequent: Node;
@@ -188,7 +226,9 @@ export interface ConditionalExpression {
 
 export interface ContinueStatement {
   type: "ContinueStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   label: Node | null;
   parent: AnyNode | null;
@@ -196,14 +236,18 @@ export interface ContinueStatement {
 
 export interface DebuggerStatement {
   type: "DebuggerStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   parent: AnyNode | null;
 }
 
 export interface DoWhileStatement {
   type: "DoWhileStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node;
   test: Node;
@@ -212,14 +256,18 @@ export interface DoWhileStatement {
 
 export interface EmptyStatement {
   type: "EmptyStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   parent: AnyNode | null;
 }
 
 export interface ExportAllDeclaration {
   type: "ExportAllDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   exported: Node | null;
   source: Node;
@@ -229,7 +277,9 @@ export interface ExportAllDeclaration {
 
 export interface ExportDefaultDeclaration {
   type: "ExportDefaultDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   declaration: Node;
   parent: AnyNode | null;
@@ -237,7 +287,9 @@ export interface ExportDefaultDeclaration {
 
 export interface ExportNamedDeclaration {
   type: "ExportNamedDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   declaration: Node | null;
   specifiers: Node[];
@@ -248,7 +300,9 @@ export interface ExportNamedDeclaration {
 
 export interface ExportSpecifier {
   type: "ExportSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   local: Node;
   exported: Node;
@@ -257,7 +311,9 @@ export interface ExportSpecifier {
 
 export interface ExpressionStatement {
   type: "ExpressionStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
   parent: AnyNode | null;
@@ -265,7 +321,9 @@ export interface ExpressionStatement {
 
 export interface ForInStatement {
   type: "ForInStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   left: Node;
   right: Node;
@@ -275,7 +333,9 @@ export interface ForInStatement {
 
 export interface ForOfStatement {
   type: "ForOfStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   await: boolean;
   left: Node;
@@ -286,7 +346,9 @@ export interface ForOfStatement {
 
 export interface ForStatement {
   type: "ForStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   init: Node | null;
   test: Node | null;
@@ -297,7 +359,9 @@ export interface ForStatement {
 
 export interface FunctionDeclaration {
   type: "FunctionDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   expression: boolean;
@@ -310,7 +374,9 @@ export interface FunctionDeclaration {
 
 export interface FunctionExpression {
   type: "FunctionExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   expression: boolean;
@@ -323,7 +389,9 @@ export interface FunctionExpression {
 
 export interface Identifier {
   type: "Identifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: string;
   parent: AnyNode | null;
@@ -331,7 +399,9 @@ export interface Identifier {
 
 export interface IfStatement {
   type: "IfStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   test: Node;
   consequent: Node;
@@ -341,7 +411,9 @@ export interface IfStatement {
 
 export interface ImportAttribute {
   type: "ImportAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   key: Node;
   value: Node;
@@ -350,7 +422,9 @@ export interface ImportAttribute {
 
 export interface ImportDeclaration {
   type: "ImportDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   specifiers: Node[];
   source: Node;
@@ -360,7 +434,9 @@ export interface ImportDeclaration {
 
 export interface ImportDefaultSpecifier {
   type: "ImportDefaultSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   local: Node;
   parent: AnyNode | null;
@@ -368,7 +444,9 @@ export interface ImportDefaultSpecifier {
 
 export interface ImportExpression {
   type: "ImportExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   source: Node;
   options: Node | null;
@@ -377,7 +455,9 @@ export interface ImportExpression {
 
 export interface ImportNamespaceSpecifier {
   type: "ImportNamespaceSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   local: Node;
   parent: AnyNode | null;
@@ -385,7 +465,9 @@ export interface ImportNamespaceSpecifier {
 
 export interface ImportSpecifier {
   type: "ImportSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   imported: Node;
   local: Node;
@@ -394,7 +476,9 @@ export interface ImportSpecifier {
 
 export interface LabeledStatement {
   type: "LabeledStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node;
   label: Node;
@@ -403,7 +487,9 @@ export interface LabeledStatement {
 
 export interface LogicalExpression {
   type: "LogicalExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   left: Node;
   operator: LogicalOperator;
@@ -413,7 +499,9 @@ export interface LogicalExpression {
 
 export interface MemberExpression {
   type: "MemberExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   object: Node;
   property: Node;
@@ -424,7 +512,9 @@ export interface MemberExpression {
 
 export interface MetaProperty {
   type: "MetaProperty";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   meta: Node;
   property: Node;
@@ -433,7 +523,9 @@ export interface MetaProperty {
 
 export interface MethodDefinition {
   type: "MethodDefinition";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   static: boolean;
   computed: boolean;
@@ -445,7 +537,9 @@ export interface MethodDefinition {
 
 export interface NewExpression {
   type: "NewExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   callee: Node;
   arguments: Node[];
@@ -454,7 +548,9 @@ export interface NewExpression {
 
 export interface ObjectExpression {
   type: "ObjectExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   properties: Node[];
   parent: AnyNode | null;
@@ -462,7 +558,9 @@ export interface ObjectExpression {
 
 export interface ObjectPattern {
   type: "ObjectPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   properties: Node[];
   parent: AnyNode | null;
@@ -470,7 +568,9 @@ export interface ObjectPattern {
 
 export interface ParenthesizedExpression {
   type: "ParenthesizedExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
   parent: AnyNode | null;
@@ -478,7 +578,9 @@ export interface ParenthesizedExpression {
 
 export interface PrivateIdentifier {
   type: "PrivateIdentifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: string;
   parent: AnyNode | null;
@@ -486,7 +588,9 @@ export interface PrivateIdentifier {
 
 export interface Property {
   type: "Property";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   method: boolean;
   shorthand: boolean;
@@ -499,7 +603,9 @@ export interface Property {
 
 export interface PropertyDefinition {
   type: "PropertyDefinition";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   static: boolean;
   computed: boolean;
@@ -510,7 +616,9 @@ export interface PropertyDefinition {
 
 export interface RestElement {
   type: "RestElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
   parent: AnyNode | null;
@@ -518,7 +626,9 @@ export interface RestElement {
 
 export interface ReturnStatement {
   type: "ReturnStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node | null;
   parent: AnyNode | null;
@@ -526,7 +636,9 @@ export interface ReturnStatement {
 
 export interface SequenceExpression {
   type: "SequenceExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expressions: Node[];
   parent: AnyNode | null;
@@ -534,7 +646,9 @@ export interface SequenceExpression {
 
 export interface SpreadElement {
   type: "SpreadElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
   parent: AnyNode | null;
@@ -542,7 +656,9 @@ export interface SpreadElement {
 
 export interface StaticBlock {
   type: "StaticBlock";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node[];
   parent: AnyNode | null;
@@ -550,14 +666,18 @@ export interface StaticBlock {
 
 export interface Super {
   type: "Super";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   parent: AnyNode | null;
 }
 
 export interface SwitchCase {
   type: "SwitchCase";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   consequent: Node[];
   test: Node | null;
@@ -566,7 +686,9 @@ export interface SwitchCase {
 
 export interface SwitchStatement {
   type: "SwitchStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   discriminant: Node;
   cases: Node[];
@@ -575,7 +697,9 @@ export interface SwitchStatement {
 
 export interface TaggedTemplateExpression {
   type: "TaggedTemplateExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   tag: Node;
   quasi: Node;
@@ -584,7 +708,9 @@ export interface TaggedTemplateExpression {
 
 export interface TemplateElement {
   type: "TemplateElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: TemplateElementValue;
   tail: boolean;
@@ -593,7 +719,9 @@ export interface TemplateElement {
 
 export interface TemplateLiteral {
   type: "TemplateLiteral";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expressions: Node[];
   quasis: Node[];
@@ -602,14 +730,18 @@ export interface TemplateLiteral {
 
 export interface ThisExpression {
   type: "ThisExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   parent: AnyNode | null;
 }
 
 export interface ThrowStatement {
   type: "ThrowStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
   parent: AnyNode | null;
@@ -617,7 +749,9 @@ export interface ThrowStatement {
 
 export interface TryStatement {
   type: "TryStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   block: Node;
   handler: Node | null;
@@ -627,7 +761,9 @@ export interface TryStatement {
 
 export interface UnaryExpression {
   type: "UnaryExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   operator: UnaryOperator;
   prefix: boolean;
@@ -637,7 +773,9 @@ export interface UnaryExpression {
 
 export interface UpdateExpression {
   type: "UpdateExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   operator: UpdateOperator;
   prefix: boolean;
@@ -647,7 +785,9 @@ export interface UpdateExpression {
 
 export interface VariableDeclaration {
   type: "VariableDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   declarations: Node[];
   kind: VariableDeclarationKind;
@@ -656,7 +796,9 @@ export interface VariableDeclaration {
 
 export interface VariableDeclarator {
   type: "VariableDeclarator";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node;
   init: Node | null;
@@ -665,7 +807,9 @@ export interface VariableDeclarator {
 
 export interface WhileStatement {
   type: "WhileStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   test: Node;
   body: Node;
@@ -674,7 +818,9 @@ export interface WhileStatement {
 
 export interface WithStatement {
   type: "WithStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   object: Node;
   body: Node;
@@ -683,7 +829,9 @@ export interface WithStatement {
 
 export interface YieldExpression {
   type: "YieldExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   delegate: boolean;
   argument: Node | null;
@@ -708,7 +856,9 @@ export type PropertyKind = "init" | "get" | "set";
 
 export interface JSXAttribute {
   type: "JSXAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: Node;
   value: Node | null;
@@ -717,7 +867,9 @@ export interface JSXAttribute {
 
 export interface JSXClosingElement {
   type: "JSXClosingElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: Node;
   parent: AnyNode | null;
@@ -725,14 +877,18 @@ export interface JSXClosingElement {
 
 export interface JSXClosingFragment {
   type: "JSXClosingFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   parent: AnyNode | null;
 }
 
 export interface JSXElement {
   type: "JSXElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   openingElement: Node;
   closingElement: Node | null;
@@ -742,14 +898,18 @@ export interface JSXElement {
 
 export interface JSXEmptyExpression {
   type: "JSXEmptyExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   parent: AnyNode | null;
 }
 
 export interface JSXExpressionContainer {
   type: "JSXExpressionContainer";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
   parent: AnyNode | null;
@@ -757,7 +917,9 @@ export interface JSXExpressionContainer {
 
 export interface JSXFragment {
   type: "JSXFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   openingFragment: Node;
   closingFragment: Node;
@@ -767,7 +929,9 @@ export interface JSXFragment {
 
 export interface JSXIdentifier {
   type: "JSXIdentifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: string;
   parent: AnyNode | null;
@@ -775,7 +939,9 @@ export interface JSXIdentifier {
 
 export interface JSXMemberExpression {
   type: "JSXMemberExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   object: Node;
   property: Node;
@@ -784,7 +950,9 @@ export interface JSXMemberExpression {
 
 export interface JSXNamespacedName {
   type: "JSXNamespacedName";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   namespace: Node;
   name: Node;
@@ -793,7 +961,9 @@ export interface JSXNamespacedName {
 
 export interface JSXOpeningElement {
   type: "JSXOpeningElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   attributes: Node[];
   name: Node;
@@ -803,7 +973,9 @@ export interface JSXOpeningElement {
 
 export interface JSXOpeningFragment {
   type: "JSXOpeningFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   attributes: Node[];
   selfClosing: boolean;
@@ -812,7 +984,9 @@ export interface JSXOpeningFragment {
 
 export interface JSXSpreadAttribute {
   type: "JSXSpreadAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
   parent: AnyNode | null;
@@ -820,7 +994,9 @@ export interface JSXSpreadAttribute {
 
 export interface JSXText {
   type: "JSXText";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: string;
   raw: string;
@@ -829,7 +1005,9 @@ export interface JSXText {
 
 export interface JSXTextWithBigint {
   type: "JSXText";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: string;
   raw: string;
@@ -839,7 +1017,9 @@ export interface JSXTextWithBigint {
 
 export interface StringLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: string;
   raw: string;
@@ -848,7 +1028,9 @@ export interface StringLiteral {
 
 export interface NumericLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: number;
   raw: string;
@@ -857,7 +1039,9 @@ export interface NumericLiteral {
 
 export interface BooleanLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: boolean;
   raw: string;
@@ -866,7 +1050,9 @@ export interface BooleanLiteral {
 
 export interface NullLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: string | null;
   raw: string;
@@ -875,7 +1061,9 @@ export interface NullLiteral {
 
 export interface RegExpLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: RegExp | null;
   raw: string;
@@ -885,7 +1073,9 @@ export interface RegExpLiteral {
 
 export interface BigIntLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: bigint;
   raw: string;

@@ -66,16 +66,14 @@ class Deferred {
 export function deserialize(buffer, source) {
   const root = setUp(buffer, source);
   try {
-    const program = deserializeProgram(root, null);
-    const comments = deserializeVecComment(root + 32);
-    if (deferred > 0) {
-      resolveDeferred(program);
-      resolveDeferred(comments);
-    }
-    return { program, comments };
+    const result = {
+      program: deserializeProgram(root, null),
+      comments: deserializeVecComment(root + 32),
+    };
+    if (deferred > 0) resolveDeferred(result);
+    return result;
   } finally {
-    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
-    sourceLatin1 = undefined;
+    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = sourceLatin1 = undefined;
   }
 }
 
@@ -149,11 +147,12 @@ function defer(read, pos) {
 
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
+  // Values with the node that holds them: the `parent` of the nodes a `Deferred` builds.
   const stack = [root, null];
   while (stack.length > 0) {
     const enclosing = stack.pop();
     const value = stack.pop();
-    const node = typeof value.type === "string" ? value : enclosing;
+    const node = Object.hasOwn(value, "parent") ? value : enclosing;
     for (const key in value) {
       if (key === "parent") continue;
       let child = value[key];
@@ -185,14 +184,6 @@ function tooManySteps() {
 
 function invalid(what, value, pos) {
   return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
-}
-
-function readU64(pos) {
-  return uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296;
-}
-
-function readI64(pos) {
-  return uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296;
 }
 
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
@@ -315,11 +306,6 @@ function regexValue(regex) {
   }
 }
 
-/** `Span` outside a node: `{ start, end }`. */
-function deserializeSpan(pos) {
-  return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
-}
-
 // Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
 const SOURCE_SAMPLES = 64;
 
@@ -360,7 +346,7 @@ function deserializeProgram(pos, parent) {
 
 const SOURCE_TYPE_STRINGS = ["script", "module"];
 
-/** `SourceType` as its ESTree string */
+/** `SourceType` as its string */
 function deserializeSourceType(pos) {
   const value = SOURCE_TYPE_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("SourceType", uint8[pos], pos);
@@ -379,7 +365,7 @@ function deserializeComment(pos) {
 
 const COMMENT_KIND_STRINGS = ["Line", "Block"];
 
-/** `CommentKind` as its ESTree string */
+/** `CommentKind` as its string */
 function deserializeCommentKind(pos) {
   const value = COMMENT_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("CommentKind", uint8[pos], pos);
@@ -1658,7 +1644,7 @@ function deserializeYieldExpression(pos, parent) {
 
 const ASSIGNMENT_OPERATOR_STRINGS = ["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "|=", "^=", "&=", "**=", "||=", "&&=", "??="];
 
-/** `AssignmentOperator` as its ESTree string */
+/** `AssignmentOperator` as its string */
 function deserializeAssignmentOperator(pos) {
   const value = ASSIGNMENT_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("AssignmentOperator", uint8[pos], pos);
@@ -1667,7 +1653,7 @@ function deserializeAssignmentOperator(pos) {
 
 const BINARY_OPERATOR_STRINGS = ["==", "!=", "===", "!==", "<", "<=", ">", ">=", "<<", ">>", ">>>", "+", "-", "*", "/", "%", "|", "^", "&", "in", "instanceof", "**"];
 
-/** `BinaryOperator` as its ESTree string */
+/** `BinaryOperator` as its string */
 function deserializeBinaryOperator(pos) {
   const value = BINARY_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("BinaryOperator", uint8[pos], pos);
@@ -1676,7 +1662,7 @@ function deserializeBinaryOperator(pos) {
 
 const LOGICAL_OPERATOR_STRINGS = ["||", "&&", "??"];
 
-/** `LogicalOperator` as its ESTree string */
+/** `LogicalOperator` as its string */
 function deserializeLogicalOperator(pos) {
   const value = LOGICAL_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("LogicalOperator", uint8[pos], pos);
@@ -1685,7 +1671,7 @@ function deserializeLogicalOperator(pos) {
 
 const UNARY_OPERATOR_STRINGS = ["-", "+", "!", "~", "typeof", "void", "delete"];
 
-/** `UnaryOperator` as its ESTree string */
+/** `UnaryOperator` as its string */
 function deserializeUnaryOperator(pos) {
   const value = UNARY_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("UnaryOperator", uint8[pos], pos);
@@ -1694,7 +1680,7 @@ function deserializeUnaryOperator(pos) {
 
 const UPDATE_OPERATOR_STRINGS = ["++", "--"];
 
-/** `UpdateOperator` as its ESTree string */
+/** `UpdateOperator` as its string */
 function deserializeUpdateOperator(pos) {
   const value = UPDATE_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("UpdateOperator", uint8[pos], pos);
@@ -1703,7 +1689,7 @@ function deserializeUpdateOperator(pos) {
 
 const VARIABLE_DECLARATION_KIND_STRINGS = ["var", "let", "const", "using", "await using"];
 
-/** `VariableDeclarationKind` as its ESTree string */
+/** `VariableDeclarationKind` as its string */
 function deserializeVariableDeclarationKind(pos) {
   const value = VARIABLE_DECLARATION_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("VariableDeclarationKind", uint8[pos], pos);
@@ -1712,7 +1698,7 @@ function deserializeVariableDeclarationKind(pos) {
 
 const METHOD_DEFINITION_KIND_STRINGS = ["constructor", "method", "get", "set"];
 
-/** `MethodDefinitionKind` as its ESTree string */
+/** `MethodDefinitionKind` as its string */
 function deserializeMethodDefinitionKind(pos) {
   const value = METHOD_DEFINITION_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("MethodDefinitionKind", uint8[pos], pos);
@@ -1721,7 +1707,7 @@ function deserializeMethodDefinitionKind(pos) {
 
 const PROPERTY_KIND_STRINGS = ["init", "get", "set"];
 
-/** `PropertyKind` as its ESTree string */
+/** `PropertyKind` as its string */
 function deserializePropertyKind(pos) {
   const value = PROPERTY_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("PropertyKind", uint8[pos], pos);

@@ -5,7 +5,9 @@
 
 export interface Program {
   readonly type: "Program";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly body: Node[];
   readonly sourceType: SourceType;
@@ -16,7 +18,9 @@ export type SourceType = "script" | "module";
 export interface Comment {
   readonly type: CommentKind;
   readonly value: string;
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
 }
 
@@ -26,7 +30,9 @@ export type Node = ArrayExpression | ArrayPattern | ArrowFunctionExpression | As
 
 export interface Directive {
   readonly type: "ExpressionStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly expression: Node;
   readonly directive: string;
@@ -39,21 +45,27 @@ export interface TemplateElementValue {
 
 export interface ArrayExpression {
   readonly type: "ArrayExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly elements: (Node | null)[];
 }
 
 export interface ArrayPattern {
   readonly type: "ArrayPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly elements: (Node | null)[];
 }
 
 export interface ArrowFunctionExpression {
   readonly type: "ArrowFunctionExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly id: Node | null;
   readonly expression: boolean;
@@ -65,7 +77,9 @@ export interface ArrowFunctionExpression {
 
 export interface AssignmentExpression {
   readonly type: "AssignmentExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly operator: AssignmentOperator;
   readonly left: Node;
@@ -74,7 +88,9 @@ export interface AssignmentExpression {
 
 export interface AssignmentPattern {
   readonly type: "AssignmentPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly left: Node;
   readonly right: Node;
@@ -82,14 +98,18 @@ export interface AssignmentPattern {
 
 export interface AwaitExpression {
   readonly type: "AwaitExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly argument: Node;
 }
 
 export interface BinaryExpression {
   readonly type: "BinaryExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly left: Node;
   readonly operator: BinaryOperator;
@@ -98,21 +118,27 @@ export interface BinaryExpression {
 
 export interface BlockStatement {
   readonly type: "BlockStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly body: Node[];
 }
 
 export interface BreakStatement {
   readonly type: "BreakStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly label: Node | null;
 }
 
 export interface CallExpression {
   readonly type: "CallExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly callee: Node;
   readonly arguments: Node[];
@@ -121,7 +147,9 @@ export interface CallExpression {
 
 export interface CatchClause {
   readonly type: "CatchClause";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly param: Node | null;
   readonly body: Node;
@@ -129,21 +157,27 @@ export interface CatchClause {
 
 export interface ChainExpression {
   readonly type: "ChainExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly expression: Node;
 }
 
 export interface ClassBody {
   readonly type: "ClassBody";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly body: Node[];
 }
 
 export interface ClassDeclaration {
   readonly type: "ClassDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly id: Node | null;
   readonly superClass: Node | null;
@@ -152,7 +186,9 @@ export interface ClassDeclaration {
 
 export interface ClassExpression {
   readonly type: "ClassExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly id: Node | null;
   readonly superClass: Node | null;
@@ -161,7 +197,9 @@ export interface ClassExpression {
 
 export interface ConditionalExpression {
   readonly type: "ConditionalExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly test: Node;
   readonly consequent: Node;
@@ -170,20 +208,26 @@ export interface ConditionalExpression {
 
 export interface ContinueStatement {
   readonly type: "ContinueStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly label: Node | null;
 }
 
 export interface DebuggerStatement {
   readonly type: "DebuggerStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
 }
 
 export interface DoWhileStatement {
   readonly type: "DoWhileStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly body: Node;
   readonly test: Node;
@@ -191,13 +235,17 @@ export interface DoWhileStatement {
 
 export interface EmptyStatement {
   readonly type: "EmptyStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
 }
 
 export interface ExportAllDeclaration {
   readonly type: "ExportAllDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly exported: Node | null;
   readonly source: Node;
@@ -206,14 +254,18 @@ export interface ExportAllDeclaration {
 
 export interface ExportDefaultDeclaration {
   readonly type: "ExportDefaultDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly declaration: Node;
 }
 
 export interface ExportNamedDeclaration {
   readonly type: "ExportNamedDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly declaration: Node | null;
   readonly specifiers: Node[];
@@ -223,7 +275,9 @@ export interface ExportNamedDeclaration {
 
 export interface ExportSpecifier {
   readonly type: "ExportSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly local: Node;
   readonly exported: Node;
@@ -231,14 +285,18 @@ export interface ExportSpecifier {
 
 export interface ExpressionStatement {
   readonly type: "ExpressionStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly expression: Node;
 }
 
 export interface ForInStatement {
   readonly type: "ForInStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly left: Node;
   readonly right: Node;
@@ -247,7 +305,9 @@ export interface ForInStatement {
 
 export interface ForOfStatement {
   readonly type: "ForOfStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly await: boolean;
   readonly left: Node;
@@ -257,7 +317,9 @@ export interface ForOfStatement {
 
 export interface ForStatement {
   readonly type: "ForStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly init: Node | null;
   readonly test: Node | null;
@@ -267,7 +329,9 @@ export interface ForStatement {
 
 export interface FunctionDeclaration {
   readonly type: "FunctionDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly id: Node | null;
   readonly expression: boolean;
@@ -279,7 +343,9 @@ export interface FunctionDeclaration {
 
 export interface FunctionExpression {
   readonly type: "FunctionExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly id: Node | null;
   readonly expression: boolean;
@@ -291,14 +357,18 @@ export interface FunctionExpression {
 
 export interface Identifier {
   readonly type: "Identifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly name: string;
 }
 
 export interface IfStatement {
   readonly type: "IfStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly test: Node;
   readonly consequent: Node;
@@ -307,7 +377,9 @@ export interface IfStatement {
 
 export interface ImportAttribute {
   readonly type: "ImportAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly key: Node;
   readonly value: Node;
@@ -315,7 +387,9 @@ export interface ImportAttribute {
 
 export interface ImportDeclaration {
   readonly type: "ImportDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly specifiers: Node[];
   readonly source: Node;
@@ -324,14 +398,18 @@ export interface ImportDeclaration {
 
 export interface ImportDefaultSpecifier {
   readonly type: "ImportDefaultSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly local: Node;
 }
 
 export interface ImportExpression {
   readonly type: "ImportExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly source: Node;
   readonly options: Node | null;
@@ -339,14 +417,18 @@ export interface ImportExpression {
 
 export interface ImportNamespaceSpecifier {
   readonly type: "ImportNamespaceSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly local: Node;
 }
 
 export interface ImportSpecifier {
   readonly type: "ImportSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly imported: Node;
   readonly local: Node;
@@ -354,7 +436,9 @@ export interface ImportSpecifier {
 
 export interface LabeledStatement {
   readonly type: "LabeledStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly body: Node;
   readonly label: Node;
@@ -362,7 +446,9 @@ export interface LabeledStatement {
 
 export interface LogicalExpression {
   readonly type: "LogicalExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly left: Node;
   readonly operator: LogicalOperator;
@@ -371,7 +457,9 @@ export interface LogicalExpression {
 
 export interface MemberExpression {
   readonly type: "MemberExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly object: Node;
   readonly property: Node;
@@ -381,7 +469,9 @@ export interface MemberExpression {
 
 export interface MetaProperty {
   readonly type: "MetaProperty";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly meta: Node;
   readonly property: Node;
@@ -389,7 +479,9 @@ export interface MetaProperty {
 
 export interface MethodDefinition {
   readonly type: "MethodDefinition";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly static: boolean;
   readonly computed: boolean;
@@ -400,7 +492,9 @@ export interface MethodDefinition {
 
 export interface NewExpression {
   readonly type: "NewExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly callee: Node;
   readonly arguments: Node[];
@@ -408,35 +502,45 @@ export interface NewExpression {
 
 export interface ObjectExpression {
   readonly type: "ObjectExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly properties: Node[];
 }
 
 export interface ObjectPattern {
   readonly type: "ObjectPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly properties: Node[];
 }
 
 export interface ParenthesizedExpression {
   readonly type: "ParenthesizedExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly expression: Node;
 }
 
 export interface PrivateIdentifier {
   readonly type: "PrivateIdentifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly name: string;
 }
 
 export interface Property {
   readonly type: "Property";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly method: boolean;
   readonly shorthand: boolean;
@@ -448,7 +552,9 @@ export interface Property {
 
 export interface PropertyDefinition {
   readonly type: "PropertyDefinition";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly static: boolean;
   readonly computed: boolean;
@@ -458,48 +564,62 @@ export interface PropertyDefinition {
 
 export interface RestElement {
   readonly type: "RestElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly argument: Node;
 }
 
 export interface ReturnStatement {
   readonly type: "ReturnStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly argument: Node | null;
 }
 
 export interface SequenceExpression {
   readonly type: "SequenceExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly expressions: Node[];
 }
 
 export interface SpreadElement {
   readonly type: "SpreadElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly argument: Node;
 }
 
 export interface StaticBlock {
   readonly type: "StaticBlock";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly body: Node[];
 }
 
 export interface Super {
   readonly type: "Super";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
 }
 
 export interface SwitchCase {
   readonly type: "SwitchCase";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly consequent: Node[];
   readonly test: Node | null;
@@ -507,7 +627,9 @@ export interface SwitchCase {
 
 export interface SwitchStatement {
   readonly type: "SwitchStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly discriminant: Node;
   readonly cases: Node[];
@@ -515,7 +637,9 @@ export interface SwitchStatement {
 
 export interface TaggedTemplateExpression {
   readonly type: "TaggedTemplateExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly tag: Node;
   readonly quasi: Node;
@@ -523,7 +647,9 @@ export interface TaggedTemplateExpression {
 
 export interface TemplateElement {
   readonly type: "TemplateElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: TemplateElementValue;
   readonly tail: boolean;
@@ -531,7 +657,9 @@ export interface TemplateElement {
 
 export interface TemplateLiteral {
   readonly type: "TemplateLiteral";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly expressions: Node[];
   readonly quasis: Node[];
@@ -539,20 +667,26 @@ export interface TemplateLiteral {
 
 export interface ThisExpression {
   readonly type: "ThisExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
 }
 
 export interface ThrowStatement {
   readonly type: "ThrowStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly argument: Node;
 }
 
 export interface TryStatement {
   readonly type: "TryStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly block: Node;
   readonly handler: Node | null;
@@ -561,7 +695,9 @@ export interface TryStatement {
 
 export interface UnaryExpression {
   readonly type: "UnaryExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly operator: UnaryOperator;
   readonly prefix: boolean;
@@ -570,7 +706,9 @@ export interface UnaryExpression {
 
 export interface UpdateExpression {
   readonly type: "UpdateExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly operator: UpdateOperator;
   readonly prefix: boolean;
@@ -579,7 +717,9 @@ export interface UpdateExpression {
 
 export interface VariableDeclaration {
   readonly type: "VariableDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly declarations: Node[];
   readonly kind: VariableDeclarationKind;
@@ -587,7 +727,9 @@ export interface VariableDeclaration {
 
 export interface VariableDeclarator {
   readonly type: "VariableDeclarator";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly id: Node;
   readonly init: Node | null;
@@ -595,7 +737,9 @@ export interface VariableDeclarator {
 
 export interface WhileStatement {
   readonly type: "WhileStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly test: Node;
   readonly body: Node;
@@ -603,7 +747,9 @@ export interface WhileStatement {
 
 export interface WithStatement {
   readonly type: "WithStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly object: Node;
   readonly body: Node;
@@ -611,7 +757,9 @@ export interface WithStatement {
 
 export interface YieldExpression {
   readonly type: "YieldExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly delegate: boolean;
   readonly argument: Node | null;
@@ -635,7 +783,9 @@ export type PropertyKind = "init" | "get" | "set";
 
 export interface JSXAttribute {
   readonly type: "JSXAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly name: Node;
   readonly value: Node | null;
@@ -643,20 +793,26 @@ export interface JSXAttribute {
 
 export interface JSXClosingElement {
   readonly type: "JSXClosingElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly name: Node;
 }
 
 export interface JSXClosingFragment {
   readonly type: "JSXClosingFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
 }
 
 export interface JSXElement {
   readonly type: "JSXElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly openingElement: Node;
   readonly closingElement: Node | null;
@@ -665,20 +821,26 @@ export interface JSXElement {
 
 export interface JSXEmptyExpression {
   readonly type: "JSXEmptyExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
 }
 
 export interface JSXExpressionContainer {
   readonly type: "JSXExpressionContainer";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly expression: Node;
 }
 
 export interface JSXFragment {
   readonly type: "JSXFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly openingFragment: Node;
   readonly closingFragment: Node;
@@ -687,14 +849,18 @@ export interface JSXFragment {
 
 export interface JSXIdentifier {
   readonly type: "JSXIdentifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly name: string;
 }
 
 export interface JSXMemberExpression {
   readonly type: "JSXMemberExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly object: Node;
   readonly property: Node;
@@ -702,7 +868,9 @@ export interface JSXMemberExpression {
 
 export interface JSXNamespacedName {
   readonly type: "JSXNamespacedName";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly namespace: Node;
   readonly name: Node;
@@ -710,7 +878,9 @@ export interface JSXNamespacedName {
 
 export interface JSXOpeningElement {
   readonly type: "JSXOpeningElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly attributes: Node[];
   readonly name: Node;
@@ -719,7 +889,9 @@ export interface JSXOpeningElement {
 
 export interface JSXOpeningFragment {
   readonly type: "JSXOpeningFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly attributes: Node[];
   readonly selfClosing: boolean;
@@ -727,14 +899,18 @@ export interface JSXOpeningFragment {
 
 export interface JSXSpreadAttribute {
   readonly type: "JSXSpreadAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly argument: Node;
 }
 
 export interface JSXText {
   readonly type: "JSXText";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: string;
   readonly raw: string;
@@ -742,7 +918,9 @@ export interface JSXText {
 
 export interface JSXTextWithBigint {
   readonly type: "JSXText";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: string;
   readonly raw: string;
@@ -751,7 +929,9 @@ export interface JSXTextWithBigint {
 
 export interface StringLiteral {
   readonly type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: string;
   readonly raw: string;
@@ -759,7 +939,9 @@ export interface StringLiteral {
 
 export interface NumericLiteral {
   readonly type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: number;
   readonly raw: string;
@@ -767,7 +949,9 @@ export interface NumericLiteral {
 
 export interface BooleanLiteral {
   readonly type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: boolean;
   readonly raw: string;
@@ -775,7 +959,9 @@ export interface BooleanLiteral {
 
 export interface NullLiteral {
   readonly type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: string | null;
   readonly raw: string;
@@ -783,7 +969,9 @@ export interface NullLiteral {
 
 export interface RegExpLiteral {
   readonly type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: RegExp | null;
   readonly raw: string;
@@ -792,7 +980,9 @@ export interface RegExpLiteral {
 
 export interface BigIntLiteral {
   readonly type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   readonly start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   readonly end: number;
   readonly value: bigint;
   readonly raw: string;

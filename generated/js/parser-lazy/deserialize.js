@@ -3,7 +3,7 @@
 
 // Lazy deserializer of target `parser-lazy`: parser layout: [source][arena][metadata], 64-bit layouts, for Node.js.
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }` of
-// node objects, one class per type: `type`, `start` and `end` are read when a node is made, every
+// node objects, one class per type: the type name and span are there when a node is made, every
 // other property is a getter that reads the buffer on first access and keeps what it read. Visiting
 // part of the tree decodes only that part. The buffer must stay unchanged while its tree is used.
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
@@ -117,9 +117,10 @@ export function deserialize(buffer, source) {
   leave();
   const root = setUp(buffer, source);
   current = new Context();
-  const program = deserializeProgram(root);
-  const comments = deserializeVecComment(root + 32);
-  return { program, comments };
+  return {
+    program: deserializeProgram(root),
+    comments: deserializeVecComment(root + 32),
+  };
 }
 
 // Source encoding (parser layout): the JS side writes the source at the start of the buffer, the
@@ -243,14 +244,6 @@ function invalid(what, value, pos) {
   return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
 }
 
-function readU64(pos) {
-  return uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296;
-}
-
-function readI64(pos) {
-  return uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296;
-}
-
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
 function deserializeStr(pos) {
   const len = uint32[(pos + 8) >> 2];
@@ -369,11 +362,6 @@ function regexValue(regex) {
   } catch {
     return null;
   }
-}
-
-/** `Span` outside a node: `{ start, end }`. */
-function deserializeSpan(pos) {
-  return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
 }
 
 // Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
@@ -4490,7 +4478,7 @@ function deserializeRegExp(pos) {
 
 const SOURCE_TYPE_STRINGS = ["script", "module"];
 
-/** `SourceType` as its ESTree string */
+/** `SourceType` as its string */
 function deserializeSourceType(pos) {
   const value = SOURCE_TYPE_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("SourceType", uint8[pos], pos);
@@ -4499,7 +4487,7 @@ function deserializeSourceType(pos) {
 
 const COMMENT_KIND_STRINGS = ["Line", "Block"];
 
-/** `CommentKind` as its ESTree string */
+/** `CommentKind` as its string */
 function deserializeCommentKind(pos) {
   const value = COMMENT_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("CommentKind", uint8[pos], pos);
@@ -4702,7 +4690,7 @@ function deserializeNode(pos) {
 
 const ASSIGNMENT_OPERATOR_STRINGS = ["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "|=", "^=", "&=", "**=", "||=", "&&=", "??="];
 
-/** `AssignmentOperator` as its ESTree string */
+/** `AssignmentOperator` as its string */
 function deserializeAssignmentOperator(pos) {
   const value = ASSIGNMENT_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("AssignmentOperator", uint8[pos], pos);
@@ -4711,7 +4699,7 @@ function deserializeAssignmentOperator(pos) {
 
 const BINARY_OPERATOR_STRINGS = ["==", "!=", "===", "!==", "<", "<=", ">", ">=", "<<", ">>", ">>>", "+", "-", "*", "/", "%", "|", "^", "&", "in", "instanceof", "**"];
 
-/** `BinaryOperator` as its ESTree string */
+/** `BinaryOperator` as its string */
 function deserializeBinaryOperator(pos) {
   const value = BINARY_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("BinaryOperator", uint8[pos], pos);
@@ -4720,7 +4708,7 @@ function deserializeBinaryOperator(pos) {
 
 const LOGICAL_OPERATOR_STRINGS = ["||", "&&", "??"];
 
-/** `LogicalOperator` as its ESTree string */
+/** `LogicalOperator` as its string */
 function deserializeLogicalOperator(pos) {
   const value = LOGICAL_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("LogicalOperator", uint8[pos], pos);
@@ -4729,7 +4717,7 @@ function deserializeLogicalOperator(pos) {
 
 const UNARY_OPERATOR_STRINGS = ["-", "+", "!", "~", "typeof", "void", "delete"];
 
-/** `UnaryOperator` as its ESTree string */
+/** `UnaryOperator` as its string */
 function deserializeUnaryOperator(pos) {
   const value = UNARY_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("UnaryOperator", uint8[pos], pos);
@@ -4738,7 +4726,7 @@ function deserializeUnaryOperator(pos) {
 
 const UPDATE_OPERATOR_STRINGS = ["++", "--"];
 
-/** `UpdateOperator` as its ESTree string */
+/** `UpdateOperator` as its string */
 function deserializeUpdateOperator(pos) {
   const value = UPDATE_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("UpdateOperator", uint8[pos], pos);
@@ -4747,7 +4735,7 @@ function deserializeUpdateOperator(pos) {
 
 const VARIABLE_DECLARATION_KIND_STRINGS = ["var", "let", "const", "using", "await using"];
 
-/** `VariableDeclarationKind` as its ESTree string */
+/** `VariableDeclarationKind` as its string */
 function deserializeVariableDeclarationKind(pos) {
   const value = VARIABLE_DECLARATION_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("VariableDeclarationKind", uint8[pos], pos);
@@ -4756,7 +4744,7 @@ function deserializeVariableDeclarationKind(pos) {
 
 const METHOD_DEFINITION_KIND_STRINGS = ["constructor", "method", "get", "set"];
 
-/** `MethodDefinitionKind` as its ESTree string */
+/** `MethodDefinitionKind` as its string */
 function deserializeMethodDefinitionKind(pos) {
   const value = METHOD_DEFINITION_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("MethodDefinitionKind", uint8[pos], pos);
@@ -4765,7 +4753,7 @@ function deserializeMethodDefinitionKind(pos) {
 
 const PROPERTY_KIND_STRINGS = ["init", "get", "set"];
 
-/** `PropertyKind` as its ESTree string */
+/** `PropertyKind` as its string */
 function deserializePropertyKind(pos) {
   const value = PROPERTY_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("PropertyKind", uint8[pos], pos);
@@ -5333,12 +5321,14 @@ function deserializeBoxBigIntLiteral(pos) {
 /** `Vec<'a, Option<Node<'a>>>`: its elements' objects, made now; what they hold, when read */
 function deserializeVecOptionNode(pos) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   let element = readPointer(pos, len * 16);
-  for (const end = element + len * 16; element < end; element += 16) {
-    array.push(deserializeOptionNode(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeOptionNode(element);
   }
   return array;
 }
@@ -5346,12 +5336,14 @@ function deserializeVecOptionNode(pos) {
 /** `Vec<'a, Comment<'a>>`: its elements' objects, made now; what they hold, when read */
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   let element = readPointer(pos, len * 32);
-  for (const end = element + len * 32; element < end; element += 32) {
-    array.push(deserializeComment(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 32) {
+    array[i] = deserializeComment(element);
   }
   return array;
 }
@@ -5359,12 +5351,14 @@ function deserializeVecComment(pos) {
 /** `Vec<'a, Node<'a>>`: its elements' objects, made now; what they hold, when read */
 function deserializeVecNode(pos) {
   const len = uint32[(pos + 8) >> 2];
-  const array = [];
-  if (len === 0) return array;
+  if (len === 0) return [];
   if (++steps > stepLimit) throw tooManySteps();
   let element = readPointer(pos, len * 16);
-  for (const end = element + len * 16; element < end; element += 16) {
-    array.push(deserializeNode(element));
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeNode(element);
   }
   return array;
 }
@@ -5388,7 +5382,7 @@ function deserializeOptionRegExp(pos) {
 }
 
 /**
- * For each node `type`, the properties that can hold nodes, in order: what a generic visitor follows
+ * For each node type, the properties that can hold nodes, in order: what a generic visitor follows
  * (the getters of lazy nodes are not enumerable). It fits the eager deserializer's objects too.
  */
 export const VISITOR_KEYS = Object.freeze({

@@ -5,7 +5,9 @@
 
 export interface Program {
   type: "Program";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node[];
   sourceType: SourceType;
@@ -16,7 +18,9 @@ export type SourceType = "script" | "module";
 export interface Comment {
   type: CommentKind;
   value: string;
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
 }
 
@@ -26,7 +30,9 @@ export type Node = ArrayExpression | ArrayPattern | ArrowFunctionExpression | As
 
 export interface Directive {
   type: "ExpressionStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
   directive: string;
@@ -39,21 +45,27 @@ export interface TemplateElementValue {
 
 export interface ArrayExpression {
   type: "ArrayExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   elements: (Node | null)[];
 }
 
 export interface ArrayPattern {
   type: "ArrayPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   elements: (Node | null)[];
 }
 
 export interface ArrowFunctionExpression {
   type: "ArrowFunctionExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   expression: boolean;
@@ -65,7 +77,9 @@ export interface ArrowFunctionExpression {
 
 export interface AssignmentExpression {
   type: "AssignmentExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   operator: AssignmentOperator;
   left: Node;
@@ -74,7 +88,9 @@ export interface AssignmentExpression {
 
 export interface AssignmentPattern {
   type: "AssignmentPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   left: Node;
   right: Node;
@@ -82,14 +98,18 @@ export interface AssignmentPattern {
 
 export interface AwaitExpression {
   type: "AwaitExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
 }
 
 export interface BinaryExpression {
   type: "BinaryExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   left: Node;
   operator: BinaryOperator;
@@ -98,21 +118,27 @@ export interface BinaryExpression {
 
 export interface BlockStatement {
   type: "BlockStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node[];
 }
 
 export interface BreakStatement {
   type: "BreakStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   label: Node | null;
 }
 
 export interface CallExpression {
   type: "CallExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   callee: Node;
   arguments: Node[];
@@ -121,7 +147,9 @@ export interface CallExpression {
 
 export interface CatchClause {
   type: "CatchClause";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   param: Node | null;
   body: Node;
@@ -129,21 +157,27 @@ export interface CatchClause {
 
 export interface ChainExpression {
   type: "ChainExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
 }
 
 export interface ClassBody {
   type: "ClassBody";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node[];
 }
 
 export interface ClassDeclaration {
   type: "ClassDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   superClass: Node | null;
@@ -152,7 +186,9 @@ export interface ClassDeclaration {
 
 export interface ClassExpression {
   type: "ClassExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   superClass: Node | null;
@@ -161,7 +197,9 @@ export interface ClassExpression {
 
 export interface ConditionalExpression {
   type: "ConditionalExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   test: Node;
   consequent: Node;
@@ -170,20 +208,26 @@ export interface ConditionalExpression {
 
 export interface ContinueStatement {
   type: "ContinueStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   label: Node | null;
 }
 
 export interface DebuggerStatement {
   type: "DebuggerStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
 }
 
 export interface DoWhileStatement {
   type: "DoWhileStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node;
   test: Node;
@@ -191,13 +235,17 @@ export interface DoWhileStatement {
 
 export interface EmptyStatement {
   type: "EmptyStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
 }
 
 export interface ExportAllDeclaration {
   type: "ExportAllDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   exported: Node | null;
   source: Node;
@@ -206,14 +254,18 @@ export interface ExportAllDeclaration {
 
 export interface ExportDefaultDeclaration {
   type: "ExportDefaultDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   declaration: Node;
 }
 
 export interface ExportNamedDeclaration {
   type: "ExportNamedDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   declaration: Node | null;
   specifiers: Node[];
@@ -223,7 +275,9 @@ export interface ExportNamedDeclaration {
 
 export interface ExportSpecifier {
   type: "ExportSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   local: Node;
   exported: Node;
@@ -231,14 +285,18 @@ export interface ExportSpecifier {
 
 export interface ExpressionStatement {
   type: "ExpressionStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
 }
 
 export interface ForInStatement {
   type: "ForInStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   left: Node;
   right: Node;
@@ -247,7 +305,9 @@ export interface ForInStatement {
 
 export interface ForOfStatement {
   type: "ForOfStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   await: boolean;
   left: Node;
@@ -257,7 +317,9 @@ export interface ForOfStatement {
 
 export interface ForStatement {
   type: "ForStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   init: Node | null;
   test: Node | null;
@@ -267,7 +329,9 @@ export interface ForStatement {
 
 export interface FunctionDeclaration {
   type: "FunctionDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   expression: boolean;
@@ -279,7 +343,9 @@ export interface FunctionDeclaration {
 
 export interface FunctionExpression {
   type: "FunctionExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node | null;
   expression: boolean;
@@ -291,14 +357,18 @@ export interface FunctionExpression {
 
 export interface Identifier {
   type: "Identifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: string;
 }
 
 export interface IfStatement {
   type: "IfStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   test: Node;
   consequent: Node;
@@ -307,7 +377,9 @@ export interface IfStatement {
 
 export interface ImportAttribute {
   type: "ImportAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   key: Node;
   value: Node;
@@ -315,7 +387,9 @@ export interface ImportAttribute {
 
 export interface ImportDeclaration {
   type: "ImportDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   specifiers: Node[];
   source: Node;
@@ -324,14 +398,18 @@ export interface ImportDeclaration {
 
 export interface ImportDefaultSpecifier {
   type: "ImportDefaultSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   local: Node;
 }
 
 export interface ImportExpression {
   type: "ImportExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   source: Node;
   options: Node | null;
@@ -339,14 +417,18 @@ export interface ImportExpression {
 
 export interface ImportNamespaceSpecifier {
   type: "ImportNamespaceSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   local: Node;
 }
 
 export interface ImportSpecifier {
   type: "ImportSpecifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   imported: Node;
   local: Node;
@@ -354,7 +436,9 @@ export interface ImportSpecifier {
 
 export interface LabeledStatement {
   type: "LabeledStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node;
   label: Node;
@@ -362,7 +446,9 @@ export interface LabeledStatement {
 
 export interface LogicalExpression {
   type: "LogicalExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   left: Node;
   operator: LogicalOperator;
@@ -371,7 +457,9 @@ export interface LogicalExpression {
 
 export interface MemberExpression {
   type: "MemberExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   object: Node;
   property: Node;
@@ -381,7 +469,9 @@ export interface MemberExpression {
 
 export interface MetaProperty {
   type: "MetaProperty";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   meta: Node;
   property: Node;
@@ -389,7 +479,9 @@ export interface MetaProperty {
 
 export interface MethodDefinition {
   type: "MethodDefinition";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   static: boolean;
   computed: boolean;
@@ -400,7 +492,9 @@ export interface MethodDefinition {
 
 export interface NewExpression {
   type: "NewExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   callee: Node;
   arguments: Node[];
@@ -408,35 +502,45 @@ export interface NewExpression {
 
 export interface ObjectExpression {
   type: "ObjectExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   properties: Node[];
 }
 
 export interface ObjectPattern {
   type: "ObjectPattern";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   properties: Node[];
 }
 
 export interface ParenthesizedExpression {
   type: "ParenthesizedExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
 }
 
 export interface PrivateIdentifier {
   type: "PrivateIdentifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: string;
 }
 
 export interface Property {
   type: "Property";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   method: boolean;
   shorthand: boolean;
@@ -448,7 +552,9 @@ export interface Property {
 
 export interface PropertyDefinition {
   type: "PropertyDefinition";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   static: boolean;
   computed: boolean;
@@ -458,48 +564,62 @@ export interface PropertyDefinition {
 
 export interface RestElement {
   type: "RestElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
 }
 
 export interface ReturnStatement {
   type: "ReturnStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node | null;
 }
 
 export interface SequenceExpression {
   type: "SequenceExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expressions: Node[];
 }
 
 export interface SpreadElement {
   type: "SpreadElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
 }
 
 export interface StaticBlock {
   type: "StaticBlock";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   body: Node[];
 }
 
 export interface Super {
   type: "Super";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
 }
 
 export interface SwitchCase {
   type: "SwitchCase";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   consequent: Node[];
   test: Node | null;
@@ -507,7 +627,9 @@ export interface SwitchCase {
 
 export interface SwitchStatement {
   type: "SwitchStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   discriminant: Node;
   cases: Node[];
@@ -515,7 +637,9 @@ export interface SwitchStatement {
 
 export interface TaggedTemplateExpression {
   type: "TaggedTemplateExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   tag: Node;
   quasi: Node;
@@ -523,7 +647,9 @@ export interface TaggedTemplateExpression {
 
 export interface TemplateElement {
   type: "TemplateElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: TemplateElementValue;
   tail: boolean;
@@ -531,7 +657,9 @@ export interface TemplateElement {
 
 export interface TemplateLiteral {
   type: "TemplateLiteral";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expressions: Node[];
   quasis: Node[];
@@ -539,20 +667,26 @@ export interface TemplateLiteral {
 
 export interface ThisExpression {
   type: "ThisExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
 }
 
 export interface ThrowStatement {
   type: "ThrowStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
 }
 
 export interface TryStatement {
   type: "TryStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   block: Node;
   handler: Node | null;
@@ -561,7 +695,9 @@ export interface TryStatement {
 
 export interface UnaryExpression {
   type: "UnaryExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   operator: UnaryOperator;
   prefix: boolean;
@@ -570,7 +706,9 @@ export interface UnaryExpression {
 
 export interface UpdateExpression {
   type: "UpdateExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   operator: UpdateOperator;
   prefix: boolean;
@@ -579,7 +717,9 @@ export interface UpdateExpression {
 
 export interface VariableDeclaration {
   type: "VariableDeclaration";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   declarations: Node[];
   kind: VariableDeclarationKind;
@@ -587,7 +727,9 @@ export interface VariableDeclaration {
 
 export interface VariableDeclarator {
   type: "VariableDeclarator";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   id: Node;
   init: Node | null;
@@ -595,7 +737,9 @@ export interface VariableDeclarator {
 
 export interface WhileStatement {
   type: "WhileStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   test: Node;
   body: Node;
@@ -603,7 +747,9 @@ export interface WhileStatement {
 
 export interface WithStatement {
   type: "WithStatement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   object: Node;
   body: Node;
@@ -611,7 +757,9 @@ export interface WithStatement {
 
 export interface YieldExpression {
   type: "YieldExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   delegate: boolean;
   argument: Node | null;
@@ -635,7 +783,9 @@ export type PropertyKind = "init" | "get" | "set";
 
 export interface JSXAttribute {
   type: "JSXAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: Node;
   value: Node | null;
@@ -643,20 +793,26 @@ export interface JSXAttribute {
 
 export interface JSXClosingElement {
   type: "JSXClosingElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: Node;
 }
 
 export interface JSXClosingFragment {
   type: "JSXClosingFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
 }
 
 export interface JSXElement {
   type: "JSXElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   openingElement: Node;
   closingElement: Node | null;
@@ -665,20 +821,26 @@ export interface JSXElement {
 
 export interface JSXEmptyExpression {
   type: "JSXEmptyExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
 }
 
 export interface JSXExpressionContainer {
   type: "JSXExpressionContainer";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   expression: Node;
 }
 
 export interface JSXFragment {
   type: "JSXFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   openingFragment: Node;
   closingFragment: Node;
@@ -687,14 +849,18 @@ export interface JSXFragment {
 
 export interface JSXIdentifier {
   type: "JSXIdentifier";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   name: string;
 }
 
 export interface JSXMemberExpression {
   type: "JSXMemberExpression";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   object: Node;
   property: Node;
@@ -702,7 +868,9 @@ export interface JSXMemberExpression {
 
 export interface JSXNamespacedName {
   type: "JSXNamespacedName";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   namespace: Node;
   name: Node;
@@ -710,7 +878,9 @@ export interface JSXNamespacedName {
 
 export interface JSXOpeningElement {
   type: "JSXOpeningElement";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   attributes: Node[];
   name: Node;
@@ -719,7 +889,9 @@ export interface JSXOpeningElement {
 
 export interface JSXOpeningFragment {
   type: "JSXOpeningFragment";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   attributes: Node[];
   selfClosing: boolean;
@@ -727,14 +899,18 @@ export interface JSXOpeningFragment {
 
 export interface JSXSpreadAttribute {
   type: "JSXSpreadAttribute";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   argument: Node;
 }
 
 export interface JSXText {
   type: "JSXText";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: string;
   raw: string;
@@ -742,7 +918,9 @@ export interface JSXText {
 
 export interface JSXTextWithBigint {
   type: "JSXText";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: string;
   raw: string;
@@ -751,7 +929,9 @@ export interface JSXTextWithBigint {
 
 export interface StringLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: string;
   raw: string;
@@ -759,7 +939,9 @@ export interface StringLiteral {
 
 export interface NumericLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: number;
   raw: string;
@@ -767,7 +949,9 @@ export interface NumericLiteral {
 
 export interface BooleanLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: boolean;
   raw: string;
@@ -775,7 +959,9 @@ export interface BooleanLiteral {
 
 export interface NullLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: string | null;
   raw: string;
@@ -783,7 +969,9 @@ export interface NullLiteral {
 
 export interface RegExpLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: RegExp | null;
   raw: string;
@@ -792,7 +980,9 @@ export interface RegExpLiteral {
 
 export interface BigIntLiteral {
   type: "Literal";
+  /** Where the node starts in the source text, in UTF-16 code units. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-16 code units. */
   end: number;
   value: bigint;
   raw: string;

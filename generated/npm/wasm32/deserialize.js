@@ -62,16 +62,14 @@ class Deferred {
 export function deserialize(buffer, source) {
   const root = setUp(buffer, source);
   try {
-    const program = deserializeProgram(root);
-    const comments = deserializeVecComment(root + 24);
-    if (deferred > 0) {
-      resolveDeferred(program);
-      resolveDeferred(comments);
-    }
-    return { program, comments };
+    const result = {
+      program: deserializeProgram(root),
+      comments: deserializeVecComment(root + 24),
+    };
+    if (deferred > 0) resolveDeferred(result);
+    return result;
   } finally {
-    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
-    sourceLatin1 = undefined;
+    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = sourceLatin1 = undefined;
   }
 }
 
@@ -180,19 +178,16 @@ function defer(read, pos) {
 
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
-  const stack = [root, null];
+  const stack = [root];
   while (stack.length > 0) {
-    const enclosing = stack.pop();
     const value = stack.pop();
-    const node = typeof value.type === "string" ? value : enclosing;
     for (const key in value) {
-      if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
         depth = 0;
         child = value[key] = child.read(child.pos);
       }
-      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
     }
   }
 }
@@ -216,14 +211,6 @@ function tooManySteps() {
 
 function invalid(what, value, pos) {
   return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
-}
-
-function readU64(pos) {
-  return uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296;
-}
-
-function readI64(pos) {
-  return uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296;
 }
 
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
@@ -346,11 +333,6 @@ function regexValue(regex) {
   }
 }
 
-/** `Span` outside a node: `{ start, end }`. */
-function deserializeSpan(pos) {
-  return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
-}
-
 // Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
 const SOURCE_SAMPLES = 64;
 
@@ -388,7 +370,7 @@ function deserializeProgram(pos) {
 
 const SOURCE_TYPE_STRINGS = ["script", "module"];
 
-/** `SourceType` as its ESTree string */
+/** `SourceType` as its string */
 function deserializeSourceType(pos) {
   const value = SOURCE_TYPE_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("SourceType", uint8[pos], pos);
@@ -407,7 +389,7 @@ function deserializeComment(pos) {
 
 const COMMENT_KIND_STRINGS = ["Line", "Block"];
 
-/** `CommentKind` as its ESTree string */
+/** `CommentKind` as its string */
 function deserializeCommentKind(pos) {
   const value = COMMENT_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("CommentKind", uint8[pos], pos);
@@ -1422,7 +1404,7 @@ function deserializeYieldExpression(pos) {
 
 const ASSIGNMENT_OPERATOR_STRINGS = ["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "|=", "^=", "&=", "**=", "||=", "&&=", "??="];
 
-/** `AssignmentOperator` as its ESTree string */
+/** `AssignmentOperator` as its string */
 function deserializeAssignmentOperator(pos) {
   const value = ASSIGNMENT_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("AssignmentOperator", uint8[pos], pos);
@@ -1431,7 +1413,7 @@ function deserializeAssignmentOperator(pos) {
 
 const BINARY_OPERATOR_STRINGS = ["==", "!=", "===", "!==", "<", "<=", ">", ">=", "<<", ">>", ">>>", "+", "-", "*", "/", "%", "|", "^", "&", "in", "instanceof", "**"];
 
-/** `BinaryOperator` as its ESTree string */
+/** `BinaryOperator` as its string */
 function deserializeBinaryOperator(pos) {
   const value = BINARY_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("BinaryOperator", uint8[pos], pos);
@@ -1440,7 +1422,7 @@ function deserializeBinaryOperator(pos) {
 
 const LOGICAL_OPERATOR_STRINGS = ["||", "&&", "??"];
 
-/** `LogicalOperator` as its ESTree string */
+/** `LogicalOperator` as its string */
 function deserializeLogicalOperator(pos) {
   const value = LOGICAL_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("LogicalOperator", uint8[pos], pos);
@@ -1449,7 +1431,7 @@ function deserializeLogicalOperator(pos) {
 
 const UNARY_OPERATOR_STRINGS = ["-", "+", "!", "~", "typeof", "void", "delete"];
 
-/** `UnaryOperator` as its ESTree string */
+/** `UnaryOperator` as its string */
 function deserializeUnaryOperator(pos) {
   const value = UNARY_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("UnaryOperator", uint8[pos], pos);
@@ -1458,7 +1440,7 @@ function deserializeUnaryOperator(pos) {
 
 const UPDATE_OPERATOR_STRINGS = ["++", "--"];
 
-/** `UpdateOperator` as its ESTree string */
+/** `UpdateOperator` as its string */
 function deserializeUpdateOperator(pos) {
   const value = UPDATE_OPERATOR_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("UpdateOperator", uint8[pos], pos);
@@ -1467,7 +1449,7 @@ function deserializeUpdateOperator(pos) {
 
 const VARIABLE_DECLARATION_KIND_STRINGS = ["var", "let", "const", "using", "await using"];
 
-/** `VariableDeclarationKind` as its ESTree string */
+/** `VariableDeclarationKind` as its string */
 function deserializeVariableDeclarationKind(pos) {
   const value = VARIABLE_DECLARATION_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("VariableDeclarationKind", uint8[pos], pos);
@@ -1476,7 +1458,7 @@ function deserializeVariableDeclarationKind(pos) {
 
 const METHOD_DEFINITION_KIND_STRINGS = ["constructor", "method", "get", "set"];
 
-/** `MethodDefinitionKind` as its ESTree string */
+/** `MethodDefinitionKind` as its string */
 function deserializeMethodDefinitionKind(pos) {
   const value = METHOD_DEFINITION_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("MethodDefinitionKind", uint8[pos], pos);
@@ -1485,7 +1467,7 @@ function deserializeMethodDefinitionKind(pos) {
 
 const PROPERTY_KIND_STRINGS = ["init", "get", "set"];
 
-/** `PropertyKind` as its ESTree string */
+/** `PropertyKind` as its string */
 function deserializePropertyKind(pos) {
   const value = PROPERTY_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("PropertyKind", uint8[pos], pos);

@@ -1,17 +1,17 @@
 //! Emitters: one per output kind. Each returns `Output`s; none writes files.
 
-mod js_constants;
-mod js_deserializer;
+mod js;
 mod npm_package;
-mod js_lazy;
 mod rust_asserts;
 mod rust_constants;
 mod rust_producer;
+pub mod text;
 mod ts_types;
 
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Field, Schema, TypeKind};
+use crate::ir::Schema;
+use crate::model::{Model, ResultShape};
 use crate::layout::{PointerWidth, SchemaLayout};
 use crate::{Error, Output, SourceFile};
 
@@ -21,6 +21,8 @@ pub struct EmitContext<'a> {
     pub schema: &'a Schema,
     pub layout64: &'a SchemaLayout,
     pub layout32: &'a SchemaLayout,
+    /// How each type becomes a JS value.
+    pub model: &'a Model,
     /// Every input file: the schema's and the others the configuration names (license texts).
     pub inputs: &'a [SourceFile],
 }
@@ -38,12 +40,9 @@ impl EmitContext<'_> {
         crate::buffer::layout_fingerprint(self.schema, self.layout(width))
     }
 
-    /// The root's field that `deserialize` returns as `comments`, if the configuration names one.
-    pub fn comments_field(&self) -> Option<&Field> {
-        let root = self.config.root.as_ref()?;
-        let id = self.schema.ids().find(|id| self.schema.get(*id).name == root.name)?;
-        let TypeKind::Struct(s) = &self.schema.get(id).kind else { return None };
-        s.fields.iter().find(|f| Some(&f.name) == self.config.comments.as_ref().map(|c| &c.name))
+    /// What `deserialize` returns; targets need it (`Config::parse` requires a root with targets).
+    pub fn result(&self) -> &ResultShape {
+        self.model.result.as_ref().expect("Config::parse requires `schema.root` with targets, and Model::build finds it")
     }
 
     /// The "do not edit" header every generated file starts with, as `//` comment lines.
@@ -74,14 +73,14 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
     let mut outputs = vec![
         cx.output("rust/assert_layouts.rs", rust_asserts::emit(cx)?),
         cx.output("rust/constants.rs", rust_constants::emit(cx)?),
-        cx.output("js/constants.js", js_constants::emit(cx)?),
+        cx.output("js/constants.js", js::constants::emit(cx)?),
     ];
     if let Some(producer_module) = &cx.config.rust.producer_module {
         outputs.push(cx.output("rust/from_estree.rs", rust_producer::emit(cx, producer_module)?));
     }
     let notes = npm_package::check_versions(cx)?;
     for target in &cx.config.targets {
-        let module = if target.lazy { js_lazy::emit(cx, target)? } else { js_deserializer::emit(cx, target)? };
+        let module = if target.lazy { js::lazy::emit(cx, target)? } else { js::eager::emit(cx, target)? };
         let types = ts_types::emit(cx, target)?;
         // A package carries the very same module and types: one template, one rendering.
         if let Some(package) = &target.package {
@@ -113,10 +112,39 @@ fn manifest(cx: &EmitContext, outputs: &[Output]) -> Output {
     cx.output(crate::MANIFEST_FILE, text)
 }
 
+/// What the test producer (ESTree JSON → buffer, `producer_module`) cannot do: it reads acorn's JSON,
+/// so it needs ESTree's mapping, and acorn's comments are its one side channel.
+pub fn producer_limits(config: &Config, model: &Model) -> Vec<Diagnostic> {
+    let estree = crate::config::Mapping::default();
+    let mapping = &model.mapping;
+    let mut problems = Vec::new();
+    if mapping.discriminator != estree.discriminator || mapping.spans != estree.spans || mapping.case != estree.case {
+        problems.push(
+            Diagnostic::new("the ESTree test producer (`producer_module`) reads acorn's JSON: it needs [mapping]'s ESTree defaults")
+                .with_help("leave `discriminator`, `spans` and `case` out of [mapping], or leave `producer_module` out of [schema]"),
+        );
+    }
+    if let Some(extra) = model.result.as_ref().and_then(|r| r.channels.get(1)) {
+        let location = config.mapping.channels.iter().find(|c| c.name != config.mapping.channels[0].name).map(|c| c.location.clone());
+        let mut diagnostic = Diagnostic::new(format!("the ESTree test producer (`producer_module`) fills one channel, acorn's comments; `{}` would be a second", extra.key))
+            .with_help("list at most one field in [mapping] channels");
+        if let Some(location) = location {
+            diagnostic = diagnostic.at(location);
+        }
+        problems.push(diagnostic);
+    }
+    problems
+}
+
 /// Prints Rust tokens with prettyplease, after the header.
 fn print_rust(cx: &EmitContext, what: &str, tokens: proc_macro2::TokenStream) -> Result<String, Error> {
     let file: syn::File = syn::parse2(tokens).map_err(|source| Error::RustSyntax { what: what.to_owned(), message: source.to_string() })?;
     Ok(format!("{}\n{}", cx.header(), prettyplease::unparse(&file)))
+}
+
+/// A Rust identifier for a schema name: `r#type` where the name is a keyword.
+fn rust_ident(name: &str) -> syn::Ident {
+    syn::parse_str::<syn::Ident>(name).unwrap_or_else(|_| syn::Ident::new_raw(name, proc_macro2::Span::call_site()))
 }
 
 /// A literal without a type suffix, so `16` prints as `16`, not `16u32`.

@@ -13,7 +13,9 @@ use crate::buffer::{FORMAT_VERSION, metadata_offsets};
 use crate::config::{LongDecoder, Package, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{TypeId, TypeKind, TypeRef};
-use crate::{Error, Output, SourceFile, estree};
+use super::text::{JsKey, js_string};
+use crate::model::PropertyValue;
+use crate::{Error, Output, SourceFile};
 
 
 #[derive(Template)]
@@ -46,10 +48,10 @@ struct Readme<'a> {
     target: &'a str,
     /// What the tree is, as in "builds the ESTree AST as plain JavaScript objects".
     ast: String,
-    /// The root type: what `program` is.
-    root: &'a str,
-    /// The root's field returned as `comments`, with its TypeScript type.
-    comments: Option<(String, String)>,
+    /// The root's key in what `deserialize` returns (`program`), and its type.
+    root: (String, &'a str),
+    /// The other keys (`comments`), each with the root's field it is and its TypeScript type.
+    channels: Vec<(String, String, String)>,
     /// The TypeScript usage example, type-checked by `rawast package`.
     ts_example: String,
     span_unit: &'static str,
@@ -134,23 +136,26 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[Sour
         keywords.insert(0, name.to_lowercase());
     }
     let json = PackageJson {
-        name: json_string(&package.name),
-        version: json_string(&package.version),
-        description: json_string(&description),
-        license: json_string(&package.license),
-        repository: package.repository.as_deref().map(json_string),
-        keywords: keywords.iter().map(|k| json_string(k)).collect(),
+        name: js_string(&package.name),
+        version: js_string(&package.version),
+        description: js_string(&description),
+        license: js_string(&package.license),
+        repository: package.repository.as_deref().map(js_string),
+        keywords: keywords.iter().map(|k| js_string(k)).collect(),
         scoped: package.name.starts_with('@'),
-        target: json_string(&target.name),
+        target: js_string(&target.name),
         format_version: FORMAT_VERSION,
-        fingerprint: json_string(&fingerprint),
+        fingerprint: js_string(&fingerprint),
         pointer_width: target.pointer_width.bits(),
         source_placement: match target.source_placement {
             SourcePlacement::Start => "\"start\"",
             SourcePlacement::End => "\"end\"",
         },
     };
-    let root = cx.config.root.as_ref().map_or("unknown", |r| r.name.as_str());
+    let result = cx.result();
+    let root = cx.schema.get(result.root).name.as_str();
+    let TypeKind::Struct(root_struct) = &cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
+    let channels = result.channels.iter().map(|c| (c.key.clone(), root_struct.fields[c.field].name.clone(), super::ts_types::ts_type(cx, target, &c.ty))).collect();
     let readme = Readme {
         header: cx.header_lines(),
         package,
@@ -158,10 +163,10 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[Sour
         description: description.trim_end_matches('.').to_owned(),
         target: &target.name,
         ast,
-        root,
-        comments: comments_field(cx),
-        ts_example: ts_example(cx, &package.name, root),
-        span_unit: cx.config.span_unit.description(),
+        root: (result.root_key.clone(), root),
+        channels,
+        ts_example: ts_example(cx, &package.name, root, &result.root_key),
+        span_unit: cx.model.mapping.span_unit.description(),
         regenerate: &cx.config.regenerate,
         runtime_module: cx.config.rust.runtime_module.as_deref(),
         parent_links: target.source_placement == SourcePlacement::End,
@@ -194,14 +199,9 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[Sour
     Ok(files)
 }
 
-/// The root's field that `deserialize` returns as `comments`, and its TypeScript type.
-fn comments_field(cx: &EmitContext) -> Option<(String, String)> {
-    cx.comments_field().map(|field| (field.name.clone(), super::ts_types::ts_type(cx, &field.ty)))
-}
-
 /// A TypeScript example with the schema's real names: the root type and, where the schema has one,
 /// a union of node types narrowed on `type`. `rawast package` type-checks it against the package.
-fn ts_example(cx: &EmitContext, package: &str, root: &str) -> String {
+fn ts_example(cx: &EmitContext, package: &str, root: &str, root_key: &str) -> String {
     let narrowing = narrowing_example(cx);
     let mut imports = format!("type {root}");
     if let Some((union, ..)) = &narrowing
@@ -210,43 +210,47 @@ fn ts_example(cx: &EmitContext, package: &str, root: &str) -> String {
         imports.push_str(&format!(", type {union}"));
     }
     let mut out = format!(
-        "import {{ deserialize, {imports} }} from {};\n\ndeclare const buffer: Uint8Array; // the bytes your producer wrote\nconst root: {root} = deserialize(buffer).program;\n",
-        json_string(package)
+        "import {{ deserialize, {imports} }} from {};\n\ndeclare const buffer: Uint8Array; // the bytes your producer wrote\nconst root: {root} = deserialize(buffer){};\n",
+        js_string(package),
+        JsKey::new(root_key).access
     );
-    if let Some((union, node_type, property)) = narrowing {
+    if let (Some((union, node_type, property)), Some(discriminator)) = (narrowing, &cx.model.mapping.discriminator) {
+        let discriminator = JsKey::new(discriminator);
         out.push_str(&format!(
-            "\n// Node types are interfaces whose `type` is a string literal: checking it narrows a union.\nfunction {property}Of(node: {union}) {{\n  return node.type === {} ? node.{property} : undefined;\n}}\n",
-            json_string(&node_type)
+            "\n// Node types are interfaces whose `{}` is a string literal: checking it narrows a union.\nfunction {}Of(node: {union}) {{\n  return node{} === {} ? node{} : undefined;\n}}\n",
+            discriminator.name,
+            property.name,
+            discriminator.access,
+            js_string(&node_type),
+            property.access,
         ));
     }
     out
 }
 
-/// A union (a data enum whose variants are all node structs) with a member whose `type` no other
+/// A union (a data enum whose variants are all node structs) with a member whose type name no other
 /// member shares, and a property of that member: `(union, member type, property)`.
-fn narrowing_example(cx: &EmitContext) -> Option<(String, String, String)> {
+fn narrowing_example(cx: &EmitContext) -> Option<(String, String, JsKey)> {
+    cx.model.mapping.discriminator.as_ref()?;
     let node_of = |ty: &TypeRef| -> Option<TypeId> {
         let TypeRef::Box(inner) = ty else { return None };
         let TypeRef::Named(id) = **inner else { return None };
-        estree::node_type(cx.schema, id).map(|_| id)
+        cx.model.is_node(id).then_some(id)
     };
     cx.schema.ids().find_map(|id| {
         let TypeKind::Enum(e) = &cx.schema.get(id).kind else { return None };
         let members: Option<Vec<TypeId>> = e.variants.iter().map(|v| v.payload.as_ref().and_then(node_of)).collect();
         let members = members.filter(|m| m.len() > 1)?;
-        let types: Vec<String> = members.iter().filter_map(|m| estree::node_type(cx.schema, *m)).collect();
+        let types: Vec<&str> = members.iter().filter_map(|m| cx.model.node_type(*m)).collect();
         members.iter().zip(&types).find_map(|(member, node_type)| {
             if types.iter().filter(|t| *t == node_type).count() > 1 {
                 return None;
             }
-            let property = estree::checked_properties(cx.schema, *member).into_iter().map(|p| p.key).find(|key| is_identifier(key))?;
-            Some((cx.schema.get(id).name.clone(), node_type.clone(), property))
+            let object = cx.model.object(*member)?;
+            let property = object.properties.iter().filter(|p| matches!(p.value, PropertyValue::Field { .. })).map(|p| JsKey::new(&p.key)).find(JsKey::is_identifier)?;
+            Some((cx.schema.get(id).name.clone(), (*node_type).to_owned(), property))
         })
     })
-}
-
-fn is_identifier(key: &str) -> bool {
-    key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '$') && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$') && key != "type"
 }
 
 fn output(dir: &str, file: &str, contents: String) -> Output {
@@ -318,33 +322,4 @@ fn string_policy(target: &Target) -> Vec<(String, String)> {
         ),
         (format!("long_decoder = \"{}\"", snake(format!("{:?}", policy.long_decoder))), format!("the rest are decoded with {long}.")),
     ]
-}
-
-/// `value` as a JSON string literal.
-fn json_string(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::json_string;
-
-    #[test]
-    fn json_strings_escape_quotes_backslashes_and_controls() {
-        assert_eq!(json_string(r#"a "b" \c"#), r#""a \"b\" \\c""#);
-        assert_eq!(json_string("x\ny\u{1}"), "\"x\\ny\\u0001\"");
-        assert_eq!(json_string("é"), "\"é\"");
-    }
 }

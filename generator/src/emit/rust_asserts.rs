@@ -8,7 +8,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{EmitContext, lit, print_rust};
+use super::{EmitContext, lit, print_rust, rust_ident};
 use crate::Error;
 use crate::ir::{TypeKind, TypeRef};
 use crate::layout::{OptionRepr, PointerWidth, Shape};
@@ -68,7 +68,7 @@ fn width_block(cx: &EmitContext, width: PointerWidth, used: &std::collections::B
             // arguments token by token, so `Program<'static>` would come out as `Program < 'static >`.
             let bare = syn::Ident::new(&def.name, proc_macro2::Span::call_site());
             for (field, &offset) in s.fields.iter().zip(field_offsets) {
-                let field_ident = syn::Ident::new(&field.name, proc_macro2::Span::call_site());
+                let field_ident = rust_ident(&field.name);
                 let message = format!("{}.{}: offset is not {offset}", def.name, field.name);
                 let offset = lit(offset);
                 checks.push(quote! {

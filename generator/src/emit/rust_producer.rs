@@ -12,8 +12,9 @@ use quote::{format_ident, quote};
 
 use super::{EmitContext, print_rust};
 use crate::Error;
-use crate::estree::{self, Property};
+use super::rust_ident;
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
+use crate::model::{FieldRole, PropertyValue};
 
 pub fn emit(cx: &EmitContext, producer_module: &str) -> Result<String, Error> {
     let path = |text: &str| -> syn::Path { syn::parse_str(text).expect("validated by Config::parse") };
@@ -52,23 +53,20 @@ fn struct_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
     let def = cx.schema.get(id);
     let ty = type_tokens(cx, id);
     let TypeKind::Struct(s) = &def.kind else { unreachable!() };
-    let node_type = estree::node_type(cx.schema, id);
+    let node_type = cx.model.node_type(id);
     let type_check = match node_type {
         Some(name) => quote!(Some(#name)),
         None => quote!(None),
     };
     let has_span = s.fields.iter().any(|f| f.ty == TypeRef::Span);
-    let fields = s.fields.iter().map(|field| {
-        let ident = format_ident!("{}", field.name);
-        let value = if field.estree.skip {
-            quote!(Default::default())
-        } else if field.ty == TypeRef::Span {
-            quote!(cx.span(object)?)
-        } else if field.estree.flatten {
-            quote!(FromEstree::from_estree(value, cx)?)
-        } else {
-            let key = estree::property_name(field);
-            quote!(cx.field(object, #key)?)
+    let fields = s.fields.iter().enumerate().map(|(index, field)| {
+        let ident = rust_ident(&field.name);
+        let value = match cx.model.field_role(cx.schema, id, index) {
+            // Channels are filled by `produce_root`, from their own JSON.
+            FieldRole::Skipped | FieldRole::Channel => quote!(Default::default()),
+            FieldRole::NodeSpan => quote!(cx.span(object)?),
+            FieldRole::Flattened => quote!(FromEstree::from_estree(value, cx)?),
+            FieldRole::Property(key) => quote!(cx.field(object, #key)?),
         };
         quote!(#ident: #value,)
     });
@@ -94,14 +92,14 @@ fn data_enum_impl(cx: &EmitContext, id: TypeId, needs_matches: &mut std::collect
     let mut by_type: BTreeMap<String, Vec<(usize, Option<TypeId>)>> = BTreeMap::new();
     for (index, variant) in e.variants.iter().enumerate() {
         let Some(payload) = &variant.payload else { continue };
-        for (node_type, leaf) in estree::accepted_types(cx.schema, payload) {
+        for (node_type, leaf) in cx.model.accepted_types(cx.schema, payload) {
             by_type.entry(node_type).or_default().push((index, leaf));
         }
     }
     let arms = by_type.iter().map(|(node_type, candidates)| {
         let mut candidates = candidates.clone();
         // The most specific shapes first; a candidate that checks nothing must come last.
-        candidates.sort_by_key(|(_, leaf)| std::cmp::Reverse(leaf.map_or(0, |leaf| estree::checked_properties(cx.schema, leaf).len())));
+        candidates.sort_by_key(|(_, leaf)| std::cmp::Reverse(leaf.map_or(0, |leaf| checked_properties(cx, leaf).len())));
         let last = candidates.len() - 1;
         let guarded = candidates.iter().enumerate().map(|(position, (index, leaf))| {
             let variant = format_ident!("{}", e.variants[*index].name);
@@ -156,10 +154,10 @@ fn producer_path(cx: &EmitContext) -> syn::Path {
 /// `estree_matches`: whether a node's properties have the JSON kinds this struct reads.
 fn matches_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
     let ty = syn::Ident::new(&cx.schema.get(id).name, proc_macro2::Span::call_site());
-    let checks: Vec<TokenStream> = estree::checked_properties(cx.schema, id)
+    let checks: Vec<TokenStream> = checked_properties(cx, id)
         .into_iter()
-        .map(|Property { key, ty }| {
-            let check = kind_check(cx, &ty);
+        .map(|(key, ty)| {
+            let check = kind_check(cx, ty);
             quote!(value.get(#key).is_some_and(|value| #check))
         })
         .collect();
@@ -174,6 +172,19 @@ fn matches_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
             }
         }
     }
+}
+
+/// The properties of a struct that hold field values (not its type name or span), with their types.
+fn checked_properties<'m>(cx: &'m EmitContext, id: TypeId) -> Vec<(&'m str, &'m TypeRef)> {
+    let object = cx.model.object(id).expect("structs have an object model");
+    object
+        .properties
+        .iter()
+        .filter_map(|p| match &p.value {
+            PropertyValue::Field { ty, .. } => Some((p.key.as_str(), ty)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A JSON-kind test of `value` for a property of type `ty`.
@@ -204,14 +215,12 @@ fn kind_check(cx: &EmitContext, ty: &TypeRef) -> TokenStream {
 }
 
 fn root_fn(cx: &EmitContext) -> TokenStream {
-    let root = cx.config.root.as_ref().expect("producer requires root");
-    let root_ty: syn::Type = syn::parse_str(&match cx.schema.ids().find(|id| cx.schema.get(*id).name == root.name) {
-        Some(id) => cx.schema.rust_type_name(id, "'a"),
-        None => root.name.clone(),
-    })
-    .expect("type names parse");
-    let comments = cx.config.comments.as_ref().map(|c| {
-        let field = format_ident!("{}", c.name);
+    let result = cx.result();
+    let root_ty: syn::Type = syn::parse_str(&cx.schema.rust_type_name(result.root, "'a")).expect("type names parse");
+    let TypeKind::Struct(root) = &cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
+    // `generate` allows the producer one channel at most: acorn's comments.
+    let comments = result.channels.first().map(|c| {
+        let field = rust_ident(&root.fields[c.field].name);
         quote!(root.#field = FromEstree::from_estree(comments, cx)?;)
     });
     quote! {

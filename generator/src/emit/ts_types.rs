@@ -1,22 +1,24 @@
 //! `js/<target>/deserialize.d.ts`: TypeScript types of what `deserialize` returns (template
-//! `templates/js/deserialize.d.ts`). Nodes are interfaces whose `type` is a string literal, so unions
-//! of them discriminate on `type`; the linter target adds `parent`; lazy targets make every property
-//! `readonly`, as their nodes' getters are.
+//! `templates/js/deserialize.d.ts`), from the model. Nodes are interfaces whose discriminator is a
+//! string literal, so unions of them narrow on it; the linter target adds `parent`; lazy targets make
+//! every property `readonly`, as their nodes' getters are.
 
 use askama::Template;
 
 use super::EmitContext;
-use crate::config::{SourcePlacement, Target};
-use crate::ir::{Converter, Primitive, TypeId, TypeKind, TypeRef};
-use crate::{Error, estree};
+use super::text::{JsKey, js_string};
+use crate::config::{Int64, SourcePlacement, Target};
+use crate::ir::{Converter, Primitive, TypeKind, TypeRef};
+use crate::model::{self, PropertyValue, SpanPart};
+use crate::Error;
 
 #[derive(Template)]
 #[template(path = "js/deserialize.d.ts", escape = "none")]
 struct DeserializeDts {
     header: String,
     target: String,
-    root: String,
-    comments: String,
+    /// `{ program: Program; comments: Comment[] }`.
+    result: String,
     declarations: Vec<Declaration>,
     /// Parser layout: the module also exports `encodeSource`.
     encode_source: bool,
@@ -25,7 +27,7 @@ struct DeserializeDts {
 }
 
 enum Declaration {
-    Interface { name: String, properties: Vec<(String, String)> },
+    Interface { name: String, properties: Vec<(JsKey, String, Option<String>)> },
     Alias { name: String, ty: String },
 }
 
@@ -36,36 +38,34 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         let def = cx.schema.get(id);
         declarations.push(match &def.kind {
             TypeKind::Struct(_) => {
-                let mut properties = Vec::new();
-                if let Some(node_type) = estree::node_type(cx.schema, id) {
-                    properties.push(("type".to_owned(), format!("{node_type:?}")));
-                }
-                push_properties(cx, id, &mut properties);
-                if parent_links && estree::node_type(cx.schema, id).is_some() {
-                    properties.push(("parent".to_owned(), format!("{ANY_NODE} | null")));
+                let object = cx.model.object(id).expect("structs have an object model");
+                let mut properties: Vec<_> = object.properties.iter().map(|p| (JsKey::new(&p.key), property_type(cx, target, &p.value), property_doc(cx, &p.value))).collect();
+                if parent_links && object.node_type.is_some() {
+                    properties.push((JsKey::new("parent"), format!("{ANY_NODE} | null"), None));
                 }
                 Declaration::Interface { name: def.name.clone(), properties }
             }
             TypeKind::Enum(e) if e.variants.iter().any(|v| v.payload.is_some()) => {
-                let members: Vec<String> = e.variants.iter().map(|v| v.payload.as_ref().map_or("null".to_owned(), |p| ts_type(cx, p))).collect();
+                let members: Vec<String> = e.variants.iter().map(|v| v.payload.as_ref().map_or("null".to_owned(), |p| ts_type(cx, target, p))).collect();
                 Declaration::Alias { name: def.name.clone(), ty: members.join(" | ") }
             }
             TypeKind::Enum(e) => {
-                let members: Vec<String> = e.variants.iter().map(|v| format!("{:?}", v.estree.rename.as_deref().unwrap_or(&v.name))).collect();
+                let members: Vec<String> = e.variants.iter().map(|v| js_string(model::variant_string(v))).collect();
                 Declaration::Alias { name: def.name.clone(), ty: members.join(" | ") }
             }
         });
     }
     if parent_links {
-        declarations.push(Declaration::Alias { name: ANY_NODE.to_owned(), ty: any_node(cx) });
+        let nodes: Vec<&str> = cx.schema.ids().filter(|id| cx.model.is_node(*id)).map(|id| cx.schema.get(id).name.as_str()).collect();
+        declarations.push(Declaration::Alias { name: ANY_NODE.to_owned(), ty: nodes.join(" | ") });
     }
-    let root = cx.config.root.as_ref().map_or_else(|| "unknown".to_owned(), |r| r.name.clone());
-    let comments = comments_type(cx).unwrap_or_else(|| "never[]".to_owned());
+    let shape = cx.result();
+    let mut entries = vec![format!("{}: {}", JsKey::new(&shape.root_key).literal, cx.schema.get(shape.root).name)];
+    entries.extend(shape.channels.iter().map(|c| format!("{}: {}", JsKey::new(&c.key).literal, ts_type(cx, target, &c.ty))));
     let view = DeserializeDts {
         header: cx.header(),
         target: target.name.clone(),
-        root,
-        comments,
+        result: format!("{{ {} }}", entries.join("; ")),
         declarations,
         encode_source: target.source_placement == SourcePlacement::Start,
         lazy: target.lazy,
@@ -76,52 +76,46 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
 /// The union of every node interface: the type of `parent` (with `null`, the root's).
 const ANY_NODE: &str = "AnyNode";
 
-fn any_node(cx: &EmitContext) -> String {
-    let nodes: Vec<String> = cx.schema.ids().filter(|id| estree::node_type(cx.schema, *id).is_some()).map(|id| cx.schema.get(id).name.clone()).collect();
-    nodes.join(" | ")
-}
-
-fn comments_type(cx: &EmitContext) -> Option<String> {
-    cx.comments_field().map(|field| ts_type(cx, &field.ty))
-}
-
-fn push_properties(cx: &EmitContext, id: TypeId, properties: &mut Vec<(String, String)>) {
-    let TypeKind::Struct(s) = &cx.schema.get(id).kind else { return };
-    for field in &s.fields {
-        if field.estree.skip {
-            continue;
-        }
-        match (&field.ty, field.estree.flatten) {
-            (TypeRef::Span, _) => {
-                properties.push(("start".to_owned(), "number".to_owned()));
-                properties.push(("end".to_owned(), "number".to_owned()));
-            }
-            (TypeRef::Named(inner), true) => push_properties(cx, *inner, properties),
-            _ => {
-                let ty = match field.estree.convert {
-                    Some(Converter::RegexValue) => "RegExp | null".to_owned(),
-                    Some(Converter::BigIntValue) => "bigint".to_owned(),
-                    None => ts_type(cx, &field.ty),
-                };
-                properties.push((estree::property_name(field), ty));
-            }
-        }
+fn property_type(cx: &EmitContext, target: &Target, value: &PropertyValue) -> String {
+    match value {
+        PropertyValue::NodeType(name) => js_string(name),
+        PropertyValue::Span { part: SpanPart::Start | SpanPart::End, .. } => "number".to_owned(),
+        PropertyValue::Span { part: SpanPart::Range, .. } => "[start: number, end: number]".to_owned(),
+        PropertyValue::Span { part: SpanPart::Object, .. } => "{ start: number; end: number }".to_owned(),
+        PropertyValue::Field { convert: Some(Converter::RegexValue), .. } => "RegExp | null".to_owned(),
+        PropertyValue::Field { convert: Some(Converter::BigIntValue), .. } => "bigint".to_owned(),
+        PropertyValue::Field { ty, convert: None, .. } => ts_type(cx, target, ty),
     }
 }
 
-pub(super) fn ts_type(cx: &EmitContext, ty: &TypeRef) -> String {
+/// A doc comment for properties whose type does not say it all: a span's offsets and their unit.
+fn property_doc(cx: &EmitContext, value: &PropertyValue) -> Option<String> {
+    let PropertyValue::Span { part, .. } = value else { return None };
+    let unit = match cx.model.mapping.span_unit {
+        crate::config::SpanUnit::Utf16 => "UTF-16 code units",
+        crate::config::SpanUnit::Utf8 => "UTF-8 bytes",
+    };
+    Some(match part {
+        SpanPart::Start => format!("Where the node starts in the source text, in {unit}."),
+        SpanPart::End => format!("Where the node ends in the source text (exclusive), in {unit}."),
+        SpanPart::Range | SpanPart::Object => format!("The node's start and (exclusive) end in the source text, in {unit}."),
+    })
+}
+
+pub(super) fn ts_type(cx: &EmitContext, target: &Target, ty: &TypeRef) -> String {
     match ty {
         TypeRef::Primitive(Primitive::Bool) => "boolean".to_owned(),
+        TypeRef::Primitive(Primitive::U64 | Primitive::I64) if target.int64 == Int64::BigInt => "bigint".to_owned(),
         TypeRef::Primitive(_) => "number".to_owned(),
         TypeRef::Str => "string".to_owned(),
         TypeRef::Span => "{ start: number; end: number }".to_owned(),
-        TypeRef::Box(inner) => ts_type(cx, inner),
+        TypeRef::Box(inner) => ts_type(cx, target, inner),
         // `T[]`, not `Array<T>`: a schema may have a type named `Array`.
-        TypeRef::Vec(inner) => match ts_type(cx, inner) {
+        TypeRef::Vec(inner) => match ts_type(cx, target, inner) {
             element if element.contains(' ') => format!("({element})[]"),
             element => format!("{element}[]"),
         },
-        TypeRef::Option(inner) => format!("{} | null", ts_type(cx, inner)),
+        TypeRef::Option(inner) => format!("{} | null", ts_type(cx, target, inner)),
         TypeRef::Named(id) => cx.schema.get(*id).name.clone(),
     }
 }

@@ -194,7 +194,9 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
                         let estree = attrs::parse_field_estree(cx, file, &field.attrs);
                         spans.push(field.span());
                         if let Some(ty) = ty {
-                            fields.push(Field { name: ident.to_string(), ty, estree });
+                            // `r#type` is the field `type`: its property's key, and what it is called in messages.
+                            let name = syn::ext::IdentExt::unraw(ident).to_string();
+                            fields.push(Field { name, ty, estree, location: cx.location(file, ident.span()) });
                         }
                     }
                 }

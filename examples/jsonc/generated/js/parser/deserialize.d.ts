@@ -5,14 +5,18 @@
 
 export interface Document {
   type: "Document";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
   value: Value;
 }
 
 export interface Comment {
   type: "Comment";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
   kind: CommentKind;
   text: string;
@@ -24,7 +28,9 @@ export type Value = Object | Array | StringLiteral | NumberLiteral | BooleanLite
 
 export interface Object {
   type: "Object";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
   members: Member[];
   trailingComma: boolean;
@@ -32,7 +38,9 @@ export interface Object {
 
 export interface Member {
   type: "Member";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
   key: StringLiteral;
   value: Value;
@@ -40,7 +48,9 @@ export interface Member {
 
 export interface Array {
   type: "Array";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
   elements: Value[];
   trailingComma: boolean;
@@ -48,7 +58,9 @@ export interface Array {
 
 export interface StringLiteral {
   type: "StringLiteral";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
   value: string;
   raw: string;
@@ -56,7 +68,9 @@ export interface StringLiteral {
 
 export interface NumberLiteral {
   type: "NumberLiteral";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
   value: number;
   raw: string;
@@ -64,14 +78,18 @@ export interface NumberLiteral {
 
 export interface BooleanLiteral {
   type: "BooleanLiteral";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
   value: boolean;
 }
 
 export interface NullLiteral {
   type: "NullLiteral";
+  /** Where the node starts in the source text, in UTF-8 bytes. */
   start: number;
+  /** Where the node ends in the source text (exclusive), in UTF-8 bytes. */
   end: number;
 }
 
@@ -83,7 +101,7 @@ export interface NullLiteral {
  * given to the parser or to `encodeSource`): strings are then sliced from it rather than from a copy
  * of the buffer's source. Its length and sampled characters must match the buffer's, else an `Error`.
  */
-export declare function deserialize(buffer: Uint8Array, source?: string): { program: Document; comments: Comment[] };
+export declare function deserialize(buffer: Uint8Array, source?: string): { document: Document; comments: Comment[] };
 
 /**
  * Writes the UTF-8 of `text` at the start of `buffer` (`buffer[0..n]`), where the parser reads the

@@ -2,7 +2,7 @@
 // Do not edit: change the schema or codegen.toml and run `rawast codegen`.
 
 // Deserializer of target `parser`: parser layout: [source][arena][metadata], 64-bit layouts, for Node.js.
-// `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
+// `deserialize(buffer)` turns a buffer written by a rawast producer into `{ document, comments }`
 // of plain JS objects.
 
 const MAGIC = 0x54534152;
@@ -59,21 +59,19 @@ class Deferred {
  * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
  *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
  *   and sampled characters must match the buffer's)
- * @returns {{ program: object, comments: object[] }}
+ * @returns {{ document: object, comments: object[] }}
  */
 export function deserialize(buffer, source) {
   const root = setUp(buffer, source);
   try {
-    const program = deserializeDocument(root);
-    const comments = deserializeVecComment(root + 24);
-    if (deferred > 0) {
-      resolveDeferred(program);
-      resolveDeferred(comments);
-    }
-    return { program, comments };
+    const result = {
+      document: deserializeDocument(root),
+      comments: deserializeVecComment(root + 24),
+    };
+    if (deferred > 0) resolveDeferred(result);
+    return result;
   } finally {
-    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = undefined;
-    sourceLatin1 = undefined;
+    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = sourceLatin1 = undefined;
   }
 }
 
@@ -185,19 +183,16 @@ function defer(read, pos) {
 
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
-  const stack = [root, null];
+  const stack = [root];
   while (stack.length > 0) {
-    const enclosing = stack.pop();
     const value = stack.pop();
-    const node = typeof value.type === "string" ? value : enclosing;
     for (const key in value) {
-      if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
         depth = 0;
         child = value[key] = child.read(child.pos);
       }
-      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
     }
   }
 }
@@ -221,14 +216,6 @@ function tooManySteps() {
 
 function invalid(what, value, pos) {
   return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
-}
-
-function readU64(pos) {
-  return uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296;
-}
-
-function readI64(pos) {
-  return uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296;
 }
 
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
@@ -295,21 +282,6 @@ function decodeWtf8(start, len) {
   return text;
 }
 
-/** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
-function regexValue(regex) {
-  if (regex === null) return null;
-  try {
-    return new RegExp(regex.pattern, regex.flags);
-  } catch {
-    return null;
-  }
-}
-
-/** `Span` outside a node: `{ start, end }`. */
-function deserializeSpan(pos) {
-  return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
-}
-
 // Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
 const SOURCE_SAMPLES = 64;
 
@@ -357,7 +329,7 @@ function deserializeComment(pos) {
 
 const COMMENT_KIND_STRINGS = ["Line", "Block"];
 
-/** `CommentKind` as its ESTree string */
+/** `CommentKind` as its string */
 function deserializeCommentKind(pos) {
   const value = COMMENT_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("CommentKind", uint8[pos], pos);

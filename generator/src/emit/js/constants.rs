@@ -2,7 +2,7 @@
 
 use askama::Template;
 
-use super::EmitContext;
+use crate::emit::EmitContext;
 use crate::Error;
 use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_SIZE};
 use crate::layout::PointerWidth;

@@ -1,37 +1,23 @@
-//! `js/<target>/deserialize.js`: the deserializer of one target (template `templates/js/deserialize.js`).
+//! The JS outputs: `constants.js`, and each target's deserializer — eager (`eager.rs`, plain
+//! objects) or lazy (`lazy.rs`, classes whose getters read on first access).
 //!
-//! Every JS expression is built here, in the views; the template only lays functions out. The mapping:
-//! - a struct with a `Span` field is a node: `type` first (the `#[estree(type)]` or the Rust name,
-//!   unless a field is renamed to `type`), then its fields in order, the span as `start` and `end`;
-//!   other structs are plain objects;
-//! - an enum with data is its variant's payload; a fieldless enum is a string (`rename` or the name);
-//! - `Option` is `null` or the value, `Vec` an array, `Box` the value it points to, `Str` a string.
-//!
-//! The linter target adds `parent` to every node: children are built after their parent exists, with
-//! `null` placeholders keeping the property order, and hence the object shape, the same for all nodes.
+//! Both deserializers read the buffer the same way, so this module holds what they share: the views
+//! of the buffer and string policy their templates test ([`BufferView`], [`StringsView`]), and the
+//! [`Builder`], which writes the JS expression that reads each type and the properties of each
+//! struct from the model (`crate::model`). The templates lay the functions out; every JS expression
+//! is made here.
 
-use askama::Template;
+pub mod constants;
+pub mod eager;
+pub mod lazy;
 
-use super::EmitContext;
-use crate::{Error, estree};
 use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
-use crate::config::{LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
+use crate::emit::EmitContext;
+use crate::emit::text::{JsKey, js_string};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout, Shape};
-
-#[derive(Template)]
-#[template(path = "js/deserialize.js", escape = "none")]
-struct DeserializeJs {
-    header: String,
-    target: String,
-    buffer: BufferView,
-    parent_links: bool,
-    strings: StringsView,
-    root: String,
-    comments: Option<String>,
-    functions: Vec<Function>,
-}
+use crate::model::{self, PropertyValue, SpanPart};
 
 /// What the eager and the lazy templates both say of a target's buffers: the format constants,
 /// the layout checks and string regions, the runtime.
@@ -56,18 +42,83 @@ pub(super) struct BufferView {
     /// Whether a string lies in the source region at all (ASCII prefix or not).
     pub(super) in_source_region: &'static str,
     pub(super) placement_check: PlacementCheck,
-    /// The runtime (`node` or `web`) whose `encodeSource` to emit (`templates/js/encode_source.js`):
-    /// parser layout only, where JS writes the source at the start of the buffer.
-    pub(super) encode_source: Option<&'static str>,
+    /// The runtime whose `encodeSource` to emit (`templates/js/encode_source.js`): parser layout
+    /// only, where JS writes the source at the start of the buffer.
+    pub(super) encode_source: Option<Runtime>,
+    /// The module-level variables that describe the buffer being read, in declaration order: what
+    /// `setUp` sets, the lazy target's `Context` saves, and the eager target lets go of.
+    pub(super) state: Vec<StateVariable>,
+    /// How `u64` and `i64` fields are read.
+    pub(super) int64: Int64,
+    /// The readers the schema needs, so that no other is emitted.
+    pub(super) reads: Reads,
+}
+
+/// Which of the optional readers a schema's values use.
+#[derive(Default)]
+pub(super) struct Reads {
+    pub(super) u64: bool,
+    pub(super) i64: bool,
+    /// `Span`s that are values, not a node's own span.
+    pub(super) span: bool,
+    /// The `regex_value` converter.
+    pub(super) regex: bool,
+}
+
+impl Reads {
+    fn of(cx: &EmitContext) -> Self {
+        let mut reads = Reads::default();
+        let mut types: Vec<&TypeRef> = Vec::new();
+        for id in cx.schema.ids() {
+            match (cx.model.object(id), &cx.schema.get(id).kind) {
+                (Some(object), _) => {
+                    for property in &object.properties {
+                        if let PropertyValue::Field { ty, convert, .. } = &property.value {
+                            types.push(ty);
+                            reads.regex |= *convert == Some(crate::ir::Converter::RegexValue);
+                        }
+                    }
+                }
+                (None, TypeKind::Enum(e)) => types.extend(e.variants.iter().filter_map(|v| v.payload.as_ref())),
+                (None, TypeKind::Struct(_)) => unreachable!("structs have an object model"),
+            }
+        }
+        types.extend(cx.model.result.iter().flat_map(|r| r.channels.iter().map(|c| &c.ty)));
+        while let Some(ty) = types.pop() {
+            match ty {
+                TypeRef::Primitive(Primitive::U64) => reads.u64 = true,
+                TypeRef::Primitive(Primitive::I64) => reads.i64 = true,
+                TypeRef::Span => reads.span = true,
+                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => types.push(inner),
+                _ => {}
+            }
+        }
+        reads
+    }
+}
+
+/// One variable of the reading state.
+pub(super) struct StateVariable {
+    pub(super) name: &'static str,
+    /// It holds memory worth dropping between calls: a view of the buffer, a decoded string.
+    pub(super) holds_memory: bool,
 }
 
 impl BufferView {
-    pub(super) fn new(cx: &EmitContext, target: &Target, root: TypeId) -> Self {
+    pub(super) fn new(cx: &EmitContext, target: &Target) -> Self {
         let width = target.pointer_width;
         let (layout_comment, in_source, in_source_region) = match target.source_placement {
             SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
             SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
         };
+        let views = ["uint8", "int8", "uint16", "int16", "uint32", "int32", "float64"];
+        let mut state: Vec<StateVariable> = views.into_iter().map(|name| StateVariable { name, holds_memory: true }).collect();
+        state.extend(["sourceStart", "sourceEnd", "limit", "base"].map(|name| StateVariable { name, holds_memory: false }));
+        state.push(StateVariable { name: "sourceText", holds_memory: true });
+        state.push(StateVariable { name: "asciiEnd", holds_memory: false });
+        if target.strings.source_slicing == SourceSlicing::Latin1 {
+            state.push(StateVariable { name: "sourceLatin1", holds_memory: true });
+        }
         Self {
             layout_comment,
             runtime: match target.runtime {
@@ -76,7 +127,7 @@ impl BufferView {
             },
             pointer_width: width.bytes(),
             pointer_bits: width.bits(),
-            root_align: cx.layout(width).get(root).layout.align,
+            root_align: cx.layout(width).get(cx.result().root).layout.align,
             magic: format!("{MAGIC:#010x}"),
             format_version: FORMAT_VERSION,
             metadata_size: METADATA_SIZE,
@@ -85,18 +136,17 @@ impl BufferView {
             in_source,
             in_source_region,
             placement_check: PlacementCheck::new(target.source_placement),
-            encode_source: encode_source(target),
+            encode_source: (target.source_placement == SourcePlacement::Start).then_some(target.runtime),
+            state,
+            int64: target.int64,
+            reads: Reads::of(cx),
         }
     }
-}
 
-/// The runtime (`node` or `web`) whose `encodeSource` the target exports: parser-layout targets only,
-/// where JS writes the source into the buffer.
-fn encode_source(target: &Target) -> Option<&'static str> {
-    (target.source_placement == SourcePlacement::Start).then_some(match target.runtime {
-        Runtime::Node => "node",
-        Runtime::Web => "web",
-    })
+    /// The state variables that hold memory, which the eager deserializer drops when it returns.
+    pub(super) fn released(&self) -> impl Iterator<Item = &str> {
+        self.state.iter().filter(|v| v.holds_memory).map(|v| v.name)
+    }
 }
 
 /// How `setUp` tells a buffer of the other layout: its fingerprint is the same (the placement is not
@@ -117,14 +167,12 @@ impl PlacementCheck {
     }
 }
 
-/// The target's string policy, as the template tests it.
+/// The target's string policy, as the templates test it.
 pub(super) struct StringsView {
-    /// `none`, `ascii_prefix` or `latin1`.
-    pub(super) slicing: &'static str,
-    /// `loop`, `apply` or `switch`.
-    pub(super) short_decoder: &'static str,
+    pub(super) slicing: SourceSlicing,
+    pub(super) short_decoder: ShortDecoder,
     pub(super) short_max_len: u32,
-    pub(super) utf8_slice: bool,
+    pub(super) long_decoder: LongDecoder,
     /// Node runtime: the source is made into one-byte strings with `Buffer#latin1Slice`.
     pub(super) node: bool,
     /// For `switch`: the arguments of `fromCharCode` for each length from 1 up.
@@ -139,21 +187,38 @@ impl StringsView {
             _ => Vec::new(),
         };
         Self {
-            slicing: match policy.source_slicing {
-                SourceSlicing::None => "none",
-                SourceSlicing::AsciiPrefix => "ascii_prefix",
-                SourceSlicing::Latin1 => "latin1",
-            },
-            short_decoder: match policy.short_decoder {
-                ShortDecoder::Loop => "loop",
-                ShortDecoder::Apply => "apply",
-                ShortDecoder::Switch => "switch",
-            },
+            slicing: policy.source_slicing,
+            short_decoder: policy.short_decoder,
             short_max_len: policy.short_max_len,
-            utf8_slice: policy.long_decoder == LongDecoder::Utf8Slice,
+            long_decoder: policy.long_decoder,
             node: target.runtime == Runtime::Node,
             switch_cases,
         }
+    }
+}
+
+/// What `deserialize` returns: `{ program: <root>, comments: <channel>, ... }`.
+pub(super) struct ResultView {
+    /// The root key, and the JS expression of the root (of `root`, its offset).
+    pub(super) root: (JsKey, String),
+    /// Each channel's key and the JS expression reading it.
+    pub(super) channels: Vec<(JsKey, String)>,
+    /// JSDoc types of the channels, in order.
+    channel_docs: Vec<&'static str>,
+}
+
+impl ResultView {
+    /// `{ program, comments }`, for comments.
+    pub(super) fn shape(&self) -> String {
+        let keys: Vec<&str> = std::iter::once(&self.root.0).chain(self.channels.iter().map(|(key, _)| key)).map(|key| key.literal.as_str()).collect();
+        format!("{{ {} }}", keys.join(", "))
+    }
+
+    /// `program: object, comments: object[]`, for the JSDoc of `deserialize`.
+    pub(super) fn jsdoc(&self) -> String {
+        let mut entries = vec![format!("{}: object", self.root.0.literal)];
+        entries.extend(self.channels.iter().zip(&self.channel_docs).map(|((key, _), ty)| format!("{}: {ty}", key.literal)));
+        entries.join(", ")
     }
 }
 
@@ -179,37 +244,25 @@ pub(super) enum Body {
     Boxed { target: String, may_nest: bool },
 }
 
+/// One property of an object, with the expression that reads it.
 pub(super) struct Prop {
-    pub(super) key: String,
+    pub(super) key: JsKey,
     pub(super) value: String,
     /// Built after the node exists, so that its children can point back at it (linter target).
-    is_child: bool,
+    pub(super) is_child: bool,
+    /// What it is, for the lazy target: read when the object is made, or by a getter.
+    pub(super) kind: PropKind,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
-    let width = target.pointer_width;
-    let layout = cx.layout(width);
-    let parent_links = target.source_placement == SourcePlacement::End;
-    let builder = Builder { cx, layout, parent_links };
-    let (root, comments) = builder.root_and_comments()?;
-
-    let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id, parent_links)).collect();
-    for ty in cx.schema.used_types() {
-        if let Some(function) = builder.helper_function(&ty) {
-            functions.push(function);
-        }
-    }
-    let view = DeserializeJs {
-        header: cx.header(),
-        target: target.name.clone(),
-        buffer: BufferView::new(cx, target, root),
-        parent_links,
-        strings: StringsView::new(target),
-        root: builder.read_in(&TypeRef::Named(root), "root", "null"),
-        comments,
-        functions,
-    };
-    view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum PropKind {
+    /// The type name: a constant.
+    NodeType,
+    /// A part of the node's span: numbers, read at once.
+    Span,
+    /// A field whose key is the discriminator's (comments' `type`): read at once, as a type is.
+    OwnType,
+    Field,
 }
 
 pub(super) struct Builder<'a> {
@@ -218,6 +271,7 @@ pub(super) struct Builder<'a> {
     /// Nodes get a `parent` (linter layout): every function that can build nodes takes the enclosing
     /// node as a second argument, `parent`.
     pub(super) parent_links: bool,
+    pub(super) int64: Int64,
 }
 
 /// `pos` or `pos + 8`.
@@ -225,39 +279,18 @@ pub(super) fn at(pos: &str, offset: u32) -> String {
     if offset == 0 { pos.to_owned() } else { format!("{pos} + {offset}") }
 }
 
-impl Builder<'_> {
-    /// The root type, and the expression reading the comments beside it (its skipped `Vec` field).
-    pub(super) fn root_and_comments(&self) -> Result<(TypeId, Option<String>), Error> {
-        let mut diagnostics = Diagnostics::default();
+impl<'a> Builder<'a> {
+    pub(super) fn new(cx: &'a EmitContext<'a>, target: &Target) -> Self {
+        Self { cx, layout: cx.layout(target.pointer_width), parent_links: target.source_placement == SourcePlacement::End, int64: target.int64 }
+    }
 
-        let root_config = self.cx.config.root.as_ref().expect("Config::parse requires `root` with targets");
-        let root = match self.cx.schema.ids().find(|id| self.cx.schema.get(*id).name == root_config.name) {
-            Some(id) if matches!(self.cx.schema.get(id).kind, TypeKind::Struct(_)) => Some(id),
-            _ => {
-                diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
-                None
-            }
-        };
-        let mut comments = None;
-        if let (Some(root), Some(config)) = (root, &self.cx.config.comments) {
-            let TypeKind::Struct(s) = &self.cx.schema.get(root).kind else { unreachable!() };
-            match s.fields.iter().position(|f| f.name == config.name) {
-                Some(index) if matches!(s.fields[index].ty, TypeRef::Vec(_)) && s.fields[index].estree.skip => {
-                    let Shape::Struct { field_offsets } = &self.layout.get(root).shape else { unreachable!() };
-                    comments = Some(self.read_in(&s.fields[index].ty, &format!("root + {}", field_offsets[index]), "null"));
-                }
-                _ => diagnostics.push(
-                    Diagnostic::new(format!("`{}` is not a skipped `Vec` field of `{}`", config.name, root_config.name))
-                        .at(config.location.clone())
-                        .with_help("the comments field is returned beside the AST, so it must be `#[estree(skip)]` in the root"),
-                ),
-            }
-        }
-        let Some(root) = root else { return Err(Error::Input(diagnostics)) };
-        if !diagnostics.is_empty() {
-            return Err(Error::Input(diagnostics));
-        }
-        Ok((root, comments))
+    /// The result: the root read at offset `root`, each channel from the root's fields.
+    pub(super) fn result(&self, read_root: String) -> ResultView {
+        let result = self.cx.result();
+        let Shape::Struct { field_offsets } = &self.layout.get(result.root).shape else { unreachable!("the root is a struct") };
+        let channels = result.channels.iter().map(|c| (JsKey::new(&c.key), self.read_in(&c.ty, &format!("root + {}", field_offsets[c.field]), "null"))).collect();
+        let channel_docs = result.channels.iter().map(|c| if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" }).collect();
+        ResultView { root: (JsKey::new(&result.root_key), read_root), channels, channel_docs }
     }
 
     /// `deserializeX`, named after the type: `deserializeOptionBoxIdentifier`.
@@ -289,6 +322,10 @@ impl Builder<'_> {
     pub(super) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str) -> String {
         // `(pos + 8) >> 2` needs the parentheses, `pos >> 2` does not.
         let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
+        let int64 = match self.int64 {
+            Int64::Number => "",
+            Int64::BigInt => "BigInt",
+        };
         match ty {
             TypeRef::Primitive(p) => match p {
                 Primitive::Bool => format!("uint8[{pos}] === 1"),
@@ -298,8 +335,8 @@ impl Builder<'_> {
                 Primitive::I16 => format!("int16[{grouped} >> 1]"),
                 Primitive::U32 => format!("uint32[{grouped} >> 2]"),
                 Primitive::I32 => format!("int32[{grouped} >> 2]"),
-                Primitive::U64 => format!("readU64({pos})"),
-                Primitive::I64 => format!("readI64({pos})"),
+                Primitive::U64 => format!("readU64{int64}({pos})"),
+                Primitive::I64 => format!("readI64{int64}({pos})"),
                 Primitive::F64 => format!("float64[{grouped} >> 3]"),
             },
             _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
@@ -313,22 +350,18 @@ impl Builder<'_> {
 
     /// Whether the function reading `ty` takes the enclosing node: it may build nodes.
     fn takes_parent(&self, ty: &TypeRef) -> bool {
-        self.parent_links && estree::builds_nodes(self.cx.schema, ty)
+        self.parent_links && self.cx.model.builds_nodes(ty)
     }
 
-    pub(super) fn named_function(&self, id: TypeId, parent_links: bool) -> Function {
+    /// The function of a named type: an object's, a data enum's switch, a fieldless enum's strings.
+    pub(super) fn named_function(&self, id: TypeId) -> Function {
         let def = self.cx.schema.get(id);
         let name = self.function_name(&TypeRef::Named(id));
         match (&def.kind, &self.layout.get(id).shape) {
             (TypeKind::Struct(_), Shape::Struct { .. }) => {
-                let node_type = estree::node_type(self.cx.schema, id);
-                let is_node = node_type.is_some();
-                let mut props = Vec::new();
-                if let Some(node_type) = node_type {
-                    props.push(Prop { key: "type".to_owned(), value: format!("{node_type:?}"), is_child: false });
-                }
-                self.push_fields(&mut props, id, "pos", 0, parent_links && is_node);
-                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node: is_node && parent_links } }
+                let is_node = self.cx.model.is_node(id);
+                let props = self.props(id, "pos", self.parent_links && is_node);
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node: is_node && self.parent_links } }
             }
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
                 let cases = e
@@ -348,52 +381,54 @@ impl Builder<'_> {
                 let max = e.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
                 let mut values = vec!["undefined".to_owned(); usize::from(max) + 1];
                 for v in &e.variants {
-                    values[usize::from(v.discriminant)] = format!("{:?}", v.estree.rename.as_deref().unwrap_or(&v.name));
+                    values[usize::from(v.discriminant)] = js_string(model::variant_string(v));
                 }
                 let constant = format!("{}_STRINGS", screaming_case(&def.name));
-                Function {
-                    name,
-                    params: "pos",
-                    comment: format!("`{}` as its ESTree string", def.name),
-                    body: Body::Strings { constant, what: def.name.clone(), values: values.join(", ") },
-                }
+                Function { name, params: "pos", comment: format!("`{}` as its string", def.name), body: Body::Strings { constant, what: def.name.clone(), values: values.join(", ") } }
             }
             _ => unreachable!("layout shape matches the type's kind"),
         }
     }
 
-    /// Properties of struct `id` stored at `pos + base`, flattening `flatten` fields. `node_links`: the
-    /// struct is a node whose children point back at it (`is_child` props, built after the node).
-    pub(super) fn push_fields(&self, props: &mut Vec<Prop>, id: TypeId, pos: &str, base: u32, node_links: bool) {
-        let TypeKind::Struct(s) = &self.cx.schema.get(id).kind else { unreachable!() };
-        let Shape::Struct { field_offsets } = &self.layout.get(id).shape else { unreachable!() };
-        for (field, &offset) in s.fields.iter().zip(field_offsets) {
-            let offset = base + offset;
-            if field.estree.skip {
-                continue;
-            }
-            if field.ty == TypeRef::Span {
-                props.push(Prop { key: "start".to_owned(), value: self.read(&TypeRef::Primitive(Primitive::U32), &at(pos, offset)), is_child: false });
-                props.push(Prop { key: "end".to_owned(), value: self.read(&TypeRef::Primitive(Primitive::U32), &at(pos, offset + 4)), is_child: false });
-                continue;
-            }
-            if field.estree.flatten {
-                let TypeRef::Named(inner) = field.ty else { unreachable!("load checks flatten") };
-                self.push_fields(props, inner, pos, offset, node_links);
-                continue;
-            }
-            let key = estree::property_name(field);
-            let is_child = node_links && estree::builds_nodes(self.cx.schema, &field.ty);
-            // A node's children get the node itself as their parent.
-            let mut value = self.read_in(&field.ty, &at(pos, offset), if is_child { "node" } else { "parent" });
-            if let Some(converter) = field.estree.convert {
-                value = format!("{}({value})", converter.js_function());
-            }
-            props.push(Prop { key, value, is_child });
-        }
+    /// The properties of struct `id` stored at `pos`, in the model's order. `node_links`: the struct
+    /// is a node whose children point back at it (`is_child` props, built after the node).
+    pub(super) fn props(&self, id: TypeId, pos: &str, node_links: bool) -> Vec<Prop> {
+        let object = self.cx.model.object(id).expect("structs have an object model");
+        let discriminator = self.cx.model.mapping.discriminator.as_deref();
+        let u32_at = |offset: u32| self.read(&TypeRef::Primitive(Primitive::U32), &at(pos, offset));
+        object
+            .properties
+            .iter()
+            .map(|property| {
+                let key = JsKey::new(&property.key);
+                match &property.value {
+                    PropertyValue::NodeType(name) => Prop { key, value: js_string(name), is_child: false, kind: PropKind::NodeType },
+                    PropertyValue::Span { at: field, part } => {
+                        let offset = field.offset(self.layout);
+                        let value = match part {
+                            SpanPart::Start => u32_at(offset),
+                            SpanPart::End => u32_at(offset + 4),
+                            SpanPart::Range => format!("[{}, {}]", u32_at(offset), u32_at(offset + 4)),
+                            SpanPart::Object => format!("{{ start: {}, end: {} }}", u32_at(offset), u32_at(offset + 4)),
+                        };
+                        Prop { key, value, is_child: false, kind: PropKind::Span }
+                    }
+                    PropertyValue::Field { at: field, ty, convert, builds_nodes } => {
+                        let is_child = node_links && *builds_nodes;
+                        // A node's children get the node itself as their parent.
+                        let mut value = self.read_in(ty, &at(pos, field.offset(self.layout)), if is_child { "node" } else { "parent" });
+                        if let Some(converter) = convert {
+                            value = format!("{}({value})", converter.js_function());
+                        }
+                        let kind = if Some(property.key.as_str()) == discriminator { PropKind::OwnType } else { PropKind::Field };
+                        Prop { key, value, is_child, kind }
+                    }
+                }
+            })
+            .collect()
     }
 
-    /// The helper function of a composite type (`Option`, `Vec`, `Box`, `Str`, `Span`), if it needs one.
+    /// The helper function of a composite type (`Option`, `Vec`, `Box`), if it needs one.
     pub(super) fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
         let name = self.function_name(ty);
         let rust = self.cx.schema.rust_type(ty, "'a");
@@ -408,16 +443,21 @@ impl Builder<'_> {
             TypeRef::Vec(inner) => Body::Vec {
                 element_size: self.layout.of(inner).size,
                 element: self.read(inner, "element"),
-                may_nest: estree::holds_nodes(self.cx.schema, inner),
+                may_nest: model::holds_nodes(self.cx.schema, inner),
             },
             TypeRef::Box(inner) => Body::Boxed {
                 target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)),
-                may_nest: estree::holds_nodes(self.cx.schema, inner),
+                may_nest: model::holds_nodes(self.cx.schema, inner),
             },
             // `Str` and `Span` have fixed helpers in the template.
             _ => return None,
         };
         Some(Function { name, params: self.params(ty), comment: format!("`{rust}`"), body })
+    }
+
+    /// The helpers of every composite type the schema uses.
+    pub(super) fn helper_functions(&self) -> Vec<Function> {
+        self.cx.schema.used_types().iter().filter_map(|ty| self.helper_function(ty)).collect()
     }
 
     /// `true` when the `size`-byte little-endian integer at `pos` equals `value`.

@@ -1,0 +1,44 @@
+//! The eager deserializer of a target (template `templates/js/deserialize.js`): one function per
+//! type, each building plain objects as the model lays them out (`crate::model`).
+//!
+//! The linter target adds `parent` to every node: children are built after their parent exists, with
+//! `null` placeholders keeping the property order, and hence the object shape, the same for all nodes.
+
+use askama::Template;
+
+use super::{Body, Builder, BufferView, Function, ResultView, StringsView};
+use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourceSlicing, Target};
+use crate::emit::EmitContext;
+use crate::ir::TypeRef;
+use crate::Error;
+
+#[derive(Template)]
+#[template(path = "js/deserialize.js", escape = "none")]
+struct DeserializeJs {
+    header: String,
+    target: String,
+    buffer: BufferView,
+    parent_links: bool,
+    strings: StringsView,
+    /// Whether the shared templates render the lazy deserializer's functions.
+    lazy: bool,
+    result: ResultView,
+    functions: Vec<Function>,
+}
+
+pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
+    let builder = Builder::new(cx, target);
+    let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id)).collect();
+    functions.extend(builder.helper_functions());
+    let view = DeserializeJs {
+        header: cx.header(),
+        target: target.name.clone(),
+        buffer: BufferView::new(cx, target),
+        parent_links: builder.parent_links,
+        strings: StringsView::new(target),
+        lazy: false,
+        result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null")),
+        functions,
+    };
+    view.render().map_err(|source| Error::Render { template: "js/deserialize.js".to_owned(), message: source.to_string() })
+}

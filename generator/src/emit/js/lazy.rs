@@ -1,0 +1,129 @@
+//! The deserializer of a `lazy = true` target (template `templates/js/deserialize_lazy.js`).
+//!
+//! Each struct becomes a class whose type name and span are there when the object is made and whose
+//! other properties are getters that read the buffer on first access and keep the value, so a
+//! consumer that visits part of the tree decodes only that part. The expressions that read each type
+//! are the eager deserializer's (`Builder`): the getters call the same helper functions, and a
+//! struct's `deserializeX(pos)` returns `new LazyX(pos)` instead of an object literal.
+
+use askama::Template;
+
+use super::{Body, Builder, BufferView, Function, Prop, PropKind, ResultView, StringsView};
+use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
+use crate::emit::EmitContext;
+use crate::emit::text::js_string;
+use crate::ir::{TypeId, TypeKind, TypeRef};
+use crate::Error;
+
+#[derive(Template)]
+#[template(path = "js/deserialize_lazy.js", escape = "none")]
+struct DeserializeLazyJs {
+    header: String,
+    target: String,
+    buffer: BufferView,
+    strings: StringsView,
+    /// Whether the shared templates render the lazy deserializer's functions.
+    lazy: bool,
+    result: ResultView,
+    classes: Vec<Class>,
+    functions: Vec<Function>,
+    /// Quoted node type → the quoted property names that can hold nodes, in property order.
+    visitor_keys: Vec<(String, String)>,
+}
+
+/// The class of one struct.
+struct Class {
+    /// `LazyIdentifier`: prefixed so that a schema type such as `RegExp` does not shadow a JS global.
+    name: String,
+    /// `deserializeIdentifier`, the function the eager deserializer would have, returning an instance.
+    factory: String,
+    comment: String,
+    /// The node's type name under the discriminator key, a constant of the class: `(key, "Name")`.
+    node_type: Option<Prop>,
+    /// Read by the constructor, from `pos`: the span, a field keyed like the discriminator.
+    eager: Vec<Prop>,
+    /// Getters, reading from `this.#pos`, each with the private field that keeps its value.
+    getters: Vec<Getter>,
+    /// Every property in order, quoted, for `materialize`.
+    properties: String,
+}
+
+struct Getter {
+    prop: Prop,
+    /// `#name`, or `#property3` for a key that is no identifier.
+    private: String,
+}
+
+pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
+    // `Config::parse` refuses `lazy` with the linter layout: lazy nodes have no `parent`.
+    assert_eq!(target.source_placement, SourcePlacement::Start, "lazy targets use the parser layout");
+    let builder = Builder::new(cx, target);
+    let mut classes = Vec::new();
+    let mut functions = Vec::new();
+    for id in cx.schema.ids() {
+        match cx.schema.get(id).kind {
+            TypeKind::Struct(_) => classes.push(class(&builder, id)),
+            TypeKind::Enum(_) => functions.push(builder.named_function(id)),
+        }
+    }
+    functions.extend(builder.helper_functions());
+    let view = DeserializeLazyJs {
+        header: cx.header(),
+        target: target.name.clone(),
+        buffer: BufferView::new(cx, target),
+        strings: StringsView::new(target),
+        lazy: true,
+        result: builder.result(format!("{}(root)", builder.function_name(&TypeRef::Named(cx.result().root)))),
+        classes,
+        functions,
+        visitor_keys: visitor_keys(cx),
+    };
+    view.render().map_err(|source| Error::Render { template: "js/deserialize_lazy.js".to_owned(), message: source.to_string() })
+}
+
+fn class(builder: &Builder, id: TypeId) -> Class {
+    let def = builder.cx.schema.get(id);
+    // The same properties twice: read from the constructor's `pos`, and from the getters' `this.#pos`.
+    let from_pos = builder.props(id, "pos", false);
+    let from_this = builder.props(id, "this.#pos", false);
+    let properties: Vec<String> = from_pos.iter().map(|p| js_string(&p.key.name)).collect();
+    let (mut node_type, mut eager, mut getters) = (None, Vec::new(), Vec::new());
+    for (index, (from_pos, from_this)) in from_pos.into_iter().zip(from_this).enumerate() {
+        match from_pos.kind {
+            PropKind::NodeType => node_type = Some(from_pos),
+            PropKind::Span | PropKind::OwnType => eager.push(from_pos),
+            PropKind::Field => {
+                let private = if from_this.key.is_identifier() { format!("#{}", from_this.key.name) } else { format!("#property{index}") };
+                getters.push(Getter { prop: from_this, private });
+            }
+        }
+    }
+    Class {
+        name: format!("Lazy{}", def.name),
+        factory: builder.function_name(&TypeRef::Named(id)),
+        comment: format!("`{}`", def.name),
+        node_type,
+        eager,
+        getters,
+        properties: properties.join(", "),
+    }
+}
+
+/// For each node type, the properties that can hold nodes (of any struct with that type).
+fn visitor_keys(cx: &EmitContext) -> Vec<(String, String)> {
+    let mut keys: Vec<(String, Vec<String>)> = Vec::new();
+    for id in cx.schema.ids() {
+        let Some(node_type) = cx.model.node_type(id) else { continue };
+        let index = keys.iter().position(|(t, _)| t == node_type).unwrap_or_else(|| {
+            keys.push((node_type.to_owned(), Vec::new()));
+            keys.len() - 1
+        });
+        for property in &cx.model.object(id).expect("nodes are objects").properties {
+            let crate::model::PropertyValue::Field { ty, .. } = &property.value else { continue };
+            if cx.model.can_be_node(cx.schema, ty) && !keys[index].1.contains(&property.key) {
+                keys[index].1.push(property.key.clone());
+            }
+        }
+    }
+    keys.into_iter().map(|(t, k)| (js_string(&t), k.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "))).collect()
+}

@@ -1,0 +1,71 @@
+//! JS and TS source text of names and strings from the schema: quoted as JSON, which both read.
+
+/// `value` as a JSON string literal (also a JS and TS one).
+pub fn js_string(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            // Line terminators to older JS parsers; control characters to JSON.
+            c if u32::from(c) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Whether `name` can be written bare as a property key and after a `.`.
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+}
+
+/// A property key, as each place in JS or TS source writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsKey {
+    /// The key itself.
+    pub name: String,
+    /// In an object literal, an interface, a getter: `name` or `"a-b"`.
+    pub literal: String,
+    /// After an object expression: `.name` or `["a-b"]`.
+    pub access: String,
+}
+
+impl JsKey {
+    pub fn new(name: &str) -> Self {
+        let identifier = is_identifier(name);
+        let literal = if identifier { name.to_owned() } else { js_string(name) };
+        let access = if identifier { format!(".{name}") } else { format!("[{literal}]") };
+        Self { name: name.to_owned(), literal, access }
+    }
+
+    /// Whether it is written bare.
+    pub fn is_identifier(&self) -> bool {
+        is_identifier(&self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_json() {
+        assert_eq!(js_string(r#"a "b" \c"#), r#""a \"b\" \\c""#);
+        assert_eq!(js_string("x\ny\u{1}\u{2028}"), "\"x\\ny\\u0001\\u2028\"");
+        assert_eq!(js_string("é"), "\"é\"");
+    }
+
+    #[test]
+    fn keys() {
+        let plain = JsKey::new("sourceType");
+        assert_eq!((plain.literal.as_str(), plain.access.as_str()), ("sourceType", ".sourceType"));
+        let dashed = JsKey::new("data-x");
+        assert_eq!((dashed.literal.as_str(), dashed.access.as_str()), ("\"data-x\"", "[\"data-x\"]"));
+        assert!(!JsKey::new("1st").is_identifier() && JsKey::new("$ref").is_identifier());
+    }
+}

@@ -1,0 +1,86 @@
+//! Keys that cannot work: two properties of one object with the same key (the later would overwrite
+//! the earlier, and the `.d.ts` would not compile), keys JS reads as something else, and keys a
+//! target reserves for itself. Each is an error at the field that brings the key.
+
+use super::{Model, Property, PropertyValue};
+use crate::config::{SourcePlacement, Target};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Schema, TypeKind};
+
+/// Object literals take `__proto__: value` as the prototype, not as a property.
+const PROTO: &str = "__proto__";
+
+/// Checks every object's keys and the result's.
+pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagnostics) {
+    for id in schema.ids() {
+        let Some(object) = model.object(id) else { continue };
+        let name = &schema.get(id).name;
+        for (index, property) in object.properties.iter().enumerate() {
+            if property.key == PROTO {
+                diagnostics.push(at_property(Diagnostic::new(format!("`{name}` would have a property `{PROTO}`")), property).with_help(
+                    "JS object literals take `__proto__` as the object's prototype; give the field another key with #[estree(rename = \"...\")]",
+                ));
+            }
+            if let Some(first) = object.properties[..index].iter().find(|p| p.key == property.key) {
+                // Report at a field: the later property, unless it is the discriminator.
+                let (reported, other) = if property.location.is_some() { (property, first) } else { (first, property) };
+                diagnostics.push(
+                    at_property(Diagnostic::new(format!("`{name}` would have two properties `{}`: {} and {}", property.key, describe(model, other), describe(model, reported))), reported)
+                        .with_help("the later would overwrite the earlier in JS, and the .d.ts would not compile; give the field another key with #[estree(rename = \"...\")]"),
+                );
+            }
+        }
+    }
+    if let Some(result) = &model.result {
+        let TypeKind::Struct(root) = &schema.get(result.root).kind else { unreachable!() };
+        for (index, channel) in result.channels.iter().enumerate() {
+            let clashes = channel.key == result.root_key || result.channels[..index].iter().any(|c| c.key == channel.key);
+            if clashes {
+                diagnostics.push(
+                    Diagnostic::new(format!("`deserialize` would return two values under `{}`", channel.key))
+                        .at(root.fields[channel.field].location.clone())
+                        .with_help("the root and each channel need keys of their own: set [mapping] root_key, or rename the field"),
+                );
+            }
+        }
+    }
+}
+
+/// Keys a target reserves: `parent` on nodes of parent-linked targets; on lazy targets, the class
+/// members every lazy object has (`constructor` cannot be a getter, `toJSON` serializes it).
+pub fn check_target(schema: &Schema, model: &Model, target: &Target) -> Diagnostics {
+    let mut diagnostics = Diagnostics::default();
+    let parent_links = target.source_placement == SourcePlacement::End;
+    for id in schema.ids() {
+        let Some(object) = model.object(id) else { continue };
+        for property in &object.properties {
+            let why = match property.key.as_str() {
+                "parent" if parent_links && object.node_type.is_some() => "every node of this target has a `parent`: the node that holds it",
+                "constructor" if target.lazy => "lazy objects are class instances, whose `constructor` is their class",
+                "toJSON" if target.lazy => "lazy objects have a `toJSON` method, which `JSON.stringify` calls",
+                _ => continue,
+            };
+            diagnostics.push(
+                at_property(Diagnostic::new(format!("`{}` cannot have a property `{}` on target `{}`", schema.get(id).name, property.key, target.name)), property)
+                    .with_help(format!("{why}; give the field another key with #[estree(rename = \"...\")]")),
+            );
+        }
+    }
+    diagnostics
+}
+
+fn at_property(diagnostic: Diagnostic, property: &Property) -> Diagnostic {
+    match &property.location {
+        Some(location) => diagnostic.at(location.clone()),
+        None => diagnostic,
+    }
+}
+
+/// Where a property comes from, for a diagnostic.
+fn describe(model: &Model, property: &Property) -> String {
+    match &property.value {
+        PropertyValue::NodeType(_) => "the node's type name ([mapping] discriminator)".to_owned(),
+        PropertyValue::Span { .. } => format!("the node's span ([mapping] spans = \"{}\")", model.mapping.spans.as_str()),
+        PropertyValue::Field { .. } => "a field".to_owned(),
+    }
+}

@@ -1,0 +1,371 @@
+//! How schema types become JS values: one model, computed once from the schema and `[mapping]`,
+//! that every emitter reads — the eager and lazy deserializers, the `.d.ts` and the Rust producer.
+//!
+//! - A struct is an object whose properties are listed, in order, by [`ObjectModel::properties`].
+//!   Its first `Span` field is its span, written as `[mapping] spans` says. A struct with a span is
+//!   a **node**: it carries its type name under the discriminator key, unless one of its own fields
+//!   has that key (then the field supplies it, and the struct is a plain object with a span, as
+//!   comments are).
+//! - A data enum is its variant's payload; a fieldless enum is a string (`rename` or the name).
+//! - `Option` is `null` or the value, `Vec` an array, `Box` the value it points to, `Str` a string.
+//! - `deserialize` returns the root node under `root_key`, and beside it each channel: a field of the
+//!   root that is returned rather than kept as the root's property ([`ResultShape`]).
+//!
+//! The predicates every emitter asks, defined here once: [`Model::is_node`], [`Model::builds_nodes`]
+//! (reading the value may make a node: on parent-linked targets its reader takes the parent),
+//! [`holds_nodes`] (the value can hold pointers to deeper values: a step of the depth counter),
+//! [`Model::can_be_node`] (the value is a node or an array of nodes: a visitor key) and
+//! [`Model::accepted_types`] (the node types a value can be: the producer's dispatch).
+
+mod check;
+
+use crate::config::{Config, Mapping, SpanStyle};
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::ir::{Converter, Schema, TypeId, TypeKind, TypeRef, Variant};
+use crate::layout::{SchemaLayout, Shape};
+
+pub use check::check_target;
+
+/// The JS shape of every type of a schema.
+#[derive(Debug, Clone)]
+pub struct Model {
+    pub mapping: Mapping,
+    /// By `TypeId`: `Some` for structs.
+    objects: Vec<Option<ObjectModel>>,
+    /// By `TypeId`: whether reading a value of the type may make a node.
+    builds: Vec<bool>,
+    /// `None` when the configuration names no root.
+    pub result: Option<ResultShape>,
+}
+
+/// A struct as a JS object.
+#[derive(Debug, Clone)]
+pub struct ObjectModel {
+    /// The node's type name (its `#[estree(type)]`, else the Rust name); `None` for plain objects.
+    pub node_type: Option<String>,
+    /// In output order.
+    pub properties: Vec<Property>,
+}
+
+/// One property of an object.
+#[derive(Debug, Clone)]
+pub struct Property {
+    pub key: String,
+    pub value: PropertyValue,
+    /// The field it comes from, for diagnostics; `None` for the discriminator.
+    pub location: Option<Location>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PropertyValue {
+    /// The discriminator: the node's type name.
+    NodeType(String),
+    /// The node's span, or a part of it, as `[mapping] spans` writes it.
+    Span { at: FieldPath, part: SpanPart },
+    /// A field's value.
+    Field {
+        at: FieldPath,
+        ty: TypeRef,
+        convert: Option<Converter>,
+        /// The value may make nodes (`Model::builds_nodes`): on parent-linked targets they are the
+        /// children of this object, when it is a node.
+        builds_nodes: bool,
+    },
+}
+
+/// How much of a span one property holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpanPart {
+    Start,
+    End,
+    /// `[start, end]`.
+    Range,
+    /// `{ start, end }`.
+    Object,
+}
+
+/// Where a field's value lies: the struct's field, through the flattened fields that lead to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldPath(pub Vec<(TypeId, usize)>);
+
+impl FieldPath {
+    /// The field's offset from the start of the outermost struct.
+    pub fn offset(&self, layout: &SchemaLayout) -> u32 {
+        self.0
+            .iter()
+            .map(|&(id, index)| match &layout.get(id).shape {
+                Shape::Struct { field_offsets } => field_offsets[index],
+                _ => unreachable!("field paths go through structs"),
+            })
+            .sum()
+    }
+}
+
+/// What `deserialize` returns: `{ [root_key]: root, [channel.key]: channel value, ... }`.
+#[derive(Debug, Clone)]
+pub struct ResultShape {
+    pub root: TypeId,
+    pub root_key: String,
+    pub channels: Vec<Channel>,
+}
+
+/// A field of the root returned beside it.
+#[derive(Debug, Clone)]
+pub struct Channel {
+    pub key: String,
+    /// The field's index in the root.
+    pub field: usize,
+    pub ty: TypeRef,
+}
+
+/// What a struct's field is in JS: what the producer, which fills fields, needs to know.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldRole<'m> {
+    /// `#[estree(skip)]`: not in JS.
+    Skipped,
+    /// The node's span.
+    NodeSpan,
+    /// Its fields are properties of this object.
+    Flattened,
+    /// Returned beside the root.
+    Channel,
+    /// A property with this key.
+    Property(&'m str),
+}
+
+impl Model {
+    /// Builds the model of `schema` under `config`'s mapping and root; every naming problem (two
+    /// properties with one key, a key JS would misread, a channel that is no field) is a diagnostic.
+    pub fn build(schema: &Schema, config: &Config) -> Result<Model, Diagnostics> {
+        let mapping = config.mapping.clone();
+        let mut diagnostics = Diagnostics::default();
+        let result = result_shape(schema, config, &mut diagnostics);
+        let channel_fields: Vec<usize> = result.iter().flat_map(|r| r.channels.iter().map(|c| c.field)).collect();
+        let mut objects = Vec::new();
+        for id in schema.ids() {
+            objects.push(match &schema.get(id).kind {
+                TypeKind::Struct(_) => {
+                    let channels: &[usize] = if result.as_ref().is_some_and(|r| r.root == id) { &channel_fields } else { &[] };
+                    Some(object_model(schema, &mapping, id, channels))
+                }
+                TypeKind::Enum(_) => None,
+            });
+        }
+        let mut model = Model { mapping, objects, builds: Vec::new(), result };
+        model.builds = builds_nodes_by_type(schema, &model);
+        // `builds_nodes` of each field, now that it can be asked.
+        let flags: Vec<Vec<bool>> = model
+            .objects
+            .iter()
+            .map(|o| o.iter().flat_map(|o| &o.properties).map(|p| matches!(&p.value, PropertyValue::Field { ty, .. } if model.builds_nodes(ty))).collect())
+            .collect();
+        for (object, flags) in model.objects.iter_mut().zip(flags) {
+            for (property, flag) in object.iter_mut().flat_map(|o| &mut o.properties).zip(flags) {
+                if let PropertyValue::Field { builds_nodes, .. } = &mut property.value {
+                    *builds_nodes = flag;
+                }
+            }
+        }
+        check::check_keys(schema, &model, &mut diagnostics);
+        diagnostics.into_result(model)
+    }
+
+    /// The object a struct becomes; `None` for enums.
+    pub fn object(&self, id: TypeId) -> Option<&ObjectModel> {
+        self.objects[id.0].as_ref()
+    }
+
+    /// Whether a struct is a node: an object with a type name and a span.
+    pub fn is_node(&self, id: TypeId) -> bool {
+        self.object(id).is_some_and(|o| o.node_type.is_some())
+    }
+
+    /// The node type name of a node struct.
+    pub fn node_type(&self, id: TypeId) -> Option<&str> {
+        self.object(id)?.node_type.as_deref()
+    }
+
+    /// Whether reading a `ty` may make a node: a node struct, or something that leads to one.
+    pub fn builds_nodes(&self, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str => false,
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => self.builds_nodes(inner),
+            TypeRef::Named(id) => self.builds[id.0],
+        }
+    }
+
+    /// Whether a `ty` value is a node, or an array of nodes (not only plain objects holding them).
+    pub fn can_be_node(&self, schema: &Schema, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Vec(inner) => self.can_be_node(schema, inner),
+            _ => self.accepted_types(schema, ty).iter().any(|(_, id)| id.is_some()),
+        }
+    }
+
+    /// The node types a `ty` value can be, each with the struct that makes it (`None` when it is not
+    /// a struct node).
+    pub fn accepted_types(&self, schema: &Schema, ty: &TypeRef) -> Vec<(String, Option<TypeId>)> {
+        match ty {
+            TypeRef::Box(inner) | TypeRef::Option(inner) => self.accepted_types(schema, inner),
+            TypeRef::Named(id) => match &schema.get(*id).kind {
+                TypeKind::Struct(_) => self.node_type(*id).map(|t| (t.to_owned(), Some(*id))).into_iter().collect(),
+                TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).flat_map(|p| self.accepted_types(schema, p)).collect(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    /// What field `index` of struct `id` is in JS.
+    pub fn field_role(&self, schema: &Schema, id: TypeId, index: usize) -> FieldRole<'_> {
+        let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!("fields belong to structs") };
+        let field = &s.fields[index];
+        let object = self.object(id).expect("structs have an object model");
+        let direct = |p: &&Property| match &p.value {
+            PropertyValue::Field { at, .. } | PropertyValue::Span { at, .. } => at.0.len() == 1 && at.0[0] == (id, index),
+            PropertyValue::NodeType(_) => false,
+        };
+        match object.properties.iter().find(direct) {
+            Some(Property { value: PropertyValue::Span { .. }, .. }) => FieldRole::NodeSpan,
+            Some(property) => FieldRole::Property(&property.key),
+            None if field.estree.flatten && !field.estree.skip => FieldRole::Flattened,
+            None if self.result.as_ref().is_some_and(|r| r.root == id && r.channels.iter().any(|c| c.field == index)) => FieldRole::Channel,
+            // A node's span under `spans = "none"` is read by no one, like a skipped field.
+            None if node_span_field(schema, id) == Some(index) => FieldRole::NodeSpan,
+            None => FieldRole::Skipped,
+        }
+    }
+}
+
+/// The string a fieldless enum's variant becomes.
+pub fn variant_string(variant: &Variant) -> &str {
+    variant.estree.rename.as_deref().unwrap_or(&variant.name)
+}
+
+/// Whether values of `ty` can hold pointers to more nested values: a step deeper into the tree.
+pub fn holds_nodes(schema: &Schema, ty: &TypeRef) -> bool {
+    match ty {
+        TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str => false,
+        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => holds_nodes(schema, inner),
+        TypeRef::Named(id) => match &schema.get(*id).kind {
+            TypeKind::Struct(_) => true,
+            TypeKind::Enum(e) => e.variants.iter().any(|v| v.payload.is_some()),
+        },
+    }
+}
+
+/// The index of a struct's first `Span` field: the node's span.
+fn node_span_field(schema: &Schema, id: TypeId) -> Option<usize> {
+    let TypeKind::Struct(s) = &schema.get(id).kind else { return None };
+    s.fields.iter().position(|f| f.ty == TypeRef::Span && !f.estree.skip)
+}
+
+/// The key a field's property has: its `rename`, else its name in the mapping's case.
+fn field_key(mapping: &Mapping, field: &crate::ir::Field) -> String {
+    field.estree.rename.clone().unwrap_or_else(|| mapping.case.apply(&field.name))
+}
+
+fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, channels: &[usize]) -> ObjectModel {
+    let def = schema.get(id);
+    let span = node_span_field(schema, id);
+    // A field keyed like the discriminator supplies the type itself (comments' `type`: Line or Block).
+    let TypeKind::Struct(s) = &def.kind else { unreachable!() };
+    let supplies_type = mapping.discriminator.as_ref().is_some_and(|d| s.fields.iter().any(|f| !f.estree.skip && &field_key(mapping, f) == d));
+    let node_type = (span.is_some() && !supplies_type).then(|| def.estree.node_type.clone().unwrap_or_else(|| def.name.clone()));
+    let mut properties = Vec::new();
+    if let (Some(key), Some(node_type)) = (&mapping.discriminator, &node_type) {
+        properties.push(Property { key: key.clone(), value: PropertyValue::NodeType(node_type.clone()), location: None });
+    }
+    push_fields(schema, mapping, id, &FieldPath(Vec::new()), span, channels, &mut properties);
+    ObjectModel { node_type, properties }
+}
+
+/// The properties of struct `id`'s fields, at `base`, flattened fields expanded. `span`: the field
+/// that is the node's span.
+fn push_fields(schema: &Schema, mapping: &Mapping, id: TypeId, base: &FieldPath, span: Option<usize>, channels: &[usize], out: &mut Vec<Property>) {
+    let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!() };
+    for (index, field) in s.fields.iter().enumerate() {
+        if field.estree.skip || channels.contains(&index) {
+            continue;
+        }
+        let mut at = base.clone();
+        at.0.push((id, index));
+        let location = Some(field.location.clone());
+        if Some(index) == span {
+            let mut part = |key: String, part: SpanPart| out.push(Property { key, value: PropertyValue::Span { at: at.clone(), part }, location: location.clone() });
+            match mapping.spans {
+                SpanStyle::StartEnd => {
+                    part("start".to_owned(), SpanPart::Start);
+                    part("end".to_owned(), SpanPart::End);
+                }
+                SpanStyle::Range => part(field.estree.rename.clone().unwrap_or_else(|| "range".to_owned()), SpanPart::Range),
+                SpanStyle::Object => part(field_key(mapping, field), SpanPart::Object),
+                SpanStyle::None => {}
+            }
+            continue;
+        }
+        if field.estree.flatten {
+            let TypeRef::Named(inner) = field.ty else { unreachable!("load checks flatten") };
+            // A flattened struct's own span is an ordinary value: only the outer node has a span.
+            push_fields(schema, mapping, inner, &at, None, &[], out);
+            continue;
+        }
+        let value = PropertyValue::Field { at, ty: field.ty.clone(), convert: field.estree.convert, builds_nodes: false };
+        out.push(Property { key: field_key(mapping, field), value, location });
+    }
+}
+
+/// Which named types can make a node when read: a fixpoint, as types refer to each other in cycles.
+fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
+    let mut builds: Vec<bool> = schema.ids().map(|id| model.is_node(id)).collect();
+    let reaches = |ty: &TypeRef, builds: &[bool]| {
+        fn walk(ty: &TypeRef, builds: &[bool]) -> bool {
+            match ty {
+                TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str => false,
+                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => walk(inner, builds),
+                TypeRef::Named(id) => builds[id.0],
+            }
+        }
+        walk(ty, builds)
+    };
+    loop {
+        let mut changed = false;
+        for id in schema.ids() {
+            if builds[id.0] {
+                continue;
+            }
+            let now = match &schema.get(id).kind {
+                TypeKind::Struct(_) => model.object(id).is_some_and(|o| o.properties.iter().any(|p| matches!(&p.value, PropertyValue::Field { ty, .. } if reaches(ty, &builds)))),
+                TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).any(|p| reaches(p, &builds)),
+            };
+            if now {
+                builds[id.0] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return builds;
+        }
+    }
+}
+
+/// The root and its channels, as the configuration names them.
+fn result_shape(schema: &Schema, config: &Config, diagnostics: &mut Diagnostics) -> Option<ResultShape> {
+    let root_config = config.root.as_ref()?;
+    let Some(root) = schema.ids().find(|id| schema.get(*id).name == root_config.name && matches!(schema.get(*id).kind, TypeKind::Struct(_))) else {
+        diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
+        return None;
+    };
+    let TypeKind::Struct(s) = &schema.get(root).kind else { unreachable!() };
+    let mut channels = Vec::new();
+    for channel in &config.mapping.channels {
+        match s.fields.iter().position(|f| f.name == channel.name) {
+            Some(field) => channels.push(Channel { key: field_key(&config.mapping, &s.fields[field]), field, ty: s.fields[field].ty.clone() }),
+            None => diagnostics.push(
+                Diagnostic::new(format!("channel `{}` is not a field of the root type `{}`", channel.name, root_config.name))
+                    .at(channel.location.clone())
+                    .with_help(format!("channels are fields of `{}` that `deserialize` returns beside it", root_config.name)),
+            ),
+        }
+    }
+    Some(ResultShape { root, root_key: config.mapping.root_key.clone(), channels })
+}

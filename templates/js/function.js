@@ -1,0 +1,75 @@
+{#- The functions of enums, `Option`s, `Vec`s and `Box`es, the same in both deserializers: the eager
+    one counts its depth (and defers past `MAX_DEPTH`), the lazy one reads one level at a time. -#}
+{%- match function.body -%}
+{%- when Body::Switch with { what, cases } -%}
+/** {{ function.comment }} */
+function {{ function.name }}({{ function.params }}) {
+  switch (uint8[pos]) {
+{%- for (discriminant, value) in cases %}
+    case {{ discriminant }}:
+      return {{ value }};
+{%- endfor %}
+    default:
+      throw invalid("{{ what }} tag", uint8[pos], pos);
+  }
+}
+{%- when Body::Strings with { constant, what, values } -%}
+const {{ constant }} = [{{ values }}];
+
+/** {{ function.comment }} */
+function {{ function.name }}({{ function.params }}) {
+  const value = {{ constant }}[uint8[pos]];
+  if (value === undefined) throw invalid("{{ what }}", uint8[pos], pos);
+  return value;
+}
+{%- when Body::Option with { none_check, some } -%}
+/** {{ function.comment }} */
+function {{ function.name }}({{ function.params }}) {
+  if ({{ none_check }}) return null;
+  return {{ some }};
+}
+{%- when Body::Vec with { element_size, element, may_nest } -%}
+/** {{ function.comment }}{% if lazy %}: its elements' objects, made now; what they hold, when read{% endif %} */
+function {{ function.name }}({{ function.params }}) {
+  const len = uint32[(pos + {{ buffer.pointer_width }}) >> 2];
+  if (len === 0) return [];
+{%- if *may_nest %}
+  if (++steps > stepLimit) throw tooManySteps();
+{%- if !lazy %}
+  if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
+  depth++;
+{%- endif %}
+{%- endif %}
+  let element = readPointer(pos, len * {{ element_size }});
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  for (let i = 0; i < len; i++, element += {{ element_size }}) {
+    array[i] = {{ element }};
+  }
+{%- if *may_nest && !lazy %}
+  depth--;
+{%- endif %}
+  return array;
+}
+{%- when Body::Boxed with { target, may_nest } -%}
+/** {{ function.comment }} */
+function {{ function.name }}({{ function.params }}) {
+{%- if *may_nest %}
+  if (++steps > stepLimit) throw tooManySteps();
+{%- if lazy %}
+  return {{ target }};
+{%- else %}
+  if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
+  depth++;
+  const value = {{ target }};
+  depth--;
+  return value;
+{%- endif %}
+{%- else %}
+  return {{ target }};
+{%- endif %}
+}
+{%- else -%}
+{#- Objects are each deserializer's own: literals (eager), classes (lazy). -#}
+{%- endmatch %}
