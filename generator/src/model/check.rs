@@ -24,9 +24,15 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
             if let Some(first) = object.properties[..index].iter().find(|p| p.key == property.key) {
                 // Report at a field: the later property, unless it is the discriminator.
                 let (reported, other) = if property.location.is_some() { (property, first) } else { (first, property) };
+                let span = [reported, other].iter().any(|p| matches!(p.value, PropertyValue::Span { .. }));
+                let help = if span {
+                    "the later would overwrite the earlier in JS; give the field another key with #[estree(rename = \"...\")], or write spans another way ([mapping] spans = \"range\" or \"object\")"
+                } else {
+                    "the later would overwrite the earlier in JS, and the .d.ts would not compile; give the field another key with #[estree(rename = \"...\")]"
+                };
                 diagnostics.push(
-                    at_property(Diagnostic::new(format!("`{name}` would have two properties `{}`: {} and {}", property.key, describe(model, other), describe(model, reported))), reported)
-                        .with_help("the later would overwrite the earlier in JS, and the .d.ts would not compile; give the field another key with #[estree(rename = \"...\")]"),
+                    at_property(Diagnostic::new(format!("`{name}` would have two properties `{}`: {} and {}", property.key, describe(schema, model, other), describe(schema, model, reported))), reported)
+                        .with_help(help),
                 );
             }
         }
@@ -77,10 +83,14 @@ fn at_property(diagnostic: Diagnostic, property: &Property) -> Diagnostic {
 }
 
 /// Where a property comes from, for a diagnostic.
-fn describe(model: &Model, property: &Property) -> String {
+fn describe(schema: &Schema, model: &Model, property: &Property) -> String {
     match &property.value {
         PropertyValue::NodeType(_) => "the node's type name ([mapping] discriminator)".to_owned(),
         PropertyValue::Span { .. } => format!("the node's span ([mapping] spans = \"{}\")", model.mapping.spans.as_str()),
-        PropertyValue::Field { .. } => "a field".to_owned(),
+        PropertyValue::Field { at, .. } => {
+            let &(id, index) = at.0.last().expect("a field path has a field");
+            let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!("field paths go through structs") };
+            format!("field `{}`", s.fields[index].name)
+        }
     }
 }

@@ -93,7 +93,9 @@ fn class(builder: &Builder, id: TypeId) -> Class {
             PropKind::NodeType => node_type = Some(from_pos),
             PropKind::Span | PropKind::OwnType => eager.push(from_pos),
             PropKind::Field => {
-                let private = if from_this.key.is_identifier() { format!("#{}", from_this.key.name) } else { format!("#property{index}") };
+                // The class's own private fields are `#context` and `#pos`.
+                let own = from_this.key.is_identifier() && !["context", "pos"].contains(&from_this.key.name.as_str());
+                let private = if own { format!("#{}", from_this.key.name) } else { format!("#property{index}") };
                 getters.push(Getter { prop: from_this, private });
             }
         }

@@ -1,0 +1,156 @@
+// The JS mapping at run time: buffers of the small schemas of generator/tests/fixtures/mapping/,
+// written here field by field from the layouts the generator computed (target/mapping/<fixture>/
+// layout.json, which `cargo test` writes beside the deserializers), read back by their eager and
+// lazy deserializers: span styles, discriminator keys, keys that are no identifiers, 64-bit integers.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { root } from "./producer.js";
+
+const fixtures = join(root, "target/mapping");
+
+async function load(fixture) {
+  const dir = join(fixtures, fixture);
+  assert.ok(existsSync(dir), `${dir} is missing: run \`cargo test -p rawast-generator --test mapping\``);
+  const layout = JSON.parse(readFileSync(join(dir, "layout.json"), "utf8"));
+  const constants = await import(join(dir, "constants.js"));
+  const module = (target) => import(join(dir, target, "deserialize.js"));
+  return { layout, constants, module };
+}
+
+// Where the arena pretends to live: pointers are this plus an offset into the buffer.
+const BASE = 0x10000;
+
+/**
+ * A parser-layout buffer with an empty source: the root struct at offset 0, then what `write` adds.
+ * `write(out)` gets `{ view, alloc(size, align) → offset, pointer(at, offset) }`.
+ */
+function buffer({ layout, constants }, rootType, write) {
+  const bytes = new Uint8Array(4096);
+  const view = new DataView(bytes.buffer);
+  let end = layout[rootType].size;
+  const out = {
+    view,
+    bytes,
+    alloc(size, align) {
+      const offset = Math.ceil(end / align) * align;
+      end = offset + size;
+      return offset;
+    },
+    pointer(at, offset) {
+      view.setUint32(at, BASE + offset, true);
+      view.setUint32(at + 4, 0, true);
+    },
+  };
+  write(out);
+  const meta = Math.ceil(end / 8) * 8;
+  const put = (field, value) => view.setUint32(meta + field, value, true);
+  put(constants.META_MAGIC, constants.MAGIC);
+  put(constants.META_FORMAT_VERSION, constants.FORMAT_VERSION);
+  put(constants.META_FINGERPRINT_LOW, constants.LAYOUT_FINGERPRINT_64.low);
+  put(constants.META_FINGERPRINT_HIGH, constants.LAYOUT_FINGERPRINT_64.high);
+  put(constants.META_ROOT, 0);
+  put(constants.META_SOURCE_START, 0);
+  put(constants.META_SOURCE_LEN, 0);
+  put(constants.META_SOURCE_ASCII_LEN, 0);
+  put(constants.META_BASE_LOW32, BASE);
+  return bytes.subarray(0, meta + constants.METADATA_SIZE);
+}
+
+function span(view, at, start, end) {
+  view.setUint32(at, start, true);
+  view.setUint32(at + 4, end, true);
+}
+
+test("shapes: `kind` discriminators, `range` spans, snake_case and quoted keys, a span as a value", async () => {
+  const fixture = await load("shapes");
+  const { Tree, Item, Level } = fixture.layout;
+  const bytes = buffer(fixture, "Tree", ({ view, bytes, alloc, pointer }) => {
+    span(view, Tree.fields.span, 0, 10);
+    const text = alloc(2, 1);
+    bytes.set([0x66, 0x6e], text); // "fn"
+    pointer(Tree.fields.type, text);
+    view.setUint32(Tree.fields.type + 8, 2, true);
+    view.setUint8(Tree.fields.static, 1);
+    span(view, Tree.fields.name_span, 2, 4);
+    view.setUint32(Tree.fields.data_size, 7, true);
+    const item = alloc(Item.size, Item.align);
+    span(view, item + Item.fields.span, 5, 6);
+    view.setUint8(item + Item.fields.level, Level.variants.High);
+    pointer(Tree.fields.items, item);
+    view.setUint32(Tree.fields.items + 8, 1, true);
+  });
+  const expected = {
+    tree: {
+      kind: "Tree",
+      range: [0, 10],
+      type: "fn",
+      static: true,
+      name_span: { start: 2, end: 4 },
+      "data-size": 7,
+      items: [{ kind: "Item", range: [5, 6], level: "high" }],
+    },
+  };
+  const eager = (await fixture.module("parser")).deserialize(bytes);
+  assert.equal(JSON.stringify(eager), JSON.stringify(expected));
+  const lazy = await fixture.module("lazy");
+  const tree = lazy.deserialize(bytes);
+  assert.equal(tree.tree.kind, "Tree");
+  assert.equal(tree.tree["data-size"], 7);
+  assert.equal(JSON.stringify(lazy.materialize(tree)), JSON.stringify(expected));
+  assert.deepEqual(lazy.VISITOR_KEYS, { Tree: ["items"], Item: [] });
+});
+
+test("objects: no discriminator, spans as objects under the span field's key, an optional box", async () => {
+  const fixture = await load("objects");
+  const { Document, Section } = fixture.layout;
+  const withBody = buffer(fixture, "Document", ({ view, alloc, pointer }) => {
+    span(view, Document.fields.span, 0, 9);
+    view.setUint16(Document.fields.version, 3, true);
+    const section = alloc(Section.size, Section.align);
+    span(view, section + Section.fields.span, 1, 2);
+    view.setInt8(section + Section.fields.depth, -2);
+    pointer(Document.fields.body, section);
+  });
+  const withoutBody = buffer(fixture, "Document", ({ view }) => view.setUint16(Document.fields.version, 4, true));
+  const expected = [
+    { document: { loc: { start: 0, end: 9 }, version: 3, body: { span: { start: 1, end: 2 }, depth: -2 } } },
+    { document: { loc: { start: 0, end: 0 }, version: 4, body: null } },
+  ];
+  for (const target of ["parser", "lazy"]) {
+    const { deserialize, materialize = (value) => value } = await fixture.module(target);
+    const results = [withBody, withoutBody].map((bytes) => JSON.stringify(materialize(deserialize(bytes))));
+    assert.deepEqual(results, expected.map((value) => JSON.stringify(value)), target);
+  }
+});
+
+test("int64: numbers exactly or a RangeError, never rounded; bigints exactly", async () => {
+  const fixture = await load("int64");
+  const { Counts } = fixture.layout;
+  const counts = (total, delta, maybe) =>
+    buffer(fixture, "Counts", ({ view }) => {
+      view.setBigUint64(Counts.fields.total, total, true);
+      view.setBigInt64(Counts.fields.delta, delta, true);
+      // `Option<u64>`: a tag (0: None), then the value.
+      if (maybe !== null) {
+        view.setUint8(Counts.fields.maybe, 1);
+        view.setBigUint64(Counts.fields.maybe + 8, maybe, true);
+      }
+    });
+  const numbers = await fixture.module("numbers");
+  const safe = numbers.deserialize(counts(2n ** 53n - 1n, -(2n ** 53n - 1n), 5n)).program;
+  assert.deepEqual([safe.total, safe.delta, safe.maybe], [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 5]);
+  assert.equal(numbers.deserialize(counts(0n, -5n, null)).program.maybe, null);
+  for (const [bytes, value] of [
+    [counts(2n ** 53n, 0n, null), "9007199254740992"],
+    [counts(0n, -(2n ** 53n), null), "-9007199254740992"],
+    [counts(0n, 0n, 2n ** 64n - 1n), "18446744073709551615"],
+  ]) {
+    assert.throws(() => numbers.deserialize(bytes), (error) => error instanceof RangeError && error.message.includes(` is ${value},`) && error.message.includes('int64 = "bigint"'));
+  }
+  const bigints = await fixture.module("bigints");
+  const exact = bigints.deserialize(counts(2n ** 64n - 1n, -(2n ** 63n), 2n ** 53n + 1n)).program;
+  assert.deepEqual([exact.total, exact.delta, exact.maybe], [2n ** 64n - 1n, -(2n ** 63n), 2n ** 53n + 1n]);
+});
