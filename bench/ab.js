@@ -9,7 +9,7 @@
 // passes it the source text too (`deserialize(buffer, source)`).
 //
 // Typical use: copy a generated deserializer to /tmp/a.js, change the template or generator,
-// regenerate, and compare /tmp/a.js with generated/js/parser/deserialize.js.
+// regenerate, and compare /tmp/a.js with generated/npm/parser/deserialize.js.
 
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

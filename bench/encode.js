@@ -7,7 +7,7 @@
 
 import { readFileSync } from "node:fs";
 
-import { encodeSource } from "../generated/js/parser/deserialize.js";
+import { encodeSource } from "../generated/npm/parser/deserialize.js";
 
 const DEFAULT_FILES = [
   "node_modules/typescript/lib/typescript.js",

@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
 
-import { deserialize as eagerDeserialize } from "../generated/js/parser/deserialize.js";
-import { deserialize as lazyDeserialize, VISITOR_KEYS } from "../generated/js/parser-lazy/deserialize.js";
+import { deserialize as eagerDeserialize } from "../generated/npm/parser/deserialize.js";
+import { deserialize as lazyDeserialize, VISITOR_KEYS } from "../generated/npm/parser-lazy/deserialize.js";
 import { parseAcorn, produceBuffer } from "./buffers.js";
 import { median, sample } from "./run.js";
 

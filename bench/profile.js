@@ -10,7 +10,7 @@ import { prepareRaw } from "oxc-parser/src-js/raw-transfer/common";
 import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
-import { deserialize } from "../generated/js/parser/deserialize.js";
+import { deserialize } from "../generated/npm/parser/deserialize.js";
 import { parseAcorn, produceBuffer } from "./buffers.js";
 
 /** Self time per function (and the garbage collector), the top 20, as a markdown table. */

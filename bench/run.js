@@ -11,7 +11,7 @@ import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/
 import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
-import { deserialize as rawastDeserialize, encodeSource } from "../generated/js/parser/deserialize.js";
+import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
 import { parseAcorn, produceBuffer } from "./buffers.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];

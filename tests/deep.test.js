@@ -4,9 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 
-import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
-import { deserialize as deserializeLinter } from "../generated/js/linter/deserialize.js";
-import { deserialize as deserializeLazy, materialize } from "../generated/js/parser-lazy/deserialize.js";
+import { deserialize as deserializeParser } from "../generated/npm/parser/deserialize.js";
+import { deserialize as deserializeLinter } from "../generated/npm/linter/deserialize.js";
+import { deserialize as deserializeLazy, materialize } from "../generated/npm/parser-lazy/deserialize.js";
 
 const DEPTH = 100_000;
 const dir = new URL("../target/deep/", import.meta.url);

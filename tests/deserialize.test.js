@@ -7,9 +7,9 @@ import { join } from "node:path";
 
 import { encodeScript, root } from "./producer.js";
 
-import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
-import { deserialize as deserializeLinter } from "../generated/js/linter/deserialize.js";
-import { deserialize as deserializeLazy, materialize } from "../generated/js/parser-lazy/deserialize.js";
+import { deserialize as deserializeParser } from "../generated/npm/parser/deserialize.js";
+import { deserialize as deserializeLinter } from "../generated/npm/linter/deserialize.js";
+import { deserialize as deserializeLazy, materialize } from "../generated/npm/parser-lazy/deserialize.js";
 
 const starter = readFileSync(join(root, "tests/conformance/corpus/starter.js"), "utf8");
 const real = readFileSync(join(root, "node_modules/jquery/dist/jquery.js"), "utf8");

@@ -8,13 +8,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { encodeSource } from "../generated/js/parser/deserialize.js";
-import * as linter from "../generated/js/linter/deserialize.js";
+import { encodeSource } from "../generated/npm/parser/deserialize.js";
+import * as linter from "../generated/npm/linter/deserialize.js";
 import { collect, run } from "./encode-cases.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const casesModule = join(root, "tests/encode-cases.js");
-const parserModule = join(root, "generated/js/parser/deserialize.js");
+const parserModule = join(root, "generated/npm/parser/deserialize.js");
 const policies = join(root, "target/policies");
 const SYSTEM_NODE = "/usr/bin/node";
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { toJson } from "./conformance/estree-json.js";
 import { encodeFile } from "./producer.js";
 import { parser as deserializeEager } from "./defaults.js";
-import { deserialize, materialize, VISITOR_KEYS } from "../generated/js/parser-lazy/deserialize.js";
+import { deserialize, materialize, VISITOR_KEYS } from "../generated/npm/parser-lazy/deserialize.js";
 
 /** A parser-layout buffer of a script file, from the Rust producer. */
 const encode = (file) => encodeFile("parser", file).buffer;

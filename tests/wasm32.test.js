@@ -10,8 +10,8 @@ import { join } from "node:path";
 
 import { root, scriptJson } from "./producer.js";
 import { WASM_PRODUCER, loadWasmProducer } from "./conformance/wasm-producer.js";
-import { deserialize as deserialize32 } from "../generated/js/wasm32/deserialize.js";
-import { deserialize as deserializeParser } from "../generated/js/parser/deserialize.js";
+import { deserialize as deserialize32 } from "../generated/npm/wasm32/deserialize.js";
+import { deserialize as deserializeParser } from "../generated/npm/parser/deserialize.js";
 
 const missing = !existsSync(WASM_PRODUCER);
 const skip = missing && process.env.CI !== "true" ? `${WASM_PRODUCER} is not built (no rustc-web here)` : false;
@@ -64,7 +64,7 @@ test("wasm32: the module works on a runtime without Buffer", { skip }, () => {
     delete globalThis.Buffer;
     const { readFileSync } = await import("node:fs");
     const { loadWasmProducer } = await import(${JSON.stringify(new URL("./conformance/wasm-producer.js", import.meta.url).href)});
-    const { deserialize } = await import(${JSON.stringify(new URL("../generated/js/wasm32/deserialize.js", import.meta.url).href)});
+    const { deserialize } = await import(${JSON.stringify(new URL("../generated/npm/wasm32/deserialize.js", import.meta.url).href)});
     const producer = await loadWasmProducer();
     const { program } = deserialize(producer.encode(readFileSync(0, "utf8"), "parser"));
     process.stdout.write(typeof globalThis.Buffer + "\\n" + JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v + "n" : v)));

@@ -82,6 +82,15 @@ pub struct Target {
     pub int64: Int64,
 }
 
+impl Target {
+    /// The directory of its deserializer in the output directory: its npm package's, `npm/<name>`,
+    /// when it has one, else `js/<name>`.
+    pub fn module_dir(&self) -> String {
+        let kind = if self.package.is_some() { "npm" } else { "js" };
+        format!("{kind}/{}", self.name)
+    }
+}
+
 /// How a target turns 64-bit integers into JS values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -1,11 +1,11 @@
 // Conformance: acorn → ESTree JSON → Rust producer (`encode`) → buffer → generated deserializer →
 // deep comparison with acorn's own objects. Called by `cargo xtask conformance`; see its --help.
 //
-// node tests/conformance/run.js --encode PATH [--target NAME:LAYOUT:BITS]... PATH...
+// node tests/conformance/run.js --encode PATH [--target NAME:LAYOUT:BITS:MODULE]... PATH...
 //
-// Each `--target` is a target of codegen.toml with its buffer layout (parser or linter) and pointer
-// width (64: buffers from the native `encode` binary; 32: from the wasm32 producer); by default the
-// parser and linter targets. Lazy targets (their module exports `materialize`) are compared after
+// Each `--target` is a target of codegen.toml with its buffer layout (parser or linter), pointer
+// width (64: buffers from the native `encode` binary; 32: from the wasm32 producer) and deserializer
+// module (relative to the repository); by default the parser and linter targets. Lazy targets (their module exports `materialize`) are compared after
 // materializing their trees.
 
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
@@ -18,7 +18,8 @@ import { toJson } from "./estree-json.js";
 
 const WASM_ENCODE = new URL("./wasm-encode.js", import.meta.url).pathname;
 
-const DEFAULT_TARGETS = ["parser:parser:64", "linter:linter:64"];
+const DEFAULT_TARGETS = ["parser:parser:64:generated/npm/parser/deserialize.js", "linter:linter:64:generated/npm/linter/deserialize.js"];
+const ROOT = new URL("../..", import.meta.url).pathname;
 const JsxParser = Parser.extend(jsx());
 
 function parseArgs(argv) {
@@ -36,11 +37,11 @@ function parseArgs(argv) {
 }
 
 function parseTarget(spec) {
-  const [name, layout, bits] = String(spec).split(":");
-  if (!name || !["parser", "linter"].includes(layout) || !["32", "64"].includes(bits)) {
-    throw new Error(`bad --target ${spec}: expected NAME:parser|linter:32|64`);
+  const [name, layout, bits, module] = String(spec).split(":");
+  if (!name || !["parser", "linter"].includes(layout) || !["32", "64"].includes(bits) || !module) {
+    throw new Error(`bad --target ${spec}: expected NAME:parser|linter:32|64:MODULE`);
   }
-  return { name, layout, bits: Number(bits) };
+  return { name, layout, bits: Number(bits), module: join(ROOT, module) };
 }
 
 /** JS files under `path` (a file or a directory, recursively, skipping nested node_modules). */
@@ -154,7 +155,7 @@ async function main() {
   let encoded = null;
   for (const target of options.targets) {
     const started = performance.now();
-    const module = await import(`../../generated/js/${target.name}/deserialize.js`);
+    const module = await import(target.module);
     const deserialize = module.materialize ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
     // Targets in a row that read the same layout and pointer width share its buffers. 32-bit buffers
     // come from the wasm32 producer, in a process of its own (see wasm-encode.js).

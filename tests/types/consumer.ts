@@ -1,7 +1,7 @@
 // A consumer of the generated types, type-checked with `tsc --strict` by tests/types.test.js.
-import { deserialize as parse, encodeSource } from "../../generated/js/parser/deserialize.js";
-import { deserialize as lint, type AnyNode, type Node as LinterNode } from "../../generated/js/linter/deserialize.js";
-import type { Node, Program, Comment } from "../../generated/js/parser/deserialize.js";
+import { deserialize as parse, encodeSource } from "../../generated/npm/parser/deserialize.js";
+import { deserialize as lint, type AnyNode, type Node as LinterNode } from "../../generated/npm/linter/deserialize.js";
+import type { Node, Program, Comment } from "../../generated/npm/parser/deserialize.js";
 
 const buffer: Uint8Array = new Uint8Array(0);
 // The parser layout's JS side writes the source first.
@@ -32,7 +32,7 @@ const first: LinterNode | undefined = root.body[0];
 export { names, lines, parent, first, sourceLength };
 
 // The lazy target: the same node types, read-only, and `materialize` keeps them.
-import { deserialize as parseLazily, materialize, VISITOR_KEYS, type Program as LazyProgram } from "../../generated/js/parser-lazy/deserialize.js";
+import { deserialize as parseLazily, materialize, VISITOR_KEYS, type Program as LazyProgram } from "../../generated/npm/parser-lazy/deserialize.js";
 
 const lazy: LazyProgram = parseLazily(buffer).program;
 const imports: number = lazy.body.filter((statement) => statement.type === "ImportDeclaration").length;

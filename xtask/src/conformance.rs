@@ -94,7 +94,8 @@ pub fn run(root: &Path, target: &str, paths: &[PathBuf]) -> Result<ExitCode> {
             SourcePlacement::Start => "parser",
             SourcePlacement::End => "linter",
         };
-        args.extend(["--target".into(), format!("{}:{layout}:{}", target.name, target.pointer_width.bits()).into()]);
+        let module = format!("{}/{}/deserialize.js", config.output_dir.path, target.module_dir());
+        args.extend(["--target".into(), format!("{}:{layout}:{}:{module}", target.name, target.pointer_width.bits()).into()]);
     }
     args.extend(paths.iter().map(Into::into));
     project::run_node_script(root, &[], "tests/conformance/run.js", &root.join("target/debug/encode"), &args, &std::env::current_dir()?)

@@ -1,6 +1,6 @@
 //! A JSONC parser (JSON with comments and trailing commas, as in `tsconfig.json`) that hands its
 //! syntax tree to JavaScript through rawast: `encode` parses a text straight into one buffer, and the
-//! generated `generated/js/parser/deserialize.js` turns that buffer into plain JS objects.
+//! generated `generated/npm/parser/deserialize.js` turns that buffer into plain JS objects.
 //!
 //! The schema is `ast`; `rawast codegen` (configured by `codegen.toml`) generates the deserializer,
 //! the buffer constants and rustc's layout checks, both included below.

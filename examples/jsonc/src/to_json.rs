@@ -1,7 +1,7 @@
 //! The tree as JSON, shaped exactly as the generated deserializer shapes it and written as
 //! `JSON.stringify` writes it: the "JSON transfer" a raw transfer replaces, and what the package's
 //! smoke test expects of a buffer. Each node is `{"type", "start", "end", ...fields}` with fields in
-//! schema order and camelCase names, as `generated/js/parser/deserialize.js` builds them.
+//! schema order and camelCase names, as `generated/npm/parser/deserialize.js` builds them.
 
 use core::fmt::Write as _;
 

@@ -20,11 +20,11 @@ const USAGE = `usage: node test/run.js --encode PATH_TO_jsonc-encode [--package 
 
   --encode FILE   the jsonc-encode binary (cargo build --release: target/release/jsonc-encode)
   --package DIR   deserialize with the npm package in DIR (its package.json's entry point) instead
-                  of generated/js/parser/deserialize.js
+                  of generated/npm/parser/deserialize.js
   PATH            a file, or a directory: its *.json and *.jsonc files, recursively`;
 
 const options = parseArgs(process.argv.slice(2));
-const { deserialize } = await import(options.packageDir ? packageEntry(options.packageDir) : new URL("../generated/js/parser/deserialize.js", import.meta.url));
+const { deserialize } = await import(options.packageDir ? packageEntry(options.packageDir) : new URL("../generated/npm/parser/deserialize.js", import.meta.url));
 const files = options.paths.flatMap((path) => collect(resolve(path)));
 // Decodes slices of the files at spans: `fatal`, so a span that cuts a character is an error.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

@@ -135,7 +135,7 @@ pub fn package(config_path: &Path, options: &PackageOptions, log: &mut dyn FnMut
 
     let mut rows = Vec::new();
     for (target, package) in targets {
-        let dir = base.join(&config.output_dir.path).join("npm").join(&target.name);
+        let dir = base.join(&config.output_dir.path).join(target.module_dir());
         let check = Check { base: &base, dir: &dir, out: &out, project: &work.join(&target.name), node: &node, nodes: &nodes, tools: &tools };
         rows.push(check.run(package, options.dry_run, log)?);
     }

@@ -82,16 +82,15 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
     for target in &cx.config.targets {
         let module = if target.lazy { js::lazy::emit(cx, target)? } else { js::eager::emit(cx, target)? };
         let types = ts_types::emit(cx, target)?;
-        // A package carries the very same module and types: one template, one rendering.
+        // One copy: a target with a package has its module in the package only.
+        let dir = target.module_dir();
         if let Some(package) = &target.package {
-            outputs.push(cx.output(&format!("npm/{}/deserialize.js", target.name), module.clone()));
-            outputs.push(cx.output(&format!("npm/{}/deserialize.d.ts", target.name), types.clone()));
             for file in npm_package::emit(cx, target, package, cx.inputs)? {
                 outputs.push(cx.output(&file.path, file.contents));
             }
         }
-        outputs.push(cx.output(&format!("js/{}/deserialize.js", target.name), module));
-        outputs.push(cx.output(&format!("js/{}/deserialize.d.ts", target.name), types));
+        outputs.push(cx.output(&format!("{dir}/deserialize.js"), module));
+        outputs.push(cx.output(&format!("{dir}/deserialize.d.ts"), types));
     }
     outputs.push(manifest(cx, &outputs));
     outputs.sort_by(|a, b| a.path.cmp(&b.path));

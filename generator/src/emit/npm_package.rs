@@ -122,7 +122,7 @@ pub fn check_versions(cx: &EmitContext) -> Result<Vec<Diagnostic>, Error> {
 /// The package's files other than the deserializer module and its types, which the caller adds.
 /// `inputs` holds the license file's text.
 pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[SourceFile]) -> Result<Vec<Output>, Error> {
-    let dir = format!("npm/{}", target.name);
+    let dir = target.module_dir();
     let fingerprint = format!("{:016x}", cx.fingerprint(target.pointer_width));
     let ast = match &cx.config.ast_name {
         Some(name) => format!("{name} AST"),

@@ -11,7 +11,7 @@ usage: jsonc-encode [--json OUT.json] IN OUT.bin
        jsonc-encode --batch OUT_DIR [--with-json] FILE...
 
 Parses a JSONC file (JSON with comments and trailing commas) into a rawast buffer for the generated
-deserializer (generated/js/parser/deserialize.js).
+deserializer (generated/npm/parser/deserialize.js).
 
   IN OUT.bin            write the buffer of IN; a parse error is printed and exits 1
   --json OUT.json       also write JSON.stringify of what the buffer deserializes to
