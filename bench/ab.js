@@ -16,6 +16,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { produceBuffer } from "./buffers.js";
+import { median } from "./common.js";
 
 function parseArgs(argv) {
   const options = { encode: null, layout: "parser", rounds: 31, modules: [], files: [] };
@@ -32,7 +33,6 @@ function parseArgs(argv) {
   return options;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 
 import { encodeSource } from "../generated/npm/parser/deserialize.js";
+import { median } from "./common.js";
 
 const DEFAULT_FILES = [
   "node_modules/typescript/lib/typescript.js",
@@ -112,11 +113,6 @@ if (hasBuffer) {
       return latin1Write.call(out, text, 0, out.length);
     },
   });
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
 }
 
 function main() {

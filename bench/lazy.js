@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { deserialize as eagerDeserialize } from "../generated/npm/parser/deserialize.js";
 import { deserialize as lazyDeserialize, VISITOR_KEYS } from "../generated/npm/parser-lazy/deserialize.js";
 import { parseAcorn, produceBuffer } from "./buffers.js";
-import { median, sample } from "./run.js";
+import { median, sample } from "./common.js";
+import { walk } from "../tests/support.js";
 
 function parseArgs(argv) {
   const options = { encode: null, samples: 15, paths: [] };
@@ -25,28 +26,12 @@ function parseArgs(argv) {
   return options;
 }
 
-/** A generic visitor: calls `visit` on every node under `root`, following `VISITOR_KEYS`, without recursion. */
-function walk(root, visit) {
-  const stack = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null) continue;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) stack.push(value[i]);
-      continue;
-    }
-    visit(value);
-    const keys = VISITOR_KEYS[value.type];
-    for (let i = 0; i < keys.length; i++) stack.push(value[keys[i]]);
-  }
-}
-
 // The tasks, each given a fresh program.
 const TASKS = {
   // (a) every string literal's value
   strings(program) {
     const out = [];
-    walk(program, (node) => {
+    walk(program, VISITOR_KEYS, (node) => {
       if (node.type === "Literal" && typeof node.value === "string") out.push(node.value);
     });
     return out;
@@ -54,7 +39,7 @@ const TASKS = {
   // (b) how many identifiers
   identifiers(program) {
     let count = 0;
-    walk(program, (node) => {
+    walk(program, VISITOR_KEYS, (node) => {
       if (node.type === "Identifier") count++;
     });
     return count;

@@ -13,6 +13,7 @@ import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deser
 
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
 import { parseAcorn, produceBuffer } from "./buffers.js";
+import { median, sample } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
 const ENCODERS = ["encodeSource", "encode"];
@@ -97,28 +98,6 @@ function makeCloner(root) {
 }
 
 /**
- * Times each `run[method]()`, in ns: 3 warm-up rounds, then `samples` rounds, the methods interleaved
- * and rotated each round, garbage collected before every call. Returns method → sample times.
- */
-export function sample(run, methods, samples) {
-  const times = Object.fromEntries(methods.map((m) => [m, []]));
-  const warmup = 3;
-  for (let round = 0; round < warmup + samples; round++) {
-    // Rotate the order so that no method always follows the same one.
-    for (let i = 0; i < methods.length; i++) {
-      const method = methods[(round + i) % methods.length];
-      globalThis.gc();
-      const start = process.hrtime.bigint();
-      const result = run[method]();
-      const elapsed = Number(process.hrtime.bigint() - start);
-      if (result === undefined) throw new Error(`${method} returned nothing`);
-      if (round >= warmup) times[method].push(elapsed);
-    }
-  }
-  return times;
-}
-
-/**
  * Median and minimum ms of `encodeSource(source)` into a buffer allocated once, and of
  * `TextEncoder#encode(source)`, interleaved like the deserializers; their bytes are compared first.
  */
@@ -149,11 +128,6 @@ function timeTwin(source, buffer, twin, encode, samples) {
   const nodes = { original: countNodes(run.original()), twin: countNodes(run.twin()) };
   const times = sample(run, ["original", "twin"], samples);
   return { original: median(times.original) / nodes.original, twin: median(times.twin) / nodes.twin };
-}
-
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
 }
 
 function main() {

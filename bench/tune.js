@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 
 import { parseAcorn } from "./buffers.js";
+import { random } from "../tests/support.js";
 
 const LENGTHS = [1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 28, 32, 40, 48, 64];
 const STRINGS = 4096;
@@ -16,10 +17,10 @@ const utf8Slice = typeof Buffer === "function" ? Buffer.prototype.utf8Slice : nu
 function identifiers(len, count) {
   const bytes = new Uint8Array(len * count);
   const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$0123456789";
-  let seed = len * 7919;
+  const next = random(len * 7919);
   for (let i = 0; i < bytes.length; i++) {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    bytes[i] = letters.charCodeAt(i % len === 0 ? seed % 54 : seed % letters.length);
+    // The first character of each identifier is no digit (the first 54 letters).
+    bytes[i] = letters.charCodeAt(Math.floor(next() * (i % len === 0 ? 54 : letters.length)));
   }
   return bytes;
 }

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { encodeScript, root } from "./producer.js";
+import { META, METADATA_SIZE, metadataField, random } from "./support.js";
 
 import { deserialize as deserializeParser } from "../generated/npm/parser/deserialize.js";
 import { deserialize as deserializeLinter } from "../generated/npm/linter/deserialize.js";
@@ -22,14 +23,6 @@ const targets = [
   ["linter", "linter", deserializeLinter],
   ["parser-lazy", "parser", (buffer, source) => materialize(deserializeLazy(buffer, source))],
 ];
-
-/** A deterministic PRNG, so a failing corruption can be replayed. */
-function random(seed) {
-  return () => {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    return seed / 4294967296;
-  };
-}
 
 for (const [name, layout, deserialize] of targets) {
   const { buffer, program } = encodeScript(layout, starter);
@@ -56,7 +49,7 @@ for (const [name, layout, deserialize] of targets) {
 
   test(`${name}: another schema's fingerprint is refused, naming both`, () => {
     const copy = Uint8Array.from(buffer);
-    copy[copy.length - 36 + 8] ^= 0xff;
+    copy[metadataField(copy, META.FINGERPRINT_LOW)] ^= 0xff;
     assert.throws(() => deserialize(copy), /layout fingerprint [0-9a-f]{16} does not match this deserializer's [0-9a-f]{16}/);
   });
 
@@ -83,10 +76,10 @@ for (const [name, layout, deserialize] of targets) {
 
   test(`${name}: another format version and a foreign magic are refused`, () => {
     const version = Uint8Array.from(buffer);
-    version[version.length - 36 + 4] += 1;
+    version[metadataField(version, META.FORMAT_VERSION)] += 1;
     assert.throws(() => deserialize(version), /format version 2 is not supported/);
     const magic = Uint8Array.from(buffer);
-    magic[magic.length - 36] = 0;
+    magic[metadataField(magic, META.MAGIC)] = 0;
     assert.throws(() => deserialize(magic), /not a rawast buffer/);
   });
 
@@ -104,7 +97,7 @@ function corrupt(deserialize, buffer, rounds, next) {
   for (let round = 0; round < rounds; round++) {
     const copy = Uint8Array.from(buffer);
     const flips = 1 + Math.floor(next() * 4);
-    for (let i = 0; i < flips; i++) copy[Math.floor(next() * (copy.length - 36))] = Math.floor(next() * 256);
+    for (let i = 0; i < flips; i++) copy[Math.floor(next() * (copy.length - METADATA_SIZE))] = Math.floor(next() * 256);
     try {
       const result = deserialize(copy);
       assert.equal(typeof result.program, "object");

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { toJson } from "./conformance/estree-json.js";
 import { encodeFile } from "./producer.js";
+import { METADATA_SIZE, walk } from "./support.js";
 import { parser as deserializeEager } from "./defaults.js";
 import { deserialize, materialize, VISITOR_KEYS } from "../generated/npm/parser-lazy/deserialize.js";
 
@@ -16,22 +17,6 @@ const encode = (file) => encodeFile("parser", file).buffer;
 const jquery = encode("node_modules/jquery/dist/jquery.js");
 const locales = encode("node_modules/moment/min/moment-with-locales.js");
 const strings = encode("tests/conformance/corpus/strings.js");
-
-/** Calls `visit` on every node under `node`, following `VISITOR_KEYS`, without recursion. */
-function walk(node, visit) {
-  const stack = [node];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null) continue;
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
-      continue;
-    }
-    visit(value);
-    const keys = VISITOR_KEYS[value.type];
-    for (let i = keys.length - 1; i >= 0; i--) stack.push(value[keys[i]]);
-  }
-}
 
 test("materialize and JSON.stringify give what the eager deserializer gives", () => {
   for (const buffer of [jquery, locales, strings]) {
@@ -65,7 +50,7 @@ test("trees of two buffers are read side by side", () => {
   // Interleave reads of the three trees, node by node, each in its own buffer.
   const walkers = [first, second, third].map(({ program }) => {
     const out = [];
-    walk(program, (node) => out.push(node));
+    walk(program, VISITOR_KEYS, (node) => out.push(node));
     return out;
   });
   const seen = walkers.map(() => []);
@@ -79,7 +64,7 @@ test("trees of two buffers are read side by side", () => {
   }
   [locales, strings, jquery].forEach((buffer, which) => {
     const expected = [];
-    walk(deserializeEager(buffer).program, (node) => expected.push(node.type, node.start, node.name ?? node.raw ?? ""));
+    walk(deserializeEager(buffer).program, VISITOR_KEYS, (node) => expected.push(node.type, node.start, node.name ?? node.raw ?? ""));
     assert.deepEqual(seen[which], expected);
   });
 });
@@ -100,7 +85,7 @@ test("VISITOR_KEYS reach every node, on lazy and eager trees", () => {
   }
   for (const program of [deserialize(jquery).program, deserializeEager(jquery).program]) {
     let count = 0;
-    walk(program, () => count++);
+    walk(program, VISITOR_KEYS, () => count++);
     assert.equal(count, eagerNodes);
   }
 });
@@ -108,9 +93,8 @@ test("VISITOR_KEYS reach every node, on lazy and eager trees", () => {
 test("a corruption is met only where the tree is read", () => {
   // Corrupt one byte at a time, from the end of the arena backwards, until the eager deserializer
   // throws: that byte belongs to the tree, yet the lazy root and its first statement read fine.
-  const metadata = 36;
   let found = 0;
-  for (let offset = jquery.length - metadata - 1; offset > 0 && found < 5; offset -= 97) {
+  for (let offset = jquery.length - METADATA_SIZE - 1; offset > 0 && found < 5; offset -= 97) {
     const copy = Uint8Array.from(jquery);
     copy[offset] ^= 0xff;
     try {

@@ -18,7 +18,7 @@
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-/// A source range. Its unit is the schema's choice, stated in `codegen.toml` (`span_unit`): UTF-16
+/// A source range. Its unit is the schema's choice, stated in `codegen.toml` (`[mapping] span_unit`): UTF-16
 /// code units (what JS string indices and ESTree consumers use) or UTF-8 bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(C)]
