@@ -166,6 +166,38 @@ pub enum LongDecoder {
     TextDecoder,
 }
 
+impl SourceSlicing {
+    /// As `codegen.toml` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SourceSlicing::None => "none",
+            SourceSlicing::AsciiPrefix => "ascii_prefix",
+            SourceSlicing::Latin1 => "latin1",
+        }
+    }
+}
+
+impl ShortDecoder {
+    /// As `codegen.toml` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ShortDecoder::Loop => "loop",
+            ShortDecoder::Apply => "apply",
+            ShortDecoder::Switch => "switch",
+        }
+    }
+}
+
+impl LongDecoder {
+    /// As `codegen.toml` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LongDecoder::Utf8Slice => "utf8_slice",
+            LongDecoder::TextDecoder => "text_decoder",
+        }
+    }
+}
+
 impl StringPolicy {
     /// The longest `short_max_len` the unrolled switch supports (PERF.md: it beats `utf8Slice` up to 32).
     pub const SWITCH_MAX_LEN: u32 = 32;
@@ -332,7 +364,7 @@ impl Config {
                     {
                         error(
                             len.span(),
-                            format!("short_max_len = {} is too long for short_decoder = {:?}", len.get_ref(), format!("{short_decoder:?}").to_lowercase()),
+                            format!("short_max_len = {} is too long for short_decoder = \"{}\"", len.get_ref(), short_decoder.as_str()),
                             &format!("at most {max} for this decoder; longer strings are better left to long_decoder"),
                         );
                     }

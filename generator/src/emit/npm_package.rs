@@ -304,22 +304,12 @@ fn string_policy(target: &Target) -> Vec<(String, String)> {
         LongDecoder::TextDecoder => "`TextDecoder`",
         LongDecoder::Utf8Slice => "Node's `Buffer#utf8Slice`",
     };
-    let snake = |debug: String| {
-        let mut out = String::new();
-        for (i, c) in debug.chars().enumerate() {
-            if c.is_ascii_uppercase() && i > 0 {
-                out.push('_');
-            }
-            out.push(c.to_ascii_lowercase());
-        }
-        out
-    };
     vec![
-        (format!("source_slicing = \"{}\"", snake(format!("{:?}", policy.source_slicing))), format!("{slicing}.")),
+        (format!("source_slicing = \"{}\"", policy.source_slicing.as_str()), format!("{slicing}.")),
         (
-            format!("short_decoder = \"{}\", short_max_len = {}", snake(format!("{:?}", policy.short_decoder)), policy.short_max_len),
+            format!("short_decoder = \"{}\", short_max_len = {}", policy.short_decoder.as_str(), policy.short_max_len),
             format!("other ASCII strings of at most {} bytes are decoded in JS with {short}.", policy.short_max_len),
         ),
-        (format!("long_decoder = \"{}\"", snake(format!("{:?}", policy.long_decoder))), format!("the rest are decoded with {long}.")),
+        (format!("long_decoder = \"{}\"", policy.long_decoder.as_str()), format!("the rest are decoded with {long}.")),
     ]
 }
