@@ -252,6 +252,12 @@ struct RawOutput {
     regenerate: Option<Spanned<String>>,
 }
 
+/// Keys of `[schema]` that moved to `[mapping]`, with where they went.
+const MOVED_KEYS: &[(&str, &str)] = &[
+    ("span_unit", "`span_unit` moved to [mapping]"),
+    ("comments", "`comments = \"comments\"` became `channels = [\"comments\"]` in [mapping]"),
+];
+
 /// What the headers of generated files tell a reader to run, unless `[output] regenerate` says.
 pub const DEFAULT_REGENERATE: &str = "rawast codegen";
 
@@ -293,6 +299,9 @@ impl Config {
                 let mut diagnostic = Diagnostic::new(format!("invalid {}: {}", file.path, error.message().trim_end()));
                 if let Some(span) = error.span() {
                     diagnostic = diagnostic.at(Location::from_byte_range(&file.path, &file.text, span));
+                }
+                if let Some((_, help)) = MOVED_KEYS.iter().find(|(key, _)| error.message().starts_with(&format!("unknown field `{key}`"))) {
+                    diagnostic = diagnostic.with_help(*help);
                 }
                 return Err(Diagnostics(vec![diagnostic]));
             }
