@@ -124,7 +124,7 @@ pub fn producer_limits(config: &Config, model: &Model) -> Vec<Diagnostic> {
         );
     }
     if let Some(extra) = model.result.as_ref().and_then(|r| r.channels.get(1)) {
-        let location = config.mapping.channels.iter().find(|c| c.name != config.mapping.channels[0].name).map(|c| c.location.clone());
+        let location = config.mapping.channels.get(1).map(|c| c.location.clone());
         let mut diagnostic = Diagnostic::new(format!("the ESTree test producer (`producer_module`) fills one channel, acorn's comments; `{}` would be a second", extra.key))
             .with_help("list at most one field in [mapping] channels");
         if let Some(location) = location {
