@@ -188,12 +188,10 @@ fn plan<'a>(base: &Path, config: &Config, outputs: &'a [Output]) -> Result<Vec<P
 /// overwrite or remove them.
 fn foreign_files_error(config: &Config, mut foreign: Vec<String>) -> Diagnostic {
     foreign.sort();
+    let inputs = config.input_files();
     let described: Vec<String> = foreign
         .iter()
-        .map(|path| {
-            let input = config.input_files().into_iter().any(|input| &input.path == path);
-            if input { format!("{path} (an input of codegen)") } else { path.clone() }
-        })
+        .map(|path| if inputs.iter().any(|input| &input.path == path) { format!("{path} (an input of codegen)") } else { path.clone() })
         .collect();
     let dir = &config.output_dir.path;
     Diagnostic::new(format!("the output directory `{dir}` holds files that rawast did not write: {}", described.join(", ")))

@@ -63,14 +63,7 @@ pub enum PropertyValue {
     /// The node's span, or a part of it, as `[mapping] spans` writes it.
     Span { at: FieldPath, part: SpanPart },
     /// A field's value.
-    Field {
-        at: FieldPath,
-        ty: TypeRef,
-        convert: Option<Converter>,
-        /// The value may make nodes (`Model::builds_nodes`): on parent-linked targets they are the
-        /// children of this object, when it is a node.
-        builds_nodes: bool,
-    },
+    Field { at: FieldPath, ty: TypeRef, convert: Option<Converter> },
 }
 
 /// How much of a span one property holds.
@@ -153,19 +146,6 @@ impl Model {
         }
         let mut model = Model { mapping, objects, builds: Vec::new(), result };
         model.builds = builds_nodes_by_type(schema, &model);
-        // `builds_nodes` of each field, now that it can be asked.
-        let flags: Vec<Vec<bool>> = model
-            .objects
-            .iter()
-            .map(|o| o.iter().flat_map(|o| &o.properties).map(|p| matches!(&p.value, PropertyValue::Field { ty, .. } if model.builds_nodes(ty))).collect())
-            .collect();
-        for (object, flags) in model.objects.iter_mut().zip(flags) {
-            for (property, flag) in object.iter_mut().flat_map(|o| &mut o.properties).zip(flags) {
-                if let PropertyValue::Field { builds_nodes, .. } = &mut property.value {
-                    *builds_nodes = flag;
-                }
-            }
-        }
         check::check_keys(schema, &model, &mut diagnostics);
         diagnostics.into_result(model)
     }
@@ -309,7 +289,7 @@ fn push_fields(schema: &Schema, mapping: &Mapping, id: TypeId, base: &FieldPath,
             push_fields(schema, mapping, inner, &at, None, &[], out);
             continue;
         }
-        let value = PropertyValue::Field { at, ty: field.ty.clone(), convert: field.estree.convert, builds_nodes: false };
+        let value = PropertyValue::Field { at, ty: field.ty.clone(), convert: field.estree.convert };
         out.push(Property { key: field_key(mapping, field), value, location });
     }
 }

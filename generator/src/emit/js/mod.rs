@@ -413,8 +413,9 @@ impl<'a> Builder<'a> {
                         };
                         Prop { key, value, is_child: false, kind: PropKind::Span }
                     }
-                    PropertyValue::Field { at: field, ty, convert, builds_nodes } => {
-                        let is_child = node_links && *builds_nodes;
+                    PropertyValue::Field { at: field, ty, convert } => {
+                        // What may make nodes makes this node's children (parent-linked targets).
+                        let is_child = node_links && self.cx.model.builds_nodes(ty);
                         // A node's children get the node itself as their parent.
                         let mut value = self.read_in(ty, &at(pos, field.offset(self.layout)), if is_child { "node" } else { "parent" });
                         if let Some(converter) = convert {
