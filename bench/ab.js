@@ -6,7 +6,8 @@
 //
 // A module's `:parser` or `:linter` suffix gives it buffers of that layout (default: --layout), to
 // compare the two layouts' deserializers (the cost of `parent` links); a `+source` suffix after that
-// passes it the source text too (`deserialize(buffer, source)`).
+// passes it the source text too (`deserialize(buffer, source)`, which deserializers generated before
+// 2026-11-24 took).
 //
 // Typical use: copy a generated deserializer to /tmp/a.js, change the template or generator,
 // regenerate, and compare /tmp/a.js with generated/npm/parser/deserialize.js.

@@ -8,7 +8,7 @@ import { toJson } from "./conformance/estree-json.js";
 import { encodeFile } from "./producer.js";
 import { METADATA_SIZE, walk } from "./support.js";
 import { parser as deserializeEager } from "./defaults.js";
-import { deserialize, materialize, VISITOR_KEYS } from "../generated/npm/parser-lazy/deserialize.js";
+import { deserialize, materialize, RawastBufferError, VISITOR_KEYS } from "../generated/npm/parser-lazy/deserialize.js";
 
 /** A parser-layout buffer of a script file, from the Rust producer. */
 const encode = (file) => encodeFile("parser", file).buffer;
@@ -111,7 +111,23 @@ test("a corruption is met only where the tree is read", () => {
       continue; // it lies in what was read
     }
     found++;
-    assert.throws(() => materialize(lazy), Error, `byte ${offset}`);
+    assert.throws(() => materialize(lazy), RawastBufferError, `byte ${offset}`);
   }
   assert.ok(found > 0, "no corruption past the first statement");
+});
+
+test("a buffer detached or shrunk while its tree is in use is a RawastBufferError, never undefined values", () => {
+  const detach = (bytes) => structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  const shrink = (bytes) => bytes.buffer.resize(0);
+  for (const [how, copy, change] of [
+    ["detached", Uint8Array.from(jquery), detach],
+    ["shrunk", new Uint8Array(new ArrayBuffer(jquery.length, { maxByteLength: jquery.length })), shrink],
+  ]) {
+    copy.set(jquery);
+    const { program } = deserialize(copy);
+    const statement = program.body[0];
+    change(copy);
+    assert.throws(() => statement.expression, (error) => error instanceof RawastBufferError && /detached or shrunk/.test(error.message), how);
+    assert.throws(() => materialize(program), RawastBufferError, how);
+  }
 });

@@ -1,6 +1,18 @@
 // Helpers the Node tests and benches share: a replayable PRNG, a generic tree walker, and where the
 // metadata fields of a buffer are (from the generated constants, never retyped).
-import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64, METADATA_SIZE, META_FINGERPRINT_LOW, META_FORMAT_VERSION, META_MAGIC } from "../generated/js/constants.js";
+import {
+  LAYOUT_FINGERPRINT_32,
+  LAYOUT_FINGERPRINT_64,
+  METADATA_SIZE,
+  META_BASE_LOW32,
+  META_FINGERPRINT_LOW,
+  META_FORMAT_VERSION,
+  META_MAGIC,
+  META_ROOT,
+  META_SOURCE_ASCII_LEN,
+  META_SOURCE_LEN,
+  META_SOURCE_START,
+} from "../generated/js/constants.js";
 
 export { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64, METADATA_SIZE };
 
@@ -18,7 +30,16 @@ export function metadataField(buffer, field) {
 }
 
 /** Offsets of the metadata fields tests tamper with. */
-export const META = { MAGIC: META_MAGIC, FORMAT_VERSION: META_FORMAT_VERSION, FINGERPRINT_LOW: META_FINGERPRINT_LOW };
+export const META = {
+  MAGIC: META_MAGIC,
+  FORMAT_VERSION: META_FORMAT_VERSION,
+  FINGERPRINT_LOW: META_FINGERPRINT_LOW,
+  ROOT: META_ROOT,
+  SOURCE_START: META_SOURCE_START,
+  SOURCE_LEN: META_SOURCE_LEN,
+  SOURCE_ASCII_LEN: META_SOURCE_ASCII_LEN,
+  BASE_LOW32: META_BASE_LOW32,
+};
 
 /** Calls `visit` on every node under `root`, in document order, following `visitorKeys` (node type →
  * the properties that can hold nodes), with an explicit stack: trees of any depth. */

@@ -185,7 +185,7 @@ impl Converter {
     pub fn js_function(self) -> &'static str {
         match self {
             Converter::RegexValue => "regexValue",
-            Converter::BigIntValue => "BigInt",
+            Converter::BigIntValue => "bigIntValue",
         }
     }
 }

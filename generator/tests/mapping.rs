@@ -58,7 +58,8 @@ fn mapping_outputs() {
     });
 }
 
-/// Each struct's size and field offsets (64-bit), each enum's variants: what a test needs to write
+/// Each struct's size and field offsets (64-bit), each enum's variants (and a data enum's payload
+/// offset): what a test needs to write
 /// a buffer of the schema by hand. These numbers are the layout engine's, which rustc checks.
 fn layout_json(inputs: &[SourceFile], config: &Config) -> String {
     let schema_files: Vec<SourceFile> = inputs.iter().filter(|f| config.schema_files.iter().any(|s| s.path == f.path)).cloned().collect();
@@ -73,9 +74,12 @@ fn layout_json(inputs: &[SourceFile], config: &Config) -> String {
                 let fields: Vec<String> = s.fields.iter().zip(field_offsets).map(|(f, offset)| format!("\"{}\": {offset}", f.name)).collect();
                 write!(entry, ", \"fields\": {{ {} }}", fields.join(", ")).unwrap();
             }
-            (TypeKind::Enum(e), _) => {
+            (TypeKind::Enum(e), shape) => {
                 let variants: Vec<String> = e.variants.iter().map(|v| format!("\"{}\": {}", v.name, v.discriminant)).collect();
                 write!(entry, ", \"variants\": {{ {} }}", variants.join(", ")).unwrap();
+                if let Shape::DataEnum { payload_offset } = shape {
+                    write!(entry, ", \"payload\": {payload_offset}").unwrap();
+                }
             }
             _ => unreachable!(),
         }

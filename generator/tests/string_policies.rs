@@ -37,18 +37,19 @@ short_max_len = 20
 long_decoder = "text_decoder""#),
 ];
 
-/// `encodeSource` and its helpers (parser layout), from the comment that opens them to `typeName`'s end.
+/// `encodeSource` and its helpers (parser layout), from the comment that opens them to `sourceTooLong`'s end.
 fn encode_source(js: &str) -> &str {
     let start = js.find("// Source encoding (parser layout)").expect("encodeSource");
-    let end = start + js[start..].find("\nfunction typeName").expect("typeName");
-    let end = end + js[end..].find("\n}\n").expect("typeName's end") + 3;
+    let end = start + js[start..].find("\nfunction sourceTooLong").expect("sourceTooLong");
+    let end = end + js[end..].find("\n}\n").expect("sourceTooLong's end") + 3;
     &js[start..end]
 }
 
 /// The part of a deserializer that turns `Str`s into strings.
 fn string_functions(js: &str) -> &str {
     let start = js.find("/** `Str`: a pointer").expect("deserializeStr");
-    let end = js.find("/** UTF-8 extended to surrogate code points").expect("decodeWtf8");
+    let wtf8 = js.find("\nfunction decodeWtf8").expect("decodeWtf8");
+    let end = js[..wtf8].rfind("/**").expect("decodeWtf8's comment");
     &js[start..end]
 }
 

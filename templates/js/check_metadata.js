@@ -1,65 +1,68 @@
-  if (!(buffer instanceof Uint8Array)) {
-    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
+  if (!isUint8Array(buffer)) {
+    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
   const length = buffer.length;
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    throw new Error(`not a rawast buffer: ${length} bytes cannot end with the ${METADATA_SIZE}-byte metadata block`);
+    const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
   const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
   const { buffer: memory, byteOffset } = bytes;
   uint8 = bytes;
   int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >> 1);
-  int16 = new Int16Array(memory, byteOffset, length >> 1);
-  uint32 = new Uint32Array(memory, byteOffset, length >> 2);
-  int32 = new Int32Array(memory, byteOffset, length >> 2);
-  float64 = new Float64Array(memory, byteOffset, length >> 3);
+  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
+  int16 = new Int16Array(memory, byteOffset, length >>> 1);
+  uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
+  int32 = new Int32Array(memory, byteOffset, length >>> 2);
+  float64 = new Float64Array(memory, byteOffset, length >>> 3);
 
   limit = length - METADATA_SIZE;
-  const meta = limit >> 2;
-  const magic = uint32[meta + (META_MAGIC >> 2)];
+  const meta = limit >>> 2;
+  const magic = uint32[meta + (META_MAGIC >>> 2)];
   if (magic !== MAGIC) {
-    throw new Error(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
+    throw new RawastBufferError(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
   }
-  const version = uint32[meta + (META_FORMAT_VERSION >> 2)];
+  const version = uint32[meta + (META_FORMAT_VERSION >>> 2)];
   if (version !== FORMAT_VERSION) {
-    throw new Error(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
+    throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >> 2)]);
+  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
   if (fingerprint !== LAYOUT_FINGERPRINT) {
-    throw new Error(
+    throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",
     );
   }
-  sourceStart = uint32[meta + (META_SOURCE_START >> 2)];
-  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
+  sourceStart = uint32[meta + (META_SOURCE_START >>> 2)];
+  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >>> 2)];
   if (sourceEnd > limit) {
-    throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
+    throw corrupt(`source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
   if ({{ buffer.placement_check.wrong }}) {
-    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with {{ buffer.placement_check.expected }}`);
+    throw new RawastBufferError(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with {{ buffer.placement_check.expected }}`);
   }
-  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
+  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >>> 2)];
   if (asciiEnd > sourceEnd) {
-    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
+    throw corrupt(`the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
+  // Strings past a prefix longer than one JS string can be are decoded one by one.
+  asciiEnd = Math.min(asciiEnd, sourceStart + MAX_SOURCE_SLICE);
 {%- if strings.slicing != SourceSlicing::None %}
-  if (source !== undefined) sourceText = checkedSource(source);
 {%- if strings.node %}
-  else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
+  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
 {%- else %}
-  else sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
+  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
 {%- endif %}
 {%- endif %}
 {%- if strings.slicing == SourceSlicing::Latin1 %}
   sourceLatin1 = undefined;
 {%- endif %}
-  base = uint32[meta + (META_BASE_LOW32 >> 2)];
-  stepLimit = length;
-  const root = uint32[meta + (META_ROOT >> 2)];
+  base = uint32[meta + (META_BASE_LOW32 >>> 2)];
+  structBudget = limit;
+  stringBudget = STRING_BUDGET * limit;
+  const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % {{ buffer.root_align }} !== 0) {
-    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+    throw corrupt(`root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;

@@ -17,21 +17,28 @@ export type {{ name }} = {{ ty }};
 {%- endfor %}
 
 /**
+ * What every failure caused by the buffer's contents throws: a buffer that is not a rawast buffer,
+ * one of another format version, schema or pointer width, and a corrupt one (its message starts
+ * "corrupt rawast buffer" and says where). Arguments of the wrong type throw a `TypeError` instead.
+ */
+export declare class RawastBufferError extends Error {
+  name: "RawastBufferError";
+}
+
+/**
 {%- if lazy %}
  * Deserializes a rawast buffer lazily: only the root is read now, every other property on its first
- * access, so the buffer must not change while the tree is used. Throws an `Error` when the buffer is
- * truncated or was written with another schema or pointer width; a getter throws one when what it
- * reads is corrupt.
+ * access, so the buffer must not change while the tree is used. Throws a `RawastBufferError` when the
+ * buffer is truncated or was written with another schema or pointer width; a getter throws one when
+ * what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
 {%- else %}
- * Deserializes a rawast buffer. Throws an `Error` when the buffer is truncated, corrupt, or was
- * written with another schema or pointer width.
+ * Deserializes a rawast buffer. Throws a `RawastBufferError` when the buffer is truncated, corrupt,
+ * or was written with another schema or pointer width.
 {%- endif %}
- *
- * `source`: the source text the buffer was made from, when the caller has it as a string (the text
- * given to the parser or to `encodeSource`): strings are then sliced from it rather than from a copy
- * of the buffer's source. Its length and sampled characters must match the buffer's, else an `Error`.
+ * Reading is bounded by the buffer's size: a corrupt buffer cannot make it run or allocate without
+ * limit. A `buffer` that is not a `Uint8Array` (a `Proxy` of one included) is a `TypeError`.
  */
-export declare function deserialize(buffer: Uint8Array, source?: string): {{ result }};
+export declare function deserialize(buffer: Uint8Array): {{ result }};
 {%- if encode_source %}
 
 /**
@@ -46,7 +53,7 @@ export declare function encodeSource(text: string, buffer: Uint8Array): number;
 
 /**
  * The plain JS objects of a lazy node, array or `deserialize` result, as the eager deserializer
- * returns them. Throws an `Error` when a part not read yet is corrupt.
+ * returns them. Throws a `RawastBufferError` when a part not read yet is corrupt.
  */
 export declare function materialize<T>(value: T): T;
 

@@ -22,10 +22,8 @@ let sourceText, asciiEnd;
 // (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
 const MAX_DEPTH = 1000;
 let depth = 0;
-// Values deferred so far. Pointers followed so far, and the most a buffer of this size can hold: a
-// corrupt buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is
-// stopped there instead of building nodes forever.
-let deferred = 0, steps = 0, stepLimit = 0;
+// Values deferred so far.
+let deferred = 0;
 
 class Deferred {
   constructor(read, pos) {
@@ -35,15 +33,13 @@ class Deferred {
 }
 
 /**
- * Deserializes a rawast buffer.
+ * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
+ * reads, or is corrupt; its reading is bounded by its size whatever its contents.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
- * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
- *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
- *   and sampled characters must match the buffer's)
  * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
  */
-export function deserialize(buffer, source) {
-  const root = setUp(buffer, source);
+export function deserialize(buffer) {
+  const root = setUp(buffer);
   try {
     const result = {
       {{ result.root.0.literal }}: {{ result.root.1 }},
@@ -63,8 +59,8 @@ export function deserialize(buffer, source) {
 {%- endif %}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer, source) {
-  depth = deferred = steps = 0;
+function setUp(buffer) {
+  depth = deferred = 0;
 {% include "js/check_metadata.js" %}
 }
 

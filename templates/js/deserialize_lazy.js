@@ -23,10 +23,6 @@ let sourceStart, sourceEnd, limit, base;
 // offsets agree there). `asciiEnd` is the offset of its end in the buffer.
 let sourceText, asciiEnd;
 {%- include "js/decoders.js" %}
-// Pointers followed so far in this tree, and the most a buffer of this size can hold: a corrupt
-// buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is stopped
-// there instead of making nodes forever. Values are kept once read, so a real tree stays below.
-let steps = 0, stepLimit = 0;
 
 /** The buffer of one tree, as `setUp` read it. */
 class Context {
@@ -34,8 +30,10 @@ class Context {
 {%- for variable in buffer.state %}
     this.{{ variable.name }} = {{ variable.name }};
 {%- endfor %}
-    this.steps = steps;
-    this.stepLimit = stepLimit;
+    // What reading may still take (`structBudget`, `stringBudget`): values are kept once read, so
+    // reading a valid tree whole stays within the budgets, however it is visited.
+    this.structBudget = structBudget;
+    this.stringBudget = stringBudget;
   }
 }
 
@@ -46,8 +44,8 @@ function enter(context) {
 {%- for variable in buffer.state %}
   {{ variable.name }} = context.{{ variable.name }};
 {%- endfor %}
-  steps = context.steps;
-  stepLimit = context.stepLimit;
+  structBudget = context.structBudget;
+  stringBudget = context.stringBudget;
 }
 
 /** Saves what reading changed in the current context, and leaves it. */
@@ -56,24 +54,24 @@ function leave() {
 {%- if strings.slicing == SourceSlicing::Latin1 %}
   current.sourceLatin1 = sourceLatin1;
 {%- endif %}
-  current.steps = steps;
+  current.structBudget = structBudget;
+  current.stringBudget = stringBudget;
   current = null;
 }
 
 /**
  * Deserializes a rawast buffer lazily: only the root is read now.
+ * Throws a `RawastBufferError` if the buffer is not one this deserializer reads; a getter throws one
+ * when what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must
  *   not change while the tree is used
- * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
- *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
- *   and sampled characters must match the buffer's)
  * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
  */
-export function deserialize(buffer, source) {
+export function deserialize(buffer) {
   // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
   // enter it again, even when `setUp` throws.
   leave();
-  const root = setUp(buffer, source);
+  const root = setUp(buffer);
   current = new Context();
   return {
     {{ result.root.0.literal }}: {{ result.root.1 }},
@@ -88,8 +86,7 @@ export function deserialize(buffer, source) {
 {%- endif %}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer, source) {
-  steps = 0;
+function setUp(buffer) {
 {% include "js/check_metadata.js" %}
 }
 
@@ -169,6 +166,7 @@ class {{ class.name }} extends LazyObject {
   get {{ getter.prop.key.literal }}() {
     if (this.{{ getter.private }} === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.{{ getter.private }} = {{ getter.prop.value }};
     }
     return this.{{ getter.private }};

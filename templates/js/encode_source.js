@@ -21,7 +21,7 @@ const textEncoder = new TextEncoder();
  */
 export function encodeSource(text, buffer) {
   if (typeof text !== "string") throw new TypeError(`encodeSource() expects the source text as a string, not ${typeName(text)}`);
-  if (!(buffer instanceof Uint8Array)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
+  if (!isUint8Array(buffer)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
 {%- if *encode_runtime == Runtime::Node %}
   const written = utf8Write.call(buffer, text, 0, buffer.length);
   // `utf8Write` stops silently before a character that does not fit, which can only happen with
@@ -42,10 +42,4 @@ export function encodeSource(text, buffer) {
 
 function sourceTooLong(needed, available) {
   return new Error(`encodeSource(): the source text needs ${needed} bytes of UTF-8, but the buffer has only ${available}`);
-}
-
-function typeName(value) {
-  if (value === null) return "null";
-  if (typeof value !== "object") return typeof value;
-  return value.constructor?.name ?? "object";
 }

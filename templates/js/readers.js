@@ -1,23 +1,78 @@
-{#- Readers both deserializer templates share: pointers, errors, 64-bit integers, strings, converters, spans. -#}
+{#- Readers both deserializer templates share: errors, pointers, budgets, 64-bit integers, strings, converters, spans. -#}
+/**
+ * What every failure caused by the buffer's contents throws: a buffer that is not a rawast buffer,
+ * one of another format version, schema or layout, and a corrupt one (its message starts "corrupt
+ * rawast buffer" and says where). Arguments of the wrong type are a `TypeError` instead.
+ */
+export class RawastBufferError extends Error {}
+RawastBufferError.prototype.name = "RawastBufferError";
+
+// `%TypedArray%.prototype[Symbol.toStringTag]` is a typed array's kind, of any realm, and undefined
+// for anything else: a `Proxy` of a Uint8Array or an object made from `Uint8Array.prototype` pass
+// `instanceof`, then fail inside on the first read of their bytes.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+
+function isUint8Array(value) {
+  return typedArrayKind.call(value) === "Uint8Array";
+}
+
+function typeName(value) {
+  if (value === null) return "null";
+  if (typeof value !== "object") return typeof value;
+  return value.constructor?.name ?? "object";
+}
+
 function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
 /** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
 function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
   if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
   }
   return offset;
 }
 
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+function corrupt(message) {
+  return new RawastBufferError(`corrupt rawast buffer: ${message}`);
 }
 
+{%- if lazy %}
+
+function detached() {
+  return new RawastBufferError("the buffer was detached or shrunk while its tree was in use: read the tree before giving its buffer away");
+}
+{%- endif %}
+
 function invalid(what, value, pos) {
-  return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
+{%- if lazy %}
+  // A view of a buffer detached or shrunk while its tree is in use reads as empty.
+  if (uint8.length === 0) return detached();
+{%- endif %}
+  return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
+}
+
+// What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
+// whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
+// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
+// bytes); strings may share source text (a literal's `raw` and `value`, a directive's), a few
+// times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or
+// string shared many times, is stopped when either runs out, after work proportional to the buffer.
+const STRING_BUDGET = 4;
+// The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
+// longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
+// longer than that, past it, are decoded one by one.
+const MAX_SOURCE_SLICE = 2 ** 28 - 16;
+let structBudget = 0, stringBudget = 0;
+
+function overBudget(pos) {
+  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+}
+
+function tooManyStringBytes(pos) {
+  return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
 
 {%- match buffer.int64 %}
@@ -25,13 +80,13 @@ function invalid(what, value, pos) {
 {%- if buffer.reads.u64 %}
 
 function readU64(pos) {
-  return safeInteger(uint32[pos >> 2] + uint32[(pos >> 2) + 1] * 4294967296, pos, "u64");
+  return safeInteger(uint32[pos >>> 2] + uint32[(pos >>> 2) + 1] * 4294967296, pos, "u64");
 }
 {%- endif %}
 {%- if buffer.reads.i64 %}
 
 function readI64(pos) {
-  return safeInteger(uint32[pos >> 2] + int32[(pos >> 2) + 1] * 4294967296, pos, "i64");
+  return safeInteger(uint32[pos >>> 2] + int32[(pos >>> 2) + 1] * 4294967296, pos, "i64");
 }
 {%- endif %}
 {%- if buffer.reads.u64 || buffer.reads.i64 %}
@@ -39,21 +94,21 @@ function readI64(pos) {
 /** 64-bit integers are numbers here (`int64 = "number"`): exactly, or an `Error`, never rounded. */
 function safeInteger(value, pos, type) {
   if (Number.isSafeInteger(value)) return value;
-  const exact = (BigInt(type === "u64" ? uint32[(pos >> 2) + 1] : int32[(pos >> 2) + 1]) << 32n) | BigInt(uint32[pos >> 2]);
-  throw new RangeError(`the ${type} at offset ${pos} is ${exact}, which a JS number cannot hold exactly: generate this target with int64 = "bigint"`);
+  const exact = (BigInt(type === "u64" ? uint32[(pos >>> 2) + 1] : int32[(pos >>> 2) + 1]) << 32n) | BigInt(uint32[pos >>> 2]);
+  throw new RawastBufferError(`the ${type} at offset ${pos} is ${exact}, which a JS number cannot hold exactly: generate this target with int64 = "bigint"`);
 }
 {%- endif %}
 {%- when Int64::BigInt %}
 {%- if buffer.reads.u64 %}
 
 function readU64BigInt(pos) {
-  return (BigInt(uint32[(pos >> 2) + 1]) << 32n) | BigInt(uint32[pos >> 2]);
+  return (BigInt(uint32[(pos >>> 2) + 1]) << 32n) | BigInt(uint32[pos >>> 2]);
 }
 {%- endif %}
 {%- if buffer.reads.i64 %}
 
 function readI64BigInt(pos) {
-  return (BigInt(int32[(pos >> 2) + 1]) << 32n) | BigInt(uint32[pos >> 2]);
+  return (BigInt(int32[(pos >>> 2) + 1]) << 32n) | BigInt(uint32[pos >>> 2]);
 }
 {%- endif %}
 {%- endmatch %}
@@ -61,7 +116,10 @@ function readI64BigInt(pos) {
 {% include "js/strings.js" %}
 {%- if buffer.reads.regex %}
 
-/** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
+/**
+ * A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp` (as
+ * ESTree has it), which is also what a corrupt pattern or flags give.
+ */
 function regexValue(regex) {
   if (regex === null) return null;
   try {
@@ -71,36 +129,21 @@ function regexValue(regex) {
   }
 }
 {%- endif %}
+{%- if buffer.reads.bigint %}
+
+/** A bigint literal's `value`, from its digits; a buffer's string that is not digits is corrupt. */
+function bigIntValue(digits, pos) {
+  try {
+    return BigInt(digits);
+  } catch {
+    throw corrupt(`${JSON.stringify(digits.slice(0, 40))} is not a bigint's digits (the field at offset ${pos})`);
+  }
+}
+{%- endif %}
 {%- if buffer.reads.span %}
 
 /** A `Span` that is not a node's own: `{ start, end }`. */
 function deserializeSpan(pos) {
-  return { start: uint32[pos >> 2], end: uint32[(pos + 4) >> 2] };
-}
-{%- endif %}
-{%- if strings.slicing != SourceSlicing::None %}
-
-// Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
-const SOURCE_SAMPLES = 64;
-
-/**
- * The caller's source text, to slice strings from instead of a copy of the buffer's source. It must
- * be the text the buffer was made from: its length and sampled characters of its ASCII prefix (the
- * only part sliced from it, where UTF-16 and byte offsets agree) are compared with the buffer's.
- */
-function checkedSource(source) {
-  if (typeof source !== "string") throw new TypeError(`deserialize() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
-  const asciiLen = asciiEnd - sourceStart;
-  const byteLen = sourceEnd - sourceStart;
-  // An ASCII text has one UTF-16 unit per UTF-8 byte; any other has fewer units than bytes, and a
-  // non-ASCII unit right after its ASCII prefix.
-  let differs = asciiLen === byteLen ? source.length !== byteLen : source.length < asciiLen || source.length >= byteLen || source.charCodeAt(asciiLen) < 0x80;
-  const step = Math.max(1, Math.floor(asciiLen / SOURCE_SAMPLES));
-  for (let i = 0; i < asciiLen && !differs; i += step) differs = source.charCodeAt(i) !== uint8[sourceStart + i];
-  if (!differs && asciiLen > 0) differs = source.charCodeAt(asciiLen - 1) !== uint8[asciiEnd - 1];
-  if (differs) {
-    throw new Error(`the source text given (${source.length} UTF-16 units) is not the one this buffer was made from (${byteLen} bytes of UTF-8, the first ${asciiLen} ASCII)`);
-  }
-  return source;
+  return { start: uint32[pos >>> 2], end: uint32[(pos + 4) >>> 2] };
 }
 {%- endif %}

@@ -1,7 +1,8 @@
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
 function deserializeStr(pos) {
-  const len = uint32[(pos + {{ buffer.pointer_width }}) >> 2];
+  const len = uint32[(pos + {{ buffer.pointer_width }}) >>> 2];
   if (len === 0) return "";
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   const offset = readPointer(pos, len);
 {%- if strings.slicing != SourceSlicing::None %}
   if ({{ buffer.in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
@@ -21,6 +22,8 @@ function sourceString(offset, len) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
+  // A source too long for one JS string has no copy: its strings are decoded one by one.
+  if (sourceEnd - sourceStart > MAX_SOURCE_SLICE) return decodeNative(offset, len);
 {%- if strings.node %}
   if (sourceLatin1 === undefined) sourceLatin1 = latin1Slice.call(uint8, sourceStart, sourceEnd);
 {%- else %}
@@ -82,34 +85,40 @@ function decodeUtf8(start, len) {
 }
 {%- endmatch %}
 
+/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
 function decodeNative(start, len) {
-{%- if strings.long_decoder == LongDecoder::Utf8Slice %}
-  const text = utf8Slice.call(uint8, start, start + len);
-{%- else %}
-  const text = textDecoder.decode(uint8.subarray(start, start + len));
-{%- endif %}
+  const text = decodeRun(start, start + len);
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 
-/** UTF-8 extended to surrogate code points; any other invalid sequence becomes U+FFFD. */
-function decodeWtf8(start, len) {
-  const units = [];
-  for (let i = start, end = start + len; i < end; ) {
-    const byte = uint8[i];
-    let code = 0xfffd;
-    let size = 1;
-    if (byte < 0x80) code = byte;
-    else if (byte >= 0xc2 && byte < 0xe0 && i + 1 < end) [code, size] = [((byte & 0x1f) << 6) | (uint8[i + 1] & 0x3f), 2];
-    else if (byte >= 0xe0 && byte < 0xf0 && i + 2 < end) [code, size] = [((byte & 0x0f) << 12) | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f), 3];
-    else if (byte >= 0xf0 && byte < 0xf5 && i + 3 < end) {
-      [code, size] = [((byte & 0x07) << 18) | ((uint8[i + 1] & 0x3f) << 12) | ((uint8[i + 2] & 0x3f) << 6) | (uint8[i + 3] & 0x3f), 4];
-    }
-    if (code >= 0x10000) units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
-    else units.push(code);
-    i += size;
+function decodeRun(start, end) {
+  try {
+{%- if strings.long_decoder == LongDecoder::Utf8Slice %}
+    return utf8Slice.call(uint8, start, end);
+{%- else %}
+    return textDecoder.decode(uint8.subarray(start, end));
+{%- endif %}
+  } catch (error) {
+    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8) fails.
+    throw new RawastBufferError(`the string at ${start}..${end} is longer than this JS engine's strings can be (${error.message})`);
   }
+}
+
+/**
+ * UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes its
+ * code unit, the runs between them are decoded natively (any other invalid byte becomes U+FFFD).
+ * Linear in `len`, so a corrupt buffer's strings cost no more than valid ones.
+ */
+function decodeWtf8(start, len) {
   let text = "";
-  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode.apply(null, units.slice(i, i + 4096));
-  return text;
+  let run = start;
+  for (let i = start, last = start + len - 3; i <= last; i++) {
+    if (uint8[i] === 0xed && uint8[i + 1] >= 0xa0 && uint8[i + 1] < 0xc0 && (uint8[i + 2] & 0xc0) === 0x80) {
+      text += decodeRun(run, i) + String.fromCharCode(0xd000 | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f));
+      i += 2;
+      run = i + 1;
+    }
+  }
+  return text + decodeRun(run, start + len);
 }

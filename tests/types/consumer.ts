@@ -1,5 +1,5 @@
 // A consumer of the generated types, type-checked with `tsc --strict` by tests/types.test.js.
-import { deserialize as parse, encodeSource } from "../../generated/npm/parser/deserialize.js";
+import { deserialize as parse, encodeSource, RawastBufferError } from "../../generated/npm/parser/deserialize.js";
 import { deserialize as lint, type AnyNode, type Node as LinterNode } from "../../generated/npm/linter/deserialize.js";
 import type { Node, Program, Comment } from "../../generated/npm/parser/deserialize.js";
 
@@ -25,11 +25,25 @@ function describe(node: Node): string {
 
 const names: string[] = program.body.map(describe);
 const lines: number = comments.filter((c) => c.type === "Line").length;
-// The caller may pass the source text it has; the deserializer slices strings from it.
-const root = lint(buffer, "const a = 1;").program;
+const root = lint(buffer).program;
 const parent: AnyNode | null = root.parent;
 const first: LinterNode | undefined = root.body[0];
 export { names, lines, parent, first, sourceLength };
+
+// A corrupt buffer's error is told apart by its class.
+function parseOrNull(bytes: Uint8Array): Program | null {
+  try {
+    return parse(bytes).program;
+  } catch (error) {
+    if (error instanceof RawastBufferError) {
+      const name: "RawastBufferError" = error.name;
+      console.warn(`${name}: ${error.message}`);
+      return null;
+    }
+    throw error;
+  }
+}
+export { parseOrNull };
 
 // The lazy target: the same node types, read-only, and `materialize` keeps them.
 import { deserialize as parseLazily, materialize, VISITOR_KEYS, type Program as LazyProgram } from "../../generated/npm/parser-lazy/deserialize.js";

@@ -1091,11 +1091,18 @@ export interface RegExp {
 export type AnyNode = Program | Directive | ArrayExpression | ArrayPattern | ArrowFunctionExpression | AssignmentExpression | AssignmentPattern | AwaitExpression | BinaryExpression | BlockStatement | BreakStatement | CallExpression | CatchClause | ChainExpression | ClassBody | ClassDeclaration | ClassExpression | ConditionalExpression | ContinueStatement | DebuggerStatement | DoWhileStatement | EmptyStatement | ExportAllDeclaration | ExportDefaultDeclaration | ExportNamedDeclaration | ExportSpecifier | ExpressionStatement | ForInStatement | ForOfStatement | ForStatement | FunctionDeclaration | FunctionExpression | Identifier | IfStatement | ImportAttribute | ImportDeclaration | ImportDefaultSpecifier | ImportExpression | ImportNamespaceSpecifier | ImportSpecifier | LabeledStatement | LogicalExpression | MemberExpression | MetaProperty | MethodDefinition | NewExpression | ObjectExpression | ObjectPattern | ParenthesizedExpression | PrivateIdentifier | Property | PropertyDefinition | RestElement | ReturnStatement | SequenceExpression | SpreadElement | StaticBlock | Super | SwitchCase | SwitchStatement | TaggedTemplateExpression | TemplateElement | TemplateLiteral | ThisExpression | ThrowStatement | TryStatement | UnaryExpression | UpdateExpression | VariableDeclaration | VariableDeclarator | WhileStatement | WithStatement | YieldExpression | JSXAttribute | JSXClosingElement | JSXClosingFragment | JSXElement | JSXEmptyExpression | JSXExpressionContainer | JSXFragment | JSXIdentifier | JSXMemberExpression | JSXNamespacedName | JSXOpeningElement | JSXOpeningFragment | JSXSpreadAttribute | JSXText | JSXTextWithBigint | StringLiteral | NumericLiteral | BooleanLiteral | NullLiteral | RegExpLiteral | BigIntLiteral;
 
 /**
- * Deserializes a rawast buffer. Throws an `Error` when the buffer is truncated, corrupt, or was
- * written with another schema or pointer width.
- *
- * `source`: the source text the buffer was made from, when the caller has it as a string (the text
- * given to the parser or to `encodeSource`): strings are then sliced from it rather than from a copy
- * of the buffer's source. Its length and sampled characters must match the buffer's, else an `Error`.
+ * What every failure caused by the buffer's contents throws: a buffer that is not a rawast buffer,
+ * one of another format version, schema or pointer width, and a corrupt one (its message starts
+ * "corrupt rawast buffer" and says where). Arguments of the wrong type throw a `TypeError` instead.
  */
-export declare function deserialize(buffer: Uint8Array, source?: string): { program: Program; comments: Comment[] };
+export declare class RawastBufferError extends Error {
+  name: "RawastBufferError";
+}
+
+/**
+ * Deserializes a rawast buffer. Throws a `RawastBufferError` when the buffer is truncated, corrupt,
+ * or was written with another schema or pointer width.
+ * Reading is bounded by the buffer's size: a corrupt buffer cannot make it run or allocate without
+ * limit. A `buffer` that is not a `Uint8Array` (a `Proxy` of one included) is a `TypeError`.
+ */
+export declare function deserialize(buffer: Uint8Array): { program: Program; comments: Comment[] };

@@ -43,10 +43,8 @@ const utf8Slice = Buffer.prototype.utf8Slice;
 // (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
 const MAX_DEPTH = 1000;
 let depth = 0;
-// Values deferred so far. Pointers followed so far, and the most a buffer of this size can hold: a
-// corrupt buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is
-// stopped there instead of building nodes forever.
-let deferred = 0, steps = 0, stepLimit = 0;
+// Values deferred so far.
+let deferred = 0;
 
 class Deferred {
   constructor(read, pos) {
@@ -56,15 +54,13 @@ class Deferred {
 }
 
 /**
- * Deserializes a rawast buffer.
+ * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
+ * reads, or is corrupt; its reading is bounded by its size whatever its contents.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
- * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
- *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
- *   and sampled characters must match the buffer's)
  * @returns {{ program: object, comments: object[] }}
  */
-export function deserialize(buffer, source) {
-  const root = setUp(buffer, source);
+export function deserialize(buffer) {
+  const root = setUp(buffer);
   try {
     const result = {
       program: deserializeProgram(root, null),
@@ -78,63 +74,66 @@ export function deserialize(buffer, source) {
 }
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer, source) {
-  depth = deferred = steps = 0;
-  if (!(buffer instanceof Uint8Array)) {
-    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
+function setUp(buffer) {
+  depth = deferred = 0;
+  if (!isUint8Array(buffer)) {
+    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
   const length = buffer.length;
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    throw new Error(`not a rawast buffer: ${length} bytes cannot end with the ${METADATA_SIZE}-byte metadata block`);
+    const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
   const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
   const { buffer: memory, byteOffset } = bytes;
   uint8 = bytes;
   int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >> 1);
-  int16 = new Int16Array(memory, byteOffset, length >> 1);
-  uint32 = new Uint32Array(memory, byteOffset, length >> 2);
-  int32 = new Int32Array(memory, byteOffset, length >> 2);
-  float64 = new Float64Array(memory, byteOffset, length >> 3);
+  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
+  int16 = new Int16Array(memory, byteOffset, length >>> 1);
+  uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
+  int32 = new Int32Array(memory, byteOffset, length >>> 2);
+  float64 = new Float64Array(memory, byteOffset, length >>> 3);
 
   limit = length - METADATA_SIZE;
-  const meta = limit >> 2;
-  const magic = uint32[meta + (META_MAGIC >> 2)];
+  const meta = limit >>> 2;
+  const magic = uint32[meta + (META_MAGIC >>> 2)];
   if (magic !== MAGIC) {
-    throw new Error(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
+    throw new RawastBufferError(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
   }
-  const version = uint32[meta + (META_FORMAT_VERSION >> 2)];
+  const version = uint32[meta + (META_FORMAT_VERSION >>> 2)];
   if (version !== FORMAT_VERSION) {
-    throw new Error(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
+    throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >> 2)]);
+  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
   if (fingerprint !== LAYOUT_FINGERPRINT) {
-    throw new Error(
+    throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",
     );
   }
-  sourceStart = uint32[meta + (META_SOURCE_START >> 2)];
-  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
+  sourceStart = uint32[meta + (META_SOURCE_START >>> 2)];
+  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >>> 2)];
   if (sourceEnd > limit) {
-    throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
+    throw corrupt(`source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
   if (limit - sourceEnd >= 8) {
-    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text right before the metadata (the linter layout)`);
+    throw new RawastBufferError(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text right before the metadata (the linter layout)`);
   }
-  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
+  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >>> 2)];
   if (asciiEnd > sourceEnd) {
-    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
+    throw corrupt(`the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
-  if (source !== undefined) sourceText = checkedSource(source);
-  else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
+  // Strings past a prefix longer than one JS string can be are decoded one by one.
+  asciiEnd = Math.min(asciiEnd, sourceStart + MAX_SOURCE_SLICE);
+  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
   sourceLatin1 = undefined;
-  base = uint32[meta + (META_BASE_LOW32 >> 2)];
-  stepLimit = length;
-  const root = uint32[meta + (META_ROOT >> 2)];
+  base = uint32[meta + (META_BASE_LOW32 >>> 2)];
+  structBudget = limit;
+  stringBudget = STRING_BUDGET * limit;
+  const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
-    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+    throw corrupt(`root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;
 }
@@ -165,31 +164,76 @@ function resolveDeferred(root) {
   }
 }
 
+/**
+ * What every failure caused by the buffer's contents throws: a buffer that is not a rawast buffer,
+ * one of another format version, schema or layout, and a corrupt one (its message starts "corrupt
+ * rawast buffer" and says where). Arguments of the wrong type are a `TypeError` instead.
+ */
+export class RawastBufferError extends Error {}
+RawastBufferError.prototype.name = "RawastBufferError";
+
+// `%TypedArray%.prototype[Symbol.toStringTag]` is a typed array's kind, of any realm, and undefined
+// for anything else: a `Proxy` of a Uint8Array or an object made from `Uint8Array.prototype` pass
+// `instanceof`, then fail inside on the first read of their bytes.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+
+function isUint8Array(value) {
+  return typedArrayKind.call(value) === "Uint8Array";
+}
+
+function typeName(value) {
+  if (value === null) return "null";
+  if (typeof value !== "object") return typeof value;
+  return value.constructor?.name ?? "object";
+}
+
 function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
 /** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
 function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
   if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
   }
   return offset;
 }
 
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+function corrupt(message) {
+  return new RawastBufferError(`corrupt rawast buffer: ${message}`);
 }
 
 function invalid(what, value, pos) {
-  return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
+  return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
+}
+
+// What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
+// whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
+// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
+// bytes); strings may share source text (a literal's `raw` and `value`, a directive's), a few
+// times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or
+// string shared many times, is stopped when either runs out, after work proportional to the buffer.
+const STRING_BUDGET = 4;
+// The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
+// longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
+// longer than that, past it, are decoded one by one.
+const MAX_SOURCE_SLICE = 2 ** 28 - 16;
+let structBudget = 0, stringBudget = 0;
+
+function overBudget(pos) {
+  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+}
+
+function tooManyStringBytes(pos) {
+  return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
 
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
 function deserializeStr(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return "";
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   const offset = readPointer(pos, len);
   if (offset >= sourceStart && offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
   if (offset >= sourceStart) return sourceString(offset, len);
@@ -204,6 +248,8 @@ function sourceString(offset, len) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
+  // A source too long for one JS string has no copy: its strings are decoded one by one.
+  if (sourceEnd - sourceStart > MAX_SOURCE_SLICE) return decodeNative(offset, len);
   if (sourceLatin1 === undefined) sourceLatin1 = latin1Slice.call(uint8, sourceStart, sourceEnd);
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
@@ -268,35 +314,44 @@ function decodeUtf8(start, len) {
   }
 }
 
+/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
 function decodeNative(start, len) {
-  const text = utf8Slice.call(uint8, start, start + len);
+  const text = decodeRun(start, start + len);
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 
-/** UTF-8 extended to surrogate code points; any other invalid sequence becomes U+FFFD. */
-function decodeWtf8(start, len) {
-  const units = [];
-  for (let i = start, end = start + len; i < end; ) {
-    const byte = uint8[i];
-    let code = 0xfffd;
-    let size = 1;
-    if (byte < 0x80) code = byte;
-    else if (byte >= 0xc2 && byte < 0xe0 && i + 1 < end) [code, size] = [((byte & 0x1f) << 6) | (uint8[i + 1] & 0x3f), 2];
-    else if (byte >= 0xe0 && byte < 0xf0 && i + 2 < end) [code, size] = [((byte & 0x0f) << 12) | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f), 3];
-    else if (byte >= 0xf0 && byte < 0xf5 && i + 3 < end) {
-      [code, size] = [((byte & 0x07) << 18) | ((uint8[i + 1] & 0x3f) << 12) | ((uint8[i + 2] & 0x3f) << 6) | (uint8[i + 3] & 0x3f), 4];
-    }
-    if (code >= 0x10000) units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
-    else units.push(code);
-    i += size;
+function decodeRun(start, end) {
+  try {
+    return utf8Slice.call(uint8, start, end);
+  } catch (error) {
+    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8) fails.
+    throw new RawastBufferError(`the string at ${start}..${end} is longer than this JS engine's strings can be (${error.message})`);
   }
-  let text = "";
-  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode.apply(null, units.slice(i, i + 4096));
-  return text;
 }
 
-/** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
+/**
+ * UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes its
+ * code unit, the runs between them are decoded natively (any other invalid byte becomes U+FFFD).
+ * Linear in `len`, so a corrupt buffer's strings cost no more than valid ones.
+ */
+function decodeWtf8(start, len) {
+  let text = "";
+  let run = start;
+  for (let i = start, last = start + len - 3; i <= last; i++) {
+    if (uint8[i] === 0xed && uint8[i + 1] >= 0xa0 && uint8[i + 1] < 0xc0 && (uint8[i + 2] & 0xc0) === 0x80) {
+      text += decodeRun(run, i) + String.fromCharCode(0xd000 | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f));
+      i += 2;
+      run = i + 1;
+    }
+  }
+  return text + decodeRun(run, start + len);
+}
+
+/**
+ * A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp` (as
+ * ESTree has it), which is also what a corrupt pattern or flags give.
+ */
 function regexValue(regex) {
   if (regex === null) return null;
   try {
@@ -306,36 +361,21 @@ function regexValue(regex) {
   }
 }
 
-// Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
-const SOURCE_SAMPLES = 64;
-
-/**
- * The caller's source text, to slice strings from instead of a copy of the buffer's source. It must
- * be the text the buffer was made from: its length and sampled characters of its ASCII prefix (the
- * only part sliced from it, where UTF-16 and byte offsets agree) are compared with the buffer's.
- */
-function checkedSource(source) {
-  if (typeof source !== "string") throw new TypeError(`deserialize() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
-  const asciiLen = asciiEnd - sourceStart;
-  const byteLen = sourceEnd - sourceStart;
-  // An ASCII text has one UTF-16 unit per UTF-8 byte; any other has fewer units than bytes, and a
-  // non-ASCII unit right after its ASCII prefix.
-  let differs = asciiLen === byteLen ? source.length !== byteLen : source.length < asciiLen || source.length >= byteLen || source.charCodeAt(asciiLen) < 0x80;
-  const step = Math.max(1, Math.floor(asciiLen / SOURCE_SAMPLES));
-  for (let i = 0; i < asciiLen && !differs; i += step) differs = source.charCodeAt(i) !== uint8[sourceStart + i];
-  if (!differs && asciiLen > 0) differs = source.charCodeAt(asciiLen - 1) !== uint8[asciiEnd - 1];
-  if (differs) {
-    throw new Error(`the source text given (${source.length} UTF-16 units) is not the one this buffer was made from (${byteLen} bytes of UTF-8, the first ${asciiLen} ASCII)`);
+/** A bigint literal's `value`, from its digits; a buffer's string that is not digits is corrupt. */
+function bigIntValue(digits, pos) {
+  try {
+    return BigInt(digits);
+  } catch {
+    throw corrupt(`${JSON.stringify(digits.slice(0, 40))} is not a bigint's digits (the field at offset ${pos})`);
   }
-  return source;
 }
 
 /** `Program` */
 function deserializeProgram(pos, parent) {
   const node = {
     type: "Program",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: null,
     sourceType: deserializeSourceType(pos + 24),
     parent,
@@ -358,8 +398,8 @@ function deserializeComment(pos) {
   return {
     type: deserializeCommentKind(pos),
     value: deserializeStr(pos + 8),
-    start: uint32[(pos + 24) >> 2],
-    end: uint32[(pos + 28) >> 2],
+    start: uint32[(pos + 24) >>> 2],
+    end: uint32[(pos + 28) >>> 2],
   };
 }
 
@@ -570,8 +610,8 @@ function deserializeNode(pos, parent) {
 function deserializeDirective(pos, parent) {
   const node = {
     type: "ExpressionStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: null,
     directive: deserializeStr(pos + 24),
     parent,
@@ -592,8 +632,8 @@ function deserializeTemplateElementValue(pos) {
 function deserializeArrayExpression(pos, parent) {
   const node = {
     type: "ArrayExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     elements: null,
     parent,
   };
@@ -605,8 +645,8 @@ function deserializeArrayExpression(pos, parent) {
 function deserializeArrayPattern(pos, parent) {
   const node = {
     type: "ArrayPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     elements: null,
     parent,
   };
@@ -618,8 +658,8 @@ function deserializeArrayPattern(pos, parent) {
 function deserializeArrowFunctionExpression(pos, parent) {
   const node = {
     type: "ArrowFunctionExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: null,
     expression: uint8[pos + 24] === 1,
     generator: uint8[pos + 25] === 1,
@@ -638,8 +678,8 @@ function deserializeArrowFunctionExpression(pos, parent) {
 function deserializeAssignmentExpression(pos, parent) {
   const node = {
     type: "AssignmentExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeAssignmentOperator(pos + 8),
     left: null,
     right: null,
@@ -654,8 +694,8 @@ function deserializeAssignmentExpression(pos, parent) {
 function deserializeAssignmentPattern(pos, parent) {
   const node = {
     type: "AssignmentPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: null,
     right: null,
     parent,
@@ -669,8 +709,8 @@ function deserializeAssignmentPattern(pos, parent) {
 function deserializeAwaitExpression(pos, parent) {
   const node = {
     type: "AwaitExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: null,
     parent,
   };
@@ -682,8 +722,8 @@ function deserializeAwaitExpression(pos, parent) {
 function deserializeBinaryExpression(pos, parent) {
   const node = {
     type: "BinaryExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: null,
     operator: deserializeBinaryOperator(pos + 24),
     right: null,
@@ -698,8 +738,8 @@ function deserializeBinaryExpression(pos, parent) {
 function deserializeBlockStatement(pos, parent) {
   const node = {
     type: "BlockStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: null,
     parent,
   };
@@ -711,8 +751,8 @@ function deserializeBlockStatement(pos, parent) {
 function deserializeBreakStatement(pos, parent) {
   const node = {
     type: "BreakStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     label: null,
     parent,
   };
@@ -724,8 +764,8 @@ function deserializeBreakStatement(pos, parent) {
 function deserializeCallExpression(pos, parent) {
   const node = {
     type: "CallExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     callee: null,
     arguments: null,
     optional: uint8[pos + 40] === 1,
@@ -740,8 +780,8 @@ function deserializeCallExpression(pos, parent) {
 function deserializeCatchClause(pos, parent) {
   const node = {
     type: "CatchClause",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     param: null,
     body: null,
     parent,
@@ -755,8 +795,8 @@ function deserializeCatchClause(pos, parent) {
 function deserializeChainExpression(pos, parent) {
   const node = {
     type: "ChainExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: null,
     parent,
   };
@@ -768,8 +808,8 @@ function deserializeChainExpression(pos, parent) {
 function deserializeClassBody(pos, parent) {
   const node = {
     type: "ClassBody",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: null,
     parent,
   };
@@ -781,8 +821,8 @@ function deserializeClassBody(pos, parent) {
 function deserializeClassDeclaration(pos, parent) {
   const node = {
     type: "ClassDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: null,
     superClass: null,
     body: null,
@@ -798,8 +838,8 @@ function deserializeClassDeclaration(pos, parent) {
 function deserializeClassExpression(pos, parent) {
   const node = {
     type: "ClassExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: null,
     superClass: null,
     body: null,
@@ -815,8 +855,8 @@ function deserializeClassExpression(pos, parent) {
 function deserializeConditionalExpression(pos, parent) {
   const node = {
     type: "ConditionalExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: null,
     consequent: null,
     alternate: null,
@@ -832,8 +872,8 @@ function deserializeConditionalExpression(pos, parent) {
 function deserializeContinueStatement(pos, parent) {
   const node = {
     type: "ContinueStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     label: null,
     parent,
   };
@@ -845,8 +885,8 @@ function deserializeContinueStatement(pos, parent) {
 function deserializeDebuggerStatement(pos, parent) {
   const node = {
     type: "DebuggerStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     parent,
   };
   return node;
@@ -856,8 +896,8 @@ function deserializeDebuggerStatement(pos, parent) {
 function deserializeDoWhileStatement(pos, parent) {
   const node = {
     type: "DoWhileStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: null,
     test: null,
     parent,
@@ -871,8 +911,8 @@ function deserializeDoWhileStatement(pos, parent) {
 function deserializeEmptyStatement(pos, parent) {
   const node = {
     type: "EmptyStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     parent,
   };
   return node;
@@ -882,8 +922,8 @@ function deserializeEmptyStatement(pos, parent) {
 function deserializeExportAllDeclaration(pos, parent) {
   const node = {
     type: "ExportAllDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     exported: null,
     source: null,
     attributes: null,
@@ -899,8 +939,8 @@ function deserializeExportAllDeclaration(pos, parent) {
 function deserializeExportDefaultDeclaration(pos, parent) {
   const node = {
     type: "ExportDefaultDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declaration: null,
     parent,
   };
@@ -912,8 +952,8 @@ function deserializeExportDefaultDeclaration(pos, parent) {
 function deserializeExportNamedDeclaration(pos, parent) {
   const node = {
     type: "ExportNamedDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declaration: null,
     specifiers: null,
     source: null,
@@ -931,8 +971,8 @@ function deserializeExportNamedDeclaration(pos, parent) {
 function deserializeExportSpecifier(pos, parent) {
   const node = {
     type: "ExportSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: null,
     exported: null,
     parent,
@@ -946,8 +986,8 @@ function deserializeExportSpecifier(pos, parent) {
 function deserializeExpressionStatement(pos, parent) {
   const node = {
     type: "ExpressionStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: null,
     parent,
   };
@@ -959,8 +999,8 @@ function deserializeExpressionStatement(pos, parent) {
 function deserializeForInStatement(pos, parent) {
   const node = {
     type: "ForInStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: null,
     right: null,
     body: null,
@@ -976,8 +1016,8 @@ function deserializeForInStatement(pos, parent) {
 function deserializeForOfStatement(pos, parent) {
   const node = {
     type: "ForOfStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     await: uint8[pos + 8] === 1,
     left: null,
     right: null,
@@ -994,8 +1034,8 @@ function deserializeForOfStatement(pos, parent) {
 function deserializeForStatement(pos, parent) {
   const node = {
     type: "ForStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     init: null,
     test: null,
     update: null,
@@ -1013,8 +1053,8 @@ function deserializeForStatement(pos, parent) {
 function deserializeFunctionDeclaration(pos, parent) {
   const node = {
     type: "FunctionDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: null,
     expression: uint8[pos + 24] === 1,
     generator: uint8[pos + 25] === 1,
@@ -1033,8 +1073,8 @@ function deserializeFunctionDeclaration(pos, parent) {
 function deserializeFunctionExpression(pos, parent) {
   const node = {
     type: "FunctionExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: null,
     expression: uint8[pos + 24] === 1,
     generator: uint8[pos + 25] === 1,
@@ -1053,8 +1093,8 @@ function deserializeFunctionExpression(pos, parent) {
 function deserializeIdentifier(pos, parent) {
   const node = {
     type: "Identifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
     parent,
   };
@@ -1065,8 +1105,8 @@ function deserializeIdentifier(pos, parent) {
 function deserializeIfStatement(pos, parent) {
   const node = {
     type: "IfStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: null,
     consequent: null,
     alternate: null,
@@ -1082,8 +1122,8 @@ function deserializeIfStatement(pos, parent) {
 function deserializeImportAttribute(pos, parent) {
   const node = {
     type: "ImportAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     key: null,
     value: null,
     parent,
@@ -1097,8 +1137,8 @@ function deserializeImportAttribute(pos, parent) {
 function deserializeImportDeclaration(pos, parent) {
   const node = {
     type: "ImportDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     specifiers: null,
     source: null,
     attributes: null,
@@ -1114,8 +1154,8 @@ function deserializeImportDeclaration(pos, parent) {
 function deserializeImportDefaultSpecifier(pos, parent) {
   const node = {
     type: "ImportDefaultSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: null,
     parent,
   };
@@ -1127,8 +1167,8 @@ function deserializeImportDefaultSpecifier(pos, parent) {
 function deserializeImportExpression(pos, parent) {
   const node = {
     type: "ImportExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     source: null,
     options: null,
     parent,
@@ -1142,8 +1182,8 @@ function deserializeImportExpression(pos, parent) {
 function deserializeImportNamespaceSpecifier(pos, parent) {
   const node = {
     type: "ImportNamespaceSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: null,
     parent,
   };
@@ -1155,8 +1195,8 @@ function deserializeImportNamespaceSpecifier(pos, parent) {
 function deserializeImportSpecifier(pos, parent) {
   const node = {
     type: "ImportSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     imported: null,
     local: null,
     parent,
@@ -1170,8 +1210,8 @@ function deserializeImportSpecifier(pos, parent) {
 function deserializeLabeledStatement(pos, parent) {
   const node = {
     type: "LabeledStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: null,
     label: null,
     parent,
@@ -1185,8 +1225,8 @@ function deserializeLabeledStatement(pos, parent) {
 function deserializeLogicalExpression(pos, parent) {
   const node = {
     type: "LogicalExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: null,
     operator: deserializeLogicalOperator(pos + 24),
     right: null,
@@ -1201,8 +1241,8 @@ function deserializeLogicalExpression(pos, parent) {
 function deserializeMemberExpression(pos, parent) {
   const node = {
     type: "MemberExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: null,
     property: null,
     computed: uint8[pos + 40] === 1,
@@ -1218,8 +1258,8 @@ function deserializeMemberExpression(pos, parent) {
 function deserializeMetaProperty(pos, parent) {
   const node = {
     type: "MetaProperty",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     meta: null,
     property: null,
     parent,
@@ -1233,8 +1273,8 @@ function deserializeMetaProperty(pos, parent) {
 function deserializeMethodDefinition(pos, parent) {
   const node = {
     type: "MethodDefinition",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     static: uint8[pos + 8] === 1,
     computed: uint8[pos + 9] === 1,
     key: null,
@@ -1251,8 +1291,8 @@ function deserializeMethodDefinition(pos, parent) {
 function deserializeNewExpression(pos, parent) {
   const node = {
     type: "NewExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     callee: null,
     arguments: null,
     parent,
@@ -1266,8 +1306,8 @@ function deserializeNewExpression(pos, parent) {
 function deserializeObjectExpression(pos, parent) {
   const node = {
     type: "ObjectExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     properties: null,
     parent,
   };
@@ -1279,8 +1319,8 @@ function deserializeObjectExpression(pos, parent) {
 function deserializeObjectPattern(pos, parent) {
   const node = {
     type: "ObjectPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     properties: null,
     parent,
   };
@@ -1292,8 +1332,8 @@ function deserializeObjectPattern(pos, parent) {
 function deserializeParenthesizedExpression(pos, parent) {
   const node = {
     type: "ParenthesizedExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: null,
     parent,
   };
@@ -1305,8 +1345,8 @@ function deserializeParenthesizedExpression(pos, parent) {
 function deserializePrivateIdentifier(pos, parent) {
   const node = {
     type: "PrivateIdentifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
     parent,
   };
@@ -1317,8 +1357,8 @@ function deserializePrivateIdentifier(pos, parent) {
 function deserializeProperty(pos, parent) {
   const node = {
     type: "Property",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     method: uint8[pos + 8] === 1,
     shorthand: uint8[pos + 9] === 1,
     computed: uint8[pos + 10] === 1,
@@ -1336,8 +1376,8 @@ function deserializeProperty(pos, parent) {
 function deserializePropertyDefinition(pos, parent) {
   const node = {
     type: "PropertyDefinition",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     static: uint8[pos + 8] === 1,
     computed: uint8[pos + 9] === 1,
     key: null,
@@ -1353,8 +1393,8 @@ function deserializePropertyDefinition(pos, parent) {
 function deserializeRestElement(pos, parent) {
   const node = {
     type: "RestElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: null,
     parent,
   };
@@ -1366,8 +1406,8 @@ function deserializeRestElement(pos, parent) {
 function deserializeReturnStatement(pos, parent) {
   const node = {
     type: "ReturnStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: null,
     parent,
   };
@@ -1379,8 +1419,8 @@ function deserializeReturnStatement(pos, parent) {
 function deserializeSequenceExpression(pos, parent) {
   const node = {
     type: "SequenceExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expressions: null,
     parent,
   };
@@ -1392,8 +1432,8 @@ function deserializeSequenceExpression(pos, parent) {
 function deserializeSpreadElement(pos, parent) {
   const node = {
     type: "SpreadElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: null,
     parent,
   };
@@ -1405,8 +1445,8 @@ function deserializeSpreadElement(pos, parent) {
 function deserializeStaticBlock(pos, parent) {
   const node = {
     type: "StaticBlock",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: null,
     parent,
   };
@@ -1418,8 +1458,8 @@ function deserializeStaticBlock(pos, parent) {
 function deserializeSuper(pos, parent) {
   const node = {
     type: "Super",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     parent,
   };
   return node;
@@ -1429,8 +1469,8 @@ function deserializeSuper(pos, parent) {
 function deserializeSwitchCase(pos, parent) {
   const node = {
     type: "SwitchCase",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     consequent: null,
     test: null,
     parent,
@@ -1444,8 +1484,8 @@ function deserializeSwitchCase(pos, parent) {
 function deserializeSwitchStatement(pos, parent) {
   const node = {
     type: "SwitchStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     discriminant: null,
     cases: null,
     parent,
@@ -1459,8 +1499,8 @@ function deserializeSwitchStatement(pos, parent) {
 function deserializeTaggedTemplateExpression(pos, parent) {
   const node = {
     type: "TaggedTemplateExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     tag: null,
     quasi: null,
     parent,
@@ -1474,8 +1514,8 @@ function deserializeTaggedTemplateExpression(pos, parent) {
 function deserializeTemplateElement(pos, parent) {
   const node = {
     type: "TemplateElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
     tail: uint8[pos + 40] === 1,
     parent,
@@ -1487,8 +1527,8 @@ function deserializeTemplateElement(pos, parent) {
 function deserializeTemplateLiteral(pos, parent) {
   const node = {
     type: "TemplateLiteral",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expressions: null,
     quasis: null,
     parent,
@@ -1502,8 +1542,8 @@ function deserializeTemplateLiteral(pos, parent) {
 function deserializeThisExpression(pos, parent) {
   const node = {
     type: "ThisExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     parent,
   };
   return node;
@@ -1513,8 +1553,8 @@ function deserializeThisExpression(pos, parent) {
 function deserializeThrowStatement(pos, parent) {
   const node = {
     type: "ThrowStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: null,
     parent,
   };
@@ -1526,8 +1566,8 @@ function deserializeThrowStatement(pos, parent) {
 function deserializeTryStatement(pos, parent) {
   const node = {
     type: "TryStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     block: null,
     handler: null,
     finalizer: null,
@@ -1543,8 +1583,8 @@ function deserializeTryStatement(pos, parent) {
 function deserializeUnaryExpression(pos, parent) {
   const node = {
     type: "UnaryExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
     prefix: uint8[pos + 9] === 1,
     argument: null,
@@ -1558,8 +1598,8 @@ function deserializeUnaryExpression(pos, parent) {
 function deserializeUpdateExpression(pos, parent) {
   const node = {
     type: "UpdateExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
     prefix: uint8[pos + 9] === 1,
     argument: null,
@@ -1573,8 +1613,8 @@ function deserializeUpdateExpression(pos, parent) {
 function deserializeVariableDeclaration(pos, parent) {
   const node = {
     type: "VariableDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declarations: null,
     kind: deserializeVariableDeclarationKind(pos + 24),
     parent,
@@ -1587,8 +1627,8 @@ function deserializeVariableDeclaration(pos, parent) {
 function deserializeVariableDeclarator(pos, parent) {
   const node = {
     type: "VariableDeclarator",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: null,
     init: null,
     parent,
@@ -1602,8 +1642,8 @@ function deserializeVariableDeclarator(pos, parent) {
 function deserializeWhileStatement(pos, parent) {
   const node = {
     type: "WhileStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: null,
     body: null,
     parent,
@@ -1617,8 +1657,8 @@ function deserializeWhileStatement(pos, parent) {
 function deserializeWithStatement(pos, parent) {
   const node = {
     type: "WithStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: null,
     body: null,
     parent,
@@ -1632,8 +1672,8 @@ function deserializeWithStatement(pos, parent) {
 function deserializeYieldExpression(pos, parent) {
   const node = {
     type: "YieldExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     delegate: uint8[pos + 8] === 1,
     argument: null,
     parent,
@@ -1718,8 +1758,8 @@ function deserializePropertyKind(pos) {
 function deserializeJSXAttribute(pos, parent) {
   const node = {
     type: "JSXAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: null,
     value: null,
     parent,
@@ -1733,8 +1773,8 @@ function deserializeJSXAttribute(pos, parent) {
 function deserializeJSXClosingElement(pos, parent) {
   const node = {
     type: "JSXClosingElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: null,
     parent,
   };
@@ -1746,8 +1786,8 @@ function deserializeJSXClosingElement(pos, parent) {
 function deserializeJSXClosingFragment(pos, parent) {
   const node = {
     type: "JSXClosingFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     parent,
   };
   return node;
@@ -1757,8 +1797,8 @@ function deserializeJSXClosingFragment(pos, parent) {
 function deserializeJSXElement(pos, parent) {
   const node = {
     type: "JSXElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     openingElement: null,
     closingElement: null,
     children: null,
@@ -1774,8 +1814,8 @@ function deserializeJSXElement(pos, parent) {
 function deserializeJSXEmptyExpression(pos, parent) {
   const node = {
     type: "JSXEmptyExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     parent,
   };
   return node;
@@ -1785,8 +1825,8 @@ function deserializeJSXEmptyExpression(pos, parent) {
 function deserializeJSXExpressionContainer(pos, parent) {
   const node = {
     type: "JSXExpressionContainer",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: null,
     parent,
   };
@@ -1798,8 +1838,8 @@ function deserializeJSXExpressionContainer(pos, parent) {
 function deserializeJSXFragment(pos, parent) {
   const node = {
     type: "JSXFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     openingFragment: null,
     closingFragment: null,
     children: null,
@@ -1815,8 +1855,8 @@ function deserializeJSXFragment(pos, parent) {
 function deserializeJSXIdentifier(pos, parent) {
   const node = {
     type: "JSXIdentifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
     parent,
   };
@@ -1827,8 +1867,8 @@ function deserializeJSXIdentifier(pos, parent) {
 function deserializeJSXMemberExpression(pos, parent) {
   const node = {
     type: "JSXMemberExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: null,
     property: null,
     parent,
@@ -1842,8 +1882,8 @@ function deserializeJSXMemberExpression(pos, parent) {
 function deserializeJSXNamespacedName(pos, parent) {
   const node = {
     type: "JSXNamespacedName",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     namespace: null,
     name: null,
     parent,
@@ -1857,8 +1897,8 @@ function deserializeJSXNamespacedName(pos, parent) {
 function deserializeJSXOpeningElement(pos, parent) {
   const node = {
     type: "JSXOpeningElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     attributes: null,
     name: null,
     selfClosing: uint8[pos + 40] === 1,
@@ -1873,8 +1913,8 @@ function deserializeJSXOpeningElement(pos, parent) {
 function deserializeJSXOpeningFragment(pos, parent) {
   const node = {
     type: "JSXOpeningFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     attributes: null,
     selfClosing: uint8[pos + 24] === 1,
     parent,
@@ -1887,8 +1927,8 @@ function deserializeJSXOpeningFragment(pos, parent) {
 function deserializeJSXSpreadAttribute(pos, parent) {
   const node = {
     type: "JSXSpreadAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: null,
     parent,
   };
@@ -1900,8 +1940,8 @@ function deserializeJSXSpreadAttribute(pos, parent) {
 function deserializeJSXText(pos, parent) {
   const node = {
     type: "JSXText",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
     parent,
@@ -1913,8 +1953,8 @@ function deserializeJSXText(pos, parent) {
 function deserializeJSXTextWithBigint(pos, parent) {
   const node = {
     type: "JSXText",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
     bigint: deserializeStr(pos + 40),
@@ -1927,8 +1967,8 @@ function deserializeJSXTextWithBigint(pos, parent) {
 function deserializeStringLiteral(pos, parent) {
   const node = {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
     parent,
@@ -1940,9 +1980,9 @@ function deserializeStringLiteral(pos, parent) {
 function deserializeNumericLiteral(pos, parent) {
   const node = {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: float64[(pos + 8) >> 3],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: float64[(pos + 8) >>> 3],
     raw: deserializeStr(pos + 16),
     parent,
   };
@@ -1953,8 +1993,8 @@ function deserializeNumericLiteral(pos, parent) {
 function deserializeBooleanLiteral(pos, parent) {
   const node = {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: uint8[pos + 8] === 1,
     raw: deserializeStr(pos + 16),
     parent,
@@ -1966,8 +2006,8 @@ function deserializeBooleanLiteral(pos, parent) {
 function deserializeNullLiteral(pos, parent) {
   const node = {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeOptionStr(pos + 8),
     raw: deserializeStr(pos + 24),
     parent,
@@ -1979,9 +2019,9 @@ function deserializeNullLiteral(pos, parent) {
 function deserializeRegExpLiteral(pos, parent) {
   const node = {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: regexValue(deserializeOptionRegExp(pos + 8)),
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: regexValue(deserializeOptionRegExp(pos + 8), pos + 8),
     raw: deserializeStr(pos + 40),
     regex: deserializeRegExp(pos + 56),
     parent,
@@ -1993,9 +2033,9 @@ function deserializeRegExpLiteral(pos, parent) {
 function deserializeBigIntLiteral(pos, parent) {
   const node = {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: BigInt(deserializeStr(pos + 8)),
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: bigIntValue(deserializeStr(pos + 8), pos + 8),
     raw: deserializeStr(pos + 24),
     bigint: deserializeStr(pos + 40),
     parent,
@@ -2013,8 +2053,8 @@ function deserializeRegExp(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDirective, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDirective(readPointer(pos, 40), parent);
   depth--;
@@ -2023,8 +2063,8 @@ function deserializeBoxDirective(pos, parent) {
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrayExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayExpression(readPointer(pos, 24), parent);
   depth--;
@@ -2033,8 +2073,8 @@ function deserializeBoxArrayExpression(pos, parent) {
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrayPattern, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayPattern(readPointer(pos, 24), parent);
   depth--;
@@ -2043,8 +2083,8 @@ function deserializeBoxArrayPattern(pos, parent) {
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrowFunctionExpression, pos);
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrowFunctionExpression(readPointer(pos, 64), parent);
   depth--;
@@ -2053,8 +2093,8 @@ function deserializeBoxArrowFunctionExpression(pos, parent) {
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentExpression(readPointer(pos, 48), parent);
   depth--;
@@ -2063,8 +2103,8 @@ function deserializeBoxAssignmentExpression(pos, parent) {
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentPattern, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentPattern(readPointer(pos, 40), parent);
   depth--;
@@ -2073,8 +2113,8 @@ function deserializeBoxAssignmentPattern(pos, parent) {
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAwaitExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAwaitExpression(readPointer(pos, 24), parent);
   depth--;
@@ -2083,8 +2123,8 @@ function deserializeBoxAwaitExpression(pos, parent) {
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBinaryExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBinaryExpression(readPointer(pos, 48), parent);
   depth--;
@@ -2093,8 +2133,8 @@ function deserializeBoxBinaryExpression(pos, parent) {
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBlockStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBlockStatement(readPointer(pos, 24), parent);
   depth--;
@@ -2103,8 +2143,8 @@ function deserializeBoxBlockStatement(pos, parent) {
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBreakStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBreakStatement(readPointer(pos, 24), parent);
   depth--;
@@ -2113,8 +2153,8 @@ function deserializeBoxBreakStatement(pos, parent) {
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxCallExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCallExpression(readPointer(pos, 48), parent);
   depth--;
@@ -2123,8 +2163,8 @@ function deserializeBoxCallExpression(pos, parent) {
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxCatchClause, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCatchClause(readPointer(pos, 40), parent);
   depth--;
@@ -2133,8 +2173,8 @@ function deserializeBoxCatchClause(pos, parent) {
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxChainExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeChainExpression(readPointer(pos, 24), parent);
   depth--;
@@ -2143,8 +2183,8 @@ function deserializeBoxChainExpression(pos, parent) {
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassBody, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassBody(readPointer(pos, 24), parent);
   depth--;
@@ -2153,8 +2193,8 @@ function deserializeBoxClassBody(pos, parent) {
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassDeclaration, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassDeclaration(readPointer(pos, 56), parent);
   depth--;
@@ -2163,8 +2203,8 @@ function deserializeBoxClassDeclaration(pos, parent) {
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassExpression, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassExpression(readPointer(pos, 56), parent);
   depth--;
@@ -2173,8 +2213,8 @@ function deserializeBoxClassExpression(pos, parent) {
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxConditionalExpression, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeConditionalExpression(readPointer(pos, 56), parent);
   depth--;
@@ -2183,8 +2223,8 @@ function deserializeBoxConditionalExpression(pos, parent) {
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxContinueStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeContinueStatement(readPointer(pos, 24), parent);
   depth--;
@@ -2193,8 +2233,8 @@ function deserializeBoxContinueStatement(pos, parent) {
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDebuggerStatement, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDebuggerStatement(readPointer(pos, 8), parent);
   depth--;
@@ -2203,8 +2243,8 @@ function deserializeBoxDebuggerStatement(pos, parent) {
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDoWhileStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDoWhileStatement(readPointer(pos, 40), parent);
   depth--;
@@ -2213,8 +2253,8 @@ function deserializeBoxDoWhileStatement(pos, parent) {
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxEmptyStatement, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeEmptyStatement(readPointer(pos, 8), parent);
   depth--;
@@ -2223,8 +2263,8 @@ function deserializeBoxEmptyStatement(pos, parent) {
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportAllDeclaration, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportAllDeclaration(readPointer(pos, 56), parent);
   depth--;
@@ -2233,8 +2273,8 @@ function deserializeBoxExportAllDeclaration(pos, parent) {
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportDefaultDeclaration, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportDefaultDeclaration(readPointer(pos, 24), parent);
   depth--;
@@ -2243,8 +2283,8 @@ function deserializeBoxExportDefaultDeclaration(pos, parent) {
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportNamedDeclaration, pos);
+  if ((structBudget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportNamedDeclaration(readPointer(pos, 72), parent);
   depth--;
@@ -2253,8 +2293,8 @@ function deserializeBoxExportNamedDeclaration(pos, parent) {
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportSpecifier, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportSpecifier(readPointer(pos, 40), parent);
   depth--;
@@ -2263,8 +2303,8 @@ function deserializeBoxExportSpecifier(pos, parent) {
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExpressionStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExpressionStatement(readPointer(pos, 24), parent);
   depth--;
@@ -2273,8 +2313,8 @@ function deserializeBoxExpressionStatement(pos, parent) {
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForInStatement, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForInStatement(readPointer(pos, 56), parent);
   depth--;
@@ -2283,8 +2323,8 @@ function deserializeBoxForInStatement(pos, parent) {
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForOfStatement, pos);
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForOfStatement(readPointer(pos, 64), parent);
   depth--;
@@ -2293,8 +2333,8 @@ function deserializeBoxForOfStatement(pos, parent) {
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForStatement, pos);
+  if ((structBudget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForStatement(readPointer(pos, 72), parent);
   depth--;
@@ -2303,8 +2343,8 @@ function deserializeBoxForStatement(pos, parent) {
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionDeclaration, pos);
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunctionDeclaration(readPointer(pos, 64), parent);
   depth--;
@@ -2313,8 +2353,8 @@ function deserializeBoxFunctionDeclaration(pos, parent) {
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionExpression, pos);
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunctionExpression(readPointer(pos, 64), parent);
   depth--;
@@ -2323,8 +2363,8 @@ function deserializeBoxFunctionExpression(pos, parent) {
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxIdentifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIdentifier(readPointer(pos, 24), parent);
   depth--;
@@ -2333,8 +2373,8 @@ function deserializeBoxIdentifier(pos, parent) {
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxIfStatement, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIfStatement(readPointer(pos, 56), parent);
   depth--;
@@ -2343,8 +2383,8 @@ function deserializeBoxIfStatement(pos, parent) {
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportAttribute, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportAttribute(readPointer(pos, 40), parent);
   depth--;
@@ -2353,8 +2393,8 @@ function deserializeBoxImportAttribute(pos, parent) {
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportDeclaration, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDeclaration(readPointer(pos, 56), parent);
   depth--;
@@ -2363,8 +2403,8 @@ function deserializeBoxImportDeclaration(pos, parent) {
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportDefaultSpecifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDefaultSpecifier(readPointer(pos, 24), parent);
   depth--;
@@ -2373,8 +2413,8 @@ function deserializeBoxImportDefaultSpecifier(pos, parent) {
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportExpression(readPointer(pos, 40), parent);
   depth--;
@@ -2383,8 +2423,8 @@ function deserializeBoxImportExpression(pos, parent) {
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportNamespaceSpecifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportNamespaceSpecifier(readPointer(pos, 24), parent);
   depth--;
@@ -2393,8 +2433,8 @@ function deserializeBoxImportNamespaceSpecifier(pos, parent) {
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportSpecifier, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportSpecifier(readPointer(pos, 40), parent);
   depth--;
@@ -2403,8 +2443,8 @@ function deserializeBoxImportSpecifier(pos, parent) {
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxLabeledStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLabeledStatement(readPointer(pos, 40), parent);
   depth--;
@@ -2413,8 +2453,8 @@ function deserializeBoxLabeledStatement(pos, parent) {
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxLogicalExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLogicalExpression(readPointer(pos, 48), parent);
   depth--;
@@ -2423,8 +2463,8 @@ function deserializeBoxLogicalExpression(pos, parent) {
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMemberExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMemberExpression(readPointer(pos, 48), parent);
   depth--;
@@ -2433,8 +2473,8 @@ function deserializeBoxMemberExpression(pos, parent) {
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMetaProperty, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMetaProperty(readPointer(pos, 40), parent);
   depth--;
@@ -2443,8 +2483,8 @@ function deserializeBoxMetaProperty(pos, parent) {
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMethodDefinition, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMethodDefinition(readPointer(pos, 56), parent);
   depth--;
@@ -2453,8 +2493,8 @@ function deserializeBoxMethodDefinition(pos, parent) {
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNewExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNewExpression(readPointer(pos, 40), parent);
   depth--;
@@ -2463,8 +2503,8 @@ function deserializeBoxNewExpression(pos, parent) {
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObjectExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectExpression(readPointer(pos, 24), parent);
   depth--;
@@ -2473,8 +2513,8 @@ function deserializeBoxObjectExpression(pos, parent) {
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObjectPattern, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectPattern(readPointer(pos, 24), parent);
   depth--;
@@ -2483,8 +2523,8 @@ function deserializeBoxObjectPattern(pos, parent) {
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxParenthesizedExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeParenthesizedExpression(readPointer(pos, 24), parent);
   depth--;
@@ -2493,8 +2533,8 @@ function deserializeBoxParenthesizedExpression(pos, parent) {
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxPrivateIdentifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateIdentifier(readPointer(pos, 24), parent);
   depth--;
@@ -2503,8 +2543,8 @@ function deserializeBoxPrivateIdentifier(pos, parent) {
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxProperty, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeProperty(readPointer(pos, 56), parent);
   depth--;
@@ -2513,8 +2553,8 @@ function deserializeBoxProperty(pos, parent) {
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxPropertyDefinition, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePropertyDefinition(readPointer(pos, 48), parent);
   depth--;
@@ -2523,8 +2563,8 @@ function deserializeBoxPropertyDefinition(pos, parent) {
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxRestElement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeRestElement(readPointer(pos, 24), parent);
   depth--;
@@ -2533,8 +2573,8 @@ function deserializeBoxRestElement(pos, parent) {
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxReturnStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeReturnStatement(readPointer(pos, 24), parent);
   depth--;
@@ -2543,8 +2583,8 @@ function deserializeBoxReturnStatement(pos, parent) {
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSequenceExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSequenceExpression(readPointer(pos, 24), parent);
   depth--;
@@ -2553,8 +2593,8 @@ function deserializeBoxSequenceExpression(pos, parent) {
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSpreadElement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSpreadElement(readPointer(pos, 24), parent);
   depth--;
@@ -2563,8 +2603,8 @@ function deserializeBoxSpreadElement(pos, parent) {
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStaticBlock, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStaticBlock(readPointer(pos, 24), parent);
   depth--;
@@ -2573,8 +2613,8 @@ function deserializeBoxStaticBlock(pos, parent) {
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSuper, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSuper(readPointer(pos, 8), parent);
   depth--;
@@ -2583,8 +2623,8 @@ function deserializeBoxSuper(pos, parent) {
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchCase, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSwitchCase(readPointer(pos, 40), parent);
   depth--;
@@ -2593,8 +2633,8 @@ function deserializeBoxSwitchCase(pos, parent) {
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSwitchStatement(readPointer(pos, 40), parent);
   depth--;
@@ -2603,8 +2643,8 @@ function deserializeBoxSwitchStatement(pos, parent) {
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTaggedTemplateExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTaggedTemplateExpression(readPointer(pos, 40), parent);
   depth--;
@@ -2613,8 +2653,8 @@ function deserializeBoxTaggedTemplateExpression(pos, parent) {
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateElement, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTemplateElement(readPointer(pos, 48), parent);
   depth--;
@@ -2623,8 +2663,8 @@ function deserializeBoxTemplateElement(pos, parent) {
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateLiteral, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTemplateLiteral(readPointer(pos, 40), parent);
   depth--;
@@ -2633,8 +2673,8 @@ function deserializeBoxTemplateLiteral(pos, parent) {
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxThisExpression, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThisExpression(readPointer(pos, 8), parent);
   depth--;
@@ -2643,8 +2683,8 @@ function deserializeBoxThisExpression(pos, parent) {
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxThrowStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThrowStatement(readPointer(pos, 24), parent);
   depth--;
@@ -2653,8 +2693,8 @@ function deserializeBoxThrowStatement(pos, parent) {
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTryStatement, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTryStatement(readPointer(pos, 56), parent);
   depth--;
@@ -2663,8 +2703,8 @@ function deserializeBoxTryStatement(pos, parent) {
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxUnaryExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUnaryExpression(readPointer(pos, 32), parent);
   depth--;
@@ -2673,8 +2713,8 @@ function deserializeBoxUnaryExpression(pos, parent) {
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxUpdateExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUpdateExpression(readPointer(pos, 32), parent);
   depth--;
@@ -2683,8 +2723,8 @@ function deserializeBoxUpdateExpression(pos, parent) {
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclaration, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeVariableDeclaration(readPointer(pos, 32), parent);
   depth--;
@@ -2693,8 +2733,8 @@ function deserializeBoxVariableDeclaration(pos, parent) {
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclarator, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeVariableDeclarator(readPointer(pos, 40), parent);
   depth--;
@@ -2703,8 +2743,8 @@ function deserializeBoxVariableDeclarator(pos, parent) {
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxWhileStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWhileStatement(readPointer(pos, 40), parent);
   depth--;
@@ -2713,8 +2753,8 @@ function deserializeBoxWhileStatement(pos, parent) {
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxWithStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWithStatement(readPointer(pos, 40), parent);
   depth--;
@@ -2723,8 +2763,8 @@ function deserializeBoxWithStatement(pos, parent) {
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxYieldExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeYieldExpression(readPointer(pos, 32), parent);
   depth--;
@@ -2733,8 +2773,8 @@ function deserializeBoxYieldExpression(pos, parent) {
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXAttribute, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXAttribute(readPointer(pos, 40), parent);
   depth--;
@@ -2743,8 +2783,8 @@ function deserializeBoxJSXAttribute(pos, parent) {
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingElement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXClosingElement(readPointer(pos, 24), parent);
   depth--;
@@ -2753,8 +2793,8 @@ function deserializeBoxJSXClosingElement(pos, parent) {
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingFragment, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXClosingFragment(readPointer(pos, 8), parent);
   depth--;
@@ -2763,8 +2803,8 @@ function deserializeBoxJSXClosingFragment(pos, parent) {
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXElement, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXElement(readPointer(pos, 56), parent);
   depth--;
@@ -2773,8 +2813,8 @@ function deserializeBoxJSXElement(pos, parent) {
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXEmptyExpression, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXEmptyExpression(readPointer(pos, 8), parent);
   depth--;
@@ -2783,8 +2823,8 @@ function deserializeBoxJSXEmptyExpression(pos, parent) {
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXExpressionContainer, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXExpressionContainer(readPointer(pos, 24), parent);
   depth--;
@@ -2793,8 +2833,8 @@ function deserializeBoxJSXExpressionContainer(pos, parent) {
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXFragment, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXFragment(readPointer(pos, 56), parent);
   depth--;
@@ -2803,8 +2843,8 @@ function deserializeBoxJSXFragment(pos, parent) {
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXIdentifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXIdentifier(readPointer(pos, 24), parent);
   depth--;
@@ -2813,8 +2853,8 @@ function deserializeBoxJSXIdentifier(pos, parent) {
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXMemberExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXMemberExpression(readPointer(pos, 40), parent);
   depth--;
@@ -2823,8 +2863,8 @@ function deserializeBoxJSXMemberExpression(pos, parent) {
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXNamespacedName, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXNamespacedName(readPointer(pos, 40), parent);
   depth--;
@@ -2833,8 +2873,8 @@ function deserializeBoxJSXNamespacedName(pos, parent) {
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningElement, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXOpeningElement(readPointer(pos, 48), parent);
   depth--;
@@ -2843,8 +2883,8 @@ function deserializeBoxJSXOpeningElement(pos, parent) {
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningFragment, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXOpeningFragment(readPointer(pos, 32), parent);
   depth--;
@@ -2853,8 +2893,8 @@ function deserializeBoxJSXOpeningFragment(pos, parent) {
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXSpreadAttribute, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXSpreadAttribute(readPointer(pos, 24), parent);
   depth--;
@@ -2863,8 +2903,8 @@ function deserializeBoxJSXSpreadAttribute(pos, parent) {
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXText, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXText(readPointer(pos, 40), parent);
   depth--;
@@ -2873,8 +2913,8 @@ function deserializeBoxJSXText(pos, parent) {
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXTextWithBigint, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXTextWithBigint(readPointer(pos, 56), parent);
   depth--;
@@ -2883,8 +2923,8 @@ function deserializeBoxJSXTextWithBigint(pos, parent) {
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStringLiteral(readPointer(pos, 40), parent);
   depth--;
@@ -2893,8 +2933,8 @@ function deserializeBoxStringLiteral(pos, parent) {
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNumericLiteral, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNumericLiteral(readPointer(pos, 32), parent);
   depth--;
@@ -2903,8 +2943,8 @@ function deserializeBoxNumericLiteral(pos, parent) {
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBooleanLiteral(readPointer(pos, 32), parent);
   depth--;
@@ -2913,8 +2953,8 @@ function deserializeBoxBooleanLiteral(pos, parent) {
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNullLiteral(readPointer(pos, 40), parent);
   depth--;
@@ -2923,8 +2963,8 @@ function deserializeBoxNullLiteral(pos, parent) {
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxRegExpLiteral, pos);
+  if ((structBudget -= 88) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeRegExpLiteral(readPointer(pos, 88), parent);
   depth--;
@@ -2933,8 +2973,8 @@ function deserializeBoxRegExpLiteral(pos, parent) {
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos, parent) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBigIntLiteral, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBigIntLiteral(readPointer(pos, 56), parent);
   depth--;
@@ -2943,10 +2983,10 @@ function deserializeBoxBigIntLiteral(pos, parent) {
 
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos, parent) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
+  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2961,10 +3001,10 @@ function deserializeVecOptionNode(pos, parent) {
 
 /** `Vec<'a, Comment<'a>>` */
 function deserializeVecComment(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
+  if ((structBudget -= len * 32) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 32);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2979,10 +3019,10 @@ function deserializeVecComment(pos) {
 
 /** `Vec<'a, Node<'a>>` */
 function deserializeVecNode(pos, parent) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
+  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2997,7 +3037,7 @@ function deserializeVecNode(pos, parent) {
 
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
-  if (uint32[(pos) >> 2] === 0 && uint32[((pos) >> 2) + 1] === 0) return null;
+  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
   return deserializeStr(pos);
 }
 
@@ -3009,6 +3049,6 @@ function deserializeOptionNode(pos, parent) {
 
 /** `Option<RegExp<'a>>` */
 function deserializeOptionRegExp(pos) {
-  if (uint32[(pos) >> 2] === 0 && uint32[((pos) >> 2) + 1] === 0) return null;
+  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
   return deserializeRegExp(pos);
 }

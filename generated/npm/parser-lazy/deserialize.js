@@ -45,10 +45,6 @@ let sourceLatin1;
 const latin1Slice = Buffer.prototype.latin1Slice;
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
-// Pointers followed so far in this tree, and the most a buffer of this size can hold: a corrupt
-// buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is stopped
-// there instead of making nodes forever. Values are kept once read, so a real tree stays below.
-let steps = 0, stepLimit = 0;
 
 /** The buffer of one tree, as `setUp` read it. */
 class Context {
@@ -67,8 +63,10 @@ class Context {
     this.sourceText = sourceText;
     this.asciiEnd = asciiEnd;
     this.sourceLatin1 = sourceLatin1;
-    this.steps = steps;
-    this.stepLimit = stepLimit;
+    // What reading may still take (`structBudget`, `stringBudget`): values are kept once read, so
+    // reading a valid tree whole stays within the budgets, however it is visited.
+    this.structBudget = structBudget;
+    this.stringBudget = stringBudget;
   }
 }
 
@@ -90,32 +88,32 @@ function enter(context) {
   sourceText = context.sourceText;
   asciiEnd = context.asciiEnd;
   sourceLatin1 = context.sourceLatin1;
-  steps = context.steps;
-  stepLimit = context.stepLimit;
+  structBudget = context.structBudget;
+  stringBudget = context.stringBudget;
 }
 
 /** Saves what reading changed in the current context, and leaves it. */
 function leave() {
   if (current === null) return;
   current.sourceLatin1 = sourceLatin1;
-  current.steps = steps;
+  current.structBudget = structBudget;
+  current.stringBudget = stringBudget;
   current = null;
 }
 
 /**
  * Deserializes a rawast buffer lazily: only the root is read now.
+ * Throws a `RawastBufferError` if the buffer is not one this deserializer reads; a getter throws one
+ * when what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must
  *   not change while the tree is used
- * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
- *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
- *   and sampled characters must match the buffer's)
  * @returns {{ program: object, comments: object[] }}
  */
-export function deserialize(buffer, source) {
+export function deserialize(buffer) {
   // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
   // enter it again, even when `setUp` throws.
   leave();
-  const root = setUp(buffer, source);
+  const root = setUp(buffer);
   current = new Context();
   return {
     program: deserializeProgram(root),
@@ -140,7 +138,7 @@ const utf8Write = Buffer.prototype.utf8Write;
  */
 export function encodeSource(text, buffer) {
   if (typeof text !== "string") throw new TypeError(`encodeSource() expects the source text as a string, not ${typeName(text)}`);
-  if (!(buffer instanceof Uint8Array)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
+  if (!isUint8Array(buffer)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
   const written = utf8Write.call(buffer, text, 0, buffer.length);
   // `utf8Write` stops silently before a character that does not fit, which can only happen with
   // fewer than 4 bytes left: only then is the exact length (a scan of the text) worth its cost.
@@ -155,72 +153,91 @@ function sourceTooLong(needed, available) {
   return new Error(`encodeSource(): the source text needs ${needed} bytes of UTF-8, but the buffer has only ${available}`);
 }
 
-function typeName(value) {
-  if (value === null) return "null";
-  if (typeof value !== "object") return typeof value;
-  return value.constructor?.name ?? "object";
-}
-
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer, source) {
-  steps = 0;
-  if (!(buffer instanceof Uint8Array)) {
-    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
+function setUp(buffer) {
+  if (!isUint8Array(buffer)) {
+    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
   const length = buffer.length;
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    throw new Error(`not a rawast buffer: ${length} bytes cannot end with the ${METADATA_SIZE}-byte metadata block`);
+    const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
   const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
   const { buffer: memory, byteOffset } = bytes;
   uint8 = bytes;
   int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >> 1);
-  int16 = new Int16Array(memory, byteOffset, length >> 1);
-  uint32 = new Uint32Array(memory, byteOffset, length >> 2);
-  int32 = new Int32Array(memory, byteOffset, length >> 2);
-  float64 = new Float64Array(memory, byteOffset, length >> 3);
+  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
+  int16 = new Int16Array(memory, byteOffset, length >>> 1);
+  uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
+  int32 = new Int32Array(memory, byteOffset, length >>> 2);
+  float64 = new Float64Array(memory, byteOffset, length >>> 3);
 
   limit = length - METADATA_SIZE;
-  const meta = limit >> 2;
-  const magic = uint32[meta + (META_MAGIC >> 2)];
+  const meta = limit >>> 2;
+  const magic = uint32[meta + (META_MAGIC >>> 2)];
   if (magic !== MAGIC) {
-    throw new Error(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
+    throw new RawastBufferError(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
   }
-  const version = uint32[meta + (META_FORMAT_VERSION >> 2)];
+  const version = uint32[meta + (META_FORMAT_VERSION >>> 2)];
   if (version !== FORMAT_VERSION) {
-    throw new Error(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
+    throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >> 2)]);
+  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
   if (fingerprint !== LAYOUT_FINGERPRINT) {
-    throw new Error(
+    throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",
     );
   }
-  sourceStart = uint32[meta + (META_SOURCE_START >> 2)];
-  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
+  sourceStart = uint32[meta + (META_SOURCE_START >>> 2)];
+  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >>> 2)];
   if (sourceEnd > limit) {
-    throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
+    throw corrupt(`source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
   if (sourceStart !== 0) {
-    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
+    throw new RawastBufferError(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
   }
-  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
+  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >>> 2)];
   if (asciiEnd > sourceEnd) {
-    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
+    throw corrupt(`the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
-  if (source !== undefined) sourceText = checkedSource(source);
-  else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
+  // Strings past a prefix longer than one JS string can be are decoded one by one.
+  asciiEnd = Math.min(asciiEnd, sourceStart + MAX_SOURCE_SLICE);
+  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
   sourceLatin1 = undefined;
-  base = uint32[meta + (META_BASE_LOW32 >> 2)];
-  stepLimit = length;
-  const root = uint32[meta + (META_ROOT >> 2)];
+  base = uint32[meta + (META_BASE_LOW32 >>> 2)];
+  structBudget = limit;
+  stringBudget = STRING_BUDGET * limit;
+  const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
-    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+    throw corrupt(`root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;
+}
+
+/**
+ * What every failure caused by the buffer's contents throws: a buffer that is not a rawast buffer,
+ * one of another format version, schema or layout, and a corrupt one (its message starts "corrupt
+ * rawast buffer" and says where). Arguments of the wrong type are a `TypeError` instead.
+ */
+export class RawastBufferError extends Error {}
+RawastBufferError.prototype.name = "RawastBufferError";
+
+// `%TypedArray%.prototype[Symbol.toStringTag]` is a typed array's kind, of any realm, and undefined
+// for anything else: a `Proxy` of a Uint8Array or an object made from `Uint8Array.prototype` pass
+// `instanceof`, then fail inside on the first read of their bytes.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+
+function isUint8Array(value) {
+  return typedArrayKind.call(value) === "Uint8Array";
+}
+
+function typeName(value) {
+  if (value === null) return "null";
+  if (typeof value !== "object") return typeof value;
+  return value.constructor?.name ?? "object";
 }
 
 function hex(value) {
@@ -229,25 +246,53 @@ function hex(value) {
 
 /** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
 function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
   if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
   }
   return offset;
 }
 
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+function corrupt(message) {
+  return new RawastBufferError(`corrupt rawast buffer: ${message}`);
+}
+
+function detached() {
+  return new RawastBufferError("the buffer was detached or shrunk while its tree was in use: read the tree before giving its buffer away");
 }
 
 function invalid(what, value, pos) {
-  return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
+  // A view of a buffer detached or shrunk while its tree is in use reads as empty.
+  if (uint8.length === 0) return detached();
+  return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
+}
+
+// What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
+// whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
+// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
+// bytes); strings may share source text (a literal's `raw` and `value`, a directive's), a few
+// times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or
+// string shared many times, is stopped when either runs out, after work proportional to the buffer.
+const STRING_BUDGET = 4;
+// The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
+// longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
+// longer than that, past it, are decoded one by one.
+const MAX_SOURCE_SLICE = 2 ** 28 - 16;
+let structBudget = 0, stringBudget = 0;
+
+function overBudget(pos) {
+  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+}
+
+function tooManyStringBytes(pos) {
+  return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
 
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
 function deserializeStr(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return "";
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   const offset = readPointer(pos, len);
   if (offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
   if (offset < sourceEnd) return sourceString(offset, len);
@@ -262,6 +307,8 @@ function sourceString(offset, len) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
+  // A source too long for one JS string has no copy: its strings are decoded one by one.
+  if (sourceEnd - sourceStart > MAX_SOURCE_SLICE) return decodeNative(offset, len);
   if (sourceLatin1 === undefined) sourceLatin1 = latin1Slice.call(uint8, sourceStart, sourceEnd);
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
@@ -326,35 +373,44 @@ function decodeUtf8(start, len) {
   }
 }
 
+/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
 function decodeNative(start, len) {
-  const text = utf8Slice.call(uint8, start, start + len);
+  const text = decodeRun(start, start + len);
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 
-/** UTF-8 extended to surrogate code points; any other invalid sequence becomes U+FFFD. */
-function decodeWtf8(start, len) {
-  const units = [];
-  for (let i = start, end = start + len; i < end; ) {
-    const byte = uint8[i];
-    let code = 0xfffd;
-    let size = 1;
-    if (byte < 0x80) code = byte;
-    else if (byte >= 0xc2 && byte < 0xe0 && i + 1 < end) [code, size] = [((byte & 0x1f) << 6) | (uint8[i + 1] & 0x3f), 2];
-    else if (byte >= 0xe0 && byte < 0xf0 && i + 2 < end) [code, size] = [((byte & 0x0f) << 12) | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f), 3];
-    else if (byte >= 0xf0 && byte < 0xf5 && i + 3 < end) {
-      [code, size] = [((byte & 0x07) << 18) | ((uint8[i + 1] & 0x3f) << 12) | ((uint8[i + 2] & 0x3f) << 6) | (uint8[i + 3] & 0x3f), 4];
-    }
-    if (code >= 0x10000) units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
-    else units.push(code);
-    i += size;
+function decodeRun(start, end) {
+  try {
+    return utf8Slice.call(uint8, start, end);
+  } catch (error) {
+    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8) fails.
+    throw new RawastBufferError(`the string at ${start}..${end} is longer than this JS engine's strings can be (${error.message})`);
   }
-  let text = "";
-  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode.apply(null, units.slice(i, i + 4096));
-  return text;
 }
 
-/** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
+/**
+ * UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes its
+ * code unit, the runs between them are decoded natively (any other invalid byte becomes U+FFFD).
+ * Linear in `len`, so a corrupt buffer's strings cost no more than valid ones.
+ */
+function decodeWtf8(start, len) {
+  let text = "";
+  let run = start;
+  for (let i = start, last = start + len - 3; i <= last; i++) {
+    if (uint8[i] === 0xed && uint8[i + 1] >= 0xa0 && uint8[i + 1] < 0xc0 && (uint8[i + 2] & 0xc0) === 0x80) {
+      text += decodeRun(run, i) + String.fromCharCode(0xd000 | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f));
+      i += 2;
+      run = i + 1;
+    }
+  }
+  return text + decodeRun(run, start + len);
+}
+
+/**
+ * A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp` (as
+ * ESTree has it), which is also what a corrupt pattern or flags give.
+ */
 function regexValue(regex) {
   if (regex === null) return null;
   try {
@@ -364,28 +420,13 @@ function regexValue(regex) {
   }
 }
 
-// Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
-const SOURCE_SAMPLES = 64;
-
-/**
- * The caller's source text, to slice strings from instead of a copy of the buffer's source. It must
- * be the text the buffer was made from: its length and sampled characters of its ASCII prefix (the
- * only part sliced from it, where UTF-16 and byte offsets agree) are compared with the buffer's.
- */
-function checkedSource(source) {
-  if (typeof source !== "string") throw new TypeError(`deserialize() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
-  const asciiLen = asciiEnd - sourceStart;
-  const byteLen = sourceEnd - sourceStart;
-  // An ASCII text has one UTF-16 unit per UTF-8 byte; any other has fewer units than bytes, and a
-  // non-ASCII unit right after its ASCII prefix.
-  let differs = asciiLen === byteLen ? source.length !== byteLen : source.length < asciiLen || source.length >= byteLen || source.charCodeAt(asciiLen) < 0x80;
-  const step = Math.max(1, Math.floor(asciiLen / SOURCE_SAMPLES));
-  for (let i = 0; i < asciiLen && !differs; i += step) differs = source.charCodeAt(i) !== uint8[sourceStart + i];
-  if (!differs && asciiLen > 0) differs = source.charCodeAt(asciiLen - 1) !== uint8[asciiEnd - 1];
-  if (differs) {
-    throw new Error(`the source text given (${source.length} UTF-16 units) is not the one this buffer was made from (${byteLen} bytes of UTF-8, the first ${asciiLen} ASCII)`);
+/** A bigint literal's `value`, from its digits; a buffer's string that is not digits is corrupt. */
+function bigIntValue(digits, pos) {
+  try {
+    return BigInt(digits);
+  } catch {
+    throw corrupt(`${JSON.stringify(digits.slice(0, 40))} is not a bigint's digits (the field at offset ${pos})`);
   }
-  return source;
 }
 
 // The class of each lazy object holds its properties' names, in property order, under this key.
@@ -445,8 +486,8 @@ class LazyProgram extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -456,6 +497,7 @@ class LazyProgram extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeVecNode(this.#pos + 8);
     }
     return this.#body;
@@ -464,6 +506,7 @@ class LazyProgram extends LazyObject {
   get sourceType() {
     if (this.#sourceType === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#sourceType = deserializeSourceType(this.#pos + 24);
     }
     return this.#sourceType;
@@ -486,13 +529,14 @@ class LazyComment extends LazyObject {
     this.#context = current;
     this.#pos = pos;
     this.type = deserializeCommentKind(pos);
-    this.start = uint32[(pos + 24) >> 2];
-    this.end = uint32[(pos + 28) >> 2];
+    this.start = uint32[(pos + 24) >>> 2];
+    this.end = uint32[(pos + 28) >>> 2];
   }
 
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeStr(this.#pos + 8);
     }
     return this.#value;
@@ -515,8 +559,8 @@ class LazyDirective extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -526,6 +570,7 @@ class LazyDirective extends LazyObject {
   get expression() {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expression = deserializeNode(this.#pos + 8);
     }
     return this.#expression;
@@ -534,6 +579,7 @@ class LazyDirective extends LazyObject {
   get directive() {
     if (this.#directive === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#directive = deserializeStr(this.#pos + 24);
     }
     return this.#directive;
@@ -561,6 +607,7 @@ class LazyTemplateElementValue extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos);
     }
     return this.#raw;
@@ -569,6 +616,7 @@ class LazyTemplateElementValue extends LazyObject {
   get cooked() {
     if (this.#cooked === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#cooked = deserializeOptionStr(this.#pos + 16);
     }
     return this.#cooked;
@@ -590,8 +638,8 @@ class LazyArrayExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -601,6 +649,7 @@ class LazyArrayExpression extends LazyObject {
   get elements() {
     if (this.#elements === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#elements = deserializeVecOptionNode(this.#pos + 8);
     }
     return this.#elements;
@@ -622,8 +671,8 @@ class LazyArrayPattern extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -633,6 +682,7 @@ class LazyArrayPattern extends LazyObject {
   get elements() {
     if (this.#elements === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#elements = deserializeVecOptionNode(this.#pos + 8);
     }
     return this.#elements;
@@ -659,8 +709,8 @@ class LazyArrowFunctionExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -670,6 +720,7 @@ class LazyArrowFunctionExpression extends LazyObject {
   get id() {
     if (this.#id === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#id = deserializeOptionNode(this.#pos + 8);
     }
     return this.#id;
@@ -678,6 +729,7 @@ class LazyArrowFunctionExpression extends LazyObject {
   get expression() {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expression = uint8[this.#pos + 24] === 1;
     }
     return this.#expression;
@@ -686,6 +738,7 @@ class LazyArrowFunctionExpression extends LazyObject {
   get generator() {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#generator = uint8[this.#pos + 25] === 1;
     }
     return this.#generator;
@@ -694,6 +747,7 @@ class LazyArrowFunctionExpression extends LazyObject {
   get async() {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#async = uint8[this.#pos + 26] === 1;
     }
     return this.#async;
@@ -702,6 +756,7 @@ class LazyArrowFunctionExpression extends LazyObject {
   get params() {
     if (this.#params === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#params = deserializeVecNode(this.#pos + 32);
     }
     return this.#params;
@@ -710,6 +765,7 @@ class LazyArrowFunctionExpression extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 48);
     }
     return this.#body;
@@ -733,8 +789,8 @@ class LazyAssignmentExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -744,6 +800,7 @@ class LazyAssignmentExpression extends LazyObject {
   get operator() {
     if (this.#operator === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#operator = deserializeAssignmentOperator(this.#pos + 8);
     }
     return this.#operator;
@@ -752,6 +809,7 @@ class LazyAssignmentExpression extends LazyObject {
   get left() {
     if (this.#left === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#left = deserializeNode(this.#pos + 16);
     }
     return this.#left;
@@ -760,6 +818,7 @@ class LazyAssignmentExpression extends LazyObject {
   get right() {
     if (this.#right === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#right = deserializeNode(this.#pos + 32);
     }
     return this.#right;
@@ -782,8 +841,8 @@ class LazyAssignmentPattern extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -793,6 +852,7 @@ class LazyAssignmentPattern extends LazyObject {
   get left() {
     if (this.#left === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#left = deserializeNode(this.#pos + 8);
     }
     return this.#left;
@@ -801,6 +861,7 @@ class LazyAssignmentPattern extends LazyObject {
   get right() {
     if (this.#right === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#right = deserializeNode(this.#pos + 24);
     }
     return this.#right;
@@ -822,8 +883,8 @@ class LazyAwaitExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -833,6 +894,7 @@ class LazyAwaitExpression extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeNode(this.#pos + 8);
     }
     return this.#argument;
@@ -856,8 +918,8 @@ class LazyBinaryExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -867,6 +929,7 @@ class LazyBinaryExpression extends LazyObject {
   get left() {
     if (this.#left === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#left = deserializeNode(this.#pos + 8);
     }
     return this.#left;
@@ -875,6 +938,7 @@ class LazyBinaryExpression extends LazyObject {
   get operator() {
     if (this.#operator === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#operator = deserializeBinaryOperator(this.#pos + 24);
     }
     return this.#operator;
@@ -883,6 +947,7 @@ class LazyBinaryExpression extends LazyObject {
   get right() {
     if (this.#right === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#right = deserializeNode(this.#pos + 32);
     }
     return this.#right;
@@ -904,8 +969,8 @@ class LazyBlockStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -915,6 +980,7 @@ class LazyBlockStatement extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeVecNode(this.#pos + 8);
     }
     return this.#body;
@@ -936,8 +1002,8 @@ class LazyBreakStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -947,6 +1013,7 @@ class LazyBreakStatement extends LazyObject {
   get label() {
     if (this.#label === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#label = deserializeOptionNode(this.#pos + 8);
     }
     return this.#label;
@@ -970,8 +1037,8 @@ class LazyCallExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -981,6 +1048,7 @@ class LazyCallExpression extends LazyObject {
   get callee() {
     if (this.#callee === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#callee = deserializeNode(this.#pos + 8);
     }
     return this.#callee;
@@ -989,6 +1057,7 @@ class LazyCallExpression extends LazyObject {
   get arguments() {
     if (this.#arguments === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#arguments = deserializeVecNode(this.#pos + 24);
     }
     return this.#arguments;
@@ -997,6 +1066,7 @@ class LazyCallExpression extends LazyObject {
   get optional() {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#optional = uint8[this.#pos + 40] === 1;
     }
     return this.#optional;
@@ -1019,8 +1089,8 @@ class LazyCatchClause extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1030,6 +1100,7 @@ class LazyCatchClause extends LazyObject {
   get param() {
     if (this.#param === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#param = deserializeOptionNode(this.#pos + 8);
     }
     return this.#param;
@@ -1038,6 +1109,7 @@ class LazyCatchClause extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 24);
     }
     return this.#body;
@@ -1059,8 +1131,8 @@ class LazyChainExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1070,6 +1142,7 @@ class LazyChainExpression extends LazyObject {
   get expression() {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expression = deserializeNode(this.#pos + 8);
     }
     return this.#expression;
@@ -1091,8 +1164,8 @@ class LazyClassBody extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1102,6 +1175,7 @@ class LazyClassBody extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeVecNode(this.#pos + 8);
     }
     return this.#body;
@@ -1125,8 +1199,8 @@ class LazyClassDeclaration extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1136,6 +1210,7 @@ class LazyClassDeclaration extends LazyObject {
   get id() {
     if (this.#id === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#id = deserializeOptionNode(this.#pos + 8);
     }
     return this.#id;
@@ -1144,6 +1219,7 @@ class LazyClassDeclaration extends LazyObject {
   get superClass() {
     if (this.#superClass === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#superClass = deserializeOptionNode(this.#pos + 24);
     }
     return this.#superClass;
@@ -1152,6 +1228,7 @@ class LazyClassDeclaration extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 40);
     }
     return this.#body;
@@ -1175,8 +1252,8 @@ class LazyClassExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1186,6 +1263,7 @@ class LazyClassExpression extends LazyObject {
   get id() {
     if (this.#id === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#id = deserializeOptionNode(this.#pos + 8);
     }
     return this.#id;
@@ -1194,6 +1272,7 @@ class LazyClassExpression extends LazyObject {
   get superClass() {
     if (this.#superClass === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#superClass = deserializeOptionNode(this.#pos + 24);
     }
     return this.#superClass;
@@ -1202,6 +1281,7 @@ class LazyClassExpression extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 40);
     }
     return this.#body;
@@ -1225,8 +1305,8 @@ class LazyConditionalExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1236,6 +1316,7 @@ class LazyConditionalExpression extends LazyObject {
   get test() {
     if (this.#test === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#test = deserializeNode(this.#pos + 8);
     }
     return this.#test;
@@ -1244,6 +1325,7 @@ class LazyConditionalExpression extends LazyObject {
   get consequent() {
     if (this.#consequent === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#consequent = deserializeNode(this.#pos + 24);
     }
     return this.#consequent;
@@ -1252,6 +1334,7 @@ class LazyConditionalExpression extends LazyObject {
   get alternate() {
     if (this.#alternate === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#alternate = deserializeNode(this.#pos + 40);
     }
     return this.#alternate;
@@ -1273,8 +1356,8 @@ class LazyContinueStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1284,6 +1367,7 @@ class LazyContinueStatement extends LazyObject {
   get label() {
     if (this.#label === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#label = deserializeOptionNode(this.#pos + 8);
     }
     return this.#label;
@@ -1304,8 +1388,8 @@ class LazyDebuggerStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1329,8 +1413,8 @@ class LazyDoWhileStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1340,6 +1424,7 @@ class LazyDoWhileStatement extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 8);
     }
     return this.#body;
@@ -1348,6 +1433,7 @@ class LazyDoWhileStatement extends LazyObject {
   get test() {
     if (this.#test === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#test = deserializeNode(this.#pos + 24);
     }
     return this.#test;
@@ -1368,8 +1454,8 @@ class LazyEmptyStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1394,8 +1480,8 @@ class LazyExportAllDeclaration extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1405,6 +1491,7 @@ class LazyExportAllDeclaration extends LazyObject {
   get exported() {
     if (this.#exported === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#exported = deserializeOptionNode(this.#pos + 8);
     }
     return this.#exported;
@@ -1413,6 +1500,7 @@ class LazyExportAllDeclaration extends LazyObject {
   get source() {
     if (this.#source === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#source = deserializeNode(this.#pos + 24);
     }
     return this.#source;
@@ -1421,6 +1509,7 @@ class LazyExportAllDeclaration extends LazyObject {
   get attributes() {
     if (this.#attributes === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#attributes = deserializeVecNode(this.#pos + 40);
     }
     return this.#attributes;
@@ -1442,8 +1531,8 @@ class LazyExportDefaultDeclaration extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1453,6 +1542,7 @@ class LazyExportDefaultDeclaration extends LazyObject {
   get declaration() {
     if (this.#declaration === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#declaration = deserializeNode(this.#pos + 8);
     }
     return this.#declaration;
@@ -1477,8 +1567,8 @@ class LazyExportNamedDeclaration extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1488,6 +1578,7 @@ class LazyExportNamedDeclaration extends LazyObject {
   get declaration() {
     if (this.#declaration === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#declaration = deserializeOptionNode(this.#pos + 8);
     }
     return this.#declaration;
@@ -1496,6 +1587,7 @@ class LazyExportNamedDeclaration extends LazyObject {
   get specifiers() {
     if (this.#specifiers === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#specifiers = deserializeVecNode(this.#pos + 24);
     }
     return this.#specifiers;
@@ -1504,6 +1596,7 @@ class LazyExportNamedDeclaration extends LazyObject {
   get source() {
     if (this.#source === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#source = deserializeOptionNode(this.#pos + 40);
     }
     return this.#source;
@@ -1512,6 +1605,7 @@ class LazyExportNamedDeclaration extends LazyObject {
   get attributes() {
     if (this.#attributes === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#attributes = deserializeVecNode(this.#pos + 56);
     }
     return this.#attributes;
@@ -1534,8 +1628,8 @@ class LazyExportSpecifier extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1545,6 +1639,7 @@ class LazyExportSpecifier extends LazyObject {
   get local() {
     if (this.#local === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#local = deserializeNode(this.#pos + 8);
     }
     return this.#local;
@@ -1553,6 +1648,7 @@ class LazyExportSpecifier extends LazyObject {
   get exported() {
     if (this.#exported === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#exported = deserializeNode(this.#pos + 24);
     }
     return this.#exported;
@@ -1574,8 +1670,8 @@ class LazyExpressionStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1585,6 +1681,7 @@ class LazyExpressionStatement extends LazyObject {
   get expression() {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expression = deserializeNode(this.#pos + 8);
     }
     return this.#expression;
@@ -1608,8 +1705,8 @@ class LazyForInStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1619,6 +1716,7 @@ class LazyForInStatement extends LazyObject {
   get left() {
     if (this.#left === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#left = deserializeNode(this.#pos + 8);
     }
     return this.#left;
@@ -1627,6 +1725,7 @@ class LazyForInStatement extends LazyObject {
   get right() {
     if (this.#right === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#right = deserializeNode(this.#pos + 24);
     }
     return this.#right;
@@ -1635,6 +1734,7 @@ class LazyForInStatement extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 40);
     }
     return this.#body;
@@ -1659,8 +1759,8 @@ class LazyForOfStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1670,6 +1770,7 @@ class LazyForOfStatement extends LazyObject {
   get await() {
     if (this.#await === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#await = uint8[this.#pos + 8] === 1;
     }
     return this.#await;
@@ -1678,6 +1779,7 @@ class LazyForOfStatement extends LazyObject {
   get left() {
     if (this.#left === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#left = deserializeNode(this.#pos + 16);
     }
     return this.#left;
@@ -1686,6 +1788,7 @@ class LazyForOfStatement extends LazyObject {
   get right() {
     if (this.#right === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#right = deserializeNode(this.#pos + 32);
     }
     return this.#right;
@@ -1694,6 +1797,7 @@ class LazyForOfStatement extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 48);
     }
     return this.#body;
@@ -1718,8 +1822,8 @@ class LazyForStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1729,6 +1833,7 @@ class LazyForStatement extends LazyObject {
   get init() {
     if (this.#init === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#init = deserializeOptionNode(this.#pos + 8);
     }
     return this.#init;
@@ -1737,6 +1842,7 @@ class LazyForStatement extends LazyObject {
   get test() {
     if (this.#test === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#test = deserializeOptionNode(this.#pos + 24);
     }
     return this.#test;
@@ -1745,6 +1851,7 @@ class LazyForStatement extends LazyObject {
   get update() {
     if (this.#update === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#update = deserializeOptionNode(this.#pos + 40);
     }
     return this.#update;
@@ -1753,6 +1860,7 @@ class LazyForStatement extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 56);
     }
     return this.#body;
@@ -1779,8 +1887,8 @@ class LazyFunctionDeclaration extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1790,6 +1898,7 @@ class LazyFunctionDeclaration extends LazyObject {
   get id() {
     if (this.#id === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#id = deserializeOptionNode(this.#pos + 8);
     }
     return this.#id;
@@ -1798,6 +1907,7 @@ class LazyFunctionDeclaration extends LazyObject {
   get expression() {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expression = uint8[this.#pos + 24] === 1;
     }
     return this.#expression;
@@ -1806,6 +1916,7 @@ class LazyFunctionDeclaration extends LazyObject {
   get generator() {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#generator = uint8[this.#pos + 25] === 1;
     }
     return this.#generator;
@@ -1814,6 +1925,7 @@ class LazyFunctionDeclaration extends LazyObject {
   get async() {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#async = uint8[this.#pos + 26] === 1;
     }
     return this.#async;
@@ -1822,6 +1934,7 @@ class LazyFunctionDeclaration extends LazyObject {
   get params() {
     if (this.#params === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#params = deserializeVecNode(this.#pos + 32);
     }
     return this.#params;
@@ -1830,6 +1943,7 @@ class LazyFunctionDeclaration extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 48);
     }
     return this.#body;
@@ -1856,8 +1970,8 @@ class LazyFunctionExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1867,6 +1981,7 @@ class LazyFunctionExpression extends LazyObject {
   get id() {
     if (this.#id === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#id = deserializeOptionNode(this.#pos + 8);
     }
     return this.#id;
@@ -1875,6 +1990,7 @@ class LazyFunctionExpression extends LazyObject {
   get expression() {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expression = uint8[this.#pos + 24] === 1;
     }
     return this.#expression;
@@ -1883,6 +1999,7 @@ class LazyFunctionExpression extends LazyObject {
   get generator() {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#generator = uint8[this.#pos + 25] === 1;
     }
     return this.#generator;
@@ -1891,6 +2008,7 @@ class LazyFunctionExpression extends LazyObject {
   get async() {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#async = uint8[this.#pos + 26] === 1;
     }
     return this.#async;
@@ -1899,6 +2017,7 @@ class LazyFunctionExpression extends LazyObject {
   get params() {
     if (this.#params === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#params = deserializeVecNode(this.#pos + 32);
     }
     return this.#params;
@@ -1907,6 +2026,7 @@ class LazyFunctionExpression extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 48);
     }
     return this.#body;
@@ -1928,8 +2048,8 @@ class LazyIdentifier extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1939,6 +2059,7 @@ class LazyIdentifier extends LazyObject {
   get name() {
     if (this.#name === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#name = deserializeStr(this.#pos + 8);
     }
     return this.#name;
@@ -1962,8 +2083,8 @@ class LazyIfStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -1973,6 +2094,7 @@ class LazyIfStatement extends LazyObject {
   get test() {
     if (this.#test === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#test = deserializeNode(this.#pos + 8);
     }
     return this.#test;
@@ -1981,6 +2103,7 @@ class LazyIfStatement extends LazyObject {
   get consequent() {
     if (this.#consequent === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#consequent = deserializeNode(this.#pos + 24);
     }
     return this.#consequent;
@@ -1989,6 +2112,7 @@ class LazyIfStatement extends LazyObject {
   get alternate() {
     if (this.#alternate === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#alternate = deserializeOptionNode(this.#pos + 40);
     }
     return this.#alternate;
@@ -2011,8 +2135,8 @@ class LazyImportAttribute extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2022,6 +2146,7 @@ class LazyImportAttribute extends LazyObject {
   get key() {
     if (this.#key === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#key = deserializeNode(this.#pos + 8);
     }
     return this.#key;
@@ -2030,6 +2155,7 @@ class LazyImportAttribute extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeNode(this.#pos + 24);
     }
     return this.#value;
@@ -2053,8 +2179,8 @@ class LazyImportDeclaration extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2064,6 +2190,7 @@ class LazyImportDeclaration extends LazyObject {
   get specifiers() {
     if (this.#specifiers === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#specifiers = deserializeVecNode(this.#pos + 8);
     }
     return this.#specifiers;
@@ -2072,6 +2199,7 @@ class LazyImportDeclaration extends LazyObject {
   get source() {
     if (this.#source === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#source = deserializeNode(this.#pos + 24);
     }
     return this.#source;
@@ -2080,6 +2208,7 @@ class LazyImportDeclaration extends LazyObject {
   get attributes() {
     if (this.#attributes === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#attributes = deserializeVecNode(this.#pos + 40);
     }
     return this.#attributes;
@@ -2101,8 +2230,8 @@ class LazyImportDefaultSpecifier extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2112,6 +2241,7 @@ class LazyImportDefaultSpecifier extends LazyObject {
   get local() {
     if (this.#local === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#local = deserializeNode(this.#pos + 8);
     }
     return this.#local;
@@ -2134,8 +2264,8 @@ class LazyImportExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2145,6 +2275,7 @@ class LazyImportExpression extends LazyObject {
   get source() {
     if (this.#source === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#source = deserializeNode(this.#pos + 8);
     }
     return this.#source;
@@ -2153,6 +2284,7 @@ class LazyImportExpression extends LazyObject {
   get options() {
     if (this.#options === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#options = deserializeOptionNode(this.#pos + 24);
     }
     return this.#options;
@@ -2174,8 +2306,8 @@ class LazyImportNamespaceSpecifier extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2185,6 +2317,7 @@ class LazyImportNamespaceSpecifier extends LazyObject {
   get local() {
     if (this.#local === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#local = deserializeNode(this.#pos + 8);
     }
     return this.#local;
@@ -2207,8 +2340,8 @@ class LazyImportSpecifier extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2218,6 +2351,7 @@ class LazyImportSpecifier extends LazyObject {
   get imported() {
     if (this.#imported === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#imported = deserializeNode(this.#pos + 8);
     }
     return this.#imported;
@@ -2226,6 +2360,7 @@ class LazyImportSpecifier extends LazyObject {
   get local() {
     if (this.#local === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#local = deserializeNode(this.#pos + 24);
     }
     return this.#local;
@@ -2248,8 +2383,8 @@ class LazyLabeledStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2259,6 +2394,7 @@ class LazyLabeledStatement extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 8);
     }
     return this.#body;
@@ -2267,6 +2403,7 @@ class LazyLabeledStatement extends LazyObject {
   get label() {
     if (this.#label === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#label = deserializeNode(this.#pos + 24);
     }
     return this.#label;
@@ -2290,8 +2427,8 @@ class LazyLogicalExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2301,6 +2438,7 @@ class LazyLogicalExpression extends LazyObject {
   get left() {
     if (this.#left === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#left = deserializeNode(this.#pos + 8);
     }
     return this.#left;
@@ -2309,6 +2447,7 @@ class LazyLogicalExpression extends LazyObject {
   get operator() {
     if (this.#operator === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#operator = deserializeLogicalOperator(this.#pos + 24);
     }
     return this.#operator;
@@ -2317,6 +2456,7 @@ class LazyLogicalExpression extends LazyObject {
   get right() {
     if (this.#right === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#right = deserializeNode(this.#pos + 32);
     }
     return this.#right;
@@ -2341,8 +2481,8 @@ class LazyMemberExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2352,6 +2492,7 @@ class LazyMemberExpression extends LazyObject {
   get object() {
     if (this.#object === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#object = deserializeNode(this.#pos + 8);
     }
     return this.#object;
@@ -2360,6 +2501,7 @@ class LazyMemberExpression extends LazyObject {
   get property() {
     if (this.#property === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#property = deserializeNode(this.#pos + 24);
     }
     return this.#property;
@@ -2368,6 +2510,7 @@ class LazyMemberExpression extends LazyObject {
   get computed() {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#computed = uint8[this.#pos + 40] === 1;
     }
     return this.#computed;
@@ -2376,6 +2519,7 @@ class LazyMemberExpression extends LazyObject {
   get optional() {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#optional = uint8[this.#pos + 41] === 1;
     }
     return this.#optional;
@@ -2398,8 +2542,8 @@ class LazyMetaProperty extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2409,6 +2553,7 @@ class LazyMetaProperty extends LazyObject {
   get meta() {
     if (this.#meta === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#meta = deserializeNode(this.#pos + 8);
     }
     return this.#meta;
@@ -2417,6 +2562,7 @@ class LazyMetaProperty extends LazyObject {
   get property() {
     if (this.#property === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#property = deserializeNode(this.#pos + 24);
     }
     return this.#property;
@@ -2442,8 +2588,8 @@ class LazyMethodDefinition extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2453,6 +2599,7 @@ class LazyMethodDefinition extends LazyObject {
   get static() {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#static = uint8[this.#pos + 8] === 1;
     }
     return this.#static;
@@ -2461,6 +2608,7 @@ class LazyMethodDefinition extends LazyObject {
   get computed() {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#computed = uint8[this.#pos + 9] === 1;
     }
     return this.#computed;
@@ -2469,6 +2617,7 @@ class LazyMethodDefinition extends LazyObject {
   get key() {
     if (this.#key === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#key = deserializeNode(this.#pos + 16);
     }
     return this.#key;
@@ -2477,6 +2626,7 @@ class LazyMethodDefinition extends LazyObject {
   get kind() {
     if (this.#kind === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#kind = deserializeMethodDefinitionKind(this.#pos + 32);
     }
     return this.#kind;
@@ -2485,6 +2635,7 @@ class LazyMethodDefinition extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeNode(this.#pos + 40);
     }
     return this.#value;
@@ -2507,8 +2658,8 @@ class LazyNewExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2518,6 +2669,7 @@ class LazyNewExpression extends LazyObject {
   get callee() {
     if (this.#callee === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#callee = deserializeNode(this.#pos + 8);
     }
     return this.#callee;
@@ -2526,6 +2678,7 @@ class LazyNewExpression extends LazyObject {
   get arguments() {
     if (this.#arguments === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#arguments = deserializeVecNode(this.#pos + 24);
     }
     return this.#arguments;
@@ -2547,8 +2700,8 @@ class LazyObjectExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2558,6 +2711,7 @@ class LazyObjectExpression extends LazyObject {
   get properties() {
     if (this.#properties === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#properties = deserializeVecNode(this.#pos + 8);
     }
     return this.#properties;
@@ -2579,8 +2733,8 @@ class LazyObjectPattern extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2590,6 +2744,7 @@ class LazyObjectPattern extends LazyObject {
   get properties() {
     if (this.#properties === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#properties = deserializeVecNode(this.#pos + 8);
     }
     return this.#properties;
@@ -2611,8 +2766,8 @@ class LazyParenthesizedExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2622,6 +2777,7 @@ class LazyParenthesizedExpression extends LazyObject {
   get expression() {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expression = deserializeNode(this.#pos + 8);
     }
     return this.#expression;
@@ -2643,8 +2799,8 @@ class LazyPrivateIdentifier extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2654,6 +2810,7 @@ class LazyPrivateIdentifier extends LazyObject {
   get name() {
     if (this.#name === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#name = deserializeStr(this.#pos + 8);
     }
     return this.#name;
@@ -2680,8 +2837,8 @@ class LazyProperty extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2691,6 +2848,7 @@ class LazyProperty extends LazyObject {
   get method() {
     if (this.#method === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#method = uint8[this.#pos + 8] === 1;
     }
     return this.#method;
@@ -2699,6 +2857,7 @@ class LazyProperty extends LazyObject {
   get shorthand() {
     if (this.#shorthand === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#shorthand = uint8[this.#pos + 9] === 1;
     }
     return this.#shorthand;
@@ -2707,6 +2866,7 @@ class LazyProperty extends LazyObject {
   get computed() {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#computed = uint8[this.#pos + 10] === 1;
     }
     return this.#computed;
@@ -2715,6 +2875,7 @@ class LazyProperty extends LazyObject {
   get key() {
     if (this.#key === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#key = deserializeNode(this.#pos + 16);
     }
     return this.#key;
@@ -2723,6 +2884,7 @@ class LazyProperty extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeNode(this.#pos + 32);
     }
     return this.#value;
@@ -2731,6 +2893,7 @@ class LazyProperty extends LazyObject {
   get kind() {
     if (this.#kind === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#kind = deserializePropertyKind(this.#pos + 48);
     }
     return this.#kind;
@@ -2755,8 +2918,8 @@ class LazyPropertyDefinition extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2766,6 +2929,7 @@ class LazyPropertyDefinition extends LazyObject {
   get static() {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#static = uint8[this.#pos + 8] === 1;
     }
     return this.#static;
@@ -2774,6 +2938,7 @@ class LazyPropertyDefinition extends LazyObject {
   get computed() {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#computed = uint8[this.#pos + 9] === 1;
     }
     return this.#computed;
@@ -2782,6 +2947,7 @@ class LazyPropertyDefinition extends LazyObject {
   get key() {
     if (this.#key === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#key = deserializeNode(this.#pos + 16);
     }
     return this.#key;
@@ -2790,6 +2956,7 @@ class LazyPropertyDefinition extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeOptionNode(this.#pos + 32);
     }
     return this.#value;
@@ -2811,8 +2978,8 @@ class LazyRestElement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2822,6 +2989,7 @@ class LazyRestElement extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeNode(this.#pos + 8);
     }
     return this.#argument;
@@ -2843,8 +3011,8 @@ class LazyReturnStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2854,6 +3022,7 @@ class LazyReturnStatement extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeOptionNode(this.#pos + 8);
     }
     return this.#argument;
@@ -2875,8 +3044,8 @@ class LazySequenceExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2886,6 +3055,7 @@ class LazySequenceExpression extends LazyObject {
   get expressions() {
     if (this.#expressions === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expressions = deserializeVecNode(this.#pos + 8);
     }
     return this.#expressions;
@@ -2907,8 +3077,8 @@ class LazySpreadElement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2918,6 +3088,7 @@ class LazySpreadElement extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeNode(this.#pos + 8);
     }
     return this.#argument;
@@ -2939,8 +3110,8 @@ class LazyStaticBlock extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2950,6 +3121,7 @@ class LazyStaticBlock extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeVecNode(this.#pos + 8);
     }
     return this.#body;
@@ -2970,8 +3142,8 @@ class LazySuper extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -2995,8 +3167,8 @@ class LazySwitchCase extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3006,6 +3178,7 @@ class LazySwitchCase extends LazyObject {
   get consequent() {
     if (this.#consequent === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#consequent = deserializeVecNode(this.#pos + 8);
     }
     return this.#consequent;
@@ -3014,6 +3187,7 @@ class LazySwitchCase extends LazyObject {
   get test() {
     if (this.#test === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#test = deserializeOptionNode(this.#pos + 24);
     }
     return this.#test;
@@ -3036,8 +3210,8 @@ class LazySwitchStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3047,6 +3221,7 @@ class LazySwitchStatement extends LazyObject {
   get discriminant() {
     if (this.#discriminant === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#discriminant = deserializeNode(this.#pos + 8);
     }
     return this.#discriminant;
@@ -3055,6 +3230,7 @@ class LazySwitchStatement extends LazyObject {
   get cases() {
     if (this.#cases === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#cases = deserializeVecNode(this.#pos + 24);
     }
     return this.#cases;
@@ -3077,8 +3253,8 @@ class LazyTaggedTemplateExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3088,6 +3264,7 @@ class LazyTaggedTemplateExpression extends LazyObject {
   get tag() {
     if (this.#tag === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#tag = deserializeNode(this.#pos + 8);
     }
     return this.#tag;
@@ -3096,6 +3273,7 @@ class LazyTaggedTemplateExpression extends LazyObject {
   get quasi() {
     if (this.#quasi === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#quasi = deserializeNode(this.#pos + 24);
     }
     return this.#quasi;
@@ -3118,8 +3296,8 @@ class LazyTemplateElement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3129,6 +3307,7 @@ class LazyTemplateElement extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeTemplateElementValue(this.#pos + 8);
     }
     return this.#value;
@@ -3137,6 +3316,7 @@ class LazyTemplateElement extends LazyObject {
   get tail() {
     if (this.#tail === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#tail = uint8[this.#pos + 40] === 1;
     }
     return this.#tail;
@@ -3159,8 +3339,8 @@ class LazyTemplateLiteral extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3170,6 +3350,7 @@ class LazyTemplateLiteral extends LazyObject {
   get expressions() {
     if (this.#expressions === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expressions = deserializeVecNode(this.#pos + 8);
     }
     return this.#expressions;
@@ -3178,6 +3359,7 @@ class LazyTemplateLiteral extends LazyObject {
   get quasis() {
     if (this.#quasis === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#quasis = deserializeVecNode(this.#pos + 24);
     }
     return this.#quasis;
@@ -3198,8 +3380,8 @@ class LazyThisExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3222,8 +3404,8 @@ class LazyThrowStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3233,6 +3415,7 @@ class LazyThrowStatement extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeNode(this.#pos + 8);
     }
     return this.#argument;
@@ -3256,8 +3439,8 @@ class LazyTryStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3267,6 +3450,7 @@ class LazyTryStatement extends LazyObject {
   get block() {
     if (this.#block === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#block = deserializeNode(this.#pos + 8);
     }
     return this.#block;
@@ -3275,6 +3459,7 @@ class LazyTryStatement extends LazyObject {
   get handler() {
     if (this.#handler === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#handler = deserializeOptionNode(this.#pos + 24);
     }
     return this.#handler;
@@ -3283,6 +3468,7 @@ class LazyTryStatement extends LazyObject {
   get finalizer() {
     if (this.#finalizer === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#finalizer = deserializeOptionNode(this.#pos + 40);
     }
     return this.#finalizer;
@@ -3306,8 +3492,8 @@ class LazyUnaryExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3317,6 +3503,7 @@ class LazyUnaryExpression extends LazyObject {
   get operator() {
     if (this.#operator === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#operator = deserializeUnaryOperator(this.#pos + 8);
     }
     return this.#operator;
@@ -3325,6 +3512,7 @@ class LazyUnaryExpression extends LazyObject {
   get prefix() {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#prefix = uint8[this.#pos + 9] === 1;
     }
     return this.#prefix;
@@ -3333,6 +3521,7 @@ class LazyUnaryExpression extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeNode(this.#pos + 16);
     }
     return this.#argument;
@@ -3356,8 +3545,8 @@ class LazyUpdateExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3367,6 +3556,7 @@ class LazyUpdateExpression extends LazyObject {
   get operator() {
     if (this.#operator === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#operator = deserializeUpdateOperator(this.#pos + 8);
     }
     return this.#operator;
@@ -3375,6 +3565,7 @@ class LazyUpdateExpression extends LazyObject {
   get prefix() {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#prefix = uint8[this.#pos + 9] === 1;
     }
     return this.#prefix;
@@ -3383,6 +3574,7 @@ class LazyUpdateExpression extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeNode(this.#pos + 16);
     }
     return this.#argument;
@@ -3405,8 +3597,8 @@ class LazyVariableDeclaration extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3416,6 +3608,7 @@ class LazyVariableDeclaration extends LazyObject {
   get declarations() {
     if (this.#declarations === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#declarations = deserializeVecNode(this.#pos + 8);
     }
     return this.#declarations;
@@ -3424,6 +3617,7 @@ class LazyVariableDeclaration extends LazyObject {
   get kind() {
     if (this.#kind === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#kind = deserializeVariableDeclarationKind(this.#pos + 24);
     }
     return this.#kind;
@@ -3446,8 +3640,8 @@ class LazyVariableDeclarator extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3457,6 +3651,7 @@ class LazyVariableDeclarator extends LazyObject {
   get id() {
     if (this.#id === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#id = deserializeNode(this.#pos + 8);
     }
     return this.#id;
@@ -3465,6 +3660,7 @@ class LazyVariableDeclarator extends LazyObject {
   get init() {
     if (this.#init === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#init = deserializeOptionNode(this.#pos + 24);
     }
     return this.#init;
@@ -3487,8 +3683,8 @@ class LazyWhileStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3498,6 +3694,7 @@ class LazyWhileStatement extends LazyObject {
   get test() {
     if (this.#test === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#test = deserializeNode(this.#pos + 8);
     }
     return this.#test;
@@ -3506,6 +3703,7 @@ class LazyWhileStatement extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 24);
     }
     return this.#body;
@@ -3528,8 +3726,8 @@ class LazyWithStatement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3539,6 +3737,7 @@ class LazyWithStatement extends LazyObject {
   get object() {
     if (this.#object === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#object = deserializeNode(this.#pos + 8);
     }
     return this.#object;
@@ -3547,6 +3746,7 @@ class LazyWithStatement extends LazyObject {
   get body() {
     if (this.#body === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#body = deserializeNode(this.#pos + 24);
     }
     return this.#body;
@@ -3569,8 +3769,8 @@ class LazyYieldExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3580,6 +3780,7 @@ class LazyYieldExpression extends LazyObject {
   get delegate() {
     if (this.#delegate === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#delegate = uint8[this.#pos + 8] === 1;
     }
     return this.#delegate;
@@ -3588,6 +3789,7 @@ class LazyYieldExpression extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeOptionNode(this.#pos + 16);
     }
     return this.#argument;
@@ -3610,8 +3812,8 @@ class LazyJSXAttribute extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3621,6 +3823,7 @@ class LazyJSXAttribute extends LazyObject {
   get name() {
     if (this.#name === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#name = deserializeNode(this.#pos + 8);
     }
     return this.#name;
@@ -3629,6 +3832,7 @@ class LazyJSXAttribute extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeOptionNode(this.#pos + 24);
     }
     return this.#value;
@@ -3650,8 +3854,8 @@ class LazyJSXClosingElement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3661,6 +3865,7 @@ class LazyJSXClosingElement extends LazyObject {
   get name() {
     if (this.#name === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#name = deserializeNode(this.#pos + 8);
     }
     return this.#name;
@@ -3681,8 +3886,8 @@ class LazyJSXClosingFragment extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3707,8 +3912,8 @@ class LazyJSXElement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3718,6 +3923,7 @@ class LazyJSXElement extends LazyObject {
   get openingElement() {
     if (this.#openingElement === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#openingElement = deserializeNode(this.#pos + 8);
     }
     return this.#openingElement;
@@ -3726,6 +3932,7 @@ class LazyJSXElement extends LazyObject {
   get closingElement() {
     if (this.#closingElement === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#closingElement = deserializeOptionNode(this.#pos + 24);
     }
     return this.#closingElement;
@@ -3734,6 +3941,7 @@ class LazyJSXElement extends LazyObject {
   get children() {
     if (this.#children === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#children = deserializeVecNode(this.#pos + 40);
     }
     return this.#children;
@@ -3754,8 +3962,8 @@ class LazyJSXEmptyExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3778,8 +3986,8 @@ class LazyJSXExpressionContainer extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3789,6 +3997,7 @@ class LazyJSXExpressionContainer extends LazyObject {
   get expression() {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#expression = deserializeNode(this.#pos + 8);
     }
     return this.#expression;
@@ -3812,8 +4021,8 @@ class LazyJSXFragment extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3823,6 +4032,7 @@ class LazyJSXFragment extends LazyObject {
   get openingFragment() {
     if (this.#openingFragment === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#openingFragment = deserializeNode(this.#pos + 8);
     }
     return this.#openingFragment;
@@ -3831,6 +4041,7 @@ class LazyJSXFragment extends LazyObject {
   get closingFragment() {
     if (this.#closingFragment === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#closingFragment = deserializeNode(this.#pos + 24);
     }
     return this.#closingFragment;
@@ -3839,6 +4050,7 @@ class LazyJSXFragment extends LazyObject {
   get children() {
     if (this.#children === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#children = deserializeVecNode(this.#pos + 40);
     }
     return this.#children;
@@ -3860,8 +4072,8 @@ class LazyJSXIdentifier extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3871,6 +4083,7 @@ class LazyJSXIdentifier extends LazyObject {
   get name() {
     if (this.#name === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#name = deserializeStr(this.#pos + 8);
     }
     return this.#name;
@@ -3893,8 +4106,8 @@ class LazyJSXMemberExpression extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3904,6 +4117,7 @@ class LazyJSXMemberExpression extends LazyObject {
   get object() {
     if (this.#object === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#object = deserializeNode(this.#pos + 8);
     }
     return this.#object;
@@ -3912,6 +4126,7 @@ class LazyJSXMemberExpression extends LazyObject {
   get property() {
     if (this.#property === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#property = deserializeNode(this.#pos + 24);
     }
     return this.#property;
@@ -3934,8 +4149,8 @@ class LazyJSXNamespacedName extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3945,6 +4160,7 @@ class LazyJSXNamespacedName extends LazyObject {
   get namespace() {
     if (this.#namespace === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#namespace = deserializeNode(this.#pos + 8);
     }
     return this.#namespace;
@@ -3953,6 +4169,7 @@ class LazyJSXNamespacedName extends LazyObject {
   get name() {
     if (this.#name === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#name = deserializeNode(this.#pos + 24);
     }
     return this.#name;
@@ -3976,8 +4193,8 @@ class LazyJSXOpeningElement extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -3987,6 +4204,7 @@ class LazyJSXOpeningElement extends LazyObject {
   get attributes() {
     if (this.#attributes === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#attributes = deserializeVecNode(this.#pos + 8);
     }
     return this.#attributes;
@@ -3995,6 +4213,7 @@ class LazyJSXOpeningElement extends LazyObject {
   get name() {
     if (this.#name === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#name = deserializeNode(this.#pos + 24);
     }
     return this.#name;
@@ -4003,6 +4222,7 @@ class LazyJSXOpeningElement extends LazyObject {
   get selfClosing() {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#selfClosing = uint8[this.#pos + 40] === 1;
     }
     return this.#selfClosing;
@@ -4025,8 +4245,8 @@ class LazyJSXOpeningFragment extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4036,6 +4256,7 @@ class LazyJSXOpeningFragment extends LazyObject {
   get attributes() {
     if (this.#attributes === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#attributes = deserializeVecNode(this.#pos + 8);
     }
     return this.#attributes;
@@ -4044,6 +4265,7 @@ class LazyJSXOpeningFragment extends LazyObject {
   get selfClosing() {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#selfClosing = uint8[this.#pos + 24] === 1;
     }
     return this.#selfClosing;
@@ -4065,8 +4287,8 @@ class LazyJSXSpreadAttribute extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4076,6 +4298,7 @@ class LazyJSXSpreadAttribute extends LazyObject {
   get argument() {
     if (this.#argument === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#argument = deserializeNode(this.#pos + 8);
     }
     return this.#argument;
@@ -4098,8 +4321,8 @@ class LazyJSXText extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4109,6 +4332,7 @@ class LazyJSXText extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeStr(this.#pos + 8);
     }
     return this.#value;
@@ -4117,6 +4341,7 @@ class LazyJSXText extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos + 24);
     }
     return this.#raw;
@@ -4140,8 +4365,8 @@ class LazyJSXTextWithBigint extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4151,6 +4376,7 @@ class LazyJSXTextWithBigint extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeStr(this.#pos + 8);
     }
     return this.#value;
@@ -4159,6 +4385,7 @@ class LazyJSXTextWithBigint extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos + 24);
     }
     return this.#raw;
@@ -4167,6 +4394,7 @@ class LazyJSXTextWithBigint extends LazyObject {
   get bigint() {
     if (this.#bigint === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#bigint = deserializeStr(this.#pos + 40);
     }
     return this.#bigint;
@@ -4189,8 +4417,8 @@ class LazyStringLiteral extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4200,6 +4428,7 @@ class LazyStringLiteral extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeStr(this.#pos + 8);
     }
     return this.#value;
@@ -4208,6 +4437,7 @@ class LazyStringLiteral extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos + 24);
     }
     return this.#raw;
@@ -4230,8 +4460,8 @@ class LazyNumericLiteral extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4241,7 +4471,8 @@ class LazyNumericLiteral extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
-      this.#value = float64[(this.#pos + 8) >> 3];
+      if (uint8.length === 0) throw detached();
+      this.#value = float64[(this.#pos + 8) >>> 3];
     }
     return this.#value;
   }
@@ -4249,6 +4480,7 @@ class LazyNumericLiteral extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos + 16);
     }
     return this.#raw;
@@ -4271,8 +4503,8 @@ class LazyBooleanLiteral extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4282,6 +4514,7 @@ class LazyBooleanLiteral extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = uint8[this.#pos + 8] === 1;
     }
     return this.#value;
@@ -4290,6 +4523,7 @@ class LazyBooleanLiteral extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos + 16);
     }
     return this.#raw;
@@ -4312,8 +4546,8 @@ class LazyNullLiteral extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4323,6 +4557,7 @@ class LazyNullLiteral extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#value = deserializeOptionStr(this.#pos + 8);
     }
     return this.#value;
@@ -4331,6 +4566,7 @@ class LazyNullLiteral extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos + 24);
     }
     return this.#raw;
@@ -4354,8 +4590,8 @@ class LazyRegExpLiteral extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4365,7 +4601,8 @@ class LazyRegExpLiteral extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
-      this.#value = regexValue(deserializeOptionRegExp(this.#pos + 8));
+      if (uint8.length === 0) throw detached();
+      this.#value = regexValue(deserializeOptionRegExp(this.#pos + 8), this.#pos + 8);
     }
     return this.#value;
   }
@@ -4373,6 +4610,7 @@ class LazyRegExpLiteral extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos + 40);
     }
     return this.#raw;
@@ -4381,6 +4619,7 @@ class LazyRegExpLiteral extends LazyObject {
   get regex() {
     if (this.#regex === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#regex = deserializeRegExp(this.#pos + 56);
     }
     return this.#regex;
@@ -4404,8 +4643,8 @@ class LazyBigIntLiteral extends LazyObject {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >> 2];
-    this.end = uint32[(pos + 4) >> 2];
+    this.start = uint32[pos >>> 2];
+    this.end = uint32[(pos + 4) >>> 2];
   }
 
   get type() {
@@ -4415,7 +4654,8 @@ class LazyBigIntLiteral extends LazyObject {
   get value() {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
-      this.#value = BigInt(deserializeStr(this.#pos + 8));
+      if (uint8.length === 0) throw detached();
+      this.#value = bigIntValue(deserializeStr(this.#pos + 8), this.#pos + 8);
     }
     return this.#value;
   }
@@ -4423,6 +4663,7 @@ class LazyBigIntLiteral extends LazyObject {
   get raw() {
     if (this.#raw === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#raw = deserializeStr(this.#pos + 24);
     }
     return this.#raw;
@@ -4431,6 +4672,7 @@ class LazyBigIntLiteral extends LazyObject {
   get bigint() {
     if (this.#bigint === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#bigint = deserializeStr(this.#pos + 40);
     }
     return this.#bigint;
@@ -4458,6 +4700,7 @@ class LazyRegExp extends LazyObject {
   get pattern() {
     if (this.#pattern === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#pattern = deserializeStr(this.#pos);
     }
     return this.#pattern;
@@ -4466,6 +4709,7 @@ class LazyRegExp extends LazyObject {
   get flags() {
     if (this.#flags === undefined) {
       if (this.#context !== current) enter(this.#context);
+      if (uint8.length === 0) throw detached();
       this.#flags = deserializeStr(this.#pos + 16);
     }
     return this.#flags;
@@ -4762,567 +5006,567 @@ function deserializePropertyKind(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeDirective(readPointer(pos, 40));
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeArrayExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeArrayPattern(readPointer(pos, 24));
 }
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   return deserializeArrowFunctionExpression(readPointer(pos, 64));
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   return deserializeAssignmentExpression(readPointer(pos, 48));
 }
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeAssignmentPattern(readPointer(pos, 40));
 }
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeAwaitExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   return deserializeBinaryExpression(readPointer(pos, 48));
 }
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeBlockStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeBreakStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   return deserializeCallExpression(readPointer(pos, 48));
 }
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeCatchClause(readPointer(pos, 40));
 }
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeChainExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeClassBody(readPointer(pos, 24));
 }
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeClassDeclaration(readPointer(pos, 56));
 }
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeClassExpression(readPointer(pos, 56));
 }
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeConditionalExpression(readPointer(pos, 56));
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeContinueStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   return deserializeDebuggerStatement(readPointer(pos, 8));
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeDoWhileStatement(readPointer(pos, 40));
 }
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   return deserializeEmptyStatement(readPointer(pos, 8));
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeExportAllDeclaration(readPointer(pos, 56));
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeExportDefaultDeclaration(readPointer(pos, 24));
 }
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 72) < 0) throw overBudget(pos);
   return deserializeExportNamedDeclaration(readPointer(pos, 72));
 }
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeExportSpecifier(readPointer(pos, 40));
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeExpressionStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeForInStatement(readPointer(pos, 56));
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   return deserializeForOfStatement(readPointer(pos, 64));
 }
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 72) < 0) throw overBudget(pos);
   return deserializeForStatement(readPointer(pos, 72));
 }
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   return deserializeFunctionDeclaration(readPointer(pos, 64));
 }
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   return deserializeFunctionExpression(readPointer(pos, 64));
 }
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeIdentifier(readPointer(pos, 24));
 }
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeIfStatement(readPointer(pos, 56));
 }
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeImportAttribute(readPointer(pos, 40));
 }
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeImportDeclaration(readPointer(pos, 56));
 }
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeImportDefaultSpecifier(readPointer(pos, 24));
 }
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeImportExpression(readPointer(pos, 40));
 }
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeImportNamespaceSpecifier(readPointer(pos, 24));
 }
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeImportSpecifier(readPointer(pos, 40));
 }
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeLabeledStatement(readPointer(pos, 40));
 }
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   return deserializeLogicalExpression(readPointer(pos, 48));
 }
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   return deserializeMemberExpression(readPointer(pos, 48));
 }
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeMetaProperty(readPointer(pos, 40));
 }
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeMethodDefinition(readPointer(pos, 56));
 }
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeNewExpression(readPointer(pos, 40));
 }
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeObjectExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeObjectPattern(readPointer(pos, 24));
 }
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeParenthesizedExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializePrivateIdentifier(readPointer(pos, 24));
 }
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeProperty(readPointer(pos, 56));
 }
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   return deserializePropertyDefinition(readPointer(pos, 48));
 }
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeRestElement(readPointer(pos, 24));
 }
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeReturnStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeSequenceExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeSpreadElement(readPointer(pos, 24));
 }
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeStaticBlock(readPointer(pos, 24));
 }
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   return deserializeSuper(readPointer(pos, 8));
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeSwitchCase(readPointer(pos, 40));
 }
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeSwitchStatement(readPointer(pos, 40));
 }
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeTaggedTemplateExpression(readPointer(pos, 40));
 }
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   return deserializeTemplateElement(readPointer(pos, 48));
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeTemplateLiteral(readPointer(pos, 40));
 }
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   return deserializeThisExpression(readPointer(pos, 8));
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeThrowStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeTryStatement(readPointer(pos, 56));
 }
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   return deserializeUnaryExpression(readPointer(pos, 32));
 }
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   return deserializeUpdateExpression(readPointer(pos, 32));
 }
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   return deserializeVariableDeclaration(readPointer(pos, 32));
 }
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeVariableDeclarator(readPointer(pos, 40));
 }
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeWhileStatement(readPointer(pos, 40));
 }
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeWithStatement(readPointer(pos, 40));
 }
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   return deserializeYieldExpression(readPointer(pos, 32));
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeJSXAttribute(readPointer(pos, 40));
 }
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeJSXClosingElement(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   return deserializeJSXClosingFragment(readPointer(pos, 8));
 }
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeJSXElement(readPointer(pos, 56));
 }
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   return deserializeJSXEmptyExpression(readPointer(pos, 8));
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeJSXExpressionContainer(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeJSXFragment(readPointer(pos, 56));
 }
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeJSXIdentifier(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeJSXMemberExpression(readPointer(pos, 40));
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeJSXNamespacedName(readPointer(pos, 40));
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   return deserializeJSXOpeningElement(readPointer(pos, 48));
 }
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   return deserializeJSXOpeningFragment(readPointer(pos, 32));
 }
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   return deserializeJSXSpreadAttribute(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeJSXText(readPointer(pos, 40));
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeJSXTextWithBigint(readPointer(pos, 56));
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeStringLiteral(readPointer(pos, 40));
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   return deserializeNumericLiteral(readPointer(pos, 32));
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   return deserializeBooleanLiteral(readPointer(pos, 32));
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   return deserializeNullLiteral(readPointer(pos, 40));
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 88) < 0) throw overBudget(pos);
   return deserializeRegExpLiteral(readPointer(pos, 88));
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   return deserializeBigIntLiteral(readPointer(pos, 56));
 }
 
 /** `Vec<'a, Option<Node<'a>>>`: its elements' objects, made now; what they hold, when read */
 function deserializeVecOptionNode(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -5335,9 +5579,9 @@ function deserializeVecOptionNode(pos) {
 
 /** `Vec<'a, Comment<'a>>`: its elements' objects, made now; what they hold, when read */
 function deserializeVecComment(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= len * 32) < 0) throw overBudget(pos);
   let element = readPointer(pos, len * 32);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -5350,9 +5594,9 @@ function deserializeVecComment(pos) {
 
 /** `Vec<'a, Node<'a>>`: its elements' objects, made now; what they hold, when read */
 function deserializeVecNode(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
+  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -5365,7 +5609,7 @@ function deserializeVecNode(pos) {
 
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
-  if (uint32[(pos) >> 2] === 0 && uint32[((pos) >> 2) + 1] === 0) return null;
+  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
   return deserializeStr(pos);
 }
 
@@ -5377,7 +5621,7 @@ function deserializeOptionNode(pos) {
 
 /** `Option<RegExp<'a>>` */
 function deserializeOptionRegExp(pos) {
-  if (uint32[(pos) >> 2] === 0 && uint32[((pos) >> 2) + 1] === 0) return null;
+  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
   return deserializeRegExp(pos);
 }
 

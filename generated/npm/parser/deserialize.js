@@ -43,10 +43,8 @@ const utf8Slice = Buffer.prototype.utf8Slice;
 // (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
 const MAX_DEPTH = 1000;
 let depth = 0;
-// Values deferred so far. Pointers followed so far, and the most a buffer of this size can hold: a
-// corrupt buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is
-// stopped there instead of building nodes forever.
-let deferred = 0, steps = 0, stepLimit = 0;
+// Values deferred so far.
+let deferred = 0;
 
 class Deferred {
   constructor(read, pos) {
@@ -56,15 +54,13 @@ class Deferred {
 }
 
 /**
- * Deserializes a rawast buffer.
+ * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
+ * reads, or is corrupt; its reading is bounded by its size whatever its contents.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
- * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
- *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
- *   and sampled characters must match the buffer's)
  * @returns {{ program: object, comments: object[] }}
  */
-export function deserialize(buffer, source) {
-  const root = setUp(buffer, source);
+export function deserialize(buffer) {
+  const root = setUp(buffer);
   try {
     const result = {
       program: deserializeProgram(root),
@@ -94,7 +90,7 @@ const utf8Write = Buffer.prototype.utf8Write;
  */
 export function encodeSource(text, buffer) {
   if (typeof text !== "string") throw new TypeError(`encodeSource() expects the source text as a string, not ${typeName(text)}`);
-  if (!(buffer instanceof Uint8Array)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
+  if (!isUint8Array(buffer)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
   const written = utf8Write.call(buffer, text, 0, buffer.length);
   // `utf8Write` stops silently before a character that does not fit, which can only happen with
   // fewer than 4 bytes left: only then is the exact length (a scan of the text) worth its cost.
@@ -109,70 +105,67 @@ function sourceTooLong(needed, available) {
   return new Error(`encodeSource(): the source text needs ${needed} bytes of UTF-8, but the buffer has only ${available}`);
 }
 
-function typeName(value) {
-  if (value === null) return "null";
-  if (typeof value !== "object") return typeof value;
-  return value.constructor?.name ?? "object";
-}
-
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer, source) {
-  depth = deferred = steps = 0;
-  if (!(buffer instanceof Uint8Array)) {
-    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
+function setUp(buffer) {
+  depth = deferred = 0;
+  if (!isUint8Array(buffer)) {
+    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
   const length = buffer.length;
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    throw new Error(`not a rawast buffer: ${length} bytes cannot end with the ${METADATA_SIZE}-byte metadata block`);
+    const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
   const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
   const { buffer: memory, byteOffset } = bytes;
   uint8 = bytes;
   int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >> 1);
-  int16 = new Int16Array(memory, byteOffset, length >> 1);
-  uint32 = new Uint32Array(memory, byteOffset, length >> 2);
-  int32 = new Int32Array(memory, byteOffset, length >> 2);
-  float64 = new Float64Array(memory, byteOffset, length >> 3);
+  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
+  int16 = new Int16Array(memory, byteOffset, length >>> 1);
+  uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
+  int32 = new Int32Array(memory, byteOffset, length >>> 2);
+  float64 = new Float64Array(memory, byteOffset, length >>> 3);
 
   limit = length - METADATA_SIZE;
-  const meta = limit >> 2;
-  const magic = uint32[meta + (META_MAGIC >> 2)];
+  const meta = limit >>> 2;
+  const magic = uint32[meta + (META_MAGIC >>> 2)];
   if (magic !== MAGIC) {
-    throw new Error(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
+    throw new RawastBufferError(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
   }
-  const version = uint32[meta + (META_FORMAT_VERSION >> 2)];
+  const version = uint32[meta + (META_FORMAT_VERSION >>> 2)];
   if (version !== FORMAT_VERSION) {
-    throw new Error(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
+    throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >> 2)]);
+  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
   if (fingerprint !== LAYOUT_FINGERPRINT) {
-    throw new Error(
+    throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",
     );
   }
-  sourceStart = uint32[meta + (META_SOURCE_START >> 2)];
-  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
+  sourceStart = uint32[meta + (META_SOURCE_START >>> 2)];
+  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >>> 2)];
   if (sourceEnd > limit) {
-    throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
+    throw corrupt(`source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
   if (sourceStart !== 0) {
-    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
+    throw new RawastBufferError(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
   }
-  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
+  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >>> 2)];
   if (asciiEnd > sourceEnd) {
-    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
+    throw corrupt(`the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
-  if (source !== undefined) sourceText = checkedSource(source);
-  else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
+  // Strings past a prefix longer than one JS string can be are decoded one by one.
+  asciiEnd = Math.min(asciiEnd, sourceStart + MAX_SOURCE_SLICE);
+  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
   sourceLatin1 = undefined;
-  base = uint32[meta + (META_BASE_LOW32 >> 2)];
-  stepLimit = length;
-  const root = uint32[meta + (META_ROOT >> 2)];
+  base = uint32[meta + (META_BASE_LOW32 >>> 2)];
+  structBudget = limit;
+  stringBudget = STRING_BUDGET * limit;
+  const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
-    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+    throw corrupt(`root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;
 }
@@ -199,31 +192,76 @@ function resolveDeferred(root) {
   }
 }
 
+/**
+ * What every failure caused by the buffer's contents throws: a buffer that is not a rawast buffer,
+ * one of another format version, schema or layout, and a corrupt one (its message starts "corrupt
+ * rawast buffer" and says where). Arguments of the wrong type are a `TypeError` instead.
+ */
+export class RawastBufferError extends Error {}
+RawastBufferError.prototype.name = "RawastBufferError";
+
+// `%TypedArray%.prototype[Symbol.toStringTag]` is a typed array's kind, of any realm, and undefined
+// for anything else: a `Proxy` of a Uint8Array or an object made from `Uint8Array.prototype` pass
+// `instanceof`, then fail inside on the first read of their bytes.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+
+function isUint8Array(value) {
+  return typedArrayKind.call(value) === "Uint8Array";
+}
+
+function typeName(value) {
+  if (value === null) return "null";
+  if (typeof value !== "object") return typeof value;
+  return value.constructor?.name ?? "object";
+}
+
 function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
 /** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
 function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
   if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
   }
   return offset;
 }
 
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+function corrupt(message) {
+  return new RawastBufferError(`corrupt rawast buffer: ${message}`);
 }
 
 function invalid(what, value, pos) {
-  return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
+  return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
+}
+
+// What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
+// whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
+// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
+// bytes); strings may share source text (a literal's `raw` and `value`, a directive's), a few
+// times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or
+// string shared many times, is stopped when either runs out, after work proportional to the buffer.
+const STRING_BUDGET = 4;
+// The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
+// longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
+// longer than that, past it, are decoded one by one.
+const MAX_SOURCE_SLICE = 2 ** 28 - 16;
+let structBudget = 0, stringBudget = 0;
+
+function overBudget(pos) {
+  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+}
+
+function tooManyStringBytes(pos) {
+  return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
 
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
 function deserializeStr(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return "";
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   const offset = readPointer(pos, len);
   if (offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
   if (offset < sourceEnd) return sourceString(offset, len);
@@ -238,6 +276,8 @@ function sourceString(offset, len) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
+  // A source too long for one JS string has no copy: its strings are decoded one by one.
+  if (sourceEnd - sourceStart > MAX_SOURCE_SLICE) return decodeNative(offset, len);
   if (sourceLatin1 === undefined) sourceLatin1 = latin1Slice.call(uint8, sourceStart, sourceEnd);
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
@@ -302,35 +342,44 @@ function decodeUtf8(start, len) {
   }
 }
 
+/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
 function decodeNative(start, len) {
-  const text = utf8Slice.call(uint8, start, start + len);
+  const text = decodeRun(start, start + len);
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 
-/** UTF-8 extended to surrogate code points; any other invalid sequence becomes U+FFFD. */
-function decodeWtf8(start, len) {
-  const units = [];
-  for (let i = start, end = start + len; i < end; ) {
-    const byte = uint8[i];
-    let code = 0xfffd;
-    let size = 1;
-    if (byte < 0x80) code = byte;
-    else if (byte >= 0xc2 && byte < 0xe0 && i + 1 < end) [code, size] = [((byte & 0x1f) << 6) | (uint8[i + 1] & 0x3f), 2];
-    else if (byte >= 0xe0 && byte < 0xf0 && i + 2 < end) [code, size] = [((byte & 0x0f) << 12) | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f), 3];
-    else if (byte >= 0xf0 && byte < 0xf5 && i + 3 < end) {
-      [code, size] = [((byte & 0x07) << 18) | ((uint8[i + 1] & 0x3f) << 12) | ((uint8[i + 2] & 0x3f) << 6) | (uint8[i + 3] & 0x3f), 4];
-    }
-    if (code >= 0x10000) units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
-    else units.push(code);
-    i += size;
+function decodeRun(start, end) {
+  try {
+    return utf8Slice.call(uint8, start, end);
+  } catch (error) {
+    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8) fails.
+    throw new RawastBufferError(`the string at ${start}..${end} is longer than this JS engine's strings can be (${error.message})`);
   }
-  let text = "";
-  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode.apply(null, units.slice(i, i + 4096));
-  return text;
 }
 
-/** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
+/**
+ * UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes its
+ * code unit, the runs between them are decoded natively (any other invalid byte becomes U+FFFD).
+ * Linear in `len`, so a corrupt buffer's strings cost no more than valid ones.
+ */
+function decodeWtf8(start, len) {
+  let text = "";
+  let run = start;
+  for (let i = start, last = start + len - 3; i <= last; i++) {
+    if (uint8[i] === 0xed && uint8[i + 1] >= 0xa0 && uint8[i + 1] < 0xc0 && (uint8[i + 2] & 0xc0) === 0x80) {
+      text += decodeRun(run, i) + String.fromCharCode(0xd000 | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f));
+      i += 2;
+      run = i + 1;
+    }
+  }
+  return text + decodeRun(run, start + len);
+}
+
+/**
+ * A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp` (as
+ * ESTree has it), which is also what a corrupt pattern or flags give.
+ */
 function regexValue(regex) {
   if (regex === null) return null;
   try {
@@ -340,36 +389,21 @@ function regexValue(regex) {
   }
 }
 
-// Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
-const SOURCE_SAMPLES = 64;
-
-/**
- * The caller's source text, to slice strings from instead of a copy of the buffer's source. It must
- * be the text the buffer was made from: its length and sampled characters of its ASCII prefix (the
- * only part sliced from it, where UTF-16 and byte offsets agree) are compared with the buffer's.
- */
-function checkedSource(source) {
-  if (typeof source !== "string") throw new TypeError(`deserialize() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
-  const asciiLen = asciiEnd - sourceStart;
-  const byteLen = sourceEnd - sourceStart;
-  // An ASCII text has one UTF-16 unit per UTF-8 byte; any other has fewer units than bytes, and a
-  // non-ASCII unit right after its ASCII prefix.
-  let differs = asciiLen === byteLen ? source.length !== byteLen : source.length < asciiLen || source.length >= byteLen || source.charCodeAt(asciiLen) < 0x80;
-  const step = Math.max(1, Math.floor(asciiLen / SOURCE_SAMPLES));
-  for (let i = 0; i < asciiLen && !differs; i += step) differs = source.charCodeAt(i) !== uint8[sourceStart + i];
-  if (!differs && asciiLen > 0) differs = source.charCodeAt(asciiLen - 1) !== uint8[asciiEnd - 1];
-  if (differs) {
-    throw new Error(`the source text given (${source.length} UTF-16 units) is not the one this buffer was made from (${byteLen} bytes of UTF-8, the first ${asciiLen} ASCII)`);
+/** A bigint literal's `value`, from its digits; a buffer's string that is not digits is corrupt. */
+function bigIntValue(digits, pos) {
+  try {
+    return BigInt(digits);
+  } catch {
+    throw corrupt(`${JSON.stringify(digits.slice(0, 40))} is not a bigint's digits (the field at offset ${pos})`);
   }
-  return source;
 }
 
 /** `Program` */
 function deserializeProgram(pos) {
   return {
     type: "Program",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeVecNode(pos + 8),
     sourceType: deserializeSourceType(pos + 24),
   };
@@ -389,8 +423,8 @@ function deserializeComment(pos) {
   return {
     type: deserializeCommentKind(pos),
     value: deserializeStr(pos + 8),
-    start: uint32[(pos + 24) >> 2],
-    end: uint32[(pos + 28) >> 2],
+    start: uint32[(pos + 24) >>> 2],
+    end: uint32[(pos + 28) >>> 2],
   };
 }
 
@@ -601,8 +635,8 @@ function deserializeNode(pos) {
 function deserializeDirective(pos) {
   return {
     type: "ExpressionStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
     directive: deserializeStr(pos + 24),
   };
@@ -620,8 +654,8 @@ function deserializeTemplateElementValue(pos) {
 function deserializeArrayExpression(pos) {
   return {
     type: "ArrayExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     elements: deserializeVecOptionNode(pos + 8),
   };
 }
@@ -630,8 +664,8 @@ function deserializeArrayExpression(pos) {
 function deserializeArrayPattern(pos) {
   return {
     type: "ArrayPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     elements: deserializeVecOptionNode(pos + 8),
   };
 }
@@ -640,8 +674,8 @@ function deserializeArrayPattern(pos) {
 function deserializeArrowFunctionExpression(pos) {
   return {
     type: "ArrowFunctionExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     expression: uint8[pos + 24] === 1,
     generator: uint8[pos + 25] === 1,
@@ -655,8 +689,8 @@ function deserializeArrowFunctionExpression(pos) {
 function deserializeAssignmentExpression(pos) {
   return {
     type: "AssignmentExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeAssignmentOperator(pos + 8),
     left: deserializeNode(pos + 16),
     right: deserializeNode(pos + 32),
@@ -667,8 +701,8 @@ function deserializeAssignmentExpression(pos) {
 function deserializeAssignmentPattern(pos) {
   return {
     type: "AssignmentPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: deserializeNode(pos + 8),
     right: deserializeNode(pos + 24),
   };
@@ -678,8 +712,8 @@ function deserializeAssignmentPattern(pos) {
 function deserializeAwaitExpression(pos) {
   return {
     type: "AwaitExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -688,8 +722,8 @@ function deserializeAwaitExpression(pos) {
 function deserializeBinaryExpression(pos) {
   return {
     type: "BinaryExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: deserializeNode(pos + 8),
     operator: deserializeBinaryOperator(pos + 24),
     right: deserializeNode(pos + 32),
@@ -700,8 +734,8 @@ function deserializeBinaryExpression(pos) {
 function deserializeBlockStatement(pos) {
   return {
     type: "BlockStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeVecNode(pos + 8),
   };
 }
@@ -710,8 +744,8 @@ function deserializeBlockStatement(pos) {
 function deserializeBreakStatement(pos) {
   return {
     type: "BreakStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     label: deserializeOptionNode(pos + 8),
   };
 }
@@ -720,8 +754,8 @@ function deserializeBreakStatement(pos) {
 function deserializeCallExpression(pos) {
   return {
     type: "CallExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     callee: deserializeNode(pos + 8),
     arguments: deserializeVecNode(pos + 24),
     optional: uint8[pos + 40] === 1,
@@ -732,8 +766,8 @@ function deserializeCallExpression(pos) {
 function deserializeCatchClause(pos) {
   return {
     type: "CatchClause",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     param: deserializeOptionNode(pos + 8),
     body: deserializeNode(pos + 24),
   };
@@ -743,8 +777,8 @@ function deserializeCatchClause(pos) {
 function deserializeChainExpression(pos) {
   return {
     type: "ChainExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
   };
 }
@@ -753,8 +787,8 @@ function deserializeChainExpression(pos) {
 function deserializeClassBody(pos) {
   return {
     type: "ClassBody",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeVecNode(pos + 8),
   };
 }
@@ -763,8 +797,8 @@ function deserializeClassBody(pos) {
 function deserializeClassDeclaration(pos) {
   return {
     type: "ClassDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     superClass: deserializeOptionNode(pos + 24),
     body: deserializeNode(pos + 40),
@@ -775,8 +809,8 @@ function deserializeClassDeclaration(pos) {
 function deserializeClassExpression(pos) {
   return {
     type: "ClassExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     superClass: deserializeOptionNode(pos + 24),
     body: deserializeNode(pos + 40),
@@ -787,8 +821,8 @@ function deserializeClassExpression(pos) {
 function deserializeConditionalExpression(pos) {
   return {
     type: "ConditionalExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: deserializeNode(pos + 8),
     consequent: deserializeNode(pos + 24),
     alternate: deserializeNode(pos + 40),
@@ -799,8 +833,8 @@ function deserializeConditionalExpression(pos) {
 function deserializeContinueStatement(pos) {
   return {
     type: "ContinueStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     label: deserializeOptionNode(pos + 8),
   };
 }
@@ -809,8 +843,8 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   return {
     type: "DebuggerStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -818,8 +852,8 @@ function deserializeDebuggerStatement(pos) {
 function deserializeDoWhileStatement(pos) {
   return {
     type: "DoWhileStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeNode(pos + 8),
     test: deserializeNode(pos + 24),
   };
@@ -829,8 +863,8 @@ function deserializeDoWhileStatement(pos) {
 function deserializeEmptyStatement(pos) {
   return {
     type: "EmptyStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -838,8 +872,8 @@ function deserializeEmptyStatement(pos) {
 function deserializeExportAllDeclaration(pos) {
   return {
     type: "ExportAllDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     exported: deserializeOptionNode(pos + 8),
     source: deserializeNode(pos + 24),
     attributes: deserializeVecNode(pos + 40),
@@ -850,8 +884,8 @@ function deserializeExportAllDeclaration(pos) {
 function deserializeExportDefaultDeclaration(pos) {
   return {
     type: "ExportDefaultDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declaration: deserializeNode(pos + 8),
   };
 }
@@ -860,8 +894,8 @@ function deserializeExportDefaultDeclaration(pos) {
 function deserializeExportNamedDeclaration(pos) {
   return {
     type: "ExportNamedDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declaration: deserializeOptionNode(pos + 8),
     specifiers: deserializeVecNode(pos + 24),
     source: deserializeOptionNode(pos + 40),
@@ -873,8 +907,8 @@ function deserializeExportNamedDeclaration(pos) {
 function deserializeExportSpecifier(pos) {
   return {
     type: "ExportSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: deserializeNode(pos + 8),
     exported: deserializeNode(pos + 24),
   };
@@ -884,8 +918,8 @@ function deserializeExportSpecifier(pos) {
 function deserializeExpressionStatement(pos) {
   return {
     type: "ExpressionStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
   };
 }
@@ -894,8 +928,8 @@ function deserializeExpressionStatement(pos) {
 function deserializeForInStatement(pos) {
   return {
     type: "ForInStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: deserializeNode(pos + 8),
     right: deserializeNode(pos + 24),
     body: deserializeNode(pos + 40),
@@ -906,8 +940,8 @@ function deserializeForInStatement(pos) {
 function deserializeForOfStatement(pos) {
   return {
     type: "ForOfStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     await: uint8[pos + 8] === 1,
     left: deserializeNode(pos + 16),
     right: deserializeNode(pos + 32),
@@ -919,8 +953,8 @@ function deserializeForOfStatement(pos) {
 function deserializeForStatement(pos) {
   return {
     type: "ForStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     init: deserializeOptionNode(pos + 8),
     test: deserializeOptionNode(pos + 24),
     update: deserializeOptionNode(pos + 40),
@@ -932,8 +966,8 @@ function deserializeForStatement(pos) {
 function deserializeFunctionDeclaration(pos) {
   return {
     type: "FunctionDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     expression: uint8[pos + 24] === 1,
     generator: uint8[pos + 25] === 1,
@@ -947,8 +981,8 @@ function deserializeFunctionDeclaration(pos) {
 function deserializeFunctionExpression(pos) {
   return {
     type: "FunctionExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     expression: uint8[pos + 24] === 1,
     generator: uint8[pos + 25] === 1,
@@ -962,8 +996,8 @@ function deserializeFunctionExpression(pos) {
 function deserializeIdentifier(pos) {
   return {
     type: "Identifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
   };
 }
@@ -972,8 +1006,8 @@ function deserializeIdentifier(pos) {
 function deserializeIfStatement(pos) {
   return {
     type: "IfStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: deserializeNode(pos + 8),
     consequent: deserializeNode(pos + 24),
     alternate: deserializeOptionNode(pos + 40),
@@ -984,8 +1018,8 @@ function deserializeIfStatement(pos) {
 function deserializeImportAttribute(pos) {
   return {
     type: "ImportAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     key: deserializeNode(pos + 8),
     value: deserializeNode(pos + 24),
   };
@@ -995,8 +1029,8 @@ function deserializeImportAttribute(pos) {
 function deserializeImportDeclaration(pos) {
   return {
     type: "ImportDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     specifiers: deserializeVecNode(pos + 8),
     source: deserializeNode(pos + 24),
     attributes: deserializeVecNode(pos + 40),
@@ -1007,8 +1041,8 @@ function deserializeImportDeclaration(pos) {
 function deserializeImportDefaultSpecifier(pos) {
   return {
     type: "ImportDefaultSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: deserializeNode(pos + 8),
   };
 }
@@ -1017,8 +1051,8 @@ function deserializeImportDefaultSpecifier(pos) {
 function deserializeImportExpression(pos) {
   return {
     type: "ImportExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     source: deserializeNode(pos + 8),
     options: deserializeOptionNode(pos + 24),
   };
@@ -1028,8 +1062,8 @@ function deserializeImportExpression(pos) {
 function deserializeImportNamespaceSpecifier(pos) {
   return {
     type: "ImportNamespaceSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: deserializeNode(pos + 8),
   };
 }
@@ -1038,8 +1072,8 @@ function deserializeImportNamespaceSpecifier(pos) {
 function deserializeImportSpecifier(pos) {
   return {
     type: "ImportSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     imported: deserializeNode(pos + 8),
     local: deserializeNode(pos + 24),
   };
@@ -1049,8 +1083,8 @@ function deserializeImportSpecifier(pos) {
 function deserializeLabeledStatement(pos) {
   return {
     type: "LabeledStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeNode(pos + 8),
     label: deserializeNode(pos + 24),
   };
@@ -1060,8 +1094,8 @@ function deserializeLabeledStatement(pos) {
 function deserializeLogicalExpression(pos) {
   return {
     type: "LogicalExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: deserializeNode(pos + 8),
     operator: deserializeLogicalOperator(pos + 24),
     right: deserializeNode(pos + 32),
@@ -1072,8 +1106,8 @@ function deserializeLogicalExpression(pos) {
 function deserializeMemberExpression(pos) {
   return {
     type: "MemberExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: deserializeNode(pos + 8),
     property: deserializeNode(pos + 24),
     computed: uint8[pos + 40] === 1,
@@ -1085,8 +1119,8 @@ function deserializeMemberExpression(pos) {
 function deserializeMetaProperty(pos) {
   return {
     type: "MetaProperty",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     meta: deserializeNode(pos + 8),
     property: deserializeNode(pos + 24),
   };
@@ -1096,8 +1130,8 @@ function deserializeMetaProperty(pos) {
 function deserializeMethodDefinition(pos) {
   return {
     type: "MethodDefinition",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     static: uint8[pos + 8] === 1,
     computed: uint8[pos + 9] === 1,
     key: deserializeNode(pos + 16),
@@ -1110,8 +1144,8 @@ function deserializeMethodDefinition(pos) {
 function deserializeNewExpression(pos) {
   return {
     type: "NewExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     callee: deserializeNode(pos + 8),
     arguments: deserializeVecNode(pos + 24),
   };
@@ -1121,8 +1155,8 @@ function deserializeNewExpression(pos) {
 function deserializeObjectExpression(pos) {
   return {
     type: "ObjectExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     properties: deserializeVecNode(pos + 8),
   };
 }
@@ -1131,8 +1165,8 @@ function deserializeObjectExpression(pos) {
 function deserializeObjectPattern(pos) {
   return {
     type: "ObjectPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     properties: deserializeVecNode(pos + 8),
   };
 }
@@ -1141,8 +1175,8 @@ function deserializeObjectPattern(pos) {
 function deserializeParenthesizedExpression(pos) {
   return {
     type: "ParenthesizedExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
   };
 }
@@ -1151,8 +1185,8 @@ function deserializeParenthesizedExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   return {
     type: "PrivateIdentifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
   };
 }
@@ -1161,8 +1195,8 @@ function deserializePrivateIdentifier(pos) {
 function deserializeProperty(pos) {
   return {
     type: "Property",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     method: uint8[pos + 8] === 1,
     shorthand: uint8[pos + 9] === 1,
     computed: uint8[pos + 10] === 1,
@@ -1176,8 +1210,8 @@ function deserializeProperty(pos) {
 function deserializePropertyDefinition(pos) {
   return {
     type: "PropertyDefinition",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     static: uint8[pos + 8] === 1,
     computed: uint8[pos + 9] === 1,
     key: deserializeNode(pos + 16),
@@ -1189,8 +1223,8 @@ function deserializePropertyDefinition(pos) {
 function deserializeRestElement(pos) {
   return {
     type: "RestElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -1199,8 +1233,8 @@ function deserializeRestElement(pos) {
 function deserializeReturnStatement(pos) {
   return {
     type: "ReturnStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeOptionNode(pos + 8),
   };
 }
@@ -1209,8 +1243,8 @@ function deserializeReturnStatement(pos) {
 function deserializeSequenceExpression(pos) {
   return {
     type: "SequenceExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expressions: deserializeVecNode(pos + 8),
   };
 }
@@ -1219,8 +1253,8 @@ function deserializeSequenceExpression(pos) {
 function deserializeSpreadElement(pos) {
   return {
     type: "SpreadElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -1229,8 +1263,8 @@ function deserializeSpreadElement(pos) {
 function deserializeStaticBlock(pos) {
   return {
     type: "StaticBlock",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeVecNode(pos + 8),
   };
 }
@@ -1239,8 +1273,8 @@ function deserializeStaticBlock(pos) {
 function deserializeSuper(pos) {
   return {
     type: "Super",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -1248,8 +1282,8 @@ function deserializeSuper(pos) {
 function deserializeSwitchCase(pos) {
   return {
     type: "SwitchCase",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     consequent: deserializeVecNode(pos + 8),
     test: deserializeOptionNode(pos + 24),
   };
@@ -1259,8 +1293,8 @@ function deserializeSwitchCase(pos) {
 function deserializeSwitchStatement(pos) {
   return {
     type: "SwitchStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     discriminant: deserializeNode(pos + 8),
     cases: deserializeVecNode(pos + 24),
   };
@@ -1270,8 +1304,8 @@ function deserializeSwitchStatement(pos) {
 function deserializeTaggedTemplateExpression(pos) {
   return {
     type: "TaggedTemplateExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     tag: deserializeNode(pos + 8),
     quasi: deserializeNode(pos + 24),
   };
@@ -1281,8 +1315,8 @@ function deserializeTaggedTemplateExpression(pos) {
 function deserializeTemplateElement(pos) {
   return {
     type: "TemplateElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
     tail: uint8[pos + 40] === 1,
   };
@@ -1292,8 +1326,8 @@ function deserializeTemplateElement(pos) {
 function deserializeTemplateLiteral(pos) {
   return {
     type: "TemplateLiteral",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expressions: deserializeVecNode(pos + 8),
     quasis: deserializeVecNode(pos + 24),
   };
@@ -1303,8 +1337,8 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   return {
     type: "ThisExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -1312,8 +1346,8 @@ function deserializeThisExpression(pos) {
 function deserializeThrowStatement(pos) {
   return {
     type: "ThrowStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -1322,8 +1356,8 @@ function deserializeThrowStatement(pos) {
 function deserializeTryStatement(pos) {
   return {
     type: "TryStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     block: deserializeNode(pos + 8),
     handler: deserializeOptionNode(pos + 24),
     finalizer: deserializeOptionNode(pos + 40),
@@ -1334,8 +1368,8 @@ function deserializeTryStatement(pos) {
 function deserializeUnaryExpression(pos) {
   return {
     type: "UnaryExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
     prefix: uint8[pos + 9] === 1,
     argument: deserializeNode(pos + 16),
@@ -1346,8 +1380,8 @@ function deserializeUnaryExpression(pos) {
 function deserializeUpdateExpression(pos) {
   return {
     type: "UpdateExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
     prefix: uint8[pos + 9] === 1,
     argument: deserializeNode(pos + 16),
@@ -1358,8 +1392,8 @@ function deserializeUpdateExpression(pos) {
 function deserializeVariableDeclaration(pos) {
   return {
     type: "VariableDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declarations: deserializeVecNode(pos + 8),
     kind: deserializeVariableDeclarationKind(pos + 24),
   };
@@ -1369,8 +1403,8 @@ function deserializeVariableDeclaration(pos) {
 function deserializeVariableDeclarator(pos) {
   return {
     type: "VariableDeclarator",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeNode(pos + 8),
     init: deserializeOptionNode(pos + 24),
   };
@@ -1380,8 +1414,8 @@ function deserializeVariableDeclarator(pos) {
 function deserializeWhileStatement(pos) {
   return {
     type: "WhileStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: deserializeNode(pos + 8),
     body: deserializeNode(pos + 24),
   };
@@ -1391,8 +1425,8 @@ function deserializeWhileStatement(pos) {
 function deserializeWithStatement(pos) {
   return {
     type: "WithStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: deserializeNode(pos + 8),
     body: deserializeNode(pos + 24),
   };
@@ -1402,8 +1436,8 @@ function deserializeWithStatement(pos) {
 function deserializeYieldExpression(pos) {
   return {
     type: "YieldExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     delegate: uint8[pos + 8] === 1,
     argument: deserializeOptionNode(pos + 16),
   };
@@ -1485,8 +1519,8 @@ function deserializePropertyKind(pos) {
 function deserializeJSXAttribute(pos) {
   return {
     type: "JSXAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeNode(pos + 8),
     value: deserializeOptionNode(pos + 24),
   };
@@ -1496,8 +1530,8 @@ function deserializeJSXAttribute(pos) {
 function deserializeJSXClosingElement(pos) {
   return {
     type: "JSXClosingElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeNode(pos + 8),
   };
 }
@@ -1506,8 +1540,8 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   return {
     type: "JSXClosingFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -1515,8 +1549,8 @@ function deserializeJSXClosingFragment(pos) {
 function deserializeJSXElement(pos) {
   return {
     type: "JSXElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     openingElement: deserializeNode(pos + 8),
     closingElement: deserializeOptionNode(pos + 24),
     children: deserializeVecNode(pos + 40),
@@ -1527,8 +1561,8 @@ function deserializeJSXElement(pos) {
 function deserializeJSXEmptyExpression(pos) {
   return {
     type: "JSXEmptyExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -1536,8 +1570,8 @@ function deserializeJSXEmptyExpression(pos) {
 function deserializeJSXExpressionContainer(pos) {
   return {
     type: "JSXExpressionContainer",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
   };
 }
@@ -1546,8 +1580,8 @@ function deserializeJSXExpressionContainer(pos) {
 function deserializeJSXFragment(pos) {
   return {
     type: "JSXFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     openingFragment: deserializeNode(pos + 8),
     closingFragment: deserializeNode(pos + 24),
     children: deserializeVecNode(pos + 40),
@@ -1558,8 +1592,8 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   return {
     type: "JSXIdentifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
   };
 }
@@ -1568,8 +1602,8 @@ function deserializeJSXIdentifier(pos) {
 function deserializeJSXMemberExpression(pos) {
   return {
     type: "JSXMemberExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: deserializeNode(pos + 8),
     property: deserializeNode(pos + 24),
   };
@@ -1579,8 +1613,8 @@ function deserializeJSXMemberExpression(pos) {
 function deserializeJSXNamespacedName(pos) {
   return {
     type: "JSXNamespacedName",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     namespace: deserializeNode(pos + 8),
     name: deserializeNode(pos + 24),
   };
@@ -1590,8 +1624,8 @@ function deserializeJSXNamespacedName(pos) {
 function deserializeJSXOpeningElement(pos) {
   return {
     type: "JSXOpeningElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     attributes: deserializeVecNode(pos + 8),
     name: deserializeNode(pos + 24),
     selfClosing: uint8[pos + 40] === 1,
@@ -1602,8 +1636,8 @@ function deserializeJSXOpeningElement(pos) {
 function deserializeJSXOpeningFragment(pos) {
   return {
     type: "JSXOpeningFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     attributes: deserializeVecNode(pos + 8),
     selfClosing: uint8[pos + 24] === 1,
   };
@@ -1613,8 +1647,8 @@ function deserializeJSXOpeningFragment(pos) {
 function deserializeJSXSpreadAttribute(pos) {
   return {
     type: "JSXSpreadAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -1623,8 +1657,8 @@ function deserializeJSXSpreadAttribute(pos) {
 function deserializeJSXText(pos) {
   return {
     type: "JSXText",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
   };
@@ -1634,8 +1668,8 @@ function deserializeJSXText(pos) {
 function deserializeJSXTextWithBigint(pos) {
   return {
     type: "JSXText",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
     bigint: deserializeStr(pos + 40),
@@ -1646,8 +1680,8 @@ function deserializeJSXTextWithBigint(pos) {
 function deserializeStringLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
   };
@@ -1657,9 +1691,9 @@ function deserializeStringLiteral(pos) {
 function deserializeNumericLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: float64[(pos + 8) >> 3],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: float64[(pos + 8) >>> 3],
     raw: deserializeStr(pos + 16),
   };
 }
@@ -1668,8 +1702,8 @@ function deserializeNumericLiteral(pos) {
 function deserializeBooleanLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: uint8[pos + 8] === 1,
     raw: deserializeStr(pos + 16),
   };
@@ -1679,8 +1713,8 @@ function deserializeBooleanLiteral(pos) {
 function deserializeNullLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeOptionStr(pos + 8),
     raw: deserializeStr(pos + 24),
   };
@@ -1690,9 +1724,9 @@ function deserializeNullLiteral(pos) {
 function deserializeRegExpLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: regexValue(deserializeOptionRegExp(pos + 8)),
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: regexValue(deserializeOptionRegExp(pos + 8), pos + 8),
     raw: deserializeStr(pos + 40),
     regex: deserializeRegExp(pos + 56),
   };
@@ -1702,9 +1736,9 @@ function deserializeRegExpLiteral(pos) {
 function deserializeBigIntLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: BigInt(deserializeStr(pos + 8)),
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: bigIntValue(deserializeStr(pos + 8), pos + 8),
     raw: deserializeStr(pos + 24),
     bigint: deserializeStr(pos + 40),
   };
@@ -1720,8 +1754,8 @@ function deserializeRegExp(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDirective, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDirective(readPointer(pos, 40));
   depth--;
@@ -1730,8 +1764,8 @@ function deserializeBoxDirective(pos) {
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrayExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayExpression(readPointer(pos, 24));
   depth--;
@@ -1740,8 +1774,8 @@ function deserializeBoxArrayExpression(pos) {
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrayPattern, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayPattern(readPointer(pos, 24));
   depth--;
@@ -1750,8 +1784,8 @@ function deserializeBoxArrayPattern(pos) {
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrowFunctionExpression, pos);
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrowFunctionExpression(readPointer(pos, 64));
   depth--;
@@ -1760,8 +1794,8 @@ function deserializeBoxArrowFunctionExpression(pos) {
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentExpression(readPointer(pos, 48));
   depth--;
@@ -1770,8 +1804,8 @@ function deserializeBoxAssignmentExpression(pos) {
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentPattern, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentPattern(readPointer(pos, 40));
   depth--;
@@ -1780,8 +1814,8 @@ function deserializeBoxAssignmentPattern(pos) {
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAwaitExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAwaitExpression(readPointer(pos, 24));
   depth--;
@@ -1790,8 +1824,8 @@ function deserializeBoxAwaitExpression(pos) {
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBinaryExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBinaryExpression(readPointer(pos, 48));
   depth--;
@@ -1800,8 +1834,8 @@ function deserializeBoxBinaryExpression(pos) {
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBlockStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBlockStatement(readPointer(pos, 24));
   depth--;
@@ -1810,8 +1844,8 @@ function deserializeBoxBlockStatement(pos) {
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBreakStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBreakStatement(readPointer(pos, 24));
   depth--;
@@ -1820,8 +1854,8 @@ function deserializeBoxBreakStatement(pos) {
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxCallExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCallExpression(readPointer(pos, 48));
   depth--;
@@ -1830,8 +1864,8 @@ function deserializeBoxCallExpression(pos) {
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxCatchClause, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCatchClause(readPointer(pos, 40));
   depth--;
@@ -1840,8 +1874,8 @@ function deserializeBoxCatchClause(pos) {
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxChainExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeChainExpression(readPointer(pos, 24));
   depth--;
@@ -1850,8 +1884,8 @@ function deserializeBoxChainExpression(pos) {
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassBody, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassBody(readPointer(pos, 24));
   depth--;
@@ -1860,8 +1894,8 @@ function deserializeBoxClassBody(pos) {
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassDeclaration, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassDeclaration(readPointer(pos, 56));
   depth--;
@@ -1870,8 +1904,8 @@ function deserializeBoxClassDeclaration(pos) {
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassExpression, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassExpression(readPointer(pos, 56));
   depth--;
@@ -1880,8 +1914,8 @@ function deserializeBoxClassExpression(pos) {
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxConditionalExpression, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeConditionalExpression(readPointer(pos, 56));
   depth--;
@@ -1890,8 +1924,8 @@ function deserializeBoxConditionalExpression(pos) {
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxContinueStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeContinueStatement(readPointer(pos, 24));
   depth--;
@@ -1900,8 +1934,8 @@ function deserializeBoxContinueStatement(pos) {
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDebuggerStatement, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDebuggerStatement(readPointer(pos, 8));
   depth--;
@@ -1910,8 +1944,8 @@ function deserializeBoxDebuggerStatement(pos) {
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDoWhileStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDoWhileStatement(readPointer(pos, 40));
   depth--;
@@ -1920,8 +1954,8 @@ function deserializeBoxDoWhileStatement(pos) {
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxEmptyStatement, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeEmptyStatement(readPointer(pos, 8));
   depth--;
@@ -1930,8 +1964,8 @@ function deserializeBoxEmptyStatement(pos) {
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportAllDeclaration, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportAllDeclaration(readPointer(pos, 56));
   depth--;
@@ -1940,8 +1974,8 @@ function deserializeBoxExportAllDeclaration(pos) {
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportDefaultDeclaration, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportDefaultDeclaration(readPointer(pos, 24));
   depth--;
@@ -1950,8 +1984,8 @@ function deserializeBoxExportDefaultDeclaration(pos) {
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportNamedDeclaration, pos);
+  if ((structBudget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportNamedDeclaration(readPointer(pos, 72));
   depth--;
@@ -1960,8 +1994,8 @@ function deserializeBoxExportNamedDeclaration(pos) {
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportSpecifier, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportSpecifier(readPointer(pos, 40));
   depth--;
@@ -1970,8 +2004,8 @@ function deserializeBoxExportSpecifier(pos) {
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExpressionStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExpressionStatement(readPointer(pos, 24));
   depth--;
@@ -1980,8 +2014,8 @@ function deserializeBoxExpressionStatement(pos) {
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForInStatement, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForInStatement(readPointer(pos, 56));
   depth--;
@@ -1990,8 +2024,8 @@ function deserializeBoxForInStatement(pos) {
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForOfStatement, pos);
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForOfStatement(readPointer(pos, 64));
   depth--;
@@ -2000,8 +2034,8 @@ function deserializeBoxForOfStatement(pos) {
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForStatement, pos);
+  if ((structBudget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForStatement(readPointer(pos, 72));
   depth--;
@@ -2010,8 +2044,8 @@ function deserializeBoxForStatement(pos) {
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionDeclaration, pos);
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunctionDeclaration(readPointer(pos, 64));
   depth--;
@@ -2020,8 +2054,8 @@ function deserializeBoxFunctionDeclaration(pos) {
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionExpression, pos);
+  if ((structBudget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunctionExpression(readPointer(pos, 64));
   depth--;
@@ -2030,8 +2064,8 @@ function deserializeBoxFunctionExpression(pos) {
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxIdentifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIdentifier(readPointer(pos, 24));
   depth--;
@@ -2040,8 +2074,8 @@ function deserializeBoxIdentifier(pos) {
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxIfStatement, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIfStatement(readPointer(pos, 56));
   depth--;
@@ -2050,8 +2084,8 @@ function deserializeBoxIfStatement(pos) {
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportAttribute, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportAttribute(readPointer(pos, 40));
   depth--;
@@ -2060,8 +2094,8 @@ function deserializeBoxImportAttribute(pos) {
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportDeclaration, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDeclaration(readPointer(pos, 56));
   depth--;
@@ -2070,8 +2104,8 @@ function deserializeBoxImportDeclaration(pos) {
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportDefaultSpecifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDefaultSpecifier(readPointer(pos, 24));
   depth--;
@@ -2080,8 +2114,8 @@ function deserializeBoxImportDefaultSpecifier(pos) {
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportExpression(readPointer(pos, 40));
   depth--;
@@ -2090,8 +2124,8 @@ function deserializeBoxImportExpression(pos) {
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportNamespaceSpecifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportNamespaceSpecifier(readPointer(pos, 24));
   depth--;
@@ -2100,8 +2134,8 @@ function deserializeBoxImportNamespaceSpecifier(pos) {
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportSpecifier, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportSpecifier(readPointer(pos, 40));
   depth--;
@@ -2110,8 +2144,8 @@ function deserializeBoxImportSpecifier(pos) {
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxLabeledStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLabeledStatement(readPointer(pos, 40));
   depth--;
@@ -2120,8 +2154,8 @@ function deserializeBoxLabeledStatement(pos) {
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxLogicalExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLogicalExpression(readPointer(pos, 48));
   depth--;
@@ -2130,8 +2164,8 @@ function deserializeBoxLogicalExpression(pos) {
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMemberExpression, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMemberExpression(readPointer(pos, 48));
   depth--;
@@ -2140,8 +2174,8 @@ function deserializeBoxMemberExpression(pos) {
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMetaProperty, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMetaProperty(readPointer(pos, 40));
   depth--;
@@ -2150,8 +2184,8 @@ function deserializeBoxMetaProperty(pos) {
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMethodDefinition, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMethodDefinition(readPointer(pos, 56));
   depth--;
@@ -2160,8 +2194,8 @@ function deserializeBoxMethodDefinition(pos) {
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNewExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNewExpression(readPointer(pos, 40));
   depth--;
@@ -2170,8 +2204,8 @@ function deserializeBoxNewExpression(pos) {
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObjectExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectExpression(readPointer(pos, 24));
   depth--;
@@ -2180,8 +2214,8 @@ function deserializeBoxObjectExpression(pos) {
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObjectPattern, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectPattern(readPointer(pos, 24));
   depth--;
@@ -2190,8 +2224,8 @@ function deserializeBoxObjectPattern(pos) {
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxParenthesizedExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeParenthesizedExpression(readPointer(pos, 24));
   depth--;
@@ -2200,8 +2234,8 @@ function deserializeBoxParenthesizedExpression(pos) {
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxPrivateIdentifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateIdentifier(readPointer(pos, 24));
   depth--;
@@ -2210,8 +2244,8 @@ function deserializeBoxPrivateIdentifier(pos) {
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxProperty, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeProperty(readPointer(pos, 56));
   depth--;
@@ -2220,8 +2254,8 @@ function deserializeBoxProperty(pos) {
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxPropertyDefinition, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePropertyDefinition(readPointer(pos, 48));
   depth--;
@@ -2230,8 +2264,8 @@ function deserializeBoxPropertyDefinition(pos) {
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxRestElement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeRestElement(readPointer(pos, 24));
   depth--;
@@ -2240,8 +2274,8 @@ function deserializeBoxRestElement(pos) {
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxReturnStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeReturnStatement(readPointer(pos, 24));
   depth--;
@@ -2250,8 +2284,8 @@ function deserializeBoxReturnStatement(pos) {
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSequenceExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSequenceExpression(readPointer(pos, 24));
   depth--;
@@ -2260,8 +2294,8 @@ function deserializeBoxSequenceExpression(pos) {
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSpreadElement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSpreadElement(readPointer(pos, 24));
   depth--;
@@ -2270,8 +2304,8 @@ function deserializeBoxSpreadElement(pos) {
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStaticBlock, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStaticBlock(readPointer(pos, 24));
   depth--;
@@ -2280,8 +2314,8 @@ function deserializeBoxStaticBlock(pos) {
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSuper, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSuper(readPointer(pos, 8));
   depth--;
@@ -2290,8 +2324,8 @@ function deserializeBoxSuper(pos) {
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchCase, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSwitchCase(readPointer(pos, 40));
   depth--;
@@ -2300,8 +2334,8 @@ function deserializeBoxSwitchCase(pos) {
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSwitchStatement(readPointer(pos, 40));
   depth--;
@@ -2310,8 +2344,8 @@ function deserializeBoxSwitchStatement(pos) {
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTaggedTemplateExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTaggedTemplateExpression(readPointer(pos, 40));
   depth--;
@@ -2320,8 +2354,8 @@ function deserializeBoxTaggedTemplateExpression(pos) {
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateElement, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTemplateElement(readPointer(pos, 48));
   depth--;
@@ -2330,8 +2364,8 @@ function deserializeBoxTemplateElement(pos) {
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateLiteral, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTemplateLiteral(readPointer(pos, 40));
   depth--;
@@ -2340,8 +2374,8 @@ function deserializeBoxTemplateLiteral(pos) {
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxThisExpression, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThisExpression(readPointer(pos, 8));
   depth--;
@@ -2350,8 +2384,8 @@ function deserializeBoxThisExpression(pos) {
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxThrowStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThrowStatement(readPointer(pos, 24));
   depth--;
@@ -2360,8 +2394,8 @@ function deserializeBoxThrowStatement(pos) {
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTryStatement, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTryStatement(readPointer(pos, 56));
   depth--;
@@ -2370,8 +2404,8 @@ function deserializeBoxTryStatement(pos) {
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxUnaryExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUnaryExpression(readPointer(pos, 32));
   depth--;
@@ -2380,8 +2414,8 @@ function deserializeBoxUnaryExpression(pos) {
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxUpdateExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUpdateExpression(readPointer(pos, 32));
   depth--;
@@ -2390,8 +2424,8 @@ function deserializeBoxUpdateExpression(pos) {
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclaration, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeVariableDeclaration(readPointer(pos, 32));
   depth--;
@@ -2400,8 +2434,8 @@ function deserializeBoxVariableDeclaration(pos) {
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclarator, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeVariableDeclarator(readPointer(pos, 40));
   depth--;
@@ -2410,8 +2444,8 @@ function deserializeBoxVariableDeclarator(pos) {
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxWhileStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWhileStatement(readPointer(pos, 40));
   depth--;
@@ -2420,8 +2454,8 @@ function deserializeBoxWhileStatement(pos) {
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxWithStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWithStatement(readPointer(pos, 40));
   depth--;
@@ -2430,8 +2464,8 @@ function deserializeBoxWithStatement(pos) {
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxYieldExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeYieldExpression(readPointer(pos, 32));
   depth--;
@@ -2440,8 +2474,8 @@ function deserializeBoxYieldExpression(pos) {
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXAttribute, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXAttribute(readPointer(pos, 40));
   depth--;
@@ -2450,8 +2484,8 @@ function deserializeBoxJSXAttribute(pos) {
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingElement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXClosingElement(readPointer(pos, 24));
   depth--;
@@ -2460,8 +2494,8 @@ function deserializeBoxJSXClosingElement(pos) {
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingFragment, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXClosingFragment(readPointer(pos, 8));
   depth--;
@@ -2470,8 +2504,8 @@ function deserializeBoxJSXClosingFragment(pos) {
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXElement, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXElement(readPointer(pos, 56));
   depth--;
@@ -2480,8 +2514,8 @@ function deserializeBoxJSXElement(pos) {
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXEmptyExpression, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXEmptyExpression(readPointer(pos, 8));
   depth--;
@@ -2490,8 +2524,8 @@ function deserializeBoxJSXEmptyExpression(pos) {
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXExpressionContainer, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXExpressionContainer(readPointer(pos, 24));
   depth--;
@@ -2500,8 +2534,8 @@ function deserializeBoxJSXExpressionContainer(pos) {
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXFragment, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXFragment(readPointer(pos, 56));
   depth--;
@@ -2510,8 +2544,8 @@ function deserializeBoxJSXFragment(pos) {
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXIdentifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXIdentifier(readPointer(pos, 24));
   depth--;
@@ -2520,8 +2554,8 @@ function deserializeBoxJSXIdentifier(pos) {
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXMemberExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXMemberExpression(readPointer(pos, 40));
   depth--;
@@ -2530,8 +2564,8 @@ function deserializeBoxJSXMemberExpression(pos) {
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXNamespacedName, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXNamespacedName(readPointer(pos, 40));
   depth--;
@@ -2540,8 +2574,8 @@ function deserializeBoxJSXNamespacedName(pos) {
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningElement, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXOpeningElement(readPointer(pos, 48));
   depth--;
@@ -2550,8 +2584,8 @@ function deserializeBoxJSXOpeningElement(pos) {
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningFragment, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXOpeningFragment(readPointer(pos, 32));
   depth--;
@@ -2560,8 +2594,8 @@ function deserializeBoxJSXOpeningFragment(pos) {
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXSpreadAttribute, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXSpreadAttribute(readPointer(pos, 24));
   depth--;
@@ -2570,8 +2604,8 @@ function deserializeBoxJSXSpreadAttribute(pos) {
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXText, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXText(readPointer(pos, 40));
   depth--;
@@ -2580,8 +2614,8 @@ function deserializeBoxJSXText(pos) {
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXTextWithBigint, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXTextWithBigint(readPointer(pos, 56));
   depth--;
@@ -2590,8 +2624,8 @@ function deserializeBoxJSXTextWithBigint(pos) {
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStringLiteral(readPointer(pos, 40));
   depth--;
@@ -2600,8 +2634,8 @@ function deserializeBoxStringLiteral(pos) {
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNumericLiteral, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNumericLiteral(readPointer(pos, 32));
   depth--;
@@ -2610,8 +2644,8 @@ function deserializeBoxNumericLiteral(pos) {
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBooleanLiteral(readPointer(pos, 32));
   depth--;
@@ -2620,8 +2654,8 @@ function deserializeBoxBooleanLiteral(pos) {
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNullLiteral(readPointer(pos, 40));
   depth--;
@@ -2630,8 +2664,8 @@ function deserializeBoxNullLiteral(pos) {
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxRegExpLiteral, pos);
+  if ((structBudget -= 88) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeRegExpLiteral(readPointer(pos, 88));
   depth--;
@@ -2640,8 +2674,8 @@ function deserializeBoxRegExpLiteral(pos) {
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBigIntLiteral, pos);
+  if ((structBudget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBigIntLiteral(readPointer(pos, 56));
   depth--;
@@ -2650,10 +2684,10 @@ function deserializeBoxBigIntLiteral(pos) {
 
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
+  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2668,10 +2702,10 @@ function deserializeVecOptionNode(pos) {
 
 /** `Vec<'a, Comment<'a>>` */
 function deserializeVecComment(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
+  if ((structBudget -= len * 32) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 32);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2686,10 +2720,10 @@ function deserializeVecComment(pos) {
 
 /** `Vec<'a, Node<'a>>` */
 function deserializeVecNode(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
+  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2704,7 +2738,7 @@ function deserializeVecNode(pos) {
 
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
-  if (uint32[(pos) >> 2] === 0 && uint32[((pos) >> 2) + 1] === 0) return null;
+  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
   return deserializeStr(pos);
 }
 
@@ -2716,6 +2750,6 @@ function deserializeOptionNode(pos) {
 
 /** `Option<RegExp<'a>>` */
 function deserializeOptionRegExp(pos) {
-  if (uint32[(pos) >> 2] === 0 && uint32[((pos) >> 2) + 1] === 0) return null;
+  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
   return deserializeRegExp(pos);
 }

@@ -39,10 +39,8 @@ const latin1Decoder = new TextDecoder("latin1");
 // (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
 const MAX_DEPTH = 1000;
 let depth = 0;
-// Values deferred so far. Pointers followed so far, and the most a buffer of this size can hold: a
-// corrupt buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is
-// stopped there instead of building nodes forever.
-let deferred = 0, steps = 0, stepLimit = 0;
+// Values deferred so far.
+let deferred = 0;
 
 class Deferred {
   constructor(read, pos) {
@@ -52,15 +50,13 @@ class Deferred {
 }
 
 /**
- * Deserializes a rawast buffer.
+ * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
+ * reads, or is corrupt; its reading is bounded by its size whatever its contents.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
- * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
- *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
- *   and sampled characters must match the buffer's)
  * @returns {{ program: object, comments: object[] }}
  */
-export function deserialize(buffer, source) {
-  const root = setUp(buffer, source);
+export function deserialize(buffer) {
+  const root = setUp(buffer);
   try {
     const result = {
       program: deserializeProgram(root),
@@ -90,7 +86,7 @@ const textEncoder = new TextEncoder();
  */
 export function encodeSource(text, buffer) {
   if (typeof text !== "string") throw new TypeError(`encodeSource() expects the source text as a string, not ${typeName(text)}`);
-  if (!(buffer instanceof Uint8Array)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
+  if (!isUint8Array(buffer)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
   // `encodeInto` writes whole characters only and reports the UTF-16 units it read: all of them
   // exactly when the text fitted.
   const { read, written } = textEncoder.encodeInto(text, buffer);
@@ -102,70 +98,67 @@ function sourceTooLong(needed, available) {
   return new Error(`encodeSource(): the source text needs ${needed} bytes of UTF-8, but the buffer has only ${available}`);
 }
 
-function typeName(value) {
-  if (value === null) return "null";
-  if (typeof value !== "object") return typeof value;
-  return value.constructor?.name ?? "object";
-}
-
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer, source) {
-  depth = deferred = steps = 0;
-  if (!(buffer instanceof Uint8Array)) {
-    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
+function setUp(buffer) {
+  depth = deferred = 0;
+  if (!isUint8Array(buffer)) {
+    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
   const length = buffer.length;
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    throw new Error(`not a rawast buffer: ${length} bytes cannot end with the ${METADATA_SIZE}-byte metadata block`);
+    const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
   const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
   const { buffer: memory, byteOffset } = bytes;
   uint8 = bytes;
   int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >> 1);
-  int16 = new Int16Array(memory, byteOffset, length >> 1);
-  uint32 = new Uint32Array(memory, byteOffset, length >> 2);
-  int32 = new Int32Array(memory, byteOffset, length >> 2);
-  float64 = new Float64Array(memory, byteOffset, length >> 3);
+  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
+  int16 = new Int16Array(memory, byteOffset, length >>> 1);
+  uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
+  int32 = new Int32Array(memory, byteOffset, length >>> 2);
+  float64 = new Float64Array(memory, byteOffset, length >>> 3);
 
   limit = length - METADATA_SIZE;
-  const meta = limit >> 2;
-  const magic = uint32[meta + (META_MAGIC >> 2)];
+  const meta = limit >>> 2;
+  const magic = uint32[meta + (META_MAGIC >>> 2)];
   if (magic !== MAGIC) {
-    throw new Error(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
+    throw new RawastBufferError(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
   }
-  const version = uint32[meta + (META_FORMAT_VERSION >> 2)];
+  const version = uint32[meta + (META_FORMAT_VERSION >>> 2)];
   if (version !== FORMAT_VERSION) {
-    throw new Error(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
+    throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >> 2)]);
+  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
   if (fingerprint !== LAYOUT_FINGERPRINT) {
-    throw new Error(
+    throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",
     );
   }
-  sourceStart = uint32[meta + (META_SOURCE_START >> 2)];
-  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
+  sourceStart = uint32[meta + (META_SOURCE_START >>> 2)];
+  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >>> 2)];
   if (sourceEnd > limit) {
-    throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
+    throw corrupt(`source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
   if (sourceStart !== 0) {
-    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
+    throw new RawastBufferError(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
   }
-  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
+  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >>> 2)];
   if (asciiEnd > sourceEnd) {
-    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
+    throw corrupt(`the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
-  if (source !== undefined) sourceText = checkedSource(source);
-  else sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
+  // Strings past a prefix longer than one JS string can be are decoded one by one.
+  asciiEnd = Math.min(asciiEnd, sourceStart + MAX_SOURCE_SLICE);
+  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
   sourceLatin1 = undefined;
-  base = uint32[meta + (META_BASE_LOW32 >> 2)];
-  stepLimit = length;
-  const root = uint32[meta + (META_ROOT >> 2)];
+  base = uint32[meta + (META_BASE_LOW32 >>> 2)];
+  structBudget = limit;
+  stringBudget = STRING_BUDGET * limit;
+  const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 4 !== 0) {
-    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+    throw corrupt(`root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;
 }
@@ -192,31 +185,76 @@ function resolveDeferred(root) {
   }
 }
 
+/**
+ * What every failure caused by the buffer's contents throws: a buffer that is not a rawast buffer,
+ * one of another format version, schema or layout, and a corrupt one (its message starts "corrupt
+ * rawast buffer" and says where). Arguments of the wrong type are a `TypeError` instead.
+ */
+export class RawastBufferError extends Error {}
+RawastBufferError.prototype.name = "RawastBufferError";
+
+// `%TypedArray%.prototype[Symbol.toStringTag]` is a typed array's kind, of any realm, and undefined
+// for anything else: a `Proxy` of a Uint8Array or an object made from `Uint8Array.prototype` pass
+// `instanceof`, then fail inside on the first read of their bytes.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+
+function isUint8Array(value) {
+  return typedArrayKind.call(value) === "Uint8Array";
+}
+
+function typeName(value) {
+  if (value === null) return "null";
+  if (typeof value !== "object") return typeof value;
+  return value.constructor?.name ?? "object";
+}
+
 function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
 /** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
 function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
   if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
   }
   return offset;
 }
 
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+function corrupt(message) {
+  return new RawastBufferError(`corrupt rawast buffer: ${message}`);
 }
 
 function invalid(what, value, pos) {
-  return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
+  return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
+}
+
+// What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
+// whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
+// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
+// bytes); strings may share source text (a literal's `raw` and `value`, a directive's), a few
+// times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or
+// string shared many times, is stopped when either runs out, after work proportional to the buffer.
+const STRING_BUDGET = 4;
+// The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
+// longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
+// longer than that, past it, are decoded one by one.
+const MAX_SOURCE_SLICE = 2 ** 28 - 16;
+let structBudget = 0, stringBudget = 0;
+
+function overBudget(pos) {
+  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+}
+
+function tooManyStringBytes(pos) {
+  return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
 
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
 function deserializeStr(pos) {
-  const len = uint32[(pos + 4) >> 2];
+  const len = uint32[(pos + 4) >>> 2];
   if (len === 0) return "";
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   const offset = readPointer(pos, len);
   if (offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
   if (offset < sourceEnd) return sourceString(offset, len);
@@ -231,6 +269,8 @@ function sourceString(offset, len) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
+  // A source too long for one JS string has no copy: its strings are decoded one by one.
+  if (sourceEnd - sourceStart > MAX_SOURCE_SLICE) return decodeNative(offset, len);
   if (sourceLatin1 === undefined) sourceLatin1 = latin1Decoder.decode(uint8.subarray(sourceStart, sourceEnd));
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
@@ -295,35 +335,44 @@ function decodeUtf8(start, len) {
   }
 }
 
+/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
 function decodeNative(start, len) {
-  const text = textDecoder.decode(uint8.subarray(start, start + len));
+  const text = decodeRun(start, start + len);
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 
-/** UTF-8 extended to surrogate code points; any other invalid sequence becomes U+FFFD. */
-function decodeWtf8(start, len) {
-  const units = [];
-  for (let i = start, end = start + len; i < end; ) {
-    const byte = uint8[i];
-    let code = 0xfffd;
-    let size = 1;
-    if (byte < 0x80) code = byte;
-    else if (byte >= 0xc2 && byte < 0xe0 && i + 1 < end) [code, size] = [((byte & 0x1f) << 6) | (uint8[i + 1] & 0x3f), 2];
-    else if (byte >= 0xe0 && byte < 0xf0 && i + 2 < end) [code, size] = [((byte & 0x0f) << 12) | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f), 3];
-    else if (byte >= 0xf0 && byte < 0xf5 && i + 3 < end) {
-      [code, size] = [((byte & 0x07) << 18) | ((uint8[i + 1] & 0x3f) << 12) | ((uint8[i + 2] & 0x3f) << 6) | (uint8[i + 3] & 0x3f), 4];
-    }
-    if (code >= 0x10000) units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
-    else units.push(code);
-    i += size;
+function decodeRun(start, end) {
+  try {
+    return textDecoder.decode(uint8.subarray(start, end));
+  } catch (error) {
+    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8) fails.
+    throw new RawastBufferError(`the string at ${start}..${end} is longer than this JS engine's strings can be (${error.message})`);
   }
-  let text = "";
-  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode.apply(null, units.slice(i, i + 4096));
-  return text;
 }
 
-/** A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp`. */
+/**
+ * UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes its
+ * code unit, the runs between them are decoded natively (any other invalid byte becomes U+FFFD).
+ * Linear in `len`, so a corrupt buffer's strings cost no more than valid ones.
+ */
+function decodeWtf8(start, len) {
+  let text = "";
+  let run = start;
+  for (let i = start, last = start + len - 3; i <= last; i++) {
+    if (uint8[i] === 0xed && uint8[i + 1] >= 0xa0 && uint8[i + 1] < 0xc0 && (uint8[i + 2] & 0xc0) === 0x80) {
+      text += decodeRun(run, i) + String.fromCharCode(0xd000 | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f));
+      i += 2;
+      run = i + 1;
+    }
+  }
+  return text + decodeRun(run, start + len);
+}
+
+/**
+ * A regular expression literal's `value`: `null` where this runtime cannot build the `RegExp` (as
+ * ESTree has it), which is also what a corrupt pattern or flags give.
+ */
 function regexValue(regex) {
   if (regex === null) return null;
   try {
@@ -333,36 +382,21 @@ function regexValue(regex) {
   }
 }
 
-// Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
-const SOURCE_SAMPLES = 64;
-
-/**
- * The caller's source text, to slice strings from instead of a copy of the buffer's source. It must
- * be the text the buffer was made from: its length and sampled characters of its ASCII prefix (the
- * only part sliced from it, where UTF-16 and byte offsets agree) are compared with the buffer's.
- */
-function checkedSource(source) {
-  if (typeof source !== "string") throw new TypeError(`deserialize() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
-  const asciiLen = asciiEnd - sourceStart;
-  const byteLen = sourceEnd - sourceStart;
-  // An ASCII text has one UTF-16 unit per UTF-8 byte; any other has fewer units than bytes, and a
-  // non-ASCII unit right after its ASCII prefix.
-  let differs = asciiLen === byteLen ? source.length !== byteLen : source.length < asciiLen || source.length >= byteLen || source.charCodeAt(asciiLen) < 0x80;
-  const step = Math.max(1, Math.floor(asciiLen / SOURCE_SAMPLES));
-  for (let i = 0; i < asciiLen && !differs; i += step) differs = source.charCodeAt(i) !== uint8[sourceStart + i];
-  if (!differs && asciiLen > 0) differs = source.charCodeAt(asciiLen - 1) !== uint8[asciiEnd - 1];
-  if (differs) {
-    throw new Error(`the source text given (${source.length} UTF-16 units) is not the one this buffer was made from (${byteLen} bytes of UTF-8, the first ${asciiLen} ASCII)`);
+/** A bigint literal's `value`, from its digits; a buffer's string that is not digits is corrupt. */
+function bigIntValue(digits, pos) {
+  try {
+    return BigInt(digits);
+  } catch {
+    throw corrupt(`${JSON.stringify(digits.slice(0, 40))} is not a bigint's digits (the field at offset ${pos})`);
   }
-  return source;
 }
 
 /** `Program` */
 function deserializeProgram(pos) {
   return {
     type: "Program",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeVecNode(pos + 8),
     sourceType: deserializeSourceType(pos + 20),
   };
@@ -382,8 +416,8 @@ function deserializeComment(pos) {
   return {
     type: deserializeCommentKind(pos),
     value: deserializeStr(pos + 4),
-    start: uint32[(pos + 12) >> 2],
-    end: uint32[(pos + 16) >> 2],
+    start: uint32[(pos + 12) >>> 2],
+    end: uint32[(pos + 16) >>> 2],
   };
 }
 
@@ -594,8 +628,8 @@ function deserializeNode(pos) {
 function deserializeDirective(pos) {
   return {
     type: "ExpressionStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
     directive: deserializeStr(pos + 16),
   };
@@ -613,8 +647,8 @@ function deserializeTemplateElementValue(pos) {
 function deserializeArrayExpression(pos) {
   return {
     type: "ArrayExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     elements: deserializeVecOptionNode(pos + 8),
   };
 }
@@ -623,8 +657,8 @@ function deserializeArrayExpression(pos) {
 function deserializeArrayPattern(pos) {
   return {
     type: "ArrayPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     elements: deserializeVecOptionNode(pos + 8),
   };
 }
@@ -633,8 +667,8 @@ function deserializeArrayPattern(pos) {
 function deserializeArrowFunctionExpression(pos) {
   return {
     type: "ArrowFunctionExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     expression: uint8[pos + 16] === 1,
     generator: uint8[pos + 17] === 1,
@@ -648,8 +682,8 @@ function deserializeArrowFunctionExpression(pos) {
 function deserializeAssignmentExpression(pos) {
   return {
     type: "AssignmentExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeAssignmentOperator(pos + 8),
     left: deserializeNode(pos + 12),
     right: deserializeNode(pos + 20),
@@ -660,8 +694,8 @@ function deserializeAssignmentExpression(pos) {
 function deserializeAssignmentPattern(pos) {
   return {
     type: "AssignmentPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: deserializeNode(pos + 8),
     right: deserializeNode(pos + 16),
   };
@@ -671,8 +705,8 @@ function deserializeAssignmentPattern(pos) {
 function deserializeAwaitExpression(pos) {
   return {
     type: "AwaitExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -681,8 +715,8 @@ function deserializeAwaitExpression(pos) {
 function deserializeBinaryExpression(pos) {
   return {
     type: "BinaryExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: deserializeNode(pos + 8),
     operator: deserializeBinaryOperator(pos + 16),
     right: deserializeNode(pos + 20),
@@ -693,8 +727,8 @@ function deserializeBinaryExpression(pos) {
 function deserializeBlockStatement(pos) {
   return {
     type: "BlockStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeVecNode(pos + 8),
   };
 }
@@ -703,8 +737,8 @@ function deserializeBlockStatement(pos) {
 function deserializeBreakStatement(pos) {
   return {
     type: "BreakStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     label: deserializeOptionNode(pos + 8),
   };
 }
@@ -713,8 +747,8 @@ function deserializeBreakStatement(pos) {
 function deserializeCallExpression(pos) {
   return {
     type: "CallExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     callee: deserializeNode(pos + 8),
     arguments: deserializeVecNode(pos + 16),
     optional: uint8[pos + 28] === 1,
@@ -725,8 +759,8 @@ function deserializeCallExpression(pos) {
 function deserializeCatchClause(pos) {
   return {
     type: "CatchClause",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     param: deserializeOptionNode(pos + 8),
     body: deserializeNode(pos + 16),
   };
@@ -736,8 +770,8 @@ function deserializeCatchClause(pos) {
 function deserializeChainExpression(pos) {
   return {
     type: "ChainExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
   };
 }
@@ -746,8 +780,8 @@ function deserializeChainExpression(pos) {
 function deserializeClassBody(pos) {
   return {
     type: "ClassBody",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeVecNode(pos + 8),
   };
 }
@@ -756,8 +790,8 @@ function deserializeClassBody(pos) {
 function deserializeClassDeclaration(pos) {
   return {
     type: "ClassDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     superClass: deserializeOptionNode(pos + 16),
     body: deserializeNode(pos + 24),
@@ -768,8 +802,8 @@ function deserializeClassDeclaration(pos) {
 function deserializeClassExpression(pos) {
   return {
     type: "ClassExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     superClass: deserializeOptionNode(pos + 16),
     body: deserializeNode(pos + 24),
@@ -780,8 +814,8 @@ function deserializeClassExpression(pos) {
 function deserializeConditionalExpression(pos) {
   return {
     type: "ConditionalExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: deserializeNode(pos + 8),
     consequent: deserializeNode(pos + 16),
     alternate: deserializeNode(pos + 24),
@@ -792,8 +826,8 @@ function deserializeConditionalExpression(pos) {
 function deserializeContinueStatement(pos) {
   return {
     type: "ContinueStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     label: deserializeOptionNode(pos + 8),
   };
 }
@@ -802,8 +836,8 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   return {
     type: "DebuggerStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -811,8 +845,8 @@ function deserializeDebuggerStatement(pos) {
 function deserializeDoWhileStatement(pos) {
   return {
     type: "DoWhileStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeNode(pos + 8),
     test: deserializeNode(pos + 16),
   };
@@ -822,8 +856,8 @@ function deserializeDoWhileStatement(pos) {
 function deserializeEmptyStatement(pos) {
   return {
     type: "EmptyStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -831,8 +865,8 @@ function deserializeEmptyStatement(pos) {
 function deserializeExportAllDeclaration(pos) {
   return {
     type: "ExportAllDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     exported: deserializeOptionNode(pos + 8),
     source: deserializeNode(pos + 16),
     attributes: deserializeVecNode(pos + 24),
@@ -843,8 +877,8 @@ function deserializeExportAllDeclaration(pos) {
 function deserializeExportDefaultDeclaration(pos) {
   return {
     type: "ExportDefaultDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declaration: deserializeNode(pos + 8),
   };
 }
@@ -853,8 +887,8 @@ function deserializeExportDefaultDeclaration(pos) {
 function deserializeExportNamedDeclaration(pos) {
   return {
     type: "ExportNamedDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declaration: deserializeOptionNode(pos + 8),
     specifiers: deserializeVecNode(pos + 16),
     source: deserializeOptionNode(pos + 28),
@@ -866,8 +900,8 @@ function deserializeExportNamedDeclaration(pos) {
 function deserializeExportSpecifier(pos) {
   return {
     type: "ExportSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: deserializeNode(pos + 8),
     exported: deserializeNode(pos + 16),
   };
@@ -877,8 +911,8 @@ function deserializeExportSpecifier(pos) {
 function deserializeExpressionStatement(pos) {
   return {
     type: "ExpressionStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
   };
 }
@@ -887,8 +921,8 @@ function deserializeExpressionStatement(pos) {
 function deserializeForInStatement(pos) {
   return {
     type: "ForInStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: deserializeNode(pos + 8),
     right: deserializeNode(pos + 16),
     body: deserializeNode(pos + 24),
@@ -899,8 +933,8 @@ function deserializeForInStatement(pos) {
 function deserializeForOfStatement(pos) {
   return {
     type: "ForOfStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     await: uint8[pos + 8] === 1,
     left: deserializeNode(pos + 12),
     right: deserializeNode(pos + 20),
@@ -912,8 +946,8 @@ function deserializeForOfStatement(pos) {
 function deserializeForStatement(pos) {
   return {
     type: "ForStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     init: deserializeOptionNode(pos + 8),
     test: deserializeOptionNode(pos + 16),
     update: deserializeOptionNode(pos + 24),
@@ -925,8 +959,8 @@ function deserializeForStatement(pos) {
 function deserializeFunctionDeclaration(pos) {
   return {
     type: "FunctionDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     expression: uint8[pos + 16] === 1,
     generator: uint8[pos + 17] === 1,
@@ -940,8 +974,8 @@ function deserializeFunctionDeclaration(pos) {
 function deserializeFunctionExpression(pos) {
   return {
     type: "FunctionExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeOptionNode(pos + 8),
     expression: uint8[pos + 16] === 1,
     generator: uint8[pos + 17] === 1,
@@ -955,8 +989,8 @@ function deserializeFunctionExpression(pos) {
 function deserializeIdentifier(pos) {
   return {
     type: "Identifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
   };
 }
@@ -965,8 +999,8 @@ function deserializeIdentifier(pos) {
 function deserializeIfStatement(pos) {
   return {
     type: "IfStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: deserializeNode(pos + 8),
     consequent: deserializeNode(pos + 16),
     alternate: deserializeOptionNode(pos + 24),
@@ -977,8 +1011,8 @@ function deserializeIfStatement(pos) {
 function deserializeImportAttribute(pos) {
   return {
     type: "ImportAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     key: deserializeNode(pos + 8),
     value: deserializeNode(pos + 16),
   };
@@ -988,8 +1022,8 @@ function deserializeImportAttribute(pos) {
 function deserializeImportDeclaration(pos) {
   return {
     type: "ImportDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     specifiers: deserializeVecNode(pos + 8),
     source: deserializeNode(pos + 20),
     attributes: deserializeVecNode(pos + 28),
@@ -1000,8 +1034,8 @@ function deserializeImportDeclaration(pos) {
 function deserializeImportDefaultSpecifier(pos) {
   return {
     type: "ImportDefaultSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: deserializeNode(pos + 8),
   };
 }
@@ -1010,8 +1044,8 @@ function deserializeImportDefaultSpecifier(pos) {
 function deserializeImportExpression(pos) {
   return {
     type: "ImportExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     source: deserializeNode(pos + 8),
     options: deserializeOptionNode(pos + 16),
   };
@@ -1021,8 +1055,8 @@ function deserializeImportExpression(pos) {
 function deserializeImportNamespaceSpecifier(pos) {
   return {
     type: "ImportNamespaceSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     local: deserializeNode(pos + 8),
   };
 }
@@ -1031,8 +1065,8 @@ function deserializeImportNamespaceSpecifier(pos) {
 function deserializeImportSpecifier(pos) {
   return {
     type: "ImportSpecifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     imported: deserializeNode(pos + 8),
     local: deserializeNode(pos + 16),
   };
@@ -1042,8 +1076,8 @@ function deserializeImportSpecifier(pos) {
 function deserializeLabeledStatement(pos) {
   return {
     type: "LabeledStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeNode(pos + 8),
     label: deserializeNode(pos + 16),
   };
@@ -1053,8 +1087,8 @@ function deserializeLabeledStatement(pos) {
 function deserializeLogicalExpression(pos) {
   return {
     type: "LogicalExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     left: deserializeNode(pos + 8),
     operator: deserializeLogicalOperator(pos + 16),
     right: deserializeNode(pos + 20),
@@ -1065,8 +1099,8 @@ function deserializeLogicalExpression(pos) {
 function deserializeMemberExpression(pos) {
   return {
     type: "MemberExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: deserializeNode(pos + 8),
     property: deserializeNode(pos + 16),
     computed: uint8[pos + 24] === 1,
@@ -1078,8 +1112,8 @@ function deserializeMemberExpression(pos) {
 function deserializeMetaProperty(pos) {
   return {
     type: "MetaProperty",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     meta: deserializeNode(pos + 8),
     property: deserializeNode(pos + 16),
   };
@@ -1089,8 +1123,8 @@ function deserializeMetaProperty(pos) {
 function deserializeMethodDefinition(pos) {
   return {
     type: "MethodDefinition",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     static: uint8[pos + 8] === 1,
     computed: uint8[pos + 9] === 1,
     key: deserializeNode(pos + 12),
@@ -1103,8 +1137,8 @@ function deserializeMethodDefinition(pos) {
 function deserializeNewExpression(pos) {
   return {
     type: "NewExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     callee: deserializeNode(pos + 8),
     arguments: deserializeVecNode(pos + 16),
   };
@@ -1114,8 +1148,8 @@ function deserializeNewExpression(pos) {
 function deserializeObjectExpression(pos) {
   return {
     type: "ObjectExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     properties: deserializeVecNode(pos + 8),
   };
 }
@@ -1124,8 +1158,8 @@ function deserializeObjectExpression(pos) {
 function deserializeObjectPattern(pos) {
   return {
     type: "ObjectPattern",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     properties: deserializeVecNode(pos + 8),
   };
 }
@@ -1134,8 +1168,8 @@ function deserializeObjectPattern(pos) {
 function deserializeParenthesizedExpression(pos) {
   return {
     type: "ParenthesizedExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
   };
 }
@@ -1144,8 +1178,8 @@ function deserializeParenthesizedExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   return {
     type: "PrivateIdentifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
   };
 }
@@ -1154,8 +1188,8 @@ function deserializePrivateIdentifier(pos) {
 function deserializeProperty(pos) {
   return {
     type: "Property",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     method: uint8[pos + 8] === 1,
     shorthand: uint8[pos + 9] === 1,
     computed: uint8[pos + 10] === 1,
@@ -1169,8 +1203,8 @@ function deserializeProperty(pos) {
 function deserializePropertyDefinition(pos) {
   return {
     type: "PropertyDefinition",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     static: uint8[pos + 8] === 1,
     computed: uint8[pos + 9] === 1,
     key: deserializeNode(pos + 12),
@@ -1182,8 +1216,8 @@ function deserializePropertyDefinition(pos) {
 function deserializeRestElement(pos) {
   return {
     type: "RestElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -1192,8 +1226,8 @@ function deserializeRestElement(pos) {
 function deserializeReturnStatement(pos) {
   return {
     type: "ReturnStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeOptionNode(pos + 8),
   };
 }
@@ -1202,8 +1236,8 @@ function deserializeReturnStatement(pos) {
 function deserializeSequenceExpression(pos) {
   return {
     type: "SequenceExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expressions: deserializeVecNode(pos + 8),
   };
 }
@@ -1212,8 +1246,8 @@ function deserializeSequenceExpression(pos) {
 function deserializeSpreadElement(pos) {
   return {
     type: "SpreadElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -1222,8 +1256,8 @@ function deserializeSpreadElement(pos) {
 function deserializeStaticBlock(pos) {
   return {
     type: "StaticBlock",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     body: deserializeVecNode(pos + 8),
   };
 }
@@ -1232,8 +1266,8 @@ function deserializeStaticBlock(pos) {
 function deserializeSuper(pos) {
   return {
     type: "Super",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -1241,8 +1275,8 @@ function deserializeSuper(pos) {
 function deserializeSwitchCase(pos) {
   return {
     type: "SwitchCase",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     consequent: deserializeVecNode(pos + 8),
     test: deserializeOptionNode(pos + 20),
   };
@@ -1252,8 +1286,8 @@ function deserializeSwitchCase(pos) {
 function deserializeSwitchStatement(pos) {
   return {
     type: "SwitchStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     discriminant: deserializeNode(pos + 8),
     cases: deserializeVecNode(pos + 16),
   };
@@ -1263,8 +1297,8 @@ function deserializeSwitchStatement(pos) {
 function deserializeTaggedTemplateExpression(pos) {
   return {
     type: "TaggedTemplateExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     tag: deserializeNode(pos + 8),
     quasi: deserializeNode(pos + 16),
   };
@@ -1274,8 +1308,8 @@ function deserializeTaggedTemplateExpression(pos) {
 function deserializeTemplateElement(pos) {
   return {
     type: "TemplateElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
     tail: uint8[pos + 24] === 1,
   };
@@ -1285,8 +1319,8 @@ function deserializeTemplateElement(pos) {
 function deserializeTemplateLiteral(pos) {
   return {
     type: "TemplateLiteral",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expressions: deserializeVecNode(pos + 8),
     quasis: deserializeVecNode(pos + 20),
   };
@@ -1296,8 +1330,8 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   return {
     type: "ThisExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -1305,8 +1339,8 @@ function deserializeThisExpression(pos) {
 function deserializeThrowStatement(pos) {
   return {
     type: "ThrowStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -1315,8 +1349,8 @@ function deserializeThrowStatement(pos) {
 function deserializeTryStatement(pos) {
   return {
     type: "TryStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     block: deserializeNode(pos + 8),
     handler: deserializeOptionNode(pos + 16),
     finalizer: deserializeOptionNode(pos + 24),
@@ -1327,8 +1361,8 @@ function deserializeTryStatement(pos) {
 function deserializeUnaryExpression(pos) {
   return {
     type: "UnaryExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
     prefix: uint8[pos + 9] === 1,
     argument: deserializeNode(pos + 12),
@@ -1339,8 +1373,8 @@ function deserializeUnaryExpression(pos) {
 function deserializeUpdateExpression(pos) {
   return {
     type: "UpdateExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
     prefix: uint8[pos + 9] === 1,
     argument: deserializeNode(pos + 12),
@@ -1351,8 +1385,8 @@ function deserializeUpdateExpression(pos) {
 function deserializeVariableDeclaration(pos) {
   return {
     type: "VariableDeclaration",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     declarations: deserializeVecNode(pos + 8),
     kind: deserializeVariableDeclarationKind(pos + 20),
   };
@@ -1362,8 +1396,8 @@ function deserializeVariableDeclaration(pos) {
 function deserializeVariableDeclarator(pos) {
   return {
     type: "VariableDeclarator",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     id: deserializeNode(pos + 8),
     init: deserializeOptionNode(pos + 16),
   };
@@ -1373,8 +1407,8 @@ function deserializeVariableDeclarator(pos) {
 function deserializeWhileStatement(pos) {
   return {
     type: "WhileStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     test: deserializeNode(pos + 8),
     body: deserializeNode(pos + 16),
   };
@@ -1384,8 +1418,8 @@ function deserializeWhileStatement(pos) {
 function deserializeWithStatement(pos) {
   return {
     type: "WithStatement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: deserializeNode(pos + 8),
     body: deserializeNode(pos + 16),
   };
@@ -1395,8 +1429,8 @@ function deserializeWithStatement(pos) {
 function deserializeYieldExpression(pos) {
   return {
     type: "YieldExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     delegate: uint8[pos + 8] === 1,
     argument: deserializeOptionNode(pos + 12),
   };
@@ -1478,8 +1512,8 @@ function deserializePropertyKind(pos) {
 function deserializeJSXAttribute(pos) {
   return {
     type: "JSXAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeNode(pos + 8),
     value: deserializeOptionNode(pos + 16),
   };
@@ -1489,8 +1523,8 @@ function deserializeJSXAttribute(pos) {
 function deserializeJSXClosingElement(pos) {
   return {
     type: "JSXClosingElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeNode(pos + 8),
   };
 }
@@ -1499,8 +1533,8 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   return {
     type: "JSXClosingFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -1508,8 +1542,8 @@ function deserializeJSXClosingFragment(pos) {
 function deserializeJSXElement(pos) {
   return {
     type: "JSXElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     openingElement: deserializeNode(pos + 8),
     closingElement: deserializeOptionNode(pos + 16),
     children: deserializeVecNode(pos + 24),
@@ -1520,8 +1554,8 @@ function deserializeJSXElement(pos) {
 function deserializeJSXEmptyExpression(pos) {
   return {
     type: "JSXEmptyExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
@@ -1529,8 +1563,8 @@ function deserializeJSXEmptyExpression(pos) {
 function deserializeJSXExpressionContainer(pos) {
   return {
     type: "JSXExpressionContainer",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     expression: deserializeNode(pos + 8),
   };
 }
@@ -1539,8 +1573,8 @@ function deserializeJSXExpressionContainer(pos) {
 function deserializeJSXFragment(pos) {
   return {
     type: "JSXFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     openingFragment: deserializeNode(pos + 8),
     closingFragment: deserializeNode(pos + 16),
     children: deserializeVecNode(pos + 24),
@@ -1551,8 +1585,8 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   return {
     type: "JSXIdentifier",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     name: deserializeStr(pos + 8),
   };
 }
@@ -1561,8 +1595,8 @@ function deserializeJSXIdentifier(pos) {
 function deserializeJSXMemberExpression(pos) {
   return {
     type: "JSXMemberExpression",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     object: deserializeNode(pos + 8),
     property: deserializeNode(pos + 16),
   };
@@ -1572,8 +1606,8 @@ function deserializeJSXMemberExpression(pos) {
 function deserializeJSXNamespacedName(pos) {
   return {
     type: "JSXNamespacedName",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     namespace: deserializeNode(pos + 8),
     name: deserializeNode(pos + 16),
   };
@@ -1583,8 +1617,8 @@ function deserializeJSXNamespacedName(pos) {
 function deserializeJSXOpeningElement(pos) {
   return {
     type: "JSXOpeningElement",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     attributes: deserializeVecNode(pos + 8),
     name: deserializeNode(pos + 20),
     selfClosing: uint8[pos + 28] === 1,
@@ -1595,8 +1629,8 @@ function deserializeJSXOpeningElement(pos) {
 function deserializeJSXOpeningFragment(pos) {
   return {
     type: "JSXOpeningFragment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     attributes: deserializeVecNode(pos + 8),
     selfClosing: uint8[pos + 20] === 1,
   };
@@ -1606,8 +1640,8 @@ function deserializeJSXOpeningFragment(pos) {
 function deserializeJSXSpreadAttribute(pos) {
   return {
     type: "JSXSpreadAttribute",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     argument: deserializeNode(pos + 8),
   };
 }
@@ -1616,8 +1650,8 @@ function deserializeJSXSpreadAttribute(pos) {
 function deserializeJSXText(pos) {
   return {
     type: "JSXText",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 16),
   };
@@ -1627,8 +1661,8 @@ function deserializeJSXText(pos) {
 function deserializeJSXTextWithBigint(pos) {
   return {
     type: "JSXText",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 16),
     bigint: deserializeStr(pos + 24),
@@ -1639,8 +1673,8 @@ function deserializeJSXTextWithBigint(pos) {
 function deserializeStringLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 16),
   };
@@ -1650,9 +1684,9 @@ function deserializeStringLiteral(pos) {
 function deserializeNumericLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: float64[(pos + 8) >> 3],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: float64[(pos + 8) >>> 3],
     raw: deserializeStr(pos + 16),
   };
 }
@@ -1661,8 +1695,8 @@ function deserializeNumericLiteral(pos) {
 function deserializeBooleanLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: uint8[pos + 8] === 1,
     raw: deserializeStr(pos + 12),
   };
@@ -1672,8 +1706,8 @@ function deserializeBooleanLiteral(pos) {
 function deserializeNullLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeOptionStr(pos + 8),
     raw: deserializeStr(pos + 16),
   };
@@ -1683,9 +1717,9 @@ function deserializeNullLiteral(pos) {
 function deserializeRegExpLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: regexValue(deserializeOptionRegExp(pos + 8)),
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: regexValue(deserializeOptionRegExp(pos + 8), pos + 8),
     raw: deserializeStr(pos + 24),
     regex: deserializeRegExp(pos + 32),
   };
@@ -1695,9 +1729,9 @@ function deserializeRegExpLiteral(pos) {
 function deserializeBigIntLiteral(pos) {
   return {
     type: "Literal",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: BigInt(deserializeStr(pos + 8)),
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: bigIntValue(deserializeStr(pos + 8), pos + 8),
     raw: deserializeStr(pos + 16),
     bigint: deserializeStr(pos + 24),
   };
@@ -1713,8 +1747,8 @@ function deserializeRegExp(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDirective, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDirective(readPointer(pos, 24));
   depth--;
@@ -1723,8 +1757,8 @@ function deserializeBoxDirective(pos) {
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrayExpression, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayExpression(readPointer(pos, 20));
   depth--;
@@ -1733,8 +1767,8 @@ function deserializeBoxArrayExpression(pos) {
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrayPattern, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayPattern(readPointer(pos, 20));
   depth--;
@@ -1743,8 +1777,8 @@ function deserializeBoxArrayPattern(pos) {
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArrowFunctionExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrowFunctionExpression(readPointer(pos, 40));
   depth--;
@@ -1753,8 +1787,8 @@ function deserializeBoxArrowFunctionExpression(pos) {
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentExpression, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentExpression(readPointer(pos, 28));
   depth--;
@@ -1763,8 +1797,8 @@ function deserializeBoxAssignmentExpression(pos) {
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentPattern, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentPattern(readPointer(pos, 24));
   depth--;
@@ -1773,8 +1807,8 @@ function deserializeBoxAssignmentPattern(pos) {
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxAwaitExpression, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAwaitExpression(readPointer(pos, 16));
   depth--;
@@ -1783,8 +1817,8 @@ function deserializeBoxAwaitExpression(pos) {
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBinaryExpression, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBinaryExpression(readPointer(pos, 28));
   depth--;
@@ -1793,8 +1827,8 @@ function deserializeBoxBinaryExpression(pos) {
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBlockStatement, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBlockStatement(readPointer(pos, 20));
   depth--;
@@ -1803,8 +1837,8 @@ function deserializeBoxBlockStatement(pos) {
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBreakStatement, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBreakStatement(readPointer(pos, 16));
   depth--;
@@ -1813,8 +1847,8 @@ function deserializeBoxBreakStatement(pos) {
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxCallExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCallExpression(readPointer(pos, 32));
   depth--;
@@ -1823,8 +1857,8 @@ function deserializeBoxCallExpression(pos) {
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxCatchClause, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCatchClause(readPointer(pos, 24));
   depth--;
@@ -1833,8 +1867,8 @@ function deserializeBoxCatchClause(pos) {
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxChainExpression, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeChainExpression(readPointer(pos, 16));
   depth--;
@@ -1843,8 +1877,8 @@ function deserializeBoxChainExpression(pos) {
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassBody, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassBody(readPointer(pos, 20));
   depth--;
@@ -1853,8 +1887,8 @@ function deserializeBoxClassBody(pos) {
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassDeclaration, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassDeclaration(readPointer(pos, 32));
   depth--;
@@ -1863,8 +1897,8 @@ function deserializeBoxClassDeclaration(pos) {
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxClassExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassExpression(readPointer(pos, 32));
   depth--;
@@ -1873,8 +1907,8 @@ function deserializeBoxClassExpression(pos) {
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxConditionalExpression, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeConditionalExpression(readPointer(pos, 32));
   depth--;
@@ -1883,8 +1917,8 @@ function deserializeBoxConditionalExpression(pos) {
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxContinueStatement, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeContinueStatement(readPointer(pos, 16));
   depth--;
@@ -1893,8 +1927,8 @@ function deserializeBoxContinueStatement(pos) {
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDebuggerStatement, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDebuggerStatement(readPointer(pos, 8));
   depth--;
@@ -1903,8 +1937,8 @@ function deserializeBoxDebuggerStatement(pos) {
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxDoWhileStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDoWhileStatement(readPointer(pos, 24));
   depth--;
@@ -1913,8 +1947,8 @@ function deserializeBoxDoWhileStatement(pos) {
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxEmptyStatement, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeEmptyStatement(readPointer(pos, 8));
   depth--;
@@ -1923,8 +1957,8 @@ function deserializeBoxEmptyStatement(pos) {
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportAllDeclaration, pos);
+  if ((structBudget -= 36) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportAllDeclaration(readPointer(pos, 36));
   depth--;
@@ -1933,8 +1967,8 @@ function deserializeBoxExportAllDeclaration(pos) {
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportDefaultDeclaration, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportDefaultDeclaration(readPointer(pos, 16));
   depth--;
@@ -1943,8 +1977,8 @@ function deserializeBoxExportDefaultDeclaration(pos) {
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportNamedDeclaration, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportNamedDeclaration(readPointer(pos, 48));
   depth--;
@@ -1953,8 +1987,8 @@ function deserializeBoxExportNamedDeclaration(pos) {
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExportSpecifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportSpecifier(readPointer(pos, 24));
   depth--;
@@ -1963,8 +1997,8 @@ function deserializeBoxExportSpecifier(pos) {
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxExpressionStatement, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExpressionStatement(readPointer(pos, 16));
   depth--;
@@ -1973,8 +2007,8 @@ function deserializeBoxExpressionStatement(pos) {
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForInStatement, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForInStatement(readPointer(pos, 32));
   depth--;
@@ -1983,8 +2017,8 @@ function deserializeBoxForInStatement(pos) {
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForOfStatement, pos);
+  if ((structBudget -= 36) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForOfStatement(readPointer(pos, 36));
   depth--;
@@ -1993,8 +2027,8 @@ function deserializeBoxForOfStatement(pos) {
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxForStatement, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForStatement(readPointer(pos, 40));
   depth--;
@@ -2003,8 +2037,8 @@ function deserializeBoxForStatement(pos) {
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionDeclaration, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunctionDeclaration(readPointer(pos, 40));
   depth--;
@@ -2013,8 +2047,8 @@ function deserializeBoxFunctionDeclaration(pos) {
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionExpression, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunctionExpression(readPointer(pos, 40));
   depth--;
@@ -2023,8 +2057,8 @@ function deserializeBoxFunctionExpression(pos) {
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxIdentifier, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIdentifier(readPointer(pos, 16));
   depth--;
@@ -2033,8 +2067,8 @@ function deserializeBoxIdentifier(pos) {
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxIfStatement, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIfStatement(readPointer(pos, 32));
   depth--;
@@ -2043,8 +2077,8 @@ function deserializeBoxIfStatement(pos) {
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportAttribute, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportAttribute(readPointer(pos, 24));
   depth--;
@@ -2053,8 +2087,8 @@ function deserializeBoxImportAttribute(pos) {
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportDeclaration, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDeclaration(readPointer(pos, 40));
   depth--;
@@ -2063,8 +2097,8 @@ function deserializeBoxImportDeclaration(pos) {
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportDefaultSpecifier, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDefaultSpecifier(readPointer(pos, 16));
   depth--;
@@ -2073,8 +2107,8 @@ function deserializeBoxImportDefaultSpecifier(pos) {
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportExpression(readPointer(pos, 24));
   depth--;
@@ -2083,8 +2117,8 @@ function deserializeBoxImportExpression(pos) {
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportNamespaceSpecifier, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportNamespaceSpecifier(readPointer(pos, 16));
   depth--;
@@ -2093,8 +2127,8 @@ function deserializeBoxImportNamespaceSpecifier(pos) {
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxImportSpecifier, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportSpecifier(readPointer(pos, 24));
   depth--;
@@ -2103,8 +2137,8 @@ function deserializeBoxImportSpecifier(pos) {
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxLabeledStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLabeledStatement(readPointer(pos, 24));
   depth--;
@@ -2113,8 +2147,8 @@ function deserializeBoxLabeledStatement(pos) {
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxLogicalExpression, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLogicalExpression(readPointer(pos, 28));
   depth--;
@@ -2123,8 +2157,8 @@ function deserializeBoxLogicalExpression(pos) {
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMemberExpression, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMemberExpression(readPointer(pos, 28));
   depth--;
@@ -2133,8 +2167,8 @@ function deserializeBoxMemberExpression(pos) {
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMetaProperty, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMetaProperty(readPointer(pos, 24));
   depth--;
@@ -2143,8 +2177,8 @@ function deserializeBoxMetaProperty(pos) {
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxMethodDefinition, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMethodDefinition(readPointer(pos, 32));
   depth--;
@@ -2153,8 +2187,8 @@ function deserializeBoxMethodDefinition(pos) {
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNewExpression, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNewExpression(readPointer(pos, 28));
   depth--;
@@ -2163,8 +2197,8 @@ function deserializeBoxNewExpression(pos) {
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObjectExpression, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectExpression(readPointer(pos, 20));
   depth--;
@@ -2173,8 +2207,8 @@ function deserializeBoxObjectExpression(pos) {
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObjectPattern, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectPattern(readPointer(pos, 20));
   depth--;
@@ -2183,8 +2217,8 @@ function deserializeBoxObjectPattern(pos) {
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxParenthesizedExpression, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeParenthesizedExpression(readPointer(pos, 16));
   depth--;
@@ -2193,8 +2227,8 @@ function deserializeBoxParenthesizedExpression(pos) {
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxPrivateIdentifier, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateIdentifier(readPointer(pos, 16));
   depth--;
@@ -2203,8 +2237,8 @@ function deserializeBoxPrivateIdentifier(pos) {
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxProperty, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeProperty(readPointer(pos, 32));
   depth--;
@@ -2213,8 +2247,8 @@ function deserializeBoxProperty(pos) {
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxPropertyDefinition, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePropertyDefinition(readPointer(pos, 28));
   depth--;
@@ -2223,8 +2257,8 @@ function deserializeBoxPropertyDefinition(pos) {
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxRestElement, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeRestElement(readPointer(pos, 16));
   depth--;
@@ -2233,8 +2267,8 @@ function deserializeBoxRestElement(pos) {
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxReturnStatement, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeReturnStatement(readPointer(pos, 16));
   depth--;
@@ -2243,8 +2277,8 @@ function deserializeBoxReturnStatement(pos) {
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSequenceExpression, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSequenceExpression(readPointer(pos, 20));
   depth--;
@@ -2253,8 +2287,8 @@ function deserializeBoxSequenceExpression(pos) {
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSpreadElement, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSpreadElement(readPointer(pos, 16));
   depth--;
@@ -2263,8 +2297,8 @@ function deserializeBoxSpreadElement(pos) {
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStaticBlock, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStaticBlock(readPointer(pos, 20));
   depth--;
@@ -2273,8 +2307,8 @@ function deserializeBoxStaticBlock(pos) {
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSuper, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSuper(readPointer(pos, 8));
   depth--;
@@ -2283,8 +2317,8 @@ function deserializeBoxSuper(pos) {
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchCase, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSwitchCase(readPointer(pos, 28));
   depth--;
@@ -2293,8 +2327,8 @@ function deserializeBoxSwitchCase(pos) {
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchStatement, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSwitchStatement(readPointer(pos, 28));
   depth--;
@@ -2303,8 +2337,8 @@ function deserializeBoxSwitchStatement(pos) {
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTaggedTemplateExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTaggedTemplateExpression(readPointer(pos, 24));
   depth--;
@@ -2313,8 +2347,8 @@ function deserializeBoxTaggedTemplateExpression(pos) {
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateElement, pos);
+  if ((structBudget -= 28) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTemplateElement(readPointer(pos, 28));
   depth--;
@@ -2323,8 +2357,8 @@ function deserializeBoxTemplateElement(pos) {
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateLiteral, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTemplateLiteral(readPointer(pos, 32));
   depth--;
@@ -2333,8 +2367,8 @@ function deserializeBoxTemplateLiteral(pos) {
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxThisExpression, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThisExpression(readPointer(pos, 8));
   depth--;
@@ -2343,8 +2377,8 @@ function deserializeBoxThisExpression(pos) {
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxThrowStatement, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThrowStatement(readPointer(pos, 16));
   depth--;
@@ -2353,8 +2387,8 @@ function deserializeBoxThrowStatement(pos) {
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxTryStatement, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTryStatement(readPointer(pos, 32));
   depth--;
@@ -2363,8 +2397,8 @@ function deserializeBoxTryStatement(pos) {
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxUnaryExpression, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUnaryExpression(readPointer(pos, 20));
   depth--;
@@ -2373,8 +2407,8 @@ function deserializeBoxUnaryExpression(pos) {
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxUpdateExpression, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUpdateExpression(readPointer(pos, 20));
   depth--;
@@ -2383,8 +2417,8 @@ function deserializeBoxUpdateExpression(pos) {
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclaration, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeVariableDeclaration(readPointer(pos, 24));
   depth--;
@@ -2393,8 +2427,8 @@ function deserializeBoxVariableDeclaration(pos) {
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclarator, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeVariableDeclarator(readPointer(pos, 24));
   depth--;
@@ -2403,8 +2437,8 @@ function deserializeBoxVariableDeclarator(pos) {
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxWhileStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWhileStatement(readPointer(pos, 24));
   depth--;
@@ -2413,8 +2447,8 @@ function deserializeBoxWhileStatement(pos) {
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxWithStatement, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWithStatement(readPointer(pos, 24));
   depth--;
@@ -2423,8 +2457,8 @@ function deserializeBoxWithStatement(pos) {
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxYieldExpression, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeYieldExpression(readPointer(pos, 20));
   depth--;
@@ -2433,8 +2467,8 @@ function deserializeBoxYieldExpression(pos) {
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXAttribute, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXAttribute(readPointer(pos, 24));
   depth--;
@@ -2443,8 +2477,8 @@ function deserializeBoxJSXAttribute(pos) {
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingElement, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXClosingElement(readPointer(pos, 16));
   depth--;
@@ -2453,8 +2487,8 @@ function deserializeBoxJSXClosingElement(pos) {
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingFragment, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXClosingFragment(readPointer(pos, 8));
   depth--;
@@ -2463,8 +2497,8 @@ function deserializeBoxJSXClosingFragment(pos) {
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXElement, pos);
+  if ((structBudget -= 36) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXElement(readPointer(pos, 36));
   depth--;
@@ -2473,8 +2507,8 @@ function deserializeBoxJSXElement(pos) {
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXEmptyExpression, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXEmptyExpression(readPointer(pos, 8));
   depth--;
@@ -2483,8 +2517,8 @@ function deserializeBoxJSXEmptyExpression(pos) {
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXExpressionContainer, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXExpressionContainer(readPointer(pos, 16));
   depth--;
@@ -2493,8 +2527,8 @@ function deserializeBoxJSXExpressionContainer(pos) {
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXFragment, pos);
+  if ((structBudget -= 36) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXFragment(readPointer(pos, 36));
   depth--;
@@ -2503,8 +2537,8 @@ function deserializeBoxJSXFragment(pos) {
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXIdentifier, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXIdentifier(readPointer(pos, 16));
   depth--;
@@ -2513,8 +2547,8 @@ function deserializeBoxJSXIdentifier(pos) {
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXMemberExpression, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXMemberExpression(readPointer(pos, 24));
   depth--;
@@ -2523,8 +2557,8 @@ function deserializeBoxJSXMemberExpression(pos) {
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXNamespacedName, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXNamespacedName(readPointer(pos, 24));
   depth--;
@@ -2533,8 +2567,8 @@ function deserializeBoxJSXNamespacedName(pos) {
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningElement, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXOpeningElement(readPointer(pos, 32));
   depth--;
@@ -2543,8 +2577,8 @@ function deserializeBoxJSXOpeningElement(pos) {
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningFragment, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXOpeningFragment(readPointer(pos, 24));
   depth--;
@@ -2553,8 +2587,8 @@ function deserializeBoxJSXOpeningFragment(pos) {
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXSpreadAttribute, pos);
+  if ((structBudget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXSpreadAttribute(readPointer(pos, 16));
   depth--;
@@ -2563,8 +2597,8 @@ function deserializeBoxJSXSpreadAttribute(pos) {
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXText, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXText(readPointer(pos, 24));
   depth--;
@@ -2573,8 +2607,8 @@ function deserializeBoxJSXText(pos) {
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxJSXTextWithBigint, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXTextWithBigint(readPointer(pos, 32));
   depth--;
@@ -2583,8 +2617,8 @@ function deserializeBoxJSXTextWithBigint(pos) {
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStringLiteral(readPointer(pos, 24));
   depth--;
@@ -2593,8 +2627,8 @@ function deserializeBoxStringLiteral(pos) {
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNumericLiteral, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNumericLiteral(readPointer(pos, 24));
   depth--;
@@ -2603,8 +2637,8 @@ function deserializeBoxNumericLiteral(pos) {
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
+  if ((structBudget -= 20) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBooleanLiteral(readPointer(pos, 20));
   depth--;
@@ -2613,8 +2647,8 @@ function deserializeBoxBooleanLiteral(pos) {
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
+  if ((structBudget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNullLiteral(readPointer(pos, 24));
   depth--;
@@ -2623,8 +2657,8 @@ function deserializeBoxNullLiteral(pos) {
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxRegExpLiteral, pos);
+  if ((structBudget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeRegExpLiteral(readPointer(pos, 48));
   depth--;
@@ -2633,8 +2667,8 @@ function deserializeBoxRegExpLiteral(pos) {
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBigIntLiteral, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBigIntLiteral(readPointer(pos, 32));
   depth--;
@@ -2643,10 +2677,10 @@ function deserializeBoxBigIntLiteral(pos) {
 
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos) {
-  const len = uint32[(pos + 4) >> 2];
+  const len = uint32[(pos + 4) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
+  if ((structBudget -= len * 8) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 8);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2661,10 +2695,10 @@ function deserializeVecOptionNode(pos) {
 
 /** `Vec<'a, Comment<'a>>` */
 function deserializeVecComment(pos) {
-  const len = uint32[(pos + 4) >> 2];
+  const len = uint32[(pos + 4) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
+  if ((structBudget -= len * 20) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 20);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2679,10 +2713,10 @@ function deserializeVecComment(pos) {
 
 /** `Vec<'a, Node<'a>>` */
 function deserializeVecNode(pos) {
-  const len = uint32[(pos + 4) >> 2];
+  const len = uint32[(pos + 4) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
+  if ((structBudget -= len * 8) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 8);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -2697,7 +2731,7 @@ function deserializeVecNode(pos) {
 
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
-  if (uint32[(pos) >> 2] === 0) return null;
+  if (uint32[(pos) >>> 2] === 0) return null;
   return deserializeStr(pos);
 }
 
@@ -2709,6 +2743,6 @@ function deserializeOptionNode(pos) {
 
 /** `Option<RegExp<'a>>` */
 function deserializeOptionRegExp(pos) {
-  if (uint32[(pos) >> 2] === 0) return null;
+  if (uint32[(pos) >>> 2] === 0) return null;
   return deserializeRegExp(pos);
 }

@@ -63,6 +63,8 @@ pub(super) struct Reads {
     pub(super) span: bool,
     /// The `regex_value` converter.
     pub(super) regex: bool,
+    /// The `bigint_value` converter.
+    pub(super) bigint: bool,
 }
 
 impl Reads {
@@ -76,6 +78,7 @@ impl Reads {
                         if let PropertyValue::Field { ty, convert, .. } = &property.value {
                             types.push(ty);
                             reads.regex |= *convert == Some(crate::ir::Converter::RegexValue);
+                            reads.bigint |= *convert == Some(crate::ir::Converter::BigIntValue);
                         }
                     }
                 }
@@ -240,8 +243,10 @@ pub(super) enum Body {
     Strings { constant: String, what: String, values: String },
     Option { none_check: String, some: String },
     /// `may_nest`: the elements can hold nodes, so this is a step into a deeper level of the tree.
-    Vec { element_size: u32, element: String, may_nest: bool },
-    Boxed { target: String, may_nest: bool },
+    /// `cost`: what each element takes from the read budget (its size, at least 1).
+    Vec { element_size: u32, cost: u32, element: String, may_nest: bool },
+    /// `size`: the target's size, which it takes from the read budget.
+    Boxed { target: String, size: u32, may_nest: bool },
 }
 
 /// One property of an object, with the expression that reads it.
@@ -320,7 +325,8 @@ impl<'a> Builder<'a> {
 
     /// `read`, with the enclosing node given by the expression `parent`.
     pub(super) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str) -> String {
-        // `(pos + 8) >> 2` needs the parentheses, `pos >> 2` does not.
+        // `(pos + 8) >>> 2` needs the parentheses, `pos >>> 2` does not. Unsigned shifts: offsets
+        // reach 4 GiB, where `>>` would turn negative.
         let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
         let int64 = match self.int64 {
             Int64::Number => "",
@@ -331,13 +337,13 @@ impl<'a> Builder<'a> {
                 Primitive::Bool => format!("uint8[{pos}] === 1"),
                 Primitive::U8 => format!("uint8[{pos}]"),
                 Primitive::I8 => format!("int8[{pos}]"),
-                Primitive::U16 => format!("uint16[{grouped} >> 1]"),
-                Primitive::I16 => format!("int16[{grouped} >> 1]"),
-                Primitive::U32 => format!("uint32[{grouped} >> 2]"),
-                Primitive::I32 => format!("int32[{grouped} >> 2]"),
+                Primitive::U16 => format!("uint16[{grouped} >>> 1]"),
+                Primitive::I16 => format!("int16[{grouped} >>> 1]"),
+                Primitive::U32 => format!("uint32[{grouped} >>> 2]"),
+                Primitive::I32 => format!("int32[{grouped} >>> 2]"),
                 Primitive::U64 => format!("readU64{int64}({pos})"),
                 Primitive::I64 => format!("readI64{int64}({pos})"),
-                Primitive::F64 => format!("float64[{grouped} >> 3]"),
+                Primitive::F64 => format!("float64[{grouped} >>> 3]"),
             },
             _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
             _ => format!("{}({pos})", self.function_name(ty)),
@@ -417,9 +423,11 @@ impl<'a> Builder<'a> {
                         // What may make nodes makes this node's children (parent-linked targets).
                         let is_child = node_links && self.cx.model.builds_nodes(ty);
                         // A node's children get the node itself as their parent.
-                        let mut value = self.read_in(ty, &at(pos, field.offset(self.layout)), if is_child { "node" } else { "parent" });
+                        let field_pos = at(pos, field.offset(self.layout));
+                        let mut value = self.read_in(ty, &field_pos, if is_child { "node" } else { "parent" });
                         if let Some(converter) = convert {
-                            value = format!("{}({value})", converter.js_function());
+                            // The position, for the error a value that cannot be converted throws.
+                            value = format!("{}({value}, {field_pos})", converter.js_function());
                         }
                         let kind = if Some(property.key.as_str()) == discriminator { PropKind::OwnType } else { PropKind::Field };
                         Prop { key, value, is_child, kind }
@@ -443,11 +451,13 @@ impl<'a> Builder<'a> {
             }
             TypeRef::Vec(inner) => Body::Vec {
                 element_size: self.layout.of(inner).size,
+                cost: self.layout.of(inner).size.max(1),
                 element: self.read(inner, "element"),
                 may_nest: model::holds_nodes(self.cx.schema, inner),
             },
             TypeRef::Box(inner) => Body::Boxed {
                 target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)),
+                size: self.layout.of(inner).size,
                 may_nest: model::holds_nodes(self.cx.schema, inner),
             },
             // `Str` and `Span` have fixed helpers in the template.
@@ -465,9 +475,9 @@ impl<'a> Builder<'a> {
     fn equals(&self, pos: &str, size: u32, value: u64) -> String {
         match size {
             1 => format!("uint8[{pos}] === {value}"),
-            2 => format!("uint16[({pos}) >> 1] === {value}"),
-            4 => format!("uint32[({pos}) >> 2] === {value}"),
-            _ => format!("uint32[({pos}) >> 2] === {} && uint32[(({pos}) >> 2) + 1] === {}", value as u32, value >> 32),
+            2 => format!("uint16[({pos}) >>> 1] === {value}"),
+            4 => format!("uint32[({pos}) >>> 2] === {value}"),
+            _ => format!("uint32[({pos}) >>> 2] === {} && uint32[(({pos}) >>> 2) + 1] === {}", value as u32, value >> 32),
         }
     }
 }

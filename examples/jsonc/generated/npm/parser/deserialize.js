@@ -41,10 +41,8 @@ const latin1Slice = Buffer.prototype.latin1Slice;
 // (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
 const MAX_DEPTH = 1000;
 let depth = 0;
-// Values deferred so far. Pointers followed so far, and the most a buffer of this size can hold: a
-// corrupt buffer with a pointer cycle, or pointers shared to build an exponentially large tree, is
-// stopped there instead of building nodes forever.
-let deferred = 0, steps = 0, stepLimit = 0;
+// Values deferred so far.
+let deferred = 0;
 
 class Deferred {
   constructor(read, pos) {
@@ -54,15 +52,13 @@ class Deferred {
 }
 
 /**
- * Deserializes a rawast buffer.
+ * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
+ * reads, or is corrupt; its reading is bounded by its size whatever its contents.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
- * @param {string} [source] the source text the buffer was made from, if the caller has it as a string:
- *   strings are then sliced from it instead of from a copy of the buffer's source (checked: its length
- *   and sampled characters must match the buffer's)
  * @returns {{ document: object, comments: object[] }}
  */
-export function deserialize(buffer, source) {
-  const root = setUp(buffer, source);
+export function deserialize(buffer) {
+  const root = setUp(buffer);
   try {
     const result = {
       document: deserializeDocument(root),
@@ -92,7 +88,7 @@ const utf8Write = Buffer.prototype.utf8Write;
  */
 export function encodeSource(text, buffer) {
   if (typeof text !== "string") throw new TypeError(`encodeSource() expects the source text as a string, not ${typeName(text)}`);
-  if (!(buffer instanceof Uint8Array)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
+  if (!isUint8Array(buffer)) throw new TypeError(`encodeSource() expects a Uint8Array or Buffer to write into, not ${typeName(buffer)}`);
   const written = utf8Write.call(buffer, text, 0, buffer.length);
   // `utf8Write` stops silently before a character that does not fit, which can only happen with
   // fewer than 4 bytes left: only then is the exact length (a scan of the text) worth its cost.
@@ -107,70 +103,67 @@ function sourceTooLong(needed, available) {
   return new Error(`encodeSource(): the source text needs ${needed} bytes of UTF-8, but the buffer has only ${available}`);
 }
 
-function typeName(value) {
-  if (value === null) return "null";
-  if (typeof value !== "object") return typeof value;
-  return value.constructor?.name ?? "object";
-}
-
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
-function setUp(buffer, source) {
-  depth = deferred = steps = 0;
-  if (!(buffer instanceof Uint8Array)) {
-    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${buffer === null ? "null" : typeof buffer}`);
+function setUp(buffer) {
+  depth = deferred = 0;
+  if (!isUint8Array(buffer)) {
+    throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
   const length = buffer.length;
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    throw new Error(`not a rawast buffer: ${length} bytes cannot end with the ${METADATA_SIZE}-byte metadata block`);
+    const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
   const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
   const { buffer: memory, byteOffset } = bytes;
   uint8 = bytes;
   int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >> 1);
-  int16 = new Int16Array(memory, byteOffset, length >> 1);
-  uint32 = new Uint32Array(memory, byteOffset, length >> 2);
-  int32 = new Int32Array(memory, byteOffset, length >> 2);
-  float64 = new Float64Array(memory, byteOffset, length >> 3);
+  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
+  int16 = new Int16Array(memory, byteOffset, length >>> 1);
+  uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
+  int32 = new Int32Array(memory, byteOffset, length >>> 2);
+  float64 = new Float64Array(memory, byteOffset, length >>> 3);
 
   limit = length - METADATA_SIZE;
-  const meta = limit >> 2;
-  const magic = uint32[meta + (META_MAGIC >> 2)];
+  const meta = limit >>> 2;
+  const magic = uint32[meta + (META_MAGIC >>> 2)];
   if (magic !== MAGIC) {
-    throw new Error(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
+    throw new RawastBufferError(`not a rawast buffer: it ends with magic 0x${hex(magic)}, expected 0x${hex(MAGIC)} ("RAST"); is it truncated?`);
   }
-  const version = uint32[meta + (META_FORMAT_VERSION >> 2)];
+  const version = uint32[meta + (META_FORMAT_VERSION >>> 2)];
   if (version !== FORMAT_VERSION) {
-    throw new Error(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
+    throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >> 2)]);
+  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
   if (fingerprint !== LAYOUT_FINGERPRINT) {
-    throw new Error(
+    throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",
     );
   }
-  sourceStart = uint32[meta + (META_SOURCE_START >> 2)];
-  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >> 2)];
+  sourceStart = uint32[meta + (META_SOURCE_START >>> 2)];
+  sourceEnd = sourceStart + uint32[meta + (META_SOURCE_LEN >>> 2)];
   if (sourceEnd > limit) {
-    throw new Error(`corrupt rawast buffer: source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
+    throw corrupt(`source text ${sourceStart}..${sourceEnd} runs past the arena end ${limit}`);
   }
   if (sourceStart !== 0) {
-    throw new Error(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
+    throw new RawastBufferError(`rawast buffer has the source text at ${sourceStart}..${sourceEnd} of ${limit}: this deserializer reads buffers with the source text at the start (the parser layout)`);
   }
-  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >> 2)];
+  asciiEnd = sourceStart + uint32[meta + (META_SOURCE_ASCII_LEN >>> 2)];
   if (asciiEnd > sourceEnd) {
-    throw new Error(`corrupt rawast buffer: the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
+    throw corrupt(`the source's ASCII prefix ends at ${asciiEnd}, past the source's end ${sourceEnd}`);
   }
-  if (source !== undefined) sourceText = checkedSource(source);
-  else sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
+  // Strings past a prefix longer than one JS string can be are decoded one by one.
+  asciiEnd = Math.min(asciiEnd, sourceStart + MAX_SOURCE_SLICE);
+  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
   sourceLatin1 = undefined;
-  base = uint32[meta + (META_BASE_LOW32 >> 2)];
-  stepLimit = length;
-  const root = uint32[meta + (META_ROOT >> 2)];
+  base = uint32[meta + (META_BASE_LOW32 >>> 2)];
+  structBudget = limit;
+  stringBudget = STRING_BUDGET * limit;
+  const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
-    throw new Error(`corrupt rawast buffer: root offset ${root} is outside the arena (0..${limit}) or misaligned`);
+    throw corrupt(`root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;
 }
@@ -197,31 +190,76 @@ function resolveDeferred(root) {
   }
 }
 
+/**
+ * What every failure caused by the buffer's contents throws: a buffer that is not a rawast buffer,
+ * one of another format version, schema or layout, and a corrupt one (its message starts "corrupt
+ * rawast buffer" and says where). Arguments of the wrong type are a `TypeError` instead.
+ */
+export class RawastBufferError extends Error {}
+RawastBufferError.prototype.name = "RawastBufferError";
+
+// `%TypedArray%.prototype[Symbol.toStringTag]` is a typed array's kind, of any realm, and undefined
+// for anything else: a `Proxy` of a Uint8Array or an object made from `Uint8Array.prototype` pass
+// `instanceof`, then fail inside on the first read of their bytes.
+const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+
+function isUint8Array(value) {
+  return typedArrayKind.call(value) === "Uint8Array";
+}
+
+function typeName(value) {
+  if (value === null) return "null";
+  if (typeof value !== "object") return typeof value;
+  return value.constructor?.name ?? "object";
+}
+
 function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
 /** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
 function readPointer(pos, size) {
-  const offset = (uint32[pos >> 2] - base) >>> 0;
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
   if (offset + size > limit) {
-    throw new Error(`corrupt rawast buffer: pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
   }
   return offset;
 }
 
-function tooManySteps() {
-  return new Error(`corrupt rawast buffer: more nested values than ${uint8.length} bytes can hold (a pointer cycle?)`);
+function corrupt(message) {
+  return new RawastBufferError(`corrupt rawast buffer: ${message}`);
 }
 
 function invalid(what, value, pos) {
-  return new Error(`corrupt rawast buffer: ${value} is not a valid ${what} (at offset ${pos})`);
+  return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
+}
+
+// What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
+// whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
+// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
+// bytes); strings may share source text (a literal's `raw` and `value`, a directive's), a few
+// times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or
+// string shared many times, is stopped when either runs out, after work proportional to the buffer.
+const STRING_BUDGET = 4;
+// The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
+// longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
+// longer than that, past it, are decoded one by one.
+const MAX_SOURCE_SLICE = 2 ** 28 - 16;
+let structBudget = 0, stringBudget = 0;
+
+function overBudget(pos) {
+  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+}
+
+function tooManyStringBytes(pos) {
+  return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
 
 /** `Str`: a pointer and a UTF-8 byte length, into the source text or the arena. */
 function deserializeStr(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return "";
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   const offset = readPointer(pos, len);
   if (offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
   if (offset < sourceEnd) return sourceString(offset, len);
@@ -236,6 +274,8 @@ function sourceString(offset, len) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
+  // A source too long for one JS string has no copy: its strings are decoded one by one.
+  if (sourceEnd - sourceStart > MAX_SOURCE_SLICE) return decodeNative(offset, len);
   if (sourceLatin1 === undefined) sourceLatin1 = latin1Slice.call(uint8, sourceStart, sourceEnd);
   return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
 }
@@ -254,64 +294,46 @@ function decodeUtf8(start, len) {
   return decodeNative(start, len);
 }
 
+/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
 function decodeNative(start, len) {
-  const text = textDecoder.decode(uint8.subarray(start, start + len));
+  const text = decodeRun(start, start + len);
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
   return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 
-/** UTF-8 extended to surrogate code points; any other invalid sequence becomes U+FFFD. */
-function decodeWtf8(start, len) {
-  const units = [];
-  for (let i = start, end = start + len; i < end; ) {
-    const byte = uint8[i];
-    let code = 0xfffd;
-    let size = 1;
-    if (byte < 0x80) code = byte;
-    else if (byte >= 0xc2 && byte < 0xe0 && i + 1 < end) [code, size] = [((byte & 0x1f) << 6) | (uint8[i + 1] & 0x3f), 2];
-    else if (byte >= 0xe0 && byte < 0xf0 && i + 2 < end) [code, size] = [((byte & 0x0f) << 12) | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f), 3];
-    else if (byte >= 0xf0 && byte < 0xf5 && i + 3 < end) {
-      [code, size] = [((byte & 0x07) << 18) | ((uint8[i + 1] & 0x3f) << 12) | ((uint8[i + 2] & 0x3f) << 6) | (uint8[i + 3] & 0x3f), 4];
-    }
-    if (code >= 0x10000) units.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
-    else units.push(code);
-    i += size;
+function decodeRun(start, end) {
+  try {
+    return textDecoder.decode(uint8.subarray(start, end));
+  } catch (error) {
+    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8) fails.
+    throw new RawastBufferError(`the string at ${start}..${end} is longer than this JS engine's strings can be (${error.message})`);
   }
-  let text = "";
-  for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode.apply(null, units.slice(i, i + 4096));
-  return text;
 }
 
-// Characters of a caller's source text compared with the buffer's, spread over its ASCII prefix.
-const SOURCE_SAMPLES = 64;
-
 /**
- * The caller's source text, to slice strings from instead of a copy of the buffer's source. It must
- * be the text the buffer was made from: its length and sampled characters of its ASCII prefix (the
- * only part sliced from it, where UTF-16 and byte offsets agree) are compared with the buffer's.
+ * UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes its
+ * code unit, the runs between them are decoded natively (any other invalid byte becomes U+FFFD).
+ * Linear in `len`, so a corrupt buffer's strings cost no more than valid ones.
  */
-function checkedSource(source) {
-  if (typeof source !== "string") throw new TypeError(`deserialize() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
-  const asciiLen = asciiEnd - sourceStart;
-  const byteLen = sourceEnd - sourceStart;
-  // An ASCII text has one UTF-16 unit per UTF-8 byte; any other has fewer units than bytes, and a
-  // non-ASCII unit right after its ASCII prefix.
-  let differs = asciiLen === byteLen ? source.length !== byteLen : source.length < asciiLen || source.length >= byteLen || source.charCodeAt(asciiLen) < 0x80;
-  const step = Math.max(1, Math.floor(asciiLen / SOURCE_SAMPLES));
-  for (let i = 0; i < asciiLen && !differs; i += step) differs = source.charCodeAt(i) !== uint8[sourceStart + i];
-  if (!differs && asciiLen > 0) differs = source.charCodeAt(asciiLen - 1) !== uint8[asciiEnd - 1];
-  if (differs) {
-    throw new Error(`the source text given (${source.length} UTF-16 units) is not the one this buffer was made from (${byteLen} bytes of UTF-8, the first ${asciiLen} ASCII)`);
+function decodeWtf8(start, len) {
+  let text = "";
+  let run = start;
+  for (let i = start, last = start + len - 3; i <= last; i++) {
+    if (uint8[i] === 0xed && uint8[i + 1] >= 0xa0 && uint8[i + 1] < 0xc0 && (uint8[i + 2] & 0xc0) === 0x80) {
+      text += decodeRun(run, i) + String.fromCharCode(0xd000 | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f));
+      i += 2;
+      run = i + 1;
+    }
   }
-  return source;
+  return text + decodeRun(run, start + len);
 }
 
 /** `Document` */
 function deserializeDocument(pos) {
   return {
     type: "Document",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeValue(pos + 8),
   };
 }
@@ -320,8 +342,8 @@ function deserializeDocument(pos) {
 function deserializeComment(pos) {
   return {
     type: "Comment",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     kind: deserializeCommentKind(pos + 8),
     text: deserializeStr(pos + 16),
   };
@@ -360,8 +382,8 @@ function deserializeValue(pos) {
 function deserializeObject(pos) {
   return {
     type: "Object",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     members: deserializeVecMember(pos + 8),
     trailingComma: uint8[pos + 24] === 1,
   };
@@ -371,8 +393,8 @@ function deserializeObject(pos) {
 function deserializeMember(pos) {
   return {
     type: "Member",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     key: deserializeStringLiteral(pos + 8),
     value: deserializeValue(pos + 48),
   };
@@ -382,8 +404,8 @@ function deserializeMember(pos) {
 function deserializeArray(pos) {
   return {
     type: "Array",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     elements: deserializeVecValue(pos + 8),
     trailingComma: uint8[pos + 24] === 1,
   };
@@ -393,8 +415,8 @@ function deserializeArray(pos) {
 function deserializeStringLiteral(pos) {
   return {
     type: "StringLiteral",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: deserializeStr(pos + 8),
     raw: deserializeStr(pos + 24),
   };
@@ -404,9 +426,9 @@ function deserializeStringLiteral(pos) {
 function deserializeNumberLiteral(pos) {
   return {
     type: "NumberLiteral",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
-    value: float64[(pos + 8) >> 3],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: float64[(pos + 8) >>> 3],
     raw: deserializeStr(pos + 16),
   };
 }
@@ -415,8 +437,8 @@ function deserializeNumberLiteral(pos) {
 function deserializeBooleanLiteral(pos) {
   return {
     type: "BooleanLiteral",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
     value: uint8[pos + 8] === 1,
   };
 }
@@ -425,15 +447,15 @@ function deserializeBooleanLiteral(pos) {
 function deserializeNullLiteral(pos) {
   return {
     type: "NullLiteral",
-    start: uint32[pos >> 2],
-    end: uint32[(pos + 4) >> 2],
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
   };
 }
 
 /** `Box<'a, Object<'a>>` */
 function deserializeBoxObject(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxObject, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObject(readPointer(pos, 32));
   depth--;
@@ -442,8 +464,8 @@ function deserializeBoxObject(pos) {
 
 /** `Box<'a, Array<'a>>` */
 function deserializeBoxArray(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxArray, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArray(readPointer(pos, 32));
   depth--;
@@ -452,8 +474,8 @@ function deserializeBoxArray(pos) {
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
+  if ((structBudget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStringLiteral(readPointer(pos, 40));
   depth--;
@@ -462,8 +484,8 @@ function deserializeBoxStringLiteral(pos) {
 
 /** `Box<'a, NumberLiteral<'a>>` */
 function deserializeBoxNumberLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNumberLiteral, pos);
+  if ((structBudget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNumberLiteral(readPointer(pos, 32));
   depth--;
@@ -472,8 +494,8 @@ function deserializeBoxNumberLiteral(pos) {
 
 /** `Box<'a, BooleanLiteral>` */
 function deserializeBoxBooleanLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
+  if ((structBudget -= 12) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBooleanLiteral(readPointer(pos, 12));
   depth--;
@@ -482,8 +504,8 @@ function deserializeBoxBooleanLiteral(pos) {
 
 /** `Box<'a, NullLiteral>` */
 function deserializeBoxNullLiteral(pos) {
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
+  if ((structBudget -= 8) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNullLiteral(readPointer(pos, 8));
   depth--;
@@ -492,10 +514,10 @@ function deserializeBoxNullLiteral(pos) {
 
 /** `Vec<'a, Comment<'a>>` */
 function deserializeVecComment(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
+  if ((structBudget -= len * 32) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 32);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -510,10 +532,10 @@ function deserializeVecComment(pos) {
 
 /** `Vec<'a, Value<'a>>` */
 function deserializeVecValue(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecValue, pos);
+  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
@@ -528,10 +550,10 @@ function deserializeVecValue(pos) {
 
 /** `Vec<'a, Member<'a>>` */
 function deserializeVecMember(pos) {
-  const len = uint32[(pos + 8) >> 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (++steps > stepLimit) throw tooManySteps();
   if (depth === MAX_DEPTH) return defer(deserializeVecMember, pos);
+  if ((structBudget -= len * 64) < 0) throw overBudget(pos);
   depth++;
   let element = readPointer(pos, len * 64);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
