@@ -38,6 +38,13 @@ for (const [name, layout, deserialize, RawastBufferError] of targets) {
     assert.equal(deserialize(buffer).program.body.length, program.body.length);
   });
 
+  test(`${name}: a buffer in shared memory is read the same`, () => {
+    const shared = new Uint8Array(new SharedArrayBuffer(buffer.length));
+    shared.set(buffer);
+    const plain = (result) => JSON.stringify(result.program, (k, v) => (k === "parent" ? undefined : v));
+    assert.equal(plain(deserialize(shared)), plain(deserialize(buffer)));
+  });
+
   test(`${name}: what is not a Uint8Array is a TypeError, however much it looks like one`, () => {
     const notBuffers = [
       "text",

@@ -6,8 +6,15 @@
     const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
     throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
+{%- if strings.node %}
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
   const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
+{%- else %}
+  // Typed-array views need an 8-aligned start, and web runtimes' `TextDecoder` refuses views of
+  // shared memory: a buffer that is not aligned, or is shared, is copied once.
+  const shared = typeof SharedArrayBuffer === "function" && buffer.buffer instanceof SharedArrayBuffer;
+  const bytes = buffer.byteOffset % 8 === 0 && !shared ? buffer : new Uint8Array(buffer);
+{%- endif %}
   const { buffer: memory, byteOffset } = bytes;
   uint8 = bytes;
   int8 = new Int8Array(memory, byteOffset, length);

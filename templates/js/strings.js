@@ -2,11 +2,14 @@
 function deserializeStr(pos) {
   const len = uint32[(pos + {{ buffer.pointer_width }}) >>> 2];
   if (len === 0) return "";
-  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   const offset = readPointer(pos, len);
 {%- if strings.slicing != SourceSlicing::None %}
+  // A slice of the source's ASCII prefix takes no budget: it shares the prefix's characters (or
+  // copies fewer than 13), so its cost does not grow with `len`.
   if ({{ buffer.in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
 {%- endif %}
+  // Every other path reads the string's bytes.
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
 {%- if strings.slicing == SourceSlicing::Latin1 %}
   if ({{ buffer.in_source_region }}) return sourceString(offset, len);
 {%- endif %}

@@ -239,9 +239,11 @@ function invalid(what, value, pos) {
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
-// bytes); strings may share source text (a literal's `raw` and `value`, a directive's), a few
-// times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or
-// string shared many times, is stopped when either runs out, after work proportional to the buffer.
+// bytes); the strings whose bytes are read (all but slices of the ASCII prefix, whose cost does not
+// grow with their length) may share source text (a literal's `raw` and `value`, a directive's), a
+// few times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree
+// or string shared many times, is stopped when either runs out, after work proportional to the
+// buffer.
 const STRING_BUDGET = 4;
 // The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
@@ -261,9 +263,12 @@ function tooManyStringBytes(pos) {
 function deserializeStr(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return "";
-  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   const offset = readPointer(pos, len);
+  // A slice of the source's ASCII prefix takes no budget: it shares the prefix's characters (or
+  // copies fewer than 13), so its cost does not grow with `len`.
   if (offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+  // Every other path reads the string's bytes.
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
   if (offset < sourceEnd) return sourceString(offset, len);
   return decodeUtf8(offset, len);
 }
