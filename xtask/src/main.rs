@@ -5,6 +5,7 @@ mod codegen;
 mod conformance;
 mod crates;
 mod examples;
+mod fuzz;
 mod layout32;
 mod package;
 mod project;
@@ -25,6 +26,7 @@ COMMANDS:
     conformance Check the generated deserializers against acorn on JS files
     bench       Deserialize-only benchmark: rawast against oxc, JSON.parse and a shaped clone
     tune        Measure the string decoders here and print the string policy they recommend
+    fuzz        Corrupt real buffers on purpose and watch the deserializers (hangs, deaths, blow-ups)
     package     Pack generated/npm/* into target/npm/*.tgz and smoke-test the tarballs
     help        Print this help
 
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Some("conformance") => conformance::main(&rest),
         Some("bench") => bench::main(&rest),
         Some("tune") => tune::main(&rest),
+        Some("fuzz") => fuzz::main(&rest),
         Some("package") => package::main(&rest),
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");

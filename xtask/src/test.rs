@@ -24,15 +24,18 @@ STEPS:
     4. 32-bit layout check         cargo check for wasm32 of the schema and the layout fixtures,
                                    with Debian's rustc-web (required in CI, else a warning)
     5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt
-    6. node --test                 tests/**/*.test.js on the pinned Node
-    7. cargo xtask package --dry-run
+    6. cargo xtask fuzz            a short campaign (--cases 2000 per target): corrupted buffers
+                                   must end in an AST or a RawastBufferError, in bounded time
+                                   and memory
+    7. node --test                 tests/**/*.test.js on the pinned Node
+    8. cargo xtask package --dry-run
                                    pack generated/npm/*, publint, install each tarball into a fresh
                                    project, tsc --strict and smoke tests on every Node found, and
                                    npm publish --dry-run (needs neither credentials nor network)
-    8. cargo package               the crates a user depends on (rawast, rawast-generator,
+    9. cargo package               the crates a user depends on (rawast, rawast-generator,
                                    rawast-runtime, rawast-macros), each verify-built from its
                                    packaged files alone
-    9. examples                    examples/jsonc as its README runs it, with the rawast command:
+   10. examples                    examples/jsonc as its README runs it, with the rawast command:
                                    codegen --check, cargo test, its corpus on Node 24 and 20,
                                    rawast package --dry-run
 
@@ -75,6 +78,12 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     step("cargo xtask conformance");
     if crate::conformance::run(&root, "all", &crate::conformance::default_corpus(&root)?)? != ExitCode::SUCCESS {
         bail!("conformance found mismatches");
+    }
+
+    step("cargo xtask fuzz");
+    let fuzz = crate::fuzz::Options { target: "all".to_owned(), cases: 2000, seed: 1, case: None };
+    if crate::fuzz::run(&root, &fuzz)? != ExitCode::SUCCESS {
+        bail!("the fuzzer found hangs, deaths, blow-ups or foreign errors");
     }
 
     step("node --test");

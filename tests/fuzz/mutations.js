@@ -1,0 +1,261 @@
+// The corruptions: each takes a valid buffer, its sites (`layout.js`) and a seeded random source,
+// and returns `{ input, description, expect }`: what to hand to `deserialize`, what was done (for
+// the report), and `expect`, which says what the case may end in besides an AST or a
+// RawastBufferError ("TypeError" for inputs that are no Uint8Array). `after` (lazy targets): a
+// change to make to the input between `deserialize` and reading the tree.
+
+import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32, sourceRegion } from "./layout.js";
+
+/** A seeded PRNG (mulberry32): the same seed gives the same corruptions. */
+export function random(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  next.int = (n) => Math.floor(next() * n);
+  next.pick = (array) => array[Math.floor(next() * array.length)];
+  return next;
+}
+
+/** The seed of case `index` of a campaign: a hash of both, so that nearby cases differ. */
+export function caseSeed(seed, index) {
+  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ index;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+function writer(bytes, sites) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  return {
+    view,
+    pointer(at, offset) {
+      view.setUint32(at, (sites.base + offset) >>> 0, true);
+    },
+    len(at, len) {
+      view.setUint32(at + sites.width, len >>> 0, true);
+    },
+  };
+}
+
+/** `count` row indices of `rows` (all of them when `count` is at least their number), at random. */
+function some(rng, rows, count) {
+  if (count >= rows.length) return rows;
+  return Array.from({ length: count }, () => rng.pick(rows));
+}
+
+/** How many sites a sharing mutation redirects: a few, many, or all. */
+function howMany(rng) {
+  return rng.pick([2, 10, 100, 1000, 10000, Infinity]);
+}
+
+function rows(columns) {
+  return Array.from(columns.at.keys());
+}
+
+/** Rows of `columns` grouped by their `key` column, once per buffer: `keys` index → row indices. */
+function byKey(columns) {
+  const groups = new Map();
+  for (let i = 0; i < columns.at.length; i++) {
+    const key = columns.key[i];
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(i);
+  }
+  return [...groups.values()];
+}
+
+/** Adds what the mutations look up to a buffer's sites: rows by type, all rows. */
+export function group(sites) {
+  sites.boxGroups = byKey(sites.boxes);
+  sites.boxesOf = new Map(sites.boxGroups.map((group) => [sites.boxes.key[group[0]], group]));
+  sites.vecGroups = byKey(sites.vecs);
+  sites.strRows = rows(sites.strs);
+  return sites;
+}
+
+const MUTATIONS = {
+  /** A `Box` pointed back at an ancestor of its type: a cycle (without one, at another node of its type). */
+  cycle(rng, bytes, sites) {
+    const { boxes } = sites;
+    const box = rng.int(boxes.at.length);
+    const candidates = [];
+    for (let at = boxes.parent[box], depth = 0; at >= 0 && depth < 1000; at = boxes.parent[at], depth++) {
+      if (boxes.key[at] === boxes.key[box]) candidates.push(at);
+    }
+    const cycle = candidates.length > 0;
+    const target = boxes.target[cycle ? rng.pick(candidates) : rng.pick(sites.boxesOf.get(boxes.key[box]))];
+    writer(bytes, sites).pointer(boxes.at[box], target);
+    return `Box at ${boxes.at[box]} → ${cycle ? "its ancestor" : "another node"} at ${target}`;
+  },
+
+  /** Many `Box`es of one type pointed at one node. */
+  shareBox(rng, bytes, sites) {
+    const { boxes } = sites;
+    const group = rng.pick(sites.boxGroups);
+    const target = boxes.target[rng.pick(group)];
+    const chosen = some(rng, group, howMany(rng));
+    const write = writer(bytes, sites);
+    for (const box of chosen) write.pointer(boxes.at[box], target);
+    return `${chosen.length} of ${group.length} Boxes → ${target}`;
+  },
+
+  /** Many `Vec`s of one element type given the longest one's elements. */
+  shareVec(rng, bytes, sites) {
+    const { vecs } = sites;
+    const group = rng.pick(sites.vecGroups);
+    const longest = group.reduce((a, b) => (vecs.len[b] > vecs.len[a] ? b : a));
+    const chosen = some(rng, group, howMany(rng));
+    const write = writer(bytes, sites);
+    for (const vec of chosen) {
+      write.pointer(vecs.at[vec], vecs.offset[longest]);
+      write.len(vecs.at[vec], vecs.len[longest]);
+    }
+    return `${chosen.length} of ${group.length} Vecs → ${vecs.len[longest]} elements at ${vecs.offset[longest]}`;
+  },
+
+  /** Many `Str`s given one long run: the longest string, the whole source, or the whole arena. */
+  shareStr(rng, bytes, sites) {
+    const { strs } = sites;
+    const source = sourceRegion(bytes);
+    const longest = sites.strRows.reduce((a, b) => (strs.len[b] > strs.len[a] ? b : a));
+    const [what, offset, len] = rng.pick([
+      ["the longest string", strs.offset[longest], strs.len[longest]],
+      ["the whole source", source.start, source.len],
+      ["the arena, source and all", 0, sites.limit],
+    ]);
+    const chosen = some(rng, sites.strRows, howMany(rng));
+    const write = writer(bytes, sites);
+    for (const str of chosen) {
+      write.pointer(strs.at[str], offset);
+      write.len(strs.at[str], len);
+    }
+    return `${chosen.length} of ${sites.strRows.length} Strs → ${what} (${len} bytes at ${offset})`;
+  },
+
+  /** One `Vec` or `Str` length: huge, running exactly to the arena's end, one past it, or random. */
+  length(rng, bytes, sites) {
+    const isVec = rng() < 0.5 && sites.vecs.at.length > 0;
+    const columns = isVec ? sites.vecs : sites.strs;
+    const row = rng.int(columns.at.length);
+    const size = isVec ? columns.size[row] : 1;
+    const toEnd = Math.floor((sites.limit - columns.offset[row]) / size);
+    const [what, len] = rng.pick([
+      ["2^32 - 1", 0xffffffff],
+      ["to the arena's end", toEnd],
+      ["one past the arena's end", toEnd + 1],
+      ["random", rng.int(0x100000000)],
+      ["one more", columns.len[row] + 1],
+    ]);
+    writer(bytes, sites).len(columns.at[row], len);
+    return `${isVec ? "Vec" : "Str"} length at ${columns.at[row]}: ${columns.len[row]} → ${len} (${what})`;
+  },
+
+  /** One enum tag: an invalid value, or another valid one (the wrong payload type). */
+  tag(rng, bytes, sites) {
+    const row = rng.int(sites.tags.at.length);
+    const valid = sites.valid[sites.tags.type[row]];
+    const invalid = [];
+    for (let value = 0; value < 256; value++) if (!valid.includes(value)) invalid.push(value);
+    const value = rng() < 0.5 || invalid.length === 0 ? rng.pick(valid) : rng.pick(invalid);
+    bytes[sites.tags.at[row]] = value;
+    return `tag at ${sites.tags.at[row]} → ${value}`;
+  },
+
+  /** The root offset swept: anywhere, 8-aligned or not, or another node's. */
+  root(rng, bytes, sites) {
+    const meta = bytes.length - METADATA_SIZE;
+    const root = rng() < 0.5 ? rng.pick(sites.boxes.target) : rng() < 0.5 ? rng.int(sites.limit) & ~7 : rng.int(sites.limit + 64);
+    new DataView(bytes.buffer, bytes.byteOffset).setUint32(meta + META_ROOT, root, true);
+    return `root → ${root}`;
+  },
+
+  /** One metadata field: random, 0, all ones, or off by one. */
+  metadata(rng, bytes) {
+    const meta = bytes.length - METADATA_SIZE;
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    const field = rng.pick([META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32, META_ROOT]);
+    const old = view.getUint32(meta + field, true);
+    const value = rng.pick([0, 0xffffffff, old + 1, old - 1, rng.int(0x100000000), rng.int(bytes.length)]) >>> 0;
+    view.setUint32(meta + field, value, true);
+    return `metadata field ${field}: ${old} → ${value}`;
+  },
+
+  /** Random bytes overwritten, anywhere before the metadata. */
+  flip(rng, bytes, sites) {
+    const count = 1 + rng.int(8);
+    for (let i = 0; i < count; i++) bytes[rng.int(sites.limit)] = rng.int(256);
+    return `${count} random bytes`;
+  },
+
+  /** A pointer aimed anywhere in the arena, aligned or not. */
+  pointer(rng, bytes, sites) {
+    const columns = rng.pick([sites.boxes, sites.vecs, sites.strs]);
+    const at = rng.pick(columns.at);
+    const offset = rng() < 0.5 ? rng.int(sites.limit) & ~7 : rng.int(sites.limit);
+    writer(bytes, sites).pointer(at, offset);
+    return `pointer at ${at} → ${offset}`;
+  },
+};
+
+/** Inputs that are not the buffer itself: truncated, or odd views of it. */
+const VIEWS = {
+  truncated(rng, bytes) {
+    const length = rng() < 0.5 ? rng.int(bytes.length) : bytes.length - 1 - rng.int(Math.min(64, bytes.length));
+    return { input: bytes.subarray(0, length), description: `truncated to ${length} of ${bytes.length} bytes` };
+  },
+  unaligned(rng, bytes) {
+    const shift = 1 + rng.int(7);
+    const view = new Uint8Array(new ArrayBuffer(bytes.length + 8), shift, bytes.length);
+    view.set(bytes);
+    return { input: view, description: `at byteOffset ${shift}` };
+  },
+  pooled(rng, bytes) {
+    // Small Buffers come from Node's shared pool, at some offset into it.
+    return { input: Buffer.from(bytes), description: "a Buffer (pooled when small)" };
+  },
+  shared(rng, bytes) {
+    const view = new Uint8Array(new SharedArrayBuffer(bytes.length));
+    view.set(bytes);
+    return { input: view, description: "in a SharedArrayBuffer" };
+  },
+  detached(rng, bytes) {
+    const copy = Uint8Array.from(bytes);
+    structuredClone(copy.buffer, { transfer: [copy.buffer] });
+    return { input: copy, description: "detached before the call" };
+  },
+  detachedAfter(rng, bytes) {
+    const copy = Uint8Array.from(bytes);
+    return { input: copy, after: () => structuredClone(copy.buffer, { transfer: [copy.buffer] }), description: "detached after deserialize (lazy trees read it later)" };
+  },
+  proxy(rng, bytes) {
+    return { input: new Proxy(bytes, {}), expect: "TypeError", description: "a Proxy of the Uint8Array" };
+  },
+  fake(rng, bytes) {
+    return { input: Object.create(Uint8Array.prototype), expect: "TypeError", description: "an object made from Uint8Array.prototype" };
+  },
+};
+
+const KINDS = [...Object.keys(MUTATIONS), "compound", "view"];
+
+/** Case `index`'s corruption of `buffer` (whose sites are `sites`). */
+export function mutate(rng, buffer, sites) {
+  const kind = rng.pick(KINDS);
+  const bytes = Uint8Array.from(buffer);
+  if (kind === "view") {
+    const name = rng.pick(Object.keys(VIEWS));
+    // Views of a corrupted buffer half the time.
+    const prefix = rng() < 0.5 ? `${MUTATIONS.flip(rng, bytes, sites)}, ` : "";
+    const view = VIEWS[name](rng, bytes);
+    return { kind: `view:${name}`, ...view, description: prefix + view.description };
+  }
+  if (kind === "compound") {
+    // Two to four mutations on top of each other: a cycle through a shared subtree, and so on.
+    const names = Array.from({ length: 2 + rng.int(3) }, () => rng.pick(Object.keys(MUTATIONS)));
+    return { kind, input: bytes, description: names.map((name) => `${name}: ${MUTATIONS[name](rng, bytes, sites)}`).join("; ") };
+  }
+  return { kind, input: bytes, description: MUTATIONS[kind](rng, bytes, sites) };
+}

@@ -1,0 +1,222 @@
+// `cargo xtask fuzz` (see its --help): makes the corpus buffers, then runs each target's cases in a
+// pool of two watched child processes (worker.js) and prints what they ended in.
+//
+// node tests/fuzz/run.js --encode PATH [--target NAME:LAYOUT:BITS:MODULE]... [--cases N] [--seed S] [--case I]
+
+import { execFileSync, fork } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { Parser } from "acorn";
+import jsx from "acorn-jsx";
+
+import { toJson } from "../conformance/estree-json.js";
+import { WASM_PRODUCER } from "../conformance/wasm-producer.js";
+import { CORPUS } from "./corpus.js";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const WORK = join(ROOT, "target/fuzz");
+const WORKER = new URL("./worker.js", import.meta.url).pathname;
+const WASM_ENCODE = new URL("../conformance/wasm-encode.js", import.meta.url).pathname;
+const JsxParser = Parser.extend(jsx());
+
+// The watchdog's bounds (README.md, "Fuzzing"). A case of a file whose valid buffer takes `t` ms
+// may take 1 s plus 4 t; a child's peak RSS may grow past its level after loading the corpus by 256
+// MiB plus 16 times the largest buffer it holds.
+const HANG_MS = 1000;
+const HANG_FACTOR = 4;
+const RSS_SLACK = 256 * 2 ** 20;
+const RSS_FACTOR = 16;
+const WORKERS = 2;
+
+function parseArgs(argv) {
+  const options = { encode: null, targets: [], cases: 2000, seed: 1, only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--encode") options.encode = argv[++i];
+    else if (arg === "--target") {
+      const [name, layout, bits, module] = argv[++i].split(":");
+      options.targets.push({ name, layout, bits: Number(bits), module: join(ROOT, module) });
+    } else if (arg === "--cases") options.cases = Number(argv[++i]);
+    else if (arg === "--seed") options.seed = Number(argv[++i]);
+    else if (arg === "--case") options.only = Number(argv[++i]);
+    else throw new Error(`unexpected argument ${arg}`);
+  }
+  if (!options.encode || options.targets.length === 0) throw new Error("--encode and at least one --target are required");
+  return options;
+}
+
+/** acorn's AST and comments of `source` (JSX for .jsx; module, else script). */
+function parse(source, path) {
+  const parser = path.endsWith(".jsx") ? JsxParser : Parser;
+  for (const sourceType of path.endsWith(".mjs") ? ["module"] : ["module", "script"]) {
+    const comments = [];
+    try {
+      return { program: parser.parse(source, { ecmaVersion: "latest", sourceType, onComment: comments }), comments };
+    } catch {
+      // the next source type
+    }
+  }
+  throw new Error(`acorn rejects ${path}`);
+}
+
+/**
+ * The corpus buffers of one layout and pointer width, made by the producer (the native `encode` for
+ * 64 bits, the wasm32 module for 32) unless they are newer than the producer and their files.
+ * Returns the corpus description a worker reads.
+ */
+function buffers(options, layout, bits) {
+  const dir = join(WORK, `${layout}-${bits}`);
+  mkdirSync(dir, { recursive: true });
+  const producer = bits === 64 ? options.encode : WASM_PRODUCER;
+  const entries = CORPUS.map(({ path, weight }) => ({ name: path, weight, source: join(ROOT, path), stem: join(dir, basename(path).replace(/\W/g, "_")) }));
+  const fresh = (entry) => existsSync(`${entry.stem}.bin`) && statSync(`${entry.stem}.bin`).mtimeMs > Math.max(statSync(producer).mtimeMs, statSync(entry.source).mtimeMs);
+  const stale = entries.filter((entry) => !fresh(entry));
+  if (stale.length > 0) {
+    process.stderr.write(`fuzz: making ${stale.length} ${layout} buffers (${bits}-bit)\n`);
+    const jsonDir = join(dir, "json");
+    mkdirSync(jsonDir, { recursive: true });
+    for (const entry of stale) {
+      const source = readFileSync(entry.source, "utf8");
+      writeFileSync(join(jsonDir, `${basename(entry.stem)}.json`), toJson({ source, ...parse(source, entry.source) }));
+    }
+    if (bits === 64) execFileSync(options.encode, ["--layout", layout, "--dir", jsonDir], { stdio: "inherit" });
+    else execFileSync(process.execPath, [WASM_ENCODE, "--layout", layout, "--dir", jsonDir], { stdio: "inherit" });
+    for (const entry of stale) {
+      const made = join(jsonDir, `${basename(entry.stem)}.bin`);
+      if (!existsSync(made)) throw new Error(`the producer made no buffer of ${entry.name}: ${readFileSync(join(jsonDir, `${basename(entry.stem)}.error`), "utf8")}`);
+      writeFileSync(`${entry.stem}.bin`, readFileSync(made));
+    }
+  }
+  const corpus = join(dir, "corpus.json");
+  writeFileSync(corpus, JSON.stringify(entries.map((entry) => ({ name: entry.name, weight: entry.weight, bin: `${entry.stem}.bin` }))));
+  return corpus;
+}
+
+/** A child process running cases of one target; `onMessage` gets what it reports. */
+function startWorker(target, corpus, seed, onMessage, onExit) {
+  // V8's heap is capped so that a blow-up the RSS check misses dies instead of taking the machine.
+  const child = fork(WORKER, [target.module, join(WORK, `layout-${target.bits}.json`), corpus, String(seed)], {
+    execArgv: ["--max-old-space-size=6144"],
+    stdio: ["ignore", "inherit", "pipe", "ipc"],
+  });
+  const worker = { child, ready: false, current: null, startedAt: 0, limitMs: 0, files: null, rssLimit: 0, stderr: "", killed: false };
+  child.stderr.on("data", (chunk) => (worker.stderr = (worker.stderr + chunk).slice(-2000)));
+  child.on("message", (message) => onMessage(worker, message));
+  child.on("exit", (code, signal) => onExit(worker, code, signal));
+  return worker;
+}
+
+/** Runs `cases` of `target` (or only case `only`); resolves to the counts. */
+function campaign(options, target, corpus) {
+  const counts = { cases: 0, error: 0, ast: 0, typeerror: 0, hang: 0, death: 0, blowup: 0, foreign: 0 };
+  const failures = [];
+  const indices = options.only !== null ? [options.only] : Array.from({ length: options.cases }, (_, i) => i);
+  let next = 0;
+  let lastProgress = Date.now();
+  return new Promise((resolve, reject) => {
+    const workers = new Set();
+    const replay = (index) => `cargo xtask fuzz --target ${target.name} --seed ${options.seed} --case ${index}`;
+    const fail = (kind, index, detail) => {
+      counts[kind]++;
+      counts.cases++;
+      failures.push(`${target.name}: case ${index}: ${kind}: ${detail}\n  replay: ${replay(index)}`);
+      process.stderr.write(`${failures[failures.length - 1]}\n`);
+    };
+    const dispatch = (worker) => {
+      if (next >= indices.length) {
+        worker.child.kill();
+        return;
+      }
+      worker.current = { index: indices[next++] };
+      worker.child.send({ index: worker.current.index });
+    };
+    const spawn = () => {
+      const worker = startWorker(target, corpus, options.seed, onMessage, onExit);
+      workers.add(worker);
+    };
+    const finishIfDone = () => {
+      if (workers.size === 0) {
+        clearInterval(watchdog);
+        resolve({ counts, failures });
+      }
+    };
+    function onMessage(worker, message) {
+      if (worker.killed) return;
+      if (message.ready) {
+        worker.ready = true;
+        worker.files = new Map(message.files.map((f) => [f.name, f]));
+        worker.rssLimit = message.baselineRss + RSS_SLACK + RSS_FACTOR * Math.max(...message.files.map((f) => f.bytes));
+        dispatch(worker);
+      } else if (message.start !== undefined) {
+        const file = worker.files.get(message.file);
+        worker.current = { index: message.start, file: message.file };
+        worker.limitMs = HANG_MS + HANG_FACTOR * file.validMs;
+        worker.startedAt = performance.now();
+      } else if (message.done !== undefined) {
+        const index = message.done;
+        worker.current = null;
+        const what = `${message.file}, ${message.kind}: ${message.description}`;
+        if (message.ms > worker.limitMs) fail("hang", index, `${message.ms.toFixed(0)} ms (limit ${worker.limitMs.toFixed(0)} ms); ${what}`);
+        else if (message.maxRss > worker.rssLimit) fail("blowup", index, `peak RSS ${(message.maxRss / 2 ** 20).toFixed(0)} MiB (limit ${(worker.rssLimit / 2 ** 20).toFixed(0)} MiB); ${what}`);
+        else if (message.outcome === "foreign") fail("foreign", index, `${what}\n  ${message.message.replace(/\n/g, "\n  ")}`);
+        else {
+          counts[message.outcome]++;
+          counts.cases++;
+          if (options.only !== null) process.stderr.write(`${target.name}: case ${index}: ${message.outcome} in ${message.ms.toFixed(1)} ms; ${what}\n`);
+        }
+        // A child whose peak RSS passed the bound would flag every case after: start a fresh one.
+        if (message.maxRss > worker.rssLimit) {
+          worker.killed = true;
+          worker.child.kill("SIGKILL");
+        } else dispatch(worker);
+      }
+    }
+    function onExit(worker, code, signal) {
+      workers.delete(worker);
+      const detail = `exit ${code ?? signal}; ${worker.stderr.trim().split("\n").slice(-3).join(" | ")}`;
+      if (!worker.ready && !worker.killed) return reject(new Error(`a fuzz worker of ${target.name} failed to start: ${detail}`));
+      if (worker.current !== null && !worker.killed) fail("death", worker.current.index, `${detail}${worker.current.file ? ` (on ${worker.current.file})` : ""}`);
+      // A child killed by the watchdog, or dead, is replaced while cases remain.
+      if (next < indices.length) spawn();
+      finishIfDone();
+    }
+    // The watchdog: a case past its time limit is a hang; its child is killed and replaced.
+    const watchdog = setInterval(() => {
+      const now = performance.now();
+      for (const worker of workers) {
+        if (worker.current?.file && !worker.killed && now - worker.startedAt > worker.limitMs) {
+          fail("hang", worker.current.index, `still running after ${(now - worker.startedAt).toFixed(0)} ms (limit ${worker.limitMs.toFixed(0)} ms) on ${worker.current.file}`);
+          worker.killed = true;
+          worker.child.kill("SIGKILL");
+        }
+      }
+      if (Date.now() - lastProgress > 10_000) {
+        lastProgress = Date.now();
+        process.stderr.write(`fuzz: ${target.name}: ${counts.cases} of ${indices.length} cases\n`);
+      }
+    }, 50);
+    for (let i = 0; i < Math.min(WORKERS, indices.length); i++) spawn();
+  });
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const rows = [];
+  const totals = { cases: 0, hang: 0, death: 0, blowup: 0, foreign: 0 };
+  for (const target of options.targets) {
+    const corpus = buffers(options, target.layout, target.bits);
+    const started = Date.now();
+    const { counts } = await campaign(options, target, corpus);
+    rows.push({ target: target.name, ...counts, seconds: (Date.now() - started) / 1000 });
+    for (const key of Object.keys(totals)) totals[key] += counts[key];
+  }
+  console.log("\n| target | cases | RawastBufferError | AST | TypeError (odd inputs) | hangs | deaths | blow-ups | foreign errors | s |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) {
+    console.log(`| ${row.target} | ${row.cases} | ${row.error} | ${row.ast} | ${row.typeerror} | ${row.hang} | ${row.death} | ${row.blowup} | ${row.foreign} | ${row.seconds.toFixed(0)} |`);
+  }
+  console.log(`fuzz: ${totals.cases} cases, ${totals.hang} hangs, ${totals.death} deaths, ${totals.blowup} blow-ups, ${totals.foreign} foreign errors`);
+  process.exitCode = totals.hang + totals.death + totals.blowup + totals.foreign > 0 ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,79 @@
+// One child process of `cargo xtask fuzz` (started by run.js): loads a target's deserializer and the
+// corpus buffers once, then runs the cases the parent sends, one at a time, reporting each start (so
+// that the parent's watchdog can time it) and outcome.
+//
+// node tests/fuzz/worker.js MODULE LAYOUT.json CORPUS.json SEED
+
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+import { walk } from "./layout.js";
+import { caseSeed, group, mutate, random } from "./mutations.js";
+
+const [modulePath, layoutPath, corpusPath, seed] = process.argv.slice(2);
+const deserializer = await import(pathToFileURL(modulePath).href);
+const layout = JSON.parse(readFileSync(layoutPath, "utf8"));
+const lazy = typeof deserializer.materialize === "function";
+// A module without the class (generated before it existed) has no buffer error: all errors are foreign.
+const BufferError = deserializer.RawastBufferError ?? class {};
+
+/** Reads all of what `deserialize` returns: lazy trees are materialized. */
+function readAll(input, after) {
+  const result = deserializer.deserialize(input);
+  if (after) after();
+  if (lazy) deserializer.materialize(result);
+}
+
+function timeValid(bytes) {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    readAll(bytes);
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+const files = JSON.parse(readFileSync(corpusPath, "utf8")).map(({ name, bin, weight }) => {
+  const bytes = readFileSync(bin);
+  return { name, bytes, weight, sites: group(walk(bytes, layout)), validMs: timeValid(bytes) };
+});
+const totalWeight = files.reduce((sum, file) => sum + file.weight, 0);
+
+function pickFile(rng) {
+  let at = rng() * totalWeight;
+  for (const file of files) {
+    at -= file.weight;
+    if (at < 0) return file;
+  }
+  return files[files.length - 1];
+}
+
+/** What a case ended in: an AST, the buffer error, the documented TypeError, or anything else. */
+function run(mutation) {
+  try {
+    readAll(mutation.input, mutation.after);
+    return { outcome: "ast" };
+  } catch (error) {
+    if (error instanceof BufferError) return { outcome: "error" };
+    if (mutation.expect === "TypeError" && error instanceof TypeError) return { outcome: "typeerror" };
+    return { outcome: "foreign", message: String(error?.stack ?? error).slice(0, 800) };
+  }
+}
+
+process.on("message", ({ index }) => {
+  const rng = random(caseSeed(Number(seed), index));
+  const file = pickFile(rng);
+  const mutation = mutate(rng, file.bytes, file.sites);
+  process.send({ start: index, file: file.name });
+  const start = performance.now();
+  const { outcome, message } = run(mutation);
+  const ms = performance.now() - start;
+  process.send({ done: index, outcome, message, ms, file: file.name, kind: mutation.kind, description: mutation.description, maxRss: process.resourceUsage().maxRSS * 1024 });
+});
+
+process.send({
+  ready: true,
+  files: files.map(({ name, bytes, validMs }) => ({ name, bytes: bytes.length, validMs })),
+  baselineRss: process.resourceUsage().maxRSS * 1024,
+});

@@ -1,0 +1,166 @@
+//! `cargo xtask fuzz`: structured corruptions of real buffers against the generated deserializers,
+//! each case in a watched child process. The mutations and the watchdog are in `tests/fuzz/`; this
+//! builds the producers, writes the schema's layouts (which the mutations aim at) and runs them.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use rawast_generator::config::{SourcePlacement, Target};
+use rawast_generator::ir::{Schema, TypeKind, TypeRef};
+use rawast_generator::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
+use rawast_generator::SourceFile;
+
+use crate::project;
+
+const USAGE: &str = "\
+cargo xtask fuzz: corrupt real buffers on purpose and watch the deserializers
+
+USAGE:
+    cargo xtask fuzz [--target NAME|all] [--cases N] [--seed S] [--case I]
+
+Buffers of real files (tests/fuzz/corpus.js: lodash, jquery, vue, moment's Japanese locale, JSX and
+ES2022+ edge cases, typescript.js for a small share) from the Rust test producer are corrupted where
+the schema's layout says pointers, lengths and tags are: pointer cycles, subtrees and strings shared
+many times, huge lengths and lengths that run to the arena's end, invalid tags, root offsets swept,
+metadata fields changed, truncations, byte flips, and odd views (unaligned, pooled, shared,
+detached, a Proxy, an object made from Uint8Array.prototype). Lazy targets' trees are materialized,
+and read again after their buffer is detached. Each case runs in one of two child processes, watched:
+
+    hang      longer than 1 s (typescript.js: 1 s plus 4 times its valid deserialization)
+    death     the child dies (a signal, V8 out of memory, an exit)
+    blow-up   the child's peak RSS passes 256 MiB plus 16 times the buffer's size
+    foreign   an error other than the module's RawastBufferError (a TypeError only for the odd
+              inputs that are no Uint8Array)
+
+Prints a table per target and ends with `fuzz: C cases, H hangs, D deaths, B blow-ups, F foreign
+errors`; exits 1 if H, D, B or F is not 0. Every failure prints the command that replays it.
+
+OPTIONS:
+    --target T   a target of codegen.toml or all (default: all)
+    --cases N    cases per target (default: 2000)
+    --seed S     the campaign's seed (default: 1); case I of seed S is always the same corruption
+    --case I     run only case I (with --target), printing what it did
+    -h, --help   Print this help
+";
+
+pub fn main(args: &[String]) -> Result<ExitCode> {
+    let mut options = Options { target: "all".to_owned(), cases: 2000, seed: 1, case: None };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().cloned().with_context(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            "--target" => options.target = value("--target")?,
+            "--cases" => options.cases = value("--cases")?.parse().context("--cases needs a number")?,
+            "--seed" => options.seed = value("--seed")?.parse().context("--seed needs a number")?,
+            "--case" => options.case = Some(value("--case")?.parse().context("--case needs a number")?),
+            other => return Ok(crate::usage_error(&format!("unexpected argument `{other}`"), USAGE)),
+        }
+    }
+    run(&project::root(), &options)
+}
+
+pub struct Options {
+    pub target: String,
+    pub cases: u64,
+    pub seed: u64,
+    pub case: Option<u64>,
+}
+
+/// Builds the producers, writes the layouts and runs `tests/fuzz/run.js`.
+pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
+    let config = rawast::read_config(&root.join("codegen.toml"))?;
+    let names: Vec<&str> = config.targets.iter().map(|t| t.name.as_str()).collect();
+    let mut targets: Vec<&Target> = config.targets.iter().filter(|t| options.target == "all" || t.name == options.target).collect();
+    if targets.is_empty() {
+        return Ok(crate::usage_error(&format!("unknown target `{}`: codegen.toml has {}", options.target, names.join(", ")), USAGE));
+    }
+    project::run(project::cargo().args(["build", "--quiet", "--release", "--package", "rawast-schema", "--bin", "encode"]), root)?;
+    if targets.iter().any(|t| t.pointer_width == PointerWidth::W32) {
+        let required = options.target != "all" || crate::test::is_ci();
+        if !crate::layout32::build_producer(root, required)? {
+            targets.retain(|t| t.pointer_width != PointerWidth::W32);
+        }
+    }
+
+    let files: Vec<SourceFile> = config
+        .schema_files
+        .iter()
+        .map(|f| Ok(SourceFile { path: f.path.clone(), text: std::fs::read_to_string(root.join(&f.path)).with_context(|| format!("cannot read {}", f.path))? }))
+        .collect::<Result<_>>()?;
+    let analysis = rawast_generator::analyze(&files).map_err(|d| anyhow::anyhow!("{d}"))?;
+    let root_type = &config.root.as_ref().context("codegen.toml names no [schema] root type")?.name;
+    let dir = root.join("target/fuzz");
+    std::fs::create_dir_all(&dir)?;
+    for (width, layout) in [(PointerWidth::W64, &analysis.layout64), (PointerWidth::W32, &analysis.layout32)] {
+        let path = dir.join(format!("layout-{}.json", width.bits()));
+        std::fs::write(&path, layout_json(&analysis.schema, layout, width, root_type)).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+
+    let mut args: Vec<std::ffi::OsString> = Vec::new();
+    for target in targets {
+        let layout = match target.source_placement {
+            SourcePlacement::Start => "parser",
+            SourcePlacement::End => "linter",
+        };
+        let module = format!("{}/{}/deserialize.js", config.output_dir.path, target.module_dir());
+        args.extend(["--target".into(), format!("{}:{layout}:{}:{module}", target.name, target.pointer_width.bits()).into()]);
+    }
+    args.extend(["--cases".into(), options.cases.to_string().into(), "--seed".into(), options.seed.to_string().into()]);
+    if let Some(case) = options.case {
+        args.extend(["--case".into(), case.to_string().into()]);
+    }
+    project::run_node_script(root, &[], "tests/fuzz/run.js", &root.join("target/release/encode"), &args, root)
+}
+
+/// The schema's layout for one pointer width, as `tests/fuzz/layout.js` walks buffers with it:
+/// each struct's fields (offset and type), each data enum's payload offset and variants, each
+/// fieldless enum's values. Types are `"u32"`, `"str"`, `"span"`, `{ "named": N }`,
+/// `{ "box": T, "size": S }`, `{ "vec": T, "size": S }` (S: the element's size) and
+/// `{ "option": T, "niche": [offset, size, value] }` or `{ "option": T, "tagged": [tag size, payload offset] }`.
+fn layout_json(schema: &Schema, layout: &SchemaLayout, width: PointerWidth, root: &str) -> String {
+    let mut types = Vec::new();
+    for id in schema.ids() {
+        let def = schema.get(id);
+        let entry = match (&def.kind, &layout.get(id).shape) {
+            (TypeKind::Struct(s), Shape::Struct { field_offsets }) => {
+                let fields: Vec<String> = s.fields.iter().zip(field_offsets).map(|(f, offset)| format!("[{offset}, {}]", type_json(&f.ty, schema, layout))).collect();
+                format!("{{ \"kind\": \"struct\", \"size\": {}, \"fields\": [{}] }}", layout.get(id).layout.size, fields.join(", "))
+            }
+            (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
+                let variants: Vec<String> =
+                    e.variants.iter().map(|v| format!("\"{}\": {}", v.discriminant, v.payload.as_ref().map_or_else(|| "null".to_owned(), |p| type_json(p, schema, layout)))).collect();
+                format!("{{ \"kind\": \"enum\", \"size\": {}, \"payload\": {payload_offset}, \"variants\": {{ {} }} }}", layout.get(id).layout.size, variants.join(", "))
+            }
+            (TypeKind::Enum(e), _) => {
+                let values: Vec<String> = e.variants.iter().map(|v| v.discriminant.to_string()).collect();
+                format!("{{ \"kind\": \"fieldless\", \"size\": 1, \"values\": [{}] }}", values.join(", "))
+            }
+            (TypeKind::Struct(_), _) => unreachable!("structs have a struct shape"),
+        };
+        types.push(format!("\"{}\": {entry}", def.name));
+    }
+    let mut out = String::new();
+    write!(out, "{{\n  \"pointerWidth\": {},\n  \"root\": \"{root}\",\n  \"types\": {{\n    {}\n  }}\n}}\n", width.bytes(), types.join(",\n    ")).unwrap();
+    out
+}
+
+fn type_json(ty: &TypeRef, schema: &Schema, layout: &SchemaLayout) -> String {
+    match ty {
+        TypeRef::Primitive(p) => format!("\"{}\"", p.rust_name()),
+        TypeRef::Span => "\"span\"".to_owned(),
+        TypeRef::Str => "\"str\"".to_owned(),
+        TypeRef::Named(id) => format!("{{ \"named\": \"{}\" }}", schema.get(*id).name),
+        TypeRef::Box(inner) => format!("{{ \"box\": {}, \"size\": {} }}", type_json(inner, schema, layout), layout.of(inner).size),
+        TypeRef::Vec(inner) => format!("{{ \"vec\": {}, \"size\": {} }}", type_json(inner, schema, layout), layout.of(inner).size),
+        TypeRef::Option(inner) => match layout.option_repr(inner) {
+            OptionRepr::Niche { offset, size, value } => format!("{{ \"option\": {}, \"niche\": [{offset}, {size}, {value}] }}", type_json(inner, schema, layout)),
+            OptionRepr::Tagged { tag_size, payload_offset } => format!("{{ \"option\": {}, \"tagged\": [{tag_size}, {payload_offset}] }}", type_json(inner, schema, layout)),
+        },
+    }
+}
