@@ -91,8 +91,13 @@ function decodeUtf8(start, len) {
 /** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
 function decodeNative(start, len) {
   const text = decodeRun(start, start + len);
-  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD.
-  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
+  if (!text.includes("\uFFFD")) return text;
+  // Invalid UTF-8 decodes several times slower than text, and a corrupt buffer's strings can run
+  // over all of it: such a string takes its length from the budget a second time.
+  if ((stringBudget -= len) < 0) throw tooManyStringBytes(start);
+  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD: only
+  // a string with an ED byte (their first) can have one.
+  return uint8.subarray(start, start + len).includes(0xed) ? decodeWtf8(start, len) : text;
 }
 
 function decodeRun(start, end) {
@@ -111,17 +116,18 @@ function decodeRun(start, end) {
 /**
  * UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes its
  * code unit, the runs between them are decoded natively (any other invalid byte becomes U+FFFD).
- * Linear in `len`, so a corrupt buffer's strings cost no more than valid ones.
+ * ED bytes are found natively too: linear in `len`, at the native decoder's speed.
  */
 function decodeWtf8(start, len) {
+  const bytes = uint8.subarray(start, start + len);
   let text = "";
-  let run = start;
-  for (let i = start, last = start + len - 3; i <= last; i++) {
-    if (uint8[i] === 0xed && uint8[i + 1] >= 0xa0 && uint8[i + 1] < 0xc0 && (uint8[i + 2] & 0xc0) === 0x80) {
-      text += decodeRun(run, i) + String.fromCharCode(0xd000 | ((uint8[i + 1] & 0x3f) << 6) | (uint8[i + 2] & 0x3f));
+  let run = 0;
+  for (let i = bytes.indexOf(0xed); i !== -1 && i + 2 < len; i = bytes.indexOf(0xed, i + 1)) {
+    if (bytes[i + 1] >= 0xa0 && bytes[i + 1] < 0xc0 && (bytes[i + 2] & 0xc0) === 0x80) {
+      text += decodeRun(start + run, start + i) + String.fromCharCode(0xd000 | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f));
       i += 2;
       run = i + 1;
     }
   }
-  return text + decodeRun(run, start + len);
+  return text + decodeRun(start + run, start + len);
 }

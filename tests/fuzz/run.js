@@ -149,7 +149,7 @@ function campaign(options, target, corpus) {
         dispatch(worker);
       } else if (message.start !== undefined) {
         const file = worker.files.get(message.file);
-        worker.current = { index: message.start, file: message.file };
+        worker.current = { index: message.start, file: message.file, what: message.what };
         worker.limitMs = HANG_MS + HANG_FACTOR * file.validMs;
         worker.startedAt = performance.now();
       } else if (message.done !== undefined) {
@@ -175,7 +175,7 @@ function campaign(options, target, corpus) {
       workers.delete(worker);
       const detail = `exit ${code ?? signal}; ${worker.stderr.trim().split("\n").slice(-3).join(" | ")}`;
       if (!worker.ready && !worker.killed) return reject(new Error(`a fuzz worker of ${target.name} failed to start: ${detail}`));
-      if (worker.current !== null && !worker.killed) fail("death", worker.current.index, `${detail}${worker.current.file ? ` (on ${worker.current.file})` : ""}`);
+      if (worker.current !== null && !worker.killed) fail("death", worker.current.index, `${detail}${worker.current.file ? `; ${worker.current.file}, ${worker.current.what}` : ""}`);
       // A child killed by the watchdog, or dead, is replaced while cases remain.
       if (next < indices.length) spawn();
       finishIfDone();
@@ -185,7 +185,7 @@ function campaign(options, target, corpus) {
       const now = performance.now();
       for (const worker of workers) {
         if (worker.current?.file && !worker.killed && now - worker.startedAt > worker.limitMs) {
-          fail("hang", worker.current.index, `still running after ${(now - worker.startedAt).toFixed(0)} ms (limit ${worker.limitMs.toFixed(0)} ms) on ${worker.current.file}`);
+          fail("hang", worker.current.index, `still running after ${(now - worker.startedAt).toFixed(0)} ms (limit ${worker.limitMs.toFixed(0)} ms); ${worker.current.file}, ${worker.current.what}`);
           worker.killed = true;
           worker.child.kill("SIGKILL");
         }

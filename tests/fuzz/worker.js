@@ -65,7 +65,7 @@ process.on("message", ({ index }) => {
   const rng = random(caseSeed(Number(seed), index));
   const file = pickFile(rng);
   const mutation = mutate(rng, file.bytes, file.sites);
-  process.send({ start: index, file: file.name });
+  process.send({ start: index, file: file.name, what: `${mutation.kind}: ${mutation.description}` });
   const start = performance.now();
   const { outcome, message } = run(mutation);
   const ms = performance.now() - start;
