@@ -2,7 +2,12 @@
 // deserializers return the whole tree, walked here without recursion.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { root } from "./producer.js";
 
 import { deserialize as deserializeParser } from "../generated/npm/parser/deserialize.js";
 import { deserialize as deserializeLinter } from "../generated/npm/linter/deserialize.js";
@@ -66,3 +71,30 @@ for (const [name, layout, deserialize, readsAll] of targets) {
     });
   }
 }
+
+test("the encode command writes a 100,000-term chain, and refuses JSON nested past 1,000,000 levels", () => {
+  const dir = mkdtempSync(join(tmpdir(), "rawast-deep-"));
+  const encode = (text) => {
+    writeFileSync(join(dir, "in.json"), text);
+    execFileSync(join(root, "target/debug/encode"), ["--layout", "parser", join(dir, "in.json"), join(dir, "out.bin")], { stdio: "pipe" });
+    return readFileSync(join(dir, "out.bin"));
+  };
+  try {
+    // `a+a+…+a`, as acorn gives it: each BinaryExpression's left is the chain before it.
+    const source = Array(DEPTH).fill("a").join("+") + ";";
+    let expression = '{"type":"Identifier","start":0,"end":1,"name":"a"}';
+    const parts = [];
+    for (let term = 1; term < DEPTH; term++) parts.push(`{"type":"BinaryExpression","start":0,"end":${2 * term + 1},"left":`);
+    let text = parts.reverse().join("") + expression;
+    for (let term = 1; term < DEPTH; term++) text += `,"operator":"+","right":{"type":"Identifier","start":${2 * term},"end":${2 * term + 1},"name":"a"}}`;
+    const program = `{"type":"Program","start":0,"end":${source.length},"sourceType":"script","body":[{"type":"ExpressionStatement","start":0,"end":${source.length},"expression":${text}}]}`;
+    const { program: tree } = deserializeParser(encode(`{"source":${JSON.stringify(source)},"program":${program}}`));
+    assert.equal(tree.body[0].expression.end, source.length - 1);
+    assert.throws(
+      () => encode(`{"source":"","program":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}`),
+      (error) => error.status === 1 && /the input nests arrays and objects more than 1000000 deep \(at byte 1000022\)/.test(error.stderr),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

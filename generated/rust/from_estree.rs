@@ -1723,7 +1723,7 @@ impl<'a> FromEstree<'a> for RegExpLiteral<'a> {
         let previous = cx.enter(object)?;
         let converted = Self {
             span: cx.span(object)?,
-            value: cx.field(object, "value")?,
+            value: cx.converted_field(object, "value", "regex_value")?,
             raw: cx.field(object, "raw")?,
             regex: cx.field(object, "regex")?,
         };
@@ -1737,7 +1737,7 @@ impl<'a> FromEstree<'a> for BigIntLiteral<'a> {
         let previous = cx.enter(object)?;
         let converted = Self {
             span: cx.span(object)?,
-            value: cx.field(object, "value")?,
+            value: cx.converted_field(object, "value", "bigint_value")?,
             raw: cx.field(object, "raw")?,
             bigint: cx.field(object, "bigint")?,
         };

@@ -94,6 +94,23 @@ impl<'a> Context<'a, '_> {
         result
     }
 
+    /// `field`, for a value the deserializer computes with `converter` (`#[estree(convert)]`): it
+    /// is refused here unless the deserializer can compute it, so that a buffer this producer
+    /// writes never fails there (`BigInt()` of what are not digits, a `RegExp` of unknown flags).
+    pub fn converted_field<T: FromEstree<'a>>(&self, object: &Map<String, Value>, key: &str, converter: &str) -> Result<T> {
+        let value = object.get(key).unwrap_or(&Value::Null);
+        let problem = match converter {
+            "bigint_value" => value.as_str().filter(|digits| !is_bigint_digits(digits)).map(|digits| format!("{digits:?} is not a bigint literal's digits")),
+            "regex_value" => value.get("flags").and_then(Value::as_str).and_then(regex_flags_problem),
+            other => Some(format!("the producer has no check for the converter {other:?}")),
+        };
+        if let Some(problem) = problem {
+            self.path.borrow_mut().push(key.to_owned());
+            return Err(self.invalid(problem));
+        }
+        self.field(object, key)
+    }
+
     /// Makes `object` the current node (for string placement); returns the previous one.
     pub fn enter(&self, object: &Map<String, Value>) -> Result<(usize, usize)> {
         let span = self.span(object)?;
@@ -130,6 +147,34 @@ impl<'a> Context<'a, '_> {
         }
         Ok(self.allocator.alloc_str(text)?)
     }
+}
+
+/// What `BigInt()` takes and a bigint literal's `bigint` holds (acorn drops the `n` and the `_`s):
+/// decimal digits, or `0x`, `0o`, `0b` and digits of that base.
+fn is_bigint_digits(text: &str) -> bool {
+    let (digits, radix) = match text.get(..2) {
+        Some("0x" | "0X") => (&text[2..], 16),
+        Some("0o" | "0O") => (&text[2..], 8),
+        Some("0b" | "0B") => (&text[2..], 2),
+        _ => (text, 10),
+    };
+    !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix))
+}
+
+/// Why `flags` are not a regular expression's flags, if they are not: each of `dgimsuvy` at most
+/// once, and not both `u` and `v`.
+fn regex_flags_problem(flags: &str) -> Option<String> {
+    let mut seen = std::string::String::new();
+    for flag in flags.chars() {
+        if !"dgimsuvy".contains(flag) {
+            return Some(format!("{flag:?} in {flags:?} is not a regular expression flag"));
+        }
+        if seen.contains(flag) {
+            return Some(format!("the regular expression flags {flags:?} repeat {flag:?}"));
+        }
+        seen.push(flag);
+    }
+    (seen.contains('u') && seen.contains('v')).then(|| format!("the regular expression flags {flags:?} have both 'u' and 'v'"))
 }
 
 fn kind(value: &Value) -> &'static str {
@@ -255,11 +300,19 @@ pub fn produce(source: &str, placement: SourcePlacement, program: &Value, commen
 /// Builds a buffer from the JSON text of `{ "source": "...", "program": {...}, "comments": [...] }`
 /// (what `tests/conformance/estree-json.js` writes): the entry point of the `encode` binary and of the
 /// wasm32 producer. The error says what is wrong with the input.
-pub fn produce_json(text: &str, placement: SourcePlacement) -> std::result::Result<RawBuffer, String> {
+///
+/// Parsing and converting recurse as deep as the JSON nests, so input nested more than `max_depth`
+/// arrays and objects deep is refused before either starts: the caller sets it to what its stack
+/// holds. Duplicate keys are refused (serde_json's `Value` would keep the last one silently).
+pub fn produce_json(text: &str, placement: SourcePlacement, max_depth: usize) -> std::result::Result<RawBuffer, String> {
+    if let Some(at) = nested_deeper_than(text, max_depth) {
+        return Err(format!("the input nests arrays and objects more than {max_depth} deep (at byte {at}), more than this producer's stack holds"));
+    }
     let mut deserializer = serde_json::Deserializer::from_str(text);
-    // ASTs are as deep as the code they come from; the caller provides the stack.
+    // Nesting is bounded above; serde_json's own limit (128) is far below real ASTs.
     deserializer.disable_recursion_limit();
-    let json: Value = serde::Deserialize::deserialize(&mut deserializer).map_err(|e| format!("not JSON: {e}"))?;
+    let Strict(json) = serde::Deserialize::deserialize(&mut deserializer).map_err(|e| format!("not JSON: {e}"))?;
+    deserializer.end().map_err(|e| format!("not JSON: {e}"))?;
     let source = json.get("source").and_then(Value::as_str).ok_or("no string `source`")?;
     let program = json.get("program").ok_or("no `program`")?;
     let comments = match json.get("comments") {
@@ -267,6 +320,102 @@ pub fn produce_json(text: &str, placement: SourcePlacement) -> std::result::Resu
         Some(comments) => comments,
     };
     produce(source, placement, program, comments).map_err(|e| e.to_string())
+}
+
+/// The byte offset where `text` first nests arrays and objects more than `max_depth` deep, if it
+/// does: a scan without recursion (brackets inside strings do not count).
+fn nested_deeper_than(text: &str, max_depth: usize) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (at, byte) in text.bytes().enumerate() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max_depth {
+                    return Some(at);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A JSON value whose objects have no duplicate keys.
+struct Strict(Value);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Strict;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_unit<E>(self) -> std::result::Result<Strict, E> {
+        Ok(Strict(Value::Null))
+    }
+
+    fn visit_bool<E>(self, value: bool) -> std::result::Result<Strict, E> {
+        Ok(Strict(Value::Bool(value)))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> std::result::Result<Strict, E> {
+        Ok(Strict(Value::from(value)))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> std::result::Result<Strict, E> {
+        Ok(Strict(Value::from(value)))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> std::result::Result<Strict, E> {
+        Ok(Strict(Value::from(value)))
+    }
+
+    fn visit_str<E>(self, value: &str) -> std::result::Result<Strict, E> {
+        Ok(Strict(Value::String(value.to_owned())))
+    }
+
+    fn visit_string<E>(self, value: String) -> std::result::Result<Strict, E> {
+        Ok(Strict(Value::String(value)))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Strict, A::Error> {
+        let mut items = std::vec::Vec::new();
+        while let Some(Strict(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Strict(Value::Array(items)))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> std::result::Result<Strict, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let Strict(value) = map.next_value()?;
+            if object.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
+            }
+            object.insert(key, value);
+        }
+        Ok(Strict(Value::Object(object)))
+    }
 }
 
 impl From<BufferTooLarge> for ProduceError {

@@ -2,7 +2,7 @@
 //! the property path and what was wrong, never a panic or a buffer.
 
 use rawast_runtime::SourcePlacement;
-use rawast_schema::producer::{ProduceError, produce};
+use rawast_schema::producer::{ProduceError, produce, produce_json};
 use serde_json::{Value, json};
 
 const SOURCE: &str = "a + 1;";
@@ -52,4 +52,58 @@ fn errors_name_the_path_and_the_problem() {
         let message = error(input.clone());
         assert!(message.contains(expected), "for {input}:\n  got {message}\n  expected it to contain {expected}");
     }
+}
+
+/// `produce_json`'s error for `text`, read with at most `max_depth` levels of nesting.
+fn json_error(text: &str, max_depth: usize) -> String {
+    match produce_json(text, SourcePlacement::Start, max_depth) {
+        Ok(_) => panic!("produced a buffer from {text}"),
+        Err(error) => error,
+    }
+}
+
+fn literal_json(literal: Value) -> String {
+    json!({ "source": "1n;", "program": { "type": "Program", "start": 0, "end": 3, "sourceType": "script", "body": [
+        { "type": "ExpressionStatement", "start": 0, "end": 3, "expression": literal }
+    ] } })
+    .to_string()
+}
+
+#[test]
+fn values_the_deserializer_computes_are_checked_when_written() {
+    let bigint = |value: &str| literal_json(json!({ "type": "Literal", "start": 0, "end": 2, "value": value, "raw": "1n", "bigint": "1" }));
+    assert!(produce_json(&bigint("1"), SourcePlacement::Start, 100).is_ok());
+    assert!(produce_json(&bigint("0x1F"), SourcePlacement::Start, 100).is_ok());
+    assert_eq!(
+        json_error(&bigint("1x"), 100),
+        "not ESTree as the schema describes it, at body.0.expression.value: \"1x\" is not a bigint literal's digits"
+    );
+    assert!(json_error(&bigint(""), 100).ends_with("\"\" is not a bigint literal's digits"));
+    assert!(json_error(&bigint("0x"), 100).ends_with("\"0x\" is not a bigint literal's digits"));
+
+    let regex = |flags: &str| {
+        literal_json(json!({ "type": "Literal", "start": 0, "end": 2, "value": { "pattern": "a", "flags": flags }, "raw": "1n",
+            "regex": { "pattern": "a", "flags": flags } }))
+    };
+    assert!(produce_json(&regex("dgimsuy"), SourcePlacement::Start, 100).is_ok());
+    assert!(json_error(&regex("gg"), 100).ends_with("the regular expression flags \"gg\" repeat 'g'"));
+    assert!(json_error(&regex("x"), 100).ends_with("'x' in \"x\" is not a regular expression flag"));
+    assert!(json_error(&regex("uv"), 100).ends_with("the regular expression flags \"uv\" have both 'u' and 'v'"));
+}
+
+#[test]
+fn duplicate_keys_are_refused() {
+    let text = r#"{"source": "", "program": {"type": "Program", "start": 0, "end": 0, "body": [], "body": [], "sourceType": "script"}}"#;
+    assert_eq!(json_error(text, 100), "not JSON: duplicate key \"body\" at line 1 column 90");
+}
+
+#[test]
+fn nesting_past_the_limit_is_refused_before_parsing() {
+    // Brackets in strings do not count; the limit is what the caller's stack holds.
+    let nested = |depth: usize| format!("{{\"source\": \"[[[[\", \"program\": {}0{}}}", "[".repeat(depth), "]".repeat(depth));
+    assert_eq!(json_error(&nested(9), 10), "not ESTree as the schema describes it, at the root: expected an object, found an array");
+    assert_eq!(
+        json_error(&nested(10), 10),
+        "the input nests arrays and objects more than 10 deep (at byte 39), more than this producer's stack holds"
+    );
 }

@@ -66,7 +66,14 @@ fn struct_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
             FieldRole::Skipped | FieldRole::Channel => quote!(Default::default()),
             FieldRole::NodeSpan => quote!(cx.span(object)?),
             FieldRole::Flattened => quote!(FromEstree::from_estree(value, cx)?),
-            FieldRole::Property(key) => quote!(cx.field(object, #key)?),
+            // A value the deserializer computes is checked when written, so that it cannot fail there.
+            FieldRole::Property(key) => match field.estree.convert {
+                Some(converter) => {
+                    let name = converter.name();
+                    quote!(cx.converted_field(object, #key, #name)?)
+                }
+                None => quote!(cx.field(object, #key)?),
+            },
         };
         quote!(#ident: #value,)
     });

@@ -12,6 +12,11 @@
 use std::cell::RefCell;
 
 use rawast_runtime::{RawBuffer, SourcePlacement};
+
+/// The deepest JSON nesting read. Wasm frames live on the host's stack: Node's default stack (about
+/// 1 MB on the main thread) holds about 4,000 levels of the producer's recursion; deeper input is
+/// refused with an error rather than a `RangeError` from the host, or a trap.
+const MAX_DEPTH: usize = 2_000;
 use rawast_schema::producer::produce_json;
 
 enum Output {
@@ -42,7 +47,7 @@ pub unsafe extern "C" fn rawast_encode(ptr: *mut u8, len: usize, placement: u32)
     let result = match (String::from_utf8(input), placement) {
         (Err(_), _) => Err("the input is not UTF-8".to_owned()),
         (Ok(_), 2..) => Err(format!("placement {placement} is neither 0 (parser layout) nor 1 (linter layout)")),
-        (Ok(text), _) => produce_json(&text, if placement == 0 { SourcePlacement::Start } else { SourcePlacement::End }),
+        (Ok(text), _) => produce_json(&text, if placement == 0 { SourcePlacement::Start } else { SourcePlacement::End }, MAX_DEPTH),
     };
     let (output, status) = match result {
         Ok(buffer) => (Output::Buffer(buffer), 0),
