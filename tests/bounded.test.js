@@ -113,30 +113,41 @@ for (const [name, deserialize, RawastBufferError] of deserializers) {
     assert.throws(() => deserialize(bytes), structs);
   });
 
-  test(`${name}: 1,000 comments sharing one 1,000-byte string are stopped; strings of their own are read`, { timeout: 60_000 }, () => {
-    const comments = (ownStrings) =>
-      buffer(
-        fixture,
-        "Program",
-        (out) => {
-          const count = 1000;
-          const list = out.alloc(count * Comment.size, Comment.align);
-          vec(out, Program.fields.comments, list, count);
-          let text;
-          for (let i = 0; i < count; i++) {
-            if (ownStrings || text === undefined) {
-              // Not UTF-8 (0xff): every copy also takes the slowest decoding path.
-              text = out.alloc(1000, 1);
-              out.bytes.fill(0xff, text, text + 1000);
-            }
-            vec(out, list + i * Comment.size + Comment.fields.value, text, 1000);
+  /** A program whose 1,000 comments hold `bytes` each: their own copies, or one shared copy. */
+  const comments = (bytes, ownStrings) =>
+    buffer(
+      fixture,
+      "Program",
+      (out) => {
+        const count = 1000;
+        const list = out.alloc(count * Comment.size, Comment.align);
+        vec(out, Program.fields.comments, list, count);
+        let text;
+        for (let i = 0; i < count; i++) {
+          if (ownStrings || text === undefined) {
+            text = out.alloc(bytes.length, 1);
+            out.bytes.set(bytes, text);
           }
-        },
-        1 << 21,
-      );
-    assert.throws(() => deserialize(comments(false)), isOverBudget(RawastBufferError, "takes the strings read past"));
-    const result = deserialize(comments(true));
+          vec(out, list + i * Comment.size + Comment.fields.value, text, bytes.length);
+        }
+      },
+      1 << 21,
+    );
+  const accents = new TextEncoder().encode("é".repeat(500));
+
+  test(`${name}: 1,000 comments sharing one 1,000-byte string are stopped; strings of their own are read`, { timeout: 60_000 }, () => {
+    assert.throws(() => deserialize(comments(accents, false)), isOverBudget(RawastBufferError, "takes the strings read past"));
+    const result = deserialize(comments(accents, true));
     assert.equal(result.comments.length, 1000);
-    assert.equal(result.comments[999].value, "\uFFFD".repeat(1000));
+    assert.equal(result.comments[999].value, "é".repeat(500));
+  });
+
+  test(`${name}: a string that is not UTF-8 (nor WTF-8) is corrupt, at once`, () => {
+    const bytes = Uint8Array.from(accents);
+    bytes[600] = 0xff;
+    assert.throws(() => deserialize(comments(bytes, false)), isOverBudget(RawastBufferError, "is not UTF-8 (from offset"));
+    // A lone surrogate (ED A0 80) is WTF-8, what a producer writes for it; U+FFFD itself is text.
+    const wtf8 = Uint8Array.from([0x61, 0xed, 0xa0, 0x80, 0xef, 0xbf, 0xbd, ...new TextEncoder().encode("z".repeat(30))]);
+    assert.equal(deserialize(comments(wtf8, true)).comments[0].value, "a\uD800\uFFFD" + "z".repeat(30));
   });
 }

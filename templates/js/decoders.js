@@ -1,3 +1,7 @@
+// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
+// between its surrogates is decoded by this decoder, which throws on the first byte that is not
+// UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 {%- if strings.slicing == SourceSlicing::Latin1 %}
 // The whole source decoded one byte per character, made on first need: ASCII strings past the
 // prefix are sliced from it.

@@ -91,13 +91,9 @@ function decodeUtf8(start, len) {
 /** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
 function decodeNative(start, len) {
   const text = decodeRun(start, start + len);
-  if (!text.includes("\uFFFD")) return text;
-  // Invalid UTF-8 decodes several times slower than text, and a corrupt buffer's strings can run
-  // over all of it: such a string takes its length from the budget a second time.
-  if ((stringBudget -= len) < 0) throw tooManyStringBytes(start);
-  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD: only
-  // a string with an ED byte (their first) can have one.
-  return uint8.subarray(start, start + len).includes(0xed) ? decodeWtf8(start, len) : text;
+  // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD, as
+  // they do bytes that are no UTF-8 at all; a source may also hold U+FFFD itself.
+  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
 }
 
 function decodeRun(start, end) {
@@ -114,9 +110,9 @@ function decodeRun(start, end) {
 }
 
 /**
- * UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes its
- * code unit, the runs between them are decoded natively (any other invalid byte becomes U+FFFD).
- * ED bytes are found natively too: linear in `len`, at the native decoder's speed.
+ * WTF-8, UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes
+ * its code unit, the runs between them must be UTF-8 (else the buffer is corrupt). ED bytes are
+ * found natively: linear in `len`, at the native decoder's speed.
  */
 function decodeWtf8(start, len) {
   const bytes = uint8.subarray(start, start + len);
@@ -124,10 +120,19 @@ function decodeWtf8(start, len) {
   let run = 0;
   for (let i = bytes.indexOf(0xed); i !== -1 && i + 2 < len; i = bytes.indexOf(0xed, i + 1)) {
     if (bytes[i + 1] >= 0xa0 && bytes[i + 1] < 0xc0 && (bytes[i + 2] & 0xc0) === 0x80) {
-      text += decodeRun(start + run, start + i) + String.fromCharCode(0xd000 | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f));
+      text += strictRun(bytes, run, i, start) + String.fromCharCode(0xd000 | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f));
       i += 2;
       run = i + 1;
     }
   }
-  return text + decodeRun(start + run, start + len);
+  return text + strictRun(bytes, run, len, start);
+}
+
+/** `bytes[from..to]` (of the string at `start`) decoded, or a corrupt-buffer error if they are no UTF-8. */
+function strictRun(bytes, from, to, start) {
+  try {
+    return strictDecoder.decode(bytes.subarray(from, to));
+  } catch {
+    throw corrupt(`the string at ${start}..${start + bytes.length} is not UTF-8 (from offset ${start + from})`);
+  }
 }
