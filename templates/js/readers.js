@@ -47,10 +47,6 @@ function detached() {
 {%- endif %}
 
 function invalid(what, value, pos) {
-{%- if lazy %}
-  // A view of a buffer detached or shrunk while its tree is in use reads as empty.
-  if (uint8.length === 0) return detached();
-{%- endif %}
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 

@@ -265,8 +265,6 @@ function detached() {
 }
 
 function invalid(what, value, pos) {
-  // A view of a buffer detached or shrunk while its tree is in use reads as empty.
-  if (uint8.length === 0) return detached();
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
