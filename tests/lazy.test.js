@@ -119,9 +119,13 @@ test("a corruption is met only where the tree is read", () => {
 test("a buffer detached or shrunk while its tree is in use is a RawastBufferError, never undefined values", () => {
   const detach = (bytes) => structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
   const shrink = (bytes) => bytes.buffer.resize(0);
+  // Shrunk part way: a length-tracking view still has bytes, but no longer the tree's.
+  const shrinkHalf = (bytes) => bytes.buffer.resize(jquery.length >>> 1);
+  const resizable = () => new ArrayBuffer(jquery.length, { maxByteLength: jquery.length });
   for (const [how, copy, change] of [
     ["detached", Uint8Array.from(jquery), detach],
-    ["shrunk", new Uint8Array(new ArrayBuffer(jquery.length, { maxByteLength: jquery.length })), shrink],
+    ["shrunk", new Uint8Array(resizable(), 0, jquery.length), shrink],
+    ["shrunk by half, length-tracking view", new Uint8Array(resizable()), shrinkHalf],
   ]) {
     copy.set(jquery);
     const { program } = deserialize(copy);

@@ -1,8 +1,9 @@
 // The corruptions: each takes a valid buffer, its sites (`layout.js`) and a seeded random source,
 // and returns `{ input, description, expect }`: what to hand to `deserialize`, what was done (for
 // the report), and `expect`, which says what the case may end in besides an AST or a
-// RawastBufferError ("TypeError" for inputs that are no Uint8Array). `after` (lazy targets): a
-// change to make to the input between `deserialize` and reading the tree.
+// RawastBufferError ("TypeError" for inputs that are no Uint8Array). `after`: takes the buffer
+// away (detaches or shrinks it) between `deserialize` and reading the tree, which a lazy tree must
+// then refuse with a RawastBufferError.
 
 import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32, sourceRegion } from "./layout.js";
 
@@ -230,6 +231,16 @@ const VIEWS = {
   detachedAfter(rng, bytes) {
     const copy = Uint8Array.from(bytes);
     return { input: copy, after: () => structuredClone(copy.buffer, { transfer: [copy.buffer] }), description: "detached after deserialize (lazy trees read it later)" };
+  },
+  shrunkAfter(rng, bytes) {
+    // A resizable ArrayBuffer, seen whole (a length-tracking view) or through a fixed-length view.
+    const memory = new ArrayBuffer(bytes.length, { maxByteLength: bytes.length });
+    const tracking = rng() < 0.5;
+    const input = tracking ? new Uint8Array(memory) : new Uint8Array(memory, 0, bytes.length);
+    input.set(bytes);
+    const length = rng() < 0.5 ? rng.int(bytes.length) : bytes.length - 1 - rng.int(Math.min(64, bytes.length));
+    const view = tracking ? "a length-tracking view" : "a fixed-length view";
+    return { input, after: () => memory.resize(length), description: `${view} of a resizable ArrayBuffer, shrunk to ${length} of ${bytes.length} bytes after deserialize` };
   },
   proxy(rng, bytes) {
     return { input: new Proxy(bytes, {}), expect: "TypeError", description: "a Proxy of the Uint8Array" };

@@ -20,10 +20,13 @@ const WASM_ENCODE = new URL("../conformance/wasm-encode.js", import.meta.url).pa
 const JsxParser = Parser.extend(jsx());
 
 // The watchdog's bounds (README.md, "Fuzzing"). A case of a file whose valid buffer takes `t` ms
-// may take 1 s plus 4 t; a child's peak RSS may grow past its level after loading the corpus by 256
-// MiB plus 16 times the largest buffer it holds.
+// may take 1 s plus 4 t. A case of a buffer of `b` bytes may add 64 MiB plus 32 b to the RSS (on
+// Linux, where a case's own peak can be measured), and a child's peak RSS may pass its level after
+// loading the corpus by 256 MiB plus 16 times the largest buffer it holds (a leak across cases).
 const HANG_MS = 1000;
 const HANG_FACTOR = 4;
+const CASE_RSS_SLACK = 64 * 2 ** 20;
+const CASE_RSS_FACTOR = 32;
 const RSS_SLACK = 256 * 2 ** 20;
 const RSS_FACTOR = 16;
 const WORKERS = 2;
@@ -92,6 +95,10 @@ function buffers(options, layout, bits) {
   return corpus;
 }
 
+function mib(bytes) {
+  return (bytes / 2 ** 20).toFixed(0);
+}
+
 /** A child process running cases of one target; `onMessage` gets what it reports. */
 function startWorker(target, corpus, seed, onMessage, onExit) {
   // V8's heap is capped so that a blow-up the RSS check misses dies instead of taking the machine.
@@ -156,8 +163,10 @@ function campaign(options, target, corpus) {
         const index = message.done;
         worker.current = null;
         const what = `${message.file}, ${message.kind}: ${message.description}`;
+        const growthLimit = CASE_RSS_SLACK + CASE_RSS_FACTOR * worker.files.get(message.file).bytes;
         if (message.ms > worker.limitMs) fail("hang", index, `${message.ms.toFixed(0)} ms (limit ${worker.limitMs.toFixed(0)} ms); ${what}`);
-        else if (message.maxRss > worker.rssLimit) fail("blowup", index, `peak RSS ${(message.maxRss / 2 ** 20).toFixed(0)} MiB (limit ${(worker.rssLimit / 2 ** 20).toFixed(0)} MiB); ${what}`);
+        else if (message.growth !== null && message.growth > growthLimit) fail("blowup", index, `the case added ${mib(message.growth)} MiB to the RSS (limit ${mib(growthLimit)} MiB); ${what}`);
+        else if (message.maxRss > worker.rssLimit) fail("blowup", index, `peak RSS ${mib(message.maxRss)} MiB (limit ${mib(worker.rssLimit)} MiB); ${what}`);
         else if (message.outcome === "foreign") fail("foreign", index, `${what}\n  ${message.message.replace(/\n/g, "\n  ")}`);
         else {
           counts[message.outcome]++;

@@ -4,7 +4,7 @@
 //
 // node tests/fuzz/worker.js MODULE LAYOUT.json CORPUS.json SEED
 
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 import { walk } from "./layout.js";
@@ -49,10 +49,14 @@ function pickFile(rng) {
   return files[files.length - 1];
 }
 
-/** What a case ended in: an AST, the buffer error, the documented TypeError, or anything else. */
+/**
+ * What a case ended in: an AST, the buffer error, the documented TypeError, or anything else. A lazy
+ * tree read whole after its buffer was taken away must end in the buffer error: an AST is foreign.
+ */
 function run(mutation) {
   try {
     readAll(mutation.input, mutation.after);
+    if (lazy && mutation.after) return { outcome: "foreign", message: "the tree was read whole, without an error, after its buffer was taken away" };
     return { outcome: "ast" };
   } catch (error) {
     if (error instanceof BufferError) return { outcome: "error" };
@@ -61,15 +65,39 @@ function run(mutation) {
   }
 }
 
+// The RSS a case adds, where Linux can tell: writing 5 to clear_refs resets the process's peak RSS
+// (VmHWM) to its current RSS, so the peak after the case less the RSS before it is the case's own,
+// whatever earlier cases did (`maxRSS` restarts from there too, which the process-wide bound
+// allows for: it is the RSS reached, whenever). Elsewhere `growth` is null and only that bound holds.
+const PROC_STATUS = "/proc/self/status";
+const canMeasureCases = (() => {
+  try {
+    writeFileSync("/proc/self/clear_refs", "5");
+    return readFileSync(PROC_STATUS, "utf8").includes("VmHWM:");
+  } catch {
+    return false;
+  }
+})();
+
+function statusBytes(field) {
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(PROC_STATUS, "utf8"))[1]) * 1024;
+}
+
 process.on("message", ({ index }) => {
   const rng = random(caseSeed(Number(seed), index));
   const file = pickFile(rng);
   const mutation = mutate(rng, file.bytes, file.sites);
   process.send({ start: index, file: file.name, what: `${mutation.kind}: ${mutation.description}` });
+  let rssBefore = 0;
+  if (canMeasureCases) {
+    writeFileSync("/proc/self/clear_refs", "5");
+    rssBefore = statusBytes("VmRSS");
+  }
   const start = performance.now();
   const { outcome, message } = run(mutation);
   const ms = performance.now() - start;
-  process.send({ done: index, outcome, message, ms, file: file.name, kind: mutation.kind, description: mutation.description, maxRss: process.resourceUsage().maxRSS * 1024 });
+  const growth = canMeasureCases ? statusBytes("VmHWM") - rssBefore : null;
+  process.send({ done: index, outcome, message, ms, growth, file: file.name, kind: mutation.kind, description: mutation.description, maxRss: process.resourceUsage().maxRSS * 1024 });
 });
 
 process.send({

@@ -25,14 +25,18 @@ ES2022+ edge cases, typescript.js for a small share) from the Rust test producer
 the schema's layout says pointers, lengths and tags are: pointer cycles, subtrees and strings shared
 many times, huge lengths and lengths that run to the arena's end, invalid tags, root offsets swept,
 metadata fields changed, truncations, byte flips, and odd views (unaligned, pooled, shared,
-detached, a Proxy, an object made from Uint8Array.prototype). Lazy targets' trees are materialized,
-and read again after their buffer is detached. Each case runs in one of two child processes, watched:
+detached, shrunk, a Proxy, an object made from Uint8Array.prototype). Lazy targets' trees are
+materialized, also after their buffer is detached or shrunk. Each case runs in one of two child
+processes, watched:
 
-    hang      longer than 1 s (typescript.js: 1 s plus 4 times its valid deserialization)
+    hang      longer than 1 s plus 4 times the file's valid deserialization
     death     the child dies (a signal, V8 out of memory, an exit)
-    blow-up   the child's peak RSS passes 256 MiB plus 16 times the buffer's size
+    blow-up   the case adds more than 64 MiB plus 32 times its buffer's size to the child's RSS
+              (measured on Linux), or the child's peak RSS passes its level after loading by 256 MiB
+              plus 16 times the largest buffer it holds
     foreign   an error other than the module's RawastBufferError (a TypeError only for the odd
-              inputs that are no Uint8Array)
+              inputs that are no Uint8Array), or a lazy tree read whole after its buffer was
+              detached or shrunk
 
 Prints a table per target and ends with `fuzz: C cases, H hangs, D deaths, B blow-ups, F foreign
 errors`; exits 1 if H, D, B or F is not 0. Every failure prints the command that replays it.

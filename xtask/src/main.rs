@@ -22,7 +22,7 @@ USAGE:
 
 COMMANDS:
     codegen     Regenerate generated/ from codegen.toml and the schema
-    test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, node --test, package)
+    test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, fuzz, node --test, package)
     conformance Check the generated deserializers against acorn on JS files
     bench       Deserialize-only benchmark: rawast against oxc, JSON.parse and a shaped clone
     tune        Measure the string decoders here and print the string policy they recommend

@@ -122,7 +122,10 @@ function setUp(buffer) {
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
   const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
   const { buffer: memory, byteOffset } = bytes;
-  uint8 = bytes;
+  // Fixed-length views, `uint8` too: a length-tracking view of a resizable buffer shrunk later
+  // would shrink while the others go out of bounds; this way all read as length 0 (lazy getters'
+  // test for a buffer taken away).
+  uint8 = new Uint8Array(memory, byteOffset, length);
   int8 = new Int8Array(memory, byteOffset, length);
   uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
   int16 = new Int16Array(memory, byteOffset, length >>> 1);
