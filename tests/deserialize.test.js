@@ -58,6 +58,9 @@ for (const [name, layout, deserialize, RawastBufferError] of targets) {
     for (const value of notBuffers) {
       assert.throws(() => deserialize(value), (error) => error instanceof TypeError && /expects a Uint8Array or Buffer, not /.test(error.message));
     }
+    for (const value of notBuffers.slice(4)) {
+      assert.throws(() => deserialize(value), /not an object posing as a (Uint8Array|Buffer) \(a Proxy, or made from its prototype\)$/);
+    }
   });
 
   test(`${name}: a Uint8Array of another realm (a vm context) is read`, () => {

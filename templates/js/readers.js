@@ -19,7 +19,10 @@ function isUint8Array(value) {
 function typeName(value) {
   if (value === null) return "null";
   if (typeof value !== "object") return typeof value;
-  return value.constructor?.name ?? "object";
+  const name = value.constructor?.name ?? "object";
+  // A Proxy of a Uint8Array, or an object made from its prototype, has its constructor but none of
+  // its internal slots: saying "not Uint8Array" would puzzle.
+  return name === "Uint8Array" || name === "Buffer" ? `an object posing as a ${name} (a Proxy, or made from its prototype)` : name;
 }
 
 function hex(value) {
