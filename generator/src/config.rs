@@ -10,6 +10,7 @@ mod package;
 
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::ir::Dialect;
 use crate::layout::PointerWidth;
 pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};
@@ -21,6 +22,15 @@ pub struct Config {
     pub file_name: String,
     /// Schema files, relative to the directory of `codegen.toml`, in the order written.
     pub schema_files: Vec<ConfigPath>,
+    /// Schema files inside crates that Cargo fetched (`[schema.crates]`), found through `cargo_manifest`.
+    pub crate_files: Vec<CrateFile>,
+    /// The Cargo manifest whose dependencies (pinned by its lock file) hold `crate_files`.
+    pub cargo_manifest: Option<ConfigPath>,
+    /// The conventions the schema files are written in.
+    pub dialect: Dialect,
+    /// Types defined `pub` that their crate does not export, so that layout checks from outside
+    /// the crate cannot name them (oxc_span's `I32Dummy`): checked only through the types holding them.
+    pub unexported: Vec<ConfigName>,
     /// Rust paths that generated Rust code uses to name the schema's types.
     pub rust: RustPaths,
     /// The root node type (`Program`), where deserialization starts. Needed by targets.
@@ -42,6 +52,21 @@ pub struct Config {
 pub struct ConfigName {
     pub name: String,
     pub location: Location,
+}
+
+/// A schema file inside a crate: `path` is relative to the crate's root (its `Cargo.toml`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CrateFile {
+    pub krate: String,
+    pub path: String,
+    pub location: Location,
+}
+
+impl CrateFile {
+    /// How the schema names the file: `crate/path`, the same wherever Cargo keeps the sources.
+    pub fn name(&self) -> String {
+        format!("{}/{}", self.krate, self.path)
+    }
 }
 
 /// A path from the configuration, with where it was written (for "file not found" and the like).
@@ -236,11 +261,19 @@ struct RawConfig {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSchema {
-    files: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    files: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    crates: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
+    cargo_manifest: Option<Spanned<String>>,
+    #[serde(default)]
+    dialect: Option<Spanned<String>>,
     ast_module: Spanned<String>,
     arena_module: Option<Spanned<String>>,
     runtime_module: Option<Spanned<String>>,
     producer_module: Option<Spanned<String>>,
+    #[serde(default)]
+    unexported: Vec<Spanned<String>>,
     root: Option<Spanned<String>>,
     ast_name: Option<String>,
 }
@@ -278,8 +311,14 @@ struct RawTarget {
 }
 
 impl Config {
-    /// Every file the generator reads besides the configuration: the schema files, then the
-    /// packages' license texts. Paths are relative to the configuration's directory.
+    /// How the schema names each of its files: the local ones' paths, then `crate/path` for each
+    /// crate file.
+    pub fn schema_file_names(&self) -> Vec<String> {
+        self.schema_files.iter().map(|f| f.path.clone()).chain(self.crate_files.iter().map(CrateFile::name)).collect()
+    }
+
+    /// Every file the generator reads from the configuration's directory: the schema files, then
+    /// the packages' license texts (crate files come from Cargo: `crate_files`).
     pub fn input_files(&self) -> Vec<&ConfigPath> {
         let licenses = self.targets.iter().filter_map(|t| t.package.as_ref()?.license_file.as_ref());
         let mut files: Vec<&ConfigPath> = self.schema_files.iter().collect();
@@ -311,11 +350,50 @@ impl Config {
             diagnostics.push(Diagnostic::new(message).at(Location::from_byte_range(&file.path, &file.text, span)).with_help(help));
         };
 
-        if raw.schema.files.get_ref().is_empty() {
-            error(raw.schema.files.span(), "`schema.files` is empty".to_owned(), "list the Rust files that define the #[ast] types");
+        let no_files: Vec<Spanned<String>> = Vec::new();
+        let listed = raw.schema.files.as_ref().map_or(&no_files, Spanned::get_ref);
+        if listed.is_empty() && raw.schema.crates.values().all(|files| files.get_ref().is_empty()) {
+            let span = raw.schema.files.as_ref().map_or(0..0, Spanned::span);
+            error(span, "`schema.files` is empty".to_owned(), "list the Rust files that define the #[ast] types (or, under [schema.crates], files of crates Cargo fetches)");
+        }
+        let dialect = match &raw.schema.dialect {
+            None => Dialect::Rawast,
+            Some(name) => match Dialect::ALL.into_iter().find(|d| d.as_str() == name.get_ref()) {
+                Some(dialect) => dialect,
+                None => {
+                    let known: Vec<String> = Dialect::ALL.iter().map(|d| format!("\"{}\"", d.as_str())).collect();
+                    error(name.span(), format!("unknown schema dialect `{}`", name.get_ref()), &format!("dialects: {}", known.join(", ")));
+                    Dialect::Rawast
+                }
+            },
+        };
+        let mut crate_files: Vec<CrateFile> = Vec::new();
+        for (krate, files) in &raw.schema.crates {
+            for entry in files.get_ref() {
+                let path = entry.get_ref();
+                let location = Location::from_byte_range(&file.path, &file.text, entry.span());
+                if let Some(problem) = path_problem(path) {
+                    error(entry.span(), format!("schema file `{path}` of crate `{krate}` {problem}"), "write paths relative to the crate's root, with `/` separators");
+                } else if crate_files.iter().any(|f| &f.krate == krate && &f.path == path) {
+                    error(entry.span(), format!("schema file `{path}` of crate `{krate}` is listed twice"), "list each schema file once");
+                } else {
+                    crate_files.push(CrateFile { krate: krate.clone(), path: path.clone(), location });
+                }
+            }
+        }
+        let cargo_manifest = raw.schema.cargo_manifest.as_ref().map(|m| ConfigPath { path: m.get_ref().clone(), location: Location::from_byte_range(&file.path, &file.text, m.span()) });
+        if let Some(manifest) = &raw.schema.cargo_manifest
+            && let Some(problem) = path_problem(manifest.get_ref())
+        {
+            error(manifest.span(), format!("cargo_manifest `{}` {problem}", manifest.get_ref()), "write paths relative to codegen.toml, with `/` separators");
+        }
+        if cargo_manifest.is_none()
+            && let Some((krate, files)) = raw.schema.crates.iter().next()
+        {
+            error(files.span(), format!("[schema.crates] names `{krate}`, but [schema] has no `cargo_manifest` to find it through"), "add `cargo_manifest = \"Cargo.toml\"`: the manifest whose dependencies (pinned by its Cargo.lock) include these crates");
         }
         let mut schema_files: Vec<ConfigPath> = Vec::new();
-        for entry in raw.schema.files.get_ref() {
+        for entry in listed {
             let path = entry.get_ref();
             if let Some(problem) = path_problem(path) {
                 error(entry.span(), format!("schema file `{path}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
@@ -444,7 +522,8 @@ impl Config {
             producer_module: raw.schema.producer_module.map(Spanned::into_inner),
         };
         let ast_name = raw.schema.ast_name;
-        diagnostics.into_result(Config { file_name: file.path.clone(), schema_files, rust, root, ast_name, mapping, output_dir, regenerate, targets })
+        let unexported = raw.schema.unexported.into_iter().map(|v| ConfigName { location: Location::from_byte_range(&file.path, &file.text, v.span()), name: v.into_inner() }).collect();
+        diagnostics.into_result(Config { file_name: file.path.clone(), schema_files, crate_files, cargo_manifest, dialect, unexported, rust, root, ast_name, mapping, output_dir, regenerate, targets })
     }
 }
 

@@ -7,7 +7,83 @@ use std::fmt::{self, Write as _};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Schema {
+    /// The conventions the schema files were written in.
+    pub dialect: Dialect,
     pub types: Vec<TypeDef>,
+    /// Types that are not part of the AST but carry data for the emitters (oxc's `#[ast_meta]`
+    /// converters, with their `raw_deser` JS), in canonical order.
+    pub meta: Vec<MetaType>,
+}
+
+/// The conventions of a schema's source files: what `#[ast]` implies, which types are built in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Dialect {
+    /// rawast's schema language: every representation written out, `#[estree]` keys rawast knows.
+    #[default]
+    Rawast,
+    /// oxc's `oxc_ast` sources as they are: `#[ast]` implies the representation (oxc's field order),
+    /// `INHERIT` variants splice in another enum, `#[ast(foreign = T)]` describes a foreign type, and
+    /// `#[estree]`, `#[ts]`, `#[generate_derive]` are kept as data (`Attr`) for the emitters.
+    Oxc,
+}
+
+impl Dialect {
+    pub const ALL: [Dialect; 2] = [Dialect::Rawast, Dialect::Oxc];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dialect::Rawast => "rawast",
+            Dialect::Oxc => "oxc",
+        }
+    }
+}
+
+/// An attribute kept as data: `name`, `name = value` or `name(items...)`, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attr {
+    pub name: String,
+    pub value: AttrValue,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AttrValue {
+    /// `name` alone.
+    Flag,
+    /// `name = "text"`.
+    Str(String),
+    /// `name = some::path` (a type, a converter).
+    Path(String),
+    /// `name(a, b = c, d(e))`.
+    List(Vec<Attr>),
+}
+
+impl fmt::Display for Attr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        match &self.value {
+            AttrValue::Flag => Ok(()),
+            AttrValue::Str(text) => write!(f, " = {text:?}"),
+            AttrValue::Path(path) => write!(f, " = {path}"),
+            AttrValue::List(items) => {
+                f.write_str("(")?;
+                for (index, item) in items.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+/// A type that is not part of the AST, kept for the attributes on it (oxc's `#[ast_meta]`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MetaType {
+    pub name: String,
+    pub file: String,
+    pub attrs: Vec<Attr>,
 }
 
 /// Index of a type in `Schema::types`.
@@ -23,6 +99,14 @@ pub struct TypeDef {
     pub file: String,
     pub kind: TypeKind,
     pub estree: TypeEstree,
+    /// The dialect's attributes, kept as data (`estree(...)`, `generate_derive(...)`).
+    pub attrs: Vec<Attr>,
+    /// `#[ast(foreign = Name)]`: this type describes the layout of `Name`, a type defined outside the
+    /// schema (by a macro or another crate); fields of type `Name` are fields of this type.
+    pub foreign: Option<String>,
+    /// Whether the item is `pub`: a private description (oxc's foreign aliases) is checked under the
+    /// foreign type's name, or not at all.
+    pub public: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -33,7 +117,20 @@ pub enum TypeKind {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Struct {
+    pub repr: StructRepr,
     pub fields: Vec<Field>,
+}
+
+/// How a struct's fields are placed in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StructRepr {
+    /// `#[repr(C)]`: in declaration order.
+    C,
+    /// `#[repr(C)]` after oxc's `#[ast]` macro reorders the fields: `span` first, then `node_id`, then
+    /// by alignment on 64-bit, then on 32-bit, each field where it fits without padding if one does.
+    OxcOrdered,
+    /// `#[repr(transparent)]`: the layout of its only non-zero-sized field.
+    Transparent,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +141,10 @@ pub struct Field {
     pub estree: FieldEstree,
     /// Where the field's name is, for diagnostics about its property.
     pub location: crate::diagnostic::Location,
+    /// Whether code outside the type's module can name it (`pub`): only those get `offset_of!` checks.
+    pub public: bool,
+    /// The dialect's attributes, kept as data (`estree(...)`, `ts`).
+    pub attrs: Vec<Attr>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -68,6 +169,10 @@ pub struct Variant {
     /// The single field of a tuple variant; `None` for a unit variant.
     pub payload: Option<TypeRef>,
     pub estree: VariantEstree,
+    /// The dialect's attributes, kept as data.
+    pub attrs: Vec<Attr>,
+    /// The enum an oxc `INHERIT(Enum)` variant came from, with its discriminant.
+    pub inherited_from: Option<String>,
 }
 
 /// A field's type.
@@ -79,7 +184,58 @@ pub enum TypeRef {
     Box(Box<TypeRef>),
     Vec(Box<TypeRef>),
     Option(Box<TypeRef>),
+    /// `Cell<T>`: `T`'s size and alignment, without its niche.
+    Cell(Box<TypeRef>),
+    /// A type a dialect builds in (oxc's `Ident`, `&str`, ...).
+    Builtin(Builtin),
     Named(TypeId),
+}
+
+/// Types the oxc dialect knows without a definition in the schema files, as oxc's `ast_tools` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Builtin {
+    /// `&'a str`: pointer and `usize` length.
+    StrRef,
+    /// oxc_str's `Ident<'a>`: pointer, then length and hash (one `u64` on 64-bit, two `u32` on 32-bit).
+    Ident,
+    /// oxc_str's `JSStr<'a>`: pointer, `u32` length, a lone-surrogate `bool`.
+    JsStr,
+    /// oxc_span's zero-sized `PointerAlign`: aligns its struct to a pointer.
+    PointerAlign,
+    /// `NonZeroU32`.
+    NonZeroU32,
+    /// `AtomicBool`: a `bool` without a niche.
+    AtomicBool,
+}
+
+impl Builtin {
+    pub const ALL: [Builtin; 6] = [Builtin::StrRef, Builtin::Ident, Builtin::JsStr, Builtin::PointerAlign, Builtin::NonZeroU32, Builtin::AtomicBool];
+
+    /// The name a field type uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::StrRef => "&str",
+            Builtin::Ident => "Ident",
+            Builtin::JsStr => "JSStr",
+            Builtin::PointerAlign => "PointerAlign",
+            Builtin::NonZeroU32 => "NonZeroU32",
+            Builtin::AtomicBool => "AtomicBool",
+        }
+    }
+
+    /// Whether it takes the arena lifetime.
+    pub fn has_lifetime(self) -> bool {
+        matches!(self, Builtin::StrRef | Builtin::Ident | Builtin::JsStr)
+    }
+
+    /// Rust spelling, with `lifetime`.
+    pub fn rust_type(self, lifetime: &str) -> String {
+        match self {
+            Builtin::StrRef => format!("&{lifetime} str"),
+            _ if self.has_lifetime() => format!("{}<{lifetime}>", self.name()),
+            _ => self.name().to_owned(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -208,20 +364,23 @@ impl Schema {
             TypeRef::Box(inner) => format!("Box<{lifetime}, {}>", self.rust_type(inner, lifetime)),
             TypeRef::Vec(inner) => format!("Vec<{lifetime}, {}>", self.rust_type(inner, lifetime)),
             TypeRef::Option(inner) => format!("Option<{}>", self.rust_type(inner, lifetime)),
+            TypeRef::Cell(inner) => format!("Cell<{}>", self.rust_type(inner, lifetime)),
+            TypeRef::Builtin(builtin) => builtin.rust_type(lifetime),
             TypeRef::Named(id) => self.rust_type_name(*id, lifetime),
         }
     }
 
-    /// `Name` or `Name<'a>`.
+    /// `Name` or `Name<'a>`; for a foreign type's description, the foreign type's name.
     pub fn rust_type_name(&self, id: TypeId, lifetime: &str) -> String {
         let def = self.get(id);
-        if def.has_lifetime { format!("{}<{lifetime}>", def.name) } else { def.name.clone() }
+        let name = def.foreign.as_ref().unwrap_or(&def.name);
+        if def.has_lifetime { format!("{name}<{lifetime}>") } else { name.clone() }
     }
 
     /// Every type that occurs in a field or variant, with the types nested inside it, in a stable order.
     pub fn used_types(&self) -> std::collections::BTreeSet<TypeRef> {
         fn visit(ty: &TypeRef, out: &mut std::collections::BTreeSet<TypeRef>) {
-            if let TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) = ty {
+            if let TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) = ty {
                 visit(inner, out);
             }
             out.insert(ty.clone());
@@ -242,8 +401,19 @@ impl Schema {
         for def in &self.types {
             write!(out, "{}", DumpType { schema: self, def }).unwrap();
         }
+        for meta in &self.meta {
+            writeln!(out, "meta {}  ({})", meta.name, meta.file).unwrap();
+            for attr in &meta.attrs {
+                writeln!(out, "    #[{attr}]").unwrap();
+            }
+        }
         out
     }
+}
+
+/// `  #[a] #[b(c)]` after a line, for the attributes a dialect keeps; nothing when there are none.
+fn attrs_suffix(attrs: &[Attr]) -> String {
+    attrs.iter().map(|attr| format!("  #[{attr}]")).collect()
 }
 
 struct DumpType<'s> {
@@ -258,12 +428,21 @@ impl fmt::Display for DumpType<'_> {
         match &def.kind {
             TypeKind::Struct(s) => {
                 write!(f, "struct {name}")?;
+                match s.repr {
+                    StructRepr::C => {}
+                    StructRepr::OxcOrdered => write!(f, "  repr(C, oxc order)")?,
+                    StructRepr::Transparent => write!(f, "  repr(transparent)")?,
+                }
+                if let Some(foreign) = &def.foreign {
+                    write!(f, "  foreign = {foreign}")?;
+                }
                 if let Some(node_type) = &def.estree.node_type {
                     write!(f, "  [estree type = {node_type:?}]")?;
                 }
-                writeln!(f, "  ({})", def.file)?;
+                writeln!(f, "  ({}){}", def.file, attrs_suffix(&def.attrs))?;
                 for field in &s.fields {
-                    write!(f, "    {}: {}", field.name, schema.rust_type(&field.ty, "'a"))?;
+                    let visibility = if field.public { "" } else { "(private) " };
+                    write!(f, "    {visibility}{}: {}", field.name, schema.rust_type(&field.ty, "'a"))?;
                     let e = &field.estree;
                     let mut notes = Vec::new();
                     if let Some(rename) = &e.rename {
@@ -281,7 +460,7 @@ impl fmt::Display for DumpType<'_> {
                     if !notes.is_empty() {
                         write!(f, "  [estree {}]", notes.join(", "))?;
                     }
-                    writeln!(f)?;
+                    writeln!(f, "{}", attrs_suffix(&field.attrs))?;
                 }
             }
             TypeKind::Enum(e) => {
@@ -289,7 +468,7 @@ impl fmt::Display for DumpType<'_> {
                     EnumRepr::U8 => "u8",
                     EnumRepr::CU8 => "C, u8",
                 };
-                writeln!(f, "enum {name}  repr({repr})  ({})", def.file)?;
+                writeln!(f, "enum {name}  repr({repr})  ({}){}", def.file, attrs_suffix(&def.attrs))?;
                 for variant in &e.variants {
                     write!(f, "    {:>3} {}", variant.discriminant, variant.name)?;
                     if let Some(payload) = &variant.payload {
@@ -298,7 +477,10 @@ impl fmt::Display for DumpType<'_> {
                     if let Some(rename) = &variant.estree.rename {
                         write!(f, "  [estree rename = {rename:?}]")?;
                     }
-                    writeln!(f)?;
+                    if let Some(from) = &variant.inherited_from {
+                        write!(f, "  (from {from})")?;
+                    }
+                    writeln!(f, "{}", attrs_suffix(&variant.attrs))?;
                 }
             }
         }

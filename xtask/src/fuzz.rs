@@ -160,6 +160,9 @@ fn type_json(ty: &TypeRef, schema: &Schema, layout: &SchemaLayout) -> String {
         TypeRef::Span => "\"span\"".to_owned(),
         TypeRef::Str => "\"str\"".to_owned(),
         TypeRef::Named(id) => format!("{{ \"named\": \"{}\" }}", schema.get(*id).name),
+        // A `Cell` holds its value's bytes; builtins are the oxc dialect's, whose buffers this does not fuzz.
+        TypeRef::Cell(inner) => type_json(inner, schema, layout),
+        TypeRef::Builtin(builtin) => format!("{{ \"builtin\": \"{}\" }}", builtin.name()),
         TypeRef::Box(inner) => format!("{{ \"box\": {}, \"size\": {} }}", type_json(inner, schema, layout), layout.of(inner).size),
         TypeRef::Vec(inner) => format!("{{ \"vec\": {}, \"size\": {} }}", type_json(inner, schema, layout), layout.of(inner).size),
         TypeRef::Option(inner) => match layout.option_repr(inner) {

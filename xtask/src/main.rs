@@ -7,6 +7,7 @@ mod crates;
 mod examples;
 mod fuzz;
 mod layout32;
+mod oxc;
 mod package;
 mod project;
 mod test;
@@ -22,12 +23,13 @@ USAGE:
 
 COMMANDS:
     codegen     Regenerate generated/ from codegen.toml and the schema
-    test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, fuzz, node --test, package)
+    test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, fuzz, node --test, package, examples, oxc)
     conformance Check the generated deserializers against acorn on JS files
     bench       Deserialize-only benchmark: rawast against oxc, JSON.parse and a shaped clone
     tune        Measure the string decoders here and print the string policy they recommend
     fuzz        Corrupt real buffers on purpose and watch the deserializers (hangs, deaths, blow-ups)
     package     Pack generated/npm/* into target/npm/*.tgz and smoke-test the tarballs
+    oxc         Check rawast's layouts of oxc_ast 0.157.0 (tests/oxc) against the real crates
     help        Print this help
 
 Run `cargo xtask <COMMAND> --help` for a command's options.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Some("tune") => tune::main(&rest),
         Some("fuzz") => fuzz::main(&rest),
         Some("package") => package::main(&rest),
+        Some("oxc") => oxc::main(&rest),
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(ExitCode::SUCCESS)

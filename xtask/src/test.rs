@@ -38,6 +38,10 @@ STEPS:
    10. examples                    examples/jsonc as its README runs it, with the rawast command:
                                    codegen --check, cargo test, its corpus on Node 24 and 20,
                                    rawast package --dry-run
+   11. oxc                         tests/oxc: oxc_ast 0.157.0's own sources, loaded in the oxc
+                                   dialect; codegen --check, and rustc checks the generated
+                                   layout assertions against the real crates (a wrong offset
+                                   must fail that build)
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
 (see README.md, \"Reviewing snapshot changes\").
@@ -100,6 +104,9 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
 
     step("examples");
     crate::examples::check(&root)?;
+
+    step("oxc");
+    crate::oxc::check(&root)?;
 
     println!("test: all checks passed");
     Ok(ExitCode::SUCCESS)

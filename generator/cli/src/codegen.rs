@@ -123,10 +123,32 @@ pub fn read_config(config_path: &Path) -> Result<Config, Error> {
     Ok(Config::parse(&SourceFile { path: file_name, text })?)
 }
 
+/// The schema a configuration names, read: its files under their schema names (crate files through
+/// `cargo metadata`), for tools that analyze a schema without generating (`rawast_generator::analyze_as`).
+pub fn read_schema(config_path: &Path) -> Result<(Config, Vec<SourceFile>), Error> {
+    let config = read_config(config_path)?;
+    let inputs = read_inputs(config_path.parent().unwrap_or(Path::new(".")), &config)?;
+    let names = config.schema_file_names();
+    let schema = inputs.into_iter().filter(|file| names.contains(&file.path)).collect();
+    Ok((config, schema))
+}
+
 /// Every file the configuration names as input, read; a missing one is a diagnostic at its entry.
 fn read_inputs(base: &Path, config: &Config) -> Result<Vec<SourceFile>, Error> {
     let mut inputs = Vec::new();
     let mut diagnostics = Diagnostics::default();
+    let roots = crate::crates::crate_roots(base, config)?;
+    for file in &config.crate_files {
+        let Some(root) = roots.get(&file.krate) else { continue };
+        match fs::read_to_string(root.join(&file.path)) {
+            Ok(text) => inputs.push(SourceFile { path: file.name(), text }),
+            Err(error) => diagnostics.push(
+                Diagnostic::new(format!("cannot read `{}` of crate `{}` (in {}): {error}", file.path, file.krate, root.display()))
+                    .at(file.location.clone())
+                    .with_help("paths under [schema.crates] are relative to the crate's root"),
+            ),
+        }
+    }
     for file in config.input_files() {
         match fs::read_to_string(base.join(&file.path)) {
             Ok(text) => inputs.push(SourceFile { path: file.path.clone(), text }),

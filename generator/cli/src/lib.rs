@@ -23,10 +23,11 @@
 //! ([`codegen`]) and runs npm, publint, tsc and Node on the packages ([`package()`]).
 
 mod codegen;
+mod crates;
 mod error;
 pub mod package;
 mod tools;
 
-pub use codegen::{Change, FileReport, Mode, Report, codegen, read_config};
+pub use codegen::{Change, FileReport, Mode, Report, codegen, read_config, read_schema};
 pub use error::Error;
 pub use package::{PackageOptions, PackageReport, package};

@@ -54,9 +54,9 @@ impl EmitContext<'_> {
     /// The header's two sentences, for files whose comments are not `//`. The first starts with
     /// [`GENERATED_MARKER`](crate::GENERATED_MARKER), by which codegen knows its own files.
     pub fn header_lines(&self) -> [String; 2] {
-        let mut files: Vec<&str> = self.config.schema_files.iter().map(|f| f.path.as_str()).collect();
+        let mut files = self.config.schema_file_names();
         files.sort_unstable();
-        let inputs = std::iter::once(self.config.file_name.as_str()).chain(files).collect::<Vec<_>>().join(", ");
+        let inputs = std::iter::once(self.config.file_name.clone()).chain(files).collect::<Vec<_>>().join(", ");
         [
             format!("{} from {inputs}.", crate::GENERATED_MARKER),
             format!("Do not edit: change the schema or {} and run `{}`.", self.config.file_name, self.config.regenerate),

@@ -10,7 +10,7 @@ use quote::quote;
 
 use super::{EmitContext, lit, print_rust, rust_ident};
 use crate::Error;
-use crate::ir::{TypeKind, TypeRef};
+use crate::ir::{Builtin, Dialect, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, PointerWidth, Shape};
 
 pub fn emit(cx: &EmitContext) -> Result<String, Error> {
@@ -58,17 +58,32 @@ fn width_block(cx: &EmitContext, width: PointerWidth, used: &std::collections::B
         });
     };
 
+    // A schema of another crate (oxc's) is checked from outside it: only what is public can be named.
+    let outside = cx.schema.dialect != Dialect::Rawast;
     for id in cx.schema.ids() {
         let def = cx.schema.get(id);
+        if outside && (!def.public && def.foreign.is_none() || cx.config.unexported.iter().any(|u| u.name == def.name)) {
+            continue;
+        }
         let type_layout = layout.get(id);
         let ty = rust_type(&cx.schema.rust_type_name(id, "'static"))?;
         check_size_align(&mut checks, &def.name, &ty, type_layout.layout.size, type_layout.layout.align);
+        if def.foreign.is_some() {
+            // The description's fields are not the foreign type's.
+            continue;
+        }
         if let (TypeKind::Struct(s), Shape::Struct { field_offsets }) = (&def.kind, &type_layout.shape) {
             // Inside `offset_of!` the lifetime is left to inference: prettyplease prints macro
             // arguments token by token, so `Program<'static>` would come out as `Program < 'static >`.
             let bare = syn::Ident::new(&def.name, proc_macro2::Span::call_site());
             for (field, &offset) in s.fields.iter().zip(field_offsets) {
-                let field_ident = rust_ident(&field.name);
+                if outside && !field.public {
+                    continue;
+                }
+                let field_ident: syn::Member = match field.name.parse::<u32>() {
+                    Ok(index) => syn::Member::Unnamed(syn::Index::from(index as usize)),
+                    Err(_) => syn::Member::Named(rust_ident(&field.name)),
+                };
                 let message = format!("{}.{}: offset is not {offset}", def.name, field.name);
                 let offset = lit(offset);
                 checks.push(quote! {
@@ -81,7 +96,8 @@ fn width_block(cx: &EmitContext, width: PointerWidth, used: &std::collections::B
     // Field types other than the named ones: arena primitives and every `Option`, whose `None` is
     // read back from memory to confirm the niche or tag the deserializer will test for.
     for used_ty in used {
-        if matches!(used_ty, TypeRef::Named(_) | TypeRef::Primitive(_)) {
+        // Builtins that their crate keeps private (oxc_span's `PointerAlign`) show in their holders.
+        if matches!(used_ty, TypeRef::Named(_) | TypeRef::Primitive(_) | TypeRef::Builtin(Builtin::PointerAlign)) {
             continue;
         }
         let text = cx.schema.rust_type(used_ty, "'static");

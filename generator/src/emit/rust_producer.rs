@@ -214,6 +214,9 @@ fn kind_check(cx: &EmitContext, ty: &TypeRef) -> TokenStream {
             let inner = kind_check(cx, inner);
             quote!(value.is_null() || #inner)
         }
+        TypeRef::Cell(inner) => kind_check(cx, inner),
+        // `generate` refuses a producer for schemas of another dialect, the only ones with builtins.
+        TypeRef::Builtin(builtin) => unreachable!("no producer for builtin `{}`", builtin.name()),
         TypeRef::Named(id) => match &cx.schema.get(*id).kind {
             TypeKind::Enum(e) if e.variants.iter().all(|v| v.payload.is_none()) => quote!(value.is_string()),
             _ => quote!(value.is_object()),

@@ -8,7 +8,7 @@ use askama::Template;
 use super::EmitContext;
 use super::text::{JsKey, js_string};
 use crate::config::{Int64, SourcePlacement, Target};
-use crate::ir::{Converter, Primitive, TypeKind, TypeRef};
+use crate::ir::{Builtin, Converter, Primitive, TypeKind, TypeRef};
 use crate::model::{self, PropertyValue, SpanPart};
 use crate::Error;
 
@@ -116,6 +116,11 @@ pub(super) fn ts_type(cx: &EmitContext, target: &Target, ty: &TypeRef) -> String
             element => format!("{element}[]"),
         },
         TypeRef::Option(inner) => format!("{} | null", ts_type(cx, target, inner)),
+        TypeRef::Cell(inner) => ts_type(cx, target, inner),
+        TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) => "string".to_owned(),
+        TypeRef::Builtin(Builtin::NonZeroU32) => "number".to_owned(),
+        TypeRef::Builtin(Builtin::AtomicBool) => "boolean".to_owned(),
+        TypeRef::Builtin(Builtin::PointerAlign) => "never".to_owned(),
         TypeRef::Named(id) => cx.schema.get(*id).name.clone(),
     }
 }

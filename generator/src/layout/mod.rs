@@ -3,13 +3,14 @@
 //! enums and `Option`. The generated `assert_layouts.rs` makes rustc check every number.
 
 mod niche;
+mod oxc_order;
 mod primitives;
 mod table;
 
 pub use niche::Niche;
 pub use table::layout_table;
 
-use crate::ir::{EnumRepr, Schema, TypeId, TypeKind, TypeRef};
+use crate::ir::{Dialect, EnumRepr, Schema, StructRepr, TypeId, TypeKind, TypeRef};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PointerWidth {
@@ -71,6 +72,8 @@ pub enum OptionRepr {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SchemaLayout {
     pub width: PointerWidth,
+    /// The schema's dialect, which decides the layout of some built-in types (`Vec`).
+    pub dialect: Dialect,
     pub types: Vec<TypeLayout>,
 }
 
@@ -81,12 +84,28 @@ pub(crate) fn round_up(value: u32, align: u32) -> u32 {
 impl SchemaLayout {
     /// Computes every type's layout. The schema must be free of by-value cycles (`load` ensures it).
     pub fn compute(schema: &Schema, width: PointerWidth) -> Self {
-        let mut computer = Computer { schema, width, done: vec![None; schema.types.len()], in_progress: vec![false; schema.types.len()] };
+        let [layout64, layout32] = Self::compute_both(schema);
+        match width {
+            PointerWidth::W64 => layout64,
+            PointerWidth::W32 => layout32,
+        }
+    }
+
+    /// Both widths' layouts, computed together: oxc's field order depends on both.
+    pub fn compute_both(schema: &Schema) -> [Self; 2] {
+        let mut computer = Computer { schema, done: vec![None; schema.types.len()], in_progress: vec![false; schema.types.len()] };
         for id in schema.ids() {
             computer.named(id);
         }
-        let types = computer.done.into_iter().map(|layout| layout.expect("every type computed")).collect();
-        Self { width, types }
+        let mut widths = [Vec::new(), Vec::new()];
+        for both in computer.done {
+            let [layout64, layout32] = both.expect("every type computed");
+            widths[0].push(layout64);
+            widths[1].push(layout32);
+        }
+        let [types64, types32] = widths;
+        let dialect = schema.dialect;
+        [Self { width: PointerWidth::W64, dialect, types: types64 }, Self { width: PointerWidth::W32, dialect, types: types32 }]
     }
 
     pub fn get(&self, id: TypeId) -> &TypeLayout {
@@ -95,7 +114,7 @@ impl SchemaLayout {
 
     /// The layout of a field type.
     pub fn of(&self, ty: &TypeRef) -> Layout {
-        layout_of(ty, self.width, &mut |id| self.types[id.0].layout)
+        layout_of(ty, self.width, self.dialect, &mut |id| self.types[id.0].layout)
     }
 
     /// How `Option<inner>` represents `None`.
@@ -104,76 +123,100 @@ impl SchemaLayout {
     }
 }
 
+/// The index of a width in `[64-bit, 32-bit]` pairs.
+fn index(width: PointerWidth) -> usize {
+    match width {
+        PointerWidth::W64 => 0,
+        PointerWidth::W32 => 1,
+    }
+}
+
 struct Computer<'s> {
     schema: &'s Schema,
-    width: PointerWidth,
-    done: Vec<Option<TypeLayout>>,
+    done: Vec<Option<[TypeLayout; 2]>>,
     in_progress: Vec<bool>,
 }
 
 impl Computer<'_> {
-    fn named(&mut self, id: TypeId) -> Layout {
-        if let Some(done) = &self.done[id.0] {
-            return done.layout;
+    fn named(&mut self, id: TypeId) -> [Layout; 2] {
+        if let Some([layout64, layout32]) = &self.done[id.0] {
+            return [layout64.layout, layout32.layout];
         }
         assert!(!std::mem::replace(&mut self.in_progress[id.0], true), "by-value cycle through `{}`", self.schema.get(id).name);
         let result = match &self.schema.get(id).kind {
             TypeKind::Struct(s) => {
-                let fields: Vec<Layout> = s.fields.iter().map(|f| self.field(&f.ty)).collect();
-                struct_layout(&fields)
+                let fields: Vec<[Layout; 2]> = s.fields.iter().map(|f| self.field(&f.ty)).collect();
+                let width = |w: usize| fields.iter().map(|f| f[w]).collect::<Vec<Layout>>();
+                match s.repr {
+                    StructRepr::C => {
+                        let order: Vec<usize> = (0..fields.len()).collect();
+                        [struct_layout(&width(0), &order), struct_layout(&width(1), &order)]
+                    }
+                    StructRepr::OxcOrdered => {
+                        let order = oxc_order::field_order(self.schema, s, &fields);
+                        [struct_layout(&width(0), &order), struct_layout(&width(1), &order)]
+                    }
+                    StructRepr::Transparent => [transparent_layout(&width(0)), transparent_layout(&width(1))],
+                }
             }
             TypeKind::Enum(e) => {
+                let payloads: Vec<[Layout; 2]> = e.variants.iter().filter_map(|v| v.payload.as_ref()).map(|ty| self.field(ty)).collect();
                 let min = e.variants.iter().map(|v| v.discriminant).min().unwrap_or(0);
                 let max = e.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
                 let tag_niche = Niche::new(0, 1, u64::from(min), u64::from(max));
-                match e.repr {
+                let one = |w: usize| match e.repr {
                     EnumRepr::U8 => TypeLayout { layout: Layout { size: 1, align: 1, niche: Some(tag_niche) }, shape: Shape::FieldlessEnum },
                     EnumRepr::CU8 => {
                         // repr(C, u8): `struct { tag: u8, payload: union { each variant as a repr(C) struct } }`.
-                        let payloads: Vec<Layout> = e.variants.iter().filter_map(|v| v.payload.as_ref()).map(|ty| self.field(ty)).collect();
-                        let union_align = payloads.iter().map(|l| l.align).max().unwrap_or(1);
-                        let union_size = round_up(payloads.iter().map(|l| l.size).max().unwrap_or(0), union_align);
+                        let union_align = payloads.iter().map(|l| l[w].align).max().unwrap_or(1);
+                        let union_size = round_up(payloads.iter().map(|l| l[w].size).max().unwrap_or(0), union_align);
                         let payload_offset = round_up(1, union_align);
                         let size = round_up(payload_offset + union_size, union_align);
                         TypeLayout { layout: Layout { size, align: union_align, niche: Some(tag_niche) }, shape: Shape::DataEnum { payload_offset } }
                     }
-                }
+                };
+                [one(0), one(1)]
             }
         };
-        let layout = result.layout;
+        let layouts = [result[0].layout, result[1].layout];
         self.done[id.0] = Some(result);
-        layout
+        layouts
     }
 
-    fn field(&mut self, ty: &TypeRef) -> Layout {
-        let width = self.width;
-        layout_of(ty, width, &mut |id| self.named(id))
+    fn field(&mut self, ty: &TypeRef) -> [Layout; 2] {
+        let dialect = self.schema.dialect;
+        PointerWidth::ALL.map(|width| layout_of(ty, width, dialect, &mut |id| self.named(id)[index(width)]))
     }
 }
 
-fn layout_of(ty: &TypeRef, width: PointerWidth, named: &mut dyn FnMut(TypeId) -> Layout) -> Layout {
+fn layout_of(ty: &TypeRef, width: PointerWidth, dialect: Dialect, named: &mut dyn FnMut(TypeId) -> Layout) -> Layout {
     match ty {
         TypeRef::Primitive(p) => primitives::primitive(*p),
         TypeRef::Span => primitives::span(),
         TypeRef::Str => primitives::str(width),
         TypeRef::Box(_) => primitives::boxed(width),
-        TypeRef::Vec(_) => primitives::vec(width),
-        TypeRef::Option(inner) => option_layout(layout_of(inner, width, named)).0,
+        TypeRef::Vec(_) => primitives::vec(width, dialect),
+        TypeRef::Option(inner) => option_layout(layout_of(inner, width, dialect, named)).0,
+        // `Cell` hides its value's niche: rustc cannot assume an `UnsafeCell`'s bits stay valid.
+        TypeRef::Cell(inner) => Layout { niche: None, ..layout_of(inner, width, dialect, named) },
+        TypeRef::Builtin(builtin) => primitives::builtin(*builtin, width),
         TypeRef::Named(id) => named(*id),
     }
 }
 
-/// `repr(C)`: fields in order, each at the next multiple of its alignment.
-fn struct_layout(fields: &[Layout]) -> TypeLayout {
+/// `repr(C)`: fields placed in `order` (indices into `fields`), each at the next multiple of its
+/// alignment; the offsets come back in declaration order.
+fn struct_layout(fields: &[Layout], order: &[usize]) -> TypeLayout {
     let mut offset = 0;
     let mut align = 1;
     let mut niche: Option<Niche> = None;
-    let mut field_offsets = Vec::with_capacity(fields.len());
-    for field in fields {
+    let mut field_offsets = vec![0; fields.len()];
+    for &index in order {
+        let field = &fields[index];
         offset = round_up(offset, field.align);
-        field_offsets.push(offset);
+        field_offsets[index] = offset;
         if let Some(candidate) = field.niche {
-            // Strictly larger only: on ties rustc keeps the earliest niche.
+            // Strictly larger only: on ties rustc keeps the niche earliest in memory.
             if niche.is_none_or(|n| candidate.available() > n.available()) {
                 niche = Some(candidate.shifted(offset));
             }
@@ -182,6 +225,15 @@ fn struct_layout(fields: &[Layout]) -> TypeLayout {
         align = align.max(field.align);
     }
     TypeLayout { layout: Layout { size: round_up(offset, align), align, niche }, shape: Shape::Struct { field_offsets } }
+}
+
+/// `repr(transparent)`: the layout of the one field that is not zero-sized (or of nothing), all
+/// fields at offset 0.
+fn transparent_layout(fields: &[Layout]) -> TypeLayout {
+    let align = fields.iter().map(|f| f.align).max().unwrap_or(1);
+    let data = fields.iter().find(|f| f.size > 0);
+    let layout = Layout { size: data.map_or(0, |f| f.size), align, niche: data.and_then(|f| f.niche) };
+    TypeLayout { layout, shape: Shape::Struct { field_offsets: vec![0; fields.len()] } }
 }
 
 /// `Option<T>`: fill a niche of `T` if it has a free value, else add a tag.
@@ -220,7 +272,7 @@ mod tests {
     fn struct_prefers_the_larger_niche() {
         let boolean = primitives::primitive(crate::ir::Primitive::Bool);
         let pointer = primitives::boxed(PointerWidth::W64);
-        let s = struct_layout(&[pointer, boolean]);
+        let s = struct_layout(&[pointer, boolean], &[0, 1]);
         assert_eq!(s.layout.niche, Some(Niche::new(8, 1, 0, 1)));
         assert_eq!((s.layout.size, s.layout.align), (16, 8));
     }

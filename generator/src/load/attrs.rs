@@ -31,6 +31,13 @@ pub(super) fn parse_repr(cx: &mut Context, file: &SourceFile, attrs: &[syn::Attr
     repr
 }
 
+/// In the oxc dialect `#[ast]` writes the representation itself: one written by hand would clash.
+pub(super) fn refuse_repr(cx: &mut Context, file: &SourceFile, repr: &Repr) {
+    if let Some(span) = repr.span {
+        cx.error(file, span, format!("#[repr({})] on an oxc AST type", repr.hints.join(", ")), Some("oxc's #[ast] adds the representation (and reorders struct fields); remove this one".to_owned()));
+    }
+}
+
 pub(super) fn check_struct_repr(cx: &mut Context, file: &SourceFile, ident: &syn::Ident, repr: &Repr) {
     if repr.hints == ["C"] {
         return;

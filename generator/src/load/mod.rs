@@ -7,6 +7,8 @@
 //! 3. reject types that contain themselves without indirection (their size would be infinite).
 
 mod attrs;
+mod dialect;
+mod oxc;
 mod recursion;
 mod types;
 
@@ -17,18 +19,21 @@ use syn::spanned::Spanned;
 
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::ir::{Enum, EnumRepr, Field, Schema, Struct, TypeDef, TypeId, TypeKind, Variant};
+use crate::ir::{Builtin, Dialect, Enum, EnumRepr, Field, MetaType, Schema, Struct, StructRepr, TypeDef, TypeId, TypeKind, TypeRef, Variant};
+use dialect::Place;
 
-/// Loads the `#[ast]` types of `files`. The result does not depend on the order of `files`.
-pub fn load(files: &[SourceFile]) -> Result<Schema, Diagnostics> {
+/// Loads the `#[ast]` types of `files`, written in `dialect`. The result does not depend on the
+/// order of `files`.
+pub fn load(files: &[SourceFile], dialect: Dialect) -> Result<Schema, Diagnostics> {
     let mut files: Vec<&SourceFile> = files.iter().collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
 
-    let mut cx = Context { diagnostics: Diagnostics::default() };
+    let mut cx = Context { diagnostics: Diagnostics::default(), dialect };
     let mut items = Vec::new();
+    let mut meta = Vec::new();
     for file in &files {
         match syn::parse_file(&file.text) {
-            Ok(parsed) => collect_ast_items(&mut cx, file, parsed.items, &mut items),
+            Ok(parsed) => collect_ast_items(&mut cx, file, parsed.items, &mut items, &mut meta),
             Err(errors) => {
                 for error in errors {
                     cx.error(file, error.span(), format!("cannot parse schema file: {error}"), None);
@@ -37,11 +42,12 @@ pub fn load(files: &[SourceFile]) -> Result<Schema, Diagnostics> {
         }
     }
 
-    // Pass 1: names. The first definition wins; later ones are errors.
+    // Pass 1: names. The first definition wins; later ones are errors. A foreign type's description
+    // (`#[ast(foreign = Name)]`) answers to `Name`.
     let mut names: HashMap<String, TypeId> = HashMap::new();
     let mut unique_items = Vec::new();
     for item in items {
-        let name = item.ident().to_string();
+        let name = item.foreign.clone().unwrap_or_else(|| item.ident().to_string());
         if let Some(&first) = names.get(&name) {
             let first: &AstItem = &unique_items[first.0];
             let first_location = cx.location(first.file, first.ident().span());
@@ -63,12 +69,18 @@ pub fn load(files: &[SourceFile]) -> Result<Schema, Diagnostics> {
     // Pass 2: convert.
     let mut types = Vec::with_capacity(unique_items.len());
     let mut field_spans = Vec::with_capacity(unique_items.len());
-    for item in &unique_items {
-        let (def, spans) = convert_item(&mut cx, &names, item);
+    let mut inherits = oxc::Inherits::new();
+    for (index, item) in unique_items.iter().enumerate() {
+        let (def, spans, markers) = convert_item(&mut cx, &names, item);
         types.push(def);
         field_spans.push(spans);
+        if !markers.is_empty() {
+            inherits.insert(TypeId(index), (markers, item.file));
+        }
     }
-    let schema = Schema { types };
+    oxc::expand_inherits(&mut cx, &mut types, &mut field_spans, &inherits, &names);
+    let meta = meta.into_iter().map(|(file, item): (&SourceFile, MetaItem)| MetaType { name: item.name, file: file.path.clone(), attrs: item.attrs }).collect();
+    let schema = Schema { dialect, types, meta };
 
     // Pass 3: only meaningful once every reference resolved.
     if cx.diagnostics.is_empty() {
@@ -92,6 +104,7 @@ pub fn load(files: &[SourceFile]) -> Result<Schema, Diagnostics> {
 
 struct Context {
     diagnostics: Diagnostics,
+    dialect: Dialect,
 }
 
 impl Context {
@@ -114,6 +127,14 @@ impl Context {
 struct AstItem<'f> {
     file: &'f SourceFile,
     kind: AstItemKind,
+    /// `#[ast(foreign = Name)]`: the item describes the layout of `Name`.
+    foreign: Option<String>,
+}
+
+/// An `#[ast_meta]` item: its name and the attributes kept.
+struct MetaItem {
+    name: String,
+    attrs: Vec<crate::ir::Attr>,
 }
 
 enum AstItemKind {
@@ -128,35 +149,107 @@ impl AstItem<'_> {
             AstItemKind::Enum(e) => &e.ident,
         }
     }
+
+    fn vis(&self) -> &syn::Visibility {
+        match &self.kind {
+            AstItemKind::Struct(s) => &s.vis,
+            AstItemKind::Enum(e) => &e.vis,
+        }
+    }
 }
 
 fn is_ast_marker(attr: &syn::Attribute) -> bool {
     attr.path().segments.last().is_some_and(|segment| segment.ident == "ast")
 }
 
-/// Finds `#[ast]` items, descending into inline `mod { ... }` blocks.
-fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn::Item>, out: &mut Vec<AstItem<'f>>) {
+fn is_meta_marker(attr: &syn::Attribute) -> bool {
+    attr.path().segments.last().is_some_and(|segment| segment.ident == "ast_meta")
+}
+
+/// The `foreign = Name` argument of `#[ast(...)]`, in the oxc dialect; other arguments (oxc's
+/// `visit`) say nothing about layout. In rawast's dialect `#[ast]` takes no arguments.
+fn ast_args(cx: &mut Context, file: &SourceFile, attrs: &[syn::Attribute]) -> Option<String> {
+    let attr = attrs.iter().find(|a| is_ast_marker(a))?;
+    let syn::Meta::List(list) = &attr.meta else { return None };
+    if cx.dialect == Dialect::Rawast {
+        cx.error(file, list.span(), "#[ast] takes no arguments".to_owned(), Some("`#[ast(...)]` with arguments is oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST".to_owned()));
+        return None;
+    }
+    let mut foreign = None;
+    let result = list.parse_nested_meta(|meta| {
+        if meta.path.is_ident("foreign") {
+            let path: syn::Path = meta.value()?.parse()?;
+            foreign = path.segments.last().map(|s| s.ident.to_string());
+        } else if !meta.path.is_ident("visit") {
+            return Err(meta.error("unknown #[ast] argument; the oxc dialect knows `visit` and `foreign = Type`"));
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        cx.error(file, error.span(), format!("cannot read #[ast(...)]: {error}"), None);
+    }
+    foreign
+}
+
+/// Finds `#[ast]` items (and `#[ast_meta]` ones), descending into inline `mod { ... }` blocks and,
+/// in the oxc dialect, the macro calls oxc defines AST types with.
+fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn::Item>, out: &mut Vec<AstItem<'f>>, meta: &mut Vec<(&'f SourceFile, MetaItem)>) {
     for item in items {
         match item {
             syn::Item::Struct(s) if s.attrs.iter().any(is_ast_marker) => {
-                out.push(AstItem { file, kind: AstItemKind::Struct(s) });
+                let foreign = ast_args(cx, file, &s.attrs);
+                out.push(AstItem { file, kind: AstItemKind::Struct(s), foreign });
             }
             syn::Item::Enum(e) if e.attrs.iter().any(is_ast_marker) => {
-                out.push(AstItem { file, kind: AstItemKind::Enum(e) });
+                let foreign = ast_args(cx, file, &e.attrs);
+                out.push(AstItem { file, kind: AstItemKind::Enum(e), foreign });
             }
-            syn::Item::Mod(syn::ItemMod { content: Some((_, items)), .. }) => collect_ast_items(cx, file, items, out),
+            syn::Item::Mod(syn::ItemMod { content: Some((_, items)), .. }) => collect_ast_items(cx, file, items, out, meta),
+            syn::Item::Macro(m) if oxc::has_ast_marker(&m.mac.tokens) => match cx.dialect {
+                Dialect::Oxc => {
+                    if let Some(s) = oxc::macro_item(cx, file, &m.mac) {
+                        let foreign = ast_args(cx, file, &s.attrs);
+                        out.push(AstItem { file, kind: AstItemKind::Struct(s), foreign });
+                    }
+                }
+                Dialect::Rawast => {
+                    let name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                    cx.error(
+                        file,
+                        m.mac.path.span(),
+                        format!("#[ast] item inside a call of macro `{name}!`"),
+                        Some("rawast reads types as written, not what a macro makes of them: define the type with #[ast] outside the macro".to_owned()),
+                    );
+                }
+            },
             other => {
-                let marker = match &other {
-                    syn::Item::Union(u) => u.attrs.iter().find(|a| is_ast_marker(a)),
-                    syn::Item::Type(t) => t.attrs.iter().find(|a| is_ast_marker(a)),
-                    syn::Item::Fn(f) => f.attrs.iter().find(|a| is_ast_marker(a)),
-                    syn::Item::Const(c) => c.attrs.iter().find(|a| is_ast_marker(a)),
-                    syn::Item::Static(s) => s.attrs.iter().find(|a| is_ast_marker(a)),
-                    syn::Item::Trait(t) => t.attrs.iter().find(|a| is_ast_marker(a)),
-                    syn::Item::Impl(i) => i.attrs.iter().find(|a| is_ast_marker(a)),
-                    _ => None,
+                let (attrs, name) = match &other {
+                    syn::Item::Struct(s) => (&s.attrs[..], Some(&s.ident)),
+                    syn::Item::Enum(e) => (&e.attrs[..], Some(&e.ident)),
+                    syn::Item::Union(u) => (&u.attrs[..], None),
+                    syn::Item::Type(t) => (&t.attrs[..], None),
+                    syn::Item::Fn(f) => (&f.attrs[..], None),
+                    syn::Item::Const(c) => (&c.attrs[..], None),
+                    syn::Item::Static(s) => (&s.attrs[..], None),
+                    syn::Item::Trait(t) => (&t.attrs[..], None),
+                    syn::Item::Impl(i) => (&i.attrs[..], None),
+                    _ => (&[][..], None),
                 };
-                if let Some(marker) = marker {
+                if let Some(marker) = attrs.iter().find(|a| is_meta_marker(a)) {
+                    match (cx.dialect, name) {
+                        (Dialect::Oxc, Some(name)) => {
+                            let attrs = dialect::kept_attrs(cx, file, Dialect::Oxc, Place::Item, attrs, &["ast_meta"]);
+                            meta.push((file, MetaItem { name: name.to_string(), attrs }));
+                        }
+                        (Dialect::Oxc, None) => cx.error(file, marker.span(), "#[ast_meta] applies only to structs and enums".to_owned(), None),
+                        (Dialect::Rawast, _) => cx.error(
+                            file,
+                            marker.span(),
+                            "#[ast_meta] is not part of rawast's schema language".to_owned(),
+                            Some("`#[ast_meta]` types are oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST".to_owned()),
+                        ),
+                    }
+                } else if let Some(marker) = attrs.iter().find(|a| is_ast_marker(a)) {
                     cx.error(
                         file,
                         marker.span(),
@@ -169,51 +262,74 @@ fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn:
     }
 }
 
-/// Converts one item; returns the type and the span of each member (field or variant), in order.
-fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstItem) -> (TypeDef, Vec<Span>) {
+/// Converts one item; returns the type, the span of each member (field or variant) in order, and
+/// the oxc dialect's `INHERIT` markers (spliced in once every enum is converted).
+fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstItem) -> (TypeDef, Vec<Span>, Vec<oxc::Inherit>) {
     let file = item.file;
+    let dialect = cx.dialect;
     let (attrs, generics) = match &item.kind {
         AstItemKind::Struct(s) => (&s.attrs, &s.generics),
         AstItemKind::Enum(e) => (&e.attrs, &e.generics),
     };
     let has_lifetime = attrs::check_generics(cx, file, item.ident(), generics);
     let repr = attrs::parse_repr(cx, file, attrs);
-    let estree = attrs::parse_type_estree(cx, file, attrs, matches!(item.kind, AstItemKind::Struct(_)));
+    let (estree, kept) = match dialect {
+        Dialect::Rawast => {
+            let estree = attrs::parse_type_estree(cx, file, attrs, matches!(item.kind, AstItemKind::Struct(_)));
+            (estree, dialect::kept_attrs(cx, file, dialect, Place::Item, attrs, &["ast", "repr", "estree"]))
+        }
+        Dialect::Oxc => {
+            attrs::refuse_repr(cx, file, &repr);
+            (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Item, attrs, &["ast", "repr"]))
+        }
+    };
     let name = item.ident().to_string();
 
     let mut spans = Vec::new();
+    let mut markers = Vec::new();
     let kind = match &item.kind {
         AstItemKind::Struct(s) => {
-            attrs::check_struct_repr(cx, file, &s.ident, &repr);
             let mut fields = Vec::new();
-            match &s.fields {
-                syn::Fields::Named(named) => {
-                    for field in &named.named {
-                        let ident = field.ident.as_ref().expect("named field");
-                        let ty = types::convert(cx, file, names, &field.ty);
-                        let estree = attrs::parse_field_estree(cx, file, &field.attrs);
-                        spans.push(field.span());
-                        if let Some(ty) = ty {
-                            // `r#type` is the field `type`: its property's key, and what it is called in messages.
-                            let name = syn::ext::IdentExt::unraw(ident).to_string();
-                            fields.push(Field { name, ty, estree, location: cx.location(file, ident.span()) });
-                        }
-                    }
+            let members: Vec<&syn::Field> = match &s.fields {
+                syn::Fields::Named(named) => named.named.iter().collect(),
+                // oxc's id types and foreign descriptions wrap one value.
+                syn::Fields::Unnamed(unnamed) if dialect == Dialect::Oxc => unnamed.unnamed.iter().collect(),
+                syn::Fields::Unnamed(unnamed) => {
+                    cx.error(file, unnamed.span(), format!("tuple struct `{name}` is not supported"), Some("give the fields names: they become ESTree properties".to_owned()));
+                    Vec::new()
                 }
-                syn::Fields::Unnamed(unnamed) => cx.error(
-                    file,
-                    unnamed.span(),
-                    format!("tuple struct `{name}` is not supported"),
-                    Some("give the fields names: they become ESTree properties".to_owned()),
-                ),
-                syn::Fields::Unit => cx.error(
-                    file,
-                    s.ident.span(),
-                    format!("unit struct `{name}` is not supported"),
-                    Some("write it with braces: `struct Name {}`".to_owned()),
-                ),
+                syn::Fields::Unit => {
+                    cx.error(file, s.ident.span(), format!("unit struct `{name}` is not supported"), Some("write it with braces: `struct Name {}`".to_owned()));
+                    Vec::new()
+                }
+            };
+            for (index, field) in members.into_iter().enumerate() {
+                let ty = types::convert(cx, file, names, &field.ty);
+                let (estree, attrs) = match dialect {
+                    Dialect::Rawast => (attrs::parse_field_estree(cx, file, &field.attrs), dialect::kept_attrs(cx, file, dialect, Place::Field, &field.attrs, &["estree"])),
+                    Dialect::Oxc => (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Field, &field.attrs, &[])),
+                };
+                spans.push(field.span());
+                if let Some(ty) = ty {
+                    // `r#type` is the field `type`: its property's key, and what it is called in messages.
+                    let (name, name_span) = match &field.ident {
+                        Some(ident) => (syn::ext::IdentExt::unraw(ident).to_string(), ident.span()),
+                        None => (index.to_string(), field.ty.span()),
+                    };
+                    let public = matches!(field.vis, syn::Visibility::Public(_));
+                    fields.push(Field { name, ty, estree, location: cx.location(file, name_span), public, attrs });
+                }
             }
-            TypeKind::Struct(Struct { fields })
+            let repr = match dialect {
+                Dialect::Rawast => {
+                    attrs::check_struct_repr(cx, file, &s.ident, &repr);
+                    StructRepr::C
+                }
+                // oxc's macro: `#[repr(transparent)]` with at most one field that is not zero-sized.
+                Dialect::Oxc if fields.iter().filter(|f| f.ty != TypeRef::Builtin(Builtin::PointerAlign)).count() <= 1 => StructRepr::Transparent,
+                Dialect::Oxc => StructRepr::OxcOrdered,
+            };
+            TypeKind::Struct(Struct { repr, fields })
         }
         AstItemKind::Enum(e) => {
             let mut variants = Vec::new();
@@ -221,6 +337,19 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
             let mut previous: Option<&syn::Ident> = None;
             let mut seen: HashMap<u8, &syn::Ident> = HashMap::new();
             for variant in &e.variants {
+                if let Some(from) = oxc::inherit_marker(variant) {
+                    if dialect == Dialect::Oxc {
+                        markers.push(oxc::Inherit { position: variants.len(), from, span: variant.span() });
+                        continue;
+                    }
+                    cx.error(
+                        file,
+                        variant.span(),
+                        format!("`INHERIT({from})` in `{name}` is oxc's marker for inherited variants"),
+                        Some("rawast's schema language would read it as one variant holding the enum by value: list the variants, or set `dialect = \"oxc\"` in [schema]".to_owned()),
+                    );
+                    continue;
+                }
                 spans.push(variant.span());
                 let discriminant = match &variant.discriminant {
                     Some((_, expr)) => attrs::parse_discriminant(cx, file, expr),
@@ -255,7 +384,10 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
                         None
                     }
                 };
-                let estree = attrs::parse_variant_estree(cx, file, &variant.attrs);
+                let (estree, attrs) = match dialect {
+                    Dialect::Rawast => (attrs::parse_variant_estree(cx, file, &variant.attrs), dialect::kept_attrs(cx, file, dialect, Place::Variant, &variant.attrs, &["estree"])),
+                    Dialect::Oxc => (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Variant, &variant.attrs, &[])),
+                };
                 if let Some(discriminant) = discriminant {
                     if let Some(first) = seen.insert(discriminant, &variant.ident) {
                         cx.error(
@@ -265,14 +397,18 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
                             None,
                         );
                     }
-                    variants.push(Variant { name: variant.ident.to_string(), discriminant, payload, estree });
+                    variants.push(Variant { name: variant.ident.to_string(), discriminant, payload, estree, attrs, inherited_from: None });
                 }
             }
             if e.variants.is_empty() {
                 cx.error(file, e.ident.span(), format!("enum `{name}` has no variants"), Some("an AST enum needs at least one variant".to_owned()));
             }
             let has_data = e.variants.iter().any(|v| !matches!(v.fields, syn::Fields::Unit));
-            let repr = attrs::check_enum_repr(cx, file, &e.ident, &repr, has_data).unwrap_or(if has_data { EnumRepr::CU8 } else { EnumRepr::U8 });
+            let implied = if has_data { EnumRepr::CU8 } else { EnumRepr::U8 };
+            let repr = match dialect {
+                Dialect::Rawast => attrs::check_enum_repr(cx, file, &e.ident, &repr, has_data).unwrap_or(implied),
+                Dialect::Oxc => implied,
+            };
             for variant in variants.iter().filter(|v| v.payload.is_some() && v.estree.rename.is_some()) {
                 let span = e.variants.iter().find(|v| v.ident == variant.name).map_or(e.ident.span(), |v| v.ident.span());
                 cx.error(
@@ -285,7 +421,8 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
             TypeKind::Enum(Enum { repr, variants })
         }
     };
-    (TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree }, spans)
+    let public = matches!(item.vis(), syn::Visibility::Public(_));
+    (TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree, attrs: kept, foreign: item.foreign.clone(), public }, spans, markers)
 }
 
 /// `flatten` merges a struct's fields into the enclosing node, so it needs a struct held by value.

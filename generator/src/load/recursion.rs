@@ -15,7 +15,7 @@ pub(super) struct Cycle {
 fn inline_named(ty: &TypeRef) -> Option<TypeId> {
     match ty {
         TypeRef::Named(id) => Some(*id),
-        TypeRef::Option(inner) => inline_named(inner),
+        TypeRef::Option(inner) | TypeRef::Cell(inner) => inline_named(inner),
         _ => None,
     }
 }

@@ -6,20 +6,31 @@ use syn::spanned::Spanned;
 
 use super::Context;
 use crate::SourceFile;
-use crate::ir::{Primitive, TypeId, TypeRef};
+use crate::ir::{Builtin, Dialect, Primitive, TypeId, TypeRef};
 
 const SUPPORTED: &str = "supported field types: bool, u8–u64, i8–i64, f64, Span, Str<'a>, Box<'a, T>, Vec<'a, T>, Option<T> and other #[ast] types";
+const SUPPORTED_OXC: &str = "field types the oxc dialect knows: bool, u8–u64, i8–i64, f64, Str<'a>, &'a str, Ident<'a>, JSStr<'a>, NonZeroU32, AtomicBool, PointerAlign, Box<'a, T>, Vec<'a, T>, Option<T>, Cell<T> and #[ast] types (`Span` among them)";
+
+fn supported(cx: &Context) -> &'static str {
+    match cx.dialect {
+        Dialect::Rawast => SUPPORTED,
+        Dialect::Oxc => SUPPORTED_OXC,
+    }
+}
 
 /// Converts a field type; reports and returns `None` for anything the schema language lacks.
 pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<String, TypeId>, ty: &syn::Type) -> Option<TypeRef> {
     let path = match ty {
         syn::Type::Path(syn::TypePath { qself: None, path }) => path,
         syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")) => {
+            if cx.dialect == Dialect::Oxc && r.mutability.is_none() && r.lifetime.as_ref().is_some_and(|lt| lt.ident == "a") {
+                return Some(TypeRef::Builtin(Builtin::StrRef));
+            }
             return unsupported(cx, file, ty, "a `&str` field", "use `Str<'a>`, which lives in the arena or the source region");
         }
         syn::Type::Group(group) => return convert(cx, file, names, &group.elem),
         syn::Type::Paren(paren) => return convert(cx, file, names, &paren.elem),
-        _ => return unsupported(cx, file, ty, "this field type", SUPPORTED),
+        _ => return unsupported(cx, file, ty, "this field type", supported(cx)),
     };
     if path.segments.len() != 1 || path.leading_colon.is_some() {
         return unsupported(cx, file, ty, "a path type", "write the type's plain name, such as `Box<'a, T>`, not a path to it");
@@ -38,8 +49,38 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
     if let Some(primitive) = Primitive::from_rust_name(&name) {
         return expect(cx, 0, 0, &name).then_some(TypeRef::Primitive(primitive));
     }
+    if cx.dialect == Dialect::Oxc {
+        // oxc's schema defines `Span` itself; its other built-ins are the ones `ast_tools` knows.
+        if let Some(&id) = names.get(&name) {
+            if types.is_empty() {
+                return Some(TypeRef::Named(id));
+            }
+            cx.error(file, ty.span(), format!("`{name}` takes no type arguments"), Some("AST types may take only the arena lifetime `'a`".to_owned()));
+            return None;
+        }
+        match name.as_str() {
+            "ArenaBox" | "ArenaVec" | "Cell" => {
+                let (wanted_lifetimes, shape) = if name == "Cell" { (0, "Cell<T>") } else { (1, "…<'a, T>") };
+                if !expect(cx, wanted_lifetimes, 1, shape) {
+                    return None;
+                }
+                let inner = Box::new(convert(cx, file, names, types[0])?);
+                return Some(match name.as_str() {
+                    "ArenaBox" => TypeRef::Box(inner),
+                    "ArenaVec" => TypeRef::Vec(inner),
+                    _ => TypeRef::Cell(inner),
+                });
+            }
+            _ => {}
+        }
+        if let Some(builtin) = Builtin::ALL.into_iter().find(|b| b.name() == name) {
+            let shape = builtin.rust_type("'a");
+            return expect(cx, usize::from(builtin.has_lifetime()), 0, &shape).then_some(TypeRef::Builtin(builtin));
+        }
+    }
     match name.as_str() {
-        "Span" => expect(cx, 0, 0, "Span").then_some(TypeRef::Span),
+        // The oxc dialect's `Span` is the schema's own (found above, or unknown).
+        "Span" if cx.dialect == Dialect::Rawast => expect(cx, 0, 0, "Span").then_some(TypeRef::Span),
         "Str" => expect(cx, 1, 0, "Str<'a>").then_some(TypeRef::Str),
         "Box" | "Vec" => {
             if !expect(cx, 1, 1, &format!("{name}<'a, T>")) {
@@ -55,7 +96,7 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
             Some(TypeRef::Option(Box::new(convert(cx, file, names, types[0])?)))
         }
         "usize" | "isize" => unsupported(cx, file, ty, "`usize` / `isize`", "their size depends on the target; use u32 or u64 (i32 or i64)"),
-        "f32" | "u128" | "i128" | "char" => unsupported(cx, file, ty, &format!("`{name}`"), SUPPORTED),
+        "f32" | "u128" | "i128" | "char" => unsupported(cx, file, ty, &format!("`{name}`"), supported(cx)),
         "String" => unsupported(cx, file, ty, "`String`", "use `Str<'a>`, which lives in the arena or the source region"),
         _ => match names.get(&name) {
             Some(&id) if types.is_empty() => Some(TypeRef::Named(id)),
@@ -68,7 +109,7 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
                     file,
                     segment.ident.span(),
                     format!("unknown type `{name}`"),
-                    Some(format!("define `{name}` with #[ast] in a schema file listed in codegen.toml, or use one of the {SUPPORTED}")),
+                    Some(format!("define `{name}` with #[ast] in a schema file listed in codegen.toml, or use one of the {}", supported(cx))),
                 );
                 None
             }
@@ -97,14 +138,14 @@ fn generic_args<'t>(cx: &mut Context, file: &SourceFile, arguments: &'t syn::Pat
                     }
                     syn::GenericArgument::Type(ty) => types.push(ty),
                     other => {
-                        cx.error(file, other.span(), "unsupported generic argument".to_owned(), Some(SUPPORTED.to_owned()));
+                        cx.error(file, other.span(), "unsupported generic argument".to_owned(), Some(supported(cx).to_owned()));
                         return None;
                     }
                 }
             }
         }
         syn::PathArguments::Parenthesized(args) => {
-            cx.error(file, args.span(), "unsupported field type: function traits are not part of the schema language".to_owned(), Some(SUPPORTED.to_owned()));
+            cx.error(file, args.span(), "unsupported field type: function traits are not part of the schema language".to_owned(), Some(supported(cx).to_owned()));
             return None;
         }
     }

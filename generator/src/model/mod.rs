@@ -168,8 +168,8 @@ impl Model {
     /// Whether reading a `ty` may make a node: a node struct, or something that leads to one.
     pub fn builds_nodes(&self, ty: &TypeRef) -> bool {
         match ty {
-            TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str => false,
-            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => self.builds_nodes(inner),
+            TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => self.builds_nodes(inner),
             TypeRef::Named(id) => self.builds[id.0],
         }
     }
@@ -224,8 +224,8 @@ pub fn variant_string(variant: &Variant) -> &str {
 /// Whether values of `ty` can hold pointers to more nested values: a step deeper into the tree.
 pub fn holds_nodes(schema: &Schema, ty: &TypeRef) -> bool {
     match ty {
-        TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str => false,
-        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => holds_nodes(schema, inner),
+        TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
+        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => holds_nodes(schema, inner),
         TypeRef::Named(id) => match &schema.get(*id).kind {
             TypeKind::Struct(_) => true,
             TypeKind::Enum(e) => e.variants.iter().any(|v| v.payload.is_some()),
@@ -300,8 +300,8 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
     let reaches = |ty: &TypeRef, builds: &[bool]| {
         fn walk(ty: &TypeRef, builds: &[bool]) -> bool {
             match ty {
-                TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str => false,
-                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => walk(inner, builds),
+                TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
+                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => walk(inner, builds),
                 TypeRef::Named(id) => builds[id.0],
             }
         }

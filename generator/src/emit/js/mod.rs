@@ -314,6 +314,8 @@ impl<'a> Builder<'a> {
             TypeRef::Box(inner) => format!("Box{}", self.type_suffix(inner)),
             TypeRef::Vec(inner) => format!("Vec{}", self.type_suffix(inner)),
             TypeRef::Option(inner) => format!("Option{}", self.type_suffix(inner)),
+            TypeRef::Cell(inner) => format!("Cell{}", self.type_suffix(inner)),
+            TypeRef::Builtin(builtin) => builtin.name().trim_start_matches('&').to_owned(),
             TypeRef::Named(id) => self.cx.schema.get(*id).name.clone(),
         }
     }

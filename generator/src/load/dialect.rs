@@ -1,0 +1,137 @@
+//! What each dialect makes of the attributes around items, fields and variants: which it keeps as
+//! data (`ir::Attr`), which it knows to mean nothing for layouts or output, and which it refuses.
+//! Nothing is skipped silently: an attribute neither list names is a spanned error.
+
+use syn::spanned::Spanned;
+
+use super::Context;
+use crate::SourceFile;
+use crate::ir::{Attr, AttrValue, Dialect};
+
+/// Where an attribute sits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    Item,
+    Field,
+    Variant,
+}
+
+impl Place {
+    fn name(self) -> &'static str {
+        match self {
+            Place::Item => "a type",
+            Place::Field => "a field",
+            Place::Variant => "a variant",
+        }
+    }
+}
+
+/// Rust's own attributes that change nothing rawast reads: documentation and lints, derives of
+/// traits and their helpers (which add impls, not fields).
+const RUST_INERT: &[&str] = &["doc", "derive", "default", "allow", "expect", "warn", "deny", "must_use", "non_exhaustive", "rustfmt"];
+
+/// oxc's helper attributes for its other generators (`oxc_ast_macros`' `Ast` derive declares them):
+/// builders, `CloneIn`, `ContentEq`, plurals, scopes, spans, visitors.
+const OXC_INERT: &[&str] = &["builder", "clone_in", "content_eq", "plural", "scope", "span", "visit"];
+
+/// oxc attributes kept as data: ESTree mapping, TypeScript-only and JS-only fields.
+const OXC_KEPT: &[&str] = &["estree", "ts", "js_only"];
+
+/// The attributes of one item, field or variant that its dialect keeps; reports the ones it refuses.
+/// `handled` are names the caller reads itself (`ast`, `repr`, and in rawast's dialect `estree`).
+pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, place: Place, attrs: &[syn::Attribute], handled: &[&str]) -> Vec<Attr> {
+    let mut kept = Vec::new();
+    for attr in attrs {
+        let Some(name) = attr.path().get_ident().map(ToString::to_string) else {
+            cx.error(file, attr.path().span(), "attribute paths are not part of the schema language".to_owned(), Some(format!("write the attribute's plain name, such as `#[{}]`", attr.path().segments.last().map_or(String::new(), |s| s.ident.to_string()))));
+            continue;
+        };
+        if handled.contains(&name.as_str()) || RUST_INERT.contains(&name.as_str()) {
+            continue;
+        }
+        if name == "cfg" || name == "cfg_attr" {
+            // `#[cfg_attr(cond, expect(...))]` is a lint on oxc's items; anything conditional on a field
+            // would make the layout depend on how the crate is built.
+            if place == Place::Item && name == "cfg_attr" && only_lints(attr) {
+                continue;
+            }
+            cx.error(file, attr.span(), format!("`#[{name}]` on {} is not supported", place.name()), Some("a schema's layout must not depend on how its crate is built; remove the condition".to_owned()));
+            continue;
+        }
+        match dialect {
+            Dialect::Oxc if OXC_INERT.contains(&name.as_str()) => {}
+            Dialect::Oxc if OXC_KEPT.contains(&name.as_str()) => {
+                if let Some(attr) = to_attr(cx, file, attr) {
+                    kept.push(attr);
+                }
+            }
+            // `#[generate_derive(...)]`: only whether ESTree is derived matters to the emitters.
+            Dialect::Oxc if name == "generate_derive" && place == Place::Item => {
+                if let Some(Attr { value: AttrValue::List(traits), .. }) = to_attr(cx, file, attr)
+                    && traits.iter().any(|t| t.name == "ESTree")
+                {
+                    kept.push(Attr { name, value: AttrValue::List(vec![Attr { name: "ESTree".to_owned(), value: AttrValue::Flag }]) });
+                }
+            }
+            Dialect::Oxc => cx.error(
+                file,
+                attr.path().span(),
+                format!("unknown attribute `#[{name}]` on {}", place.name()),
+                Some(format!("the oxc dialect knows oxc_ast_macros' helper attributes ({}) and {}", OXC_INERT.join(", "), OXC_KEPT.join(", "))),
+            ),
+            Dialect::Rawast => {
+                let oxc = OXC_INERT.contains(&name.as_str()) || OXC_KEPT.contains(&name.as_str()) || name == "generate_derive";
+                let help = if oxc {
+                    format!("`#[{name}]` is oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST as it is")
+                } else {
+                    format!("rawast's schema language takes #[estree(...)] and documentation on {}", place.name())
+                };
+                cx.error(file, attr.path().span(), format!("unknown attribute `#[{name}]` on {}", place.name()), Some(help));
+            }
+        }
+    }
+    kept
+}
+
+/// Whether a `#[cfg_attr(condition, ...)]` only adds lint attributes.
+fn only_lints(attr: &syn::Attribute) -> bool {
+    let Ok(metas) = attr.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated) else { return false };
+    metas.iter().skip(1).all(|meta| meta.path().get_ident().is_some_and(|i| ["allow", "expect", "warn", "deny"].contains(&i.to_string().as_str())))
+}
+
+/// `#[name]`, `#[name = value]` or `#[name(...)]` as data.
+pub(super) fn to_attr(cx: &mut Context, file: &SourceFile, attr: &syn::Attribute) -> Option<Attr> {
+    meta_to_attr(cx, file, &attr.meta)
+}
+
+fn meta_to_attr(cx: &mut Context, file: &SourceFile, meta: &syn::Meta) -> Option<Attr> {
+    let name = path_text(meta.path());
+    let value = match meta {
+        syn::Meta::Path(_) => AttrValue::Flag,
+        syn::Meta::NameValue(nv) => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }) => AttrValue::Str(text.value()),
+            syn::Expr::Path(path) if path.qself.is_none() => AttrValue::Path(path_text(&path.path)),
+            other => {
+                cx.error(file, other.span(), format!("cannot read the value of `{name}`"), Some("values are strings or paths".to_owned()));
+                return None;
+            }
+        },
+        syn::Meta::List(list) => {
+            let parsed = list.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated);
+            match parsed {
+                Ok(items) => AttrValue::List(items.iter().filter_map(|item| meta_to_attr(cx, file, item)).collect()),
+                Err(error) => {
+                    cx.error(file, error.span(), format!("cannot read `{name}(...)`: {error}"), Some("write `name(key = \"value\", key = Path, flag, list(...))`".to_owned()));
+                    return None;
+                }
+            }
+        }
+    };
+    Some(Attr { name, value })
+}
+
+fn path_text(path: &syn::Path) -> String {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let lead = if path.leading_colon.is_some() { "::" } else { "" };
+    format!("{lead}{}", segments.join("::"))
+}
