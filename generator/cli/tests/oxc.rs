@@ -26,3 +26,19 @@ fn oxc_schema() {
         insta::assert_snapshot!("oxc_layout", layout_table(schema, &analysis.layout64, &analysis.layout32));
     });
 }
+
+/// The outputs for oxc's schema do not depend on the order its files come in.
+#[test]
+fn oxc_outputs_are_deterministic() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let (config, files) = rawast::read_schema(&root.join("tests/oxc/codegen.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let mut reversed = files.clone();
+    reversed.reverse();
+    let forward = rawast_generator::generate(&config, &files).unwrap_or_else(|e| panic!("{e}")).outputs;
+    let backward = rawast_generator::generate(&config, &reversed).unwrap_or_else(|e| panic!("{e}")).outputs;
+    assert!(forward.iter().any(|o| o.path.ends_with("assert_layouts.rs")));
+    assert_eq!(forward.len(), backward.len());
+    for (a, b) in forward.iter().zip(&backward) {
+        assert!(a.path == b.path && a.contents == b.contents, "{} differs with the files in another order", a.path);
+    }
+}
