@@ -126,11 +126,11 @@ pub struct Struct {
 pub enum StructRepr {
     /// `#[repr(C)]`: in declaration order.
     C,
-    /// `#[repr(C)]` after oxc's `#[ast]` macro reorders the fields: `span` first, then `node_id`, then
-    /// by alignment on 64-bit, then on 32-bit, each field where it fits without padding if one does.
-    OxcOrdered,
-    /// `#[repr(transparent)]`: the layout of its only non-zero-sized field.
-    Transparent,
+    /// What oxc's `#[ast]` macro writes: `#[repr(transparent)]` for a struct with at most one field
+    /// that is not zero-sized, else `#[repr(C)]` after it reorders the fields (`span` first, then
+    /// `node_id`, then by alignment on 64-bit, then on 32-bit, each field where it fits without
+    /// padding if one does). Which of the two is a matter of sizes: `layout` decides.
+    Oxc,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -430,8 +430,7 @@ impl fmt::Display for DumpType<'_> {
                 write!(f, "struct {name}")?;
                 match s.repr {
                     StructRepr::C => {}
-                    StructRepr::OxcOrdered => write!(f, "  repr(C, oxc order)")?,
-                    StructRepr::Transparent => write!(f, "  repr(transparent)")?,
+                    StructRepr::Oxc => write!(f, "  repr(oxc)")?,
                 }
                 if let Some(foreign) = &def.foreign {
                     write!(f, "  foreign = {foreign}")?;

@@ -65,7 +65,7 @@ pub fn analyze(schema_files: &[SourceFile]) -> Result<Analysis, Diagnostics> {
 /// Loads schema files written in `dialect` and computes their layouts.
 pub fn analyze_as(schema_files: &[SourceFile], dialect: Dialect) -> Result<Analysis, Diagnostics> {
     let schema = load::load(schema_files, dialect)?;
-    let [layout64, layout32] = SchemaLayout::compute_both(&schema);
+    let [layout64, layout32] = SchemaLayout::compute(&schema);
     Ok(Analysis { schema, layout64, layout32 })
 }
 

@@ -59,11 +59,13 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     }
 }
 
-/// The repository's generated files, checked: an error naming the stale ones, if any.
-pub fn check_fresh(root: &std::path::Path) -> Result<usize> {
-    let report = rawast::codegen(&root.join("codegen.toml"), rawast::Mode::Check)?;
+/// The generated files of `config` (relative to the repository root: `codegen.toml`, or
+/// `tests/oxc/codegen.toml`), checked: an error naming the stale ones and the command that
+/// regenerates them, if any; else how many there are.
+pub fn check_fresh(root: &std::path::Path, config: &str) -> Result<usize> {
+    let report = rawast::codegen(&root.join(config), rawast::Mode::Check)?;
     let stale: Vec<&str> = report.stale().map(|f| f.path.as_str()).collect();
-    anyhow::ensure!(stale.is_empty(), "generated files are stale: {}; run `cargo xtask codegen`", stale.join(", "));
+    anyhow::ensure!(stale.is_empty(), "generated files are stale: {}; run `{}`", stale.join(", "), report.regenerate);
     Ok(report.files.len())
 }
 
@@ -72,7 +74,7 @@ mod tests {
     /// `cargo test` fails while generated/ is stale, naming the stale files.
     #[test]
     fn codegen_is_fresh() {
-        if let Err(error) = super::check_fresh(&crate::project::root()) {
+        if let Err(error) = super::check_fresh(&crate::project::root(), "codegen.toml") {
             panic!("{error:#}");
         }
     }

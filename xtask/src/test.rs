@@ -61,7 +61,7 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     }
 
     step("cargo xtask codegen --check");
-    eprintln!("{} generated files up to date", crate::codegen::check_fresh(&root)?);
+    eprintln!("{} generated files up to date", crate::codegen::check_fresh(&root, "codegen.toml")?);
 
     step("cargo test");
     let references = root.join("target/insta-references.txt");

@@ -82,17 +82,9 @@ pub(crate) fn round_up(value: u32, align: u32) -> u32 {
 }
 
 impl SchemaLayout {
-    /// Computes every type's layout. The schema must be free of by-value cycles (`load` ensures it).
-    pub fn compute(schema: &Schema, width: PointerWidth) -> Self {
-        let [layout64, layout32] = Self::compute_both(schema);
-        match width {
-            PointerWidth::W64 => layout64,
-            PointerWidth::W32 => layout32,
-        }
-    }
-
-    /// Both widths' layouts, computed together: oxc's field order depends on both.
-    pub fn compute_both(schema: &Schema) -> [Self; 2] {
+    /// Computes every type's layout, for 64-bit and 32-bit together (oxc's field order depends on
+    /// both). The schema must be free of by-value cycles (`load` ensures it).
+    pub fn compute(schema: &Schema) -> [Self; 2] {
         let mut computer = Computer { schema, done: vec![None; schema.types.len()], in_progress: vec![false; schema.types.len()] };
         for id in schema.ids() {
             computer.named(id);
@@ -147,16 +139,16 @@ impl Computer<'_> {
             TypeKind::Struct(s) => {
                 let fields: Vec<[Layout; 2]> = s.fields.iter().map(|f| self.field(&f.ty)).collect();
                 let width = |w: usize| fields.iter().map(|f| f[w]).collect::<Vec<Layout>>();
-                match s.repr {
-                    StructRepr::C => {
-                        let order: Vec<usize> = (0..fields.len()).collect();
-                        [struct_layout(&width(0), &order), struct_layout(&width(1), &order)]
-                    }
-                    StructRepr::OxcOrdered => {
-                        let order = oxc_order::field_order(self.schema, s, &fields);
-                        [struct_layout(&width(0), &order), struct_layout(&width(1), &order)]
-                    }
-                    StructRepr::Transparent => [transparent_layout(&width(0)), transparent_layout(&width(1))],
+                // Zero-sized on one width is zero-sized on both.
+                let transparent = s.repr == StructRepr::Oxc && fields.iter().filter(|f| f[0].size > 0).count() <= 1;
+                if transparent {
+                    [transparent_layout(&width(0)), transparent_layout(&width(1))]
+                } else {
+                    let order = match s.repr {
+                        StructRepr::C => (0..fields.len()).collect(),
+                        StructRepr::Oxc => oxc_order::field_order(self.schema, s, &fields),
+                    };
+                    [struct_layout(&width(0), &order), struct_layout(&width(1), &order)]
                 }
             }
             TypeKind::Enum(e) => {

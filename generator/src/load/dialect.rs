@@ -26,9 +26,12 @@ impl Place {
     }
 }
 
-/// Rust's own attributes that change nothing rawast reads: documentation and lints, derives of
-/// traits and their helpers (which add impls, not fields).
-const RUST_INERT: &[&str] = &["doc", "derive", "default", "allow", "expect", "warn", "deny", "must_use", "non_exhaustive", "rustfmt"];
+/// Rust's own attributes that change nothing rawast reads: documentation, derives of traits and
+/// their helpers (which add impls, not fields), API markers and formatting.
+const RUST_INERT: &[&str] = &["doc", "derive", "default", "must_use", "non_exhaustive", "rustfmt"];
+
+/// Lint levels: inert too, and all a `#[cfg_attr]` on an item may add.
+const LINTS: &[&str] = &["allow", "expect", "warn", "deny"];
 
 /// oxc's helper attributes for its other generators (`oxc_ast_macros`' `Ast` derive declares them):
 /// builders, `CloneIn`, `ContentEq`, plurals, scopes, spans, visitors.
@@ -46,7 +49,7 @@ pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, 
             cx.error(file, attr.path().span(), "attribute paths are not part of the schema language".to_owned(), Some(format!("write the attribute's plain name, such as `#[{}]`", attr.path().segments.last().map_or(String::new(), |s| s.ident.to_string()))));
             continue;
         };
-        if handled.contains(&name.as_str()) || RUST_INERT.contains(&name.as_str()) {
+        if handled.contains(&name.as_str()) || RUST_INERT.contains(&name.as_str()) || LINTS.contains(&name.as_str()) {
             continue;
         }
         if name == "cfg" || name == "cfg_attr" {
@@ -96,7 +99,7 @@ pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, 
 /// Whether a `#[cfg_attr(condition, ...)]` only adds lint attributes.
 fn only_lints(attr: &syn::Attribute) -> bool {
     let Ok(metas) = attr.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated) else { return false };
-    metas.iter().skip(1).all(|meta| meta.path().get_ident().is_some_and(|i| ["allow", "expect", "warn", "deny"].contains(&i.to_string().as_str())))
+    metas.iter().skip(1).all(|meta| meta.path().get_ident().is_some_and(|i| LINTS.contains(&i.to_string().as_str())))
 }
 
 /// `#[name]`, `#[name = value]` or `#[name(...)]` as data.

@@ -19,7 +19,7 @@ use syn::spanned::Spanned;
 
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::ir::{Builtin, Dialect, Enum, EnumRepr, Field, MetaType, Schema, Struct, StructRepr, TypeDef, TypeId, TypeKind, TypeRef, Variant};
+use crate::ir::{Dialect, Enum, EnumRepr, Field, MetaType, Schema, Struct, StructRepr, TypeDef, TypeId, TypeKind, Variant};
 use dialect::Place;
 
 /// Loads the `#[ast]` types of `files`, written in `dialect`. The result does not depend on the
@@ -158,12 +158,13 @@ impl AstItem<'_> {
     }
 }
 
-fn is_ast_marker(attr: &syn::Attribute) -> bool {
-    attr.path().segments.last().is_some_and(|segment| segment.ident == "ast")
+/// `#[name]` or `#[path::name]`, with or without arguments.
+fn is_marker(attr: &syn::Attribute, name: &str) -> bool {
+    attr.path().segments.last().is_some_and(|segment| segment.ident == name)
 }
 
-fn is_meta_marker(attr: &syn::Attribute) -> bool {
-    attr.path().segments.last().is_some_and(|segment| segment.ident == "ast_meta")
+fn is_ast_marker(attr: &syn::Attribute) -> bool {
+    is_marker(attr, "ast")
 }
 
 /// The `foreign = Name` argument of `#[ast(...)]`, in the oxc dialect; other arguments (oxc's
@@ -205,23 +206,12 @@ fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn:
                 out.push(AstItem { file, kind: AstItemKind::Enum(e), foreign });
             }
             syn::Item::Mod(syn::ItemMod { content: Some((_, items)), .. }) => collect_ast_items(cx, file, items, out, meta),
-            syn::Item::Macro(m) if oxc::has_ast_marker(&m.mac.tokens) => match cx.dialect {
-                Dialect::Oxc => {
-                    if let Some(s) = oxc::macro_item(cx, file, &m.mac) {
-                        let foreign = ast_args(cx, file, &s.attrs);
-                        out.push(AstItem { file, kind: AstItemKind::Struct(s), foreign });
-                    }
+            syn::Item::Macro(m) if oxc::has_ast_marker(&m.mac.tokens) => {
+                if let Some(s) = oxc::macro_item(cx, file, &m.mac) {
+                    let foreign = ast_args(cx, file, &s.attrs);
+                    out.push(AstItem { file, kind: AstItemKind::Struct(s), foreign });
                 }
-                Dialect::Rawast => {
-                    let name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-                    cx.error(
-                        file,
-                        m.mac.path.span(),
-                        format!("#[ast] item inside a call of macro `{name}!`"),
-                        Some("rawast reads types as written, not what a macro makes of them: define the type with #[ast] outside the macro".to_owned()),
-                    );
-                }
-            },
+            }
             other => {
                 let (attrs, name) = match &other {
                     syn::Item::Struct(s) => (&s.attrs[..], Some(&s.ident)),
@@ -235,7 +225,7 @@ fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn:
                     syn::Item::Impl(i) => (&i.attrs[..], None),
                     _ => (&[][..], None),
                 };
-                if let Some(marker) = attrs.iter().find(|a| is_meta_marker(a)) {
+                if let Some(marker) = attrs.iter().find(|a| is_marker(a, "ast_meta")) {
                     match (cx.dialect, name) {
                         (Dialect::Oxc, Some(name)) => {
                             let attrs = dialect::kept_attrs(cx, file, Dialect::Oxc, Place::Item, attrs, &["ast_meta"]);
@@ -325,9 +315,7 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
                     attrs::check_struct_repr(cx, file, &s.ident, &repr);
                     StructRepr::C
                 }
-                // oxc's macro: `#[repr(transparent)]` with at most one field that is not zero-sized.
-                Dialect::Oxc if fields.iter().filter(|f| f.ty != TypeRef::Builtin(Builtin::PointerAlign)).count() <= 1 => StructRepr::Transparent,
-                Dialect::Oxc => StructRepr::OxcOrdered,
+                Dialect::Oxc => StructRepr::Oxc,
             };
             TypeKind::Struct(Struct { repr, fields })
         }

@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::Context;
 use crate::SourceFile;
-use crate::ir::{TypeDef, TypeId, TypeKind, Variant};
+use crate::ir::{Dialect, TypeDef, TypeId, TypeKind, Variant};
 
 /// The macros oxc wraps `#[ast]` items in, with what each defines from `$(#[attr])* $vis struct $name;`:
 /// oxc_index's `define_nonmax_u32_index_type!` makes `struct $name(NonMaxU32)`, a non-max `u32`
@@ -33,17 +33,18 @@ pub(super) fn has_ast_marker(tokens: &TokenStream) -> bool {
     false
 }
 
-/// The struct a known macro call defines, as the macro would write it; `None` (with an error) for
-/// a macro the dialect does not know.
+/// The struct a macro call holding an `#[ast]` item defines, as the macro would write it; `None`
+/// (with an error) in rawast's dialect, which reads items as written, or for a macro the oxc
+/// dialect does not know.
 pub(super) fn macro_item(cx: &mut Context, file: &SourceFile, mac: &syn::Macro) -> Option<syn::ItemStruct> {
     let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-    if name != ID_MACRO {
-        cx.error(
-            file,
-            mac.path.span(),
-            format!("#[ast] item inside a call of macro `{name}!`"),
-            Some(format!("the oxc dialect knows what `{ID_MACRO}!` defines; define other types with #[ast] outside macros")),
-        );
+    let refusal = match cx.dialect {
+        Dialect::Rawast => Some("rawast reads types as written, not what a macro makes of them: define the type with #[ast] outside the macro".to_owned()),
+        Dialect::Oxc if name != ID_MACRO => Some(format!("the oxc dialect knows what `{ID_MACRO}!` defines; define other types with #[ast] outside macros")),
+        Dialect::Oxc => None,
+    };
+    if let Some(help) = refusal {
+        cx.error(file, mac.path.span(), format!("#[ast] item inside a call of macro `{name}!`"), Some(help));
         return None;
     }
     // `$(#[$attrs:meta])* $v:vis struct $type:ident;` and optional `NAME = value;` settings, which

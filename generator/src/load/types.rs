@@ -49,36 +49,22 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
     if let Some(primitive) = Primitive::from_rust_name(&name) {
         return expect(cx, 0, 0, &name).then_some(TypeRef::Primitive(primitive));
     }
-    if cx.dialect == Dialect::Oxc {
-        // oxc's schema defines `Span` itself; its other built-ins are the ones `ast_tools` knows.
-        if let Some(&id) = names.get(&name) {
-            if types.is_empty() {
-                return Some(TypeRef::Named(id));
-            }
-            cx.error(file, ty.span(), format!("`{name}` takes no type arguments"), Some("AST types may take only the arena lifetime `'a`".to_owned()));
-            return None;
-        }
-        match name.as_str() {
-            "ArenaBox" | "ArenaVec" | "Cell" => {
-                let (wanted_lifetimes, shape) = if name == "Cell" { (0, "Cell<T>") } else { (1, "…<'a, T>") };
-                if !expect(cx, wanted_lifetimes, 1, shape) {
-                    return None;
-                }
-                let inner = Box::new(convert(cx, file, names, types[0])?);
-                return Some(match name.as_str() {
-                    "ArenaBox" => TypeRef::Box(inner),
-                    "ArenaVec" => TypeRef::Vec(inner),
-                    _ => TypeRef::Cell(inner),
-                });
-            }
-            _ => {}
-        }
-        if let Some(builtin) = Builtin::ALL.into_iter().find(|b| b.name() == name) {
-            let shape = builtin.rust_type("'a");
-            return expect(cx, usize::from(builtin.has_lifetime()), 0, &shape).then_some(TypeRef::Builtin(builtin));
-        }
+    let oxc = cx.dialect == Dialect::Oxc;
+    // oxc's schema defines `Span` itself: its own types come before the built-in names.
+    if oxc && names.contains_key(&name) {
+        return named_type(cx, file, names, ty, segment, &types);
     }
-    match name.as_str() {
+    // oxc_allocator's other names for its `Box` and `Vec`.
+    let kind = match name.as_str() {
+        "ArenaBox" if oxc => "Box",
+        "ArenaVec" if oxc => "Vec",
+        other => other,
+    };
+    if oxc && let Some(builtin) = Builtin::ALL.into_iter().find(|b| b.name() == name) {
+        let shape = builtin.rust_type("'a");
+        return expect(cx, usize::from(builtin.has_lifetime()), 0, &shape).then_some(TypeRef::Builtin(builtin));
+    }
+    match kind {
         // The oxc dialect's `Span` is the schema's own (found above, or unknown).
         "Span" if cx.dialect == Dialect::Rawast => expect(cx, 0, 0, "Span").then_some(TypeRef::Span),
         "Str" => expect(cx, 1, 0, "Str<'a>").then_some(TypeRef::Str),
@@ -87,33 +73,41 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
                 return None;
             }
             let inner = Box::new(convert(cx, file, names, types[0])?);
-            Some(if name == "Box" { TypeRef::Box(inner) } else { TypeRef::Vec(inner) })
+            Some(if kind == "Box" { TypeRef::Box(inner) } else { TypeRef::Vec(inner) })
         }
-        "Option" => {
-            if !expect(cx, 0, 1, "Option<T>") {
+        // `Cell` is a type of the oxc dialect's.
+        "Option" | "Cell" if kind == "Option" || oxc => {
+            if !expect(cx, 0, 1, &format!("{name}<T>")) {
                 return None;
             }
-            Some(TypeRef::Option(Box::new(convert(cx, file, names, types[0])?)))
+            let inner = Box::new(convert(cx, file, names, types[0])?);
+            Some(if kind == "Option" { TypeRef::Option(inner) } else { TypeRef::Cell(inner) })
         }
         "usize" | "isize" => unsupported(cx, file, ty, "`usize` / `isize`", "their size depends on the target; use u32 or u64 (i32 or i64)"),
         "f32" | "u128" | "i128" | "char" => unsupported(cx, file, ty, &format!("`{name}`"), supported(cx)),
         "String" => unsupported(cx, file, ty, "`String`", "use `Str<'a>`, which lives in the arena or the source region"),
-        _ => match names.get(&name) {
-            Some(&id) if types.is_empty() => Some(TypeRef::Named(id)),
-            Some(_) => {
-                cx.error(file, ty.span(), format!("`{name}` takes no type arguments"), Some("AST types may take only the arena lifetime `'a`".to_owned()));
-                None
-            }
-            None => {
-                cx.error(
-                    file,
-                    segment.ident.span(),
-                    format!("unknown type `{name}`"),
-                    Some(format!("define `{name}` with #[ast] in a schema file listed in codegen.toml, or use one of the {}", supported(cx))),
-                );
-                None
-            }
-        },
+        _ => named_type(cx, file, names, ty, segment, &types),
+    }
+}
+
+/// A type the schema defines (or an unknown name).
+fn named_type(cx: &mut Context, file: &SourceFile, names: &HashMap<String, TypeId>, ty: &syn::Type, segment: &syn::PathSegment, types: &[&syn::Type]) -> Option<TypeRef> {
+    let name = segment.ident.to_string();
+    match names.get(&name) {
+        Some(&id) if types.is_empty() => Some(TypeRef::Named(id)),
+        Some(_) => {
+            cx.error(file, ty.span(), format!("`{name}` takes no type arguments"), Some("AST types may take only the arena lifetime `'a`".to_owned()));
+            None
+        }
+        None => {
+            cx.error(
+                file,
+                segment.ident.span(),
+                format!("unknown type `{name}`"),
+                Some(format!("define `{name}` with #[ast] in a schema file listed in codegen.toml, or use one of the {}", supported(cx))),
+            );
+            None
+        }
     }
 }
 
