@@ -73,11 +73,7 @@ fn wasm_linker() -> Result<PathBuf> {
 
 /// Runs the check; without the toolchain it fails in CI and warns elsewhere.
 pub fn check(root: &Path, required: bool) -> Result<()> {
-    let Some(rustc) = rustc_32() else {
-        if required {
-            bail!("no rustc that can check {TARGET} layouts: install it with `{INSTALL_HINT}` (or set RAWAST_RUSTC_32)");
-        }
-        eprintln!("warning: 32-bit layouts NOT checked: no rustc for {TARGET} with library source; `{INSTALL_HINT}` installs one");
+    let Some(rustc) = rustc_or_warn(required, "32-bit layouts NOT checked")? else {
         return Ok(());
     };
     let fixtures = root.join("target/rustc-agrees/Cargo.toml");
@@ -85,17 +81,34 @@ pub fn check(root: &Path, required: bool) -> Result<()> {
         bail!("{} is missing: `cargo test -p rawast-generator --test rustc_agrees` creates it", fixtures.display());
     }
     for manifest in [root.join("schema/Cargo.toml"), fixtures] {
-        project::run(
-            project::cargo()
-                .args(["check", "--quiet", "--target", TARGET, "-Zbuild-std=core,std,panic_abort", "--manifest-path"])
-                .arg(&manifest)
-                .arg("--target-dir")
-                .arg(root.join("target/wasm32-check"))
-                .env("RUSTC", &rustc)
-                .env("RUSTC_BOOTSTRAP", "1"),
-            root,
-        )?;
+        project::run(&mut cargo_check(&rustc, &manifest, &root.join("target/wasm32-check")), root)?;
     }
     eprintln!("32-bit layouts agree with rustc ({TARGET})");
     Ok(())
+}
+
+/// The rustc for wasm32; without one: an error when `required`, else a warning that says what is
+/// `skipped`, and `None`.
+pub fn rustc_or_warn(required: bool, skipped: &str) -> Result<Option<PathBuf>> {
+    match rustc_32() {
+        Some(rustc) => Ok(Some(rustc)),
+        None if required => bail!("no rustc that can check {TARGET} layouts: install it with `{INSTALL_HINT}` (or set RAWAST_RUSTC_32)"),
+        None => {
+            eprintln!("warning: {skipped}: no rustc for {TARGET} with library source; `{INSTALL_HINT}` installs one");
+            Ok(None)
+        }
+    }
+}
+
+/// `cargo check` of one crate for wasm32, with `core` and `std` built from the library source.
+pub fn cargo_check(rustc: &Path, manifest: &Path, target_dir: &Path) -> Command {
+    let mut command = project::cargo();
+    command
+        .args(["check", "--quiet", "--target", TARGET, "-Zbuild-std=core,std,panic_abort", "--manifest-path"])
+        .arg(manifest)
+        .arg("--target-dir")
+        .arg(target_dir)
+        .env("RUSTC", rustc)
+        .env("RUSTC_BOOTSTRAP", "1");
+    command
 }

@@ -3,15 +3,16 @@
 //!
 //! 1. `tests/oxc/generated` is fresh (`rawast codegen --check` on `tests/oxc/codegen.toml`);
 //! 2. `cargo check` of `tests/oxc`, which includes the generated `assert_layouts.rs`: every size,
-//!    alignment, public field offset and `None` encoding is rustc's, or the build fails;
+//!    alignment, public field offset and `None` encoding is rustc's, or the build fails; once for
+//!    the host (64-bit) and once for wasm32 (32-bit, with the toolchain `layout32` uses);
 //! 3. the check can fail: a copy of the crate whose assertions say `Program.body` is at 113 (not
-//!    112) must not build.
+//!    112) on 64-bit and at 77 (not 76) on 32-bit must fail both builds.
 //!
 //! oxc 0.157 declares Rust 1.97 as its minimum; it builds with this toolchain, so the checks pass
 //! `--ignore-rust-version`.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail, ensure};
@@ -20,10 +21,8 @@ use crate::project;
 
 const CONFIG: &str = "tests/oxc/codegen.toml";
 const ASSERTS: &str = "generated/rust/assert_layouts.rs";
-/// One check the sabotaged copy gets wrong, and the message rustc must then print.
-const RIGHT: &str = "offset_of!(Program, body) != 112";
-const WRONG: &str = "offset_of!(Program, body) != 113";
-const WRONG_MESSAGE: &str = "Program.body: offset is not 113";
+/// The offset the sabotaged copy gets wrong, `Program.body`'s, for 64 then 32 bits: (right, wrong).
+const SABOTAGE: [(u32, u32); 2] = [(112, 113), (76, 77)];
 
 const USAGE: &str = "\
 cargo xtask oxc: check rawast's layouts of oxc's AST against the real crates
@@ -33,28 +32,35 @@ USAGE:
 
 tests/oxc/codegen.toml names oxc_ast 0.157.0's own source files (and those of oxc_span, oxc_syntax
 and oxc_regular_expression), which Cargo fetches as the dependencies of tests/oxc/Cargo.toml.
-This checks that tests/oxc/generated is fresh, that tests/oxc builds (rustc agrees with every size,
-alignment, public field offset and `None` encoding in its assert_layouts.rs), and that a copy of
-it with one wrong offset does not. `cargo xtask test` runs it as its last step.
+This checks that tests/oxc/generated is fresh, that tests/oxc builds for the host (64-bit) and for
+wasm32 (32-bit) so that rustc agrees with every size, alignment, public field offset and `None`
+encoding in its assert_layouts.rs, and that a copy of it with one wrong offset per width does not.
+The 32-bit build needs Debian's rustc-web and rust-web-src (as `cargo xtask test`'s 32-bit layout
+check does): without them it is skipped with a warning, and in CI (CI=true) it is an error.
+`cargo xtask test` runs this as its last step.
 ";
 
 pub fn main(args: &[String]) -> Result<std::process::ExitCode> {
     if let Some(code) = crate::no_options(args, USAGE) {
         return Ok(code);
     }
-    check(&project::root())?;
+    check(&project::root(), crate::test::is_ci())?;
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-pub fn check(root: &Path) -> Result<()> {
+pub fn check(root: &Path, required_32: bool) -> Result<()> {
     eprintln!("{} generated files of tests/oxc up to date", crate::codegen::check_fresh(root, CONFIG)?);
 
     let dir = root.join("tests/oxc");
-    let target_dir = dir.join("target");
-    project::run(&mut cargo_check(&dir.join("Cargo.toml"), &target_dir), root)?;
-    eprintln!("rustc agrees with rawast's layouts of oxc_ast 0.157.0 (64-bit)");
+    let rustc_32 = crate::layout32::rustc_or_warn(required_32, "oxc's 32-bit layouts NOT checked")?;
+    let builds = Builds { host_dir: dir.join("target"), wasm32_dir: root.join("target/wasm32-check"), rustc_32 };
+    for (width, mut command) in builds.commands(&dir.join("Cargo.toml")) {
+        project::run(&mut command, root)?;
+        eprintln!("rustc agrees with rawast's layouts of oxc_ast 0.157.0 ({width})");
+    }
 
-    // The same crate with one wrong offset, in a scratch copy that shares the built dependencies.
+    // The same crate with one wrong offset per width, in a scratch copy that shares the built
+    // dependencies.
     let scratch = root.join("target/oxc-sabotaged");
     let _ = fs::remove_dir_all(&scratch);
     fs::create_dir_all(scratch.join("src"))?;
@@ -64,21 +70,54 @@ pub fn check(root: &Path) -> Result<()> {
     let include = format!("include!(\"../{ASSERTS}\")");
     ensure!(lib.contains(&include), "tests/oxc/src/lib.rs no longer has `{include}`");
     fs::write(scratch.join("src/lib.rs"), lib.replace(&include, "include!(\"../asserts.rs\")"))?;
-    let asserts = fs::read_to_string(dir.join(ASSERTS))?;
-    ensure!(asserts.contains(RIGHT), "expected `{RIGHT}` in tests/oxc/{ASSERTS}");
-    let sabotaged = asserts.replacen(RIGHT, WRONG, 1).replacen("Program.body: offset is not 112", WRONG_MESSAGE, 1);
-    fs::write(scratch.join("asserts.rs"), sabotaged)?;
-    let output = cargo_check(&scratch.join("Cargo.toml"), &target_dir).output().context("cannot run cargo check")?;
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    if output.status.success() || !stderr.contains(WRONG_MESSAGE) {
-        bail!("a wrong offset in oxc's layout checks went unnoticed:\n{stderr}");
+    let mut asserts = fs::read_to_string(dir.join(ASSERTS))?;
+    for (right, wrong) in SABOTAGE {
+        for (right, wrong) in [(offset_test(right), offset_test(wrong)), (format!("\"{}\"", message(right)), format!("\"{}\"", message(wrong)))] {
+            ensure!(asserts.matches(&right).count() == 1, "expected `{right}` once in tests/oxc/{ASSERTS}");
+            asserts = asserts.replace(&right, &wrong);
+        }
     }
-    eprintln!("and a wrong offset (Program.body at 113) fails the build");
+    fs::write(scratch.join("asserts.rs"), asserts)?;
+    for ((width, mut command), (_, wrong)) in builds.commands(&scratch.join("Cargo.toml")).into_iter().zip(SABOTAGE) {
+        let message = message(wrong);
+        let output = command.output().context("cannot run cargo check")?;
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if output.status.success() || !stderr.contains(&message) {
+            bail!("a wrong offset in oxc's {width} layout checks went unnoticed:\n{stderr}");
+        }
+        eprintln!("and a wrong offset fails the {width} build ({message})");
+    }
     Ok(())
 }
 
-fn cargo_check(manifest: &Path, target_dir: &Path) -> Command {
-    let mut command = project::cargo();
-    command.args(["check", "--quiet", "--locked", "--ignore-rust-version", "--manifest-path"]).arg(manifest).arg("--target-dir").arg(target_dir);
-    command
+/// The test of `Program.body`'s offset in `assert_layouts.rs`, and the message of its panic.
+fn offset_test(offset: u32) -> String {
+    format!("offset_of!(Program, body) != {offset} ")
+}
+
+fn message(offset: u32) -> String {
+    format!("Program.body: offset is not {offset}")
+}
+
+/// Where the checks build, and the rustc for the 32-bit one (none: 64-bit only).
+struct Builds {
+    host_dir: PathBuf,
+    wasm32_dir: PathBuf,
+    rustc_32: Option<PathBuf>,
+}
+
+impl Builds {
+    /// `cargo check` of one crate for each width: the host (64-bit), then wasm32.
+    fn commands(&self, manifest: &Path) -> Vec<(&'static str, Command)> {
+        let mut host = project::cargo();
+        host.args(["check", "--quiet"]).arg("--manifest-path").arg(manifest).arg("--target-dir").arg(&self.host_dir);
+        let mut commands = vec![("64-bit", host)];
+        if let Some(rustc) = &self.rustc_32 {
+            commands.push(("32-bit", crate::layout32::cargo_check(rustc, manifest, &self.wasm32_dir)));
+        }
+        for (_, command) in &mut commands {
+            command.args(["--locked", "--ignore-rust-version"]);
+        }
+        commands
+    }
 }

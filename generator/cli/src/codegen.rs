@@ -133,6 +133,14 @@ pub fn read_schema(config_path: &Path) -> Result<(Config, Vec<SourceFile>), Erro
     Ok((config, schema))
 }
 
+/// Where Cargo keeps each crate that `[schema.crates]` of a configuration names (its root
+/// directory, holding `Cargo.toml`), at the version its `cargo_manifest`'s lock file pins: for tools
+/// that read other files of the same crates.
+pub fn crate_roots(config_path: &Path) -> Result<std::collections::BTreeMap<String, std::path::PathBuf>, Error> {
+    let config = read_config(config_path)?;
+    Ok(crate::crates::crate_roots(config_path.parent().unwrap_or(Path::new(".")), &config)?)
+}
+
 /// Every file the configuration names as input, read; a missing one is a diagnostic at its entry.
 fn read_inputs(base: &Path, config: &Config) -> Result<Vec<SourceFile>, Error> {
     let mut inputs = Vec::new();

@@ -28,6 +28,6 @@ mod error;
 pub mod package;
 mod tools;
 
-pub use codegen::{Change, FileReport, Mode, Report, codegen, read_config, read_schema};
+pub use codegen::{Change, FileReport, Mode, Report, codegen, crate_roots, read_config, read_schema};
 pub use error::Error;
 pub use package::{PackageOptions, PackageReport, package};

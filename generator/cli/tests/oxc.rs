@@ -2,9 +2,11 @@
 //! (`tests/oxc/codegen.toml`, crates found through `cargo metadata`), so that an oxc upgrade shows
 //! as a reviewable diff. `cargo xtask test` has rustc check the same layouts against the real crates.
 
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-use rawast_generator::layout::layout_table;
+use rawast_generator::ir::{TypeId, TypeKind};
+use rawast_generator::layout::{Shape, layout_table};
 
 #[test]
 fn oxc_schema() {
@@ -40,5 +42,97 @@ fn oxc_outputs_are_deterministic() {
     assert_eq!(forward.len(), backward.len());
     for (a, b) in forward.iter().zip(&backward) {
         assert!(a.path == b.path && a.contents == b.contents, "{} differs with the files in another order", a.path);
+    }
+}
+
+/// A second oracle beside rustc: every size, alignment and field offset that oxc's own
+/// `generated/assert_layouts.rs` (in each crate of the schema) asserts, for 64 and 32 bits, is the
+/// one rawast computes.
+#[test]
+fn oxc_layouts_agree_with_oxc_own_assertions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let config_path = root.join("tests/oxc/codegen.toml");
+    let (config, files) = rawast::read_schema(&config_path).unwrap_or_else(|e| panic!("{e}"));
+    let analysis = rawast_generator::analyze_as(&files, config.dialect).unwrap_or_else(|d| panic!("{d}"));
+    let schema = &analysis.schema;
+    let by_name: HashMap<&str, TypeId> =
+        schema.ids().map(|id| (schema.get(id).foreign.as_deref().unwrap_or(&schema.get(id).name), id)).collect();
+
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    let mut not_loaded = BTreeSet::new();
+    for (krate, crate_root) in rawast::crate_roots(&config_path).unwrap_or_else(|e| panic!("{e}")) {
+        let path = crate_root.join("src/generated/assert_layouts.rs");
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let (wide, narrow) = text.split_once("#[cfg(target_pointer_width = \"32\")]").expect("a 32-bit block");
+        for (block, layout) in [(wide, &analysis.layout64), (narrow, &analysis.layout32)] {
+            for line in block.lines().filter(|line| line.trim_start().starts_with("assert!(")) {
+                let assertion = OxcAssertion::parse(line).unwrap_or_else(|| panic!("{}: cannot read `{line}`", path.display()));
+                let Some(&id) = by_name.get(assertion.ty) else {
+                    not_loaded.insert((crate_root.clone(), assertion.ty.to_owned()));
+                    continue;
+                };
+                let ty = layout.get(id);
+                let ours = match assertion.what {
+                    What::Size => ty.layout.size,
+                    What::Align => ty.layout.align,
+                    What::Offset(field) => {
+                        let TypeKind::Struct(s) = &schema.get(id).kind else { panic!("{krate}: offset of a field of enum {}", assertion.ty) };
+                        let index = s.fields.iter().position(|f| f.name == field).unwrap_or_else(|| panic!("{krate}: no field {}.{field}", assertion.ty));
+                        let Shape::Struct { field_offsets } = &ty.shape else { unreachable!("a struct has field offsets") };
+                        field_offsets[index]
+                    }
+                };
+                checked += 1;
+                if ours != assertion.value {
+                    wrong.push(format!("{krate} ({}-bit): {} is {} in oxc, {ours} in rawast", layout.width.bits(), assertion.line.trim(), assertion.value));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{} of {checked} of oxc's layout assertions disagree:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(checked > 3000, "only {checked} of oxc's layout assertions compared");
+    eprintln!("{checked} of oxc's layout assertions agree; {} about types rawast does not load", not_loaded.len());
+    // The types oxc asserts that rawast does not load are those of oxc_syntax's module records
+    // (import and export entries), which the AST does not reach (else the schema would not load).
+    let module_record = |crate_root: &Path| std::fs::read_to_string(crate_root.join("src/module_record.rs")).unwrap_or_default();
+    for (crate_root, ty) in &not_loaded {
+        let text = module_record(crate_root);
+        assert!(
+            text.contains(&format!("pub struct {ty}")) || text.contains(&format!("pub enum {ty}")),
+            "oxc asserts the layout of {ty} (in {}), which rawast does not load",
+            crate_root.display()
+        );
+    }
+}
+
+enum What<'a> {
+    Size,
+    Align,
+    Offset(&'a str),
+}
+
+/// One line of oxc's `assert_layouts.rs`: `assert!(size_of::<T>() == N);`, `align_of`, or
+/// `assert!(offset_of!(T, field) == N);`.
+struct OxcAssertion<'a> {
+    line: &'a str,
+    ty: &'a str,
+    what: What<'a>,
+    value: u32,
+}
+
+impl<'a> OxcAssertion<'a> {
+    fn parse(line: &'a str) -> Option<Self> {
+        let (test, value) = line.trim().strip_prefix("assert!(")?.strip_suffix(");")?.split_once(" == ")?;
+        let value = value.parse().ok()?;
+        let (ty, what) = if let Some(ty) = test.strip_prefix("size_of::<") {
+            (ty.strip_suffix(">()")?, What::Size)
+        } else if let Some(ty) = test.strip_prefix("align_of::<") {
+            (ty.strip_suffix(">()")?, What::Align)
+        } else {
+            let (ty, field) = test.strip_prefix("offset_of!(")?.strip_suffix(')')?.split_once(", ")?;
+            (ty, What::Offset(field.trim_start_matches("r#")))
+        };
+        Some(Self { line, ty, what, value })
     }
 }
