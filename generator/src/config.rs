@@ -105,6 +105,25 @@ pub struct Target {
     pub lazy: bool,
     /// How `u64` and `i64` values become JS values.
     pub int64: Int64,
+    /// Whose buffers the target reads: rawast's format, or a producer's own (oxc-parser's).
+    pub format: BufferFormat,
+}
+
+/// The buffer format a target reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BufferFormat {
+    /// rawast's: the header, metadata and layouts that rawast's producers write.
+    Rawast,
+    /// oxc-parser's raw transfer buffers (oxc dialect only), with oxc's ESTree output for JS or
+    /// TypeScript, with or without `range` arrays.
+    Oxc { typescript: bool, range: bool },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum RawBufferFormat {
+    Rawast,
+    Oxc,
 }
 
 impl Target {
@@ -297,7 +316,14 @@ pub const DEFAULT_REGENERATE: &str = "rawast codegen";
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTarget {
-    source_placement: SourcePlacement,
+    #[serde(default)]
+    source_placement: Option<Spanned<SourcePlacement>>,
+    #[serde(default)]
+    format: Option<Spanned<RawBufferFormat>>,
+    #[serde(default)]
+    typescript: Option<Spanned<bool>>,
+    #[serde(default)]
+    range: Option<Spanned<bool>>,
     #[serde(default)]
     runtime: Option<Runtime>,
     #[serde(default)]
@@ -440,7 +466,28 @@ impl Config {
             if !valid {
                 error(target.span(), format!("target name `{name}` is not valid"), "target names are lowercase letters, digits and `-`, starting with a letter: they name files and npm packages");
             }
+            let target_span = target.span();
             let target = target.into_inner();
+            let format = match target.format.as_ref().map(|f| *f.get_ref()) {
+                Some(RawBufferFormat::Oxc) => {
+                    if let Some(placement) = &target.source_placement {
+                        error(placement.span(), "source_placement is oxc-parser's own with format = \"oxc\"".to_owned(), "leave source_placement out: oxc's source sits at the end of its buffer");
+                    }
+                    BufferFormat::Oxc { typescript: target.typescript.as_ref().is_some_and(|t| *t.get_ref()), range: target.range.as_ref().is_some_and(|r| *r.get_ref()) }
+                }
+                _ => {
+                    for (key, value) in [("typescript", &target.typescript), ("range", &target.range)] {
+                        if let Some(value) = value {
+                            error(value.span(), format!("`{key}` is a key of targets with format = \"oxc\""), "rawast's targets follow [mapping]");
+                        }
+                    }
+                    if target.source_placement.is_none() {
+                        error(target_span.clone(), format!("target `{name}` needs source_placement"), "\"start\" (parser layout) or \"end\" (linter layout)");
+                    }
+                    BufferFormat::Rawast
+                }
+            };
+            let source_placement = target.source_placement.as_ref().map_or(SourcePlacement::End, |p| *p.get_ref());
             let defaults = StringPolicy::default();
             let strings = match target.strings {
                 Some(raw) => {
@@ -484,13 +531,13 @@ impl Config {
             let package = target.package.and_then(|raw| package::check(raw, file, &mut package_diagnostics));
             let lazy = target.lazy.is_some_and(|lazy| {
                 // Lazy nodes are built one level at a time, so no `parent` can be set before its child exists.
-                if *lazy.get_ref() && target.source_placement == SourcePlacement::End {
+                if *lazy.get_ref() && source_placement == SourcePlacement::End {
                     error(lazy.span(), "lazy = true needs source_placement = \"start\"".to_owned(), "lazy node classes have no `parent` links, which the linter layout's deserializer promises");
                 }
                 lazy.into_inner()
             });
             let int64 = target.int64.unwrap_or(Int64::Number);
-            targets.push(Target { name, source_placement: target.source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings, package, lazy, int64 });
+            targets.push(Target { name, source_placement, runtime: target.runtime.unwrap_or(Runtime::Node), pointer_width, strings, package, lazy, int64, format });
         }
         package_diagnostics.into_iter().for_each(|d| diagnostics.push(d));
 

@@ -99,14 +99,27 @@ pub fn generate(config: &Config, inputs: &[SourceFile]) -> Result<Generation, Er
             diagnostics.push(Diagnostic::new(format!("`schema.unexported` names `{}`, which is not a type of the schema", name.name)).at(name.location.clone()));
         }
     }
-    if config.dialect != Dialect::Rawast && (!config.targets.is_empty() || config.rust.producer_module.is_some()) {
+    if config.dialect != Dialect::Rawast && config.rust.producer_module.is_some() {
         diagnostics.push(Diagnostic::new(format!(
-            "targets and the producer are not yet generated for schemas in the {} dialect: rawast loads them and checks their layouts (assert_layouts.rs)",
+            "the test producer is not generated for schemas in the {} dialect: their parser writes the buffers",
             config.dialect.as_str()
         )));
     }
     for target in &config.targets {
-        diagnostics.0.extend(model::check_target(&analysis.schema, &model, target).0);
+        match (config.dialect, target.format) {
+            (Dialect::Rawast, config::BufferFormat::Rawast) => diagnostics.0.extend(model::check_target(&analysis.schema, &model, target).0),
+            (Dialect::Oxc, config::BufferFormat::Oxc { .. }) if target.package.is_none() => {}
+            (Dialect::Oxc, config::BufferFormat::Oxc { .. }) => {
+                diagnostics.push(Diagnostic::new(format!("target `{}`: npm packages are not yet made of targets with format = \"oxc\"", target.name)));
+            }
+            (dialect, _) => diagnostics.push(Diagnostic::new(format!(
+                "target `{}`: a schema in the {} dialect is read from {} buffers: set format = \"{}\"",
+                target.name,
+                dialect.as_str(),
+                if dialect == Dialect::Oxc { "oxc-parser's" } else { "rawast's" },
+                if dialect == Dialect::Oxc { "oxc" } else { "rawast" },
+            ))),
+        }
     }
     if config.rust.producer_module.is_some() {
         diagnostics.0.extend(emit::producer_limits(config, &model));

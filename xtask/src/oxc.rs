@@ -66,6 +66,10 @@ pub fn check(root: &Path, required_32: bool) -> Result<()> {
     fs::create_dir_all(scratch.join("src"))?;
     fs::copy(dir.join("Cargo.toml"), scratch.join("Cargo.toml"))?;
     fs::copy(dir.join("Cargo.lock"), scratch.join("Cargo.lock"))?;
+    for entry in fs::read_dir(dir.join("src"))? {
+        let entry = entry?;
+        fs::copy(entry.path(), scratch.join("src").join(entry.file_name()))?;
+    }
     let lib = fs::read_to_string(dir.join("src/lib.rs"))?;
     let include = format!("include!(\"../{ASSERTS}\")");
     ensure!(lib.contains(&include), "tests/oxc/src/lib.rs no longer has `{include}`");

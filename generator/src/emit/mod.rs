@@ -8,9 +8,9 @@ mod rust_producer;
 pub mod text;
 mod ts_types;
 
-use crate::config::Config;
+use crate::config::{BufferFormat, Config};
 use crate::diagnostic::Diagnostic;
-use crate::ir::Schema;
+use crate::ir::{Dialect, Schema};
 use crate::model::{Model, ResultShape};
 use crate::layout::{PointerWidth, SchemaLayout};
 use crate::{Error, Output, SourceFile};
@@ -70,16 +70,22 @@ impl EmitContext<'_> {
 
 /// Every output of a run, sorted by path, and notes for the user.
 pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Error> {
-    let mut outputs = vec![
-        cx.output("rust/assert_layouts.rs", rust_asserts::emit(cx)?),
-        cx.output("rust/constants.rs", rust_constants::emit(cx)?),
-        cx.output("js/constants.js", js::constants::emit(cx)?),
-    ];
+    let mut outputs = vec![cx.output("rust/assert_layouts.rs", rust_asserts::emit(cx)?)];
+    // rawast's buffer format, for rawast's producers: schemas in another dialect are read from their
+    // producer's own buffers.
+    if cx.schema.dialect == Dialect::Rawast {
+        outputs.push(cx.output("rust/constants.rs", rust_constants::emit(cx)?));
+        outputs.push(cx.output("js/constants.js", js::constants::emit(cx)?));
+    }
     if let Some(producer_module) = &cx.config.rust.producer_module {
         outputs.push(cx.output("rust/from_estree.rs", rust_producer::emit(cx, producer_module)?));
     }
     let notes = npm_package::check_versions(cx)?;
     for target in &cx.config.targets {
+        if let BufferFormat::Oxc { .. } = target.format {
+            outputs.push(cx.output(&format!("{}/deserialize.js", target.module_dir()), js::oxc::emit(cx, target)?));
+            continue;
+        }
         let module = if target.lazy { js::lazy::emit(cx, target)? } else { js::eager::emit(cx, target)? };
         let types = ts_types::emit(cx, target)?;
         // One copy: a target with a package has its module in the package only.

@@ -54,6 +54,26 @@ impl Niche {
         Self { offset: self.offset + base, ..self }
     }
 
+    /// The value `None` takes with rustc 1.97 and later, which picks the free value next to the
+    /// valid range whose sign-extended value is closest to zero, the one below the range on a tie,
+    /// except that `0..=1` (`bool`'s) still gets 2 (rust-lang/rust#155473). Earlier rustcs, this
+    /// toolchain's among them, pick as [`Niche::reserve`] does; a producer built with a newer one
+    /// (oxc-parser 0.157) writes this value. `None` if no value is free.
+    pub fn none_value_since_rust_1_97(&self) -> Option<u64> {
+        if self.available() == 0 {
+            return None;
+        }
+        let max = self.max_value();
+        let up = self.valid_end.wrapping_add(1) & max;
+        if self.valid_start == 0 && self.valid_end == 1 {
+            return Some(up);
+        }
+        let down = self.valid_start.wrapping_sub(1) & max;
+        let sign_bit = (max >> 1) + 1;
+        let magnitude = |value: u64| if value < sign_bit { value } else { ((!value) & max) + 1 };
+        Some(if magnitude(down) <= magnitude(up) { down } else { up })
+    }
+
     /// Reserves one value for a new variant (`None`); returns it and the niche that remains.
     pub fn reserve(&self) -> Option<(u64, Niche)> {
         const COUNT: u64 = 1;
@@ -87,6 +107,20 @@ impl Niche {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn none_since_rust_1_97() {
+        // An enum with discriminants 0..=50 (oxc's `Expression`): 255 (−1), where 1.95 picks 51.
+        assert_eq!(Niche::new(0, 1, 0, 50).none_value_since_rust_1_97(), Some(255));
+        assert_eq!(Niche::new(0, 1, 0, 50).reserve().map(|(value, _)| value), Some(51));
+        // `bool` keeps 2; a pointer keeps 0; a non-max u32 keeps u32::MAX.
+        assert_eq!(Niche::new(0, 1, 0, 1).none_value_since_rust_1_97(), Some(2));
+        assert_eq!(Niche::non_zero(0, 8).none_value_since_rust_1_97(), Some(0));
+        assert_eq!(Niche::new(0, 4, 0, u64::from(u32::MAX) - 1).none_value_since_rust_1_97(), Some(u64::from(u32::MAX)));
+        // Discriminants 2..=9: 1 is closer to zero than 10.
+        assert_eq!(Niche::new(0, 1, 2, 9).none_value_since_rust_1_97(), Some(1));
+        assert_eq!(Niche::new(0, 1, 0, 255).none_value_since_rust_1_97(), None);
+    }
 
     #[test]
     fn pointer_niche_is_null() {

@@ -16,6 +16,8 @@ pub mod ast {
     pub use oxc_regular_expression::ast::*;
     pub use oxc_span::*;
     pub use oxc_str::{Ident, JSStr, Str};
+    pub use crate::raw_transfer::*;
+    pub use oxc_syntax::module_record::*;
     pub use oxc_syntax::node::*;
     pub use oxc_syntax::reference::*;
     pub use oxc_syntax::scope::*;
@@ -23,6 +25,8 @@ pub mod ast {
     pub use std::cell::Cell;
     pub use std::num::NonZeroU32;
 }
+
+pub mod raw_transfer;
 
 mod assert_layouts {
     include!("../generated/rust/assert_layouts.rs");

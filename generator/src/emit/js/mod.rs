@@ -10,6 +10,7 @@
 pub mod constants;
 pub mod eager;
 pub mod lazy;
+pub mod oxc;
 
 use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
 use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};

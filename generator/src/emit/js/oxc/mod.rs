@@ -1,0 +1,777 @@
+//! Deserializers of oxc-parser's own raw transfer buffers (targets with `format = "oxc"`), which
+//! return what oxc's generated deserializers return, from oxc's schema as it is.
+//!
+//! oxc's ESTree output is described by its schema's attributes, which the loader keeps as data
+//! (`ir::Attr`): `#[estree(rename, skip, flatten, no_type, field_order(…), add_fields(…), via,
+//! from_span, prepend_to, append_to, no_rename_variants, …)]`, `#[ts]` and `#[js_only]`, and the
+//! `raw_deser` JS of the `#[ast_meta]` converters that `via` and `add_fields` name (rewritten by
+//! [`snippet`]). One function per type (and per `Option`, `Box` and `Vec` of one) is emitted, from
+//! the root `RawTransferData` down to what it reaches, in name order.
+//!
+//! Property order follows oxc's rules: `type` first, then the fields in declaration order (or
+//! `field_order`), then added fields, then the flattened `span` (`start`, `end`, and `range` in
+//! the range variants). Properties a snippet reads through `THIS.name` are computed first.
+
+pub mod snippet;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use askama::Template;
+
+use self::snippet::{Flags, Resolve, Rewritten};
+use crate::Error;
+use crate::config::{BufferFormat, Target};
+use crate::emit::EmitContext;
+use crate::emit::text::js_string;
+use crate::ir::{Attr, AttrValue, Builtin, MetaType, Primitive, Schema, Struct, TypeDef, TypeId, TypeKind, TypeRef};
+use crate::layout::{OptionRepr, SchemaLayout, Shape};
+
+/// The type at the root of oxc-parser's buffers (described in the schema: it lives in oxc's napi
+/// crate, which is not published).
+const ROOT: &str = "RawTransferData";
+/// The metadata oxc-parser writes after the active region of its buffer.
+const METADATA: &str = "RawTransferMetadata";
+
+#[derive(Template)]
+#[template(path = "js/oxc_deserialize.js", escape = "none")]
+struct OxcDeserializeJs {
+    header: String,
+    target: String,
+    variant: String,
+    metadata_size: u32,
+    data_offset_field: u32,
+    /// The size of the root, `RawTransferData`.
+    root_size: u32,
+    root: String,
+    functions: Vec<String>,
+}
+
+pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
+    let BufferFormat::Oxc { typescript, range } = target.format else { unreachable!("emit is called for oxc targets") };
+    let flags = Flags { is_ts: typescript, range };
+    let fail = |message: String| Error::Render { template: "js/oxc_deserialize.js".to_owned(), message };
+    let mut emitter = Emitter::new(cx.schema, cx.layout64, flags);
+    let root = emitter.named(ROOT).map_err(&fail)?;
+    let metadata = emitter.named(METADATA).map_err(&fail)?;
+    let root_fn = emitter.deserializer(&TypeRef::Named(root));
+    emitter.run().map_err(&fail)?;
+    let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(&fail)?;
+    let view = OxcDeserializeJs {
+        header: cx.header(),
+        target: target.name.clone(),
+        variant: format!("{}{}", if typescript { "TypeScript" } else { "JavaScript" }, if range { ", with `range`" } else { "" }),
+        metadata_size: cx.layout64.get(metadata).layout.size,
+        data_offset_field,
+        root_size: cx.layout64.get(root).layout.size,
+        root: root_fn,
+        functions: emitter.functions.into_values().collect(),
+    };
+    view.render().map_err(|source| fail(source.to_string()))
+}
+
+/// Builds the deserializer functions a root needs, each once.
+struct Emitter<'s> {
+    schema: &'s Schema,
+    layout: &'s SchemaLayout,
+    flags: Flags,
+    names: HashMap<&'s str, TypeId>,
+    meta: HashMap<&'s str, &'s MetaType>,
+    /// Function name → code.
+    functions: BTreeMap<String, String>,
+    /// Types whose function is named but not yet written.
+    pending: Vec<TypeRef>,
+}
+
+/// One property of an object being built.
+struct Property {
+    key: String,
+    /// Statements that must run before `value` is evaluated.
+    statements: String,
+    value: String,
+    /// A plain read (`deserializeT(pos + N)`) of a value that may nest deeply: past `MAX_DEPTH` it is
+    /// left as a `Deferred` (the function and the position), built after the root returns.
+    deferrable: Option<(String, String)>,
+}
+
+impl Property {
+    fn new(key: String, statements: String, value: String) -> Self {
+        Self { key, statements, value, deferrable: None }
+    }
+}
+
+/// The properties of a struct's object, and the names snippets read through `THIS`.
+#[derive(Default)]
+struct Properties {
+    list: Vec<Property>,
+    read: BTreeSet<String>,
+}
+
+impl Properties {
+    /// Adds a property, or replaces the value of one with the same key, keeping its place (as a
+    /// JS object would).
+    fn set(&mut self, property: Property) {
+        match self.list.iter_mut().find(|p| p.key == property.key) {
+            Some(existing) => *existing = property,
+            None => self.list.push(property),
+        }
+    }
+}
+
+impl<'s> Emitter<'s> {
+    fn new(schema: &'s Schema, layout: &'s SchemaLayout, flags: Flags) -> Self {
+        let names = schema.ids().map(|id| (schema.get(id).name.as_str(), id)).collect();
+        let meta = schema.meta.iter().map(|m| (m.name.as_str(), m)).collect();
+        Self { schema, layout, flags, names, meta, functions: BTreeMap::new(), pending: Vec::new() }
+    }
+
+    fn named(&self, name: &str) -> Result<TypeId, String> {
+        self.names.get(name).copied().ok_or_else(|| format!("the schema has no type `{name}`, which oxc's buffers need"))
+    }
+
+    /// Writes every function named so far, and those they name.
+    fn run(&mut self) -> Result<(), String> {
+        while let Some(ty) = self.pending.pop() {
+            let name = self.deserializer(&ty);
+            let body = self.body(&ty).map_err(|e| format!("{name}: {e}"))?;
+            self.functions.insert(name.clone(), format!("function {name}(pos) {{\n{}\n}}\n", indent(&body)));
+        }
+        Ok(())
+    }
+
+    /// The name of the function that reads `ty` at `pos`; it is written later if new.
+    fn deserializer(&mut self, ty: &TypeRef) -> String {
+        let name = format!("deserialize{}", self.plain_name(ty));
+        if !self.functions.contains_key(&name) && !self.pending.contains(ty) {
+            // A placeholder keeps the name taken until `run` writes the function.
+            self.functions.insert(name.clone(), String::new());
+            self.pending.push(ty.clone());
+        }
+        name
+    }
+
+    fn plain_name(&self, ty: &TypeRef) -> String {
+        match ty {
+            TypeRef::Primitive(p) => capitalized(p.rust_name()),
+            TypeRef::Builtin(Builtin::StrRef | Builtin::Ident) | TypeRef::Str => "Str".to_owned(),
+            TypeRef::Builtin(Builtin::JsStr) => "JSStr".to_owned(),
+            TypeRef::Builtin(Builtin::NonZeroU32) => "U32".to_owned(),
+            TypeRef::Builtin(Builtin::AtomicBool) => "Bool".to_owned(),
+            TypeRef::Builtin(Builtin::PointerAlign) => "PointerAlign".to_owned(),
+            TypeRef::Span => "Span".to_owned(),
+            TypeRef::Box(inner) => format!("Box{}", self.plain_name(inner)),
+            TypeRef::Vec(inner) => format!("Vec{}", self.plain_name(inner)),
+            TypeRef::Option(inner) => format!("Option{}", self.plain_name(inner)),
+            TypeRef::Cell(inner) => self.plain_name(inner),
+            TypeRef::Named(id) => self.schema.get(*id).name.clone(),
+        }
+    }
+
+    /// The body of the function that reads `ty` at `pos`.
+    fn body(&mut self, ty: &TypeRef) -> Result<String, String> {
+        Ok(match ty {
+            TypeRef::Primitive(p) => format!("return {};", primitive(*p)?),
+            TypeRef::Builtin(Builtin::StrRef | Builtin::Ident) | TypeRef::Str => "return readStr(pos);".to_owned(),
+            TypeRef::Builtin(Builtin::JsStr) => "return readJSStr(pos);".to_owned(),
+            TypeRef::Builtin(Builtin::NonZeroU32) => format!("return {};", primitive(Primitive::U32)?),
+            TypeRef::Builtin(Builtin::AtomicBool) => format!("return {};", primitive(Primitive::Bool)?),
+            TypeRef::Builtin(Builtin::PointerAlign) | TypeRef::Span => return Err("no ESTree value".to_owned()),
+            TypeRef::Cell(inner) => return self.body(inner),
+            TypeRef::Box(inner) => {
+                let layout = self.layout.of(inner);
+                let (size, align_mask) = (layout.size, layout.align - 1);
+                let read = self.deserializer(inner);
+                let what = js_string(&format!("pointer to {}", self.plain_name(inner)));
+                // The pointee must lie whole in the AST's region, aligned; every byte read is paid
+                // for from the budget, so shared or cyclic pointers cannot multiply the work.
+                format!(
+                    "const target = int32[pos >> 2];\nif (target < lo || target > hi - {size} || (target & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= {size}) < 0) throw overBudget(pos);\ndepth++;\nconst value = {read}(target);\ndepth--;\nreturn value;"
+                )
+            }
+            TypeRef::Vec(inner) => {
+                let layout = self.layout.of(inner);
+                let (size, align_mask) = (layout.size, layout.align - 1);
+                let element = self.deserializer(inner);
+                let what = js_string(&format!("Vec<{}>", self.plain_name(inner)));
+                format!(
+                    "const pos32 = pos >> 2, len = int32[pos32 + 2];\nif (len === 0) return [];\nlet element = int32[pos32];\nif (len < 0 || element < lo || (element & {align_mask}) !== 0 || len > (hi - element) / {size}) throw corrupt({what}, pos);\nif ((budget -= len * {size}) < 0) throw overBudget(pos);\ndepth++;\nconst array = new Array(len);\nfor (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\ndepth--;\nreturn array;"
+                )
+            }
+            TypeRef::Option(inner) => {
+                let (none, payload) = self.none_test(inner, 0);
+                format!("return {none} ? null : {}({});", self.deserializer(inner), pos_plus(payload))
+            }
+            TypeRef::Named(id) => match &self.schema.get(*id).kind {
+                TypeKind::Struct(s) => self.struct_body(*id, s)?,
+                TypeKind::Enum(_) => self.enum_body(*id)?,
+            },
+        })
+    }
+
+    /// The test that an `Option<inner>` at `pos + offset` is `None`, and where its payload is.
+    fn none_test(&self, inner: &TypeRef, offset: u32) -> (String, u32) {
+        match self.layout.option_repr(inner) {
+            OptionRepr::Niche { offset: at, size, .. } => {
+                // oxc-parser 0.157 is built with a rustc whose `None` can differ from this one's.
+                let niche = self.layout.of(inner).niche.expect("a niche-encoded Option's payload has a niche");
+                let value = niche.none_value_since_rust_1_97().expect("a niche-encoded Option has a free value");
+                let at = offset + at;
+                let test = match size {
+                    1 => format!("uint8[{}] === {value}", pos_plus(at)),
+                    2 => format!("(uint8[{}] | (uint8[{}] << 8)) === {value}", pos_plus(at), pos_plus(at + 1)),
+                    4 => format!("int32[{} >> 2] === {}", pos_plus(at), value as u32 as i32),
+                    _ => format!(
+                        "(int32[{} >> 2] === {} && int32[{} >> 2] === {})",
+                        pos_plus(at),
+                        value as u32 as i32,
+                        pos_plus(at + 4),
+                        (value >> 32) as u32 as i32
+                    ),
+                };
+                (test, offset)
+            }
+            OptionRepr::Tagged { payload_offset, .. } => (format!("uint8[{}] === 0", pos_plus(offset)), offset + payload_offset),
+        }
+    }
+
+    fn struct_body(&mut self, id: TypeId, s: &Struct) -> Result<String, String> {
+        let def = self.schema.get(id);
+        if let Some(converter) = estree_path(&def.attrs, "via") {
+            let rewritten = self.convert(converter, Some(id), 0, 0, None)?;
+            return Ok(join_statements(&rewritten.statements, &format!("return {};", rewritten.value)));
+        }
+        let mut properties = Properties::default();
+        self.struct_properties(id, s, 0, &mut properties)?;
+        Ok(object_body(properties))
+    }
+
+    /// Adds the properties of struct `id` at `pos + offset` (its own, or a flattened field's).
+    fn struct_properties(&mut self, id: TypeId, s: &Struct, offset: u32, out: &mut Properties) -> Result<(), String> {
+        let def = self.schema.get(id);
+        let added = estree_pairs(&def.attrs, "add_fields");
+        for entry in self.field_order(def, s, &added)? {
+            match entry {
+                Entry::Field(index) => self.field(id, s, index, offset, out)?,
+                Entry::Added(key, converter) => {
+                    let meta = self.meta(&converter)?;
+                    if !self.wanted(&meta.attrs) {
+                        continue;
+                    }
+                    let Rewritten { statements, value } = self.convert(&converter, Some(id), offset, offset, Some(out))?;
+                    out.set(Property::new(key, statements, value));
+                }
+            }
+        }
+        if !estree_flag(&def.attrs, "no_type") && !out.list.iter().any(|p| p.key == "type") {
+            let name = estree_str(&def.attrs, "rename").unwrap_or(&def.name);
+            out.list.insert(0, Property::new("type".to_owned(), String::new(), js_string(name)));
+        }
+        Ok(())
+    }
+
+    /// The order of a struct's properties: `field_order(…)` if given, else `type`, the other fields
+    /// in declaration order, the added fields, then `span`. Skipped fields are left out.
+    fn field_order(&self, def: &TypeDef, s: &Struct, added: &[(String, String)]) -> Result<Vec<Entry>, String> {
+        if let Some(order) = estree_list(&def.attrs, "field_order") {
+            return order
+                .iter()
+                .map(|attr| {
+                    let name = attr.name.trim_start_matches("r#");
+                    if let Some(index) = s.fields.iter().position(|f| f.name == name) {
+                        Ok(Entry::Field(index))
+                    } else if let Some((key, converter)) = added.iter().find(|(key, _)| key == name) {
+                        Ok(Entry::Added(key.clone(), converter.clone()))
+                    } else {
+                        Err(format!("field_order names `{}`, which is neither a field nor an added field", attr.name))
+                    }
+                })
+                .collect();
+        }
+        let mut entries = Vec::new();
+        let mut span = None;
+        for (index, field) in s.fields.iter().enumerate() {
+            if self.skipped(s, index) {
+                continue;
+            }
+            match field.name.as_str() {
+                "type" => entries.insert(0, Entry::Field(index)),
+                "span" => span = Some(Entry::Field(index)),
+                _ => entries.push(Entry::Field(index)),
+            }
+        }
+        entries.extend(added.iter().map(|(key, converter)| Entry::Added(key.clone(), converter.clone())));
+        entries.extend(span);
+        Ok(entries)
+    }
+
+    /// Whether a field has no property: `#[estree(skip)]`, moved into another field
+    /// (`prepend_to`/`append_to`), or of a type that is skipped.
+    fn skipped(&self, s: &Struct, index: usize) -> bool {
+        let field = &s.fields[index];
+        if estree_flag(&field.attrs, "skip") || estree_str(&field.attrs, "prepend_to").is_some() || estree_str(&field.attrs, "append_to").is_some() {
+            return true;
+        }
+        innermost(&field.ty).is_some_and(|id| estree_flag(&self.schema.get(id).attrs, "skip"))
+    }
+
+    /// Whether something marked `#[ts]` or `#[js_only]` belongs in this variant.
+    fn wanted(&self, attrs: &[Attr]) -> bool {
+        if attrs.iter().any(|a| a.name == "ts") {
+            return self.flags.is_ts;
+        }
+        if attrs.iter().any(|a| a.name == "js_only") {
+            return !self.flags.is_ts;
+        }
+        true
+    }
+
+    fn field(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, out: &mut Properties) -> Result<(), String> {
+        let field = &s.fields[index];
+        if !self.wanted(&field.attrs) {
+            return Ok(());
+        }
+        let field_offset = offset + self.offset_of(id, index);
+        let key = estree_str(&field.attrs, "rename").map_or_else(|| camel_case(&field.name), str::to_owned);
+
+        if self.flattened(field) {
+            let TypeRef::Named(inner) = &field.ty else { return Err(format!("field `{}` is flattened but is not a struct", field.name)) };
+            let TypeKind::Struct(inner_struct) = &self.schema.get(*inner).kind else {
+                return Err(format!("field `{}` is flattened but is not a struct", field.name));
+            };
+            self.struct_properties(*inner, inner_struct, field_offset, out)?;
+            if self.schema.get(*inner).name == "Span" && self.flags.range {
+                out.read.extend(["start".to_owned(), "end".to_owned()]);
+                out.set(Property::new("range".to_owned(), String::new(), format!("[{}, {}]", this_name("start"), this_name("end"))));
+            }
+            return Ok(());
+        }
+
+        let (statements, value) = if let Some(converter) = estree_path(&field.attrs, "via") {
+            let Rewritten { statements, value } = self.convert(converter, Some(id), offset, offset, Some(out))?;
+            (statements, value)
+        } else if estree_flag(&field.attrs, "from_span") {
+            out.read.extend(["start".to_owned(), "end".to_owned()]);
+            let slice = format!("sourceText.slice({}, {})", this_name("start"), this_name("end"));
+            match &field.ty {
+                TypeRef::Option(inner) => {
+                    let (none, _) = self.none_test(inner, field_offset);
+                    (String::new(), format!("{none} ? null : {slice}"))
+                }
+                _ => (String::new(), slice),
+            }
+        } else {
+            let joined: Vec<(usize, &str)> = s
+                .fields
+                .iter()
+                .enumerate()
+                .filter_map(|(i, f)| {
+                    let prepend = estree_str(&f.attrs, "prepend_to").filter(|target| *target == field.name).map(|_| (i, "prepend"));
+                    prepend.or_else(|| estree_str(&f.attrs, "append_to").filter(|target| *target == field.name).map(|_| (i, "append")))
+                })
+                .collect();
+            if joined.is_empty() {
+                let read = self.deserializer(&field.ty);
+                let at = pos_plus(field_offset);
+                let mut property = Property::new(key, String::new(), format!("{read}({at})"));
+                if self.may_nest(&field.ty) {
+                    property.deferrable = Some((read, at));
+                }
+                out.set(property);
+                return Ok(());
+            } else {
+                self.joined(id, s, index, offset, &joined)?
+            }
+        };
+        out.set(Property::new(key, statements, value));
+        Ok(())
+    }
+
+    /// A field with others prepended or appended to it (`#[estree(prepend_to = …)]`): one array of
+    /// the `Vec`s' elements and the `Option`s' values, in the order prepended, field, appended.
+    fn joined(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, joined: &[(usize, &str)]) -> Result<(String, String), String> {
+        let mut parts: Vec<usize> = joined.iter().filter(|(_, how)| *how == "prepend").map(|(i, _)| *i).collect();
+        parts.push(index);
+        parts.extend(joined.iter().filter(|(_, how)| *how == "append").map(|(i, _)| *i));
+        let array = format!("joined{}", camel_case_upper(&s.fields[index].name));
+        let mut statements = String::new();
+        for (n, part) in parts.iter().enumerate() {
+            let field = &s.fields[*part];
+            let at = pos_plus(offset + self.offset_of(id, *part));
+            let read = format!("{}({at})", self.deserializer(&field.ty));
+            let line = match (&field.ty, n) {
+                (TypeRef::Vec(_), 0) => format!("const {array} = {read};\n"),
+                (TypeRef::Vec(_), _) => format!("{array}.push(...{read});\n"),
+                (TypeRef::Option(_), 0) => format!("const {array}Item = {read}, {array} = {array}Item === null ? [] : [{array}Item];\n"),
+                (TypeRef::Option(_), _) => format!("{{ const item = {read}; if (item !== null) {array}.push(item); }}\n"),
+                _ => return Err(format!("field `{}` is joined to another but is neither a Vec nor an Option", field.name)),
+            };
+            statements.push_str(&line);
+        }
+        Ok((statements.trim_end().to_owned(), array))
+    }
+
+    /// Whether reading a value of type `ty` may follow pointers (and so nest without bound).
+    fn may_nest(&self, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Box(_) | TypeRef::Vec(_) => true,
+            TypeRef::Option(inner) | TypeRef::Cell(inner) => self.may_nest(inner),
+            TypeRef::Named(id) => match &self.schema.get(*id).kind {
+                TypeKind::Struct(s) => s.fields.iter().any(|f| self.may_nest(&f.ty)),
+                TypeKind::Enum(e) => e.variants.iter().any(|v| v.payload.as_ref().is_some_and(|p| self.may_nest(p))),
+            },
+            _ => false,
+        }
+    }
+
+    /// Whether a field's struct is spread into its parent's object.
+    fn flattened(&self, field: &crate::ir::Field) -> bool {
+        if estree_flag(&field.attrs, "flatten") {
+            return true;
+        }
+        if estree_flag(&field.attrs, "no_flatten") {
+            return false;
+        }
+        matches!(&field.ty, TypeRef::Named(id) if matches!(self.schema.get(*id).kind, TypeKind::Struct(_)) && estree_flag(&self.schema.get(*id).attrs, "flatten"))
+    }
+
+    fn enum_body(&mut self, id: TypeId) -> Result<String, String> {
+        let def = self.schema.get(id);
+        let TypeKind::Enum(e) = &def.kind else { unreachable!() };
+        if let Some(converter) = estree_path(&def.attrs, "via") {
+            let rewritten = self.convert(converter, None, 0, 0, None)?;
+            return Ok(join_statements(&rewritten.statements, &format!("return {};", rewritten.value)));
+        }
+        let payload = match &self.layout.get(id).shape {
+            Shape::DataEnum { payload_offset } => *payload_offset,
+            _ => 0,
+        };
+        let keep_names = estree_flag(&def.attrs, "no_rename_variants");
+        let mut variants: Vec<_> = e.variants.iter().filter(|v| !estree_flag(&v.attrs, "skip")).collect();
+        variants.sort_by_key(|v| v.discriminant);
+        let mut cases = String::new();
+        for variant in variants {
+            let body = if let Some(converter) = estree_path(&variant.attrs, "via") {
+                let rewritten = self.convert(converter, None, payload, payload, None)?;
+                format!("{{\n{}\n}}", indent(&join_statements(&rewritten.statements, &format!("return {};", rewritten.value))))
+            } else if let Some(payload_type) = &variant.payload {
+                format!("return {}({});", self.deserializer(payload_type), pos_plus(payload))
+            } else {
+                let value = estree_str(&variant.attrs, "rename").map_or_else(|| if keep_names { variant.name.clone() } else { camel_case(&variant.name) }, str::to_owned);
+                format!("return {};", js_string(&value))
+            };
+            cases.push_str(&format!("case {}: {body}\n", variant.discriminant));
+        }
+        let name = js_string(&def.name);
+        Ok(format!("switch (uint8[pos]) {{\n{cases}default: throw corrupt(`discriminant ${{uint8[pos]}} of ` + {name}, pos);\n}}"))
+    }
+
+    fn meta(&self, name: &str) -> Result<&'s MetaType, String> {
+        self.meta.get(name).copied().ok_or_else(|| format!("no #[ast_meta] type `{name}`"))
+    }
+
+    /// Applies converter `name`'s `raw_deser` to the struct `within` at `pos + offset` (`None`:
+    /// an enum or a variant), with `POS` at `pos + pos_at`; its `THIS` reads go to `properties`.
+    fn convert(&mut self, name: &str, within: Option<TypeId>, offset: u32, pos_at: u32, properties: Option<&mut Properties>) -> Result<Rewritten, String> {
+        let meta = self.meta(name)?;
+        let snippet = estree_str(&meta.attrs, "raw_deser").ok_or_else(|| format!("converter `{name}` has no raw_deser"))?;
+        let flags = self.flags;
+        let mut resolver = Resolver { emitter: self, within, offset, pos_at, read: BTreeSet::new() };
+        let rewritten = snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
+        let read = resolver.read;
+        match properties {
+            Some(properties) => properties.read.extend(read),
+            None if !read.is_empty() => return Err(format!("raw_deser of `{name}` reads THIS outside a struct")),
+            None => {}
+        }
+        Ok(rewritten)
+    }
+
+    /// The offset of field `index` of struct `id` (64-bit layout).
+    fn offset_of(&self, id: TypeId, index: usize) -> u32 {
+        match &self.layout.get(id).shape {
+            Shape::Struct { field_offsets } => field_offsets[index],
+            _ => unreachable!("a struct has field offsets"),
+        }
+    }
+
+    /// The offset of a path of fields from the start of struct `id` plus `base`.
+    fn field_offset(&self, id: TypeId, base: u32, path: &[&str]) -> Result<u32, String> {
+        let mut id = id;
+        let mut offset = base;
+        for (n, name) in path.iter().enumerate() {
+            let def = self.schema.get(id);
+            let TypeKind::Struct(s) = &def.kind else { return Err(format!("`{}` is not a struct (in path {})", def.name, path.join("."))) };
+            let index = s.fields.iter().position(|f| f.name == *name).ok_or_else(|| format!("`{}` has no field `{name}`", def.name))?;
+            offset += self.offset_of(id, index);
+            if n + 1 < path.len() {
+                id = match strip_cells(&s.fields[index].ty) {
+                    TypeRef::Named(next) => *next,
+                    _ => return Err(format!("`{}.{name}` is not a struct", def.name)),
+                };
+            }
+        }
+        Ok(offset)
+    }
+
+    /// Parses a type as snippets write it: `Option<Box<T>>`, `Vec<T>`, `i32`, `Str`, `T`.
+    fn parse_type(&self, text: &str) -> Result<TypeRef, String> {
+        let text = text.trim();
+        if let Some((outer, inner)) = text.split_once('<') {
+            let inner = inner.strip_suffix('>').ok_or_else(|| format!("`{text}` is not a type"))?;
+            let inner = Box::new(self.parse_type(inner)?);
+            return match outer.trim() {
+                "Option" => Ok(TypeRef::Option(inner)),
+                "Box" => Ok(TypeRef::Box(inner)),
+                "Vec" => Ok(TypeRef::Vec(inner)),
+                other => Err(format!("unknown generic type `{other}`")),
+            };
+        }
+        if let Some(p) = Primitive::from_rust_name(text) {
+            return Ok(TypeRef::Primitive(p));
+        }
+        if let Some(id) = self.names.get(text) {
+            return Ok(TypeRef::Named(*id));
+        }
+        match text {
+            "Str" | "Ident" => Ok(TypeRef::Builtin(Builtin::StrRef)),
+            "JSStr" => Ok(TypeRef::Builtin(Builtin::JsStr)),
+            _ => Err(format!("unknown type `{text}`")),
+        }
+    }
+}
+
+enum Entry {
+    Field(usize),
+    Added(String, String),
+}
+
+/// Resolves a snippet's references for [`Emitter::convert`].
+struct Resolver<'e, 's> {
+    emitter: &'e mut Emitter<'s>,
+    within: Option<TypeId>,
+    offset: u32,
+    pos_at: u32,
+    read: BTreeSet<String>,
+}
+
+impl Resolve for Resolver<'_, '_> {
+    fn deserializer(&mut self, ty: &str) -> Result<String, String> {
+        let ty = self.emitter.parse_type(ty)?;
+        Ok(self.emitter.deserializer(&ty))
+    }
+
+    fn offset(&mut self, within: Option<&str>, path: &[&str]) -> Result<u32, String> {
+        match within {
+            Some(name) => {
+                let id = self.emitter.named(name)?;
+                self.emitter.field_offset(id, 0, path)
+            }
+            None => {
+                let id = self.within.ok_or("POS_OFFSET outside a struct")?;
+                self.emitter.field_offset(id, self.offset, path)
+            }
+        }
+    }
+
+    fn pos_offset(&self) -> u32 {
+        self.pos_at
+    }
+
+    fn this(&mut self, name: &str) -> String {
+        self.read.insert(name.to_owned());
+        this_name(name)
+    }
+}
+
+/// The local variable holding property `name` when a snippet reads it through `THIS`.
+fn this_name(name: &str) -> String {
+    format!("this_{name}")
+}
+
+/// The body of a struct's function: the properties snippets read first (as locals), the other
+/// properties' statements, then the object literal, in property order.
+fn object_body(properties: Properties) -> String {
+    let mut body = String::new();
+    for property in properties.list.iter().filter(|p| properties.read.contains(&p.key)) {
+        body.push_str(&join_statements(&property.statements, &format!("const {} = {};", this_name(&property.key), property.value)));
+        body.push('\n');
+    }
+    for property in properties.list.iter().filter(|p| !properties.read.contains(&p.key)) {
+        if !property.statements.is_empty() {
+            body.push_str(&property.statements);
+            body.push('\n');
+        }
+    }
+    let fields: Vec<String> = properties
+        .list
+        .iter()
+        .map(|p| {
+            let value = match &p.deferrable {
+                _ if properties.read.contains(&p.key) => this_name(&p.key),
+                Some((read, at)) => format!("depth < MAX_DEPTH ? {read}({at}) : defer({read}, {at})"),
+                None => p.value.clone(),
+            };
+            format!("{}: {value},", property_key(&p.key))
+        })
+        .collect();
+    body.push_str(&format!("return {{\n{}\n}};", indent(&fields.join("\n"))));
+    body
+}
+
+fn property_key(key: &str) -> String {
+    let plain = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$') && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if plain { key.to_owned() } else { js_string(key) }
+}
+
+fn join_statements(statements: &str, last: &str) -> String {
+    if statements.is_empty() { last.to_owned() } else { format!("{statements}\n{last}") }
+}
+
+/// The JS expression reading a primitive at `pos`.
+fn primitive(p: Primitive) -> Result<&'static str, String> {
+    Ok(match p {
+        Primitive::Bool => "uint8[pos] === 1",
+        Primitive::U8 => "uint8[pos]",
+        Primitive::I8 => "(uint8[pos] << 24) >> 24",
+        Primitive::U16 => "uint8[pos] | (uint8[pos + 1] << 8)",
+        Primitive::I16 => "((uint8[pos] | (uint8[pos + 1] << 8)) << 16) >> 16",
+        Primitive::U32 => "int32[pos >> 2] >>> 0",
+        Primitive::I32 => "int32[pos >> 2]",
+        Primitive::F64 => "float64[pos >> 3]",
+        Primitive::U64 => "(int32[pos >> 2] >>> 0) + (int32[(pos >> 2) + 1] >>> 0) * 4294967296",
+        Primitive::I64 => "(int32[pos >> 2] >>> 0) + int32[(pos >> 2) + 1] * 4294967296",
+    })
+}
+
+/// `pos`, or `pos + N`.
+fn pos_plus(offset: u32) -> String {
+    if offset == 0 { "pos".to_owned() } else { format!("pos + {offset}") }
+}
+
+fn strip_cells(ty: &TypeRef) -> &TypeRef {
+    match ty {
+        TypeRef::Cell(inner) => strip_cells(inner),
+        other => other,
+    }
+}
+
+/// The schema type inside `Option`, `Box`, `Vec` and `Cell` layers, if any.
+fn innermost(ty: &TypeRef) -> Option<TypeId> {
+    match ty {
+        TypeRef::Named(id) => Some(*id),
+        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => innermost(inner),
+        _ => None,
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|line| if line.trim().is_empty() { String::new() } else { format!("  {line}") }).collect::<Vec<_>>().join("\n")
+}
+
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| first.to_ascii_uppercase().to_string() + chars.as_str())
+}
+
+/// camelCase as oxc writes ESTree names: words split at `_`, at lower-to-upper changes and before
+/// the last capital of an acronym (`JSXText` → `jsxText`, `source_type` → `sourceType`).
+fn camel_case(name: &str) -> String {
+    let words = words(name);
+    let mut out = String::new();
+    for (n, word) in words.iter().enumerate() {
+        let lower = word.to_lowercase();
+        if n == 0 {
+            out.push_str(&lower);
+        } else {
+            out.push_str(&capitalized(&lower));
+        }
+    }
+    out
+}
+
+/// UpperCamelCase of a snake_case name, for local variable names.
+fn camel_case_upper(name: &str) -> String {
+    capitalized(&camel_case(name))
+}
+
+fn words(name: &str) -> Vec<String> {
+    let chars: Vec<char> = name.chars().collect();
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        let next = chars.get(i + 1).copied();
+        let boundary = c.is_ascii_uppercase()
+            && prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit() || (p.is_ascii_uppercase() && next.is_some_and(|n| n.is_ascii_lowercase())));
+        if boundary && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        word.push(c);
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// The items of `#[estree(...)]` attributes.
+fn estree_items(attrs: &[Attr]) -> impl Iterator<Item = &Attr> {
+    attrs.iter().filter(|a| a.name == "estree").flat_map(|a| match &a.value {
+        AttrValue::List(items) => items.as_slice(),
+        _ => &[],
+    })
+}
+
+fn estree_flag(attrs: &[Attr], name: &str) -> bool {
+    estree_items(attrs).any(|a| a.name == name && a.value == AttrValue::Flag)
+}
+
+/// The value of `name = "text"` or `name = path` in `#[estree(...)]`.
+fn estree_str<'a>(attrs: &'a [Attr], name: &str) -> Option<&'a str> {
+    estree_path(attrs, name)
+}
+
+fn estree_path<'a>(attrs: &'a [Attr], name: &str) -> Option<&'a str> {
+    estree_items(attrs).find(|a| a.name == name).and_then(|a| match &a.value {
+        AttrValue::Path(s) | AttrValue::Str(s) => Some(s.as_str()),
+        _ => None,
+    })
+}
+
+fn estree_list<'a>(attrs: &'a [Attr], name: &str) -> Option<&'a [Attr]> {
+    estree_items(attrs).find(|a| a.name == name).and_then(|a| match &a.value {
+        AttrValue::List(items) => Some(items.as_slice()),
+        _ => None,
+    })
+}
+
+/// `name(key = Converter, …)` as pairs.
+fn estree_pairs(attrs: &[Attr], name: &str) -> Vec<(String, String)> {
+    estree_list(attrs, name)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|a| match &a.value {
+            AttrValue::Path(p) | AttrValue::Str(p) => Some((a.name.trim_start_matches("r#").to_owned(), p.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn camel_case_as_oxc() {
+        assert_eq!(camel_case("source_type"), "sourceType");
+        assert_eq!(camel_case("Script"), "script");
+        assert_eq!(camel_case("AwaitUsing"), "awaitUsing");
+        assert_eq!(camel_case("JSXText"), "jsxText");
+        assert_eq!(camel_case("type"), "type");
+    }
+}

@@ -1,0 +1,152 @@
+{{ header }}
+// Target `{{ target }}`: reads oxc-parser 0.157's raw transfer buffers (oxc's own format, not rawast's)
+// and returns what oxc's generated deserializer for {{ variant }} returns: `{ program, comments,
+// module, errors }`. Node.js (`Buffer#utf8Slice` decodes strings).
+//
+// oxc's buffer: `buffer` is a `Uint8Array` over the allocator's block; `{{ metadata_size }}` bytes of
+// metadata end it, the first `u32` of which (+{{ data_offset_field }}) is the offset of the root. Pointers are 64-bit
+// addresses in a block aligned to 4 GiB, so their low 32 bits are offsets into `buffer`. Spans count
+// UTF-16 code units already.
+
+let uint8, int32, float64, sourceText, sourceStartPos = 0, asciiEnd = 0;
+// The parent node, which oxc's converters keep up to date in its `parent` variants (not this one).
+let parent = null;
+// The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
+// so every pointer of a sound buffer lies in `[lo, hi)`, from the root to the metadata.
+let lo = 0, hi = 0;
+// Bytes of structs that pointers may still lead to: twice the region, so shared or cyclic pointers
+// in a corrupt buffer end in an error, not in exponential work or a hang.
+let budget = 0;
+// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value that may nest is
+// left as a `Deferred` and built after the root returns (`resolveDeferred`), with the count back at
+// 0: `a + b + …` chains of any length fit in the JS stack.
+const MAX_DEPTH = 1000;
+let depth = 0, deferred = 0;
+
+const { utf8Slice } = Buffer.prototype;
+
+/** What a buffer that is not a sound oxc-parser buffer of this version throws. */
+export class RawastBufferError extends Error {}
+RawastBufferError.prototype.name = "RawastBufferError";
+
+/**
+ * Deserializes the AST that oxc-parser wrote into `buffer`, with oxc's arguments:
+ * `sourceText` is the source, whose UTF-8 starts at `sourceStartPos` in `buffer` and is
+ * `sourceByteLen` bytes long. Throws a `RawastBufferError` if the buffer is corrupt; its work is
+ * bounded by the size of the AST's region whatever the buffer holds.
+ */
+export function deserialize(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
+  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be oxc-parser's Uint8Array");
+  if (typeof sourceTextInput !== "string") throw new TypeError("deserialize: `sourceText` must be a string");
+  if (buffer.length < {{ metadata_size }} || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
+    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not oxc-parser's`);
+  }
+  hi = buffer.length - {{ metadata_size }};
+  if (!(Number.isInteger(sourceStartPosInput) && Number.isInteger(sourceByteLen) && sourceStartPosInput >= 0 && sourceByteLen >= 0 && sourceStartPosInput + sourceByteLen <= hi)) {
+    throw new RawastBufferError(`source bytes ${sourceStartPosInput}..${sourceStartPosInput + sourceByteLen} are outside the buffer`);
+  }
+  uint8 = buffer;
+  int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
+  float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
+  sourceText = sourceTextInput;
+  sourceStartPos = sourceStartPosInput;
+  lo = int32[(hi + {{ data_offset_field }}) >> 2];
+  if (lo < 0 || lo > hi - {{ root_size }} || lo % 8 !== 0) {
+    uint8 = int32 = float64 = sourceText = undefined;
+    throw new RawastBufferError(`the root's offset ${lo} is outside the buffer`);
+  }
+  budget = 2 * (hi - lo);
+  depth = deferred = 0;
+  // Strings that lie in the source's ASCII prefix are slices of `sourceText`: there, byte offsets
+  // are UTF-16 offsets.
+  const sourceEnd = sourceStartPos + sourceByteLen;
+  let end = sourceStartPos;
+  if (sourceTextInput.length === sourceByteLen) end = sourceEnd;
+  else while (end < sourceEnd && uint8[end] < 128) end++;
+  asciiEnd = end;
+  try {
+    const data = {{ root }}(lo);
+    if (deferred > 0) resolveDeferred(data);
+    return data;
+  } finally {
+    uint8 = int32 = float64 = sourceText = undefined;
+  }
+}
+
+function corrupt(what, pos) {
+  return new RawastBufferError(`corrupt oxc-parser buffer: ${what} at ${pos}`);
+}
+
+function overBudget(pos) {
+  return corrupt(`the value read here takes the structs read past twice the ${hi - lo} bytes of the AST's region (a pointer cycle, or a subtree shared many times?)`, pos);
+}
+
+class Deferred {
+  constructor(read, pos) {
+    this.read = read;
+    this.pos = pos;
+  }
+}
+
+/** Leaves the value at `pos` for `resolveDeferred`. */
+function defer(read, pos) {
+  deferred++;
+  return new Deferred(read, pos);
+}
+
+/** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
+function resolveDeferred(root) {
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    for (const key in value) {
+      let child = value[key];
+      if (child instanceof Deferred) {
+        depth = 0;
+        child = value[key] = child.read(child.pos);
+      }
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
+    }
+  }
+}
+
+// `&str`, `Str`, `Ident`: a pointer, then the length at +8.
+function readStr(pos) {
+  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  if (len === 0) return "";
+  const start = int32[pos32], end = start + len;
+  if (len < 0 || start < lo || end > hi) throw corrupt("string", pos);
+  if (start >= sourceStartPos && end <= asciiEnd) return sourceText.substr(start - sourceStartPos, len);
+  if (len <= 16) {
+    let out = "";
+    for (let i = start; i < end; i++) {
+      const byte = uint8[i];
+      if (byte >= 128) return utf8Slice.call(uint8, start, end);
+      out += String.fromCharCode(byte);
+    }
+    return out;
+  }
+  return utf8Slice.call(uint8, start, end);
+}
+
+// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12.
+function readJSStr(pos) {
+  if (uint8[pos + 12] === 0) return readStr(pos);
+  const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
+  if (len < 0 || start < lo || end > hi) throw corrupt("string", pos);
+  let out = "";
+  for (let i = start; i < end; ) {
+    const first = uint8[i++];
+    let codePoint;
+    if (first < 0x80) codePoint = first;
+    else if (first < 0xe0) codePoint = ((first & 0x1f) << 6) | (uint8[i++] & 0x3f);
+    else if (first < 0xf0) codePoint = ((first & 0x0f) << 12) | ((uint8[i++] & 0x3f) << 6) | (uint8[i++] & 0x3f);
+    else codePoint = ((first & 0x07) << 18) | ((uint8[i++] & 0x3f) << 12) | ((uint8[i++] & 0x3f) << 6) | (uint8[i++] & 0x3f);
+    if (codePoint > 0x10ffff) throw corrupt("string", pos);
+    // `fromCodePoint` keeps a lone surrogate, which a UTF-8 decoder would replace.
+    out += String.fromCodePoint(codePoint);
+  }
+  return out;
+}
+{% for function in functions %}
+{{ function }}{% endfor %}
