@@ -136,3 +136,55 @@ impl<'a> OxcAssertion<'a> {
         Some(Self { line, ty, what, value })
     }
 }
+
+/// oxc-parser's buffers carry no version or fingerprint, so the offsets rawast computes for them are
+/// checked against the numbers oxc-parser 0.157.0 ships (`src-js/generated/constants.js`, which
+/// `npm ci` installs): the metadata at the end of the buffer, the root's fields, the comments.
+#[test]
+fn oxc_buffer_offsets_agree_with_oxc_parser_constants() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let constants_path = root.join("node_modules/oxc-parser/src-js/generated/constants.js");
+    let text = std::fs::read_to_string(&constants_path).unwrap_or_else(|e| panic!("{}: {e} (run `npm ci`)", constants_path.display()));
+    let constants: HashMap<&str, u64> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("export const ")?.strip_suffix(';')?.split_once(" = "))
+        .map(|(name, value)| (name, value.parse().unwrap_or_else(|_| panic!("{name} = {value} is not a number"))))
+        .collect();
+    let constant = |name: &str| *constants.get(name).unwrap_or_else(|| panic!("constants.js has no {name}"));
+
+    let (config, files) = rawast::read_schema(&root.join("tests/oxc/codegen.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let analysis = rawast_generator::analyze_as(&files, config.dialect).unwrap_or_else(|d| panic!("{d}"));
+    let (schema, layout) = (&analysis.schema, &analysis.layout64);
+    let id = |name: &str| schema.ids().find(|&id| schema.get(id).name == name).unwrap_or_else(|| panic!("no type {name}"));
+    let offset = |ty: &str, field: &str| -> u64 {
+        let id = id(ty);
+        let TypeKind::Struct(s) = &schema.get(id).kind else { panic!("{ty} is not a struct") };
+        let index = s.fields.iter().position(|f| f.name == field).unwrap_or_else(|| panic!("{ty} has no field {field}"));
+        let Shape::Struct { field_offsets } = &layout.get(id).shape else { unreachable!("a struct has field offsets") };
+        u64::from(field_offsets[index])
+    };
+    let size = |ty: &str| u64::from(layout.get(id(ty)).layout.size);
+
+    // The metadata ends the buffer: BUFFER_SIZE − ACTIVE_SIZE bytes, fields at ACTIVE_SIZE + offset.
+    let active = constant("ACTIVE_SIZE");
+    assert_eq!(constant("BUFFER_SIZE") - active, size("RawTransferMetadata"), "size of RawTransferMetadata");
+    assert_eq!(constant("DATA_POINTER_POS_32") * 4, active + offset("RawTransferMetadata", "data_offset"));
+    assert_eq!(constant("TOKENS_OFFSET_POS_32") * 4, active + offset("RawTransferMetadata", "tokens_offset"));
+    assert_eq!(constant("TOKENS_LEN_POS_32") * 4, active + offset("RawTransferMetadata", "tokens_len"));
+    assert_eq!(constant("IS_TS_FLAG_POS"), active + offset("RawTransferMetadata", "is_ts"));
+    assert_eq!(constant("IS_JSX_FLAG_POS"), active + offset("RawTransferMetadata", "is_jsx"));
+    assert_eq!(constant("HAS_BOM_FLAG_POS"), active + offset("RawTransferMetadata", "has_bom"));
+    // The root and the program.
+    assert_eq!(constant("PROGRAM_OFFSET"), offset("RawTransferData", "program"));
+    assert_eq!(constant("SOURCE_START_OFFSET"), offset("Program", "source_text"));
+    assert_eq!(constant("SOURCE_LEN_OFFSET"), offset("Program", "source_text") + 8, "a &str's length follows its pointer");
+    assert_eq!(constant("COMMENTS_OFFSET"), offset("Program", "comments"));
+    assert_eq!(constant("COMMENTS_LEN_OFFSET"), offset("Program", "comments") + 8, "a Vec's length follows its pointer");
+    // Comments.
+    assert_eq!(constant("COMMENT_SIZE"), size("Comment"));
+    assert_eq!(constant("COMMENT_KIND_OFFSET"), offset("Comment", "kind"));
+    assert_eq!(constant("COMMENT_DESERIALIZED_FLAG_OFFSET"), offset("Comment", "content"));
+    let TypeKind::Enum(kind) = &schema.get(id("CommentKind")).kind else { panic!("CommentKind is not an enum") };
+    let line = kind.variants.iter().find(|v| v.name == "Line").expect("CommentKind::Line");
+    assert_eq!(constant("COMMENT_LINE_KIND"), u64::from(line.discriminant));
+}
