@@ -23,7 +23,9 @@ STEPS:
                                    check that every file in snapshots/ is used by a test
     4. 32-bit layout check         cargo check for wasm32 of the schema and the layout fixtures,
                                    with Debian's rustc-web (required in CI, else a warning)
-    5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt
+    5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt, and
+                                   the oxc- targets against oxc-parser's deserializers on the same
+                                   buffers (tests/oxc/corpus-{js,ts}.txt)
     6. cargo xtask fuzz            a short campaign (--cases 2000 per target): corrupted buffers
                                    must end in an AST or a RawastBufferError, in bounded time
                                    and memory
@@ -82,6 +84,9 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     step("cargo xtask conformance");
     if crate::conformance::run(&root, "all", &crate::conformance::default_corpus(&root)?)? != ExitCode::SUCCESS {
         bail!("conformance found mismatches");
+    }
+    if crate::conformance::run_oxc(&root, "all", &[])? != ExitCode::SUCCESS {
+        bail!("conformance of the oxc targets found mismatches");
     }
 
     step("cargo xtask fuzz");

@@ -113,11 +113,17 @@ function resolveDeferred(root) {
 }
 
 // `&str`, `Str`, `Ident`: a pointer, then the length at +8.
+//
+// oxc-parser 0.157 writes some names as pointers to memory outside its buffer (`default` in
+// `import { default as x }` and `export { default } from`: a static string), whose low 32 bits its
+// deserializer takes as an offset into the buffer anyway. For the same output, such a string is
+// read as oxc's deserializer reads it: the buffer's bytes there, or NUL for each byte that is not in
+// the buffer (a typed array's `undefined`), up to 64 bytes; past that oxc's throws, and so does this.
 function readStr(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return "";
   const start = int32[pos32], end = start + len;
-  if (len < 0 || start < lo || end > hi) throw corrupt("string", pos);
+  if (start < lo || end > hi || len < 0) return readStrOutside(pos, start, len);
   if (start >= sourceStartPos && end <= asciiEnd) return sourceText.substr(start - sourceStartPos, len);
   if (len <= 16) {
     let out = "";
@@ -131,11 +137,28 @@ function readStr(pos) {
   return utf8Slice.call(uint8, start, end);
 }
 
+function readStrOutside(pos, start, len) {
+  if (len < 0 || (budget -= len) < 0) throw corrupt("string", pos);
+  const inBuffer = start >= 0 && start + len <= uint8.length;
+  if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
+  if (len > 64) throw corrupt("string", pos);
+  let out = "";
+  for (let i = start; i < start + len; i++) {
+    const byte = i >= 0 && i < uint8.length ? uint8[i] : 0;
+    if (byte >= 128) {
+      if (inBuffer) return utf8Slice.call(uint8, start, start + len);
+      throw corrupt("string", pos);
+    }
+    out += String.fromCharCode(byte);
+  }
+  return out;
+}
+
 // `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12.
 function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
-  if (len < 0 || start < lo || end > hi) throw corrupt("string", pos);
+  if (len < 0 || start < 0 || end > hi) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < end; ) {
     const first = uint8[i++];

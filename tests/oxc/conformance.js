@@ -1,0 +1,202 @@
+// oxc conformance: a deserializer of oxc-parser's raw-transfer buffers (one that rawast generates)
+// against oxc-parser's own deserializer, both reading the very same buffer.
+//
+// node tests/oxc/conformance.js --variant js|ts|js_range|ts_range --module PATH [--module-name NAME] FILE_OR_DIR...
+//
+// PATH exports `deserialize(buffer, sourceText, sourceStartPos, sourceByteLen)` with the signature of
+// `oxc-parser/src-js/generated/deserialize/*.js`; VARIANT picks which of those is the reference.
+// Directories are walked fully for .js .mjs .cjs .jsx .ts .mts .cts .tsx (and so .d.ts, .d.mts, .d.cts).
+// Each file is parsed once by oxc-parser's native `parseRawSync`, then deserialized by the reference
+// and by the module, and the two results ({ program, comments, module, errors }) must be equal as
+// tests/oxc/compare.js defines it. Prints a line per mismatching (MISMATCH) or throwing (ERROR) file,
+// a line of counts, and last `conformance: F files, M mismatches`; exits 1 if M > 0.
+//
+// Only the bare deserializers are compared: oxc's `parseSync` additionally unshifts the hashbang into
+// `comments` for JS (raw-transfer/eager.js), which is not the deserializer's work.
+//
+// Buffer mutation: oxc's eager deserializers (all four variants of 0.157) only read the buffer. They
+// contain no store into `uint8`, `int32` or `float64`, and snapshots of the buffer's used region
+// taken before and after running all four on every file of corpus-js.txt were identical.
+// COMMENT_DESERIALIZED_FLAG_OFFSET in its constants.js is used by no file of oxc-parser (it is for
+// lazy comment deserialization elsewhere). So each file is parsed once and the reference runs first:
+// whatever the module under test may write afterwards cannot change what the reference saw. The
+// buffer then goes back to oxc's cache, and the next parse rewrites all that will be read of it.
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
+import { parseRawSync } from "oxc-parser/src-js/bindings.js";
+import { firstDifference } from "./compare.js";
+
+const VARIANTS = ["js", "ts", "js_range", "ts_range"];
+const PROGRESS_EVERY = 500;
+
+// Parser options by extension, spelled out as oxc-parser 0.157 infers them from a file name when it
+// is given none: `lang` from the extension (.js is "js", without JSX; a declaration file is "dts"),
+// and `sourceType` "unambiguous" (a script unless it has import/export) except for .mjs/.mts
+// ("module") and .cjs/.cts ("commonjs"). Explicit, because `lang: "dts"` alone would make the
+// source type "module", and unknown values are silently ignored by the binding.
+const LANGS = { ".js": "js", ".mjs": "js", ".cjs": "js", ".jsx": "jsx", ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx" };
+const SOURCE_TYPES = { ".mjs": "module", ".mts": "module", ".cjs": "commonjs", ".cts": "commonjs" };
+
+/** `.d.ts` for declaration files, else the extension; `null` if not a source file. */
+function kindOf(file) {
+  const ext = extname(file);
+  if (!(ext in LANGS)) return null;
+  return [".ts", ".mts", ".cts"].includes(ext) && basename(file, ext).endsWith(".d") ? `.d${ext}` : ext;
+}
+
+function parserOptions(kind, variant) {
+  const ext = kind.startsWith(".d.") ? kind.slice(2) : kind;
+  return {
+    lang: kind.startsWith(".d.") ? "dts" : LANGS[ext],
+    sourceType: SOURCE_TYPES[ext] ?? "unambiguous",
+    // Only sets the buffer's is_ts flag, by which `parseSync` picks a deserializer (the rest of the
+    // buffer is the same either way): a TS variant on a JS file reads the buffer `parseSync` would.
+    astType: variant.startsWith("ts") ? "ts" : "js",
+  };
+}
+
+function usage(message) {
+  console.error(`${message}\nusage: node tests/oxc/conformance.js --variant ${VARIANTS.join("|")} --module PATH [--module-name NAME] FILE_OR_DIR...`);
+  process.exit(2);
+}
+
+function parseCommandLine() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: { variant: { type: "string" }, module: { type: "string" }, "module-name": { type: "string" } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    usage(error.message);
+  }
+  const { values, positionals } = parsed;
+  if (!VARIANTS.includes(values.variant)) usage(`--variant must be one of ${VARIANTS.join(", ")}`);
+  if (!values.module) usage("--module PATH is required");
+  if (positionals.length === 0) usage("no files or directories given");
+  return { variant: values.variant, module: values.module, name: values["module-name"] ?? values.module, paths: positionals };
+}
+
+/**
+ * Source files under each path, in a stable order, each once. A file given by name must be a source
+ * file. Symbolic links met in a walk are not followed.
+ */
+function collectFiles(paths) {
+  const files = new Map(); // absolute path -> path as given
+  const add = (path) => files.has(resolve(path)) || files.set(resolve(path), path);
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && kindOf(path) !== null) add(path);
+    }
+  };
+  for (const path of paths) {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch (error) {
+      usage(`cannot read ${path}: ${error.message}`);
+    }
+    if (stat.isDirectory()) walk(path);
+    else if (kindOf(path) !== null) add(path);
+    else usage(`${path}: not a .js .mjs .cjs .jsx .ts .mts .cts or .tsx file`);
+  }
+  return [...files.values()];
+}
+
+function oneLine(message) {
+  const line = String(message).split("\n")[0];
+  return line.length <= 300 ? line : `${line.slice(0, 299)}…`;
+}
+
+async function main() {
+  const options = parseCommandLine();
+  const files = collectFiles(options.paths);
+  const { deserialize: reference } = await import(`oxc-parser/src-js/generated/deserialize/${options.variant}.js`);
+  let candidate;
+  try {
+    ({ deserialize: candidate } = await import(pathToFileURL(resolve(options.module)).href));
+  } catch (error) {
+    usage(`cannot load ${options.module}: ${error.message}`);
+  }
+  if (typeof candidate !== "function") usage(`${options.module} exports no deserialize function`);
+
+  const byKind = new Map();
+  const skipped = [];
+  let compared = 0,
+    mismatches = 0;
+  const time = { parse: 0, reference: 0, candidate: 0, compare: 0 };
+  const started = performance.now();
+
+  for (const [index, file] of files.entries()) {
+    if (index > 0 && index % PROGRESS_EVERY === 0) {
+      console.error(`conformance: ${index}/${files.length} files, ${mismatches} mismatches, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const kind = kindOf(file);
+    const sourceText = readFileSync(file, "utf8");
+
+    let raw;
+    try {
+      raw = prepareRaw(sourceText);
+    } catch (error) {
+      skipped.push(`${file}: ${oneLine(error.message)}`);
+      continue;
+    }
+    const { buffer, sourceStartPos, sourceByteLen } = raw;
+    try {
+      const t0 = performance.now();
+      let t1, theirs;
+      try {
+        parseRawSync(file, buffer.block, sourceStartPos, sourceByteLen, parserOptions(kind, options.variant));
+        t1 = performance.now();
+        theirs = reference(buffer, sourceText, sourceStartPos, sourceByteLen);
+      } catch (error) {
+        // oxc cannot produce the reference (e.g. its recursive deserializer overflows the stack on
+        // very deep trees): nothing to compare against.
+        skipped.push(`${file}: ${oneLine(error.message)}`);
+        continue;
+      }
+      const t2 = performance.now();
+      time.parse += t1 - t0;
+      time.reference += t2 - t1;
+
+      compared++;
+      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+      let ours;
+      try {
+        ours = candidate(buffer, sourceText, sourceStartPos, sourceByteLen);
+      } catch (error) {
+        mismatches++;
+        console.log(`ERROR ${file}: ${options.name} threw: ${oneLine(error.message)}`);
+        continue;
+      }
+      const t3 = performance.now();
+      time.candidate += t3 - t2;
+      const difference = firstDifference(theirs, ours);
+      time.compare += performance.now() - t3;
+      if (difference !== null) {
+        mismatches++;
+        console.log(`MISMATCH ${file}: ${difference}`);
+      }
+    } finally {
+      returnBufferToCache(buffer);
+    }
+  }
+
+  for (const line of skipped) console.error(`skipped (oxc threw) ${line}`);
+  const kinds = [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([kind, count]) => `${kind} ${count}`);
+  const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  console.log(
+    `variant ${options.variant}, ${options.name}: ${kinds.join(", ") || "no files"}; skipped (oxc threw) ${skipped.length}; ` +
+      `parse ${seconds(time.parse)}, oxc ${seconds(time.reference)}, ${options.name} ${seconds(time.candidate)}, compare ${seconds(time.compare)}`,
+  );
+  console.log(`conformance: ${compared} files, ${mismatches} mismatches`);
+  process.exitCode = mismatches > 0 ? 1 : 0;
+}
+
+await main();
