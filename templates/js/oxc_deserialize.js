@@ -121,7 +121,7 @@ function readStr(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return "";
   const start = int32[pos32], end = start + len;
-  if (start < lo || end > hi || len < 0) return readStrOutside(pos, start, len);
+  if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
   if (start >= sourceStartPos && end <= asciiEnd) return sourceText.substr(start - sourceStartPos, len);
   if (len <= 16) {
     let out = "";
@@ -136,7 +136,8 @@ function readStr(pos) {
 }
 
 function readStrOutside(pos, start, len) {
-  if (len < 0 || (budget -= len) < 0) throw corrupt("string", pos);
+  // (`undefined`, from a read past the buffer, fails these tests too.)
+  if (!(len >= 0 && start >= -0x80000000 && (budget -= len) >= 0)) throw corrupt("string", pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
   if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
   if (len > 64) throw corrupt("string", pos);
@@ -156,7 +157,7 @@ function readStrOutside(pos, start, len) {
 function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
-  if (len < 0 || start < 0 || end > hi) throw corrupt("string", pos);
+  if (!(len >= 0 && start >= 0 && end <= hi)) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < end; ) {
     const first = uint8[i++];

@@ -182,9 +182,10 @@ impl<'s> Emitter<'s> {
                 let read = self.deserializer(inner);
                 let what = js_string(&format!("pointer to {}", self.plain_name(inner)));
                 // The pointee must lie whole in the AST's region, aligned; every byte read is paid
-                // for from the budget, so shared or cyclic pointers cannot multiply the work.
+                // for from the budget, so shared or cyclic pointers cannot multiply the work. The
+                // tests are written so that `undefined` (a snippet's read past the buffer) fails them.
                 format!(
-                    "const target = int32[pos >> 2];\nif (target < lo || target > hi - {size} || (target & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= {size}) < 0) throw overBudget(pos);\ndepth++;\nconst value = {read}(target);\ndepth--;\nreturn value;"
+                    "const target = int32[pos >> 2];\nif (!(target >= lo && target <= hi - {size}) || (target & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= {size}) < 0) throw overBudget(pos);\ndepth++;\nconst value = {read}(target);\ndepth--;\nreturn value;"
                 )
             }
             TypeRef::Vec(inner) => {
@@ -193,7 +194,7 @@ impl<'s> Emitter<'s> {
                 let element = self.deserializer(inner);
                 let what = js_string(&format!("Vec<{}>", self.plain_name(inner)));
                 format!(
-                    "const pos32 = pos >> 2, len = int32[pos32 + 2];\nif (len === 0) return [];\nlet element = int32[pos32];\nif (len < 0 || element < lo || (element & {align_mask}) !== 0 || len > (hi - element) / {size}) throw corrupt({what}, pos);\nif ((budget -= len * {size}) < 0) throw overBudget(pos);\ndepth++;\nconst array = new Array(len);\nfor (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\ndepth--;\nreturn array;"
+                    "const pos32 = pos >> 2, len = int32[pos32 + 2];\nif (len === 0) return [];\nlet element = int32[pos32];\nif (!(len > 0 && element >= lo && len <= (hi - element) / {size}) || (element & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= len * {size}) < 0) throw overBudget(pos);\ndepth++;\nconst array = new Array(len);\nfor (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\ndepth--;\nreturn array;"
                 )
             }
             TypeRef::Option(inner) => {
@@ -369,8 +370,13 @@ impl<'s> Emitter<'s> {
                 })
                 .collect();
             if joined.is_empty() {
-                let read = self.deserializer(&field.ty);
                 let at = pos_plus(field_offset);
+                // A number or a flag is read in place: one call fewer per property.
+                if let Some(expression) = primitive_of(&field.ty).and_then(|p| primitive(p).ok()) {
+                    out.set(Property::new(key, String::new(), at_pos(expression, &at)));
+                    return Ok(());
+                }
+                let read = self.deserializer(&field.ty);
                 let mut property = Property::new(key, String::new(), format!("{read}({at})"));
                 if self.may_nest(&field.ty) {
                     property.deferrable = Some((read, at));
@@ -640,6 +646,22 @@ fn primitive(p: Primitive) -> Result<&'static str, String> {
         Primitive::U64 => "(int32[pos >> 2] >>> 0) + (int32[(pos >> 2) + 1] >>> 0) * 4294967296",
         Primitive::I64 => "(int32[pos >> 2] >>> 0) + int32[(pos >> 2) + 1] * 4294967296",
     })
+}
+
+/// The primitive a field type is read as, if it is one.
+fn primitive_of(ty: &TypeRef) -> Option<Primitive> {
+    match ty {
+        TypeRef::Primitive(p) => Some(*p),
+        TypeRef::Builtin(Builtin::NonZeroU32) => Some(Primitive::U32),
+        TypeRef::Builtin(Builtin::AtomicBool) => Some(Primitive::Bool),
+        TypeRef::Cell(inner) => primitive_of(inner),
+        _ => None,
+    }
+}
+
+/// A reader expression of [`primitive`] (written at `pos`) at `at` instead.
+fn at_pos(expression: &str, at: &str) -> String {
+    if at == "pos" { expression.to_owned() } else { expression.replace("pos", &format!("({at})")) }
 }
 
 /// `pos`, or `pos + N`.

@@ -57,12 +57,28 @@ pub struct Rewritten {
 pub fn rewrite(snippet: &str, flags: Flags, resolve: &mut dyn Resolve) -> Result<Rewritten, String> {
     let text = select_blocks(snippet, flags)?;
     let text = substitute(&text, flags, resolve)?;
-    let text = fold_spreads(&text)?;
+    let text = tidy(&fold_spreads(&text)?);
     let text = text.trim();
     Ok(match text.rsplit_once('\n') {
         Some((statements, value)) => Rewritten { statements: statements.trim().to_owned(), value: value.trim().to_owned() },
         None => Rewritten { statements: String::new(), value: text.to_owned() },
     })
+}
+
+/// Drops blank lines (the dropped blocks leave many) and the indentation the snippet had in its
+/// Rust string, so the emitter can indent it where it goes.
+fn tidy(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).filter(|line| !line.is_empty()).collect();
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    // The first line follows the opening quote, so its indentation says nothing.
+    let common = lines.iter().skip(1).map(|line| indent(line)).min().unwrap_or(0);
+    let mut out = String::new();
+    for (n, line) in lines.iter().enumerate() {
+        let cut = if n == 0 { indent(line) } else { common.min(indent(line)) };
+        out.push_str(&line[cut..]);
+        out.push('\n');
+    }
+    out
 }
 
 /// Keeps the `/* IF FLAG */` blocks whose flag holds and drops the others.

@@ -123,7 +123,7 @@ function readStr(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return "";
   const start = int32[pos32], end = start + len;
-  if (start < lo || end > hi || len < 0) return readStrOutside(pos, start, len);
+  if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
   if (start >= sourceStartPos && end <= asciiEnd) return sourceText.substr(start - sourceStartPos, len);
   if (len <= 16) {
     let out = "";
@@ -138,7 +138,8 @@ function readStr(pos) {
 }
 
 function readStrOutside(pos, start, len) {
-  if (len < 0 || (budget -= len) < 0) throw corrupt("string", pos);
+  // (`undefined`, from a read past the buffer, fails these tests too.)
+  if (!(len >= 0 && start >= -0x80000000 && (budget -= len) >= 0)) throw corrupt("string", pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
   if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
   if (len > 64) throw corrupt("string", pos);
@@ -158,7 +159,7 @@ function readStrOutside(pos, start, len) {
 function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
-  if (len < 0 || start < 0 || end > hi) throw corrupt("string", pos);
+  if (!(len >= 0 && start >= 0 && end <= hi)) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < end; ) {
     const first = uint8[i++];
@@ -183,10 +184,10 @@ function deserializeAccessorProperty(pos) {
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
     typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 56) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
     value: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 64) : defer(deserializeOptionExpression, pos + 64),
-    computed: deserializeBool(pos + 13),
-    static: deserializeBool(pos + 14),
-    override: deserializeBool(pos + 15),
-    definite: deserializeBool(pos + 80),
+    computed: uint8[(pos + 13)] === 1,
+    static: uint8[(pos + 14)] === 1,
+    override: uint8[(pos + 15)] === 1,
+    definite: uint8[(pos + 80)] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 81),
     declare: false,
     optional: false,
@@ -411,7 +412,7 @@ function deserializeArrowFunctionExpression(pos) {
   return {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: deserializeBool(pos + 56),
+    async: uint8[(pos + 56)] === 1,
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
     params: depth < MAX_DEPTH ? deserializeBoxFormalParameters(pos + 24) : defer(deserializeBoxFormalParameters, pos + 24),
     returnType: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
@@ -522,38 +523,36 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   // Clone `key`
-          let keyStart, keyEnd;
-          let value = {
-              type: 'Identifier',
-              decorators: [],
-              name: this_key.name,
-              optional: false,
-                  typeAnnotation: null,
-              start: keyStart = this_key.start,
-              end: keyEnd = this_key.end,
-              range: [keyStart, keyEnd],
-
-          };
-          const init = deserializeOptionExpression((pos + 48));
-          if (init !== null) {
-              const left = value;
-              value = {
-                  type: 'AssignmentPattern',
-                  decorators: [],
-                  left,
-                  right: init,
-                  optional: false,
-                      typeAnnotation: null,
-                  start: this_start,
-                  end: this_end,
-                  range: [this_start, this_end],
-
-              };
-              if (false) {
-                  left.parent = value;
-                  init.parent = value;
-              }
-          }
+  let keyStart, keyEnd;
+  let value = {
+      type: 'Identifier',
+      decorators: [],
+      name: this_key.name,
+      optional: false,
+          typeAnnotation: null,
+      start: keyStart = this_key.start,
+      end: keyEnd = this_key.end,
+      range: [keyStart, keyEnd],
+  };
+  const init = deserializeOptionExpression((pos + 48));
+  if (init !== null) {
+      const left = value;
+      value = {
+          type: 'AssignmentPattern',
+          decorators: [],
+          left,
+          right: init,
+          optional: false,
+              typeAnnotation: null,
+          start: this_start,
+          end: this_end,
+          range: [this_start, this_end],
+      };
+      if (false) {
+          left.parent = value;
+          init.parent = value;
+      }
+  }
   return {
     type: "Property",
     kind: 'init',
@@ -579,7 +578,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: depth < MAX_DEPTH ? deserializeAssignmentTargetMaybeDefault(pos + 32) : defer(deserializeAssignmentTargetMaybeDefault, pos + 32),
     method: false,
     shorthand: false,
-    computed: deserializeBool(pos + 12),
+    computed: uint8[(pos + 12)] === 1,
     optional: false,
     start: this_start,
     end: this_end,
@@ -722,8 +721,8 @@ function deserializeBindingProperty(pos) {
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
     value: depth < MAX_DEPTH ? deserializeBindingPattern(pos + 32) : defer(deserializeBindingPattern, pos + 32),
     method: false,
-    shorthand: deserializeBool(pos + 12),
-    computed: deserializeBool(pos + 13),
+    shorthand: uint8[(pos + 12)] === 1,
+    computed: uint8[(pos + 13)] === 1,
     optional: false,
     start: this_start,
     end: this_end,
@@ -764,7 +763,7 @@ function deserializeBool(pos) {
 }
 
 function deserializeBooleanLiteral(pos) {
-  const this_value = deserializeBool(pos + 12);
+  const this_value = uint8[(pos + 12)] === 1;
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   return {
@@ -779,7 +778,7 @@ function deserializeBooleanLiteral(pos) {
 
 function deserializeBoxAccessorProperty(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 88 || (target & 7) !== 0) throw corrupt("pointer to AccessorProperty", pos);
+  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to AccessorProperty", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAccessorProperty(target);
@@ -789,7 +788,7 @@ function deserializeBoxAccessorProperty(pos) {
 
 function deserializeBoxArrayAssignmentTarget(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ArrayAssignmentTarget", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayAssignmentTarget", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayAssignmentTarget(target);
@@ -799,7 +798,7 @@ function deserializeBoxArrayAssignmentTarget(pos) {
 
 function deserializeBoxArrayExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to ArrayExpression", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ArrayExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayExpression(target);
@@ -809,7 +808,7 @@ function deserializeBoxArrayExpression(pos) {
 
 function deserializeBoxArrayPattern(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ArrayPattern", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayPattern(target);
@@ -819,7 +818,7 @@ function deserializeBoxArrayPattern(pos) {
 
 function deserializeBoxArrowFunctionExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to ArrowFunctionExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ArrowFunctionExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrowFunctionExpression(target);
@@ -829,7 +828,7 @@ function deserializeBoxArrowFunctionExpression(pos) {
 
 function deserializeBoxAssignmentExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to AssignmentExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentExpression(target);
@@ -839,7 +838,7 @@ function deserializeBoxAssignmentExpression(pos) {
 
 function deserializeBoxAssignmentPattern(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to AssignmentPattern", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentPattern(target);
@@ -849,7 +848,7 @@ function deserializeBoxAssignmentPattern(pos) {
 
 function deserializeBoxAssignmentTargetPropertyIdentifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyIdentifier", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyIdentifier", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentTargetPropertyIdentifier(target);
@@ -859,7 +858,7 @@ function deserializeBoxAssignmentTargetPropertyIdentifier(pos) {
 
 function deserializeBoxAssignmentTargetPropertyProperty(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyProperty", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyProperty", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentTargetPropertyProperty(target);
@@ -869,7 +868,7 @@ function deserializeBoxAssignmentTargetPropertyProperty(pos) {
 
 function deserializeBoxAssignmentTargetRest(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetRest", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetRest", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentTargetRest(target);
@@ -879,7 +878,7 @@ function deserializeBoxAssignmentTargetRest(pos) {
 
 function deserializeBoxAssignmentTargetWithDefault(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetWithDefault", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetWithDefault", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentTargetWithDefault(target);
@@ -889,7 +888,7 @@ function deserializeBoxAssignmentTargetWithDefault(pos) {
 
 function deserializeBoxAwaitExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to AwaitExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AwaitExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAwaitExpression(target);
@@ -899,7 +898,7 @@ function deserializeBoxAwaitExpression(pos) {
 
 function deserializeBoxBigIntLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to BigIntLiteral", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BigIntLiteral", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBigIntLiteral(target);
@@ -909,7 +908,7 @@ function deserializeBoxBigIntLiteral(pos) {
 
 function deserializeBoxBinaryExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to BinaryExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BinaryExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBinaryExpression(target);
@@ -919,7 +918,7 @@ function deserializeBoxBinaryExpression(pos) {
 
 function deserializeBoxBindingIdentifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to BindingIdentifier", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingIdentifier", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBindingIdentifier(target);
@@ -929,7 +928,7 @@ function deserializeBoxBindingIdentifier(pos) {
 
 function deserializeBoxBindingRestElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to BindingRestElement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingRestElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBindingRestElement(target);
@@ -939,7 +938,7 @@ function deserializeBoxBindingRestElement(pos) {
 
 function deserializeBoxBlockStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to BlockStatement", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to BlockStatement", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBlockStatement(target);
@@ -949,7 +948,7 @@ function deserializeBoxBlockStatement(pos) {
 
 function deserializeBoxBooleanLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to BooleanLiteral", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to BooleanLiteral", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBooleanLiteral(target);
@@ -959,7 +958,7 @@ function deserializeBoxBooleanLiteral(pos) {
 
 function deserializeBoxBreakStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to BreakStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BreakStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBreakStatement(target);
@@ -969,7 +968,7 @@ function deserializeBoxBreakStatement(pos) {
 
 function deserializeBoxCallExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to CallExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CallExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCallExpression(target);
@@ -979,7 +978,7 @@ function deserializeBoxCallExpression(pos) {
 
 function deserializeBoxCatchClause(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to CatchClause", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CatchClause", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCatchClause(target);
@@ -989,7 +988,7 @@ function deserializeBoxCatchClause(pos) {
 
 function deserializeBoxChainExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ChainExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ChainExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeChainExpression(target);
@@ -999,7 +998,7 @@ function deserializeBoxChainExpression(pos) {
 
 function deserializeBoxClass(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 144 || (target & 7) !== 0) throw corrupt("pointer to Class", pos);
+  if (!(target >= lo && target <= hi - 144) || (target & 7) !== 0) throw corrupt("pointer to Class", pos);
   if ((budget -= 144) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClass(target);
@@ -1009,7 +1008,7 @@ function deserializeBoxClass(pos) {
 
 function deserializeBoxClassBody(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to ClassBody", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ClassBody", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassBody(target);
@@ -1019,7 +1018,7 @@ function deserializeBoxClassBody(pos) {
 
 function deserializeBoxComputedMemberExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ComputedMemberExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ComputedMemberExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeComputedMemberExpression(target);
@@ -1029,7 +1028,7 @@ function deserializeBoxComputedMemberExpression(pos) {
 
 function deserializeBoxConditionalExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to ConditionalExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ConditionalExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeConditionalExpression(target);
@@ -1039,7 +1038,7 @@ function deserializeBoxConditionalExpression(pos) {
 
 function deserializeBoxContinueStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ContinueStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ContinueStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeContinueStatement(target);
@@ -1049,7 +1048,7 @@ function deserializeBoxContinueStatement(pos) {
 
 function deserializeBoxDebuggerStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to DebuggerStatement", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to DebuggerStatement", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDebuggerStatement(target);
@@ -1059,7 +1058,7 @@ function deserializeBoxDebuggerStatement(pos) {
 
 function deserializeBoxDoWhileStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to DoWhileStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to DoWhileStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDoWhileStatement(target);
@@ -1069,7 +1068,7 @@ function deserializeBoxDoWhileStatement(pos) {
 
 function deserializeBoxElision(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to Elision", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Elision", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeElision(target);
@@ -1079,7 +1078,7 @@ function deserializeBoxElision(pos) {
 
 function deserializeBoxEmptyStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to EmptyStatement", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to EmptyStatement", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeEmptyStatement(target);
@@ -1089,7 +1088,7 @@ function deserializeBoxEmptyStatement(pos) {
 
 function deserializeBoxExportAllDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 128 || (target & 7) !== 0) throw corrupt("pointer to ExportAllDeclaration", pos);
+  if (!(target >= lo && target <= hi - 128) || (target & 7) !== 0) throw corrupt("pointer to ExportAllDeclaration", pos);
   if ((budget -= 128) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportAllDeclaration(target);
@@ -1099,7 +1098,7 @@ function deserializeBoxExportAllDeclaration(pos) {
 
 function deserializeBoxExportDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ExportDeclaration", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDeclaration", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportDeclaration(target);
@@ -1109,7 +1108,7 @@ function deserializeBoxExportDeclaration(pos) {
 
 function deserializeBoxExportDefaultDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ExportDefaultDeclaration", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDefaultDeclaration", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportDefaultDeclaration(target);
@@ -1119,7 +1118,7 @@ function deserializeBoxExportDefaultDeclaration(pos) {
 
 function deserializeBoxExportFromDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to ExportFromDeclaration", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ExportFromDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportFromDeclaration(target);
@@ -1129,7 +1128,7 @@ function deserializeBoxExportFromDeclaration(pos) {
 
 function deserializeBoxExportNamedDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to ExportNamedDeclaration", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ExportNamedDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportNamedDeclaration(target);
@@ -1139,7 +1138,7 @@ function deserializeBoxExportNamedDeclaration(pos) {
 
 function deserializeBoxExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to Expression", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Expression", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExpression(target);
@@ -1149,7 +1148,7 @@ function deserializeBoxExpression(pos) {
 
 function deserializeBoxExpressionStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ExpressionStatement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExpressionStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExpressionStatement(target);
@@ -1159,7 +1158,7 @@ function deserializeBoxExpressionStatement(pos) {
 
 function deserializeBoxForInStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to ForInStatement", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ForInStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForInStatement(target);
@@ -1169,7 +1168,7 @@ function deserializeBoxForInStatement(pos) {
 
 function deserializeBoxForOfStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to ForOfStatement", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to ForOfStatement", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForOfStatement(target);
@@ -1179,7 +1178,7 @@ function deserializeBoxForOfStatement(pos) {
 
 function deserializeBoxForStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to ForStatement", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to ForStatement", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForStatement(target);
@@ -1189,7 +1188,7 @@ function deserializeBoxForStatement(pos) {
 
 function deserializeBoxFormalParameters(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to FormalParameters", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to FormalParameters", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFormalParameters(target);
@@ -1199,7 +1198,7 @@ function deserializeBoxFormalParameters(pos) {
 
 function deserializeBoxFunction(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to Function", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to Function", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunction(target);
@@ -1209,7 +1208,7 @@ function deserializeBoxFunction(pos) {
 
 function deserializeBoxFunctionBody(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to FunctionBody", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to FunctionBody", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunctionBody(target);
@@ -1219,7 +1218,7 @@ function deserializeBoxFunctionBody(pos) {
 
 function deserializeBoxIdentifierName(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to IdentifierName", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to IdentifierName", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIdentifierName(target);
@@ -1229,7 +1228,7 @@ function deserializeBoxIdentifierName(pos) {
 
 function deserializeBoxIdentifierReference(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to IdentifierReference", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to IdentifierReference", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIdentifierReference(target);
@@ -1239,7 +1238,7 @@ function deserializeBoxIdentifierReference(pos) {
 
 function deserializeBoxIfStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to IfStatement", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to IfStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIfStatement(target);
@@ -1249,7 +1248,7 @@ function deserializeBoxIfStatement(pos) {
 
 function deserializeBoxImportDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to ImportDeclaration", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ImportDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDeclaration(target);
@@ -1259,7 +1258,7 @@ function deserializeBoxImportDeclaration(pos) {
 
 function deserializeBoxImportDefaultSpecifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ImportDefaultSpecifier", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportDefaultSpecifier", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDefaultSpecifier(target);
@@ -1269,7 +1268,7 @@ function deserializeBoxImportDefaultSpecifier(pos) {
 
 function deserializeBoxImportExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ImportExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportExpression(target);
@@ -1279,7 +1278,7 @@ function deserializeBoxImportExpression(pos) {
 
 function deserializeBoxImportMeta(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to ImportMeta", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to ImportMeta", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportMeta(target);
@@ -1289,7 +1288,7 @@ function deserializeBoxImportMeta(pos) {
 
 function deserializeBoxImportNamespaceSpecifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ImportNamespaceSpecifier", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportNamespaceSpecifier", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportNamespaceSpecifier(target);
@@ -1299,7 +1298,7 @@ function deserializeBoxImportNamespaceSpecifier(pos) {
 
 function deserializeBoxImportSpecifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 104 || (target & 7) !== 0) throw corrupt("pointer to ImportSpecifier", pos);
+  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to ImportSpecifier", pos);
   if ((budget -= 104) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportSpecifier(target);
@@ -1309,7 +1308,7 @@ function deserializeBoxImportSpecifier(pos) {
 
 function deserializeBoxJSDocNonNullableType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSDocNonNullableType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNonNullableType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSDocNonNullableType(target);
@@ -1319,7 +1318,7 @@ function deserializeBoxJSDocNonNullableType(pos) {
 
 function deserializeBoxJSDocNullableType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSDocNullableType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNullableType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSDocNullableType(target);
@@ -1329,7 +1328,7 @@ function deserializeBoxJSDocNullableType(pos) {
 
 function deserializeBoxJSDocUnknownType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to JSDocUnknownType", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to JSDocUnknownType", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSDocUnknownType(target);
@@ -1339,7 +1338,7 @@ function deserializeBoxJSDocUnknownType(pos) {
 
 function deserializeBoxJSXAttribute(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to JSXAttribute", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXAttribute", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXAttribute(target);
@@ -1349,7 +1348,7 @@ function deserializeBoxJSXAttribute(pos) {
 
 function deserializeBoxJSXClosingElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXClosingElement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXClosingElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXClosingElement(target);
@@ -1359,7 +1358,7 @@ function deserializeBoxJSXClosingElement(pos) {
 
 function deserializeBoxJSXElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 56 || (target & 7) !== 0) throw corrupt("pointer to JSXElement", pos);
+  if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to JSXElement", pos);
   if ((budget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXElement(target);
@@ -1369,7 +1368,7 @@ function deserializeBoxJSXElement(pos) {
 
 function deserializeBoxJSXEmptyExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to JSXEmptyExpression", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to JSXEmptyExpression", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXEmptyExpression(target);
@@ -1379,7 +1378,7 @@ function deserializeBoxJSXEmptyExpression(pos) {
 
 function deserializeBoxJSXExpressionContainer(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXExpressionContainer", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXExpressionContainer", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXExpressionContainer(target);
@@ -1389,7 +1388,7 @@ function deserializeBoxJSXExpressionContainer(pos) {
 
 function deserializeBoxJSXFragment(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to JSXFragment", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to JSXFragment", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXFragment(target);
@@ -1399,7 +1398,7 @@ function deserializeBoxJSXFragment(pos) {
 
 function deserializeBoxJSXIdentifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXIdentifier", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXIdentifier", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXIdentifier(target);
@@ -1409,7 +1408,7 @@ function deserializeBoxJSXIdentifier(pos) {
 
 function deserializeBoxJSXMemberExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to JSXMemberExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXMemberExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXMemberExpression(target);
@@ -1419,7 +1418,7 @@ function deserializeBoxJSXMemberExpression(pos) {
 
 function deserializeBoxJSXNamespacedName(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to JSXNamespacedName", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to JSXNamespacedName", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXNamespacedName(target);
@@ -1429,7 +1428,7 @@ function deserializeBoxJSXNamespacedName(pos) {
 
 function deserializeBoxJSXOpeningElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to JSXOpeningElement", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXOpeningElement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXOpeningElement(target);
@@ -1439,7 +1438,7 @@ function deserializeBoxJSXOpeningElement(pos) {
 
 function deserializeBoxJSXSpreadAttribute(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadAttribute", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadAttribute", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXSpreadAttribute(target);
@@ -1449,7 +1448,7 @@ function deserializeBoxJSXSpreadAttribute(pos) {
 
 function deserializeBoxJSXSpreadChild(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadChild", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadChild", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXSpreadChild(target);
@@ -1459,7 +1458,7 @@ function deserializeBoxJSXSpreadChild(pos) {
 
 function deserializeBoxJSXText(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to JSXText", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXText", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXText(target);
@@ -1469,7 +1468,7 @@ function deserializeBoxJSXText(pos) {
 
 function deserializeBoxLabeledStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to LabeledStatement", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to LabeledStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLabeledStatement(target);
@@ -1479,7 +1478,7 @@ function deserializeBoxLabeledStatement(pos) {
 
 function deserializeBoxLogicalExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to LogicalExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to LogicalExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLogicalExpression(target);
@@ -1489,7 +1488,7 @@ function deserializeBoxLogicalExpression(pos) {
 
 function deserializeBoxMethodDefinition(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to MethodDefinition", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to MethodDefinition", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMethodDefinition(target);
@@ -1499,7 +1498,7 @@ function deserializeBoxMethodDefinition(pos) {
 
 function deserializeBoxNewExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to NewExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to NewExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNewExpression(target);
@@ -1509,7 +1508,7 @@ function deserializeBoxNewExpression(pos) {
 
 function deserializeBoxNewTarget(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to NewTarget", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to NewTarget", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNewTarget(target);
@@ -1519,7 +1518,7 @@ function deserializeBoxNewTarget(pos) {
 
 function deserializeBoxNullLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to NullLiteral", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to NullLiteral", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNullLiteral(target);
@@ -1529,7 +1528,7 @@ function deserializeBoxNullLiteral(pos) {
 
 function deserializeBoxNumericLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to NumericLiteral", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to NumericLiteral", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNumericLiteral(target);
@@ -1539,7 +1538,7 @@ function deserializeBoxNumericLiteral(pos) {
 
 function deserializeBoxObjectAssignmentTarget(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ObjectAssignmentTarget", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectAssignmentTarget", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectAssignmentTarget(target);
@@ -1549,7 +1548,7 @@ function deserializeBoxObjectAssignmentTarget(pos) {
 
 function deserializeBoxObjectExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to ObjectExpression", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ObjectExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectExpression(target);
@@ -1559,7 +1558,7 @@ function deserializeBoxObjectExpression(pos) {
 
 function deserializeBoxObjectPattern(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ObjectPattern", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectPattern(target);
@@ -1569,7 +1568,7 @@ function deserializeBoxObjectPattern(pos) {
 
 function deserializeBoxObjectProperty(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ObjectProperty", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectProperty", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectProperty(target);
@@ -1579,7 +1578,7 @@ function deserializeBoxObjectProperty(pos) {
 
 function deserializeBoxParenthesizedExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ParenthesizedExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ParenthesizedExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeParenthesizedExpression(target);
@@ -1589,7 +1588,7 @@ function deserializeBoxParenthesizedExpression(pos) {
 
 function deserializeBoxPrivateFieldExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to PrivateFieldExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateFieldExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateFieldExpression(target);
@@ -1599,7 +1598,7 @@ function deserializeBoxPrivateFieldExpression(pos) {
 
 function deserializeBoxPrivateIdentifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to PrivateIdentifier", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to PrivateIdentifier", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateIdentifier(target);
@@ -1609,7 +1608,7 @@ function deserializeBoxPrivateIdentifier(pos) {
 
 function deserializeBoxPrivateInExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to PrivateInExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateInExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateInExpression(target);
@@ -1619,7 +1618,7 @@ function deserializeBoxPrivateInExpression(pos) {
 
 function deserializeBoxPropertyDefinition(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 88 || (target & 7) !== 0) throw corrupt("pointer to PropertyDefinition", pos);
+  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to PropertyDefinition", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePropertyDefinition(target);
@@ -1629,7 +1628,7 @@ function deserializeBoxPropertyDefinition(pos) {
 
 function deserializeBoxRegExpLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to RegExpLiteral", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to RegExpLiteral", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeRegExpLiteral(target);
@@ -1639,7 +1638,7 @@ function deserializeBoxRegExpLiteral(pos) {
 
 function deserializeBoxReturnStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ReturnStatement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ReturnStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeReturnStatement(target);
@@ -1649,7 +1648,7 @@ function deserializeBoxReturnStatement(pos) {
 
 function deserializeBoxSequenceExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to SequenceExpression", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to SequenceExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSequenceExpression(target);
@@ -1659,7 +1658,7 @@ function deserializeBoxSequenceExpression(pos) {
 
 function deserializeBoxSpreadElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to SpreadElement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to SpreadElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSpreadElement(target);
@@ -1669,7 +1668,7 @@ function deserializeBoxSpreadElement(pos) {
 
 function deserializeBoxStaticBlock(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to StaticBlock", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to StaticBlock", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStaticBlock(target);
@@ -1679,7 +1678,7 @@ function deserializeBoxStaticBlock(pos) {
 
 function deserializeBoxStaticMemberExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to StaticMemberExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to StaticMemberExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStaticMemberExpression(target);
@@ -1689,7 +1688,7 @@ function deserializeBoxStaticMemberExpression(pos) {
 
 function deserializeBoxStringLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to StringLiteral", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to StringLiteral", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStringLiteral(target);
@@ -1699,7 +1698,7 @@ function deserializeBoxStringLiteral(pos) {
 
 function deserializeBoxSuper(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to Super", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Super", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSuper(target);
@@ -1709,7 +1708,7 @@ function deserializeBoxSuper(pos) {
 
 function deserializeBoxSwitchStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 56 || (target & 7) !== 0) throw corrupt("pointer to SwitchStatement", pos);
+  if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to SwitchStatement", pos);
   if ((budget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSwitchStatement(target);
@@ -1719,7 +1718,7 @@ function deserializeBoxSwitchStatement(pos) {
 
 function deserializeBoxTSAnyKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSAnyKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSAnyKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSAnyKeyword(target);
@@ -1729,7 +1728,7 @@ function deserializeBoxTSAnyKeyword(pos) {
 
 function deserializeBoxTSArrayType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSArrayType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSArrayType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSArrayType(target);
@@ -1739,7 +1738,7 @@ function deserializeBoxTSArrayType(pos) {
 
 function deserializeBoxTSAsExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSAsExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSAsExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSAsExpression(target);
@@ -1749,7 +1748,7 @@ function deserializeBoxTSAsExpression(pos) {
 
 function deserializeBoxTSBigIntKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSBigIntKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSBigIntKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSBigIntKeyword(target);
@@ -1759,7 +1758,7 @@ function deserializeBoxTSBigIntKeyword(pos) {
 
 function deserializeBoxTSBooleanKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSBooleanKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSBooleanKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSBooleanKeyword(target);
@@ -1769,7 +1768,7 @@ function deserializeBoxTSBooleanKeyword(pos) {
 
 function deserializeBoxTSCallSignatureDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSCallSignatureDeclaration", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSCallSignatureDeclaration", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSCallSignatureDeclaration(target);
@@ -1779,7 +1778,7 @@ function deserializeBoxTSCallSignatureDeclaration(pos) {
 
 function deserializeBoxTSConditionalType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to TSConditionalType", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSConditionalType", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSConditionalType(target);
@@ -1789,7 +1788,7 @@ function deserializeBoxTSConditionalType(pos) {
 
 function deserializeBoxTSConstructSignatureDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSConstructSignatureDeclaration", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSConstructSignatureDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSConstructSignatureDeclaration(target);
@@ -1799,7 +1798,7 @@ function deserializeBoxTSConstructSignatureDeclaration(pos) {
 
 function deserializeBoxTSConstructorType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSConstructorType", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSConstructorType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSConstructorType(target);
@@ -1809,7 +1808,7 @@ function deserializeBoxTSConstructorType(pos) {
 
 function deserializeBoxTSEnumDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 88 || (target & 7) !== 0) throw corrupt("pointer to TSEnumDeclaration", pos);
+  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to TSEnumDeclaration", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSEnumDeclaration(target);
@@ -1819,7 +1818,7 @@ function deserializeBoxTSEnumDeclaration(pos) {
 
 function deserializeBoxTSExportAssignment(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSExportAssignment", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSExportAssignment", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSExportAssignment(target);
@@ -1829,7 +1828,7 @@ function deserializeBoxTSExportAssignment(pos) {
 
 function deserializeBoxTSExternalModuleDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleDeclaration", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleDeclaration", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSExternalModuleDeclaration(target);
@@ -1839,7 +1838,7 @@ function deserializeBoxTSExternalModuleDeclaration(pos) {
 
 function deserializeBoxTSExternalModuleReference(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleReference", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleReference", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSExternalModuleReference(target);
@@ -1849,7 +1848,7 @@ function deserializeBoxTSExternalModuleReference(pos) {
 
 function deserializeBoxTSFunctionType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSFunctionType", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSFunctionType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSFunctionType(target);
@@ -1859,7 +1858,7 @@ function deserializeBoxTSFunctionType(pos) {
 
 function deserializeBoxTSGlobalDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to TSGlobalDeclaration", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSGlobalDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSGlobalDeclaration(target);
@@ -1869,7 +1868,7 @@ function deserializeBoxTSGlobalDeclaration(pos) {
 
 function deserializeBoxTSImportEqualsDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSImportEqualsDeclaration", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportEqualsDeclaration", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSImportEqualsDeclaration(target);
@@ -1879,7 +1878,7 @@ function deserializeBoxTSImportEqualsDeclaration(pos) {
 
 function deserializeBoxTSImportType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to TSImportType", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSImportType", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSImportType(target);
@@ -1889,7 +1888,7 @@ function deserializeBoxTSImportType(pos) {
 
 function deserializeBoxTSImportTypeQualifiedName(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSImportTypeQualifiedName", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportTypeQualifiedName", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSImportTypeQualifiedName(target);
@@ -1899,7 +1898,7 @@ function deserializeBoxTSImportTypeQualifiedName(pos) {
 
 function deserializeBoxTSIndexSignature(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSIndexSignature", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSIndexSignature", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSIndexSignature(target);
@@ -1909,7 +1908,7 @@ function deserializeBoxTSIndexSignature(pos) {
 
 function deserializeBoxTSIndexedAccessType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSIndexedAccessType", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSIndexedAccessType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSIndexedAccessType(target);
@@ -1919,7 +1918,7 @@ function deserializeBoxTSIndexedAccessType(pos) {
 
 function deserializeBoxTSInferType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 24 || (target & 7) !== 0) throw corrupt("pointer to TSInferType", pos);
+  if (!(target >= lo && target <= hi - 24) || (target & 7) !== 0) throw corrupt("pointer to TSInferType", pos);
   if ((budget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSInferType(target);
@@ -1929,7 +1928,7 @@ function deserializeBoxTSInferType(pos) {
 
 function deserializeBoxTSInstantiationExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSInstantiationExpression", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInstantiationExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSInstantiationExpression(target);
@@ -1939,7 +1938,7 @@ function deserializeBoxTSInstantiationExpression(pos) {
 
 function deserializeBoxTSInterfaceBody(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceBody", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceBody", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSInterfaceBody(target);
@@ -1949,7 +1948,7 @@ function deserializeBoxTSInterfaceBody(pos) {
 
 function deserializeBoxTSInterfaceDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceDeclaration", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSInterfaceDeclaration(target);
@@ -1959,7 +1958,7 @@ function deserializeBoxTSInterfaceDeclaration(pos) {
 
 function deserializeBoxTSIntersectionType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSIntersectionType", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSIntersectionType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSIntersectionType(target);
@@ -1969,7 +1968,7 @@ function deserializeBoxTSIntersectionType(pos) {
 
 function deserializeBoxTSIntrinsicKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSIntrinsicKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSIntrinsicKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSIntrinsicKeyword(target);
@@ -1979,7 +1978,7 @@ function deserializeBoxTSIntrinsicKeyword(pos) {
 
 function deserializeBoxTSLiteralType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSLiteralType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSLiteralType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSLiteralType(target);
@@ -1989,7 +1988,7 @@ function deserializeBoxTSLiteralType(pos) {
 
 function deserializeBoxTSMappedType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 104 || (target & 7) !== 0) throw corrupt("pointer to TSMappedType", pos);
+  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TSMappedType", pos);
   if ((budget -= 104) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSMappedType(target);
@@ -1999,7 +1998,7 @@ function deserializeBoxTSMappedType(pos) {
 
 function deserializeBoxTSMethodSignature(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to TSMethodSignature", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSMethodSignature", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSMethodSignature(target);
@@ -2009,7 +2008,7 @@ function deserializeBoxTSMethodSignature(pos) {
 
 function deserializeBoxTSModuleBlock(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSModuleBlock", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSModuleBlock", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSModuleBlock(target);
@@ -2019,7 +2018,7 @@ function deserializeBoxTSModuleBlock(pos) {
 
 function deserializeBoxTSNamedTupleMember(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSNamedTupleMember", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSNamedTupleMember", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNamedTupleMember(target);
@@ -2029,7 +2028,7 @@ function deserializeBoxTSNamedTupleMember(pos) {
 
 function deserializeBoxTSNamespaceDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceDeclaration", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceDeclaration", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNamespaceDeclaration(target);
@@ -2039,7 +2038,7 @@ function deserializeBoxTSNamespaceDeclaration(pos) {
 
 function deserializeBoxTSNamespaceExportDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceExportDeclaration", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceExportDeclaration", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNamespaceExportDeclaration(target);
@@ -2049,7 +2048,7 @@ function deserializeBoxTSNamespaceExportDeclaration(pos) {
 
 function deserializeBoxTSNeverKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSNeverKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNeverKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNeverKeyword(target);
@@ -2059,7 +2058,7 @@ function deserializeBoxTSNeverKeyword(pos) {
 
 function deserializeBoxTSNonNullExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSNonNullExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSNonNullExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNonNullExpression(target);
@@ -2069,7 +2068,7 @@ function deserializeBoxTSNonNullExpression(pos) {
 
 function deserializeBoxTSNullKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSNullKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNullKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNullKeyword(target);
@@ -2079,7 +2078,7 @@ function deserializeBoxTSNullKeyword(pos) {
 
 function deserializeBoxTSNumberKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSNumberKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNumberKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNumberKeyword(target);
@@ -2089,7 +2088,7 @@ function deserializeBoxTSNumberKeyword(pos) {
 
 function deserializeBoxTSObjectKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSObjectKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSObjectKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSObjectKeyword(target);
@@ -2099,7 +2098,7 @@ function deserializeBoxTSObjectKeyword(pos) {
 
 function deserializeBoxTSOptionalType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSOptionalType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSOptionalType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSOptionalType(target);
@@ -2109,7 +2108,7 @@ function deserializeBoxTSOptionalType(pos) {
 
 function deserializeBoxTSParenthesizedType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSParenthesizedType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSParenthesizedType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSParenthesizedType(target);
@@ -2119,7 +2118,7 @@ function deserializeBoxTSParenthesizedType(pos) {
 
 function deserializeBoxTSPropertySignature(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSPropertySignature", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSPropertySignature", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSPropertySignature(target);
@@ -2129,7 +2128,7 @@ function deserializeBoxTSPropertySignature(pos) {
 
 function deserializeBoxTSQualifiedName(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSQualifiedName", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSQualifiedName", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSQualifiedName(target);
@@ -2139,7 +2138,7 @@ function deserializeBoxTSQualifiedName(pos) {
 
 function deserializeBoxTSRestType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSRestType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSRestType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSRestType(target);
@@ -2149,7 +2148,7 @@ function deserializeBoxTSRestType(pos) {
 
 function deserializeBoxTSSatisfiesExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSSatisfiesExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSSatisfiesExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSSatisfiesExpression(target);
@@ -2159,7 +2158,7 @@ function deserializeBoxTSSatisfiesExpression(pos) {
 
 function deserializeBoxTSStringKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSStringKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSStringKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSStringKeyword(target);
@@ -2169,7 +2168,7 @@ function deserializeBoxTSStringKeyword(pos) {
 
 function deserializeBoxTSSymbolKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSSymbolKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSSymbolKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSSymbolKeyword(target);
@@ -2179,7 +2178,7 @@ function deserializeBoxTSSymbolKeyword(pos) {
 
 function deserializeBoxTSTemplateLiteralType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSTemplateLiteralType", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSTemplateLiteralType", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTemplateLiteralType(target);
@@ -2189,7 +2188,7 @@ function deserializeBoxTSTemplateLiteralType(pos) {
 
 function deserializeBoxTSThisParameter(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSThisParameter", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSThisParameter", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSThisParameter(target);
@@ -2199,7 +2198,7 @@ function deserializeBoxTSThisParameter(pos) {
 
 function deserializeBoxTSThisType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSThisType", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSThisType", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSThisType(target);
@@ -2209,7 +2208,7 @@ function deserializeBoxTSThisType(pos) {
 
 function deserializeBoxTSTupleType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTupleType", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTupleType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTupleType(target);
@@ -2219,7 +2218,7 @@ function deserializeBoxTSTupleType(pos) {
 
 function deserializeBoxTSTypeAliasDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to TSTypeAliasDeclaration", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAliasDeclaration", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeAliasDeclaration(target);
@@ -2229,7 +2228,7 @@ function deserializeBoxTSTypeAliasDeclaration(pos) {
 
 function deserializeBoxTSTypeAnnotation(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSTypeAnnotation", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAnnotation", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeAnnotation(target);
@@ -2239,7 +2238,7 @@ function deserializeBoxTSTypeAnnotation(pos) {
 
 function deserializeBoxTSTypeAssertion(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSTypeAssertion", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAssertion", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeAssertion(target);
@@ -2249,7 +2248,7 @@ function deserializeBoxTSTypeAssertion(pos) {
 
 function deserializeBoxTSTypeLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeLiteral", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeLiteral", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeLiteral(target);
@@ -2259,7 +2258,7 @@ function deserializeBoxTSTypeLiteral(pos) {
 
 function deserializeBoxTSTypeOperator(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSTypeOperator", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeOperator", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeOperator(target);
@@ -2269,7 +2268,7 @@ function deserializeBoxTSTypeOperator(pos) {
 
 function deserializeBoxTSTypeParameter(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameter", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameter", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeParameter(target);
@@ -2279,7 +2278,7 @@ function deserializeBoxTSTypeParameter(pos) {
 
 function deserializeBoxTSTypeParameterDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterDeclaration", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeParameterDeclaration(target);
@@ -2289,7 +2288,7 @@ function deserializeBoxTSTypeParameterDeclaration(pos) {
 
 function deserializeBoxTSTypeParameterInstantiation(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterInstantiation", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterInstantiation", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeParameterInstantiation(target);
@@ -2299,7 +2298,7 @@ function deserializeBoxTSTypeParameterInstantiation(pos) {
 
 function deserializeBoxTSTypePredicate(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypePredicate", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypePredicate", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypePredicate(target);
@@ -2309,7 +2308,7 @@ function deserializeBoxTSTypePredicate(pos) {
 
 function deserializeBoxTSTypeQuery(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeQuery", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeQuery", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeQuery(target);
@@ -2319,7 +2318,7 @@ function deserializeBoxTSTypeQuery(pos) {
 
 function deserializeBoxTSTypeReference(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeReference", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeReference", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeReference(target);
@@ -2329,7 +2328,7 @@ function deserializeBoxTSTypeReference(pos) {
 
 function deserializeBoxTSUndefinedKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSUndefinedKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSUndefinedKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSUndefinedKeyword(target);
@@ -2339,7 +2338,7 @@ function deserializeBoxTSUndefinedKeyword(pos) {
 
 function deserializeBoxTSUnionType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSUnionType", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSUnionType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSUnionType(target);
@@ -2349,7 +2348,7 @@ function deserializeBoxTSUnionType(pos) {
 
 function deserializeBoxTSUnknownKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSUnknownKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSUnknownKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSUnknownKeyword(target);
@@ -2359,7 +2358,7 @@ function deserializeBoxTSUnknownKeyword(pos) {
 
 function deserializeBoxTSVoidKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSVoidKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSVoidKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSVoidKeyword(target);
@@ -2369,7 +2368,7 @@ function deserializeBoxTSVoidKeyword(pos) {
 
 function deserializeBoxTaggedTemplateExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 104 || (target & 7) !== 0) throw corrupt("pointer to TaggedTemplateExpression", pos);
+  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TaggedTemplateExpression", pos);
   if ((budget -= 104) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTaggedTemplateExpression(target);
@@ -2379,7 +2378,7 @@ function deserializeBoxTaggedTemplateExpression(pos) {
 
 function deserializeBoxTemplateLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TemplateLiteral", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TemplateLiteral", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTemplateLiteral(target);
@@ -2389,7 +2388,7 @@ function deserializeBoxTemplateLiteral(pos) {
 
 function deserializeBoxThisExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to ThisExpression", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to ThisExpression", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThisExpression(target);
@@ -2399,7 +2398,7 @@ function deserializeBoxThisExpression(pos) {
 
 function deserializeBoxThrowStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ThrowStatement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ThrowStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThrowStatement(target);
@@ -2409,7 +2408,7 @@ function deserializeBoxThrowStatement(pos) {
 
 function deserializeBoxTryStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TryStatement", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TryStatement", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTryStatement(target);
@@ -2419,7 +2418,7 @@ function deserializeBoxTryStatement(pos) {
 
 function deserializeBoxUnaryExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to UnaryExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UnaryExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUnaryExpression(target);
@@ -2429,7 +2428,7 @@ function deserializeBoxUnaryExpression(pos) {
 
 function deserializeBoxUpdateExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to UpdateExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UpdateExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUpdateExpression(target);
@@ -2439,7 +2438,7 @@ function deserializeBoxUpdateExpression(pos) {
 
 function deserializeBoxV8IntrinsicExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to V8IntrinsicExpression", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to V8IntrinsicExpression", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeV8IntrinsicExpression(target);
@@ -2449,7 +2448,7 @@ function deserializeBoxV8IntrinsicExpression(pos) {
 
 function deserializeBoxVariableDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to VariableDeclaration", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to VariableDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeVariableDeclaration(target);
@@ -2459,7 +2458,7 @@ function deserializeBoxVariableDeclaration(pos) {
 
 function deserializeBoxWhileStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to WhileStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WhileStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWhileStatement(target);
@@ -2469,7 +2468,7 @@ function deserializeBoxWhileStatement(pos) {
 
 function deserializeBoxWithClause(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to WithClause", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to WithClause", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWithClause(target);
@@ -2479,7 +2478,7 @@ function deserializeBoxWithClause(pos) {
 
 function deserializeBoxWithStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to WithStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WithStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWithStatement(target);
@@ -2489,7 +2488,7 @@ function deserializeBoxWithStatement(pos) {
 
 function deserializeBoxYieldExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to YieldExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to YieldExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeYieldExpression(target);
@@ -2517,7 +2516,7 @@ function deserializeCallExpression(pos) {
     callee: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
     typeArguments: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterInstantiation(pos + 32) : defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
     arguments: depth < MAX_DEPTH ? deserializeVecArgument(pos + 40) : defer(deserializeVecArgument, pos + 40),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2539,17 +2538,17 @@ function deserializeCatchClause(pos) {
 
 function deserializeCatchParameter(pos) {
   const previousParent = parent;
-          const pattern = deserializeBindingPattern((pos + 16));
-          if (true) {
-              if (false) parent = pattern;
-              const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
-              pattern.typeAnnotation = typeAnnotation;
-              if (typeAnnotation !== null) {
-                  pattern.end = typeAnnotation.end;
-                  if (true) pattern.range[1] = typeAnnotation.end;
-              }
-              if (false) parent = previousParent;
-          }
+  const pattern = deserializeBindingPattern((pos + 16));
+  if (true) {
+      if (false) parent = pattern;
+      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
+      pattern.typeAnnotation = typeAnnotation;
+      if (typeAnnotation !== null) {
+          pattern.end = typeAnnotation.end;
+          if (true) pattern.range[1] = typeAnnotation.end;
+      }
+      if (false) parent = previousParent;
+  }
   return pattern;
 }
 
@@ -2589,8 +2588,8 @@ function deserializeClass(pos) {
     superTypeArguments: this_superClass === null ? null : deserializeOptionBoxTSTypeParameterInstantiation((pos + 80) + ((pos + 16) - pos)),
     implements: depth < MAX_DEPTH ? deserializeVecTSClassImplements(pos + 104) : defer(deserializeVecTSClassImplements, pos + 104),
     body: depth < MAX_DEPTH ? deserializeBoxClassBody(pos + 128) : defer(deserializeBoxClassBody, pos + 128),
-    abstract: deserializeBool(pos + 137),
-    declare: deserializeBool(pos + 138),
+    abstract: uint8[(pos + 137)] === 1,
+    declare: uint8[(pos + 138)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2633,7 +2632,7 @@ function deserializeComment(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-          const kind = deserializeU8((pos + 17));
+  const kind = deserializeU8((pos + 17));
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2661,7 +2660,7 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
     property: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     computed: true,
     start: this_start,
     end: this_end,
@@ -2773,7 +2772,7 @@ function deserializeDynamicImport(pos) {
 
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: deserializeBool(pos + 96),
+    hasModuleSyntax: uint8[(pos + 96)] === 1,
     staticImports: depth < MAX_DEPTH ? deserializeVecStaticImport(pos) : defer(deserializeVecStaticImport, pos),
     staticExports: depth < MAX_DEPTH ? deserializeVecStaticExport(pos + 24) : defer(deserializeVecStaticExport, pos + 24),
     dynamicImports: depth < MAX_DEPTH ? deserializeVecDynamicImport(pos + 48) : defer(deserializeVecDynamicImport, pos + 48),
@@ -2933,7 +2932,7 @@ function deserializeExportEntry(pos) {
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: deserializeBool(pos + 136),
+    isType: uint8[(pos + 136)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3103,10 +3102,6 @@ function deserializeExpressionStatement(pos) {
   };
 }
 
-function deserializeF64(pos) {
-  return float64[pos >> 3];
-}
-
 function deserializeForInStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
@@ -3126,7 +3121,7 @@ function deserializeForOfStatement(pos) {
   const this_end = deserializeI32((pos + 4));
   return {
     type: "ForOfStatement",
-    await: deserializeBool(pos + 64),
+    await: uint8[(pos + 64)] === 1,
     left: depth < MAX_DEPTH ? deserializeForStatementLeft(pos + 16) : defer(deserializeForStatementLeft, pos + 16),
     right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
     body: depth < MAX_DEPTH ? deserializeStatement(pos + 48) : defer(deserializeStatement, pos + 48),
@@ -3221,191 +3216,183 @@ function deserializeForStatementLeft(pos) {
 
 function deserializeFormalParameter(pos) {
   let param;
-          const previousParent = parent;
-          const initializerFieldPos32 = ((pos >> 2) + 16);
-          const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
-
-          if (true) {
-              const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-                  readonly = deserializeBool((pos + 14)),
-                  override = deserializeBool((pos + 15));
-              if (accessibility === null && !readonly && !override) {
-                  const optional = deserializeBool((pos + 12));
-
-                  if (hasInitializer) {
-                      let start, end;
-                      param = parent = {
-                          type: 'AssignmentPattern',
-                          decorators: null,
-                          left: null,
-                          right: null,
-                          optional,
-                          typeAnnotation: null,
-                          start: start = deserializeI32( pos ),
-                          end: end = deserializeI32( (pos + 4) ),
-                          range: [start, end],
-
-                      };
-                      param.decorators = deserializeVecDecorator((pos + 16));
-                      param.left = deserializeBindingPattern((pos + 40));
-                      param.left.decorators = [];
-                      param.left.optional = false;
-                      if (false) parent = param.left;
-                      const leftTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
-                      param.left.typeAnnotation = leftTypeAnnotation;
-                      if (leftTypeAnnotation !== null) {
-                          param.left.end = leftTypeAnnotation.end;
-                          if (true) param.left.range[1] = leftTypeAnnotation.end;
-                      }
-                      if (false) parent = param;
-                      param.right = deserializeOptionBoxExpression((pos + 64));
-                  } else {
-                      param = deserializeBindingPattern((pos + 40));
-                      if (false) {
-                          param.parent = previousParent;
-                          parent = param;
-                      }
-                      param.decorators = deserializeVecDecorator((pos + 16));
-                      param.optional = optional;
-                      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
-                      param.typeAnnotation = typeAnnotation;
-                      if (typeAnnotation !== null) {
-                          param.end = typeAnnotation.end;
-                          if (true) param.range[1] = typeAnnotation.end;
-                      } else if (optional) {
-                          param.end = deserializeI32( (pos + 4) );
-                          if (true) param.range[1] = deserializeI32( (pos + 4) );
-                      }
-                      if (false) parent = previousParent;
-                  }
-              } else {
-                  let start, end;
-                  param = parent = {
-                      type: 'TSParameterProperty',
-                      accessibility,
-                      decorators: null,
-                      override,
-                      parameter: null,
-                      readonly,
-                      static: false,
-                      start: start = deserializeI32( pos ),
-                      end: end = deserializeI32( (pos + 4) ),
-                      range: [start, end],
-
-                  };
-                  param.decorators = deserializeVecDecorator((pos + 16));
-                  if (hasInitializer) {
-                      const pattern = deserializeBindingPattern((pos + 40));
-                      const initializer = deserializeOptionBoxExpression((pos + 64));
-                      let assignStart, assignEnd;
-                      const assignParam = parent = {
-                          type: 'AssignmentPattern',
-                          decorators: [],
-                          left: null,
-                          right: null,
-                          optional: false,
-                          typeAnnotation: null,
-                          start: assignStart = pattern.start,
-                          end: assignEnd = initializer.end,
-                          range: [assignStart, assignEnd],
-
-                      };
-                      assignParam.left = pattern;
-                      if (false) pattern.parent = assignParam;
-                      pattern.decorators = [];
-                      pattern.optional = false;
-                      if (false) parent = pattern;
-                      const patternTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
-                      pattern.typeAnnotation = patternTypeAnnotation;
-                      if (patternTypeAnnotation !== null) {
-                          pattern.end = patternTypeAnnotation.end;
-                          if (true) pattern.range[1] = patternTypeAnnotation.end;
-                      }
-                      if (false) parent = assignParam;
-                      assignParam.right = initializer;
-                      if (false && initializer !== null) initializer.parent = assignParam;
-                      param.parameter = assignParam;
-                  } else {
-                      param.parameter = deserializeBindingPattern((pos + 40));
-                      param.parameter.decorators = [];
-                      const paramOptional = deserializeBool((pos + 12));
-                      param.parameter.optional = paramOptional;
-                      if (false) parent = param.parameter;
-                      const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
-                      param.parameter.typeAnnotation = paramTypeAnnotation;
-                      if (paramTypeAnnotation !== null) {
-                          param.parameter.end = paramTypeAnnotation.end;
-                          if (true) param.parameter.range[1] = paramTypeAnnotation.end;
-                      } else if (paramOptional) {
-                          const paramEnd = deserializeI32( (pos + 4) );
-                          const pattern = param.parameter;
-                          param.parameter.end = paramEnd;
-                          if (true) param.parameter.range[1] = paramEnd;
-                      }
-                      if (false) parent = param;
-                  }
+  const previousParent = parent;
+  const initializerFieldPos32 = ((pos >> 2) + 16);
+  const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
+  if (true) {
+      const accessibility = deserializeOptionTSAccessibility((pos + 13)),
+          readonly = deserializeBool((pos + 14)),
+          override = deserializeBool((pos + 15));
+      if (accessibility === null && !readonly && !override) {
+          const optional = deserializeBool((pos + 12));
+          if (hasInitializer) {
+              let start, end;
+              param = parent = {
+                  type: 'AssignmentPattern',
+                  decorators: null,
+                  left: null,
+                  right: null,
+                  optional,
+                  typeAnnotation: null,
+                  start: start = deserializeI32( pos ),
+                  end: end = deserializeI32( (pos + 4) ),
+                  range: [start, end],
+              };
+              param.decorators = deserializeVecDecorator((pos + 16));
+              param.left = deserializeBindingPattern((pos + 40));
+              param.left.decorators = [];
+              param.left.optional = false;
+              if (false) parent = param.left;
+              const leftTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
+              param.left.typeAnnotation = leftTypeAnnotation;
+              if (leftTypeAnnotation !== null) {
+                  param.left.end = leftTypeAnnotation.end;
+                  if (true) param.left.range[1] = leftTypeAnnotation.end;
               }
+              if (false) parent = param;
+              param.right = deserializeOptionBoxExpression((pos + 64));
           } else {
-              if (hasInitializer) {
-                  let start, end;
-                  param = parent = {
-                      type: 'AssignmentPattern',
-                      left: null,
-                      right: null,
-                      start: start = deserializeI32( pos ),
-                      end: end = deserializeI32( (pos + 4) ),
-                      range: [start, end],
-
-                  };
-                  param.left = deserializeBindingPattern((pos + 40));
-                  param.right = deserializeOptionBoxExpression((pos + 64));
-              } else {
-                  param = deserializeBindingPattern((pos + 40));
+              param = deserializeBindingPattern((pos + 40));
+              if (false) {
+                  param.parent = previousParent;
+                  parent = param;
               }
+              param.decorators = deserializeVecDecorator((pos + 16));
+              param.optional = optional;
+              const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
+              param.typeAnnotation = typeAnnotation;
+              if (typeAnnotation !== null) {
+                  param.end = typeAnnotation.end;
+                  if (true) param.range[1] = typeAnnotation.end;
+              } else if (optional) {
+                  param.end = deserializeI32( (pos + 4) );
+                  if (true) param.range[1] = deserializeI32( (pos + 4) );
+              }
+              if (false) parent = previousParent;
           }
-          if (false) parent = previousParent;
+      } else {
+          let start, end;
+          param = parent = {
+              type: 'TSParameterProperty',
+              accessibility,
+              decorators: null,
+              override,
+              parameter: null,
+              readonly,
+              static: false,
+              start: start = deserializeI32( pos ),
+              end: end = deserializeI32( (pos + 4) ),
+              range: [start, end],
+          };
+          param.decorators = deserializeVecDecorator((pos + 16));
+          if (hasInitializer) {
+              const pattern = deserializeBindingPattern((pos + 40));
+              const initializer = deserializeOptionBoxExpression((pos + 64));
+              let assignStart, assignEnd;
+              const assignParam = parent = {
+                  type: 'AssignmentPattern',
+                  decorators: [],
+                  left: null,
+                  right: null,
+                  optional: false,
+                  typeAnnotation: null,
+                  start: assignStart = pattern.start,
+                  end: assignEnd = initializer.end,
+                  range: [assignStart, assignEnd],
+              };
+              assignParam.left = pattern;
+              if (false) pattern.parent = assignParam;
+              pattern.decorators = [];
+              pattern.optional = false;
+              if (false) parent = pattern;
+              const patternTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
+              pattern.typeAnnotation = patternTypeAnnotation;
+              if (patternTypeAnnotation !== null) {
+                  pattern.end = patternTypeAnnotation.end;
+                  if (true) pattern.range[1] = patternTypeAnnotation.end;
+              }
+              if (false) parent = assignParam;
+              assignParam.right = initializer;
+              if (false && initializer !== null) initializer.parent = assignParam;
+              param.parameter = assignParam;
+          } else {
+              param.parameter = deserializeBindingPattern((pos + 40));
+              param.parameter.decorators = [];
+              const paramOptional = deserializeBool((pos + 12));
+              param.parameter.optional = paramOptional;
+              if (false) parent = param.parameter;
+              const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
+              param.parameter.typeAnnotation = paramTypeAnnotation;
+              if (paramTypeAnnotation !== null) {
+                  param.parameter.end = paramTypeAnnotation.end;
+                  if (true) param.parameter.range[1] = paramTypeAnnotation.end;
+              } else if (paramOptional) {
+                  const paramEnd = deserializeI32( (pos + 4) );
+                  const pattern = param.parameter;
+                  param.parameter.end = paramEnd;
+                  if (true) param.parameter.range[1] = paramEnd;
+              }
+              if (false) parent = param;
+          }
+      }
+  } else {
+      if (hasInitializer) {
+          let start, end;
+          param = parent = {
+              type: 'AssignmentPattern',
+              left: null,
+              right: null,
+              start: start = deserializeI32( pos ),
+              end: end = deserializeI32( (pos + 4) ),
+              range: [start, end],
+          };
+          param.left = deserializeBindingPattern((pos + 40));
+          param.right = deserializeOptionBoxExpression((pos + 64));
+      } else {
+          param = deserializeBindingPattern((pos + 40));
+      }
+  }
+  if (false) parent = previousParent;
   return param;
 }
 
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
-          const restFieldPos32 = ((pos >> 2) + 10);
-          if (int32[restFieldPos32] !== 0 && int32[restFieldPos32 + 1] !== 0) {
-              pos = int32[restFieldPos32];
-
-              let start, end,
-                  previousParent = parent,
-                  rest = parent = {
-                  type: 'RestElement',
-                  decorators: [],
-                  argument: null,
-                  optional: false,
-                      typeAnnotation: null,
-                      value: null,
-                  start: start = deserializeI32( (pos + 40) ),
-                  end: end = deserializeI32( (pos + 44) ),
-                  range: [start, end],
-
-              };
-              rest.argument = deserializeBindingPattern( (pos + 56) );
-              if (true) {
-                  rest.decorators = deserializeVecDecorator((pos + 16));
-                  if (rest.decorators.length !== 0) {
-                      start = rest.decorators[0].start;
-                  }
-                  rest.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(
-                      (pos + 72)
-                  );
-                  if (rest.typeAnnotation !== null) {
-                      end = rest.typeAnnotation.end;
-                  }
-                  rest.start = start;
-                  rest.end = end;
-                  if (true) rest.range = [start, end];
-              }
-              params.push(rest);
-              if (false) parent = previousParent;
+  const restFieldPos32 = ((pos >> 2) + 10);
+  if (int32[restFieldPos32] !== 0 && int32[restFieldPos32 + 1] !== 0) {
+      pos = int32[restFieldPos32];
+      let start, end,
+          previousParent = parent,
+          rest = parent = {
+          type: 'RestElement',
+          decorators: [],
+          argument: null,
+          optional: false,
+              typeAnnotation: null,
+              value: null,
+          start: start = deserializeI32( (pos + 40) ),
+          end: end = deserializeI32( (pos + 44) ),
+          range: [start, end],
+      };
+      rest.argument = deserializeBindingPattern( (pos + 56) );
+      if (true) {
+          rest.decorators = deserializeVecDecorator((pos + 16));
+          if (rest.decorators.length !== 0) {
+              start = rest.decorators[0].start;
           }
+          rest.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(
+              (pos + 72)
+          );
+          if (rest.typeAnnotation !== null) {
+              end = rest.typeAnnotation.end;
+          }
+          rest.start = start;
+          rest.end = end;
+          if (true) rest.range = [start, end];
+      }
+      params.push(rest);
+      if (false) parent = previousParent;
+  }
   return params;
 }
 
@@ -3413,16 +3400,16 @@ function deserializeFunction(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const params = deserializeBoxFormalParameters((pos + 64));
-          if (true) {
-              const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
-              if (thisParam !== null) params.unshift(thisParam);
-          }
+  if (true) {
+      const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
+      if (thisParam !== null) params.unshift(thisParam);
+  }
   return {
     type: deserializeFunctionType(pos + 88),
     id: deserializeOptionBindingIdentifier(pos + 16),
-    generator: deserializeBool(pos + 89),
-    async: deserializeBool(pos + 90),
-    declare: deserializeBool(pos + 91),
+    generator: uint8[(pos + 89)] === 1,
+    async: uint8[(pos + 90)] === 1,
+    declare: uint8[(pos + 91)] === 1,
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 48) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
     params: params,
     returnType: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 72) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 72),
@@ -3543,7 +3530,7 @@ function deserializeImportDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
-          if (specifiers === null) specifiers = [];
+  if (specifiers === null) specifiers = [];
   const withClause = deserializeOptionBoxWithClause((pos + 88));
   return {
     type: "ImportDeclaration",
@@ -3583,7 +3570,7 @@ function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: deserializeBool(pos + 88),
+    isType: uint8[(pos + 88)] === 1,
   };
 }
 
@@ -3622,29 +3609,27 @@ function deserializeImportMeta(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const importStart = deserializeI32(pos);
-          const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
-          const importIdent = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'import',
-              optional: false, typeAnnotation: null,
-              start: importStart,
-              end: importEnd,
-              range: [importStart, importEnd],
-
-          };
+  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'import',
+      optional: false, typeAnnotation: null,
+      start: importStart,
+      end: importEnd,
+      range: [importStart, importEnd],
+  };
   const metaEnd = deserializeI32((pos + 4));
-          const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
-          const metaIdent = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'meta',
-              optional: false, typeAnnotation: null,
-              start: metaStart,
-              end: metaEnd,
-              range: [metaStart, metaEnd],
-
-          };
+  const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
+  const metaIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'meta',
+      optional: false, typeAnnotation: null,
+      start: metaStart,
+      end: metaEnd,
+      range: [metaStart, metaEnd],
+  };
   return {
     type: "MetaProperty",
     meta: importIdent,
@@ -3703,7 +3688,7 @@ function deserializeJSDocNonNullableType(pos) {
   return {
     type: "TSJSDocNonNullableType",
     typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    postfix: deserializeBool(pos + 12),
+    postfix: uint8[(pos + 12)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3716,7 +3701,7 @@ function deserializeJSDocNullableType(pos) {
   return {
     type: "TSJSDocNullableType",
     typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    postfix: deserializeBool(pos + 12),
+    postfix: uint8[(pos + 12)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3816,7 +3801,7 @@ function deserializeJSXElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
-          if (this_closingElement === null) openingElement.selfClosing = true;
+  if (this_closingElement === null) openingElement.selfClosing = true;
   return {
     type: "JSXElement",
     openingElement: openingElement,
@@ -4109,10 +4094,10 @@ function deserializeMethodDefinition(pos) {
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
     value: depth < MAX_DEPTH ? deserializeBoxFunction(pos + 56) : defer(deserializeBoxFunction, pos + 56),
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: deserializeBool(pos + 14),
-    static: deserializeBool(pos + 15),
-    override: deserializeBool(pos + 64),
-    optional: deserializeBool(pos + 65),
+    computed: uint8[(pos + 14)] === 1,
+    static: uint8[(pos + 15)] === 1,
+    override: uint8[(pos + 64)] === 1,
+    optional: uint8[(pos + 65)] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 66),
     start: this_start,
     end: this_end,
@@ -4185,29 +4170,27 @@ function deserializeNewTarget(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const newStart = deserializeI32(pos);
-          const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
-          const newIdent = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'new',
-              optional: false, typeAnnotation: null,
-              start: newStart,
-              end: newEnd,
-              range: [newStart, newEnd],
-
-          };
+  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'new',
+      optional: false, typeAnnotation: null,
+      start: newStart,
+      end: newEnd,
+      range: [newStart, newEnd],
+  };
   const targetEnd = deserializeI32((pos + 4));
-          const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
-          const targetIdent = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'target',
-              optional: false, typeAnnotation: null,
-              start: targetStart,
-              end: targetEnd,
-              range: [targetStart, targetEnd],
-
-          };
+  const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
+  const targetIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'target',
+      optional: false, typeAnnotation: null,
+      start: targetStart,
+      end: targetEnd,
+      range: [targetStart, targetEnd],
+  };
   return {
     type: "MetaProperty",
     meta: newIdent,
@@ -4236,7 +4219,7 @@ function deserializeNumericLiteral(pos) {
   const this_end = deserializeI32((pos + 4));
   return {
     type: "Literal",
-    value: deserializeF64(pos + 32),
+    value: float64[(pos + 32) >> 3],
     raw: (int32[pos + 16 >> 2] === 0 && int32[pos + 20 >> 2] === 0) ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4298,9 +4281,9 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
     value: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    method: deserializeBool(pos + 13),
-    shorthand: deserializeBool(pos + 14),
-    computed: deserializeBool(pos + 15),
+    method: uint8[(pos + 13)] === 1,
+    shorthand: uint8[(pos + 14)] === 1,
+    computed: uint8[(pos + 15)] === 1,
     optional: false,
     start: this_start,
     end: this_end,
@@ -4454,22 +4437,21 @@ function deserializeOptionVecImportDeclarationSpecifier(pos) {
 
 function deserializeParenthesizedExpression(pos) {
   let node;
-      if (true) {
-          let start, end;
-          const previousParent = parent;
-          node = parent = {
-              type: 'ParenthesizedExpression',
-              expression: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
-              range: [start, end],
-
-          };
-          node.expression = deserializeExpression((pos + 16));
-          if (false) parent = previousParent;
-      } else {
-          node = deserializeExpression((pos + 16));
-      }
+  if (true) {
+      let start, end;
+      const previousParent = parent;
+      node = parent = {
+          type: 'ParenthesizedExpression',
+          expression: null,
+          start: start = deserializeI32( pos ),
+          end: end = deserializeI32( (pos + 4) ),
+          range: [start, end],
+      };
+      node.expression = deserializeExpression((pos + 16));
+      if (false) parent = previousParent;
+  } else {
+      node = deserializeExpression((pos + 16));
+  }
   return node;
 }
 
@@ -4480,7 +4462,7 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
     property: deserializePrivateIdentifier(pos + 32),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     computed: false,
     start: this_start,
     end: this_end,
@@ -4516,28 +4498,20 @@ function deserializePrivateInExpression(pos) {
 
 function deserializeProgram(pos) {
   const start = deserializeI32(pos),
-          end = deserializeI32((pos + 4));
-
-      const program = parent = {
-          type: 'Program',
-          body: null,
-          sourceType: deserializeModuleKind((pos + 137)),
-
-          hashbang: null,
-
-
-          start,
-          end,
-          range: [start, end],
-
-      };
-
-      if (!false) program.hashbang = deserializeOptionHashbang((pos + 56));
-
-      const body = program.body = deserializeVecDirective((pos + 88));
-      body.push(...deserializeVecStatement((pos + 112)));
-
-      if (false) parent = null;
+      end = deserializeI32((pos + 4));
+  const program = parent = {
+      type: 'Program',
+      body: null,
+      sourceType: deserializeModuleKind((pos + 137)),
+      hashbang: null,
+      start,
+      end,
+      range: [start, end],
+  };
+  if (!false) program.hashbang = deserializeOptionHashbang((pos + 56));
+  const body = program.body = deserializeVecDirective((pos + 88));
+  body.push(...deserializeVecStatement((pos + 112)));
+  if (false) parent = null;
   return program;
 }
 
@@ -4550,13 +4524,13 @@ function deserializePropertyDefinition(pos) {
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
     typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 56) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
     value: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 64) : defer(deserializeOptionExpression, pos + 64),
-    computed: deserializeBool(pos + 13),
-    static: deserializeBool(pos + 14),
-    declare: deserializeBool(pos + 15),
-    override: deserializeBool(pos + 80),
-    optional: deserializeBool(pos + 81),
-    definite: deserializeBool(pos + 82),
-    readonly: deserializeBool(pos + 83),
+    computed: uint8[(pos + 13)] === 1,
+    static: uint8[(pos + 14)] === 1,
+    declare: uint8[(pos + 15)] === 1,
+    override: uint8[(pos + 80)] === 1,
+    optional: uint8[(pos + 81)] === 1,
+    definite: uint8[(pos + 82)] === 1,
+    readonly: uint8[(pos + 83)] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 84),
     start: this_start,
     end: this_end,
@@ -4651,16 +4625,16 @@ function deserializeRegExp(pos) {
 
 function deserializeRegExpFlagsAlias(pos) {
   const flagBits = deserializeU8(pos);
-          let flags = '';
-          // Alphabetical order
-          if (flagBits & 64) flags += 'd';
-          if (flagBits & 1) flags += 'g';
-          if (flagBits & 2) flags += 'i';
-          if (flagBits & 4) flags += 'm';
-          if (flagBits & 8) flags += 's';
-          if (flagBits & 16) flags += 'u';
-          if (flagBits & 128) flags += 'v';
-          if (flagBits & 32) flags += 'y';
+  let flags = '';
+  // Alphabetical order
+  if (flagBits & 64) flags += 'd';
+  if (flagBits & 1) flags += 'g';
+  if (flagBits & 2) flags += 'i';
+  if (flagBits & 4) flags += 'm';
+  if (flagBits & 8) flags += 's';
+  if (flagBits & 16) flags += 'u';
+  if (flagBits & 128) flags += 'v';
+  if (flagBits & 32) flags += 'y';
   return flags;
 }
 
@@ -4669,9 +4643,9 @@ function deserializeRegExpLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   let value = null;
-          try {
-              value = new RegExp(this_regex.pattern, this_regex.flags);
-          } catch (e) {}
+  try {
+      value = new RegExp(this_regex.pattern, this_regex.flags);
+  } catch (e) {}
   return {
     type: "Literal",
     value: value,
@@ -4824,7 +4798,7 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
     property: deserializeIdentifierName(pos + 32),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     computed: false,
     start: this_start,
     end: this_end,
@@ -4957,8 +4931,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const params = deserializeBoxFormalParameters((pos + 32));
-          const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
-          if (thisParam !== null) params.unshift(thisParam);
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
+  if (thisParam !== null) params.unshift(thisParam);
   return {
     type: "TSCallSignatureDeclaration",
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
@@ -4974,48 +4948,41 @@ function deserializeTSClassImplements(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   let expression = deserializeTSTypeName((pos + 16));
-          if (expression.type === 'TSQualifiedName') {
-              let object = expression.left;
-              const { right } = expression;
-              let start, end;
-              let previous = expression = {
-                  type: 'MemberExpression',
-                  object,
-                  property: right,
-                  optional: false,
-                  computed: false,
-                  start: start = expression.start,
-                  end: end = expression.end,
-                  range: [start, end],
-
-              };
-
-              if (false) right.parent = previous;
-
-              while (true) {
-                  if (object.type !== 'TSQualifiedName') {
-                      if (false) object.parent = previous;
-                      break;
-                  }
-
-                  const { left, right } = object;
-                  previous = previous.object = {
-                      type: 'MemberExpression',
-                      object: left,
-                      property: right,
-                      optional: false,
-                      computed: false,
-                      start: start = object.start,
-                      end: end = object.end,
-                      range: [start, end],
-
-                  };
-
-                  if (false) right.parent = previous;
-
-                  object = left;
-              }
+  if (expression.type === 'TSQualifiedName') {
+      let object = expression.left;
+      const { right } = expression;
+      let start, end;
+      let previous = expression = {
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+          range: [start, end],
+      };
+      if (false) right.parent = previous;
+      while (true) {
+          if (object.type !== 'TSQualifiedName') {
+              if (false) object.parent = previous;
+              break;
           }
+          const { left, right } = object;
+          previous = previous.object = {
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+              range: [start, end],
+          };
+          if (false) right.parent = previous;
+          object = left;
+      }
+  }
   return {
     type: "TSClassImplements",
     expression: expression,
@@ -5060,7 +5027,7 @@ function deserializeTSConstructorType(pos) {
   const this_end = deserializeI32((pos + 4));
   return {
     type: "TSConstructorType",
-    abstract: deserializeBool(pos + 40),
+    abstract: uint8[(pos + 40)] === 1,
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
     params: depth < MAX_DEPTH ? deserializeBoxFormalParameters(pos + 24) : defer(deserializeBoxFormalParameters, pos + 24),
     returnType: depth < MAX_DEPTH ? deserializeBoxTSTypeAnnotation(pos + 32) : defer(deserializeBoxTSTypeAnnotation, pos + 32),
@@ -5089,8 +5056,8 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: deserializeBindingIdentifier(pos + 16),
     body: depth < MAX_DEPTH ? deserializeTSEnumBody(pos + 48) : defer(deserializeTSEnumBody, pos + 48),
-    const: deserializeBool(pos + 12),
-    declare: deserializeBool(pos + 13),
+    const: uint8[(pos + 12)] === 1,
+    declare: uint8[(pos + 13)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5135,30 +5102,26 @@ function deserializeTSExportAssignment(pos) {
 
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = deserializeI32(pos),
-          end = deserializeI32((pos + 4)),
-          declare = deserializeBool((pos + 72));
-
-      const previousParent = parent;
-      const body = deserializeOptionBoxTSModuleBlock((pos + 64));
-      const node = parent = {
-          type: 'TSModuleDeclaration',
-          id: null,
-          ...(body !== null && { body }),
-          kind: 'module',
-          declare,
-          global: false,
-          start,
-          end,
-          range: [start, end],
-
-      };
-
-      node.id = deserializeStringLiteral((pos + 16));
-      if (body !== null) {
-          if (false) body.parent = node;
-      }
-
-      if (false) parent = previousParent;
+      end = deserializeI32((pos + 4)),
+      declare = deserializeBool((pos + 72));
+  const previousParent = parent;
+  const body = deserializeOptionBoxTSModuleBlock((pos + 64));
+  const node = parent = {
+      type: 'TSModuleDeclaration',
+      id: null,
+      ...(body !== null && { body }),
+      kind: 'module',
+      declare,
+      global: false,
+      start,
+      end,
+      range: [start, end],
+  };
+  node.id = deserializeStringLiteral((pos + 16));
+  if (body !== null) {
+      if (false) body.parent = node;
+  }
+  if (false) parent = previousParent;
   return node;
 }
 
@@ -5178,8 +5141,8 @@ function deserializeTSFunctionType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const params = deserializeBoxFormalParameters((pos + 32));
-          const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
-          if (thisParam !== null) params.unshift(thisParam);
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
+  if (thisParam !== null) params.unshift(thisParam);
   return {
     type: "TSFunctionType",
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
@@ -5195,23 +5158,22 @@ function deserializeTSGlobalDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   let keywordStart, keywordEnd;
-          const ident = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'global',
-              optional: false,
-                  typeAnnotation: null,
-              start: keywordStart = deserializeI32((pos + 16)),
-              end: keywordEnd = deserializeI32((pos + 20)),
-              range: [keywordStart, keywordEnd],
-
-          };
+  const ident = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'global',
+      optional: false,
+          typeAnnotation: null,
+      start: keywordStart = deserializeI32((pos + 16)),
+      end: keywordEnd = deserializeI32((pos + 20)),
+      range: [keywordStart, keywordEnd],
+  };
   return {
     type: "TSModuleDeclaration",
     id: ident,
     body: depth < MAX_DEPTH ? deserializeTSModuleBlock(pos + 24) : defer(deserializeTSModuleBlock, pos + 24),
     kind: 'global',
-    declare: deserializeBool(pos + 88),
+    declare: uint8[(pos + 88)] === 1,
     global: true,
     start: this_start,
     end: this_end,
@@ -5276,8 +5238,8 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: [deserializeTSIndexSignatureName((pos + 16))],
     typeAnnotation: depth < MAX_DEPTH ? deserializeBoxTSTypeAnnotation(pos + 56) : defer(deserializeBoxTSTypeAnnotation, pos + 56),
-    readonly: deserializeBool(pos + 12),
-    static: deserializeBool(pos + 13),
+    readonly: uint8[(pos + 12)] === 1,
+    static: uint8[(pos + 13)] === 1,
     accessibility: null,
     start: this_start,
     end: this_end,
@@ -5359,7 +5321,7 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 48) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
     extends: depth < MAX_DEPTH ? deserializeVecTSInterfaceHeritage(pos + 56) : defer(deserializeVecTSInterfaceHeritage, pos + 56),
     body: depth < MAX_DEPTH ? deserializeBoxTSInterfaceBody(pos + 80) : defer(deserializeBoxTSInterfaceBody, pos + 80),
-    declare: deserializeBool(pos + 88),
+    declare: uint8[(pos + 88)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5370,48 +5332,41 @@ function deserializeTSInterfaceHeritage(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   let expression = deserializeTSTypeName((pos + 16));
-          if (expression.type === 'TSQualifiedName') {
-              let object = expression.left;
-              const { right } = expression;
-              let start, end;
-              let previous = expression = {
-                  type: 'MemberExpression',
-                  object,
-                  property: right,
-                  optional: false,
-                  computed: false,
-                  start: start = expression.start,
-                  end: end = expression.end,
-                  range: [start, end],
-
-              };
-
-              if (false) right.parent = previous;
-
-              while (true) {
-                  if (object.type !== 'TSQualifiedName') {
-                      if (false) object.parent = previous;
-                      break;
-                  }
-
-                  const { left, right } = object;
-                  previous = previous.object = {
-                      type: 'MemberExpression',
-                      object: left,
-                      property: right,
-                      optional: false,
-                      computed: false,
-                      start: start = object.start,
-                      end: end = object.end,
-                      range: [start, end],
-
-                  };
-
-                  if (false) right.parent = previous;
-
-                  object = left;
-              }
+  if (expression.type === 'TSQualifiedName') {
+      let object = expression.left;
+      const { right } = expression;
+      let start, end;
+      let previous = expression = {
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+          range: [start, end],
+      };
+      if (false) right.parent = previous;
+      while (true) {
+          if (object.type !== 'TSQualifiedName') {
+              if (false) object.parent = previous;
+              break;
           }
+          const { left, right } = object;
+          previous = previous.object = {
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+              range: [start, end],
+          };
+          if (false) right.parent = previous;
+          object = left;
+      }
+  }
   return {
     type: "TSInterfaceHeritage",
     expression: expression,
@@ -5473,7 +5428,7 @@ function deserializeTSMappedType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
-          if (optional === null) optional = false;
+  if (optional === null) optional = false;
   return {
     type: "TSMappedType",
     key: deserializeBindingIdentifier(pos + 16),
@@ -5503,13 +5458,13 @@ function deserializeTSMethodSignature(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const params = deserializeBoxFormalParameters((pos + 48));
-          const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
-          if (thisParam !== null) params.unshift(thisParam);
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
+  if (thisParam !== null) params.unshift(thisParam);
   return {
     type: "TSMethodSignature",
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
-    computed: deserializeBool(pos + 64),
-    optional: deserializeBool(pos + 65),
+    computed: uint8[(pos + 64)] === 1,
+    optional: uint8[(pos + 65)] === 1,
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 32) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32),
     params: params,
@@ -5562,7 +5517,7 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: deserializeIdentifierName(pos + 16),
     elementType: depth < MAX_DEPTH ? deserializeTSTupleElement(pos + 48) : defer(deserializeTSTupleElement, pos + 48),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5571,80 +5526,71 @@ function deserializeTSNamedTupleMember(pos) {
 
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-          start = deserializeI32(pos),
-          end = deserializeI32((pos + 4)),
-          declare = deserializeBool((pos + 65));
-
-      const previousParent = parent;
-      let body = deserializeTSNamespaceDeclarationBody((pos + 48));
-      const node = parent = {
-          type: 'TSModuleDeclaration',
-          id: null,
-          body,
-          kind,
-          declare,
-          global: false,
-          start,
-          end,
-          range: [start, end],
-
-      };
-
-      const id = deserializeBindingIdentifier((pos + 16));
-      if (body.type === 'TSModuleBlock') {
-          node.id = id;
-          if (false) body.parent = node;
+      start = deserializeI32(pos),
+      end = deserializeI32((pos + 4)),
+      declare = deserializeBool((pos + 65));
+  const previousParent = parent;
+  let body = deserializeTSNamespaceDeclarationBody((pos + 48));
+  const node = parent = {
+      type: 'TSModuleDeclaration',
+      id: null,
+      body,
+      kind,
+      declare,
+      global: false,
+      start,
+      end,
+      range: [start, end],
+  };
+  const id = deserializeBindingIdentifier((pos + 16));
+  if (body.type === 'TSModuleBlock') {
+      node.id = id;
+      if (false) body.parent = node;
+  } else {
+      let innerId = body.id;
+      if (innerId.type === 'Identifier') {
+          let start, end;
+          const outerId = node.id = parent = {
+              type: 'TSQualifiedName',
+              left: id,
+              right: innerId,
+              start: start = id.start,
+              end: end = innerId.end,
+              range: [start, end],
+          };
+          if (false) id.parent = innerId.parent = outerId;
       } else {
-          let innerId = body.id;
-          if (innerId.type === 'Identifier') {
-              let start, end;
-              const outerId = node.id = parent = {
-                  type: 'TSQualifiedName',
-                  left: id,
-                  right: innerId,
-                  start: start = id.start,
-                  end: end = innerId.end,
-                  range: [start, end],
-
-              };
-              if (false) id.parent = innerId.parent = outerId;
-          } else {
-              // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
-              // `id` of this namespace on left, and previous `left` on right.
-              node.id = innerId;
-              if (false) innerId.parent = node;
-
-              const { start } = id;
-              while (true) {
-                  if (true) {
-                      innerId.start = innerId.range[0] = start;
-                  } else {
-                      innerId.start = start;
-                  }
-                  if (innerId.left.type === 'Identifier') break;
-                  innerId = innerId.left;
+          // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
+          // `id` of this namespace on left, and previous `left` on right.
+          node.id = innerId;
+          if (false) innerId.parent = node;
+          const { start } = id;
+          while (true) {
+              if (true) {
+                  innerId.start = innerId.range[0] = start;
+              } else {
+                  innerId.start = start;
               }
-
-              let end;
-              const right = innerId.left;
-              const left = innerId.left = {
-                  type: 'TSQualifiedName',
-                  left: id,
-                  right,
-                  start,
-                  end: end = right.end,
-                  range: [start, end],
-
-              };
-              if (false) id.parent = right.parent = left;
+              if (innerId.left.type === 'Identifier') break;
+              innerId = innerId.left;
           }
-
-          body = body.body;
-          node.body = body;
-          if (false) body.parent = node;
+          let end;
+          const right = innerId.left;
+          const left = innerId.left = {
+              type: 'TSQualifiedName',
+              left: id,
+              right,
+              start,
+              end: end = right.end,
+              range: [start, end],
+          };
+          if (false) id.parent = right.parent = left;
       }
-
-      if (false) parent = previousParent;
+      body = body.body;
+      node.body = body;
+      if (false) body.parent = node;
+  }
+  if (false) parent = previousParent;
   return node;
 }
 
@@ -5746,22 +5692,21 @@ function deserializeTSOptionalType(pos) {
 
 function deserializeTSParenthesizedType(pos) {
   let node;
-      if (true) {
-          let start, end;
-          const previousParent = parent;
-          node = parent = {
-              type: 'TSParenthesizedType',
-              typeAnnotation: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
-              range: [start, end],
-
-          };
-          node.typeAnnotation = deserializeTSType((pos + 16));
-          if (false) parent = previousParent;
-      } else {
-          node = deserializeTSType((pos + 16));
-      }
+  if (true) {
+      let start, end;
+      const previousParent = parent;
+      node = parent = {
+          type: 'TSParenthesizedType',
+          typeAnnotation: null,
+          start: start = deserializeI32( pos ),
+          end: end = deserializeI32( (pos + 4) ),
+          range: [start, end],
+      };
+      node.typeAnnotation = deserializeTSType((pos + 16));
+      if (false) parent = previousParent;
+  } else {
+      node = deserializeTSType((pos + 16));
+  }
   return node;
 }
 
@@ -5770,9 +5715,9 @@ function deserializeTSPropertySignature(pos) {
   const this_end = deserializeI32((pos + 4));
   return {
     type: "TSPropertySignature",
-    computed: deserializeBool(pos + 12),
-    optional: deserializeBool(pos + 13),
-    readonly: deserializeBool(pos + 14),
+    computed: uint8[(pos + 12)] === 1,
+    optional: uint8[(pos + 13)] === 1,
+    readonly: uint8[(pos + 14)] === 1,
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
     typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
     accessibility: null,
@@ -6001,7 +5946,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: deserializeBindingIdentifier(pos + 16),
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 48) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
     typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 56) : defer(deserializeTSType, pos + 56),
-    declare: deserializeBool(pos + 72),
+    declare: uint8[(pos + 72)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6084,9 +6029,9 @@ function deserializeTSTypeParameter(pos) {
     name: deserializeBindingIdentifier(pos + 16),
     constraint: depth < MAX_DEPTH ? deserializeOptionTSType(pos + 48) : defer(deserializeOptionTSType, pos + 48),
     default: depth < MAX_DEPTH ? deserializeOptionTSType(pos + 64) : defer(deserializeOptionTSType, pos + 64),
-    in: deserializeBool(pos + 12),
-    out: deserializeBool(pos + 13),
-    const: deserializeBool(pos + 14),
+    in: uint8[(pos + 12)] === 1,
+    out: uint8[(pos + 13)] === 1,
+    const: uint8[(pos + 14)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6123,7 +6068,7 @@ function deserializeTSTypePredicate(pos) {
   return {
     type: "TSTypePredicate",
     parameterName: depth < MAX_DEPTH ? deserializeTSTypePredicateName(pos + 16) : defer(deserializeTSTypePredicateName, pos + 16),
-    asserts: deserializeBool(pos + 12),
+    asserts: uint8[(pos + 12)] === 1,
     typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
     start: this_start,
     end: this_end,
@@ -6236,9 +6181,9 @@ function deserializeTaggedTemplateExpression(pos) {
 
 function deserializeTemplateElement(pos) {
   const tail = deserializeBool((pos + 12)),
-          start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
-          end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
-          value = deserializeTemplateElementValue((pos + 16));
+      start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
+      end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+      value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, range: [start, end], };
 }
 
@@ -6336,7 +6281,7 @@ function deserializeUpdateExpression(pos) {
   return {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: deserializeBool(pos + 13),
+    prefix: uint8[(pos + 13)] === 1,
     argument: depth < MAX_DEPTH ? deserializeSimpleAssignmentTarget(pos + 16) : defer(deserializeSimpleAssignmentTarget, pos + 16),
     start: this_start,
     end: this_end,
@@ -6372,7 +6317,7 @@ function deserializeVariableDeclaration(pos) {
     type: "VariableDeclaration",
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: depth < MAX_DEPTH ? deserializeVecVariableDeclarator(pos + 16) : defer(deserializeVecVariableDeclarator, pos + 16),
-    declare: deserializeBool(pos + 13),
+    declare: uint8[(pos + 13)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6394,26 +6339,26 @@ function deserializeVariableDeclarator(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const pattern = deserializeBindingPattern((pos + 16));
+  if (true) {
+      let start, end;
+      const previousParent = parent;
+      if (false) parent = pattern;
+      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
+      if (typeAnnotation !== null) {
+          pattern.typeAnnotation = typeAnnotation;
           if (true) {
-              let start, end;
-              const previousParent = parent;
-              if (false) parent = pattern;
-              const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
-              if (typeAnnotation !== null) {
-                  pattern.typeAnnotation = typeAnnotation;
-                  if (true) {
-                      pattern.range[1] = pattern.end = typeAnnotation.end;
-                  } else {
-                      pattern.end = typeAnnotation.end;
-                  }
-              }
-              if (false) parent = previousParent;
+              pattern.range[1] = pattern.end = typeAnnotation.end;
+          } else {
+              pattern.end = typeAnnotation.end;
           }
+      }
+      if (false) parent = previousParent;
+  }
   return {
     type: "VariableDeclarator",
     id: pattern,
     init: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 40) : defer(deserializeOptionExpression, pos + 40),
-    definite: deserializeBool(pos + 12),
+    definite: uint8[(pos + 12)] === 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6424,7 +6369,7 @@ function deserializeVecArgument(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<Argument>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Argument>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6437,7 +6382,7 @@ function deserializeVecArrayExpressionElement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<ArrayExpressionElement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ArrayExpressionElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6450,7 +6395,7 @@ function deserializeVecAssignmentTargetProperty(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<AssignmentTargetProperty>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<AssignmentTargetProperty>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6463,7 +6408,7 @@ function deserializeVecBindingProperty(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 48) throw corrupt("Vec<BindingProperty>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<BindingProperty>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6476,7 +6421,7 @@ function deserializeVecClassElement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<ClassElement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ClassElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6489,7 +6434,7 @@ function deserializeVecComment(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 24) throw corrupt("Vec<Comment>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<Comment>", pos);
   if ((budget -= len * 24) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6502,7 +6447,7 @@ function deserializeVecDecorator(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 32) throw corrupt("Vec<Decorator>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<Decorator>", pos);
   if ((budget -= len * 32) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6515,7 +6460,7 @@ function deserializeVecDirective(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 80) throw corrupt("Vec<Directive>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Directive>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6528,7 +6473,7 @@ function deserializeVecDynamicImport(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<DynamicImport>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<DynamicImport>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6541,7 +6486,7 @@ function deserializeVecError(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 80) throw corrupt("Vec<Error>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Error>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6554,7 +6499,7 @@ function deserializeVecErrorLabel(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 24) throw corrupt("Vec<ErrorLabel>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<ErrorLabel>", pos);
   if ((budget -= len * 24) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6567,7 +6512,7 @@ function deserializeVecExportEntry(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 144) throw corrupt("Vec<ExportEntry>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 144) || (element & 7) !== 0) throw corrupt("Vec<ExportEntry>", pos);
   if ((budget -= len * 144) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6580,7 +6525,7 @@ function deserializeVecExportSpecifier(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 128) throw corrupt("Vec<ExportSpecifier>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 128) || (element & 7) !== 0) throw corrupt("Vec<ExportSpecifier>", pos);
   if ((budget -= len * 128) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6593,7 +6538,7 @@ function deserializeVecExpression(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<Expression>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Expression>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6606,7 +6551,7 @@ function deserializeVecFormalParameter(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 72) throw corrupt("Vec<FormalParameter>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 72) || (element & 7) !== 0) throw corrupt("Vec<FormalParameter>", pos);
   if ((budget -= len * 72) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6619,7 +6564,7 @@ function deserializeVecImportAttribute(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 120) throw corrupt("Vec<ImportAttribute>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 120) || (element & 7) !== 0) throw corrupt("Vec<ImportAttribute>", pos);
   if ((budget -= len * 120) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6632,7 +6577,7 @@ function deserializeVecImportDeclarationSpecifier(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<ImportDeclarationSpecifier>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ImportDeclarationSpecifier>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6645,7 +6590,7 @@ function deserializeVecImportEntry(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 96) throw corrupt("Vec<ImportEntry>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 96) || (element & 7) !== 0) throw corrupt("Vec<ImportEntry>", pos);
   if ((budget -= len * 96) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6658,7 +6603,7 @@ function deserializeVecJSXAttributeItem(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<JSXAttributeItem>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXAttributeItem>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6671,7 +6616,7 @@ function deserializeVecJSXChild(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<JSXChild>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXChild>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6684,7 +6629,7 @@ function deserializeVecObjectPropertyKind(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<ObjectPropertyKind>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ObjectPropertyKind>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6697,7 +6642,7 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<OptionAssignmentTargetMaybeDefault>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionAssignmentTargetMaybeDefault>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6710,7 +6655,7 @@ function deserializeVecOptionBindingPattern(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<OptionBindingPattern>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionBindingPattern>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6723,7 +6668,7 @@ function deserializeVecSpan(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 8) throw corrupt("Vec<Span>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 8) || (element & 7) !== 0) throw corrupt("Vec<Span>", pos);
   if ((budget -= len * 8) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6736,7 +6681,7 @@ function deserializeVecStatement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<Statement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Statement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6749,7 +6694,7 @@ function deserializeVecStaticExport(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 32) throw corrupt("Vec<StaticExport>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<StaticExport>", pos);
   if ((budget -= len * 32) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6762,7 +6707,7 @@ function deserializeVecStaticImport(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 56) throw corrupt("Vec<StaticImport>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<StaticImport>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6775,7 +6720,7 @@ function deserializeVecSwitchCase(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 56) throw corrupt("Vec<SwitchCase>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<SwitchCase>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6788,7 +6733,7 @@ function deserializeVecTSClassImplements(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 40) throw corrupt("Vec<TSClassImplements>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSClassImplements>", pos);
   if ((budget -= len * 40) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6801,7 +6746,7 @@ function deserializeVecTSEnumMember(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 48) throw corrupt("Vec<TSEnumMember>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TSEnumMember>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6814,7 +6759,7 @@ function deserializeVecTSInterfaceHeritage(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 40) throw corrupt("Vec<TSInterfaceHeritage>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSInterfaceHeritage>", pos);
   if ((budget -= len * 40) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6827,7 +6772,7 @@ function deserializeVecTSSignature(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<TSSignature>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSSignature>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6840,7 +6785,7 @@ function deserializeVecTSTupleElement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<TSTupleElement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSTupleElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6853,7 +6798,7 @@ function deserializeVecTSType(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<TSType>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSType>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6866,7 +6811,7 @@ function deserializeVecTSTypeParameter(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 80) throw corrupt("Vec<TSTypeParameter>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<TSTypeParameter>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6879,7 +6824,7 @@ function deserializeVecTemplateElement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 48) throw corrupt("Vec<TemplateElement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TemplateElement>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6892,7 +6837,7 @@ function deserializeVecVariableDeclarator(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 56) throw corrupt("Vec<VariableDeclarator>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<VariableDeclarator>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6938,7 +6883,7 @@ function deserializeYieldExpression(pos) {
   const this_end = deserializeI32((pos + 4));
   return {
     type: "YieldExpression",
-    delegate: deserializeBool(pos + 12),
+    delegate: uint8[(pos + 12)] === 1,
     argument: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 16) : defer(deserializeOptionExpression, pos + 16),
     start: this_start,
     end: this_end,

@@ -123,7 +123,7 @@ function readStr(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return "";
   const start = int32[pos32], end = start + len;
-  if (start < lo || end > hi || len < 0) return readStrOutside(pos, start, len);
+  if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
   if (start >= sourceStartPos && end <= asciiEnd) return sourceText.substr(start - sourceStartPos, len);
   if (len <= 16) {
     let out = "";
@@ -138,7 +138,8 @@ function readStr(pos) {
 }
 
 function readStrOutside(pos, start, len) {
-  if (len < 0 || (budget -= len) < 0) throw corrupt("string", pos);
+  // (`undefined`, from a read past the buffer, fails these tests too.)
+  if (!(len >= 0 && start >= -0x80000000 && (budget -= len) >= 0)) throw corrupt("string", pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
   if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
   if (len > 64) throw corrupt("string", pos);
@@ -158,7 +159,7 @@ function readStrOutside(pos, start, len) {
 function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
-  if (len < 0 || start < 0 || end > hi) throw corrupt("string", pos);
+  if (!(len >= 0 && start >= 0 && end <= hi)) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < end; ) {
     const first = uint8[i++];
@@ -181,10 +182,10 @@ function deserializeAccessorProperty(pos) {
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
     typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 56) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
     value: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 64) : defer(deserializeOptionExpression, pos + 64),
-    computed: deserializeBool(pos + 13),
-    static: deserializeBool(pos + 14),
-    override: deserializeBool(pos + 15),
-    definite: deserializeBool(pos + 80),
+    computed: uint8[(pos + 13)] === 1,
+    static: uint8[(pos + 14)] === 1,
+    override: uint8[(pos + 15)] === 1,
+    definite: uint8[(pos + 80)] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 81),
     declare: false,
     optional: false,
@@ -397,7 +398,7 @@ function deserializeArrowFunctionExpression(pos) {
   return {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: deserializeBool(pos + 56),
+    async: uint8[(pos + 56)] === 1,
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
     params: depth < MAX_DEPTH ? deserializeBoxFormalParameters(pos + 24) : defer(deserializeBoxFormalParameters, pos + 24),
     returnType: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
@@ -501,38 +502,34 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   // Clone `key`
-          let keyStart, keyEnd;
-          let value = {
-              type: 'Identifier',
-              decorators: [],
-              name: this_key.name,
-              optional: false,
-                  typeAnnotation: null,
-              start: keyStart = this_key.start,
-              end: keyEnd = this_key.end,
-
-
-          };
-          const init = deserializeOptionExpression((pos + 48));
-          if (init !== null) {
-              const left = value;
-              value = {
-                  type: 'AssignmentPattern',
-                  decorators: [],
-                  left,
-                  right: init,
-                  optional: false,
-                      typeAnnotation: null,
-                  start: this_start,
-                  end: this_end,
-
-
-              };
-              if (false) {
-                  left.parent = value;
-                  init.parent = value;
-              }
-          }
+  let keyStart, keyEnd;
+  let value = {
+      type: 'Identifier',
+      decorators: [],
+      name: this_key.name,
+      optional: false,
+          typeAnnotation: null,
+      start: keyStart = this_key.start,
+      end: keyEnd = this_key.end,
+  };
+  const init = deserializeOptionExpression((pos + 48));
+  if (init !== null) {
+      const left = value;
+      value = {
+          type: 'AssignmentPattern',
+          decorators: [],
+          left,
+          right: init,
+          optional: false,
+              typeAnnotation: null,
+          start: this_start,
+          end: this_end,
+      };
+      if (false) {
+          left.parent = value;
+          init.parent = value;
+      }
+  }
   return {
     type: "Property",
     kind: 'init',
@@ -555,7 +552,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: depth < MAX_DEPTH ? deserializeAssignmentTargetMaybeDefault(pos + 32) : defer(deserializeAssignmentTargetMaybeDefault, pos + 32),
     method: false,
     shorthand: false,
-    computed: deserializeBool(pos + 12),
+    computed: uint8[(pos + 12)] === 1,
     optional: false,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -679,8 +676,8 @@ function deserializeBindingProperty(pos) {
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
     value: depth < MAX_DEPTH ? deserializeBindingPattern(pos + 32) : defer(deserializeBindingPattern, pos + 32),
     method: false,
-    shorthand: deserializeBool(pos + 12),
-    computed: deserializeBool(pos + 13),
+    shorthand: uint8[(pos + 12)] === 1,
+    computed: uint8[(pos + 13)] === 1,
     optional: false,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -714,7 +711,7 @@ function deserializeBool(pos) {
 }
 
 function deserializeBooleanLiteral(pos) {
-  const this_value = deserializeBool(pos + 12);
+  const this_value = uint8[(pos + 12)] === 1;
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   return {
@@ -728,7 +725,7 @@ function deserializeBooleanLiteral(pos) {
 
 function deserializeBoxAccessorProperty(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 88 || (target & 7) !== 0) throw corrupt("pointer to AccessorProperty", pos);
+  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to AccessorProperty", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAccessorProperty(target);
@@ -738,7 +735,7 @@ function deserializeBoxAccessorProperty(pos) {
 
 function deserializeBoxArrayAssignmentTarget(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ArrayAssignmentTarget", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayAssignmentTarget", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayAssignmentTarget(target);
@@ -748,7 +745,7 @@ function deserializeBoxArrayAssignmentTarget(pos) {
 
 function deserializeBoxArrayExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to ArrayExpression", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ArrayExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayExpression(target);
@@ -758,7 +755,7 @@ function deserializeBoxArrayExpression(pos) {
 
 function deserializeBoxArrayPattern(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ArrayPattern", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrayPattern(target);
@@ -768,7 +765,7 @@ function deserializeBoxArrayPattern(pos) {
 
 function deserializeBoxArrowFunctionExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to ArrowFunctionExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ArrowFunctionExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeArrowFunctionExpression(target);
@@ -778,7 +775,7 @@ function deserializeBoxArrowFunctionExpression(pos) {
 
 function deserializeBoxAssignmentExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to AssignmentExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentExpression(target);
@@ -788,7 +785,7 @@ function deserializeBoxAssignmentExpression(pos) {
 
 function deserializeBoxAssignmentPattern(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to AssignmentPattern", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentPattern(target);
@@ -798,7 +795,7 @@ function deserializeBoxAssignmentPattern(pos) {
 
 function deserializeBoxAssignmentTargetPropertyIdentifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyIdentifier", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyIdentifier", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentTargetPropertyIdentifier(target);
@@ -808,7 +805,7 @@ function deserializeBoxAssignmentTargetPropertyIdentifier(pos) {
 
 function deserializeBoxAssignmentTargetPropertyProperty(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyProperty", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyProperty", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentTargetPropertyProperty(target);
@@ -818,7 +815,7 @@ function deserializeBoxAssignmentTargetPropertyProperty(pos) {
 
 function deserializeBoxAssignmentTargetRest(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetRest", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetRest", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentTargetRest(target);
@@ -828,7 +825,7 @@ function deserializeBoxAssignmentTargetRest(pos) {
 
 function deserializeBoxAssignmentTargetWithDefault(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetWithDefault", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetWithDefault", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAssignmentTargetWithDefault(target);
@@ -838,7 +835,7 @@ function deserializeBoxAssignmentTargetWithDefault(pos) {
 
 function deserializeBoxAwaitExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to AwaitExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AwaitExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeAwaitExpression(target);
@@ -848,7 +845,7 @@ function deserializeBoxAwaitExpression(pos) {
 
 function deserializeBoxBigIntLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to BigIntLiteral", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BigIntLiteral", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBigIntLiteral(target);
@@ -858,7 +855,7 @@ function deserializeBoxBigIntLiteral(pos) {
 
 function deserializeBoxBinaryExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to BinaryExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BinaryExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBinaryExpression(target);
@@ -868,7 +865,7 @@ function deserializeBoxBinaryExpression(pos) {
 
 function deserializeBoxBindingIdentifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to BindingIdentifier", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingIdentifier", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBindingIdentifier(target);
@@ -878,7 +875,7 @@ function deserializeBoxBindingIdentifier(pos) {
 
 function deserializeBoxBindingRestElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to BindingRestElement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingRestElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBindingRestElement(target);
@@ -888,7 +885,7 @@ function deserializeBoxBindingRestElement(pos) {
 
 function deserializeBoxBlockStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to BlockStatement", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to BlockStatement", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBlockStatement(target);
@@ -898,7 +895,7 @@ function deserializeBoxBlockStatement(pos) {
 
 function deserializeBoxBooleanLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to BooleanLiteral", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to BooleanLiteral", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBooleanLiteral(target);
@@ -908,7 +905,7 @@ function deserializeBoxBooleanLiteral(pos) {
 
 function deserializeBoxBreakStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to BreakStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BreakStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeBreakStatement(target);
@@ -918,7 +915,7 @@ function deserializeBoxBreakStatement(pos) {
 
 function deserializeBoxCallExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to CallExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CallExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCallExpression(target);
@@ -928,7 +925,7 @@ function deserializeBoxCallExpression(pos) {
 
 function deserializeBoxCatchClause(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to CatchClause", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CatchClause", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeCatchClause(target);
@@ -938,7 +935,7 @@ function deserializeBoxCatchClause(pos) {
 
 function deserializeBoxChainExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ChainExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ChainExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeChainExpression(target);
@@ -948,7 +945,7 @@ function deserializeBoxChainExpression(pos) {
 
 function deserializeBoxClass(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 144 || (target & 7) !== 0) throw corrupt("pointer to Class", pos);
+  if (!(target >= lo && target <= hi - 144) || (target & 7) !== 0) throw corrupt("pointer to Class", pos);
   if ((budget -= 144) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClass(target);
@@ -958,7 +955,7 @@ function deserializeBoxClass(pos) {
 
 function deserializeBoxClassBody(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to ClassBody", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ClassBody", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeClassBody(target);
@@ -968,7 +965,7 @@ function deserializeBoxClassBody(pos) {
 
 function deserializeBoxComputedMemberExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ComputedMemberExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ComputedMemberExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeComputedMemberExpression(target);
@@ -978,7 +975,7 @@ function deserializeBoxComputedMemberExpression(pos) {
 
 function deserializeBoxConditionalExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to ConditionalExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ConditionalExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeConditionalExpression(target);
@@ -988,7 +985,7 @@ function deserializeBoxConditionalExpression(pos) {
 
 function deserializeBoxContinueStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ContinueStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ContinueStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeContinueStatement(target);
@@ -998,7 +995,7 @@ function deserializeBoxContinueStatement(pos) {
 
 function deserializeBoxDebuggerStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to DebuggerStatement", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to DebuggerStatement", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDebuggerStatement(target);
@@ -1008,7 +1005,7 @@ function deserializeBoxDebuggerStatement(pos) {
 
 function deserializeBoxDoWhileStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to DoWhileStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to DoWhileStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeDoWhileStatement(target);
@@ -1018,7 +1015,7 @@ function deserializeBoxDoWhileStatement(pos) {
 
 function deserializeBoxElision(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to Elision", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Elision", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeElision(target);
@@ -1028,7 +1025,7 @@ function deserializeBoxElision(pos) {
 
 function deserializeBoxEmptyStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to EmptyStatement", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to EmptyStatement", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeEmptyStatement(target);
@@ -1038,7 +1035,7 @@ function deserializeBoxEmptyStatement(pos) {
 
 function deserializeBoxExportAllDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 128 || (target & 7) !== 0) throw corrupt("pointer to ExportAllDeclaration", pos);
+  if (!(target >= lo && target <= hi - 128) || (target & 7) !== 0) throw corrupt("pointer to ExportAllDeclaration", pos);
   if ((budget -= 128) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportAllDeclaration(target);
@@ -1048,7 +1045,7 @@ function deserializeBoxExportAllDeclaration(pos) {
 
 function deserializeBoxExportDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ExportDeclaration", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDeclaration", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportDeclaration(target);
@@ -1058,7 +1055,7 @@ function deserializeBoxExportDeclaration(pos) {
 
 function deserializeBoxExportDefaultDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ExportDefaultDeclaration", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDefaultDeclaration", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportDefaultDeclaration(target);
@@ -1068,7 +1065,7 @@ function deserializeBoxExportDefaultDeclaration(pos) {
 
 function deserializeBoxExportFromDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to ExportFromDeclaration", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ExportFromDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportFromDeclaration(target);
@@ -1078,7 +1075,7 @@ function deserializeBoxExportFromDeclaration(pos) {
 
 function deserializeBoxExportNamedDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to ExportNamedDeclaration", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ExportNamedDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExportNamedDeclaration(target);
@@ -1088,7 +1085,7 @@ function deserializeBoxExportNamedDeclaration(pos) {
 
 function deserializeBoxExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to Expression", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Expression", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExpression(target);
@@ -1098,7 +1095,7 @@ function deserializeBoxExpression(pos) {
 
 function deserializeBoxExpressionStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ExpressionStatement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExpressionStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeExpressionStatement(target);
@@ -1108,7 +1105,7 @@ function deserializeBoxExpressionStatement(pos) {
 
 function deserializeBoxForInStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to ForInStatement", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ForInStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForInStatement(target);
@@ -1118,7 +1115,7 @@ function deserializeBoxForInStatement(pos) {
 
 function deserializeBoxForOfStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to ForOfStatement", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to ForOfStatement", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForOfStatement(target);
@@ -1128,7 +1125,7 @@ function deserializeBoxForOfStatement(pos) {
 
 function deserializeBoxForStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to ForStatement", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to ForStatement", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeForStatement(target);
@@ -1138,7 +1135,7 @@ function deserializeBoxForStatement(pos) {
 
 function deserializeBoxFormalParameters(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to FormalParameters", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to FormalParameters", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFormalParameters(target);
@@ -1148,7 +1145,7 @@ function deserializeBoxFormalParameters(pos) {
 
 function deserializeBoxFunction(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to Function", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to Function", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunction(target);
@@ -1158,7 +1155,7 @@ function deserializeBoxFunction(pos) {
 
 function deserializeBoxFunctionBody(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to FunctionBody", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to FunctionBody", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeFunctionBody(target);
@@ -1168,7 +1165,7 @@ function deserializeBoxFunctionBody(pos) {
 
 function deserializeBoxIdentifierName(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to IdentifierName", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to IdentifierName", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIdentifierName(target);
@@ -1178,7 +1175,7 @@ function deserializeBoxIdentifierName(pos) {
 
 function deserializeBoxIdentifierReference(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to IdentifierReference", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to IdentifierReference", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIdentifierReference(target);
@@ -1188,7 +1185,7 @@ function deserializeBoxIdentifierReference(pos) {
 
 function deserializeBoxIfStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to IfStatement", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to IfStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeIfStatement(target);
@@ -1198,7 +1195,7 @@ function deserializeBoxIfStatement(pos) {
 
 function deserializeBoxImportDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to ImportDeclaration", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ImportDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDeclaration(target);
@@ -1208,7 +1205,7 @@ function deserializeBoxImportDeclaration(pos) {
 
 function deserializeBoxImportDefaultSpecifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ImportDefaultSpecifier", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportDefaultSpecifier", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportDefaultSpecifier(target);
@@ -1218,7 +1215,7 @@ function deserializeBoxImportDefaultSpecifier(pos) {
 
 function deserializeBoxImportExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ImportExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportExpression(target);
@@ -1228,7 +1225,7 @@ function deserializeBoxImportExpression(pos) {
 
 function deserializeBoxImportMeta(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to ImportMeta", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to ImportMeta", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportMeta(target);
@@ -1238,7 +1235,7 @@ function deserializeBoxImportMeta(pos) {
 
 function deserializeBoxImportNamespaceSpecifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ImportNamespaceSpecifier", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportNamespaceSpecifier", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportNamespaceSpecifier(target);
@@ -1248,7 +1245,7 @@ function deserializeBoxImportNamespaceSpecifier(pos) {
 
 function deserializeBoxImportSpecifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 104 || (target & 7) !== 0) throw corrupt("pointer to ImportSpecifier", pos);
+  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to ImportSpecifier", pos);
   if ((budget -= 104) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeImportSpecifier(target);
@@ -1258,7 +1255,7 @@ function deserializeBoxImportSpecifier(pos) {
 
 function deserializeBoxJSDocNonNullableType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSDocNonNullableType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNonNullableType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSDocNonNullableType(target);
@@ -1268,7 +1265,7 @@ function deserializeBoxJSDocNonNullableType(pos) {
 
 function deserializeBoxJSDocNullableType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSDocNullableType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNullableType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSDocNullableType(target);
@@ -1278,7 +1275,7 @@ function deserializeBoxJSDocNullableType(pos) {
 
 function deserializeBoxJSDocUnknownType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to JSDocUnknownType", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to JSDocUnknownType", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSDocUnknownType(target);
@@ -1288,7 +1285,7 @@ function deserializeBoxJSDocUnknownType(pos) {
 
 function deserializeBoxJSXAttribute(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to JSXAttribute", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXAttribute", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXAttribute(target);
@@ -1298,7 +1295,7 @@ function deserializeBoxJSXAttribute(pos) {
 
 function deserializeBoxJSXClosingElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXClosingElement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXClosingElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXClosingElement(target);
@@ -1308,7 +1305,7 @@ function deserializeBoxJSXClosingElement(pos) {
 
 function deserializeBoxJSXElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 56 || (target & 7) !== 0) throw corrupt("pointer to JSXElement", pos);
+  if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to JSXElement", pos);
   if ((budget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXElement(target);
@@ -1318,7 +1315,7 @@ function deserializeBoxJSXElement(pos) {
 
 function deserializeBoxJSXEmptyExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to JSXEmptyExpression", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to JSXEmptyExpression", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXEmptyExpression(target);
@@ -1328,7 +1325,7 @@ function deserializeBoxJSXEmptyExpression(pos) {
 
 function deserializeBoxJSXExpressionContainer(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXExpressionContainer", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXExpressionContainer", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXExpressionContainer(target);
@@ -1338,7 +1335,7 @@ function deserializeBoxJSXExpressionContainer(pos) {
 
 function deserializeBoxJSXFragment(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to JSXFragment", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to JSXFragment", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXFragment(target);
@@ -1348,7 +1345,7 @@ function deserializeBoxJSXFragment(pos) {
 
 function deserializeBoxJSXIdentifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXIdentifier", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXIdentifier", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXIdentifier(target);
@@ -1358,7 +1355,7 @@ function deserializeBoxJSXIdentifier(pos) {
 
 function deserializeBoxJSXMemberExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to JSXMemberExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXMemberExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXMemberExpression(target);
@@ -1368,7 +1365,7 @@ function deserializeBoxJSXMemberExpression(pos) {
 
 function deserializeBoxJSXNamespacedName(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to JSXNamespacedName", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to JSXNamespacedName", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXNamespacedName(target);
@@ -1378,7 +1375,7 @@ function deserializeBoxJSXNamespacedName(pos) {
 
 function deserializeBoxJSXOpeningElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to JSXOpeningElement", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXOpeningElement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXOpeningElement(target);
@@ -1388,7 +1385,7 @@ function deserializeBoxJSXOpeningElement(pos) {
 
 function deserializeBoxJSXSpreadAttribute(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadAttribute", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadAttribute", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXSpreadAttribute(target);
@@ -1398,7 +1395,7 @@ function deserializeBoxJSXSpreadAttribute(pos) {
 
 function deserializeBoxJSXSpreadChild(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadChild", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadChild", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXSpreadChild(target);
@@ -1408,7 +1405,7 @@ function deserializeBoxJSXSpreadChild(pos) {
 
 function deserializeBoxJSXText(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to JSXText", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXText", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeJSXText(target);
@@ -1418,7 +1415,7 @@ function deserializeBoxJSXText(pos) {
 
 function deserializeBoxLabeledStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to LabeledStatement", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to LabeledStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLabeledStatement(target);
@@ -1428,7 +1425,7 @@ function deserializeBoxLabeledStatement(pos) {
 
 function deserializeBoxLogicalExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to LogicalExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to LogicalExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeLogicalExpression(target);
@@ -1438,7 +1435,7 @@ function deserializeBoxLogicalExpression(pos) {
 
 function deserializeBoxMethodDefinition(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to MethodDefinition", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to MethodDefinition", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeMethodDefinition(target);
@@ -1448,7 +1445,7 @@ function deserializeBoxMethodDefinition(pos) {
 
 function deserializeBoxNewExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to NewExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to NewExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNewExpression(target);
@@ -1458,7 +1455,7 @@ function deserializeBoxNewExpression(pos) {
 
 function deserializeBoxNewTarget(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to NewTarget", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to NewTarget", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNewTarget(target);
@@ -1468,7 +1465,7 @@ function deserializeBoxNewTarget(pos) {
 
 function deserializeBoxNullLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to NullLiteral", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to NullLiteral", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNullLiteral(target);
@@ -1478,7 +1475,7 @@ function deserializeBoxNullLiteral(pos) {
 
 function deserializeBoxNumericLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to NumericLiteral", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to NumericLiteral", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeNumericLiteral(target);
@@ -1488,7 +1485,7 @@ function deserializeBoxNumericLiteral(pos) {
 
 function deserializeBoxObjectAssignmentTarget(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ObjectAssignmentTarget", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectAssignmentTarget", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectAssignmentTarget(target);
@@ -1498,7 +1495,7 @@ function deserializeBoxObjectAssignmentTarget(pos) {
 
 function deserializeBoxObjectExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to ObjectExpression", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ObjectExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectExpression(target);
@@ -1508,7 +1505,7 @@ function deserializeBoxObjectExpression(pos) {
 
 function deserializeBoxObjectPattern(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ObjectPattern", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectPattern(target);
@@ -1518,7 +1515,7 @@ function deserializeBoxObjectPattern(pos) {
 
 function deserializeBoxObjectProperty(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to ObjectProperty", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectProperty", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeObjectProperty(target);
@@ -1528,7 +1525,7 @@ function deserializeBoxObjectProperty(pos) {
 
 function deserializeBoxParenthesizedExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ParenthesizedExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ParenthesizedExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeParenthesizedExpression(target);
@@ -1538,7 +1535,7 @@ function deserializeBoxParenthesizedExpression(pos) {
 
 function deserializeBoxPrivateFieldExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to PrivateFieldExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateFieldExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateFieldExpression(target);
@@ -1548,7 +1545,7 @@ function deserializeBoxPrivateFieldExpression(pos) {
 
 function deserializeBoxPrivateIdentifier(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to PrivateIdentifier", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to PrivateIdentifier", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateIdentifier(target);
@@ -1558,7 +1555,7 @@ function deserializeBoxPrivateIdentifier(pos) {
 
 function deserializeBoxPrivateInExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to PrivateInExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateInExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePrivateInExpression(target);
@@ -1568,7 +1565,7 @@ function deserializeBoxPrivateInExpression(pos) {
 
 function deserializeBoxPropertyDefinition(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 88 || (target & 7) !== 0) throw corrupt("pointer to PropertyDefinition", pos);
+  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to PropertyDefinition", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
   depth++;
   const value = deserializePropertyDefinition(target);
@@ -1578,7 +1575,7 @@ function deserializeBoxPropertyDefinition(pos) {
 
 function deserializeBoxRegExpLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to RegExpLiteral", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to RegExpLiteral", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeRegExpLiteral(target);
@@ -1588,7 +1585,7 @@ function deserializeBoxRegExpLiteral(pos) {
 
 function deserializeBoxReturnStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ReturnStatement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ReturnStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeReturnStatement(target);
@@ -1598,7 +1595,7 @@ function deserializeBoxReturnStatement(pos) {
 
 function deserializeBoxSequenceExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to SequenceExpression", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to SequenceExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSequenceExpression(target);
@@ -1608,7 +1605,7 @@ function deserializeBoxSequenceExpression(pos) {
 
 function deserializeBoxSpreadElement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to SpreadElement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to SpreadElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSpreadElement(target);
@@ -1618,7 +1615,7 @@ function deserializeBoxSpreadElement(pos) {
 
 function deserializeBoxStaticBlock(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to StaticBlock", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to StaticBlock", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStaticBlock(target);
@@ -1628,7 +1625,7 @@ function deserializeBoxStaticBlock(pos) {
 
 function deserializeBoxStaticMemberExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to StaticMemberExpression", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to StaticMemberExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStaticMemberExpression(target);
@@ -1638,7 +1635,7 @@ function deserializeBoxStaticMemberExpression(pos) {
 
 function deserializeBoxStringLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to StringLiteral", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to StringLiteral", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeStringLiteral(target);
@@ -1648,7 +1645,7 @@ function deserializeBoxStringLiteral(pos) {
 
 function deserializeBoxSuper(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to Super", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Super", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSuper(target);
@@ -1658,7 +1655,7 @@ function deserializeBoxSuper(pos) {
 
 function deserializeBoxSwitchStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 56 || (target & 7) !== 0) throw corrupt("pointer to SwitchStatement", pos);
+  if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to SwitchStatement", pos);
   if ((budget -= 56) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeSwitchStatement(target);
@@ -1668,7 +1665,7 @@ function deserializeBoxSwitchStatement(pos) {
 
 function deserializeBoxTSAnyKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSAnyKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSAnyKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSAnyKeyword(target);
@@ -1678,7 +1675,7 @@ function deserializeBoxTSAnyKeyword(pos) {
 
 function deserializeBoxTSArrayType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSArrayType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSArrayType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSArrayType(target);
@@ -1688,7 +1685,7 @@ function deserializeBoxTSArrayType(pos) {
 
 function deserializeBoxTSAsExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSAsExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSAsExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSAsExpression(target);
@@ -1698,7 +1695,7 @@ function deserializeBoxTSAsExpression(pos) {
 
 function deserializeBoxTSBigIntKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSBigIntKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSBigIntKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSBigIntKeyword(target);
@@ -1708,7 +1705,7 @@ function deserializeBoxTSBigIntKeyword(pos) {
 
 function deserializeBoxTSBooleanKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSBooleanKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSBooleanKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSBooleanKeyword(target);
@@ -1718,7 +1715,7 @@ function deserializeBoxTSBooleanKeyword(pos) {
 
 function deserializeBoxTSCallSignatureDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSCallSignatureDeclaration", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSCallSignatureDeclaration", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSCallSignatureDeclaration(target);
@@ -1728,7 +1725,7 @@ function deserializeBoxTSCallSignatureDeclaration(pos) {
 
 function deserializeBoxTSConditionalType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to TSConditionalType", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSConditionalType", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSConditionalType(target);
@@ -1738,7 +1735,7 @@ function deserializeBoxTSConditionalType(pos) {
 
 function deserializeBoxTSConstructSignatureDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSConstructSignatureDeclaration", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSConstructSignatureDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSConstructSignatureDeclaration(target);
@@ -1748,7 +1745,7 @@ function deserializeBoxTSConstructSignatureDeclaration(pos) {
 
 function deserializeBoxTSConstructorType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSConstructorType", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSConstructorType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSConstructorType(target);
@@ -1758,7 +1755,7 @@ function deserializeBoxTSConstructorType(pos) {
 
 function deserializeBoxTSEnumDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 88 || (target & 7) !== 0) throw corrupt("pointer to TSEnumDeclaration", pos);
+  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to TSEnumDeclaration", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSEnumDeclaration(target);
@@ -1768,7 +1765,7 @@ function deserializeBoxTSEnumDeclaration(pos) {
 
 function deserializeBoxTSExportAssignment(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSExportAssignment", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSExportAssignment", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSExportAssignment(target);
@@ -1778,7 +1775,7 @@ function deserializeBoxTSExportAssignment(pos) {
 
 function deserializeBoxTSExternalModuleDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleDeclaration", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleDeclaration", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSExternalModuleDeclaration(target);
@@ -1788,7 +1785,7 @@ function deserializeBoxTSExternalModuleDeclaration(pos) {
 
 function deserializeBoxTSExternalModuleReference(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleReference", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleReference", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSExternalModuleReference(target);
@@ -1798,7 +1795,7 @@ function deserializeBoxTSExternalModuleReference(pos) {
 
 function deserializeBoxTSFunctionType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSFunctionType", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSFunctionType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSFunctionType(target);
@@ -1808,7 +1805,7 @@ function deserializeBoxTSFunctionType(pos) {
 
 function deserializeBoxTSGlobalDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to TSGlobalDeclaration", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSGlobalDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSGlobalDeclaration(target);
@@ -1818,7 +1815,7 @@ function deserializeBoxTSGlobalDeclaration(pos) {
 
 function deserializeBoxTSImportEqualsDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSImportEqualsDeclaration", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportEqualsDeclaration", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSImportEqualsDeclaration(target);
@@ -1828,7 +1825,7 @@ function deserializeBoxTSImportEqualsDeclaration(pos) {
 
 function deserializeBoxTSImportType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to TSImportType", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSImportType", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSImportType(target);
@@ -1838,7 +1835,7 @@ function deserializeBoxTSImportType(pos) {
 
 function deserializeBoxTSImportTypeQualifiedName(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSImportTypeQualifiedName", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportTypeQualifiedName", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSImportTypeQualifiedName(target);
@@ -1848,7 +1845,7 @@ function deserializeBoxTSImportTypeQualifiedName(pos) {
 
 function deserializeBoxTSIndexSignature(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSIndexSignature", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSIndexSignature", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSIndexSignature(target);
@@ -1858,7 +1855,7 @@ function deserializeBoxTSIndexSignature(pos) {
 
 function deserializeBoxTSIndexedAccessType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSIndexedAccessType", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSIndexedAccessType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSIndexedAccessType(target);
@@ -1868,7 +1865,7 @@ function deserializeBoxTSIndexedAccessType(pos) {
 
 function deserializeBoxTSInferType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 24 || (target & 7) !== 0) throw corrupt("pointer to TSInferType", pos);
+  if (!(target >= lo && target <= hi - 24) || (target & 7) !== 0) throw corrupt("pointer to TSInferType", pos);
   if ((budget -= 24) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSInferType(target);
@@ -1878,7 +1875,7 @@ function deserializeBoxTSInferType(pos) {
 
 function deserializeBoxTSInstantiationExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSInstantiationExpression", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInstantiationExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSInstantiationExpression(target);
@@ -1888,7 +1885,7 @@ function deserializeBoxTSInstantiationExpression(pos) {
 
 function deserializeBoxTSInterfaceBody(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceBody", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceBody", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSInterfaceBody(target);
@@ -1898,7 +1895,7 @@ function deserializeBoxTSInterfaceBody(pos) {
 
 function deserializeBoxTSInterfaceDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 96 || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceDeclaration", pos);
+  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSInterfaceDeclaration(target);
@@ -1908,7 +1905,7 @@ function deserializeBoxTSInterfaceDeclaration(pos) {
 
 function deserializeBoxTSIntersectionType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSIntersectionType", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSIntersectionType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSIntersectionType(target);
@@ -1918,7 +1915,7 @@ function deserializeBoxTSIntersectionType(pos) {
 
 function deserializeBoxTSIntrinsicKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSIntrinsicKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSIntrinsicKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSIntrinsicKeyword(target);
@@ -1928,7 +1925,7 @@ function deserializeBoxTSIntrinsicKeyword(pos) {
 
 function deserializeBoxTSLiteralType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSLiteralType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSLiteralType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSLiteralType(target);
@@ -1938,7 +1935,7 @@ function deserializeBoxTSLiteralType(pos) {
 
 function deserializeBoxTSMappedType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 104 || (target & 7) !== 0) throw corrupt("pointer to TSMappedType", pos);
+  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TSMappedType", pos);
   if ((budget -= 104) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSMappedType(target);
@@ -1948,7 +1945,7 @@ function deserializeBoxTSMappedType(pos) {
 
 function deserializeBoxTSMethodSignature(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to TSMethodSignature", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSMethodSignature", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSMethodSignature(target);
@@ -1958,7 +1955,7 @@ function deserializeBoxTSMethodSignature(pos) {
 
 function deserializeBoxTSModuleBlock(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSModuleBlock", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSModuleBlock", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSModuleBlock(target);
@@ -1968,7 +1965,7 @@ function deserializeBoxTSModuleBlock(pos) {
 
 function deserializeBoxTSNamedTupleMember(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSNamedTupleMember", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSNamedTupleMember", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNamedTupleMember(target);
@@ -1978,7 +1975,7 @@ function deserializeBoxTSNamedTupleMember(pos) {
 
 function deserializeBoxTSNamespaceDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceDeclaration", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceDeclaration", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNamespaceDeclaration(target);
@@ -1988,7 +1985,7 @@ function deserializeBoxTSNamespaceDeclaration(pos) {
 
 function deserializeBoxTSNamespaceExportDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceExportDeclaration", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceExportDeclaration", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNamespaceExportDeclaration(target);
@@ -1998,7 +1995,7 @@ function deserializeBoxTSNamespaceExportDeclaration(pos) {
 
 function deserializeBoxTSNeverKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSNeverKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNeverKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNeverKeyword(target);
@@ -2008,7 +2005,7 @@ function deserializeBoxTSNeverKeyword(pos) {
 
 function deserializeBoxTSNonNullExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSNonNullExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSNonNullExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNonNullExpression(target);
@@ -2018,7 +2015,7 @@ function deserializeBoxTSNonNullExpression(pos) {
 
 function deserializeBoxTSNullKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSNullKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNullKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNullKeyword(target);
@@ -2028,7 +2025,7 @@ function deserializeBoxTSNullKeyword(pos) {
 
 function deserializeBoxTSNumberKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSNumberKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNumberKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSNumberKeyword(target);
@@ -2038,7 +2035,7 @@ function deserializeBoxTSNumberKeyword(pos) {
 
 function deserializeBoxTSObjectKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSObjectKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSObjectKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSObjectKeyword(target);
@@ -2048,7 +2045,7 @@ function deserializeBoxTSObjectKeyword(pos) {
 
 function deserializeBoxTSOptionalType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSOptionalType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSOptionalType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSOptionalType(target);
@@ -2058,7 +2055,7 @@ function deserializeBoxTSOptionalType(pos) {
 
 function deserializeBoxTSParenthesizedType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSParenthesizedType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSParenthesizedType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSParenthesizedType(target);
@@ -2068,7 +2065,7 @@ function deserializeBoxTSParenthesizedType(pos) {
 
 function deserializeBoxTSPropertySignature(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSPropertySignature", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSPropertySignature", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSPropertySignature(target);
@@ -2078,7 +2075,7 @@ function deserializeBoxTSPropertySignature(pos) {
 
 function deserializeBoxTSQualifiedName(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSQualifiedName", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSQualifiedName", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSQualifiedName(target);
@@ -2088,7 +2085,7 @@ function deserializeBoxTSQualifiedName(pos) {
 
 function deserializeBoxTSRestType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSRestType", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSRestType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSRestType(target);
@@ -2098,7 +2095,7 @@ function deserializeBoxTSRestType(pos) {
 
 function deserializeBoxTSSatisfiesExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSSatisfiesExpression", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSSatisfiesExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSSatisfiesExpression(target);
@@ -2108,7 +2105,7 @@ function deserializeBoxTSSatisfiesExpression(pos) {
 
 function deserializeBoxTSStringKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSStringKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSStringKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSStringKeyword(target);
@@ -2118,7 +2115,7 @@ function deserializeBoxTSStringKeyword(pos) {
 
 function deserializeBoxTSSymbolKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSSymbolKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSSymbolKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSSymbolKeyword(target);
@@ -2128,7 +2125,7 @@ function deserializeBoxTSSymbolKeyword(pos) {
 
 function deserializeBoxTSTemplateLiteralType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TSTemplateLiteralType", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSTemplateLiteralType", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTemplateLiteralType(target);
@@ -2138,7 +2135,7 @@ function deserializeBoxTSTemplateLiteralType(pos) {
 
 function deserializeBoxTSThisParameter(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSThisParameter", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSThisParameter", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSThisParameter(target);
@@ -2148,7 +2145,7 @@ function deserializeBoxTSThisParameter(pos) {
 
 function deserializeBoxTSThisType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSThisType", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSThisType", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSThisType(target);
@@ -2158,7 +2155,7 @@ function deserializeBoxTSThisType(pos) {
 
 function deserializeBoxTSTupleType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTupleType", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTupleType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTupleType(target);
@@ -2168,7 +2165,7 @@ function deserializeBoxTSTupleType(pos) {
 
 function deserializeBoxTSTypeAliasDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to TSTypeAliasDeclaration", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAliasDeclaration", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeAliasDeclaration(target);
@@ -2178,7 +2175,7 @@ function deserializeBoxTSTypeAliasDeclaration(pos) {
 
 function deserializeBoxTSTypeAnnotation(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSTypeAnnotation", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAnnotation", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeAnnotation(target);
@@ -2188,7 +2185,7 @@ function deserializeBoxTSTypeAnnotation(pos) {
 
 function deserializeBoxTSTypeAssertion(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to TSTypeAssertion", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAssertion", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeAssertion(target);
@@ -2198,7 +2195,7 @@ function deserializeBoxTSTypeAssertion(pos) {
 
 function deserializeBoxTSTypeLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeLiteral", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeLiteral", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeLiteral(target);
@@ -2208,7 +2205,7 @@ function deserializeBoxTSTypeLiteral(pos) {
 
 function deserializeBoxTSTypeOperator(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to TSTypeOperator", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeOperator", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeOperator(target);
@@ -2218,7 +2215,7 @@ function deserializeBoxTSTypeOperator(pos) {
 
 function deserializeBoxTSTypeParameter(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 80 || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameter", pos);
+  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameter", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeParameter(target);
@@ -2228,7 +2225,7 @@ function deserializeBoxTSTypeParameter(pos) {
 
 function deserializeBoxTSTypeParameterDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterDeclaration", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeParameterDeclaration(target);
@@ -2238,7 +2235,7 @@ function deserializeBoxTSTypeParameterDeclaration(pos) {
 
 function deserializeBoxTSTypeParameterInstantiation(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterInstantiation", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterInstantiation", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeParameterInstantiation(target);
@@ -2248,7 +2245,7 @@ function deserializeBoxTSTypeParameterInstantiation(pos) {
 
 function deserializeBoxTSTypePredicate(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypePredicate", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypePredicate", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypePredicate(target);
@@ -2258,7 +2255,7 @@ function deserializeBoxTSTypePredicate(pos) {
 
 function deserializeBoxTSTypeQuery(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeQuery", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeQuery", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeQuery(target);
@@ -2268,7 +2265,7 @@ function deserializeBoxTSTypeQuery(pos) {
 
 function deserializeBoxTSTypeReference(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSTypeReference", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeReference", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSTypeReference(target);
@@ -2278,7 +2275,7 @@ function deserializeBoxTSTypeReference(pos) {
 
 function deserializeBoxTSUndefinedKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSUndefinedKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSUndefinedKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSUndefinedKeyword(target);
@@ -2288,7 +2285,7 @@ function deserializeBoxTSUndefinedKeyword(pos) {
 
 function deserializeBoxTSUnionType(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TSUnionType", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSUnionType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSUnionType(target);
@@ -2298,7 +2295,7 @@ function deserializeBoxTSUnionType(pos) {
 
 function deserializeBoxTSUnknownKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSUnknownKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSUnknownKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSUnknownKeyword(target);
@@ -2308,7 +2305,7 @@ function deserializeBoxTSUnknownKeyword(pos) {
 
 function deserializeBoxTSVoidKeyword(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to TSVoidKeyword", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSVoidKeyword", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTSVoidKeyword(target);
@@ -2318,7 +2315,7 @@ function deserializeBoxTSVoidKeyword(pos) {
 
 function deserializeBoxTaggedTemplateExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 104 || (target & 7) !== 0) throw corrupt("pointer to TaggedTemplateExpression", pos);
+  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TaggedTemplateExpression", pos);
   if ((budget -= 104) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTaggedTemplateExpression(target);
@@ -2328,7 +2325,7 @@ function deserializeBoxTaggedTemplateExpression(pos) {
 
 function deserializeBoxTemplateLiteral(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 64 || (target & 7) !== 0) throw corrupt("pointer to TemplateLiteral", pos);
+  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TemplateLiteral", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTemplateLiteral(target);
@@ -2338,7 +2335,7 @@ function deserializeBoxTemplateLiteral(pos) {
 
 function deserializeBoxThisExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 16 || (target & 7) !== 0) throw corrupt("pointer to ThisExpression", pos);
+  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to ThisExpression", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThisExpression(target);
@@ -2348,7 +2345,7 @@ function deserializeBoxThisExpression(pos) {
 
 function deserializeBoxThrowStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to ThrowStatement", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ThrowStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeThrowStatement(target);
@@ -2358,7 +2355,7 @@ function deserializeBoxThrowStatement(pos) {
 
 function deserializeBoxTryStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to TryStatement", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TryStatement", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeTryStatement(target);
@@ -2368,7 +2365,7 @@ function deserializeBoxTryStatement(pos) {
 
 function deserializeBoxUnaryExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to UnaryExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UnaryExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUnaryExpression(target);
@@ -2378,7 +2375,7 @@ function deserializeBoxUnaryExpression(pos) {
 
 function deserializeBoxUpdateExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to UpdateExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UpdateExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeUpdateExpression(target);
@@ -2388,7 +2385,7 @@ function deserializeBoxUpdateExpression(pos) {
 
 function deserializeBoxV8IntrinsicExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 72 || (target & 7) !== 0) throw corrupt("pointer to V8IntrinsicExpression", pos);
+  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to V8IntrinsicExpression", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeV8IntrinsicExpression(target);
@@ -2398,7 +2395,7 @@ function deserializeBoxV8IntrinsicExpression(pos) {
 
 function deserializeBoxVariableDeclaration(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to VariableDeclaration", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to VariableDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeVariableDeclaration(target);
@@ -2408,7 +2405,7 @@ function deserializeBoxVariableDeclaration(pos) {
 
 function deserializeBoxWhileStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to WhileStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WhileStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWhileStatement(target);
@@ -2418,7 +2415,7 @@ function deserializeBoxWhileStatement(pos) {
 
 function deserializeBoxWithClause(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 40 || (target & 7) !== 0) throw corrupt("pointer to WithClause", pos);
+  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to WithClause", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWithClause(target);
@@ -2428,7 +2425,7 @@ function deserializeBoxWithClause(pos) {
 
 function deserializeBoxWithStatement(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 48 || (target & 7) !== 0) throw corrupt("pointer to WithStatement", pos);
+  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WithStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeWithStatement(target);
@@ -2438,7 +2435,7 @@ function deserializeBoxWithStatement(pos) {
 
 function deserializeBoxYieldExpression(pos) {
   const target = int32[pos >> 2];
-  if (target < lo || target > hi - 32 || (target & 7) !== 0) throw corrupt("pointer to YieldExpression", pos);
+  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to YieldExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
   depth++;
   const value = deserializeYieldExpression(target);
@@ -2461,7 +2458,7 @@ function deserializeCallExpression(pos) {
     callee: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
     typeArguments: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterInstantiation(pos + 32) : defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
     arguments: depth < MAX_DEPTH ? deserializeVecArgument(pos + 40) : defer(deserializeVecArgument, pos + 40),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -2479,17 +2476,17 @@ function deserializeCatchClause(pos) {
 
 function deserializeCatchParameter(pos) {
   const previousParent = parent;
-          const pattern = deserializeBindingPattern((pos + 16));
-          if (true) {
-              if (false) parent = pattern;
-              const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
-              pattern.typeAnnotation = typeAnnotation;
-              if (typeAnnotation !== null) {
-                  pattern.end = typeAnnotation.end;
-                  if (false) pattern.range[1] = typeAnnotation.end;
-              }
-              if (false) parent = previousParent;
-          }
+  const pattern = deserializeBindingPattern((pos + 16));
+  if (true) {
+      if (false) parent = pattern;
+      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
+      pattern.typeAnnotation = typeAnnotation;
+      if (typeAnnotation !== null) {
+          pattern.end = typeAnnotation.end;
+          if (false) pattern.range[1] = typeAnnotation.end;
+      }
+      if (false) parent = previousParent;
+  }
   return pattern;
 }
 
@@ -2524,8 +2521,8 @@ function deserializeClass(pos) {
     superTypeArguments: this_superClass === null ? null : deserializeOptionBoxTSTypeParameterInstantiation((pos + 80) + ((pos + 16) - pos)),
     implements: depth < MAX_DEPTH ? deserializeVecTSClassImplements(pos + 104) : defer(deserializeVecTSClassImplements, pos + 104),
     body: depth < MAX_DEPTH ? deserializeBoxClassBody(pos + 128) : defer(deserializeBoxClassBody, pos + 128),
-    abstract: deserializeBool(pos + 137),
-    declare: deserializeBool(pos + 138),
+    abstract: uint8[(pos + 137)] === 1,
+    declare: uint8[(pos + 138)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -2564,7 +2561,7 @@ function deserializeComment(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-          const kind = deserializeU8((pos + 17));
+  const kind = deserializeU8((pos + 17));
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2589,7 +2586,7 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
     property: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     computed: true,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -2679,7 +2676,7 @@ function deserializeDynamicImport(pos) {
 
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: deserializeBool(pos + 96),
+    hasModuleSyntax: uint8[(pos + 96)] === 1,
     staticImports: depth < MAX_DEPTH ? deserializeVecStaticImport(pos) : defer(deserializeVecStaticImport, pos),
     staticExports: depth < MAX_DEPTH ? deserializeVecStaticExport(pos + 24) : defer(deserializeVecStaticExport, pos + 24),
     dynamicImports: depth < MAX_DEPTH ? deserializeVecDynamicImport(pos + 48) : defer(deserializeVecDynamicImport, pos + 48),
@@ -2822,7 +2819,7 @@ function deserializeExportEntry(pos) {
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: deserializeBool(pos + 136),
+    isType: uint8[(pos + 136)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -2979,10 +2976,6 @@ function deserializeExpressionStatement(pos) {
   };
 }
 
-function deserializeF64(pos) {
-  return float64[pos >> 3];
-}
-
 function deserializeForInStatement(pos) {
   return {
     type: "ForInStatement",
@@ -2997,7 +2990,7 @@ function deserializeForInStatement(pos) {
 function deserializeForOfStatement(pos) {
   return {
     type: "ForOfStatement",
-    await: deserializeBool(pos + 64),
+    await: uint8[(pos + 64)] === 1,
     left: depth < MAX_DEPTH ? deserializeForStatementLeft(pos + 16) : defer(deserializeForStatementLeft, pos + 16),
     right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
     body: depth < MAX_DEPTH ? deserializeStatement(pos + 48) : defer(deserializeStatement, pos + 48),
@@ -3088,206 +3081,193 @@ function deserializeForStatementLeft(pos) {
 
 function deserializeFormalParameter(pos) {
   let param;
-          const previousParent = parent;
-          const initializerFieldPos32 = ((pos >> 2) + 16);
-          const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
-
-          if (true) {
-              const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-                  readonly = deserializeBool((pos + 14)),
-                  override = deserializeBool((pos + 15));
-              if (accessibility === null && !readonly && !override) {
-                  const optional = deserializeBool((pos + 12));
-
-                  if (hasInitializer) {
-                      let start, end;
-                      param = parent = {
-                          type: 'AssignmentPattern',
-                          decorators: null,
-                          left: null,
-                          right: null,
-                          optional,
-                          typeAnnotation: null,
-                          start: start = deserializeI32( pos ),
-                          end: end = deserializeI32( (pos + 4) ),
-
-
-                      };
-                      param.decorators = deserializeVecDecorator((pos + 16));
-                      param.left = deserializeBindingPattern((pos + 40));
-                      param.left.decorators = [];
-                      param.left.optional = false;
-                      if (false) parent = param.left;
-                      const leftTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
-                      param.left.typeAnnotation = leftTypeAnnotation;
-                      if (leftTypeAnnotation !== null) {
-                          param.left.end = leftTypeAnnotation.end;
-                          if (false) param.left.range[1] = leftTypeAnnotation.end;
-                      }
-                      if (false) parent = param;
-                      param.right = deserializeOptionBoxExpression((pos + 64));
-                  } else {
-                      param = deserializeBindingPattern((pos + 40));
-                      if (false) {
-                          param.parent = previousParent;
-                          parent = param;
-                      }
-                      param.decorators = deserializeVecDecorator((pos + 16));
-                      param.optional = optional;
-                      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
-                      param.typeAnnotation = typeAnnotation;
-                      if (typeAnnotation !== null) {
-                          param.end = typeAnnotation.end;
-                          if (false) param.range[1] = typeAnnotation.end;
-                      } else if (optional) {
-                          param.end = deserializeI32( (pos + 4) );
-                          if (false) param.range[1] = deserializeI32( (pos + 4) );
-                      }
-                      if (false) parent = previousParent;
-                  }
-              } else {
-                  let start, end;
-                  param = parent = {
-                      type: 'TSParameterProperty',
-                      accessibility,
-                      decorators: null,
-                      override,
-                      parameter: null,
-                      readonly,
-                      static: false,
-                      start: start = deserializeI32( pos ),
-                      end: end = deserializeI32( (pos + 4) ),
-
-
-                  };
-                  param.decorators = deserializeVecDecorator((pos + 16));
-                  if (hasInitializer) {
-                      const pattern = deserializeBindingPattern((pos + 40));
-                      const initializer = deserializeOptionBoxExpression((pos + 64));
-                      let assignStart, assignEnd;
-                      const assignParam = parent = {
-                          type: 'AssignmentPattern',
-                          decorators: [],
-                          left: null,
-                          right: null,
-                          optional: false,
-                          typeAnnotation: null,
-                          start: assignStart = pattern.start,
-                          end: assignEnd = initializer.end,
-
-
-                      };
-                      assignParam.left = pattern;
-                      if (false) pattern.parent = assignParam;
-                      pattern.decorators = [];
-                      pattern.optional = false;
-                      if (false) parent = pattern;
-                      const patternTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
-                      pattern.typeAnnotation = patternTypeAnnotation;
-                      if (patternTypeAnnotation !== null) {
-                          pattern.end = patternTypeAnnotation.end;
-                          if (false) pattern.range[1] = patternTypeAnnotation.end;
-                      }
-                      if (false) parent = assignParam;
-                      assignParam.right = initializer;
-                      if (false && initializer !== null) initializer.parent = assignParam;
-                      param.parameter = assignParam;
-                  } else {
-                      param.parameter = deserializeBindingPattern((pos + 40));
-                      param.parameter.decorators = [];
-                      const paramOptional = deserializeBool((pos + 12));
-                      param.parameter.optional = paramOptional;
-                      if (false) parent = param.parameter;
-                      const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
-                      param.parameter.typeAnnotation = paramTypeAnnotation;
-                      if (paramTypeAnnotation !== null) {
-                          param.parameter.end = paramTypeAnnotation.end;
-                          if (false) param.parameter.range[1] = paramTypeAnnotation.end;
-                      } else if (paramOptional) {
-                          const paramEnd = deserializeI32( (pos + 4) );
-                          const pattern = param.parameter;
-                          param.parameter.end = paramEnd;
-                          if (false) param.parameter.range[1] = paramEnd;
-                      }
-                      if (false) parent = param;
-                  }
+  const previousParent = parent;
+  const initializerFieldPos32 = ((pos >> 2) + 16);
+  const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
+  if (true) {
+      const accessibility = deserializeOptionTSAccessibility((pos + 13)),
+          readonly = deserializeBool((pos + 14)),
+          override = deserializeBool((pos + 15));
+      if (accessibility === null && !readonly && !override) {
+          const optional = deserializeBool((pos + 12));
+          if (hasInitializer) {
+              let start, end;
+              param = parent = {
+                  type: 'AssignmentPattern',
+                  decorators: null,
+                  left: null,
+                  right: null,
+                  optional,
+                  typeAnnotation: null,
+                  start: start = deserializeI32( pos ),
+                  end: end = deserializeI32( (pos + 4) ),
+              };
+              param.decorators = deserializeVecDecorator((pos + 16));
+              param.left = deserializeBindingPattern((pos + 40));
+              param.left.decorators = [];
+              param.left.optional = false;
+              if (false) parent = param.left;
+              const leftTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
+              param.left.typeAnnotation = leftTypeAnnotation;
+              if (leftTypeAnnotation !== null) {
+                  param.left.end = leftTypeAnnotation.end;
+                  if (false) param.left.range[1] = leftTypeAnnotation.end;
               }
+              if (false) parent = param;
+              param.right = deserializeOptionBoxExpression((pos + 64));
           } else {
-              if (hasInitializer) {
-                  let start, end;
-                  param = parent = {
-                      type: 'AssignmentPattern',
-                      left: null,
-                      right: null,
-                      start: start = deserializeI32( pos ),
-                      end: end = deserializeI32( (pos + 4) ),
-
-
-                  };
-                  param.left = deserializeBindingPattern((pos + 40));
-                  param.right = deserializeOptionBoxExpression((pos + 64));
-              } else {
-                  param = deserializeBindingPattern((pos + 40));
+              param = deserializeBindingPattern((pos + 40));
+              if (false) {
+                  param.parent = previousParent;
+                  parent = param;
               }
+              param.decorators = deserializeVecDecorator((pos + 16));
+              param.optional = optional;
+              const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
+              param.typeAnnotation = typeAnnotation;
+              if (typeAnnotation !== null) {
+                  param.end = typeAnnotation.end;
+                  if (false) param.range[1] = typeAnnotation.end;
+              } else if (optional) {
+                  param.end = deserializeI32( (pos + 4) );
+                  if (false) param.range[1] = deserializeI32( (pos + 4) );
+              }
+              if (false) parent = previousParent;
           }
-          if (false) parent = previousParent;
+      } else {
+          let start, end;
+          param = parent = {
+              type: 'TSParameterProperty',
+              accessibility,
+              decorators: null,
+              override,
+              parameter: null,
+              readonly,
+              static: false,
+              start: start = deserializeI32( pos ),
+              end: end = deserializeI32( (pos + 4) ),
+          };
+          param.decorators = deserializeVecDecorator((pos + 16));
+          if (hasInitializer) {
+              const pattern = deserializeBindingPattern((pos + 40));
+              const initializer = deserializeOptionBoxExpression((pos + 64));
+              let assignStart, assignEnd;
+              const assignParam = parent = {
+                  type: 'AssignmentPattern',
+                  decorators: [],
+                  left: null,
+                  right: null,
+                  optional: false,
+                  typeAnnotation: null,
+                  start: assignStart = pattern.start,
+                  end: assignEnd = initializer.end,
+              };
+              assignParam.left = pattern;
+              if (false) pattern.parent = assignParam;
+              pattern.decorators = [];
+              pattern.optional = false;
+              if (false) parent = pattern;
+              const patternTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
+              pattern.typeAnnotation = patternTypeAnnotation;
+              if (patternTypeAnnotation !== null) {
+                  pattern.end = patternTypeAnnotation.end;
+                  if (false) pattern.range[1] = patternTypeAnnotation.end;
+              }
+              if (false) parent = assignParam;
+              assignParam.right = initializer;
+              if (false && initializer !== null) initializer.parent = assignParam;
+              param.parameter = assignParam;
+          } else {
+              param.parameter = deserializeBindingPattern((pos + 40));
+              param.parameter.decorators = [];
+              const paramOptional = deserializeBool((pos + 12));
+              param.parameter.optional = paramOptional;
+              if (false) parent = param.parameter;
+              const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
+              param.parameter.typeAnnotation = paramTypeAnnotation;
+              if (paramTypeAnnotation !== null) {
+                  param.parameter.end = paramTypeAnnotation.end;
+                  if (false) param.parameter.range[1] = paramTypeAnnotation.end;
+              } else if (paramOptional) {
+                  const paramEnd = deserializeI32( (pos + 4) );
+                  const pattern = param.parameter;
+                  param.parameter.end = paramEnd;
+                  if (false) param.parameter.range[1] = paramEnd;
+              }
+              if (false) parent = param;
+          }
+      }
+  } else {
+      if (hasInitializer) {
+          let start, end;
+          param = parent = {
+              type: 'AssignmentPattern',
+              left: null,
+              right: null,
+              start: start = deserializeI32( pos ),
+              end: end = deserializeI32( (pos + 4) ),
+          };
+          param.left = deserializeBindingPattern((pos + 40));
+          param.right = deserializeOptionBoxExpression((pos + 64));
+      } else {
+          param = deserializeBindingPattern((pos + 40));
+      }
+  }
+  if (false) parent = previousParent;
   return param;
 }
 
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
-          const restFieldPos32 = ((pos >> 2) + 10);
-          if (int32[restFieldPos32] !== 0 && int32[restFieldPos32 + 1] !== 0) {
-              pos = int32[restFieldPos32];
-
-              let start, end,
-                  previousParent = parent,
-                  rest = parent = {
-                  type: 'RestElement',
-                  decorators: [],
-                  argument: null,
-                  optional: false,
-                      typeAnnotation: null,
-                      value: null,
-                  start: start = deserializeI32( (pos + 40) ),
-                  end: end = deserializeI32( (pos + 44) ),
-
-
-              };
-              rest.argument = deserializeBindingPattern( (pos + 56) );
-              if (true) {
-                  rest.decorators = deserializeVecDecorator((pos + 16));
-                  if (rest.decorators.length !== 0) {
-                      start = rest.decorators[0].start;
-                  }
-                  rest.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(
-                      (pos + 72)
-                  );
-                  if (rest.typeAnnotation !== null) {
-                      end = rest.typeAnnotation.end;
-                  }
-                  rest.start = start;
-                  rest.end = end;
-                  if (false) rest.range = [start, end];
-              }
-              params.push(rest);
-              if (false) parent = previousParent;
+  const restFieldPos32 = ((pos >> 2) + 10);
+  if (int32[restFieldPos32] !== 0 && int32[restFieldPos32 + 1] !== 0) {
+      pos = int32[restFieldPos32];
+      let start, end,
+          previousParent = parent,
+          rest = parent = {
+          type: 'RestElement',
+          decorators: [],
+          argument: null,
+          optional: false,
+              typeAnnotation: null,
+              value: null,
+          start: start = deserializeI32( (pos + 40) ),
+          end: end = deserializeI32( (pos + 44) ),
+      };
+      rest.argument = deserializeBindingPattern( (pos + 56) );
+      if (true) {
+          rest.decorators = deserializeVecDecorator((pos + 16));
+          if (rest.decorators.length !== 0) {
+              start = rest.decorators[0].start;
           }
+          rest.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(
+              (pos + 72)
+          );
+          if (rest.typeAnnotation !== null) {
+              end = rest.typeAnnotation.end;
+          }
+          rest.start = start;
+          rest.end = end;
+          if (false) rest.range = [start, end];
+      }
+      params.push(rest);
+      if (false) parent = previousParent;
+  }
   return params;
 }
 
 function deserializeFunction(pos) {
   const params = deserializeBoxFormalParameters((pos + 64));
-          if (true) {
-              const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
-              if (thisParam !== null) params.unshift(thisParam);
-          }
+  if (true) {
+      const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
+      if (thisParam !== null) params.unshift(thisParam);
+  }
   return {
     type: deserializeFunctionType(pos + 88),
     id: deserializeOptionBindingIdentifier(pos + 16),
-    generator: deserializeBool(pos + 89),
-    async: deserializeBool(pos + 90),
-    declare: deserializeBool(pos + 91),
+    generator: uint8[(pos + 89)] === 1,
+    async: uint8[(pos + 90)] === 1,
+    declare: uint8[(pos + 91)] === 1,
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 48) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
     params: params,
     returnType: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 72) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 72),
@@ -3387,7 +3367,7 @@ function deserializeImportAttributeKey(pos) {
 
 function deserializeImportDeclaration(pos) {
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
-          if (specifiers === null) specifiers = [];
+  if (specifiers === null) specifiers = [];
   const withClause = deserializeOptionBoxWithClause((pos + 88));
   return {
     type: "ImportDeclaration",
@@ -3423,7 +3403,7 @@ function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: deserializeBool(pos + 88),
+    isType: uint8[(pos + 88)] === 1,
   };
 }
 
@@ -3457,29 +3437,25 @@ function deserializeImportImportName(pos) {
 
 function deserializeImportMeta(pos) {
   const importStart = deserializeI32(pos);
-          const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
-          const importIdent = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'import',
-              optional: false, typeAnnotation: null,
-              start: importStart,
-              end: importEnd,
-
-
-          };
+  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'import',
+      optional: false, typeAnnotation: null,
+      start: importStart,
+      end: importEnd,
+  };
   const metaEnd = deserializeI32((pos + 4));
-          const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
-          const metaIdent = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'meta',
-              optional: false, typeAnnotation: null,
-              start: metaStart,
-              end: metaEnd,
-
-
-          };
+  const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
+  const metaIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'meta',
+      optional: false, typeAnnotation: null,
+      start: metaStart,
+      end: metaEnd,
+  };
   return {
     type: "MetaProperty",
     meta: importIdent,
@@ -3529,7 +3505,7 @@ function deserializeJSDocNonNullableType(pos) {
   return {
     type: "TSJSDocNonNullableType",
     typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    postfix: deserializeBool(pos + 12),
+    postfix: uint8[(pos + 12)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -3539,7 +3515,7 @@ function deserializeJSDocNullableType(pos) {
   return {
     type: "TSJSDocNullableType",
     typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    postfix: deserializeBool(pos + 12),
+    postfix: uint8[(pos + 12)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -3624,7 +3600,7 @@ function deserializeJSXClosingFragment(pos) {
 function deserializeJSXElement(pos) {
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
-          if (this_closingElement === null) openingElement.selfClosing = true;
+  if (this_closingElement === null) openingElement.selfClosing = true;
   return {
     type: "JSXElement",
     openingElement: openingElement,
@@ -3874,10 +3850,10 @@ function deserializeMethodDefinition(pos) {
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
     value: depth < MAX_DEPTH ? deserializeBoxFunction(pos + 56) : defer(deserializeBoxFunction, pos + 56),
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: deserializeBool(pos + 14),
-    static: deserializeBool(pos + 15),
-    override: deserializeBool(pos + 64),
-    optional: deserializeBool(pos + 65),
+    computed: uint8[(pos + 14)] === 1,
+    static: uint8[(pos + 15)] === 1,
+    override: uint8[(pos + 64)] === 1,
+    optional: uint8[(pos + 65)] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 66),
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -3941,29 +3917,25 @@ function deserializeNewExpression(pos) {
 
 function deserializeNewTarget(pos) {
   const newStart = deserializeI32(pos);
-          const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
-          const newIdent = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'new',
-              optional: false, typeAnnotation: null,
-              start: newStart,
-              end: newEnd,
-
-
-          };
+  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'new',
+      optional: false, typeAnnotation: null,
+      start: newStart,
+      end: newEnd,
+  };
   const targetEnd = deserializeI32((pos + 4));
-          const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
-          const targetIdent = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'target',
-              optional: false, typeAnnotation: null,
-              start: targetStart,
-              end: targetEnd,
-
-
-          };
+  const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
+  const targetIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'target',
+      optional: false, typeAnnotation: null,
+      start: targetStart,
+      end: targetEnd,
+  };
   return {
     type: "MetaProperty",
     meta: newIdent,
@@ -3990,7 +3962,7 @@ function deserializeNumericLiteral(pos) {
   const this_end = deserializeI32((pos + 4));
   return {
     type: "Literal",
-    value: deserializeF64(pos + 32),
+    value: float64[(pos + 32) >> 3],
     raw: (int32[pos + 16 >> 2] === 0 && int32[pos + 20 >> 2] === 0) ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4040,9 +4012,9 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
     value: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    method: deserializeBool(pos + 13),
-    shorthand: deserializeBool(pos + 14),
-    computed: deserializeBool(pos + 15),
+    method: uint8[(pos + 13)] === 1,
+    shorthand: uint8[(pos + 14)] === 1,
+    computed: uint8[(pos + 15)] === 1,
     optional: false,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -4195,22 +4167,20 @@ function deserializeOptionVecImportDeclarationSpecifier(pos) {
 
 function deserializeParenthesizedExpression(pos) {
   let node;
-      if (true) {
-          let start, end;
-          const previousParent = parent;
-          node = parent = {
-              type: 'ParenthesizedExpression',
-              expression: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
-
-
-          };
-          node.expression = deserializeExpression((pos + 16));
-          if (false) parent = previousParent;
-      } else {
-          node = deserializeExpression((pos + 16));
-      }
+  if (true) {
+      let start, end;
+      const previousParent = parent;
+      node = parent = {
+          type: 'ParenthesizedExpression',
+          expression: null,
+          start: start = deserializeI32( pos ),
+          end: end = deserializeI32( (pos + 4) ),
+      };
+      node.expression = deserializeExpression((pos + 16));
+      if (false) parent = previousParent;
+  } else {
+      node = deserializeExpression((pos + 16));
+  }
   return node;
 }
 
@@ -4219,7 +4189,7 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
     property: deserializePrivateIdentifier(pos + 32),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     computed: false,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -4248,28 +4218,19 @@ function deserializePrivateInExpression(pos) {
 
 function deserializeProgram(pos) {
   const start = deserializeI32(pos),
-          end = deserializeI32((pos + 4));
-
-      const program = parent = {
-          type: 'Program',
-          body: null,
-          sourceType: deserializeModuleKind((pos + 137)),
-
-          hashbang: null,
-
-
-          start,
-          end,
-
-
-      };
-
-      if (!false) program.hashbang = deserializeOptionHashbang((pos + 56));
-
-      const body = program.body = deserializeVecDirective((pos + 88));
-      body.push(...deserializeVecStatement((pos + 112)));
-
-      if (false) parent = null;
+      end = deserializeI32((pos + 4));
+  const program = parent = {
+      type: 'Program',
+      body: null,
+      sourceType: deserializeModuleKind((pos + 137)),
+      hashbang: null,
+      start,
+      end,
+  };
+  if (!false) program.hashbang = deserializeOptionHashbang((pos + 56));
+  const body = program.body = deserializeVecDirective((pos + 88));
+  body.push(...deserializeVecStatement((pos + 112)));
+  if (false) parent = null;
   return program;
 }
 
@@ -4280,13 +4241,13 @@ function deserializePropertyDefinition(pos) {
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
     typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 56) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
     value: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 64) : defer(deserializeOptionExpression, pos + 64),
-    computed: deserializeBool(pos + 13),
-    static: deserializeBool(pos + 14),
-    declare: deserializeBool(pos + 15),
-    override: deserializeBool(pos + 80),
-    optional: deserializeBool(pos + 81),
-    definite: deserializeBool(pos + 82),
-    readonly: deserializeBool(pos + 83),
+    computed: uint8[(pos + 13)] === 1,
+    static: uint8[(pos + 14)] === 1,
+    declare: uint8[(pos + 15)] === 1,
+    override: uint8[(pos + 80)] === 1,
+    optional: uint8[(pos + 81)] === 1,
+    definite: uint8[(pos + 82)] === 1,
+    readonly: uint8[(pos + 83)] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 84),
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -4380,16 +4341,16 @@ function deserializeRegExp(pos) {
 
 function deserializeRegExpFlagsAlias(pos) {
   const flagBits = deserializeU8(pos);
-          let flags = '';
-          // Alphabetical order
-          if (flagBits & 64) flags += 'd';
-          if (flagBits & 1) flags += 'g';
-          if (flagBits & 2) flags += 'i';
-          if (flagBits & 4) flags += 'm';
-          if (flagBits & 8) flags += 's';
-          if (flagBits & 16) flags += 'u';
-          if (flagBits & 128) flags += 'v';
-          if (flagBits & 32) flags += 'y';
+  let flags = '';
+  // Alphabetical order
+  if (flagBits & 64) flags += 'd';
+  if (flagBits & 1) flags += 'g';
+  if (flagBits & 2) flags += 'i';
+  if (flagBits & 4) flags += 'm';
+  if (flagBits & 8) flags += 's';
+  if (flagBits & 16) flags += 'u';
+  if (flagBits & 128) flags += 'v';
+  if (flagBits & 32) flags += 'y';
   return flags;
 }
 
@@ -4398,9 +4359,9 @@ function deserializeRegExpLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   let value = null;
-          try {
-              value = new RegExp(this_regex.pattern, this_regex.flags);
-          } catch (e) {}
+  try {
+      value = new RegExp(this_regex.pattern, this_regex.flags);
+  } catch (e) {}
   return {
     type: "Literal",
     value: value,
@@ -4532,7 +4493,7 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
     property: deserializeIdentifierName(pos + 32),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     computed: false,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -4637,8 +4598,8 @@ function deserializeTSBooleanKeyword(pos) {
 
 function deserializeTSCallSignatureDeclaration(pos) {
   const params = deserializeBoxFormalParameters((pos + 32));
-          const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
-          if (thisParam !== null) params.unshift(thisParam);
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
+  if (thisParam !== null) params.unshift(thisParam);
   return {
     type: "TSCallSignatureDeclaration",
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
@@ -4651,48 +4612,39 @@ function deserializeTSCallSignatureDeclaration(pos) {
 
 function deserializeTSClassImplements(pos) {
   let expression = deserializeTSTypeName((pos + 16));
-          if (expression.type === 'TSQualifiedName') {
-              let object = expression.left;
-              const { right } = expression;
-              let start, end;
-              let previous = expression = {
-                  type: 'MemberExpression',
-                  object,
-                  property: right,
-                  optional: false,
-                  computed: false,
-                  start: start = expression.start,
-                  end: end = expression.end,
-
-
-              };
-
-              if (false) right.parent = previous;
-
-              while (true) {
-                  if (object.type !== 'TSQualifiedName') {
-                      if (false) object.parent = previous;
-                      break;
-                  }
-
-                  const { left, right } = object;
-                  previous = previous.object = {
-                      type: 'MemberExpression',
-                      object: left,
-                      property: right,
-                      optional: false,
-                      computed: false,
-                      start: start = object.start,
-                      end: end = object.end,
-
-
-                  };
-
-                  if (false) right.parent = previous;
-
-                  object = left;
-              }
+  if (expression.type === 'TSQualifiedName') {
+      let object = expression.left;
+      const { right } = expression;
+      let start, end;
+      let previous = expression = {
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+      };
+      if (false) right.parent = previous;
+      while (true) {
+          if (object.type !== 'TSQualifiedName') {
+              if (false) object.parent = previous;
+              break;
           }
+          const { left, right } = object;
+          previous = previous.object = {
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+          };
+          if (false) right.parent = previous;
+          object = left;
+      }
+  }
   return {
     type: "TSClassImplements",
     expression: expression,
@@ -4728,7 +4680,7 @@ function deserializeTSConstructSignatureDeclaration(pos) {
 function deserializeTSConstructorType(pos) {
   return {
     type: "TSConstructorType",
-    abstract: deserializeBool(pos + 40),
+    abstract: uint8[(pos + 40)] === 1,
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
     params: depth < MAX_DEPTH ? deserializeBoxFormalParameters(pos + 24) : defer(deserializeBoxFormalParameters, pos + 24),
     returnType: depth < MAX_DEPTH ? deserializeBoxTSTypeAnnotation(pos + 32) : defer(deserializeBoxTSTypeAnnotation, pos + 32),
@@ -4751,8 +4703,8 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: deserializeBindingIdentifier(pos + 16),
     body: depth < MAX_DEPTH ? deserializeTSEnumBody(pos + 48) : defer(deserializeTSEnumBody, pos + 48),
-    const: deserializeBool(pos + 12),
-    declare: deserializeBool(pos + 13),
+    const: uint8[(pos + 12)] === 1,
+    declare: uint8[(pos + 13)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -4790,30 +4742,25 @@ function deserializeTSExportAssignment(pos) {
 
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = deserializeI32(pos),
-          end = deserializeI32((pos + 4)),
-          declare = deserializeBool((pos + 72));
-
-      const previousParent = parent;
-      const body = deserializeOptionBoxTSModuleBlock((pos + 64));
-      const node = parent = {
-          type: 'TSModuleDeclaration',
-          id: null,
-          ...(body !== null && { body }),
-          kind: 'module',
-          declare,
-          global: false,
-          start,
-          end,
-
-
-      };
-
-      node.id = deserializeStringLiteral((pos + 16));
-      if (body !== null) {
-          if (false) body.parent = node;
-      }
-
-      if (false) parent = previousParent;
+      end = deserializeI32((pos + 4)),
+      declare = deserializeBool((pos + 72));
+  const previousParent = parent;
+  const body = deserializeOptionBoxTSModuleBlock((pos + 64));
+  const node = parent = {
+      type: 'TSModuleDeclaration',
+      id: null,
+      ...(body !== null && { body }),
+      kind: 'module',
+      declare,
+      global: false,
+      start,
+      end,
+  };
+  node.id = deserializeStringLiteral((pos + 16));
+  if (body !== null) {
+      if (false) body.parent = node;
+  }
+  if (false) parent = previousParent;
   return node;
 }
 
@@ -4828,8 +4775,8 @@ function deserializeTSExternalModuleReference(pos) {
 
 function deserializeTSFunctionType(pos) {
   const params = deserializeBoxFormalParameters((pos + 32));
-          const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
-          if (thisParam !== null) params.unshift(thisParam);
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
+  if (thisParam !== null) params.unshift(thisParam);
   return {
     type: "TSFunctionType",
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
@@ -4842,23 +4789,21 @@ function deserializeTSFunctionType(pos) {
 
 function deserializeTSGlobalDeclaration(pos) {
   let keywordStart, keywordEnd;
-          const ident = {
-              type: 'Identifier',
-              decorators: [],
-              name: 'global',
-              optional: false,
-                  typeAnnotation: null,
-              start: keywordStart = deserializeI32((pos + 16)),
-              end: keywordEnd = deserializeI32((pos + 20)),
-
-
-          };
+  const ident = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'global',
+      optional: false,
+          typeAnnotation: null,
+      start: keywordStart = deserializeI32((pos + 16)),
+      end: keywordEnd = deserializeI32((pos + 20)),
+  };
   return {
     type: "TSModuleDeclaration",
     id: ident,
     body: depth < MAX_DEPTH ? deserializeTSModuleBlock(pos + 24) : defer(deserializeTSModuleBlock, pos + 24),
     kind: 'global',
-    declare: deserializeBool(pos + 88),
+    declare: uint8[(pos + 88)] === 1,
     global: true,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -4911,8 +4856,8 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: [deserializeTSIndexSignatureName((pos + 16))],
     typeAnnotation: depth < MAX_DEPTH ? deserializeBoxTSTypeAnnotation(pos + 56) : defer(deserializeBoxTSTypeAnnotation, pos + 56),
-    readonly: deserializeBool(pos + 12),
-    static: deserializeBool(pos + 13),
+    readonly: uint8[(pos + 12)] === 1,
+    static: uint8[(pos + 13)] === 1,
     accessibility: null,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -4976,7 +4921,7 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 48) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
     extends: depth < MAX_DEPTH ? deserializeVecTSInterfaceHeritage(pos + 56) : defer(deserializeVecTSInterfaceHeritage, pos + 56),
     body: depth < MAX_DEPTH ? deserializeBoxTSInterfaceBody(pos + 80) : defer(deserializeBoxTSInterfaceBody, pos + 80),
-    declare: deserializeBool(pos + 88),
+    declare: uint8[(pos + 88)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -4984,48 +4929,39 @@ function deserializeTSInterfaceDeclaration(pos) {
 
 function deserializeTSInterfaceHeritage(pos) {
   let expression = deserializeTSTypeName((pos + 16));
-          if (expression.type === 'TSQualifiedName') {
-              let object = expression.left;
-              const { right } = expression;
-              let start, end;
-              let previous = expression = {
-                  type: 'MemberExpression',
-                  object,
-                  property: right,
-                  optional: false,
-                  computed: false,
-                  start: start = expression.start,
-                  end: end = expression.end,
-
-
-              };
-
-              if (false) right.parent = previous;
-
-              while (true) {
-                  if (object.type !== 'TSQualifiedName') {
-                      if (false) object.parent = previous;
-                      break;
-                  }
-
-                  const { left, right } = object;
-                  previous = previous.object = {
-                      type: 'MemberExpression',
-                      object: left,
-                      property: right,
-                      optional: false,
-                      computed: false,
-                      start: start = object.start,
-                      end: end = object.end,
-
-
-                  };
-
-                  if (false) right.parent = previous;
-
-                  object = left;
-              }
+  if (expression.type === 'TSQualifiedName') {
+      let object = expression.left;
+      const { right } = expression;
+      let start, end;
+      let previous = expression = {
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+      };
+      if (false) right.parent = previous;
+      while (true) {
+          if (object.type !== 'TSQualifiedName') {
+              if (false) object.parent = previous;
+              break;
           }
+          const { left, right } = object;
+          previous = previous.object = {
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+          };
+          if (false) right.parent = previous;
+          object = left;
+      }
+  }
   return {
     type: "TSInterfaceHeritage",
     expression: expression,
@@ -5075,7 +5011,7 @@ function deserializeTSLiteralType(pos) {
 
 function deserializeTSMappedType(pos) {
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
-          if (optional === null) optional = false;
+  if (optional === null) optional = false;
   return {
     type: "TSMappedType",
     key: deserializeBindingIdentifier(pos + 16),
@@ -5102,13 +5038,13 @@ function deserializeTSMappedTypeModifierOperator(pos) {
 
 function deserializeTSMethodSignature(pos) {
   const params = deserializeBoxFormalParameters((pos + 48));
-          const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
-          if (thisParam !== null) params.unshift(thisParam);
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
+  if (thisParam !== null) params.unshift(thisParam);
   return {
     type: "TSMethodSignature",
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
-    computed: deserializeBool(pos + 64),
-    optional: deserializeBool(pos + 65),
+    computed: uint8[(pos + 64)] === 1,
+    optional: uint8[(pos + 65)] === 1,
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 32) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32),
     params: params,
@@ -5155,7 +5091,7 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: deserializeIdentifierName(pos + 16),
     elementType: depth < MAX_DEPTH ? deserializeTSTupleElement(pos + 48) : defer(deserializeTSTupleElement, pos + 48),
-    optional: deserializeBool(pos + 12),
+    optional: uint8[(pos + 12)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -5163,80 +5099,68 @@ function deserializeTSNamedTupleMember(pos) {
 
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-          start = deserializeI32(pos),
-          end = deserializeI32((pos + 4)),
-          declare = deserializeBool((pos + 65));
-
-      const previousParent = parent;
-      let body = deserializeTSNamespaceDeclarationBody((pos + 48));
-      const node = parent = {
-          type: 'TSModuleDeclaration',
-          id: null,
-          body,
-          kind,
-          declare,
-          global: false,
-          start,
-          end,
-
-
-      };
-
-      const id = deserializeBindingIdentifier((pos + 16));
-      if (body.type === 'TSModuleBlock') {
-          node.id = id;
-          if (false) body.parent = node;
+      start = deserializeI32(pos),
+      end = deserializeI32((pos + 4)),
+      declare = deserializeBool((pos + 65));
+  const previousParent = parent;
+  let body = deserializeTSNamespaceDeclarationBody((pos + 48));
+  const node = parent = {
+      type: 'TSModuleDeclaration',
+      id: null,
+      body,
+      kind,
+      declare,
+      global: false,
+      start,
+      end,
+  };
+  const id = deserializeBindingIdentifier((pos + 16));
+  if (body.type === 'TSModuleBlock') {
+      node.id = id;
+      if (false) body.parent = node;
+  } else {
+      let innerId = body.id;
+      if (innerId.type === 'Identifier') {
+          let start, end;
+          const outerId = node.id = parent = {
+              type: 'TSQualifiedName',
+              left: id,
+              right: innerId,
+              start: start = id.start,
+              end: end = innerId.end,
+          };
+          if (false) id.parent = innerId.parent = outerId;
       } else {
-          let innerId = body.id;
-          if (innerId.type === 'Identifier') {
-              let start, end;
-              const outerId = node.id = parent = {
-                  type: 'TSQualifiedName',
-                  left: id,
-                  right: innerId,
-                  start: start = id.start,
-                  end: end = innerId.end,
-
-
-              };
-              if (false) id.parent = innerId.parent = outerId;
-          } else {
-              // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
-              // `id` of this namespace on left, and previous `left` on right.
-              node.id = innerId;
-              if (false) innerId.parent = node;
-
-              const { start } = id;
-              while (true) {
-                  if (false) {
-                      innerId.start = innerId.range[0] = start;
-                  } else {
-                      innerId.start = start;
-                  }
-                  if (innerId.left.type === 'Identifier') break;
-                  innerId = innerId.left;
+          // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
+          // `id` of this namespace on left, and previous `left` on right.
+          node.id = innerId;
+          if (false) innerId.parent = node;
+          const { start } = id;
+          while (true) {
+              if (false) {
+                  innerId.start = innerId.range[0] = start;
+              } else {
+                  innerId.start = start;
               }
-
-              let end;
-              const right = innerId.left;
-              const left = innerId.left = {
-                  type: 'TSQualifiedName',
-                  left: id,
-                  right,
-                  start,
-                  end: end = right.end,
-
-
-              };
-              if (false) id.parent = right.parent = left;
+              if (innerId.left.type === 'Identifier') break;
+              innerId = innerId.left;
           }
-
-          body = body.body;
-          node.body = body;
-          if (false) body.parent = node;
+          let end;
+          const right = innerId.left;
+          const left = innerId.left = {
+              type: 'TSQualifiedName',
+              left: id,
+              right,
+              start,
+              end: end = right.end,
+          };
+          if (false) id.parent = right.parent = left;
       }
-
-      if (false) parent = previousParent;
+      body = body.body;
+      node.body = body;
+      if (false) body.parent = node;
+  }
+  if (false) parent = previousParent;
   return node;
 }
 
@@ -5317,31 +5241,29 @@ function deserializeTSOptionalType(pos) {
 
 function deserializeTSParenthesizedType(pos) {
   let node;
-      if (true) {
-          let start, end;
-          const previousParent = parent;
-          node = parent = {
-              type: 'TSParenthesizedType',
-              typeAnnotation: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
-
-
-          };
-          node.typeAnnotation = deserializeTSType((pos + 16));
-          if (false) parent = previousParent;
-      } else {
-          node = deserializeTSType((pos + 16));
-      }
+  if (true) {
+      let start, end;
+      const previousParent = parent;
+      node = parent = {
+          type: 'TSParenthesizedType',
+          typeAnnotation: null,
+          start: start = deserializeI32( pos ),
+          end: end = deserializeI32( (pos + 4) ),
+      };
+      node.typeAnnotation = deserializeTSType((pos + 16));
+      if (false) parent = previousParent;
+  } else {
+      node = deserializeTSType((pos + 16));
+  }
   return node;
 }
 
 function deserializeTSPropertySignature(pos) {
   return {
     type: "TSPropertySignature",
-    computed: deserializeBool(pos + 12),
-    optional: deserializeBool(pos + 13),
-    readonly: deserializeBool(pos + 14),
+    computed: uint8[(pos + 12)] === 1,
+    optional: uint8[(pos + 13)] === 1,
+    readonly: uint8[(pos + 14)] === 1,
     key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
     typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
     accessibility: null,
@@ -5540,7 +5462,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: deserializeBindingIdentifier(pos + 16),
     typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 48) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
     typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 56) : defer(deserializeTSType, pos + 56),
-    declare: deserializeBool(pos + 72),
+    declare: uint8[(pos + 72)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -5608,9 +5530,9 @@ function deserializeTSTypeParameter(pos) {
     name: deserializeBindingIdentifier(pos + 16),
     constraint: depth < MAX_DEPTH ? deserializeOptionTSType(pos + 48) : defer(deserializeOptionTSType, pos + 48),
     default: depth < MAX_DEPTH ? deserializeOptionTSType(pos + 64) : defer(deserializeOptionTSType, pos + 64),
-    in: deserializeBool(pos + 12),
-    out: deserializeBool(pos + 13),
-    const: deserializeBool(pos + 14),
+    in: uint8[(pos + 12)] === 1,
+    out: uint8[(pos + 13)] === 1,
+    const: uint8[(pos + 14)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -5638,7 +5560,7 @@ function deserializeTSTypePredicate(pos) {
   return {
     type: "TSTypePredicate",
     parameterName: depth < MAX_DEPTH ? deserializeTSTypePredicateName(pos + 16) : defer(deserializeTSTypePredicateName, pos + 16),
-    asserts: deserializeBool(pos + 12),
+    asserts: uint8[(pos + 12)] === 1,
     typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -5729,9 +5651,9 @@ function deserializeTaggedTemplateExpression(pos) {
 
 function deserializeTemplateElement(pos) {
   const tail = deserializeBool((pos + 12)),
-          start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
-          end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
-          value = deserializeTemplateElementValue((pos + 16));
+      start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
+      end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+      value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, };
 }
 
@@ -5812,7 +5734,7 @@ function deserializeUpdateExpression(pos) {
   return {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: deserializeBool(pos + 13),
+    prefix: uint8[(pos + 13)] === 1,
     argument: depth < MAX_DEPTH ? deserializeSimpleAssignmentTarget(pos + 16) : defer(deserializeSimpleAssignmentTarget, pos + 16),
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
@@ -5842,7 +5764,7 @@ function deserializeVariableDeclaration(pos) {
     type: "VariableDeclaration",
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: depth < MAX_DEPTH ? deserializeVecVariableDeclarator(pos + 16) : defer(deserializeVecVariableDeclarator, pos + 16),
-    declare: deserializeBool(pos + 13),
+    declare: uint8[(pos + 13)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -5861,26 +5783,26 @@ function deserializeVariableDeclarationKind(pos) {
 
 function deserializeVariableDeclarator(pos) {
   const pattern = deserializeBindingPattern((pos + 16));
-          if (true) {
-              let start, end;
-              const previousParent = parent;
-              if (false) parent = pattern;
-              const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
-              if (typeAnnotation !== null) {
-                  pattern.typeAnnotation = typeAnnotation;
-                  if (false) {
-                      pattern.range[1] = pattern.end = typeAnnotation.end;
-                  } else {
-                      pattern.end = typeAnnotation.end;
-                  }
-              }
-              if (false) parent = previousParent;
+  if (true) {
+      let start, end;
+      const previousParent = parent;
+      if (false) parent = pattern;
+      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
+      if (typeAnnotation !== null) {
+          pattern.typeAnnotation = typeAnnotation;
+          if (false) {
+              pattern.range[1] = pattern.end = typeAnnotation.end;
+          } else {
+              pattern.end = typeAnnotation.end;
           }
+      }
+      if (false) parent = previousParent;
+  }
   return {
     type: "VariableDeclarator",
     id: pattern,
     init: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 40) : defer(deserializeOptionExpression, pos + 40),
-    definite: deserializeBool(pos + 12),
+    definite: uint8[(pos + 12)] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
@@ -5890,7 +5812,7 @@ function deserializeVecArgument(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<Argument>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Argument>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -5903,7 +5825,7 @@ function deserializeVecArrayExpressionElement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<ArrayExpressionElement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ArrayExpressionElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -5916,7 +5838,7 @@ function deserializeVecAssignmentTargetProperty(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<AssignmentTargetProperty>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<AssignmentTargetProperty>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -5929,7 +5851,7 @@ function deserializeVecBindingProperty(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 48) throw corrupt("Vec<BindingProperty>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<BindingProperty>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -5942,7 +5864,7 @@ function deserializeVecClassElement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<ClassElement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ClassElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -5955,7 +5877,7 @@ function deserializeVecComment(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 24) throw corrupt("Vec<Comment>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<Comment>", pos);
   if ((budget -= len * 24) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -5968,7 +5890,7 @@ function deserializeVecDecorator(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 32) throw corrupt("Vec<Decorator>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<Decorator>", pos);
   if ((budget -= len * 32) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -5981,7 +5903,7 @@ function deserializeVecDirective(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 80) throw corrupt("Vec<Directive>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Directive>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -5994,7 +5916,7 @@ function deserializeVecDynamicImport(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<DynamicImport>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<DynamicImport>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6007,7 +5929,7 @@ function deserializeVecError(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 80) throw corrupt("Vec<Error>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Error>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6020,7 +5942,7 @@ function deserializeVecErrorLabel(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 24) throw corrupt("Vec<ErrorLabel>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<ErrorLabel>", pos);
   if ((budget -= len * 24) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6033,7 +5955,7 @@ function deserializeVecExportEntry(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 144) throw corrupt("Vec<ExportEntry>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 144) || (element & 7) !== 0) throw corrupt("Vec<ExportEntry>", pos);
   if ((budget -= len * 144) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6046,7 +5968,7 @@ function deserializeVecExportSpecifier(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 128) throw corrupt("Vec<ExportSpecifier>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 128) || (element & 7) !== 0) throw corrupt("Vec<ExportSpecifier>", pos);
   if ((budget -= len * 128) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6059,7 +5981,7 @@ function deserializeVecExpression(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<Expression>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Expression>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6072,7 +5994,7 @@ function deserializeVecFormalParameter(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 72) throw corrupt("Vec<FormalParameter>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 72) || (element & 7) !== 0) throw corrupt("Vec<FormalParameter>", pos);
   if ((budget -= len * 72) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6085,7 +6007,7 @@ function deserializeVecImportAttribute(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 120) throw corrupt("Vec<ImportAttribute>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 120) || (element & 7) !== 0) throw corrupt("Vec<ImportAttribute>", pos);
   if ((budget -= len * 120) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6098,7 +6020,7 @@ function deserializeVecImportDeclarationSpecifier(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<ImportDeclarationSpecifier>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ImportDeclarationSpecifier>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6111,7 +6033,7 @@ function deserializeVecImportEntry(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 96) throw corrupt("Vec<ImportEntry>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 96) || (element & 7) !== 0) throw corrupt("Vec<ImportEntry>", pos);
   if ((budget -= len * 96) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6124,7 +6046,7 @@ function deserializeVecJSXAttributeItem(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<JSXAttributeItem>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXAttributeItem>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6137,7 +6059,7 @@ function deserializeVecJSXChild(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<JSXChild>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXChild>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6150,7 +6072,7 @@ function deserializeVecObjectPropertyKind(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<ObjectPropertyKind>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ObjectPropertyKind>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6163,7 +6085,7 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<OptionAssignmentTargetMaybeDefault>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionAssignmentTargetMaybeDefault>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6176,7 +6098,7 @@ function deserializeVecOptionBindingPattern(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<OptionBindingPattern>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionBindingPattern>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6189,7 +6111,7 @@ function deserializeVecSpan(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 8) throw corrupt("Vec<Span>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 8) || (element & 7) !== 0) throw corrupt("Vec<Span>", pos);
   if ((budget -= len * 8) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6202,7 +6124,7 @@ function deserializeVecStatement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<Statement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Statement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6215,7 +6137,7 @@ function deserializeVecStaticExport(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 32) throw corrupt("Vec<StaticExport>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<StaticExport>", pos);
   if ((budget -= len * 32) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6228,7 +6150,7 @@ function deserializeVecStaticImport(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 56) throw corrupt("Vec<StaticImport>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<StaticImport>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6241,7 +6163,7 @@ function deserializeVecSwitchCase(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 56) throw corrupt("Vec<SwitchCase>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<SwitchCase>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6254,7 +6176,7 @@ function deserializeVecTSClassImplements(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 40) throw corrupt("Vec<TSClassImplements>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSClassImplements>", pos);
   if ((budget -= len * 40) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6267,7 +6189,7 @@ function deserializeVecTSEnumMember(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 48) throw corrupt("Vec<TSEnumMember>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TSEnumMember>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6280,7 +6202,7 @@ function deserializeVecTSInterfaceHeritage(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 40) throw corrupt("Vec<TSInterfaceHeritage>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSInterfaceHeritage>", pos);
   if ((budget -= len * 40) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6293,7 +6215,7 @@ function deserializeVecTSSignature(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<TSSignature>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSSignature>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6306,7 +6228,7 @@ function deserializeVecTSTupleElement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<TSTupleElement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSTupleElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6319,7 +6241,7 @@ function deserializeVecTSType(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 16) throw corrupt("Vec<TSType>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSType>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6332,7 +6254,7 @@ function deserializeVecTSTypeParameter(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 80) throw corrupt("Vec<TSTypeParameter>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<TSTypeParameter>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6345,7 +6267,7 @@ function deserializeVecTemplateElement(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 48) throw corrupt("Vec<TemplateElement>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TemplateElement>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6358,7 +6280,7 @@ function deserializeVecVariableDeclarator(pos) {
   const pos32 = pos >> 2, len = int32[pos32 + 2];
   if (len === 0) return [];
   let element = int32[pos32];
-  if (len < 0 || element < lo || (element & 7) !== 0 || len > (hi - element) / 56) throw corrupt("Vec<VariableDeclarator>", pos);
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<VariableDeclarator>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
   depth++;
   const array = new Array(len);
@@ -6396,7 +6318,7 @@ function deserializeWithStatement(pos) {
 function deserializeYieldExpression(pos) {
   return {
     type: "YieldExpression",
-    delegate: deserializeBool(pos + 12),
+    delegate: uint8[(pos + 12)] === 1,
     argument: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 16) : defer(deserializeOptionExpression, pos + 16),
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
