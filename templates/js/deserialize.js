@@ -25,13 +25,6 @@ let depth = 0;
 // Values deferred so far.
 let deferred = 0;
 
-class Deferred {
-  constructor(read, pos) {
-    this.read = read;
-    this.pos = pos;
-  }
-}
-
 /**
  * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
  * reads, or is corrupt; its reading is bounded by its size whatever its contents.
@@ -64,46 +57,7 @@ function setUp(buffer) {
 {% include "js/check_metadata.js" %}
 }
 
-/** Leaves the value at `pos` for `resolveDeferred`. */
-function defer(read, pos) {
-  deferred++;
-  return new Deferred(read, pos);
-}
-
-/** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
-function resolveDeferred(root) {
-{%- if parent_links %}
-  // Values with the node that holds them: the `parent` of the nodes a `Deferred` builds.
-  const stack = [root, null];
-  while (stack.length > 0) {
-    const enclosing = stack.pop();
-    const value = stack.pop();
-    const node = Object.hasOwn(value, "parent") ? value : enclosing;
-    for (const key in value) {
-      if (key === "parent") continue;
-      let child = value[key];
-      if (child instanceof Deferred) {
-        depth = 0;
-        child = value[key] = child.read(child.pos, node);
-      }
-      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
-    }
-  }
-{%- else %}
-  const stack = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    for (const key in value) {
-      let child = value[key];
-      if (child instanceof Deferred) {
-        depth = 0;
-        child = value[key] = child.read(child.pos);
-      }
-      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
-    }
-  }
-{%- endif %}
-}
+{% include "js/deferred.js" %}
 
 {% include "js/readers.js" %}
 {%- for function in functions %}

@@ -81,34 +81,7 @@ function overBudget(pos) {
   return corrupt(`the value read here takes the structs read past twice the ${hi - lo} bytes of the AST's region (a pointer cycle, or a subtree shared many times?)`, pos);
 }
 
-class Deferred {
-  constructor(read, pos) {
-    this.read = read;
-    this.pos = pos;
-  }
-}
-
-/** Leaves the value at `pos` for `resolveDeferred`. */
-function defer(read, pos) {
-  deferred++;
-  return new Deferred(read, pos);
-}
-
-/** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
-function resolveDeferred(root) {
-  const stack = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    for (const key in value) {
-      let child = value[key];
-      if (child instanceof Deferred) {
-        depth = 0;
-        child = value[key] = child.read(child.pos);
-      }
-      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
-    }
-  }
-}
+{% include "js/deferred.js" %}
 
 // `&str`, `Str`, `Ident`: a pointer, then the length at +8.
 //

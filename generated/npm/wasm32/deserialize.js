@@ -45,13 +45,6 @@ let depth = 0;
 // Values deferred so far.
 let deferred = 0;
 
-class Deferred {
-  constructor(read, pos) {
-    this.read = read;
-    this.pos = pos;
-  }
-}
-
 /**
  * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
  * reads, or is corrupt; its reading is bounded by its size whatever its contents.
@@ -169,6 +162,13 @@ function setUp(buffer) {
     throw corrupt(`root offset ${root} is outside the arena (0..${limit}) or misaligned`);
   }
   return root;
+}
+
+class Deferred {
+  constructor(read, pos) {
+    this.read = read;
+    this.pos = pos;
+  }
 }
 
 /** Leaves the value at `pos` for `resolveDeferred`. */

@@ -44,6 +44,8 @@ struct OxcDeserializeJs {
     root_size: u32,
     root: String,
     functions: Vec<String>,
+    /// Read by the shared `js/deferred.js`: oxc's outputs have no `parent` links.
+    parent_links: bool,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
@@ -65,6 +67,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         root_size: cx.layout64.get(root).layout.size,
         root: root_fn,
         functions: emitter.functions.into_values().collect(),
+        parent_links: false,
     };
     view.render().map_err(|source| fail(source.to_string()))
 }

@@ -1,0 +1,50 @@
+{#- The values left for later past `MAX_DEPTH` (eager rawast targets and oxc targets): a `Deferred`
+    holds the reader and the position, `resolveDeferred` builds them once the root is back, with
+    `depth` at 0. With `parent_links`, each is built with the node that holds it as its parent. -#}
+class Deferred {
+  constructor(read, pos) {
+    this.read = read;
+    this.pos = pos;
+  }
+}
+
+/** Leaves the value at `pos` for `resolveDeferred`. */
+function defer(read, pos) {
+  deferred++;
+  return new Deferred(read, pos);
+}
+
+/** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
+function resolveDeferred(root) {
+{%- if parent_links %}
+  // Values with the node that holds them: the `parent` of the nodes a `Deferred` builds.
+  const stack = [root, null];
+  while (stack.length > 0) {
+    const enclosing = stack.pop();
+    const value = stack.pop();
+    const node = Object.hasOwn(value, "parent") ? value : enclosing;
+    for (const key in value) {
+      if (key === "parent") continue;
+      let child = value[key];
+      if (child instanceof Deferred) {
+        depth = 0;
+        child = value[key] = child.read(child.pos, node);
+      }
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
+    }
+  }
+{%- else %}
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    for (const key in value) {
+      let child = value[key];
+      if (child instanceof Deferred) {
+        depth = 0;
+        child = value[key] = child.read(child.pos);
+      }
+      if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
+    }
+  }
+{%- endif %}
+}
