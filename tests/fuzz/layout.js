@@ -1,10 +1,23 @@
 // Where a valid buffer's pointers, lengths and tags are: a walk of the buffer from its root with the
-// schema's layout (target/fuzz/layout-<bits>.json, which `cargo xtask fuzz` writes from the
-// generator's layout engine), so that mutations hit what the deserializers read.
+// schema's layout (target/fuzz/layout-<bits>.json for rawast's schema, layout-oxc.json for oxc's,
+// which `cargo xtask fuzz` writes from the generator's layout engine), so that mutations hit what
+// the deserializers read.
 
 /** The metadata fields, from the generated constants (the fuzzer never retypes them). */
 export { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32 } from "../../generated/js/constants.js";
 import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_BASE_LOW32 } from "../../generated/js/constants.js";
+
+/**
+ * Where the AST of a rawast buffer is: `root` (its offset), `lo` and `limit` (the part of the
+ * buffer its pointers may aim at: all of it but the metadata), `base` (the low 32 bits of the
+ * address pointers count from), `source` (`{ start, len }`: the source text's bytes).
+ */
+export function rawastRegion(buffer) {
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
+  const limit = buffer.length - METADATA_SIZE;
+  const field = (offset) => view.getUint32(limit + offset, true);
+  return { root: field(META_ROOT), lo: 0, limit, base: field(META_BASE_LOW32), source: { start: field(META_SOURCE_START), len: field(META_SOURCE_LEN) } };
+}
 
 /**
  * Every site of `buffer` a mutation can aim at, as columns of numbers (a million objects would make
@@ -12,12 +25,14 @@ import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_BASE
  * - `boxes`: a `Box` at `at[i]` pointing to `target[i]`, `key[i]` the index in `keys` of the type it
  *   points to, `parent[i]` the index of the `Box` whose target holds it (-1: the root);
  * - `vecs`: `at`, `key`, `offset`, `len`, `size` (an element's); `strs`: `at`, `offset`, `len`;
- * - `tags`: the tag byte at `at[i]` of an enum whose valid values are `valid[type[i]]`.
+ * - `tags`: the tag byte at `at[i]` of an enum whose valid values are `valid[type[i]]`;
+ * - `lo`, `limit`, `base`, `source`: the region's, given as the third argument (`rawastRegion`'s
+ *   fields); `width`: the pointer width.
+ * Pointers outside `[lo, limit)` are neither followed nor listed: oxc-parser writes a few strings as
+ * addresses of static memory outside its buffer.
  */
-export function walk(buffer, layout) {
+export function walk(buffer, layout, { root, lo, limit, base, source }) {
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
-  const limit = buffer.length - METADATA_SIZE;
-  const base = view.getUint32(limit + META_BASE_LOW32, true);
   const width = layout.pointerWidth;
   const columns = (...names) => Object.fromEntries(names.map((name) => [name, []]));
   const sites = {
@@ -27,9 +42,11 @@ export function walk(buffer, layout) {
     tags: columns("at", "type"),
     keys: [],
     valid: [],
+    lo,
     limit,
     base,
     width,
+    source,
   };
   const keyIds = new Map();
   const keyOf = (type) => {
@@ -50,19 +67,21 @@ export function walk(buffer, layout) {
     sites.tags.type.push(enumIds.get(name));
   };
   const pointer = (at) => (view.getUint32(at, true) - base) >>> 0;
+  const inRegion = (offset, bytes) => offset >= lo && offset + bytes <= limit;
   // Values to visit: offset, type, index of the enclosing Box.
-  const stack = [view.getUint32(limit + META_ROOT, true), { named: layout.root }, -1];
+  const stack = [root, { named: layout.root }, -1];
   while (stack.length > 0) {
     const parent = stack.pop();
     const type = stack.pop();
     const at = stack.pop();
-    if (typeof type === "string") {
-      if (type === "str") {
-        const len = view.getUint32(at + width, true);
-        if (len > 0) push(sites.strs, at, pointer(at), len);
-      }
+    // Strings: rawast's `Str`, and oxc's `&str`, `Ident` and `JSStr`, which all have their pointer
+    // at +0 and the (low 32 bits of their) length at +8 on 64 bits.
+    if (type === "str" || STRINGS.has(type.builtin)) {
+      const len = view.getUint32(at + width, true);
+      if (len > 0 && inRegion(pointer(at), len)) push(sites.strs, at, pointer(at), len);
       continue;
     }
+    if (typeof type === "string" || type.builtin !== undefined) continue;
     if (type.named !== undefined) {
       const def = layout.types[type.named];
       if (def.kind === "struct") {
@@ -76,12 +95,14 @@ export function walk(buffer, layout) {
       }
     } else if (type.box !== undefined) {
       const target = pointer(at);
+      if (!inRegion(target, type.size)) continue;
       push(sites.boxes, at, target, parent, keyOf(type.box));
       stack.push(target, type.box, sites.boxes.at.length - 1);
     } else if (type.vec !== undefined) {
       const offset = pointer(at);
       const len = view.getUint32(at + width, true);
-      if (len > 0) push(sites.vecs, at, keyOf(type.vec), offset, len, type.size);
+      if (len === 0 || !inRegion(offset, len * type.size)) continue;
+      push(sites.vecs, at, keyOf(type.vec), offset, len, type.size);
       for (let i = len - 1; i >= 0; i--) stack.push(offset + i * type.size, type.vec, parent);
     } else if (type.option !== undefined) {
       if (!isNone(view, at, type)) stack.push(at + (type.tagged ? type.tagged[1] : 0), type.option, parent);
@@ -89,6 +110,9 @@ export function walk(buffer, layout) {
   }
   return sites;
 }
+
+/** oxc's string types (`builtin` in the layout), read like rawast's `Str`. */
+const STRINGS = new Set(["&str", "Ident", "JSStr"]);
 
 /** Appends one row to `columns`, its values in the columns' order. */
 function push(columns, ...values) {
@@ -109,11 +133,4 @@ function isNone(view, at, type) {
     default:
       return view.getBigUint64(at + offset, true) === BigInt(value);
   }
-}
-
-/** The source region of a buffer: `{ start, len }`. */
-export function sourceRegion(buffer) {
-  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
-  const meta = buffer.length - METADATA_SIZE;
-  return { start: view.getUint32(meta + META_SOURCE_START, true), len: view.getUint32(meta + META_SOURCE_LEN, true) };
 }

@@ -1,11 +1,12 @@
-// The corruptions: each takes a valid buffer, its sites (`layout.js`) and a seeded random source,
-// and returns `{ input, description, expect }`: what to hand to `deserialize`, what was done (for
-// the report), and `expect`, which says what the case may end in besides an AST or a
+// The corruptions of rawast buffers: each takes a valid buffer, its sites (`layout.js`) and a seeded
+// random source, and returns `{ args, description, expect }`: the arguments of `deserialize`, what
+// was done (for the report), and `expect`, which says what the case may end in besides an AST or a
 // RawastBufferError ("TypeError" for inputs that are no Uint8Array). `after`: takes the buffer
 // away (detaches or shrinks it) between `deserialize` and reading the tree, which a lazy tree must
-// then refuse with a RawastBufferError.
+// then refuse with a RawastBufferError. The mutations that read only the sites, and the odd inputs
+// that copy nothing, serve oxc-parser's buffers too (`oxc.js`).
 
-import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32, sourceRegion } from "./layout.js";
+import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32 } from "./layout.js";
 
 /** A seeded PRNG (mulberry32): the same seed gives the same corruptions. */
 export function random(seed) {
@@ -78,7 +79,8 @@ export function group(sites) {
   return sites;
 }
 
-const MUTATIONS = {
+/** The mutations of a buffer's structure, found by the walk: any format's. */
+export const STRUCTURAL = {
   /** A `Box` pointed back at an ancestor of its type: a cycle (without one, at another node of its type). */
   cycle(rng, bytes, sites) {
     const { boxes } = sites;
@@ -121,12 +123,12 @@ const MUTATIONS = {
   /** Many `Str`s given one long run: the longest string, the whole source, or the whole arena. */
   shareStr(rng, bytes, sites) {
     const { strs } = sites;
-    const source = sourceRegion(bytes);
+    const { source } = sites;
     const longest = sites.strRows.reduce((a, b) => (strs.len[b] > strs.len[a] ? b : a));
     const [what, offset, len] = rng.pick([
       ["the longest string", strs.offset[longest], strs.len[longest]],
       ["the whole source", source.start, source.len],
-      ["the arena, source and all", 0, sites.limit],
+      ["the arena, source and all", sites.lo, sites.limit - sites.lo],
     ]);
     const chosen = some(rng, sites.strRows, howMany(rng));
     const write = writer(bytes, sites);
@@ -166,6 +168,28 @@ const MUTATIONS = {
     return `tag at ${sites.tags.at[row]} → ${value}`;
   },
 
+  /** Random bytes overwritten, anywhere in the AST's region (before the metadata). */
+  flip(rng, bytes, sites) {
+    const count = 1 + rng.int(8);
+    for (let i = 0; i < count; i++) bytes[sites.lo + rng.int(sites.limit - sites.lo)] = rng.int(256);
+    return `${count} random bytes`;
+  },
+
+  /** A pointer aimed anywhere in the AST's region, aligned or not. */
+  pointer(rng, bytes, sites) {
+    const columns = rng.pick([sites.boxes, sites.vecs, sites.strs]);
+    const at = rng.pick(columns.at);
+    const span = sites.limit - sites.lo;
+    const offset = sites.lo + (rng() < 0.5 ? rng.int(span) & ~7 : rng.int(span));
+    writer(bytes, sites).pointer(at, offset);
+    return `pointer at ${at} → ${offset}`;
+  },
+};
+
+/** A rawast buffer's mutations: the structural ones and those of its metadata. */
+const MUTATIONS = {
+  ...STRUCTURAL,
+
   /** The root offset swept: anywhere, 8-aligned or not, or another node's. */
   root(rng, bytes, sites) {
     const meta = bytes.length - METADATA_SIZE;
@@ -184,30 +208,25 @@ const MUTATIONS = {
     view.setUint32(meta + field, value, true);
     return `metadata field ${field}: ${old} → ${value}`;
   },
+};
 
-  /** Random bytes overwritten, anywhere before the metadata. */
-  flip(rng, bytes, sites) {
-    const count = 1 + rng.int(8);
-    for (let i = 0; i < count; i++) bytes[rng.int(sites.limit)] = rng.int(256);
-    return `${count} random bytes`;
+/** Inputs that are not the buffer itself but copy none of it: truncated, or not a Uint8Array. */
+export const VIEWS_IN_PLACE = {
+  truncated(rng, bytes) {
+    const length = rng() < 0.5 ? rng.int(bytes.length) : bytes.length - 1 - rng.int(Math.min(64, bytes.length));
+    return { input: bytes.subarray(0, length), description: `truncated to ${length} of ${bytes.length} bytes` };
   },
-
-  /** A pointer aimed anywhere in the arena, aligned or not. */
-  pointer(rng, bytes, sites) {
-    const columns = rng.pick([sites.boxes, sites.vecs, sites.strs]);
-    const at = rng.pick(columns.at);
-    const offset = rng() < 0.5 ? rng.int(sites.limit) & ~7 : rng.int(sites.limit);
-    writer(bytes, sites).pointer(at, offset);
-    return `pointer at ${at} → ${offset}`;
+  proxy(rng, bytes) {
+    return { input: new Proxy(bytes, {}), expect: "TypeError", description: "a Proxy of the Uint8Array" };
+  },
+  fake() {
+    return { input: Object.create(Uint8Array.prototype), expect: "TypeError", description: "an object made from Uint8Array.prototype" };
   },
 };
 
 /** Inputs that are not the buffer itself: truncated, or odd views of it. */
 const VIEWS = {
-  truncated(rng, bytes) {
-    const length = rng() < 0.5 ? rng.int(bytes.length) : bytes.length - 1 - rng.int(Math.min(64, bytes.length));
-    return { input: bytes.subarray(0, length), description: `truncated to ${length} of ${bytes.length} bytes` };
-  },
+  ...VIEWS_IN_PLACE,
   unaligned(rng, bytes) {
     const shift = 1 + rng.int(7);
     const view = new Uint8Array(new ArrayBuffer(bytes.length + 8), shift, bytes.length);
@@ -242,12 +261,6 @@ const VIEWS = {
     const view = tracking ? "a length-tracking view" : "a fixed-length view";
     return { input, after: () => memory.resize(length), description: `${view} of a resizable ArrayBuffer, shrunk to ${length} of ${bytes.length} bytes after deserialize` };
   },
-  proxy(rng, bytes) {
-    return { input: new Proxy(bytes, {}), expect: "TypeError", description: "a Proxy of the Uint8Array" };
-  },
-  fake(rng, bytes) {
-    return { input: Object.create(Uint8Array.prototype), expect: "TypeError", description: "an object made from Uint8Array.prototype" };
-  },
 };
 
 const KINDS = [...Object.keys(MUTATIONS), "compound", "view"];
@@ -260,13 +273,13 @@ export function mutate(rng, buffer, sites) {
     const name = rng.pick(Object.keys(VIEWS));
     // Views of a corrupted buffer half the time.
     const prefix = rng() < 0.5 ? `${MUTATIONS.flip(rng, bytes, sites)}, ` : "";
-    const view = VIEWS[name](rng, bytes);
-    return { kind: `view:${name}`, ...view, description: prefix + view.description };
+    const { input, ...view } = VIEWS[name](rng, bytes);
+    return { kind: `view:${name}`, args: [input], ...view, description: prefix + view.description };
   }
   if (kind === "compound") {
     // Two to four mutations on top of each other: a cycle through a shared subtree, and so on.
     const names = Array.from({ length: 2 + rng.int(3) }, () => rng.pick(Object.keys(MUTATIONS)));
-    return { kind, input: bytes, description: names.map((name) => `${name}: ${MUTATIONS[name](rng, bytes, sites)}`).join("; ") };
+    return { kind, args: [bytes], description: names.map((name) => `${name}: ${MUTATIONS[name](rng, bytes, sites)}`).join("; ") };
   }
-  return { kind, input: bytes, description: MUTATIONS[kind](rng, bytes, sites) };
+  return { kind, args: [bytes], description: MUTATIONS[kind](rng, bytes, sites) };
 }

@@ -1,7 +1,10 @@
 // `cargo xtask fuzz` (see its --help): makes the corpus buffers, then runs each target's cases in a
 // pool of two watched child processes (worker.js) and prints what they ended in.
 //
-// node tests/fuzz/run.js --encode PATH [--target NAME:LAYOUT:BITS:MODULE]... [--cases N] [--seed S] [--case I]
+// node tests/fuzz/run.js [--encode PATH] [--target NAME:KIND:BITS:MODULE]... [--cases N] [--seed S] [--case I]
+//
+// KIND: the buffers the target reads: `parser` or `linter` (the test producer's, of that layout), or
+// `oxc-js` or `oxc-ts` (oxc-parser's, of the JS corpus or of the JS and TypeScript one: `oxc.js`).
 
 import { execFileSync, fork } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -11,7 +14,7 @@ import jsx from "acorn-jsx";
 
 import { toJson } from "../conformance/estree-json.js";
 import { WASM_PRODUCER } from "../conformance/wasm-producer.js";
-import { CORPUS } from "./corpus.js";
+import { CORPUS, OXC_CORPUS } from "./corpus.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const WORK = join(ROOT, "target/fuzz");
@@ -37,14 +40,15 @@ function parseArgs(argv) {
     const arg = argv[i];
     if (arg === "--encode") options.encode = argv[++i];
     else if (arg === "--target") {
-      const [name, layout, bits, module] = argv[++i].split(":");
-      options.targets.push({ name, layout, bits: Number(bits), module: join(ROOT, module) });
+      const [name, kind, bits, module] = argv[++i].split(":");
+      options.targets.push({ name, kind, bits: Number(bits), module: join(ROOT, module) });
     } else if (arg === "--cases") options.cases = Number(argv[++i]);
     else if (arg === "--seed") options.seed = Number(argv[++i]);
     else if (arg === "--case") options.only = Number(argv[++i]);
     else throw new Error(`unexpected argument ${arg}`);
   }
-  if (!options.encode || options.targets.length === 0) throw new Error("--encode and at least one --target are required");
+  if (options.targets.length === 0) throw new Error("at least one --target is required");
+  if (!options.encode && options.targets.some((target) => !target.kind.startsWith("oxc-"))) throw new Error("targets of the test producer's buffers need --encode");
   return options;
 }
 
@@ -95,14 +99,30 @@ function buffers(options, layout, bits) {
   return corpus;
 }
 
+/** The corpus description of oxc targets of `kind`: source files, which each worker parses itself. */
+function oxcCorpus(kind) {
+  const dir = join(WORK, kind);
+  mkdirSync(dir, { recursive: true });
+  const files = OXC_CORPUS.filter((file) => kind === "oxc-ts" || !file.ts);
+  const corpus = join(dir, "corpus.json");
+  writeFileSync(corpus, JSON.stringify(files.map(({ path, weight }) => ({ name: path, path: join(ROOT, path), weight }))));
+  return corpus;
+}
+
+/** What the workers of `target` read: their format, the layout JSON that `cargo xtask fuzz` wrote, the corpus. */
+function inputs(options, target) {
+  if (target.kind.startsWith("oxc-")) return { format: "oxc", layout: join(WORK, "layout-oxc.json"), corpus: oxcCorpus(target.kind) };
+  return { format: "rawast", layout: join(WORK, `layout-${target.bits}.json`), corpus: buffers(options, target.kind, target.bits) };
+}
+
 function mib(bytes) {
   return (bytes / 2 ** 20).toFixed(0);
 }
 
 /** A child process running cases of one target; `onMessage` gets what it reports. */
-function startWorker(target, corpus, seed, onMessage, onExit) {
+function startWorker(target, { format, layout, corpus }, seed, onMessage, onExit) {
   // V8's heap is capped so that a blow-up the RSS check misses dies instead of taking the machine.
-  const child = fork(WORKER, [target.module, join(WORK, `layout-${target.bits}.json`), corpus, String(seed)], {
+  const child = fork(WORKER, [format, target.module, layout, corpus, String(seed)], {
     execArgv: ["--max-old-space-size=6144"],
     stdio: ["ignore", "inherit", "pipe", "ipc"],
   });
@@ -114,7 +134,7 @@ function startWorker(target, corpus, seed, onMessage, onExit) {
 }
 
 /** Runs `cases` of `target` (or only case `only`); resolves to the counts. */
-function campaign(options, target, corpus) {
+function campaign(options, target, inputs) {
   const counts = { cases: 0, error: 0, ast: 0, typeerror: 0, hang: 0, death: 0, blowup: 0, foreign: 0 };
   const failures = [];
   const indices = options.only !== null ? [options.only] : Array.from({ length: options.cases }, (_, i) => i);
@@ -138,7 +158,7 @@ function campaign(options, target, corpus) {
       worker.child.send({ index: worker.current.index });
     };
     const spawn = () => {
-      const worker = startWorker(target, corpus, options.seed, onMessage, onExit);
+      const worker = startWorker(target, inputs, options.seed, onMessage, onExit);
       workers.add(worker);
     };
     const finishIfDone = () => {
@@ -164,8 +184,9 @@ function campaign(options, target, corpus) {
         worker.current = null;
         const what = `${message.file}, ${message.kind}: ${message.description}`;
         const growthLimit = CASE_RSS_SLACK + CASE_RSS_FACTOR * worker.files.get(message.file).bytes;
+        const grown = message.growth !== null && message.growth > growthLimit;
         if (message.ms > worker.limitMs) fail("hang", index, `${message.ms.toFixed(0)} ms (limit ${worker.limitMs.toFixed(0)} ms); ${what}`);
-        else if (message.growth !== null && message.growth > growthLimit) fail("blowup", index, `the case added ${mib(message.growth)} MiB to the RSS (limit ${mib(growthLimit)} MiB); ${what}`);
+        else if (grown) fail("blowup", index, `the case added ${mib(message.growth)} MiB to the RSS (limit ${mib(growthLimit)} MiB); ${what}`);
         else if (message.maxRss > worker.rssLimit) fail("blowup", index, `peak RSS ${mib(message.maxRss)} MiB (limit ${mib(worker.rssLimit)} MiB); ${what}`);
         else if (message.outcome === "foreign") fail("foreign", index, `${what}\n  ${message.message.replace(/\n/g, "\n  ")}`);
         else {
@@ -173,8 +194,9 @@ function campaign(options, target, corpus) {
           counts.cases++;
           if (options.only !== null) process.stderr.write(`${target.name}: case ${index}: ${message.outcome} in ${message.ms.toFixed(1)} ms; ${what}\n`);
         }
-        // A child whose peak RSS passed the bound would flag every case after: start a fresh one.
-        if (message.maxRss > worker.rssLimit) {
+        // A child whose peak RSS passed the bound would flag every case after, and so would one that
+        // a case blew up (V8 keeps the heap it grew): start a fresh one.
+        if (grown || message.maxRss > worker.rssLimit) {
           worker.killed = true;
           worker.child.kill("SIGKILL");
         } else dispatch(worker);
@@ -213,9 +235,8 @@ async function main() {
   const rows = [];
   const totals = { cases: 0, hang: 0, death: 0, blowup: 0, foreign: 0 };
   for (const target of options.targets) {
-    const corpus = buffers(options, target.layout, target.bits);
     const started = Date.now();
-    const { counts } = await campaign(options, target, corpus);
+    const { counts } = await campaign(options, target, inputs(options, target));
     rows.push({ target: target.name, ...counts, seconds: (Date.now() - started) / 1000 });
     for (const key of Object.keys(totals)) totals[key] += counts[key];
   }

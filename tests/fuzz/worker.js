@@ -2,42 +2,58 @@
 // corpus buffers once, then runs the cases the parent sends, one at a time, reporting each start (so
 // that the parent's watchdog can time it) and outcome.
 //
-// node tests/fuzz/worker.js MODULE LAYOUT.json CORPUS.json SEED
+// node tests/fuzz/worker.js FORMAT MODULE LAYOUT.json CORPUS.json SEED
+//
+// FORMAT: `rawast` (CORPUS lists buffers the producer made) or `oxc` (it lists source files, which
+// oxc-parser parses here: `oxc.js`).
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-import { walk } from "./layout.js";
+import { rawastRegion, walk } from "./layout.js";
 import { caseSeed, group, mutate, random } from "./mutations.js";
 
-const [modulePath, layoutPath, corpusPath, seed] = process.argv.slice(2);
+const [format, modulePath, layoutPath, corpusPath, seed] = process.argv.slice(2);
 const deserializer = await import(pathToFileURL(modulePath).href);
 const layout = JSON.parse(readFileSync(layoutPath, "utf8"));
+const corpus = JSON.parse(readFileSync(corpusPath, "utf8"));
 const lazy = typeof deserializer.materialize === "function";
 // A module without the class (generated before it existed) has no buffer error: all errors are foreign.
 const BufferError = deserializer.RawastBufferError ?? class {};
 
 /** Reads all of what `deserialize` returns: lazy trees are materialized. */
-function readAll(input, after) {
-  const result = deserializer.deserialize(input);
+function readAll(args, after) {
+  const result = deserializer.deserialize(...args);
   if (after) after();
   if (lazy) deserializer.materialize(result);
 }
 
-function timeValid(bytes) {
+function timeValid(file) {
   let best = Infinity;
   for (let i = 0; i < 3; i++) {
+    const args = file.valid();
     const start = performance.now();
-    readAll(bytes);
+    readAll(args);
     best = Math.min(best, performance.now() - start);
   }
   return best;
 }
 
-const files = JSON.parse(readFileSync(corpusPath, "utf8")).map(({ name, bin, weight }) => {
-  const bytes = readFileSync(bin);
-  return { name, bytes, weight, sites: group(walk(bytes, layout)), validMs: timeValid(bytes) };
-});
+/**
+ * The corpus of a rawast target, as every format gives it: `{ name, weight, size, valid(), mutate(rng) }`
+ * per file, `size` being its buffer's length, `valid()` the arguments of its sound deserialization and
+ * `mutate(rng)` a case (`mutations.js`).
+ */
+function rawastFiles() {
+  return corpus.map(({ name, bin, weight }) => {
+    const bytes = readFileSync(bin);
+    const sites = group(walk(bytes, layout, rawastRegion(bytes)));
+    return { name, weight, size: bytes.length, valid: () => [bytes], mutate: (rng) => mutate(rng, bytes, sites) };
+  });
+}
+
+const loaded = format === "oxc" ? (await import("./oxc.js")).oxcFiles(corpus, layout) : rawastFiles();
+const files = loaded.map((file) => ({ ...file, validMs: timeValid(file) }));
 const totalWeight = files.reduce((sum, file) => sum + file.weight, 0);
 
 function pickFile(rng) {
@@ -55,7 +71,7 @@ function pickFile(rng) {
  */
 function run(mutation) {
   try {
-    readAll(mutation.input, mutation.after);
+    readAll(mutation.args, mutation.after);
     if (lazy && mutation.after) return { outcome: "foreign", message: "the tree was read whole, without an error, after its buffer was taken away" };
     return { outcome: "ast" };
   } catch (error) {
@@ -86,7 +102,7 @@ function statusBytes(field) {
 process.on("message", ({ index }) => {
   const rng = random(caseSeed(Number(seed), index));
   const file = pickFile(rng);
-  const mutation = mutate(rng, file.bytes, file.sites);
+  const mutation = file.mutate(rng);
   process.send({ start: index, file: file.name, what: `${mutation.kind}: ${mutation.description}` });
   let rssBefore = 0;
   if (canMeasureCases) {
@@ -102,6 +118,6 @@ process.on("message", ({ index }) => {
 
 process.send({
   ready: true,
-  files: files.map(({ name, bytes, validMs }) => ({ name, bytes: bytes.length, validMs })),
+  files: files.map(({ name, size, validMs }) => ({ name, bytes: size, validMs })),
   baselineRss: process.resourceUsage().maxRSS * 1024,
 });

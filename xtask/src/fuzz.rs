@@ -1,13 +1,14 @@
 //! `cargo xtask fuzz`: structured corruptions of real buffers against the generated deserializers,
 //! each case in a watched child process. The mutations and the watchdog are in `tests/fuzz/`; this
-//! builds the producers, writes the schema's layouts (which the mutations aim at) and runs them.
+//! builds the producers, writes the schemas' layouts (which the mutations aim at: rawast's and, for
+//! the oxc targets of `tests/oxc/codegen.toml`, oxc's) and runs them.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use rawast_generator::config::{SourcePlacement, Target};
+use rawast_generator::config::{BufferFormat, Config, SourcePlacement, Target};
 use rawast_generator::ir::{Schema, TypeKind, TypeRef};
 use rawast_generator::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
 use rawast_generator::SourceFile;
@@ -38,11 +39,21 @@ processes, watched:
               inputs that are no Uint8Array), or a lazy tree read whole after its buffer was
               detached or shrunk
 
+The oxc targets of tests/oxc/codegen.toml (oxc-js, oxc-ts, oxc-js-range, oxc-ts-range) read
+oxc-parser 0.157's own buffers: each child parses tests/fuzz/corpus.js's OXC_CORPUS (JS files; for
+the TS targets TS and TSX too) with oxc-parser once and restores a file's region of the buffer before
+each case. Besides the corruptions above they move data_offset and the other metadata fields, aim
+pointers at 0, below the AST's region, at the metadata, misaligned or into another 4 GiB block, make
+Vec lengths negative as 64-bit numbers, flip bits, and pass wrong sourceStartPos and sourceByteLen
+arguments or a source text that is not the buffer's (or no string: a TypeError). Their bounds
+count a file's region of the buffer (from data_offset to the end) as its buffer.
+
 Prints a table per target and ends with `fuzz: C cases, H hangs, D deaths, B blow-ups, F foreign
 errors`; exits 1 if H, D, B or F is not 0. Every failure prints the command that replays it.
 
 OPTIONS:
-    --target T   a target of codegen.toml or all (default: all)
+    --target T   a target of codegen.toml or tests/oxc/codegen.toml, or all: every one of both
+                 (default: all)
     --cases N    cases per target (default: 2000)
     --seed S     the campaign's seed (default: 1); case I of seed S is always the same corruption
     --case I     run only case I (with --target), printing what it did
@@ -76,44 +87,63 @@ pub struct Options {
     pub case: Option<u64>,
 }
 
+/// The directory of the oxc targets' `codegen.toml` (their names start with `oxc-`).
+const OXC_DIR: &str = "tests/oxc";
+
 /// Builds the producers, writes the layouts and runs `tests/fuzz/run.js`.
 pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
     let config = rawast::read_config(&root.join("codegen.toml"))?;
-    let names: Vec<&str> = config.targets.iter().map(|t| t.name.as_str()).collect();
-    let mut targets: Vec<&Target> = config.targets.iter().filter(|t| options.target == "all" || t.name == options.target).collect();
-    if targets.is_empty() {
-        return Ok(crate::usage_error(&format!("unknown target `{}`: codegen.toml has {}", options.target, names.join(", ")), USAGE));
+    let oxc_config = rawast::read_config(&root.join(OXC_DIR).join("codegen.toml"))?;
+    let selected = |t: &&Target| options.target == "all" || t.name == options.target;
+    let mut targets: Vec<&Target> = config.targets.iter().filter(selected).collect();
+    let oxc_targets: Vec<&Target> = oxc_config.targets.iter().filter(selected).collect();
+    if targets.is_empty() && oxc_targets.is_empty() {
+        let names: Vec<&str> = config.targets.iter().chain(&oxc_config.targets).map(|t| t.name.as_str()).collect();
+        return Ok(crate::usage_error(&format!("unknown target `{}`: codegen.toml and {OXC_DIR}/codegen.toml have {}", options.target, names.join(", ")), USAGE));
     }
-    project::run(project::cargo().args(["build", "--quiet", "--release", "--package", "rawast-schema", "--bin", "encode"]), root)?;
-    if targets.iter().any(|t| t.pointer_width == PointerWidth::W32) {
-        let required = options.target != "all" || crate::test::is_ci();
-        if !crate::layout32::build_producer(root, required)? {
-            targets.retain(|t| t.pointer_width != PointerWidth::W32);
-        }
-    }
-
-    let files: Vec<SourceFile> = config
-        .schema_files
-        .iter()
-        .map(|f| Ok(SourceFile { path: f.path.clone(), text: std::fs::read_to_string(root.join(&f.path)).with_context(|| format!("cannot read {}", f.path))? }))
-        .collect::<Result<_>>()?;
-    let analysis = rawast_generator::analyze(&files).map_err(|d| anyhow::anyhow!("{d}"))?;
-    let root_type = &config.root.as_ref().context("codegen.toml names no [schema] root type")?.name;
     let dir = root.join("target/fuzz");
     std::fs::create_dir_all(&dir)?;
-    for (width, layout) in [(PointerWidth::W64, &analysis.layout64), (PointerWidth::W32, &analysis.layout32)] {
-        let path = dir.join(format!("layout-{}.json", width.bits()));
-        std::fs::write(&path, layout_json(&analysis.schema, layout, width, root_type)).with_context(|| format!("cannot write {}", path.display()))?;
-    }
-
     let mut args: Vec<std::ffi::OsString> = Vec::new();
-    for target in targets {
-        let layout = match target.source_placement {
-            SourcePlacement::Start => "parser",
-            SourcePlacement::End => "linter",
-        };
-        let module = format!("{}/{}/deserialize.js", config.output_dir.path, target.module_dir());
-        args.extend(["--target".into(), format!("{}:{layout}:{}:{module}", target.name, target.pointer_width.bits()).into()]);
+    if !targets.is_empty() {
+        project::run(project::cargo().args(["build", "--quiet", "--release", "--package", "rawast-schema", "--bin", "encode"]), root)?;
+        if targets.iter().any(|t| t.pointer_width == PointerWidth::W32) {
+            let required = options.target != "all" || crate::test::is_ci();
+            if !crate::layout32::build_producer(root, required)? {
+                targets.retain(|t| t.pointer_width != PointerWidth::W32);
+            }
+        }
+        let files: Vec<SourceFile> = config
+            .schema_files
+            .iter()
+            .map(|f| Ok(SourceFile { path: f.path.clone(), text: std::fs::read_to_string(root.join(&f.path)).with_context(|| format!("cannot read {}", f.path))? }))
+            .collect::<Result<_>>()?;
+        let analysis = rawast_generator::analyze(&files).map_err(|d| anyhow::anyhow!("{d}"))?;
+        for (width, layout) in [(PointerWidth::W64, &analysis.layout64), (PointerWidth::W32, &analysis.layout32)] {
+            write_layout(&dir.join(format!("layout-{}.json", width.bits())), &layout_json(&analysis.schema, layout, width, root_name(&config)?))?;
+        }
+        for target in targets {
+            let kind = match target.source_placement {
+                SourcePlacement::Start => "parser",
+                SourcePlacement::End => "linter",
+            };
+            let module = format!("{}/{}/deserialize.js", config.output_dir.path, target.module_dir());
+            args.extend(["--target".into(), format!("{}:{kind}:{}:{module}", target.name, target.pointer_width.bits()).into()]);
+        }
+    }
+    if !oxc_targets.is_empty() {
+        // oxc's schema (oxc_ast's own sources, found through `cargo metadata`) for the walk that
+        // finds the pointers, lengths and tags of oxc-parser's buffers; they are 64-bit only.
+        let (_, files) = rawast::read_schema(&root.join(OXC_DIR).join("codegen.toml"))?;
+        let analysis = rawast_generator::analyze_as(&files, oxc_config.dialect).map_err(|d| anyhow::anyhow!("{d}"))?;
+        write_layout(&dir.join("layout-oxc.json"), &layout_json(&analysis.schema, &analysis.layout64, PointerWidth::W64, root_name(&oxc_config)?))?;
+        for target in oxc_targets {
+            let kind = match target.format {
+                BufferFormat::Oxc { typescript: true, .. } => "oxc-ts",
+                _ => "oxc-js",
+            };
+            let module = format!("{OXC_DIR}/{}/{}/deserialize.js", oxc_config.output_dir.path, target.module_dir());
+            args.extend(["--target".into(), format!("{}:{kind}:64:{module}", target.name).into()]);
+        }
     }
     args.extend(["--cases".into(), options.cases.to_string().into(), "--seed".into(), options.seed.to_string().into()]);
     if let Some(case) = options.case {
@@ -122,9 +152,17 @@ pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
     project::run_node_script(root, &[], "tests/fuzz/run.js", &root.join("target/release/encode"), &args, root)
 }
 
+fn root_name(config: &Config) -> Result<&str> {
+    Ok(&config.root.as_ref().with_context(|| format!("{} names no [schema] root type", config.file_name))?.name)
+}
+
+fn write_layout(path: &Path, json: &str) -> Result<()> {
+    std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))
+}
+
 /// The schema's layout for one pointer width, as `tests/fuzz/layout.js` walks buffers with it:
 /// each struct's fields (offset and type), each data enum's payload offset and variants, each
-/// fieldless enum's values. Types are `"u32"`, `"str"`, `"span"`, `{ "named": N }`,
+/// fieldless enum's values. Types are `"u32"`, `"str"`, `"span"`, `{ "named": N }`, `{ "builtin": B }`,
 /// `{ "box": T, "size": S }`, `{ "vec": T, "size": S }` (S: the element's size) and
 /// `{ "option": T, "niche": [offset, size, value] }` or `{ "option": T, "tagged": [tag size, payload offset] }`.
 fn layout_json(schema: &Schema, layout: &SchemaLayout, width: PointerWidth, root: &str) -> String {
@@ -160,7 +198,8 @@ fn type_json(ty: &TypeRef, schema: &Schema, layout: &SchemaLayout) -> String {
         TypeRef::Span => "\"span\"".to_owned(),
         TypeRef::Str => "\"str\"".to_owned(),
         TypeRef::Named(id) => format!("{{ \"named\": \"{}\" }}", schema.get(*id).name),
-        // A `Cell` holds its value's bytes; builtins are the oxc dialect's, whose buffers this does not fuzz.
+        // A `Cell` holds its value's bytes; builtins are the oxc dialect's (its strings, `&str`,
+        // `Ident` and `JSStr`, are walked as strings).
         TypeRef::Cell(inner) => type_json(inner, schema, layout),
         TypeRef::Builtin(builtin) => format!("{{ \"builtin\": \"{}\" }}", builtin.name()),
         TypeRef::Box(inner) => format!("{{ \"box\": {}, \"size\": {} }}", type_json(inner, schema, layout), layout.of(inner).size),

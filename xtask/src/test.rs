@@ -26,9 +26,9 @@ STEPS:
     5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt, and
                                    the oxc- targets against oxc-parser's deserializers on the same
                                    buffers (tests/oxc/corpus-{js,ts}.txt)
-    6. cargo xtask fuzz            a short campaign (--cases 2000 per target): corrupted buffers
-                                   must end in an AST or a RawastBufferError, in bounded time
-                                   and memory
+    6. cargo xtask fuzz            a short campaign (--cases 2000 per target, the oxc- targets
+                                   on oxc-parser's buffers included): corrupted buffers must end
+                                   in an AST or a RawastBufferError, in bounded time and memory
     7. node --test                 tests/**/*.test.js on the pinned Node
     8. cargo xtask package --dry-run
                                    pack generated/npm/*, publint, install each tarball into a fresh

@@ -45,7 +45,8 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   }
   hi = buffer.length - 16;
   if (!(Number.isInteger(sourceStartPosInput) && Number.isInteger(sourceByteLen) && sourceStartPosInput >= 0 && sourceByteLen >= 0 && sourceStartPosInput + sourceByteLen <= hi)) {
-    throw new RawastBufferError(`source bytes ${sourceStartPosInput}..${sourceStartPosInput + sourceByteLen} are outside the buffer`);
+    // (No arithmetic in the message: the arguments may be anything, BigInts among them.)
+    throw new RawastBufferError(`the source (${String(sourceByteLen)} bytes at ${String(sourceStartPosInput)}) is not inside the buffer`);
   }
   uint8 = buffer;
   int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
@@ -72,6 +73,16 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     return data;
   } finally {
     uint8 = int32 = float64 = sourceText = undefined;
+  }
+}
+
+// oxc's `BigIntLiteral` converter calls `BigInt` on the literal's digits: in a corrupt buffer they may
+// be anything, and the `SyntaxError` is a `RawastBufferError` here. (Valid digits convert as before.)
+function BigInt(digits) {
+  try {
+    return globalThis.BigInt(digits);
+  } catch {
+    throw new RawastBufferError(`corrupt oxc-parser buffer: ${JSON.stringify(String(digits).slice(0, 40))} is not a BigInt`);
   }
 }
 
@@ -124,6 +135,8 @@ function readStr(pos) {
   if (len === 0) return "";
   const start = int32[pos32], end = start + len;
   if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
+  // Strings are paid for too: many pointing at one long run of bytes would decode it again and again.
+  if ((budget -= len) < 0) throw overBudget(pos);
   if (start >= sourceStartPos && end <= asciiEnd) return sourceText.substr(start - sourceStartPos, len);
   if (len <= 16) {
     let out = "";
@@ -159,7 +172,8 @@ function readStrOutside(pos, start, len) {
 function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
-  if (!(len >= 0 && start >= 0 && end <= hi)) throw corrupt("string", pos);
+  if (!(len >= 0 && start >= lo && end <= hi)) throw corrupt("string", pos);
+  if ((budget -= len) < 0) throw overBudget(pos);
   let out = "";
   for (let i = start; i < end; ) {
     const first = uint8[i++];
