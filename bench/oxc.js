@@ -1,0 +1,162 @@
+// The same-buffer benchmark of a target that reads oxc-parser's own buffers (`cargo xtask bench
+// --target oxc-…`, see its --help): per file, oxc-parser parses once, then rawast's deserializer and
+// oxc's own (the variant the target reproduces) read that very buffer, interleaved in one process,
+// beside `JSON.parse` of the same tree, the type-shaped clone, and a construct-only floor.
+//
+// node --expose-gc bench/oxc.js --variant js|ts|js_range|ts_range --module PATH [--json FILE] [--samples N] PATH...
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
+import { parseRawSync } from "oxc-parser/src-js/bindings.js";
+
+import { firstDifference } from "../tests/oxc/compare.js";
+import { countNodes, makeCloner, median, sample } from "./common.js";
+
+const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
+
+function parseArgs(argv) {
+  const options = { variant: null, module: null, json: null, samples: 15, paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--variant") options.variant = argv[++i];
+    else if (arg === "--module") options.module = argv[++i];
+    else if (arg === "--json") options.json = argv[++i];
+    else if (arg === "--samples") options.samples = Number(argv[++i]);
+    else options.paths.push(arg);
+  }
+  if (!["js", "ts", "js_range", "ts_range"].includes(options.variant) || !options.module) throw new Error("--variant and --module are required");
+  if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
+  return options;
+}
+
+/** oxc-parser's options for a file, as its `parseSync` picks them from the name. */
+function parseOptions(path, typescript) {
+  const ext = extname(path);
+  const lang = path.endsWith(".d.ts") ? "dts" : { ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx", ".jsx": "jsx" }[ext] ?? "js";
+  const sourceType = { ".mjs": "module", ".mts": "module", ".cjs": "commonjs", ".cts": "commonjs" }[ext] ?? "unambiguous";
+  return { lang, sourceType, astType: typescript ? "ts" : "js" };
+}
+
+/**
+ * The construct-only floor: the tree's objects built again with the same keys in the same order,
+ * from values already decoded and laid out in the order a deserializer meets them (a tape), so that
+ * what is measured is object and array construction, with no buffer reads, no decoding and no
+ * property loads from a source object. Each object shape gets a builder compiled once; a tape entry
+ * says what comes next: a primitive, an array of N values, or an object of shape K.
+ */
+function makeConstructor(root) {
+  const shapes = new Map(); // key list joined by "," → index
+  const builders = [];
+  const tape = [];
+  const PRIMITIVE = -1, ARRAY = -2;
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== "object" || value instanceof RegExp) {
+      tape.push(PRIMITIVE, value);
+    } else if (Array.isArray(value)) {
+      tape.push(ARRAY, value.length);
+      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+    } else {
+      const keys = Object.keys(value);
+      const id = keys.join(",");
+      if (!shapes.has(id)) shapes.set(id, shapes.size);
+      tape.push(shapes.get(id));
+      for (let i = keys.length - 1; i >= 0; i--) stack.push(value[keys[i]]);
+    }
+  }
+  let at = 0;
+  function next() {
+    const kind = tape[at++];
+    if (kind === PRIMITIVE) return tape[at++];
+    if (kind === ARRAY) {
+      const out = new Array(tape[at++]);
+      for (let i = 0; i < out.length; i++) out[i] = next();
+      return out;
+    }
+    return builders[kind]();
+  }
+  for (const [id] of shapes) {
+    const literal = id === "" ? "{}" : `{ ${id.split(",").map((k) => `${JSON.stringify(k)}: next()`).join(", ")} }`;
+    builders.push(new Function("next", `return () => (${literal});`)(next));
+  }
+  return () => {
+    at = 0;
+    return next();
+  };
+}
+
+function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const typescript = options.variant.startsWith("ts");
+  return Promise.all([import(pathToFileURL(resolve(options.module)).href), import(`oxc-parser/src-js/generated/deserialize/${options.variant}.js`)]).then(([rawast, oxc]) => {
+    const results = [];
+    for (const path of options.paths) {
+      const source = readFileSync(path, "utf8");
+      const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
+      parseRawSync(path, buffer.block, sourceStartPos, sourceByteLen, parseOptions(path, typescript));
+      const read = (module) => module.deserialize(buffer, source, sourceStartPos, sourceByteLen).program;
+      const reference = read(oxc);
+      const difference = firstDifference(read(rawast), reference);
+      if (difference !== null) {
+        console.error(`${path}: not timed, rawast's output differs from oxc's: ${difference}`);
+        returnBufferToCache(buffer);
+        continue;
+      }
+      // JSON has no BigInt or RegExp: strings and empty objects stand in (as for acorn's AST).
+      const json = JSON.stringify(reference, (k, v) => (typeof v === "bigint" ? v.toString() : v instanceof RegExp ? {} : v));
+      const clone = makeCloner(reference);
+      const construct = makeConstructor(reference);
+      const run = {
+        rawast: () => read(rawast),
+        oxc: () => read(oxc),
+        json: () => JSON.parse(json),
+        clone: () => clone(reference),
+        construct,
+      };
+      const nodes = countNodes(reference);
+      const times = sample(run, METHODS, options.samples);
+      returnBufferToCache(buffer);
+      const nsPerNode = Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes]));
+      const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes]));
+      results.push({ path, bytes: Buffer.byteLength(source), nodes, ns_per_node: nsPerNode, min: minNsPerNode });
+      console.error(`${path}: ${(Buffer.byteLength(source) / 1024).toFixed(0)} KB, ${nodes} nodes; ns/node ` + METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", "));
+    }
+    if (results.length === 0) throw new Error("no file was timed");
+
+    const ratio = (r, other) => r.ns_per_node.rawast / r.ns_per_node[other];
+    const geomean = (other) => Math.exp(results.reduce((sum, r) => sum + Math.log(ratio(r, other)), 0) / results.length);
+    const others = METHODS.slice(1);
+    const summary = Object.fromEntries(others.map((m) => [`rawast_vs_${m}`, geomean(m)]));
+    const worst = results.reduce((a, b) => (ratio(b, "oxc") > ratio(a, "oxc") ? b : a));
+    const slower = results.filter((r) => ratio(r, "oxc") > 1).length;
+
+    console.log(`Node ${process.version}; ${options.module} against oxc-parser's ${options.variant}.js on the same buffers; median (min) ns per node (nodes: objects with a \`type\`, in oxc's output); ${options.samples} samples after 3 warm-up rounds.\n`);
+    console.log(`| file | KB | nodes | ${METHODS.join(" | ")} | ${others.map((m) => `rawast ÷ ${m}`).join(" | ")} |`);
+    console.log(`|---|---:|---:|${METHODS.map(() => "---:").join("|")}|${others.map(() => "---:").join("|")}|`);
+    for (const r of results) {
+      const cell = (m) => `${r.ns_per_node[m].toFixed(1)} (${r.min[m].toFixed(1)})`;
+      console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.nodes} | ${METHODS.map(cell).join(" | ")} | ${others.map((m) => ratio(r, m).toFixed(2)).join(" | ")} |`);
+    }
+    console.log(`\ngeomean: ${others.map((m) => `rawast ÷ ${m} ${summary[`rawast_vs_${m}`].toFixed(3)}`).join(", ")}`);
+    console.log(`worst against oxc: ${worst.path} (${ratio(worst, "oxc").toFixed(2)}); slower than oxc on ${slower} of ${results.length} files`);
+
+    if (options.json) {
+      const out = {
+        node: process.version,
+        module: options.module,
+        variant: options.variant,
+        files: results.map((r) => ({ path: r.path, bytes: r.bytes, nodes: r.nodes, ns_per_node: r.ns_per_node, min_ns_per_node: r.min })),
+        geomean: summary,
+      };
+      writeFileSync(options.json, JSON.stringify(out, null, 2) + "\n");
+    }
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
