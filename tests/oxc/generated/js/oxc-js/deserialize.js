@@ -10,7 +10,11 @@
 // addresses in a block aligned to 4 GiB, so their low 32 bits are offsets into `buffer`. Spans count
 // UTF-16 code units already.
 
-let uint8, int32, float64, sourceText, sourceStartPos = 0, asciiEnd = 0;
+let uint8, int32, float64, sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
+// The source's bytes as a one-byte string (each byte one character): ASCII strings of the source are
+// sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
+// character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
+let sourceLatin;
 // The parent node, which oxc's converters keep up to date in its `parent` variants (not this one).
 let parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
@@ -25,7 +29,7 @@ let budget = 0;
 const MAX_DEPTH = 1000;
 let depth = 0, deferred = 0;
 
-const { utf8Slice } = Buffer.prototype;
+const { utf8Slice, latin1Slice } = Buffer.prototype;
 
 /** What a buffer that is not a sound oxc-parser buffer of this version throws. */
 export class RawastBufferError extends Error {}
@@ -60,19 +64,24 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   }
   budget = 2 * (hi - lo);
   depth = deferred = 0;
-  // Strings that lie in the source's ASCII prefix are slices of `sourceText`: there, byte offsets
-  // are UTF-16 offsets.
-  const sourceEnd = sourceStartPos + sourceByteLen;
+  // Strings that lie in the source's ASCII prefix are slices of `sourceLatin` at once; ASCII strings
+  // past it too, once their bytes are checked.
+  sourceEnd = sourceStartPos + sourceByteLen;
   let end = sourceStartPos;
-  if (sourceTextInput.length === sourceByteLen) end = sourceEnd;
-  else while (end < sourceEnd && uint8[end] < 128) end++;
+  if (sourceTextInput.length === sourceByteLen) {
+    end = sourceEnd;
+    sourceLatin = sourceTextInput;
+  } else {
+    while (end < sourceEnd && uint8[end] < 128) end++;
+    sourceLatin = latin1Slice.call(uint8, sourceStartPos, sourceEnd);
+  }
   asciiEnd = end;
   try {
     const data = deserializeRawTransferData(lo);
     if (deferred > 0) resolveDeferred(data);
     return data;
   } finally {
-    uint8 = int32 = float64 = sourceText = undefined;
+    uint8 = int32 = float64 = sourceText = sourceLatin = undefined;
   }
 }
 
@@ -137,7 +146,13 @@ function readStr(pos) {
   if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
   // Strings are paid for too: many pointing at one long run of bytes would decode it again and again.
   if ((budget -= len) < 0) throw overBudget(pos);
-  if (start >= sourceStartPos && end <= asciiEnd) return sourceText.substr(start - sourceStartPos, len);
+  if (start >= sourceStartPos) {
+    if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
+    if (end <= sourceEnd) {
+      for (let i = start; i < end; i++) if (uint8[i] >= 128) return utf8Slice.call(uint8, start, end);
+      return sourceLatin.substr(start - sourceStartPos, len);
+    }
+  }
   if (len <= 16) {
     let out = "";
     for (let i = start; i < end; i++) {
