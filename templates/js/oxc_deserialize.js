@@ -21,11 +21,10 @@ let lo = 0, hi = 0;
 // Bytes of structs that pointers may still lead to: twice the region, so shared or cyclic pointers
 // in a corrupt buffer end in an error, not in exponential work or a hang.
 let budget = 0;
-// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value that may nest is
-// left as a `Deferred` and built after the root returns (`resolveDeferred`), with the count back at
-// 0: `a + b + …` chains of any length fit in the JS stack.
-const MAX_DEPTH = 1000;
-let depth = 0, deferred = 0;
+// `Deferred` values in the tree. Where the JS stack runs out, the node being built leaves its values
+// that may nest as `Deferred`s (a `catch` in its function), built after the root returns
+// (`resolveDeferred`): `a + b + …` chains of any length come back whole, and no depth is counted.
+let deferred = 0;
 
 const { utf8Slice, latin1Slice } = Buffer.prototype;
 
@@ -61,7 +60,7 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     throw new RawastBufferError(`the root's offset ${lo} is outside the buffer`);
   }
   budget = 2 * (hi - lo);
-  depth = deferred = 0;
+  deferred = 0;
   // Strings that lie in the source's ASCII prefix are slices of `sourceLatin` at once; ASCII strings
   // past it too, once their bytes are checked.
   sourceEnd = sourceStartPos + sourceByteLen;
@@ -115,7 +114,8 @@ function readStr(pos) {
   if (len === 0) return "";
   const start = int32[pos32], end = start + len;
   if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
-  // Strings are paid for too: many pointing at one long run of bytes would decode it again and again.
+  // Strings are paid for too: many pointing at one long run of bytes would decode it again and
+  // again, or give a tree whose strings are many times the buffer's size (slices share memory).
   if ((budget -= len) < 0) throw overBudget(pos);
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);

@@ -46,6 +46,8 @@ struct OxcDeserializeJs {
     functions: Vec<String>,
     /// Read by the shared `js/deferred.js`: oxc's outputs have no `parent` links.
     parent_links: bool,
+    /// Read by `js/deferred.js`: these targets defer where the JS stack runs out, counting no depth.
+    counts_depth: bool,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
@@ -68,6 +70,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         root: root_fn,
         functions: emitter.functions.into_values().collect(),
         parent_links: false,
+        counts_depth: false,
     };
     view.render().map_err(|source| fail(source.to_string()))
 }
@@ -184,12 +187,21 @@ impl<'s> Emitter<'s> {
                 let (size, align_mask) = (layout.size, layout.align - 1);
                 let read = self.deserializer(inner);
                 let what = js_string(&format!("pointer to {}", self.plain_name(inner)));
-                // The pointee must lie whole in the AST's region, aligned; every byte read is paid
-                // for from the budget, so shared or cyclic pointers cannot multiply the work. The
-                // tests are written so that `undefined` (a snippet's read past the buffer) fails them.
-                format!(
-                    "const target = int32[pos >> 2];\nif (!(target >= lo && target <= hi - {size}) || (target & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= {size}) < 0) throw overBudget(pos);\ndepth++;\nconst value = {read}(target);\ndepth--;\nreturn value;"
-                )
+                // The pointee must lie whole in the AST's region, aligned. The tests are written so
+                // that `undefined` (a snippet's read past the buffer) fails them.
+                let check = format!(
+                    "const target = int32[pos >> 2];\nif (!(target >= lo && target <= hi - {size}) || (target & {align_mask}) !== 0) throw corrupt({what}, pos);\n"
+                );
+                if self.may_nest(inner) {
+                    // Every byte read is paid for from the budget, so shared or cyclic pointers
+                    // cannot multiply the work.
+                    format!("{check}if ((budget -= {size}) < 0) throw overBudget(pos);\nreturn {read}(target);")
+                } else {
+                    // A leaf (an identifier, a literal: most `Box`es) is read in bounded work, so it
+                    // is not: the pointers to it lie in structs and `Vec`s already paid for, which
+                    // bounds how often it can be read.
+                    format!("{check}return {read}(target);")
+                }
             }
             TypeRef::Vec(inner) => {
                 let layout = self.layout.of(inner);
@@ -197,7 +209,7 @@ impl<'s> Emitter<'s> {
                 let element = self.deserializer(inner);
                 let what = js_string(&format!("Vec<{}>", self.plain_name(inner)));
                 format!(
-                    "const pos32 = pos >> 2, len = int32[pos32 + 2];\nif (len === 0) return [];\nlet element = int32[pos32];\nif (!(len > 0 && element >= lo && len <= (hi - element) / {size}) || (element & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= len * {size}) < 0) throw overBudget(pos);\ndepth++;\nconst array = new Array(len);\nfor (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\ndepth--;\nreturn array;"
+                    "const pos32 = pos >> 2, len = int32[pos32 + 2];\nif (len === 0) return [];\nlet element = int32[pos32];\nif (!(len > 0 && element >= lo && len <= (hi - element) / {size}) || (element & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= len * {size}) < 0) throw overBudget(pos);\nconst array = new Array(len);\nfor (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\nreturn array;"
                 )
             }
             TypeRef::Option(inner) => {
@@ -610,19 +622,34 @@ fn object_body(properties: Properties) -> String {
             body.push('\n');
         }
     }
-    let fields: Vec<String> = properties
-        .list
-        .iter()
-        .map(|p| {
-            let value = match &p.deferrable {
-                _ if properties.read.contains(&p.key) => this_name(&p.key),
-                Some((read, at)) => format!("depth < MAX_DEPTH ? {read}({at}) : defer({read}, {at})"),
-                None => p.value.clone(),
-            };
-            format!("{}: {value},", property_key(&p.key))
-        })
-        .collect();
-    body.push_str(&format!("return {{\n{}\n}};", indent(&fields.join("\n"))));
+    let literal = |deferring: bool| {
+        let fields: Vec<String> = properties
+            .list
+            .iter()
+            .map(|p| {
+                let value = match &p.deferrable {
+                    _ if properties.read.contains(&p.key) => this_name(&p.key),
+                    Some((read, at)) if deferring => format!("defer({read}, {at})"),
+                    _ => p.value.clone(),
+                };
+                format!("{}: {value},", property_key(&p.key))
+            })
+            .collect();
+        format!("return {{\n{}\n}};", indent(&fields.join("\n")))
+    };
+    let deferrable = properties.list.iter().any(|p| p.deferrable.is_some() && !properties.read.contains(&p.key));
+    if deferrable {
+        // No depth is counted on the way down (that costs every node): when the JS stack runs out
+        // below this node, its values that may nest are left for `resolveDeferred`, which builds
+        // them from the top of the stack. A throw that is not the stack's comes back from there.
+        body.push_str(&format!(
+            "try {{\n{}\n}} catch (error) {{\n{}\n}}",
+            indent(&literal(false)),
+            indent(&format!("if (!(error instanceof RangeError)) throw error;\n{}", literal(true)))
+        ));
+    } else {
+        body.push_str(&literal(false));
+    }
     body
 }
 

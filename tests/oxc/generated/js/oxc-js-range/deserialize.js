@@ -23,11 +23,10 @@ let lo = 0, hi = 0;
 // Bytes of structs that pointers may still lead to: twice the region, so shared or cyclic pointers
 // in a corrupt buffer end in an error, not in exponential work or a hang.
 let budget = 0;
-// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value that may nest is
-// left as a `Deferred` and built after the root returns (`resolveDeferred`), with the count back at
-// 0: `a + b + …` chains of any length fit in the JS stack.
-const MAX_DEPTH = 1000;
-let depth = 0, deferred = 0;
+// `Deferred` values in the tree. Where the JS stack runs out, the node being built leaves its values
+// that may nest as `Deferred`s (a `catch` in its function), built after the root returns
+// (`resolveDeferred`): `a + b + …` chains of any length come back whole, and no depth is counted.
+let deferred = 0;
 
 const { utf8Slice, latin1Slice } = Buffer.prototype;
 
@@ -63,7 +62,7 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     throw new RawastBufferError(`the root's offset ${lo} is outside the buffer`);
   }
   budget = 2 * (hi - lo);
-  depth = deferred = 0;
+  deferred = 0;
   // Strings that lie in the source's ASCII prefix are slices of `sourceLatin` at once; ASCII strings
   // past it too, once their bytes are checked.
   sourceEnd = sourceStartPos + sourceByteLen;
@@ -124,7 +123,6 @@ function resolveDeferred(root) {
     for (const key in value) {
       let child = value[key];
       if (child instanceof Deferred) {
-        depth = 0;
         child = value[key] = child.read(child.pos);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
@@ -144,7 +142,8 @@ function readStr(pos) {
   if (len === 0) return "";
   const start = int32[pos32], end = start + len;
   if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
-  // Strings are paid for too: many pointing at one long run of bytes would decode it again and again.
+  // Strings are paid for too: many pointing at one long run of bytes would decode it again and
+  // again, or give a tree whose strings are many times the buffer's size (slices share memory).
   if ((budget -= len) < 0) throw overBudget(pos);
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
@@ -207,17 +206,32 @@ function readJSStr(pos) {
 function deserializeAccessorProperty(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: deserializeAccessorPropertyType(pos + 12),
-    decorators: depth < MAX_DEPTH ? deserializeVecDecorator(pos + 16) : defer(deserializeVecDecorator, pos + 16),
-    key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
-    value: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 64) : defer(deserializeOptionExpression, pos + 64),
-    computed: uint8[(pos + 13)] === 1,
-    static: uint8[(pos + 14)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: deserializeAccessorPropertyType(pos + 12),
+      decorators: deserializeVecDecorator(pos + 16),
+      key: deserializePropertyKey(pos + 40),
+      value: deserializeOptionExpression(pos + 64),
+      computed: uint8[(pos + 13)] === 1,
+      static: uint8[(pos + 14)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: deserializeAccessorPropertyType(pos + 12),
+      decorators: defer(deserializeVecDecorator, pos + 16),
+      key: defer(deserializePropertyKey, pos + 40),
+      value: defer(deserializeOptionExpression, pos + 64),
+      computed: uint8[(pos + 13)] === 1,
+      static: uint8[(pos + 14)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeAccessorPropertyType(pos) {
@@ -296,13 +310,24 @@ function deserializeArrayAssignmentTarget(pos) {
 function deserializeArrayExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ArrayExpression",
-    elements: depth < MAX_DEPTH ? deserializeVecArrayExpressionElement(pos + 16) : defer(deserializeVecArrayExpressionElement, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ArrayExpression",
+      elements: deserializeVecArrayExpressionElement(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ArrayExpression",
+      elements: defer(deserializeVecArrayExpressionElement, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeArrayExpressionElement(pos) {
@@ -425,32 +450,61 @@ function deserializeArrowFunctionBody(pos) {
 function deserializeArrowFunctionExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ArrowFunctionExpression",
-    expression: uint8[(pos + 40)] !== 64,
-    async: uint8[(pos + 56)] === 1,
-    params: depth < MAX_DEPTH ? deserializeBoxFormalParameters(pos + 24) : defer(deserializeBoxFormalParameters, pos + 24),
-    body: depth < MAX_DEPTH ? deserializeArrowFunctionBody(pos + 40) : defer(deserializeArrowFunctionBody, pos + 40),
-    id: null,
-    generator: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ArrowFunctionExpression",
+      expression: uint8[(pos + 40)] !== 64,
+      async: uint8[(pos + 56)] === 1,
+      params: deserializeBoxFormalParameters(pos + 24),
+      body: deserializeArrowFunctionBody(pos + 40),
+      id: null,
+      generator: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ArrowFunctionExpression",
+      expression: uint8[(pos + 40)] !== 64,
+      async: uint8[(pos + 56)] === 1,
+      params: defer(deserializeBoxFormalParameters, pos + 24),
+      body: defer(deserializeArrowFunctionBody, pos + 40),
+      id: null,
+      generator: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeAssignmentExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "AssignmentExpression",
-    operator: deserializeAssignmentOperator(pos + 12),
-    left: depth < MAX_DEPTH ? deserializeAssignmentTarget(pos + 16) : defer(deserializeAssignmentTarget, pos + 16),
-    right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "AssignmentExpression",
+      operator: deserializeAssignmentOperator(pos + 12),
+      left: deserializeAssignmentTarget(pos + 16),
+      right: deserializeExpression(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "AssignmentExpression",
+      operator: deserializeAssignmentOperator(pos + 12),
+      left: defer(deserializeAssignmentTarget, pos + 16),
+      right: defer(deserializeExpression, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeAssignmentOperator(pos) {
@@ -478,14 +532,26 @@ function deserializeAssignmentOperator(pos) {
 function deserializeAssignmentPattern(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "AssignmentPattern",
-    left: depth < MAX_DEPTH ? deserializeBindingPattern(pos + 16) : defer(deserializeBindingPattern, pos + 16),
-    right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "AssignmentPattern",
+      left: deserializeBindingPattern(pos + 16),
+      right: deserializeExpression(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "AssignmentPattern",
+      left: defer(deserializeBindingPattern, pos + 16),
+      right: defer(deserializeExpression, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeAssignmentTarget(pos) {
@@ -575,55 +641,105 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
 function deserializeAssignmentTargetPropertyProperty(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "Property",
-    kind: 'init',
-    key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
-    value: depth < MAX_DEPTH ? deserializeAssignmentTargetMaybeDefault(pos + 32) : defer(deserializeAssignmentTargetMaybeDefault, pos + 32),
-    method: false,
-    shorthand: false,
-    computed: uint8[(pos + 12)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "Property",
+      kind: 'init',
+      key: deserializePropertyKey(pos + 16),
+      value: deserializeAssignmentTargetMaybeDefault(pos + 32),
+      method: false,
+      shorthand: false,
+      computed: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Property",
+      kind: 'init',
+      key: defer(deserializePropertyKey, pos + 16),
+      value: defer(deserializeAssignmentTargetMaybeDefault, pos + 32),
+      method: false,
+      shorthand: false,
+      computed: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeAssignmentTargetRest(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "RestElement",
-    argument: depth < MAX_DEPTH ? deserializeAssignmentTarget(pos + 16) : defer(deserializeAssignmentTarget, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "RestElement",
+      argument: deserializeAssignmentTarget(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "RestElement",
+      argument: defer(deserializeAssignmentTarget, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeAssignmentTargetWithDefault(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "AssignmentPattern",
-    left: depth < MAX_DEPTH ? deserializeAssignmentTarget(pos + 16) : defer(deserializeAssignmentTarget, pos + 16),
-    right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "AssignmentPattern",
+      left: deserializeAssignmentTarget(pos + 16),
+      right: deserializeExpression(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "AssignmentPattern",
+      left: defer(deserializeAssignmentTarget, pos + 16),
+      right: defer(deserializeExpression, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeAwaitExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "AwaitExpression",
-    argument: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "AwaitExpression",
+      argument: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "AwaitExpression",
+      argument: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeBigIntLiteral(pos) {
@@ -644,15 +760,28 @@ function deserializeBigIntLiteral(pos) {
 function deserializeBinaryExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "BinaryExpression",
-    left: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    operator: deserializeBinaryOperator(pos + 12),
-    right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "BinaryExpression",
+      left: deserializeExpression(pos + 16),
+      operator: deserializeBinaryOperator(pos + 12),
+      right: deserializeExpression(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "BinaryExpression",
+      left: defer(deserializeExpression, pos + 16),
+      operator: deserializeBinaryOperator(pos + 12),
+      right: defer(deserializeExpression, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeBinaryOperator(pos) {
@@ -708,42 +837,80 @@ function deserializeBindingPattern(pos) {
 function deserializeBindingProperty(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "Property",
-    kind: 'init',
-    key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
-    value: depth < MAX_DEPTH ? deserializeBindingPattern(pos + 32) : defer(deserializeBindingPattern, pos + 32),
-    method: false,
-    shorthand: uint8[(pos + 12)] === 1,
-    computed: uint8[(pos + 13)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "Property",
+      kind: 'init',
+      key: deserializePropertyKey(pos + 16),
+      value: deserializeBindingPattern(pos + 32),
+      method: false,
+      shorthand: uint8[(pos + 12)] === 1,
+      computed: uint8[(pos + 13)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Property",
+      kind: 'init',
+      key: defer(deserializePropertyKey, pos + 16),
+      value: defer(deserializeBindingPattern, pos + 32),
+      method: false,
+      shorthand: uint8[(pos + 12)] === 1,
+      computed: uint8[(pos + 13)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeBindingRestElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "RestElement",
-    argument: depth < MAX_DEPTH ? deserializeBindingPattern(pos + 16) : defer(deserializeBindingPattern, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "RestElement",
+      argument: deserializeBindingPattern(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "RestElement",
+      argument: defer(deserializeBindingPattern, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeBlockStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "BlockStatement",
-    body: depth < MAX_DEPTH ? deserializeVecStatement(pos + 16) : defer(deserializeVecStatement, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "BlockStatement",
+      body: deserializeVecStatement(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "BlockStatement",
+      body: defer(deserializeVecStatement, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeBool(pos) {
@@ -768,1720 +935,1162 @@ function deserializeBoxAccessorProperty(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to AccessorProperty", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAccessorProperty(target);
-  depth--;
-  return value;
+  return deserializeAccessorProperty(target);
 }
 
 function deserializeBoxArrayAssignmentTarget(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayAssignmentTarget", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrayAssignmentTarget(target);
-  depth--;
-  return value;
+  return deserializeArrayAssignmentTarget(target);
 }
 
 function deserializeBoxArrayExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ArrayExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrayExpression(target);
-  depth--;
-  return value;
+  return deserializeArrayExpression(target);
 }
 
 function deserializeBoxArrayPattern(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrayPattern(target);
-  depth--;
-  return value;
+  return deserializeArrayPattern(target);
 }
 
 function deserializeBoxArrowFunctionExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ArrowFunctionExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrowFunctionExpression(target);
-  depth--;
-  return value;
+  return deserializeArrowFunctionExpression(target);
 }
 
 function deserializeBoxAssignmentExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentExpression(target);
-  depth--;
-  return value;
+  return deserializeAssignmentExpression(target);
 }
 
 function deserializeBoxAssignmentPattern(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentPattern(target);
-  depth--;
-  return value;
+  return deserializeAssignmentPattern(target);
 }
 
 function deserializeBoxAssignmentTargetPropertyIdentifier(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyIdentifier", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentTargetPropertyIdentifier(target);
-  depth--;
-  return value;
+  return deserializeAssignmentTargetPropertyIdentifier(target);
 }
 
 function deserializeBoxAssignmentTargetPropertyProperty(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyProperty", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentTargetPropertyProperty(target);
-  depth--;
-  return value;
+  return deserializeAssignmentTargetPropertyProperty(target);
 }
 
 function deserializeBoxAssignmentTargetRest(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetRest", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentTargetRest(target);
-  depth--;
-  return value;
+  return deserializeAssignmentTargetRest(target);
 }
 
 function deserializeBoxAssignmentTargetWithDefault(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetWithDefault", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentTargetWithDefault(target);
-  depth--;
-  return value;
+  return deserializeAssignmentTargetWithDefault(target);
 }
 
 function deserializeBoxAwaitExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AwaitExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAwaitExpression(target);
-  depth--;
-  return value;
+  return deserializeAwaitExpression(target);
 }
 
 function deserializeBoxBigIntLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BigIntLiteral", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBigIntLiteral(target);
-  depth--;
-  return value;
+  return deserializeBigIntLiteral(target);
 }
 
 function deserializeBoxBinaryExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BinaryExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBinaryExpression(target);
-  depth--;
-  return value;
+  return deserializeBinaryExpression(target);
 }
 
 function deserializeBoxBindingIdentifier(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingIdentifier", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBindingIdentifier(target);
-  depth--;
-  return value;
+  return deserializeBindingIdentifier(target);
 }
 
 function deserializeBoxBindingRestElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingRestElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBindingRestElement(target);
-  depth--;
-  return value;
+  return deserializeBindingRestElement(target);
 }
 
 function deserializeBoxBlockStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to BlockStatement", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBlockStatement(target);
-  depth--;
-  return value;
+  return deserializeBlockStatement(target);
 }
 
 function deserializeBoxBooleanLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to BooleanLiteral", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBooleanLiteral(target);
-  depth--;
-  return value;
+  return deserializeBooleanLiteral(target);
 }
 
 function deserializeBoxBreakStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BreakStatement", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBreakStatement(target);
-  depth--;
-  return value;
+  return deserializeBreakStatement(target);
 }
 
 function deserializeBoxCallExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CallExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeCallExpression(target);
-  depth--;
-  return value;
+  return deserializeCallExpression(target);
 }
 
 function deserializeBoxCatchClause(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CatchClause", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeCatchClause(target);
-  depth--;
-  return value;
+  return deserializeCatchClause(target);
 }
 
 function deserializeBoxChainExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ChainExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeChainExpression(target);
-  depth--;
-  return value;
+  return deserializeChainExpression(target);
 }
 
 function deserializeBoxClass(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 144) || (target & 7) !== 0) throw corrupt("pointer to Class", pos);
   if ((budget -= 144) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeClass(target);
-  depth--;
-  return value;
+  return deserializeClass(target);
 }
 
 function deserializeBoxClassBody(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ClassBody", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeClassBody(target);
-  depth--;
-  return value;
+  return deserializeClassBody(target);
 }
 
 function deserializeBoxComputedMemberExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ComputedMemberExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeComputedMemberExpression(target);
-  depth--;
-  return value;
+  return deserializeComputedMemberExpression(target);
 }
 
 function deserializeBoxConditionalExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ConditionalExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeConditionalExpression(target);
-  depth--;
-  return value;
+  return deserializeConditionalExpression(target);
 }
 
 function deserializeBoxContinueStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ContinueStatement", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeContinueStatement(target);
-  depth--;
-  return value;
+  return deserializeContinueStatement(target);
 }
 
 function deserializeBoxDebuggerStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to DebuggerStatement", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeDebuggerStatement(target);
-  depth--;
-  return value;
+  return deserializeDebuggerStatement(target);
 }
 
 function deserializeBoxDoWhileStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to DoWhileStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeDoWhileStatement(target);
-  depth--;
-  return value;
+  return deserializeDoWhileStatement(target);
 }
 
 function deserializeBoxElision(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Elision", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeElision(target);
-  depth--;
-  return value;
+  return deserializeElision(target);
 }
 
 function deserializeBoxEmptyStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to EmptyStatement", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeEmptyStatement(target);
-  depth--;
-  return value;
+  return deserializeEmptyStatement(target);
 }
 
 function deserializeBoxExportAllDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 128) || (target & 7) !== 0) throw corrupt("pointer to ExportAllDeclaration", pos);
   if ((budget -= 128) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportAllDeclaration(target);
-  depth--;
-  return value;
+  return deserializeExportAllDeclaration(target);
 }
 
 function deserializeBoxExportDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDeclaration", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportDeclaration(target);
-  depth--;
-  return value;
+  return deserializeExportDeclaration(target);
 }
 
 function deserializeBoxExportDefaultDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDefaultDeclaration", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportDefaultDeclaration(target);
-  depth--;
-  return value;
+  return deserializeExportDefaultDeclaration(target);
 }
 
 function deserializeBoxExportFromDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ExportFromDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportFromDeclaration(target);
-  depth--;
-  return value;
+  return deserializeExportFromDeclaration(target);
 }
 
 function deserializeBoxExportNamedDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ExportNamedDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportNamedDeclaration(target);
-  depth--;
-  return value;
+  return deserializeExportNamedDeclaration(target);
 }
 
 function deserializeBoxExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Expression", pos);
   if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExpression(target);
-  depth--;
-  return value;
+  return deserializeExpression(target);
 }
 
 function deserializeBoxExpressionStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExpressionStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExpressionStatement(target);
-  depth--;
-  return value;
+  return deserializeExpressionStatement(target);
 }
 
 function deserializeBoxForInStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ForInStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForInStatement(target);
-  depth--;
-  return value;
+  return deserializeForInStatement(target);
 }
 
 function deserializeBoxForOfStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to ForOfStatement", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForOfStatement(target);
-  depth--;
-  return value;
+  return deserializeForOfStatement(target);
 }
 
 function deserializeBoxForStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to ForStatement", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForStatement(target);
-  depth--;
-  return value;
+  return deserializeForStatement(target);
 }
 
 function deserializeBoxFormalParameters(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to FormalParameters", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeFormalParameters(target);
-  depth--;
-  return value;
+  return deserializeFormalParameters(target);
 }
 
 function deserializeBoxFunction(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to Function", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeFunction(target);
-  depth--;
-  return value;
+  return deserializeFunction(target);
 }
 
 function deserializeBoxFunctionBody(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to FunctionBody", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeFunctionBody(target);
-  depth--;
-  return value;
+  return deserializeFunctionBody(target);
 }
 
 function deserializeBoxIdentifierName(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to IdentifierName", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeIdentifierName(target);
-  depth--;
-  return value;
+  return deserializeIdentifierName(target);
 }
 
 function deserializeBoxIdentifierReference(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to IdentifierReference", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeIdentifierReference(target);
-  depth--;
-  return value;
+  return deserializeIdentifierReference(target);
 }
 
 function deserializeBoxIfStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to IfStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeIfStatement(target);
-  depth--;
-  return value;
+  return deserializeIfStatement(target);
 }
 
 function deserializeBoxImportDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ImportDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportDeclaration(target);
-  depth--;
-  return value;
+  return deserializeImportDeclaration(target);
 }
 
 function deserializeBoxImportDefaultSpecifier(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportDefaultSpecifier", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportDefaultSpecifier(target);
-  depth--;
-  return value;
+  return deserializeImportDefaultSpecifier(target);
 }
 
 function deserializeBoxImportExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportExpression(target);
-  depth--;
-  return value;
+  return deserializeImportExpression(target);
 }
 
 function deserializeBoxImportMeta(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to ImportMeta", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportMeta(target);
-  depth--;
-  return value;
+  return deserializeImportMeta(target);
 }
 
 function deserializeBoxImportNamespaceSpecifier(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportNamespaceSpecifier", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportNamespaceSpecifier(target);
-  depth--;
-  return value;
+  return deserializeImportNamespaceSpecifier(target);
 }
 
 function deserializeBoxImportSpecifier(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to ImportSpecifier", pos);
-  if ((budget -= 104) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportSpecifier(target);
-  depth--;
-  return value;
+  return deserializeImportSpecifier(target);
 }
 
 function deserializeBoxJSDocNonNullableType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNonNullableType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSDocNonNullableType(target);
-  depth--;
-  return value;
+  return deserializeJSDocNonNullableType(target);
 }
 
 function deserializeBoxJSDocNullableType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNullableType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSDocNullableType(target);
-  depth--;
-  return value;
+  return deserializeJSDocNullableType(target);
 }
 
 function deserializeBoxJSDocUnknownType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to JSDocUnknownType", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSDocUnknownType(target);
-  depth--;
-  return value;
+  return deserializeJSDocUnknownType(target);
 }
 
 function deserializeBoxJSXAttribute(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXAttribute", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXAttribute(target);
-  depth--;
-  return value;
+  return deserializeJSXAttribute(target);
 }
 
 function deserializeBoxJSXClosingElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXClosingElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXClosingElement(target);
-  depth--;
-  return value;
+  return deserializeJSXClosingElement(target);
 }
 
 function deserializeBoxJSXElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to JSXElement", pos);
   if ((budget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXElement(target);
-  depth--;
-  return value;
+  return deserializeJSXElement(target);
 }
 
 function deserializeBoxJSXEmptyExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to JSXEmptyExpression", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXEmptyExpression(target);
-  depth--;
-  return value;
+  return deserializeJSXEmptyExpression(target);
 }
 
 function deserializeBoxJSXExpressionContainer(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXExpressionContainer", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXExpressionContainer(target);
-  depth--;
-  return value;
+  return deserializeJSXExpressionContainer(target);
 }
 
 function deserializeBoxJSXFragment(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to JSXFragment", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXFragment(target);
-  depth--;
-  return value;
+  return deserializeJSXFragment(target);
 }
 
 function deserializeBoxJSXIdentifier(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXIdentifier", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXIdentifier(target);
-  depth--;
-  return value;
+  return deserializeJSXIdentifier(target);
 }
 
 function deserializeBoxJSXMemberExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXMemberExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXMemberExpression(target);
-  depth--;
-  return value;
+  return deserializeJSXMemberExpression(target);
 }
 
 function deserializeBoxJSXNamespacedName(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to JSXNamespacedName", pos);
-  if ((budget -= 80) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXNamespacedName(target);
-  depth--;
-  return value;
+  return deserializeJSXNamespacedName(target);
 }
 
 function deserializeBoxJSXOpeningElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXOpeningElement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXOpeningElement(target);
-  depth--;
-  return value;
+  return deserializeJSXOpeningElement(target);
 }
 
 function deserializeBoxJSXSpreadAttribute(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadAttribute", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXSpreadAttribute(target);
-  depth--;
-  return value;
+  return deserializeJSXSpreadAttribute(target);
 }
 
 function deserializeBoxJSXSpreadChild(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadChild", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXSpreadChild(target);
-  depth--;
-  return value;
+  return deserializeJSXSpreadChild(target);
 }
 
 function deserializeBoxJSXText(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXText", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXText(target);
-  depth--;
-  return value;
+  return deserializeJSXText(target);
 }
 
 function deserializeBoxLabeledStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to LabeledStatement", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeLabeledStatement(target);
-  depth--;
-  return value;
+  return deserializeLabeledStatement(target);
 }
 
 function deserializeBoxLogicalExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to LogicalExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeLogicalExpression(target);
-  depth--;
-  return value;
+  return deserializeLogicalExpression(target);
 }
 
 function deserializeBoxMethodDefinition(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to MethodDefinition", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeMethodDefinition(target);
-  depth--;
-  return value;
+  return deserializeMethodDefinition(target);
 }
 
 function deserializeBoxNewExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to NewExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNewExpression(target);
-  depth--;
-  return value;
+  return deserializeNewExpression(target);
 }
 
 function deserializeBoxNewTarget(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to NewTarget", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNewTarget(target);
-  depth--;
-  return value;
+  return deserializeNewTarget(target);
 }
 
 function deserializeBoxNullLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to NullLiteral", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNullLiteral(target);
-  depth--;
-  return value;
+  return deserializeNullLiteral(target);
 }
 
 function deserializeBoxNumericLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to NumericLiteral", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNumericLiteral(target);
-  depth--;
-  return value;
+  return deserializeNumericLiteral(target);
 }
 
 function deserializeBoxObjectAssignmentTarget(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectAssignmentTarget", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObjectAssignmentTarget(target);
-  depth--;
-  return value;
+  return deserializeObjectAssignmentTarget(target);
 }
 
 function deserializeBoxObjectExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ObjectExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObjectExpression(target);
-  depth--;
-  return value;
+  return deserializeObjectExpression(target);
 }
 
 function deserializeBoxObjectPattern(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectPattern", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObjectPattern(target);
-  depth--;
-  return value;
+  return deserializeObjectPattern(target);
 }
 
 function deserializeBoxObjectProperty(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectProperty", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObjectProperty(target);
-  depth--;
-  return value;
+  return deserializeObjectProperty(target);
 }
 
 function deserializeBoxParenthesizedExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ParenthesizedExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeParenthesizedExpression(target);
-  depth--;
-  return value;
+  return deserializeParenthesizedExpression(target);
 }
 
 function deserializeBoxPrivateFieldExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateFieldExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializePrivateFieldExpression(target);
-  depth--;
-  return value;
+  return deserializePrivateFieldExpression(target);
 }
 
 function deserializeBoxPrivateIdentifier(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to PrivateIdentifier", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializePrivateIdentifier(target);
-  depth--;
-  return value;
+  return deserializePrivateIdentifier(target);
 }
 
 function deserializeBoxPrivateInExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateInExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializePrivateInExpression(target);
-  depth--;
-  return value;
+  return deserializePrivateInExpression(target);
 }
 
 function deserializeBoxPropertyDefinition(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to PropertyDefinition", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializePropertyDefinition(target);
-  depth--;
-  return value;
+  return deserializePropertyDefinition(target);
 }
 
 function deserializeBoxRegExpLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to RegExpLiteral", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeRegExpLiteral(target);
-  depth--;
-  return value;
+  return deserializeRegExpLiteral(target);
 }
 
 function deserializeBoxReturnStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ReturnStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeReturnStatement(target);
-  depth--;
-  return value;
+  return deserializeReturnStatement(target);
 }
 
 function deserializeBoxSequenceExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to SequenceExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSequenceExpression(target);
-  depth--;
-  return value;
+  return deserializeSequenceExpression(target);
 }
 
 function deserializeBoxSpreadElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to SpreadElement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSpreadElement(target);
-  depth--;
-  return value;
+  return deserializeSpreadElement(target);
 }
 
 function deserializeBoxStaticBlock(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to StaticBlock", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeStaticBlock(target);
-  depth--;
-  return value;
+  return deserializeStaticBlock(target);
 }
 
 function deserializeBoxStaticMemberExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to StaticMemberExpression", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeStaticMemberExpression(target);
-  depth--;
-  return value;
+  return deserializeStaticMemberExpression(target);
 }
 
 function deserializeBoxStringLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to StringLiteral", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeStringLiteral(target);
-  depth--;
-  return value;
+  return deserializeStringLiteral(target);
 }
 
 function deserializeBoxSuper(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Super", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSuper(target);
-  depth--;
-  return value;
+  return deserializeSuper(target);
 }
 
 function deserializeBoxSwitchStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to SwitchStatement", pos);
   if ((budget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSwitchStatement(target);
-  depth--;
-  return value;
+  return deserializeSwitchStatement(target);
 }
 
 function deserializeBoxTSAnyKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSAnyKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSAnyKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSAnyKeyword(target);
 }
 
 function deserializeBoxTSArrayType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSArrayType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSArrayType(target);
-  depth--;
-  return value;
+  return deserializeTSArrayType(target);
 }
 
 function deserializeBoxTSAsExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSAsExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSAsExpression(target);
-  depth--;
-  return value;
+  return deserializeTSAsExpression(target);
 }
 
 function deserializeBoxTSBigIntKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSBigIntKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSBigIntKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSBigIntKeyword(target);
 }
 
 function deserializeBoxTSBooleanKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSBooleanKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSBooleanKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSBooleanKeyword(target);
 }
 
 function deserializeBoxTSCallSignatureDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSCallSignatureDeclaration", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSCallSignatureDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSCallSignatureDeclaration(target);
 }
 
 function deserializeBoxTSConditionalType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSConditionalType", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSConditionalType(target);
-  depth--;
-  return value;
+  return deserializeTSConditionalType(target);
 }
 
 function deserializeBoxTSConstructSignatureDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSConstructSignatureDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSConstructSignatureDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSConstructSignatureDeclaration(target);
 }
 
 function deserializeBoxTSConstructorType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSConstructorType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSConstructorType(target);
-  depth--;
-  return value;
+  return deserializeTSConstructorType(target);
 }
 
 function deserializeBoxTSEnumDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to TSEnumDeclaration", pos);
   if ((budget -= 88) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSEnumDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSEnumDeclaration(target);
 }
 
 function deserializeBoxTSExportAssignment(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSExportAssignment", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSExportAssignment(target);
-  depth--;
-  return value;
+  return deserializeTSExportAssignment(target);
 }
 
 function deserializeBoxTSExternalModuleDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleDeclaration", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSExternalModuleDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSExternalModuleDeclaration(target);
 }
 
 function deserializeBoxTSExternalModuleReference(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleReference", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSExternalModuleReference(target);
-  depth--;
-  return value;
+  return deserializeTSExternalModuleReference(target);
 }
 
 function deserializeBoxTSFunctionType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSFunctionType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSFunctionType(target);
-  depth--;
-  return value;
+  return deserializeTSFunctionType(target);
 }
 
 function deserializeBoxTSGlobalDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSGlobalDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSGlobalDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSGlobalDeclaration(target);
 }
 
 function deserializeBoxTSImportEqualsDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportEqualsDeclaration", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSImportEqualsDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSImportEqualsDeclaration(target);
 }
 
 function deserializeBoxTSImportType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSImportType", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSImportType(target);
-  depth--;
-  return value;
+  return deserializeTSImportType(target);
 }
 
 function deserializeBoxTSImportTypeQualifiedName(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportTypeQualifiedName", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSImportTypeQualifiedName(target);
-  depth--;
-  return value;
+  return deserializeTSImportTypeQualifiedName(target);
 }
 
 function deserializeBoxTSIndexSignature(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSIndexSignature", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSIndexSignature(target);
-  depth--;
-  return value;
+  return deserializeTSIndexSignature(target);
 }
 
 function deserializeBoxTSIndexedAccessType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSIndexedAccessType", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSIndexedAccessType(target);
-  depth--;
-  return value;
+  return deserializeTSIndexedAccessType(target);
 }
 
 function deserializeBoxTSInferType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 24) || (target & 7) !== 0) throw corrupt("pointer to TSInferType", pos);
   if ((budget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSInferType(target);
-  depth--;
-  return value;
+  return deserializeTSInferType(target);
 }
 
 function deserializeBoxTSInstantiationExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInstantiationExpression", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSInstantiationExpression(target);
-  depth--;
-  return value;
+  return deserializeTSInstantiationExpression(target);
 }
 
 function deserializeBoxTSInterfaceBody(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceBody", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSInterfaceBody(target);
-  depth--;
-  return value;
+  return deserializeTSInterfaceBody(target);
 }
 
 function deserializeBoxTSInterfaceDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceDeclaration", pos);
   if ((budget -= 96) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSInterfaceDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSInterfaceDeclaration(target);
 }
 
 function deserializeBoxTSIntersectionType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSIntersectionType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSIntersectionType(target);
-  depth--;
-  return value;
+  return deserializeTSIntersectionType(target);
 }
 
 function deserializeBoxTSIntrinsicKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSIntrinsicKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSIntrinsicKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSIntrinsicKeyword(target);
 }
 
 function deserializeBoxTSLiteralType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSLiteralType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSLiteralType(target);
-  depth--;
-  return value;
+  return deserializeTSLiteralType(target);
 }
 
 function deserializeBoxTSMappedType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TSMappedType", pos);
   if ((budget -= 104) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSMappedType(target);
-  depth--;
-  return value;
+  return deserializeTSMappedType(target);
 }
 
 function deserializeBoxTSMethodSignature(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSMethodSignature", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSMethodSignature(target);
-  depth--;
-  return value;
+  return deserializeTSMethodSignature(target);
 }
 
 function deserializeBoxTSModuleBlock(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSModuleBlock", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSModuleBlock(target);
-  depth--;
-  return value;
+  return deserializeTSModuleBlock(target);
 }
 
 function deserializeBoxTSNamedTupleMember(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSNamedTupleMember", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSNamedTupleMember(target);
-  depth--;
-  return value;
+  return deserializeTSNamedTupleMember(target);
 }
 
 function deserializeBoxTSNamespaceDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceDeclaration", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSNamespaceDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSNamespaceDeclaration(target);
 }
 
 function deserializeBoxTSNamespaceExportDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceExportDeclaration", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSNamespaceExportDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSNamespaceExportDeclaration(target);
 }
 
 function deserializeBoxTSNeverKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNeverKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSNeverKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSNeverKeyword(target);
 }
 
 function deserializeBoxTSNonNullExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSNonNullExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSNonNullExpression(target);
-  depth--;
-  return value;
+  return deserializeTSNonNullExpression(target);
 }
 
 function deserializeBoxTSNullKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNullKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSNullKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSNullKeyword(target);
 }
 
 function deserializeBoxTSNumberKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNumberKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSNumberKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSNumberKeyword(target);
 }
 
 function deserializeBoxTSObjectKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSObjectKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSObjectKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSObjectKeyword(target);
 }
 
 function deserializeBoxTSOptionalType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSOptionalType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSOptionalType(target);
-  depth--;
-  return value;
+  return deserializeTSOptionalType(target);
 }
 
 function deserializeBoxTSParenthesizedType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSParenthesizedType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSParenthesizedType(target);
-  depth--;
-  return value;
+  return deserializeTSParenthesizedType(target);
 }
 
 function deserializeBoxTSPropertySignature(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSPropertySignature", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSPropertySignature(target);
-  depth--;
-  return value;
+  return deserializeTSPropertySignature(target);
 }
 
 function deserializeBoxTSQualifiedName(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSQualifiedName", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSQualifiedName(target);
-  depth--;
-  return value;
+  return deserializeTSQualifiedName(target);
 }
 
 function deserializeBoxTSRestType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSRestType", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSRestType(target);
-  depth--;
-  return value;
+  return deserializeTSRestType(target);
 }
 
 function deserializeBoxTSSatisfiesExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSSatisfiesExpression", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSSatisfiesExpression(target);
-  depth--;
-  return value;
+  return deserializeTSSatisfiesExpression(target);
 }
 
 function deserializeBoxTSStringKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSStringKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSStringKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSStringKeyword(target);
 }
 
 function deserializeBoxTSSymbolKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSSymbolKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSSymbolKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSSymbolKeyword(target);
 }
 
 function deserializeBoxTSTemplateLiteralType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSTemplateLiteralType", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTemplateLiteralType(target);
-  depth--;
-  return value;
+  return deserializeTSTemplateLiteralType(target);
 }
 
 function deserializeBoxTSThisParameter(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSThisParameter", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSThisParameter(target);
-  depth--;
-  return value;
+  return deserializeTSThisParameter(target);
 }
 
 function deserializeBoxTSThisType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSThisType", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSThisType(target);
-  depth--;
-  return value;
+  return deserializeTSThisType(target);
 }
 
 function deserializeBoxTSTupleType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTupleType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTupleType(target);
-  depth--;
-  return value;
+  return deserializeTSTupleType(target);
 }
 
 function deserializeBoxTSTypeAliasDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAliasDeclaration", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeAliasDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSTypeAliasDeclaration(target);
 }
 
 function deserializeBoxTSTypeAnnotation(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAnnotation", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeAnnotation(target);
-  depth--;
-  return value;
+  return deserializeTSTypeAnnotation(target);
 }
 
 function deserializeBoxTSTypeAssertion(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAssertion", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeAssertion(target);
-  depth--;
-  return value;
+  return deserializeTSTypeAssertion(target);
 }
 
 function deserializeBoxTSTypeLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeLiteral", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeLiteral(target);
-  depth--;
-  return value;
+  return deserializeTSTypeLiteral(target);
 }
 
 function deserializeBoxTSTypeOperator(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeOperator", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeOperator(target);
-  depth--;
-  return value;
+  return deserializeTSTypeOperator(target);
 }
 
 function deserializeBoxTSTypeParameter(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameter", pos);
   if ((budget -= 80) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeParameter(target);
-  depth--;
-  return value;
+  return deserializeTSTypeParameter(target);
 }
 
 function deserializeBoxTSTypeParameterDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeParameterDeclaration(target);
-  depth--;
-  return value;
+  return deserializeTSTypeParameterDeclaration(target);
 }
 
 function deserializeBoxTSTypeParameterInstantiation(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterInstantiation", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeParameterInstantiation(target);
-  depth--;
-  return value;
+  return deserializeTSTypeParameterInstantiation(target);
 }
 
 function deserializeBoxTSTypePredicate(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypePredicate", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypePredicate(target);
-  depth--;
-  return value;
+  return deserializeTSTypePredicate(target);
 }
 
 function deserializeBoxTSTypeQuery(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeQuery", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeQuery(target);
-  depth--;
-  return value;
+  return deserializeTSTypeQuery(target);
 }
 
 function deserializeBoxTSTypeReference(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeReference", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSTypeReference(target);
-  depth--;
-  return value;
+  return deserializeTSTypeReference(target);
 }
 
 function deserializeBoxTSUndefinedKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSUndefinedKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSUndefinedKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSUndefinedKeyword(target);
 }
 
 function deserializeBoxTSUnionType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSUnionType", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSUnionType(target);
-  depth--;
-  return value;
+  return deserializeTSUnionType(target);
 }
 
 function deserializeBoxTSUnknownKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSUnknownKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSUnknownKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSUnknownKeyword(target);
 }
 
 function deserializeBoxTSVoidKeyword(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSVoidKeyword", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTSVoidKeyword(target);
-  depth--;
-  return value;
+  return deserializeTSVoidKeyword(target);
 }
 
 function deserializeBoxTaggedTemplateExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TaggedTemplateExpression", pos);
   if ((budget -= 104) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTaggedTemplateExpression(target);
-  depth--;
-  return value;
+  return deserializeTaggedTemplateExpression(target);
 }
 
 function deserializeBoxTemplateLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TemplateLiteral", pos);
   if ((budget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTemplateLiteral(target);
-  depth--;
-  return value;
+  return deserializeTemplateLiteral(target);
 }
 
 function deserializeBoxThisExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to ThisExpression", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeThisExpression(target);
-  depth--;
-  return value;
+  return deserializeThisExpression(target);
 }
 
 function deserializeBoxThrowStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ThrowStatement", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeThrowStatement(target);
-  depth--;
-  return value;
+  return deserializeThrowStatement(target);
 }
 
 function deserializeBoxTryStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TryStatement", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTryStatement(target);
-  depth--;
-  return value;
+  return deserializeTryStatement(target);
 }
 
 function deserializeBoxUnaryExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UnaryExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeUnaryExpression(target);
-  depth--;
-  return value;
+  return deserializeUnaryExpression(target);
 }
 
 function deserializeBoxUpdateExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UpdateExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeUpdateExpression(target);
-  depth--;
-  return value;
+  return deserializeUpdateExpression(target);
 }
 
 function deserializeBoxV8IntrinsicExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to V8IntrinsicExpression", pos);
   if ((budget -= 72) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeV8IntrinsicExpression(target);
-  depth--;
-  return value;
+  return deserializeV8IntrinsicExpression(target);
 }
 
 function deserializeBoxVariableDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to VariableDeclaration", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeVariableDeclaration(target);
-  depth--;
-  return value;
+  return deserializeVariableDeclaration(target);
 }
 
 function deserializeBoxWhileStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WhileStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeWhileStatement(target);
-  depth--;
-  return value;
+  return deserializeWhileStatement(target);
 }
 
 function deserializeBoxWithClause(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to WithClause", pos);
   if ((budget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeWithClause(target);
-  depth--;
-  return value;
+  return deserializeWithClause(target);
 }
 
 function deserializeBoxWithStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WithStatement", pos);
   if ((budget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeWithStatement(target);
-  depth--;
-  return value;
+  return deserializeWithStatement(target);
 }
 
 function deserializeBoxYieldExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to YieldExpression", pos);
   if ((budget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeYieldExpression(target);
-  depth--;
-  return value;
+  return deserializeYieldExpression(target);
 }
 
 function deserializeBreakStatement(pos) {
@@ -2499,28 +2108,53 @@ function deserializeBreakStatement(pos) {
 function deserializeCallExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "CallExpression",
-    callee: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    arguments: depth < MAX_DEPTH ? deserializeVecArgument(pos + 40) : defer(deserializeVecArgument, pos + 40),
-    optional: uint8[(pos + 12)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "CallExpression",
+      callee: deserializeExpression(pos + 16),
+      arguments: deserializeVecArgument(pos + 40),
+      optional: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "CallExpression",
+      callee: defer(deserializeExpression, pos + 16),
+      arguments: defer(deserializeVecArgument, pos + 40),
+      optional: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeCatchClause(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "CatchClause",
-    param: depth < MAX_DEPTH ? deserializeOptionCatchParameter(pos + 16) : defer(deserializeOptionCatchParameter, pos + 16),
-    body: depth < MAX_DEPTH ? deserializeBoxBlockStatement(pos + 56) : defer(deserializeBoxBlockStatement, pos + 56),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "CatchClause",
+      param: deserializeOptionCatchParameter(pos + 16),
+      body: deserializeBoxBlockStatement(pos + 56),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "CatchClause",
+      param: defer(deserializeOptionCatchParameter, pos + 16),
+      body: defer(deserializeBoxBlockStatement, pos + 56),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeCatchParameter(pos) {
@@ -2553,40 +2187,76 @@ function deserializeChainElement(pos) {
 function deserializeChainExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ChainExpression",
-    expression: depth < MAX_DEPTH ? deserializeChainElement(pos + 16) : defer(deserializeChainElement, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ChainExpression",
+      expression: deserializeChainElement(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ChainExpression",
+      expression: defer(deserializeChainElement, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeClass(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: deserializeClassType(pos + 136),
-    decorators: depth < MAX_DEPTH ? deserializeVecDecorator(pos + 16) : defer(deserializeVecDecorator, pos + 16),
-    id: deserializeOptionBindingIdentifier(pos + 40),
-    superClass: deserializeOptionExpression((pos + 80)),
-    body: depth < MAX_DEPTH ? deserializeBoxClassBody(pos + 128) : defer(deserializeBoxClassBody, pos + 128),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: deserializeClassType(pos + 136),
+      decorators: deserializeVecDecorator(pos + 16),
+      id: deserializeOptionBindingIdentifier(pos + 40),
+      superClass: deserializeOptionExpression((pos + 80)),
+      body: deserializeBoxClassBody(pos + 128),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: deserializeClassType(pos + 136),
+      decorators: defer(deserializeVecDecorator, pos + 16),
+      id: deserializeOptionBindingIdentifier(pos + 40),
+      superClass: deserializeOptionExpression((pos + 80)),
+      body: defer(deserializeBoxClassBody, pos + 128),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeClassBody(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ClassBody",
-    body: depth < MAX_DEPTH ? deserializeVecClassElement(pos + 16) : defer(deserializeVecClassElement, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ClassBody",
+      body: deserializeVecClassElement(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ClassBody",
+      body: defer(deserializeVecClassElement, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeClassElement(pos) {
@@ -2637,30 +2307,57 @@ function deserializeCommentKind(pos) {
 function deserializeComputedMemberExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "MemberExpression",
-    object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    property: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    optional: uint8[(pos + 12)] === 1,
-    computed: true,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "MemberExpression",
+      object: deserializeExpression(pos + 16),
+      property: deserializeExpression(pos + 32),
+      optional: uint8[(pos + 12)] === 1,
+      computed: true,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "MemberExpression",
+      object: defer(deserializeExpression, pos + 16),
+      property: defer(deserializeExpression, pos + 32),
+      optional: uint8[(pos + 12)] === 1,
+      computed: true,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeConditionalExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ConditionalExpression",
-    test: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    consequent: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    alternate: depth < MAX_DEPTH ? deserializeExpression(pos + 48) : defer(deserializeExpression, pos + 48),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ConditionalExpression",
+      test: deserializeExpression(pos + 16),
+      consequent: deserializeExpression(pos + 32),
+      alternate: deserializeExpression(pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ConditionalExpression",
+      test: defer(deserializeExpression, pos + 16),
+      consequent: defer(deserializeExpression, pos + 32),
+      alternate: defer(deserializeExpression, pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeContinueStatement(pos) {
@@ -2705,13 +2402,24 @@ function deserializeDeclaration(pos) {
 function deserializeDecorator(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "Decorator",
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "Decorator",
+      expression: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Decorator",
+      expression: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeDirective(pos) {
@@ -2730,14 +2438,26 @@ function deserializeDirective(pos) {
 function deserializeDoWhileStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "DoWhileStatement",
-    body: depth < MAX_DEPTH ? deserializeStatement(pos + 16) : defer(deserializeStatement, pos + 16),
-    test: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "DoWhileStatement",
+      body: deserializeStatement(pos + 16),
+      test: deserializeExpression(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "DoWhileStatement",
+      body: defer(deserializeStatement, pos + 16),
+      test: defer(deserializeExpression, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeDynamicImport(pos) {
@@ -2752,13 +2472,24 @@ function deserializeDynamicImport(pos) {
 }
 
 function deserializeEcmaScriptModule(pos) {
-  return {
-    hasModuleSyntax: uint8[(pos + 96)] === 1,
-    staticImports: depth < MAX_DEPTH ? deserializeVecStaticImport(pos) : defer(deserializeVecStaticImport, pos),
-    staticExports: depth < MAX_DEPTH ? deserializeVecStaticExport(pos + 24) : defer(deserializeVecStaticExport, pos + 24),
-    dynamicImports: depth < MAX_DEPTH ? deserializeVecDynamicImport(pos + 48) : defer(deserializeVecDynamicImport, pos + 48),
-    importMetas: depth < MAX_DEPTH ? deserializeVecSpan(pos + 72) : defer(deserializeVecSpan, pos + 72),
-  };
+  try {
+    return {
+      hasModuleSyntax: uint8[(pos + 96)] === 1,
+      staticImports: deserializeVecStaticImport(pos),
+      staticExports: deserializeVecStaticExport(pos + 24),
+      dynamicImports: deserializeVecDynamicImport(pos + 48),
+      importMetas: deserializeVecSpan(pos + 72),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      hasModuleSyntax: uint8[(pos + 96)] === 1,
+      staticImports: defer(deserializeVecStaticImport, pos),
+      staticExports: defer(deserializeVecStaticExport, pos + 24),
+      dynamicImports: defer(deserializeVecDynamicImport, pos + 48),
+      importMetas: defer(deserializeVecSpan, pos + 72),
+    };
+  }
 }
 
 function deserializeElision(pos) {
@@ -2777,13 +2508,24 @@ function deserializeEmptyStatement(pos) {
 }
 
 function deserializeError(pos) {
-  return {
-    severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
-    labels: depth < MAX_DEPTH ? deserializeVecErrorLabel(pos + 16) : defer(deserializeVecErrorLabel, pos + 16),
-    helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
-  };
+  try {
+    return {
+      severity: deserializeErrorSeverity(pos + 72),
+      message: deserializeStr(pos),
+      labels: deserializeVecErrorLabel(pos + 16),
+      helpMessage: deserializeOptionStr(pos + 40),
+      codeframe: deserializeStr(pos + 56),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      severity: deserializeErrorSeverity(pos + 72),
+      message: deserializeStr(pos),
+      labels: defer(deserializeVecErrorLabel, pos + 16),
+      helpMessage: deserializeOptionStr(pos + 40),
+      codeframe: deserializeStr(pos + 56),
+    };
+  }
 }
 
 function deserializeErrorLabel(pos) {
@@ -2824,28 +2566,53 @@ function deserializeExportAllDeclaration(pos) {
 function deserializeExportDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ExportNamedDeclaration",
-    declaration: depth < MAX_DEPTH ? deserializeDeclaration(pos + 16) : defer(deserializeDeclaration, pos + 16),
-    specifiers: [],
-    source: null,
-    attributes: [],
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ExportNamedDeclaration",
+      declaration: deserializeDeclaration(pos + 16),
+      specifiers: [],
+      source: null,
+      attributes: [],
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExportNamedDeclaration",
+      declaration: defer(deserializeDeclaration, pos + 16),
+      specifiers: [],
+      source: null,
+      attributes: [],
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeExportDefaultDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ExportDefaultDeclaration",
-    declaration: depth < MAX_DEPTH ? deserializeExportDefaultDeclarationKind(pos + 16) : defer(deserializeExportDefaultDeclarationKind, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ExportDefaultDeclaration",
+      declaration: deserializeExportDefaultDeclarationKind(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExportDefaultDeclaration",
+      declaration: defer(deserializeExportDefaultDeclarationKind, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeExportDefaultDeclarationKind(pos) {
@@ -2937,16 +2704,30 @@ function deserializeExportFromDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const withClause = deserializeOptionBoxWithClause((pos + 88));
-  return {
-    type: "ExportNamedDeclaration",
-    declaration: null,
-    specifiers: depth < MAX_DEPTH ? deserializeVecExportSpecifier(pos + 16) : defer(deserializeVecExportSpecifier, pos + 16),
-    source: deserializeStringLiteral(pos + 40),
-    attributes: withClause === null ? [] : withClause.attributes,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ExportNamedDeclaration",
+      declaration: null,
+      specifiers: deserializeVecExportSpecifier(pos + 16),
+      source: deserializeStringLiteral(pos + 40),
+      attributes: withClause === null ? [] : withClause.attributes,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExportNamedDeclaration",
+      declaration: null,
+      specifiers: defer(deserializeVecExportSpecifier, pos + 16),
+      source: deserializeStringLiteral(pos + 40),
+      attributes: withClause === null ? [] : withClause.attributes,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeExportImportName(pos) {
@@ -2988,16 +2769,30 @@ function deserializeExportLocalName(pos) {
 function deserializeExportNamedDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ExportNamedDeclaration",
-    declaration: null,
-    specifiers: depth < MAX_DEPTH ? deserializeVecExportSpecifier(pos + 16) : defer(deserializeVecExportSpecifier, pos + 16),
-    source: null,
-    attributes: [],
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ExportNamedDeclaration",
+      declaration: null,
+      specifiers: deserializeVecExportSpecifier(pos + 16),
+      source: null,
+      attributes: [],
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExportNamedDeclaration",
+      declaration: null,
+      specifiers: defer(deserializeVecExportSpecifier, pos + 16),
+      source: null,
+      attributes: [],
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeExportSpecifier(pos) {
@@ -3066,57 +2861,109 @@ function deserializeExpression(pos) {
 function deserializeExpressionStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ExpressionStatement",
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ExpressionStatement",
+      expression: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExpressionStatement",
+      expression: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeForInStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ForInStatement",
-    left: depth < MAX_DEPTH ? deserializeForStatementLeft(pos + 16) : defer(deserializeForStatementLeft, pos + 16),
-    right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    body: depth < MAX_DEPTH ? deserializeStatement(pos + 48) : defer(deserializeStatement, pos + 48),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ForInStatement",
+      left: deserializeForStatementLeft(pos + 16),
+      right: deserializeExpression(pos + 32),
+      body: deserializeStatement(pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ForInStatement",
+      left: defer(deserializeForStatementLeft, pos + 16),
+      right: defer(deserializeExpression, pos + 32),
+      body: defer(deserializeStatement, pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeForOfStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ForOfStatement",
-    await: uint8[(pos + 64)] === 1,
-    left: depth < MAX_DEPTH ? deserializeForStatementLeft(pos + 16) : defer(deserializeForStatementLeft, pos + 16),
-    right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    body: depth < MAX_DEPTH ? deserializeStatement(pos + 48) : defer(deserializeStatement, pos + 48),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ForOfStatement",
+      await: uint8[(pos + 64)] === 1,
+      left: deserializeForStatementLeft(pos + 16),
+      right: deserializeExpression(pos + 32),
+      body: deserializeStatement(pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ForOfStatement",
+      await: uint8[(pos + 64)] === 1,
+      left: defer(deserializeForStatementLeft, pos + 16),
+      right: defer(deserializeExpression, pos + 32),
+      body: defer(deserializeStatement, pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeForStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ForStatement",
-    init: depth < MAX_DEPTH ? deserializeOptionForStatementInit(pos + 16) : defer(deserializeOptionForStatementInit, pos + 16),
-    test: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 32) : defer(deserializeOptionExpression, pos + 32),
-    update: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 48) : defer(deserializeOptionExpression, pos + 48),
-    body: depth < MAX_DEPTH ? deserializeStatement(pos + 64) : defer(deserializeStatement, pos + 64),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ForStatement",
+      init: deserializeOptionForStatementInit(pos + 16),
+      test: deserializeOptionExpression(pos + 32),
+      update: deserializeOptionExpression(pos + 48),
+      body: deserializeStatement(pos + 64),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ForStatement",
+      init: defer(deserializeOptionForStatementInit, pos + 16),
+      test: defer(deserializeOptionExpression, pos + 32),
+      update: defer(deserializeOptionExpression, pos + 48),
+      body: defer(deserializeStatement, pos + 64),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeForStatementInit(pos) {
@@ -3373,18 +3220,34 @@ function deserializeFunction(pos) {
       const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
       if (thisParam !== null) params.unshift(thisParam);
   }
-  return {
-    type: deserializeFunctionType(pos + 88),
-    id: deserializeOptionBindingIdentifier(pos + 16),
-    generator: uint8[(pos + 89)] === 1,
-    async: uint8[(pos + 90)] === 1,
-    params: params,
-    body: depth < MAX_DEPTH ? deserializeOptionBoxFunctionBody(pos + 80) : defer(deserializeOptionBoxFunctionBody, pos + 80),
-    expression: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: deserializeFunctionType(pos + 88),
+      id: deserializeOptionBindingIdentifier(pos + 16),
+      generator: uint8[(pos + 89)] === 1,
+      async: uint8[(pos + 90)] === 1,
+      params: params,
+      body: deserializeOptionBoxFunctionBody(pos + 80),
+      expression: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: deserializeFunctionType(pos + 88),
+      id: deserializeOptionBindingIdentifier(pos + 16),
+      generator: uint8[(pos + 89)] === 1,
+      async: uint8[(pos + 90)] === 1,
+      params: params,
+      body: defer(deserializeOptionBoxFunctionBody, pos + 80),
+      expression: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeFunctionBody(pos) {
@@ -3454,15 +3317,28 @@ function deserializeIdentifierReference(pos) {
 function deserializeIfStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "IfStatement",
-    test: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    consequent: depth < MAX_DEPTH ? deserializeStatement(pos + 32) : defer(deserializeStatement, pos + 32),
-    alternate: depth < MAX_DEPTH ? deserializeOptionStatement(pos + 48) : defer(deserializeOptionStatement, pos + 48),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "IfStatement",
+      test: deserializeExpression(pos + 16),
+      consequent: deserializeStatement(pos + 32),
+      alternate: deserializeOptionStatement(pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "IfStatement",
+      test: defer(deserializeExpression, pos + 16),
+      consequent: defer(deserializeStatement, pos + 32),
+      alternate: defer(deserializeOptionStatement, pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeImportAttribute(pos) {
@@ -3536,15 +3412,28 @@ function deserializeImportEntry(pos) {
 function deserializeImportExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ImportExpression",
-    source: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    options: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 32) : defer(deserializeOptionExpression, pos + 32),
-    phase: deserializeOptionImportPhase(pos + 12),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ImportExpression",
+      source: deserializeExpression(pos + 16),
+      options: deserializeOptionExpression(pos + 32),
+      phase: deserializeOptionImportPhase(pos + 12),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ImportExpression",
+      source: defer(deserializeExpression, pos + 16),
+      options: defer(deserializeOptionExpression, pos + 32),
+      phase: deserializeOptionImportPhase(pos + 12),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeImportImportName(pos) {
@@ -3639,27 +3528,51 @@ function deserializeImportSpecifier(pos) {
 function deserializeJSDocNonNullableType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSJSDocNonNullableType",
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    postfix: uint8[(pos + 12)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSJSDocNonNullableType",
+      typeAnnotation: deserializeTSType(pos + 16),
+      postfix: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSJSDocNonNullableType",
+      typeAnnotation: defer(deserializeTSType, pos + 16),
+      postfix: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSDocNullableType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSJSDocNullableType",
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    postfix: uint8[(pos + 12)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSJSDocNullableType",
+      typeAnnotation: deserializeTSType(pos + 16),
+      postfix: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSJSDocNullableType",
+      typeAnnotation: defer(deserializeTSType, pos + 16),
+      postfix: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSDocUnknownType(pos) {
@@ -3680,14 +3593,26 @@ function deserializeJSStr(pos) {
 function deserializeJSXAttribute(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "JSXAttribute",
-    name: depth < MAX_DEPTH ? deserializeJSXAttributeName(pos + 16) : defer(deserializeJSXAttributeName, pos + 16),
-    value: depth < MAX_DEPTH ? deserializeOptionJSXAttributeValue(pos + 32) : defer(deserializeOptionJSXAttributeValue, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXAttribute",
+      name: deserializeJSXAttributeName(pos + 16),
+      value: deserializeOptionJSXAttributeValue(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXAttribute",
+      name: defer(deserializeJSXAttributeName, pos + 16),
+      value: defer(deserializeOptionJSXAttributeValue, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXAttributeItem(pos) {
@@ -3730,13 +3655,24 @@ function deserializeJSXChild(pos) {
 function deserializeJSXClosingElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "JSXClosingElement",
-    name: depth < MAX_DEPTH ? deserializeJSXElementName(pos + 16) : defer(deserializeJSXElementName, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXClosingElement",
+      name: deserializeJSXElementName(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXClosingElement",
+      name: defer(deserializeJSXElementName, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXClosingFragment(pos) {
@@ -3756,15 +3692,28 @@ function deserializeJSXElement(pos) {
   const this_end = deserializeI32((pos + 4));
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
   if (this_closingElement === null) openingElement.selfClosing = true;
-  return {
-    type: "JSXElement",
-    openingElement: openingElement,
-    children: depth < MAX_DEPTH ? deserializeVecJSXChild(pos + 24) : defer(deserializeVecJSXChild, pos + 24),
-    closingElement: this_closingElement,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXElement",
+      openingElement: openingElement,
+      children: deserializeVecJSXChild(pos + 24),
+      closingElement: this_closingElement,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXElement",
+      openingElement: openingElement,
+      children: defer(deserializeVecJSXChild, pos + 24),
+      closingElement: this_closingElement,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXElementName(pos) {
@@ -3849,27 +3798,51 @@ function deserializeJSXExpression(pos) {
 function deserializeJSXExpressionContainer(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "JSXExpressionContainer",
-    expression: depth < MAX_DEPTH ? deserializeJSXExpression(pos + 16) : defer(deserializeJSXExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXExpressionContainer",
+      expression: deserializeJSXExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXExpressionContainer",
+      expression: defer(deserializeJSXExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXFragment(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "JSXFragment",
-    openingFragment: deserializeJSXOpeningFragment(pos + 16),
-    children: depth < MAX_DEPTH ? deserializeVecJSXChild(pos + 32) : defer(deserializeVecJSXChild, pos + 32),
-    closingFragment: deserializeJSXClosingFragment(pos + 56),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXFragment",
+      openingFragment: deserializeJSXOpeningFragment(pos + 16),
+      children: deserializeVecJSXChild(pos + 32),
+      closingFragment: deserializeJSXClosingFragment(pos + 56),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXFragment",
+      openingFragment: deserializeJSXOpeningFragment(pos + 16),
+      children: defer(deserializeVecJSXChild, pos + 32),
+      closingFragment: deserializeJSXClosingFragment(pos + 56),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXIdentifier(pos) {
@@ -3887,14 +3860,26 @@ function deserializeJSXIdentifier(pos) {
 function deserializeJSXMemberExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "JSXMemberExpression",
-    object: depth < MAX_DEPTH ? deserializeJSXMemberExpressionObject(pos + 16) : defer(deserializeJSXMemberExpressionObject, pos + 16),
-    property: deserializeJSXIdentifier(pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXMemberExpression",
+      object: deserializeJSXMemberExpressionObject(pos + 16),
+      property: deserializeJSXIdentifier(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXMemberExpression",
+      object: defer(deserializeJSXMemberExpressionObject, pos + 16),
+      property: deserializeJSXIdentifier(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXMemberExpressionObject(pos) {
@@ -3928,15 +3913,28 @@ function deserializeJSXNamespacedName(pos) {
 function deserializeJSXOpeningElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "JSXOpeningElement",
-    name: depth < MAX_DEPTH ? deserializeJSXElementName(pos + 16) : defer(deserializeJSXElementName, pos + 16),
-    attributes: depth < MAX_DEPTH ? deserializeVecJSXAttributeItem(pos + 40) : defer(deserializeVecJSXAttributeItem, pos + 40),
-    selfClosing: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXOpeningElement",
+      name: deserializeJSXElementName(pos + 16),
+      attributes: deserializeVecJSXAttributeItem(pos + 40),
+      selfClosing: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXOpeningElement",
+      name: defer(deserializeJSXElementName, pos + 16),
+      attributes: defer(deserializeVecJSXAttributeItem, pos + 40),
+      selfClosing: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXOpeningFragment(pos) {
@@ -3955,25 +3953,47 @@ function deserializeJSXOpeningFragment(pos) {
 function deserializeJSXSpreadAttribute(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "JSXSpreadAttribute",
-    argument: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXSpreadAttribute",
+      argument: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXSpreadAttribute",
+      argument: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXSpreadChild(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "JSXSpreadChild",
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "JSXSpreadChild",
+      expression: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXSpreadChild",
+      expression: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeJSXText(pos) {
@@ -4004,28 +4024,53 @@ function deserializeLabelIdentifier(pos) {
 function deserializeLabeledStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "LabeledStatement",
-    label: deserializeLabelIdentifier(pos + 16),
-    body: depth < MAX_DEPTH ? deserializeStatement(pos + 48) : defer(deserializeStatement, pos + 48),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "LabeledStatement",
+      label: deserializeLabelIdentifier(pos + 16),
+      body: deserializeStatement(pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "LabeledStatement",
+      label: deserializeLabelIdentifier(pos + 16),
+      body: defer(deserializeStatement, pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeLogicalExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "LogicalExpression",
-    left: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    operator: deserializeLogicalOperator(pos + 12),
-    right: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "LogicalExpression",
+      left: deserializeExpression(pos + 16),
+      operator: deserializeLogicalOperator(pos + 12),
+      right: deserializeExpression(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "LogicalExpression",
+      left: defer(deserializeExpression, pos + 16),
+      operator: deserializeLogicalOperator(pos + 12),
+      right: defer(deserializeExpression, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeLogicalOperator(pos) {
@@ -4040,18 +4085,34 @@ function deserializeLogicalOperator(pos) {
 function deserializeMethodDefinition(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: deserializeMethodDefinitionType(pos + 12),
-    decorators: depth < MAX_DEPTH ? deserializeVecDecorator(pos + 16) : defer(deserializeVecDecorator, pos + 16),
-    key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
-    value: depth < MAX_DEPTH ? deserializeBoxFunction(pos + 56) : defer(deserializeBoxFunction, pos + 56),
-    kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: uint8[(pos + 14)] === 1,
-    static: uint8[(pos + 15)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: deserializeMethodDefinitionType(pos + 12),
+      decorators: deserializeVecDecorator(pos + 16),
+      key: deserializePropertyKey(pos + 40),
+      value: deserializeBoxFunction(pos + 56),
+      kind: deserializeMethodDefinitionKind(pos + 13),
+      computed: uint8[(pos + 14)] === 1,
+      static: uint8[(pos + 15)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: deserializeMethodDefinitionType(pos + 12),
+      decorators: defer(deserializeVecDecorator, pos + 16),
+      key: defer(deserializePropertyKey, pos + 40),
+      value: defer(deserializeBoxFunction, pos + 56),
+      kind: deserializeMethodDefinitionKind(pos + 13),
+      computed: uint8[(pos + 14)] === 1,
+      static: uint8[(pos + 15)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeMethodDefinitionKind(pos) {
@@ -4104,14 +4165,26 @@ function deserializeNameSpan(pos) {
 function deserializeNewExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "NewExpression",
-    callee: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    arguments: depth < MAX_DEPTH ? deserializeVecArgument(pos + 40) : defer(deserializeVecArgument, pos + 40),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "NewExpression",
+      callee: deserializeExpression(pos + 16),
+      arguments: deserializeVecArgument(pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "NewExpression",
+      callee: defer(deserializeExpression, pos + 16),
+      arguments: defer(deserializeVecArgument, pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeNewTarget(pos) {
@@ -4188,13 +4261,24 @@ function deserializeObjectAssignmentTarget(pos) {
 function deserializeObjectExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ObjectExpression",
-    properties: depth < MAX_DEPTH ? deserializeVecObjectPropertyKind(pos + 16) : defer(deserializeVecObjectPropertyKind, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ObjectExpression",
+      properties: deserializeVecObjectPropertyKind(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ObjectExpression",
+      properties: defer(deserializeVecObjectPropertyKind, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeObjectPattern(pos) {
@@ -4214,18 +4298,34 @@ function deserializeObjectPattern(pos) {
 function deserializeObjectProperty(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "Property",
-    kind: deserializePropertyKind(pos + 12),
-    key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
-    value: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    method: uint8[(pos + 13)] === 1,
-    shorthand: uint8[(pos + 14)] === 1,
-    computed: uint8[(pos + 15)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "Property",
+      kind: deserializePropertyKind(pos + 12),
+      key: deserializePropertyKey(pos + 16),
+      value: deserializeExpression(pos + 32),
+      method: uint8[(pos + 13)] === 1,
+      shorthand: uint8[(pos + 14)] === 1,
+      computed: uint8[(pos + 15)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Property",
+      kind: deserializePropertyKind(pos + 12),
+      key: defer(deserializePropertyKey, pos + 16),
+      value: defer(deserializeExpression, pos + 32),
+      method: uint8[(pos + 13)] === 1,
+      shorthand: uint8[(pos + 14)] === 1,
+      computed: uint8[(pos + 15)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeObjectPropertyKind(pos) {
@@ -4395,16 +4495,30 @@ function deserializeParenthesizedExpression(pos) {
 function deserializePrivateFieldExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "MemberExpression",
-    object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    property: deserializePrivateIdentifier(pos + 32),
-    optional: uint8[(pos + 12)] === 1,
-    computed: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "MemberExpression",
+      object: deserializeExpression(pos + 16),
+      property: deserializePrivateIdentifier(pos + 32),
+      optional: uint8[(pos + 12)] === 1,
+      computed: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "MemberExpression",
+      object: defer(deserializeExpression, pos + 16),
+      property: deserializePrivateIdentifier(pos + 32),
+      optional: uint8[(pos + 12)] === 1,
+      computed: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializePrivateIdentifier(pos) {
@@ -4422,15 +4536,28 @@ function deserializePrivateIdentifier(pos) {
 function deserializePrivateInExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "BinaryExpression",
-    left: deserializePrivateIdentifier(pos + 16),
-    operator: 'in',
-    right: depth < MAX_DEPTH ? deserializeExpression(pos + 48) : defer(deserializeExpression, pos + 48),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "BinaryExpression",
+      left: deserializePrivateIdentifier(pos + 16),
+      operator: 'in',
+      right: deserializeExpression(pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "BinaryExpression",
+      left: deserializePrivateIdentifier(pos + 16),
+      operator: 'in',
+      right: defer(deserializeExpression, pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeProgram(pos) {
@@ -4455,17 +4582,32 @@ function deserializeProgram(pos) {
 function deserializePropertyDefinition(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: deserializePropertyDefinitionType(pos + 12),
-    decorators: depth < MAX_DEPTH ? deserializeVecDecorator(pos + 16) : defer(deserializeVecDecorator, pos + 16),
-    key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 40) : defer(deserializePropertyKey, pos + 40),
-    value: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 64) : defer(deserializeOptionExpression, pos + 64),
-    computed: uint8[(pos + 13)] === 1,
-    static: uint8[(pos + 14)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: deserializePropertyDefinitionType(pos + 12),
+      decorators: deserializeVecDecorator(pos + 16),
+      key: deserializePropertyKey(pos + 40),
+      value: deserializeOptionExpression(pos + 64),
+      computed: uint8[(pos + 13)] === 1,
+      static: uint8[(pos + 14)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: deserializePropertyDefinitionType(pos + 12),
+      decorators: defer(deserializeVecDecorator, pos + 16),
+      key: defer(deserializePropertyKey, pos + 40),
+      value: defer(deserializeOptionExpression, pos + 64),
+      computed: uint8[(pos + 13)] === 1,
+      static: uint8[(pos + 14)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializePropertyDefinitionType(pos) {
@@ -4538,12 +4680,22 @@ function deserializePropertyKind(pos) {
 }
 
 function deserializeRawTransferData(pos) {
-  return {
-    program: depth < MAX_DEPTH ? deserializeProgram(pos) : defer(deserializeProgram, pos),
-    comments: depth < MAX_DEPTH ? deserializeVecComment(pos + 144) : defer(deserializeVecComment, pos + 144),
-    module: depth < MAX_DEPTH ? deserializeEcmaScriptModule(pos + 168) : defer(deserializeEcmaScriptModule, pos + 168),
-    errors: depth < MAX_DEPTH ? deserializeVecError(pos + 272) : defer(deserializeVecError, pos + 272),
-  };
+  try {
+    return {
+      program: deserializeProgram(pos),
+      comments: deserializeVecComment(pos + 144),
+      module: deserializeEcmaScriptModule(pos + 168),
+      errors: deserializeVecError(pos + 272),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      program: defer(deserializeProgram, pos),
+      comments: defer(deserializeVecComment, pos + 144),
+      module: defer(deserializeEcmaScriptModule, pos + 168),
+      errors: defer(deserializeVecError, pos + 272),
+    };
+  }
 }
 
 function deserializeRegExp(pos) {
@@ -4590,25 +4742,47 @@ function deserializeRegExpLiteral(pos) {
 function deserializeReturnStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ReturnStatement",
-    argument: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 16) : defer(deserializeOptionExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ReturnStatement",
+      argument: deserializeOptionExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ReturnStatement",
+      argument: defer(deserializeOptionExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeSequenceExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "SequenceExpression",
-    expressions: depth < MAX_DEPTH ? deserializeVecExpression(pos + 16) : defer(deserializeVecExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "SequenceExpression",
+      expressions: deserializeVecExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "SequenceExpression",
+      expressions: defer(deserializeVecExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeSimpleAssignmentTarget(pos) {
@@ -4635,13 +4809,24 @@ function deserializeSpan(pos) {
 function deserializeSpreadElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "SpreadElement",
-    argument: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "SpreadElement",
+      argument: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "SpreadElement",
+      argument: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeStatement(pos) {
@@ -4689,51 +4874,97 @@ function deserializeStatement(pos) {
 function deserializeStaticBlock(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "StaticBlock",
-    body: depth < MAX_DEPTH ? deserializeVecStatement(pos + 16) : defer(deserializeVecStatement, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "StaticBlock",
+      body: deserializeVecStatement(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "StaticBlock",
+      body: defer(deserializeVecStatement, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeStaticExport(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    entries: depth < MAX_DEPTH ? deserializeVecExportEntry(pos + 8) : defer(deserializeVecExportEntry, pos + 8),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      entries: deserializeVecExportEntry(pos + 8),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      entries: defer(deserializeVecExportEntry, pos + 8),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeStaticImport(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    moduleRequest: deserializeNameSpan(pos + 8),
-    entries: depth < MAX_DEPTH ? deserializeVecImportEntry(pos + 32) : defer(deserializeVecImportEntry, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      moduleRequest: deserializeNameSpan(pos + 8),
+      entries: deserializeVecImportEntry(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      moduleRequest: deserializeNameSpan(pos + 8),
+      entries: defer(deserializeVecImportEntry, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeStaticMemberExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "MemberExpression",
-    object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    property: deserializeIdentifierName(pos + 32),
-    optional: uint8[(pos + 12)] === 1,
-    computed: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "MemberExpression",
+      object: deserializeExpression(pos + 16),
+      property: deserializeIdentifierName(pos + 32),
+      optional: uint8[(pos + 12)] === 1,
+      computed: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "MemberExpression",
+      object: defer(deserializeExpression, pos + 16),
+      property: deserializeIdentifierName(pos + 32),
+      optional: uint8[(pos + 12)] === 1,
+      computed: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeStr(pos) {
@@ -4767,27 +4998,51 @@ function deserializeSuper(pos) {
 function deserializeSwitchCase(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "SwitchCase",
-    test: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 16) : defer(deserializeOptionExpression, pos + 16),
-    consequent: depth < MAX_DEPTH ? deserializeVecStatement(pos + 32) : defer(deserializeVecStatement, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "SwitchCase",
+      test: deserializeOptionExpression(pos + 16),
+      consequent: deserializeVecStatement(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "SwitchCase",
+      test: defer(deserializeOptionExpression, pos + 16),
+      consequent: defer(deserializeVecStatement, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeSwitchStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "SwitchStatement",
-    discriminant: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    cases: depth < MAX_DEPTH ? deserializeVecSwitchCase(pos + 32) : defer(deserializeVecSwitchCase, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "SwitchStatement",
+      discriminant: deserializeExpression(pos + 16),
+      cases: deserializeVecSwitchCase(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "SwitchStatement",
+      discriminant: defer(deserializeExpression, pos + 16),
+      cases: defer(deserializeVecSwitchCase, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSAccessibility(pos) {
@@ -4813,26 +5068,49 @@ function deserializeTSAnyKeyword(pos) {
 function deserializeTSArrayType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSArrayType",
-    elementType: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSArrayType",
+      elementType: deserializeTSType(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSArrayType",
+      elementType: defer(deserializeTSType, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSAsExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSAsExpression",
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 32) : defer(deserializeTSType, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSAsExpression",
+      expression: deserializeExpression(pos + 16),
+      typeAnnotation: deserializeTSType(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSAsExpression",
+      expression: defer(deserializeExpression, pos + 16),
+      typeAnnotation: defer(deserializeTSType, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSBigIntKeyword(pos) {
@@ -4863,100 +5141,192 @@ function deserializeTSCallSignatureDeclaration(pos) {
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
-  return {
-    type: "TSCallSignatureDeclaration",
-    typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-    params: params,
-    returnType: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 40) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 40),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSCallSignatureDeclaration",
+      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
+      params: params,
+      returnType: deserializeOptionBoxTSTypeAnnotation(pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSCallSignatureDeclaration",
+      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
+      params: params,
+      returnType: defer(deserializeOptionBoxTSTypeAnnotation, pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSConditionalType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSConditionalType",
-    checkType: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    extendsType: depth < MAX_DEPTH ? deserializeTSType(pos + 32) : defer(deserializeTSType, pos + 32),
-    trueType: depth < MAX_DEPTH ? deserializeTSType(pos + 48) : defer(deserializeTSType, pos + 48),
-    falseType: depth < MAX_DEPTH ? deserializeTSType(pos + 64) : defer(deserializeTSType, pos + 64),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSConditionalType",
+      checkType: deserializeTSType(pos + 16),
+      extendsType: deserializeTSType(pos + 32),
+      trueType: deserializeTSType(pos + 48),
+      falseType: deserializeTSType(pos + 64),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSConditionalType",
+      checkType: defer(deserializeTSType, pos + 16),
+      extendsType: defer(deserializeTSType, pos + 32),
+      trueType: defer(deserializeTSType, pos + 48),
+      falseType: defer(deserializeTSType, pos + 64),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSConstructSignatureDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSConstructSignatureDeclaration",
-    typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-    params: depth < MAX_DEPTH ? deserializeBoxFormalParameters(pos + 24) : defer(deserializeBoxFormalParameters, pos + 24),
-    returnType: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSConstructSignatureDeclaration",
+      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
+      params: deserializeBoxFormalParameters(pos + 24),
+      returnType: deserializeOptionBoxTSTypeAnnotation(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSConstructSignatureDeclaration",
+      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
+      params: defer(deserializeBoxFormalParameters, pos + 24),
+      returnType: defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSConstructorType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSConstructorType",
-    abstract: uint8[(pos + 40)] === 1,
-    typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-    params: depth < MAX_DEPTH ? deserializeBoxFormalParameters(pos + 24) : defer(deserializeBoxFormalParameters, pos + 24),
-    returnType: depth < MAX_DEPTH ? deserializeBoxTSTypeAnnotation(pos + 32) : defer(deserializeBoxTSTypeAnnotation, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSConstructorType",
+      abstract: uint8[(pos + 40)] === 1,
+      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
+      params: deserializeBoxFormalParameters(pos + 24),
+      returnType: deserializeBoxTSTypeAnnotation(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSConstructorType",
+      abstract: uint8[(pos + 40)] === 1,
+      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
+      params: defer(deserializeBoxFormalParameters, pos + 24),
+      returnType: defer(deserializeBoxTSTypeAnnotation, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSEnumBody(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSEnumBody",
-    members: depth < MAX_DEPTH ? deserializeVecTSEnumMember(pos + 16) : defer(deserializeVecTSEnumMember, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSEnumBody",
+      members: deserializeVecTSEnumMember(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSEnumBody",
+      members: defer(deserializeVecTSEnumMember, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSEnumDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSEnumDeclaration",
-    id: deserializeBindingIdentifier(pos + 16),
-    body: depth < MAX_DEPTH ? deserializeTSEnumBody(pos + 48) : defer(deserializeTSEnumBody, pos + 48),
-    const: uint8[(pos + 12)] === 1,
-    declare: uint8[(pos + 13)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSEnumDeclaration",
+      id: deserializeBindingIdentifier(pos + 16),
+      body: deserializeTSEnumBody(pos + 48),
+      const: uint8[(pos + 12)] === 1,
+      declare: uint8[(pos + 13)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSEnumDeclaration",
+      id: deserializeBindingIdentifier(pos + 16),
+      body: defer(deserializeTSEnumBody, pos + 48),
+      const: uint8[(pos + 12)] === 1,
+      declare: uint8[(pos + 13)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSEnumMember(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSEnumMember",
-    id: depth < MAX_DEPTH ? deserializeTSEnumMemberName(pos + 16) : defer(deserializeTSEnumMemberName, pos + 16),
-    initializer: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 32) : defer(deserializeOptionExpression, pos + 32),
-    computed: deserializeU8((pos + 16)) > 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSEnumMember",
+      id: deserializeTSEnumMemberName(pos + 16),
+      initializer: deserializeOptionExpression(pos + 32),
+      computed: deserializeU8((pos + 16)) > 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSEnumMember",
+      id: defer(deserializeTSEnumMemberName, pos + 16),
+      initializer: defer(deserializeOptionExpression, pos + 32),
+      computed: deserializeU8((pos + 16)) > 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSEnumMemberName(pos) {
@@ -4972,13 +5342,24 @@ function deserializeTSEnumMemberName(pos) {
 function deserializeTSExportAssignment(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSExportAssignment",
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSExportAssignment",
+      expression: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSExportAssignment",
+      expression: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSExternalModuleDeclaration(pos) {
@@ -5024,15 +5405,28 @@ function deserializeTSFunctionType(pos) {
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
-  return {
-    type: "TSFunctionType",
-    typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 16) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-    params: params,
-    returnType: depth < MAX_DEPTH ? deserializeBoxTSTypeAnnotation(pos + 40) : defer(deserializeBoxTSTypeAnnotation, pos + 40),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSFunctionType",
+      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
+      params: params,
+      returnType: deserializeBoxTSTypeAnnotation(pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSFunctionType",
+      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
+      params: params,
+      returnType: defer(deserializeBoxTSTypeAnnotation, pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSGlobalDeclaration(pos) {
@@ -5046,59 +5440,113 @@ function deserializeTSGlobalDeclaration(pos) {
       end: keywordEnd = deserializeI32((pos + 20)),
       range: [keywordStart, keywordEnd],
   };
-  return {
-    type: "TSModuleDeclaration",
-    id: ident,
-    body: depth < MAX_DEPTH ? deserializeTSModuleBlock(pos + 24) : defer(deserializeTSModuleBlock, pos + 24),
-    kind: 'global',
-    declare: uint8[(pos + 88)] === 1,
-    global: true,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSModuleDeclaration",
+      id: ident,
+      body: deserializeTSModuleBlock(pos + 24),
+      kind: 'global',
+      declare: uint8[(pos + 88)] === 1,
+      global: true,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSModuleDeclaration",
+      id: ident,
+      body: defer(deserializeTSModuleBlock, pos + 24),
+      kind: 'global',
+      declare: uint8[(pos + 88)] === 1,
+      global: true,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSImportEqualsDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSImportEqualsDeclaration",
-    id: deserializeBindingIdentifier(pos + 16),
-    moduleReference: depth < MAX_DEPTH ? deserializeTSModuleReference(pos + 48) : defer(deserializeTSModuleReference, pos + 48),
-    importKind: deserializeImportOrExportKind(pos + 12),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSImportEqualsDeclaration",
+      id: deserializeBindingIdentifier(pos + 16),
+      moduleReference: deserializeTSModuleReference(pos + 48),
+      importKind: deserializeImportOrExportKind(pos + 12),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSImportEqualsDeclaration",
+      id: deserializeBindingIdentifier(pos + 16),
+      moduleReference: defer(deserializeTSModuleReference, pos + 48),
+      importKind: deserializeImportOrExportKind(pos + 12),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSImportType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSImportType",
-    source: deserializeStringLiteral(pos + 16),
-    options: depth < MAX_DEPTH ? deserializeOptionBoxObjectExpression(pos + 64) : defer(deserializeOptionBoxObjectExpression, pos + 64),
-    qualifier: depth < MAX_DEPTH ? deserializeOptionTSImportTypeQualifier(pos + 72) : defer(deserializeOptionTSImportTypeQualifier, pos + 72),
-    typeArguments: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterInstantiation(pos + 88) : defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 88),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSImportType",
+      source: deserializeStringLiteral(pos + 16),
+      options: deserializeOptionBoxObjectExpression(pos + 64),
+      qualifier: deserializeOptionTSImportTypeQualifier(pos + 72),
+      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 88),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSImportType",
+      source: deserializeStringLiteral(pos + 16),
+      options: defer(deserializeOptionBoxObjectExpression, pos + 64),
+      qualifier: defer(deserializeOptionTSImportTypeQualifier, pos + 72),
+      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 88),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSImportTypeQualifiedName(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSQualifiedName",
-    left: depth < MAX_DEPTH ? deserializeTSImportTypeQualifier(pos + 16) : defer(deserializeTSImportTypeQualifier, pos + 16),
-    right: deserializeIdentifierName(pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSQualifiedName",
+      left: deserializeTSImportTypeQualifier(pos + 16),
+      right: deserializeIdentifierName(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSQualifiedName",
+      left: defer(deserializeTSImportTypeQualifier, pos + 16),
+      right: deserializeIdentifierName(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSImportTypeQualifier(pos) {
@@ -5112,98 +5560,188 @@ function deserializeTSImportTypeQualifier(pos) {
 function deserializeTSIndexSignature(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSIndexSignature",
-    parameters: [deserializeTSIndexSignatureName((pos + 16))],
-    typeAnnotation: depth < MAX_DEPTH ? deserializeBoxTSTypeAnnotation(pos + 56) : defer(deserializeBoxTSTypeAnnotation, pos + 56),
-    readonly: uint8[(pos + 12)] === 1,
-    static: uint8[(pos + 13)] === 1,
-    accessibility: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSIndexSignature",
+      parameters: [deserializeTSIndexSignatureName((pos + 16))],
+      typeAnnotation: deserializeBoxTSTypeAnnotation(pos + 56),
+      readonly: uint8[(pos + 12)] === 1,
+      static: uint8[(pos + 13)] === 1,
+      accessibility: null,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSIndexSignature",
+      parameters: [deserializeTSIndexSignatureName((pos + 16))],
+      typeAnnotation: defer(deserializeBoxTSTypeAnnotation, pos + 56),
+      readonly: uint8[(pos + 12)] === 1,
+      static: uint8[(pos + 13)] === 1,
+      accessibility: null,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSIndexSignatureName(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "Identifier",
-    decorators: [],
-    name: deserializeStr(pos + 16),
-    optional: false,
-    typeAnnotation: depth < MAX_DEPTH ? deserializeBoxTSTypeAnnotation(pos + 32) : defer(deserializeBoxTSTypeAnnotation, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "Identifier",
+      decorators: [],
+      name: deserializeStr(pos + 16),
+      optional: false,
+      typeAnnotation: deserializeBoxTSTypeAnnotation(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Identifier",
+      decorators: [],
+      name: deserializeStr(pos + 16),
+      optional: false,
+      typeAnnotation: defer(deserializeBoxTSTypeAnnotation, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSIndexedAccessType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSIndexedAccessType",
-    objectType: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    indexType: depth < MAX_DEPTH ? deserializeTSType(pos + 32) : defer(deserializeTSType, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSIndexedAccessType",
+      objectType: deserializeTSType(pos + 16),
+      indexType: deserializeTSType(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSIndexedAccessType",
+      objectType: defer(deserializeTSType, pos + 16),
+      indexType: defer(deserializeTSType, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSInferType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSInferType",
-    typeParameter: depth < MAX_DEPTH ? deserializeBoxTSTypeParameter(pos + 16) : defer(deserializeBoxTSTypeParameter, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSInferType",
+      typeParameter: deserializeBoxTSTypeParameter(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSInferType",
+      typeParameter: defer(deserializeBoxTSTypeParameter, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSInstantiationExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSInstantiationExpression",
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    typeArguments: depth < MAX_DEPTH ? deserializeBoxTSTypeParameterInstantiation(pos + 32) : defer(deserializeBoxTSTypeParameterInstantiation, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSInstantiationExpression",
+      expression: deserializeExpression(pos + 16),
+      typeArguments: deserializeBoxTSTypeParameterInstantiation(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSInstantiationExpression",
+      expression: defer(deserializeExpression, pos + 16),
+      typeArguments: defer(deserializeBoxTSTypeParameterInstantiation, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSInterfaceBody(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSInterfaceBody",
-    body: depth < MAX_DEPTH ? deserializeVecTSSignature(pos + 16) : defer(deserializeVecTSSignature, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSInterfaceBody",
+      body: deserializeVecTSSignature(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSInterfaceBody",
+      body: defer(deserializeVecTSSignature, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSInterfaceDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSInterfaceDeclaration",
-    id: deserializeBindingIdentifier(pos + 16),
-    typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 48) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
-    extends: depth < MAX_DEPTH ? deserializeVecTSInterfaceHeritage(pos + 56) : defer(deserializeVecTSInterfaceHeritage, pos + 56),
-    body: depth < MAX_DEPTH ? deserializeBoxTSInterfaceBody(pos + 80) : defer(deserializeBoxTSInterfaceBody, pos + 80),
-    declare: uint8[(pos + 88)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSInterfaceDeclaration",
+      id: deserializeBindingIdentifier(pos + 16),
+      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 48),
+      extends: deserializeVecTSInterfaceHeritage(pos + 56),
+      body: deserializeBoxTSInterfaceBody(pos + 80),
+      declare: uint8[(pos + 88)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSInterfaceDeclaration",
+      id: deserializeBindingIdentifier(pos + 16),
+      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
+      extends: defer(deserializeVecTSInterfaceHeritage, pos + 56),
+      body: defer(deserializeBoxTSInterfaceBody, pos + 80),
+      declare: uint8[(pos + 88)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSInterfaceHeritage(pos) {
@@ -5245,26 +5783,49 @@ function deserializeTSInterfaceHeritage(pos) {
           object = left;
       }
   }
-  return {
-    type: "TSInterfaceHeritage",
-    expression: expression,
-    typeArguments: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterInstantiation(pos + 32) : defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSInterfaceHeritage",
+      expression: expression,
+      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSInterfaceHeritage",
+      expression: expression,
+      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSIntersectionType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSIntersectionType",
-    types: depth < MAX_DEPTH ? deserializeVecTSType(pos + 16) : defer(deserializeVecTSType, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSIntersectionType",
+      types: deserializeVecTSType(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSIntersectionType",
+      types: defer(deserializeVecTSType, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSIntrinsicKeyword(pos) {
@@ -5293,13 +5854,24 @@ function deserializeTSLiteral(pos) {
 function deserializeTSLiteralType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSLiteralType",
-    literal: depth < MAX_DEPTH ? deserializeTSLiteral(pos + 16) : defer(deserializeTSLiteral, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSLiteralType",
+      literal: deserializeTSLiteral(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSLiteralType",
+      literal: defer(deserializeTSLiteral, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSMappedType(pos) {
@@ -5307,18 +5879,34 @@ function deserializeTSMappedType(pos) {
   const this_end = deserializeI32((pos + 4));
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
   if (optional === null) optional = false;
-  return {
-    type: "TSMappedType",
-    key: deserializeBindingIdentifier(pos + 16),
-    constraint: depth < MAX_DEPTH ? deserializeTSType(pos + 48) : defer(deserializeTSType, pos + 48),
-    nameType: depth < MAX_DEPTH ? deserializeOptionTSType(pos + 64) : defer(deserializeOptionTSType, pos + 64),
-    typeAnnotation: depth < MAX_DEPTH ? deserializeOptionTSType(pos + 80) : defer(deserializeOptionTSType, pos + 80),
-    optional: optional,
-    readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSMappedType",
+      key: deserializeBindingIdentifier(pos + 16),
+      constraint: deserializeTSType(pos + 48),
+      nameType: deserializeOptionTSType(pos + 64),
+      typeAnnotation: deserializeOptionTSType(pos + 80),
+      optional: optional,
+      readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSMappedType",
+      key: deserializeBindingIdentifier(pos + 16),
+      constraint: defer(deserializeTSType, pos + 48),
+      nameType: defer(deserializeOptionTSType, pos + 64),
+      typeAnnotation: defer(deserializeOptionTSType, pos + 80),
+      optional: optional,
+      readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSMappedTypeModifierOperator(pos) {
@@ -5338,22 +5926,42 @@ function deserializeTSMethodSignature(pos) {
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
   if (thisParam !== null) params.unshift(thisParam);
-  return {
-    type: "TSMethodSignature",
-    key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
-    computed: uint8[(pos + 64)] === 1,
-    optional: uint8[(pos + 65)] === 1,
-    kind: deserializeTSMethodSignatureKind(pos + 66),
-    typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 32) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32),
-    params: params,
-    returnType: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 56) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
-    accessibility: null,
-    readonly: false,
-    static: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSMethodSignature",
+      key: deserializePropertyKey(pos + 16),
+      computed: uint8[(pos + 64)] === 1,
+      optional: uint8[(pos + 65)] === 1,
+      kind: deserializeTSMethodSignatureKind(pos + 66),
+      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 32),
+      params: params,
+      returnType: deserializeOptionBoxTSTypeAnnotation(pos + 56),
+      accessibility: null,
+      readonly: false,
+      static: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSMethodSignature",
+      key: defer(deserializePropertyKey, pos + 16),
+      computed: uint8[(pos + 64)] === 1,
+      optional: uint8[(pos + 65)] === 1,
+      kind: deserializeTSMethodSignatureKind(pos + 66),
+      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32),
+      params: params,
+      returnType: defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
+      accessibility: null,
+      readonly: false,
+      static: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSMethodSignatureKind(pos) {
@@ -5391,15 +5999,28 @@ function deserializeTSModuleReference(pos) {
 function deserializeTSNamedTupleMember(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSNamedTupleMember",
-    label: deserializeIdentifierName(pos + 16),
-    elementType: depth < MAX_DEPTH ? deserializeTSTupleElement(pos + 48) : defer(deserializeTSTupleElement, pos + 48),
-    optional: uint8[(pos + 12)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSNamedTupleMember",
+      label: deserializeIdentifierName(pos + 16),
+      elementType: deserializeTSTupleElement(pos + 48),
+      optional: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSNamedTupleMember",
+      label: deserializeIdentifierName(pos + 16),
+      elementType: defer(deserializeTSTupleElement, pos + 48),
+      optional: uint8[(pos + 12)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSNamespaceDeclaration(pos) {
@@ -5514,13 +6135,24 @@ function deserializeTSNeverKeyword(pos) {
 function deserializeTSNonNullExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSNonNullExpression",
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSNonNullExpression",
+      expression: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSNonNullExpression",
+      expression: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSNullKeyword(pos) {
@@ -5559,13 +6191,24 @@ function deserializeTSObjectKeyword(pos) {
 function deserializeTSOptionalType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSOptionalType",
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSOptionalType",
+      typeAnnotation: deserializeTSType(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSOptionalType",
+      typeAnnotation: defer(deserializeTSType, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSParenthesizedType(pos) {
@@ -5591,57 +6234,109 @@ function deserializeTSParenthesizedType(pos) {
 function deserializeTSPropertySignature(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSPropertySignature",
-    computed: uint8[(pos + 12)] === 1,
-    optional: uint8[(pos + 13)] === 1,
-    readonly: uint8[(pos + 14)] === 1,
-    key: depth < MAX_DEPTH ? deserializePropertyKey(pos + 16) : defer(deserializePropertyKey, pos + 16),
-    typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
-    accessibility: null,
-    static: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSPropertySignature",
+      computed: uint8[(pos + 12)] === 1,
+      optional: uint8[(pos + 13)] === 1,
+      readonly: uint8[(pos + 14)] === 1,
+      key: deserializePropertyKey(pos + 16),
+      typeAnnotation: deserializeOptionBoxTSTypeAnnotation(pos + 32),
+      accessibility: null,
+      static: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSPropertySignature",
+      computed: uint8[(pos + 12)] === 1,
+      optional: uint8[(pos + 13)] === 1,
+      readonly: uint8[(pos + 14)] === 1,
+      key: defer(deserializePropertyKey, pos + 16),
+      typeAnnotation: defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
+      accessibility: null,
+      static: false,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSQualifiedName(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSQualifiedName",
-    left: depth < MAX_DEPTH ? deserializeTSTypeName(pos + 16) : defer(deserializeTSTypeName, pos + 16),
-    right: deserializeIdentifierName(pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSQualifiedName",
+      left: deserializeTSTypeName(pos + 16),
+      right: deserializeIdentifierName(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSQualifiedName",
+      left: defer(deserializeTSTypeName, pos + 16),
+      right: deserializeIdentifierName(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSRestType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSRestType",
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSRestType",
+      typeAnnotation: deserializeTSType(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSRestType",
+      typeAnnotation: defer(deserializeTSType, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSSatisfiesExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSSatisfiesExpression",
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 32) : defer(deserializeTSType, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSSatisfiesExpression",
+      expression: deserializeExpression(pos + 16),
+      typeAnnotation: deserializeTSType(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSSatisfiesExpression",
+      expression: defer(deserializeExpression, pos + 16),
+      typeAnnotation: defer(deserializeTSType, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSSignature(pos) {
@@ -5680,29 +6375,55 @@ function deserializeTSSymbolKeyword(pos) {
 function deserializeTSTemplateLiteralType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTemplateLiteralType",
-    quasis: depth < MAX_DEPTH ? deserializeVecTemplateElement(pos + 16) : defer(deserializeVecTemplateElement, pos + 16),
-    types: depth < MAX_DEPTH ? deserializeVecTSType(pos + 40) : defer(deserializeVecTSType, pos + 40),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTemplateLiteralType",
+      quasis: deserializeVecTemplateElement(pos + 16),
+      types: deserializeVecTSType(pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTemplateLiteralType",
+      quasis: defer(deserializeVecTemplateElement, pos + 16),
+      types: defer(deserializeVecTSType, pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSThisParameter(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "Identifier",
-    decorators: [],
-    name: 'this',
-    optional: false,
-    typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 24) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 24),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "Identifier",
+      decorators: [],
+      name: 'this',
+      optional: false,
+      typeAnnotation: deserializeOptionBoxTSTypeAnnotation(pos + 24),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Identifier",
+      decorators: [],
+      name: 'this',
+      optional: false,
+      typeAnnotation: defer(deserializeOptionBoxTSTypeAnnotation, pos + 24),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSThisType(pos) {
@@ -5764,13 +6485,24 @@ function deserializeTSTupleElement(pos) {
 function deserializeTSTupleType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTupleType",
-    elementTypes: depth < MAX_DEPTH ? deserializeVecTSTupleElement(pos + 16) : defer(deserializeVecTSTupleElement, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTupleType",
+      elementTypes: deserializeVecTSTupleElement(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTupleType",
+      elementTypes: defer(deserializeVecTSTupleElement, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSType(pos) {
@@ -5819,53 +6551,101 @@ function deserializeTSType(pos) {
 function deserializeTSTypeAliasDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeAliasDeclaration",
-    id: deserializeBindingIdentifier(pos + 16),
-    typeParameters: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterDeclaration(pos + 48) : defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 56) : defer(deserializeTSType, pos + 56),
-    declare: uint8[(pos + 72)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeAliasDeclaration",
+      id: deserializeBindingIdentifier(pos + 16),
+      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 48),
+      typeAnnotation: deserializeTSType(pos + 56),
+      declare: uint8[(pos + 72)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeAliasDeclaration",
+      id: deserializeBindingIdentifier(pos + 16),
+      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
+      typeAnnotation: defer(deserializeTSType, pos + 56),
+      declare: uint8[(pos + 72)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypeAnnotation(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeAnnotation",
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeAnnotation",
+      typeAnnotation: deserializeTSType(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeAnnotation",
+      typeAnnotation: defer(deserializeTSType, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypeAssertion(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeAssertion",
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    expression: depth < MAX_DEPTH ? deserializeExpression(pos + 32) : defer(deserializeExpression, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeAssertion",
+      typeAnnotation: deserializeTSType(pos + 16),
+      expression: deserializeExpression(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeAssertion",
+      typeAnnotation: defer(deserializeTSType, pos + 16),
+      expression: defer(deserializeExpression, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypeLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeLiteral",
-    members: depth < MAX_DEPTH ? deserializeVecTSSignature(pos + 16) : defer(deserializeVecTSSignature, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeLiteral",
+      members: deserializeVecTSSignature(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeLiteral",
+      members: defer(deserializeVecTSSignature, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypeName(pos) {
@@ -5880,14 +6660,26 @@ function deserializeTSTypeName(pos) {
 function deserializeTSTypeOperator(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeOperator",
-    operator: deserializeTSTypeOperatorOperator(pos + 12),
-    typeAnnotation: depth < MAX_DEPTH ? deserializeTSType(pos + 16) : defer(deserializeTSType, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeOperator",
+      operator: deserializeTSTypeOperatorOperator(pos + 12),
+      typeAnnotation: deserializeTSType(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeOperator",
+      operator: deserializeTSTypeOperatorOperator(pos + 12),
+      typeAnnotation: defer(deserializeTSType, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypeOperatorOperator(pos) {
@@ -5902,56 +6694,107 @@ function deserializeTSTypeOperatorOperator(pos) {
 function deserializeTSTypeParameter(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeParameter",
-    name: deserializeBindingIdentifier(pos + 16),
-    constraint: depth < MAX_DEPTH ? deserializeOptionTSType(pos + 48) : defer(deserializeOptionTSType, pos + 48),
-    default: depth < MAX_DEPTH ? deserializeOptionTSType(pos + 64) : defer(deserializeOptionTSType, pos + 64),
-    in: uint8[(pos + 12)] === 1,
-    out: uint8[(pos + 13)] === 1,
-    const: uint8[(pos + 14)] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeParameter",
+      name: deserializeBindingIdentifier(pos + 16),
+      constraint: deserializeOptionTSType(pos + 48),
+      default: deserializeOptionTSType(pos + 64),
+      in: uint8[(pos + 12)] === 1,
+      out: uint8[(pos + 13)] === 1,
+      const: uint8[(pos + 14)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeParameter",
+      name: deserializeBindingIdentifier(pos + 16),
+      constraint: defer(deserializeOptionTSType, pos + 48),
+      default: defer(deserializeOptionTSType, pos + 64),
+      in: uint8[(pos + 12)] === 1,
+      out: uint8[(pos + 13)] === 1,
+      const: uint8[(pos + 14)] === 1,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypeParameterDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeParameterDeclaration",
-    params: depth < MAX_DEPTH ? deserializeVecTSTypeParameter(pos + 16) : defer(deserializeVecTSTypeParameter, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeParameterDeclaration",
+      params: deserializeVecTSTypeParameter(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeParameterDeclaration",
+      params: defer(deserializeVecTSTypeParameter, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypeParameterInstantiation(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeParameterInstantiation",
-    params: depth < MAX_DEPTH ? deserializeVecTSType(pos + 16) : defer(deserializeVecTSType, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeParameterInstantiation",
+      params: deserializeVecTSType(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeParameterInstantiation",
+      params: defer(deserializeVecTSType, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypePredicate(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypePredicate",
-    parameterName: depth < MAX_DEPTH ? deserializeTSTypePredicateName(pos + 16) : defer(deserializeTSTypePredicateName, pos + 16),
-    asserts: uint8[(pos + 12)] === 1,
-    typeAnnotation: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeAnnotation(pos + 32) : defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypePredicate",
+      parameterName: deserializeTSTypePredicateName(pos + 16),
+      asserts: uint8[(pos + 12)] === 1,
+      typeAnnotation: deserializeOptionBoxTSTypeAnnotation(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypePredicate",
+      parameterName: defer(deserializeTSTypePredicateName, pos + 16),
+      asserts: uint8[(pos + 12)] === 1,
+      typeAnnotation: defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypePredicateName(pos) {
@@ -5965,14 +6808,26 @@ function deserializeTSTypePredicateName(pos) {
 function deserializeTSTypeQuery(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeQuery",
-    exprName: depth < MAX_DEPTH ? deserializeTSTypeQueryExprName(pos + 16) : defer(deserializeTSTypeQueryExprName, pos + 16),
-    typeArguments: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterInstantiation(pos + 32) : defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeQuery",
+      exprName: deserializeTSTypeQueryExprName(pos + 16),
+      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeQuery",
+      exprName: defer(deserializeTSTypeQueryExprName, pos + 16),
+      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSTypeQueryExprName(pos) {
@@ -5988,14 +6843,26 @@ function deserializeTSTypeQueryExprName(pos) {
 function deserializeTSTypeReference(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSTypeReference",
-    typeName: depth < MAX_DEPTH ? deserializeTSTypeName(pos + 16) : defer(deserializeTSTypeName, pos + 16),
-    typeArguments: depth < MAX_DEPTH ? deserializeOptionBoxTSTypeParameterInstantiation(pos + 32) : defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSTypeReference",
+      typeName: deserializeTSTypeName(pos + 16),
+      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSTypeReference",
+      typeName: defer(deserializeTSTypeName, pos + 16),
+      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSUndefinedKeyword(pos) {
@@ -6012,13 +6879,24 @@ function deserializeTSUndefinedKeyword(pos) {
 function deserializeTSUnionType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TSUnionType",
-    types: depth < MAX_DEPTH ? deserializeVecTSType(pos + 16) : defer(deserializeVecTSType, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TSUnionType",
+      types: deserializeVecTSType(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TSUnionType",
+      types: defer(deserializeVecTSType, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTSUnknownKeyword(pos) {
@@ -6046,14 +6924,26 @@ function deserializeTSVoidKeyword(pos) {
 function deserializeTaggedTemplateExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TaggedTemplateExpression",
-    tag: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    quasi: depth < MAX_DEPTH ? deserializeTemplateLiteral(pos + 40) : defer(deserializeTemplateLiteral, pos + 40),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TaggedTemplateExpression",
+      tag: deserializeExpression(pos + 16),
+      quasi: deserializeTemplateLiteral(pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TaggedTemplateExpression",
+      tag: defer(deserializeExpression, pos + 16),
+      quasi: defer(deserializeTemplateLiteral, pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTemplateElement(pos) {
@@ -6074,14 +6964,26 @@ function deserializeTemplateElementValue(pos) {
 function deserializeTemplateLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TemplateLiteral",
-    quasis: depth < MAX_DEPTH ? deserializeVecTemplateElement(pos + 16) : defer(deserializeVecTemplateElement, pos + 16),
-    expressions: depth < MAX_DEPTH ? deserializeVecExpression(pos + 40) : defer(deserializeVecExpression, pos + 40),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TemplateLiteral",
+      quasis: deserializeVecTemplateElement(pos + 16),
+      expressions: deserializeVecExpression(pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TemplateLiteral",
+      quasis: defer(deserializeVecTemplateElement, pos + 16),
+      expressions: defer(deserializeVecExpression, pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeThisExpression(pos) {
@@ -6098,27 +7000,51 @@ function deserializeThisExpression(pos) {
 function deserializeThrowStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "ThrowStatement",
-    argument: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "ThrowStatement",
+      argument: deserializeExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ThrowStatement",
+      argument: defer(deserializeExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeTryStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "TryStatement",
-    block: depth < MAX_DEPTH ? deserializeBoxBlockStatement(pos + 16) : defer(deserializeBoxBlockStatement, pos + 16),
-    handler: depth < MAX_DEPTH ? deserializeOptionBoxCatchClause(pos + 24) : defer(deserializeOptionBoxCatchClause, pos + 24),
-    finalizer: depth < MAX_DEPTH ? deserializeOptionBoxBlockStatement(pos + 32) : defer(deserializeOptionBoxBlockStatement, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "TryStatement",
+      block: deserializeBoxBlockStatement(pos + 16),
+      handler: deserializeOptionBoxCatchClause(pos + 24),
+      finalizer: deserializeOptionBoxBlockStatement(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TryStatement",
+      block: defer(deserializeBoxBlockStatement, pos + 16),
+      handler: defer(deserializeOptionBoxCatchClause, pos + 24),
+      finalizer: defer(deserializeOptionBoxBlockStatement, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeU8(pos) {
@@ -6128,15 +7054,28 @@ function deserializeU8(pos) {
 function deserializeUnaryExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "UnaryExpression",
-    operator: deserializeUnaryOperator(pos + 12),
-    argument: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    prefix: true,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "UnaryExpression",
+      operator: deserializeUnaryOperator(pos + 12),
+      argument: deserializeExpression(pos + 16),
+      prefix: true,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "UnaryExpression",
+      operator: deserializeUnaryOperator(pos + 12),
+      argument: defer(deserializeExpression, pos + 16),
+      prefix: true,
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeUnaryOperator(pos) {
@@ -6155,15 +7094,28 @@ function deserializeUnaryOperator(pos) {
 function deserializeUpdateExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "UpdateExpression",
-    operator: deserializeUpdateOperator(pos + 12),
-    prefix: uint8[(pos + 13)] === 1,
-    argument: depth < MAX_DEPTH ? deserializeSimpleAssignmentTarget(pos + 16) : defer(deserializeSimpleAssignmentTarget, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "UpdateExpression",
+      operator: deserializeUpdateOperator(pos + 12),
+      prefix: uint8[(pos + 13)] === 1,
+      argument: deserializeSimpleAssignmentTarget(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "UpdateExpression",
+      operator: deserializeUpdateOperator(pos + 12),
+      prefix: uint8[(pos + 13)] === 1,
+      argument: defer(deserializeSimpleAssignmentTarget, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeUpdateOperator(pos) {
@@ -6177,27 +7129,51 @@ function deserializeUpdateOperator(pos) {
 function deserializeV8IntrinsicExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "V8IntrinsicExpression",
-    name: deserializeIdentifierName(pos + 16),
-    arguments: depth < MAX_DEPTH ? deserializeVecArgument(pos + 48) : defer(deserializeVecArgument, pos + 48),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "V8IntrinsicExpression",
+      name: deserializeIdentifierName(pos + 16),
+      arguments: deserializeVecArgument(pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "V8IntrinsicExpression",
+      name: deserializeIdentifierName(pos + 16),
+      arguments: defer(deserializeVecArgument, pos + 48),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeVariableDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "VariableDeclaration",
-    kind: deserializeVariableDeclarationKind(pos + 12),
-    declarations: depth < MAX_DEPTH ? deserializeVecVariableDeclarator(pos + 16) : defer(deserializeVecVariableDeclarator, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "VariableDeclaration",
+      kind: deserializeVariableDeclarationKind(pos + 12),
+      declarations: deserializeVecVariableDeclarator(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "VariableDeclaration",
+      kind: deserializeVariableDeclarationKind(pos + 12),
+      declarations: defer(deserializeVecVariableDeclarator, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeVariableDeclarationKind(pos) {
@@ -6230,14 +7206,26 @@ function deserializeVariableDeclarator(pos) {
       }
       if (false) parent = previousParent;
   }
-  return {
-    type: "VariableDeclarator",
-    id: pattern,
-    init: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 40) : defer(deserializeOptionExpression, pos + 40),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "VariableDeclarator",
+      id: pattern,
+      init: deserializeOptionExpression(pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "VariableDeclarator",
+      id: pattern,
+      init: defer(deserializeOptionExpression, pos + 40),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeVecArgument(pos) {
@@ -6246,10 +7234,8 @@ function deserializeVecArgument(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Argument>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeArgument(element);
-  depth--;
   return array;
 }
 
@@ -6259,10 +7245,8 @@ function deserializeVecArrayExpressionElement(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ArrayExpressionElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeArrayExpressionElement(element);
-  depth--;
   return array;
 }
 
@@ -6272,10 +7256,8 @@ function deserializeVecAssignmentTargetProperty(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<AssignmentTargetProperty>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeAssignmentTargetProperty(element);
-  depth--;
   return array;
 }
 
@@ -6285,10 +7267,8 @@ function deserializeVecBindingProperty(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<BindingProperty>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 48) array[i] = deserializeBindingProperty(element);
-  depth--;
   return array;
 }
 
@@ -6298,10 +7278,8 @@ function deserializeVecClassElement(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ClassElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeClassElement(element);
-  depth--;
   return array;
 }
 
@@ -6311,10 +7289,8 @@ function deserializeVecComment(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<Comment>", pos);
   if ((budget -= len * 24) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 24) array[i] = deserializeComment(element);
-  depth--;
   return array;
 }
 
@@ -6324,10 +7300,8 @@ function deserializeVecDecorator(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<Decorator>", pos);
   if ((budget -= len * 32) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 32) array[i] = deserializeDecorator(element);
-  depth--;
   return array;
 }
 
@@ -6337,10 +7311,8 @@ function deserializeVecDirective(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Directive>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 80) array[i] = deserializeDirective(element);
-  depth--;
   return array;
 }
 
@@ -6350,10 +7322,8 @@ function deserializeVecDynamicImport(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<DynamicImport>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeDynamicImport(element);
-  depth--;
   return array;
 }
 
@@ -6363,10 +7333,8 @@ function deserializeVecError(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Error>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 80) array[i] = deserializeError(element);
-  depth--;
   return array;
 }
 
@@ -6376,10 +7344,8 @@ function deserializeVecErrorLabel(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<ErrorLabel>", pos);
   if ((budget -= len * 24) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 24) array[i] = deserializeErrorLabel(element);
-  depth--;
   return array;
 }
 
@@ -6389,10 +7355,8 @@ function deserializeVecExportEntry(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 144) || (element & 7) !== 0) throw corrupt("Vec<ExportEntry>", pos);
   if ((budget -= len * 144) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 144) array[i] = deserializeExportEntry(element);
-  depth--;
   return array;
 }
 
@@ -6402,10 +7366,8 @@ function deserializeVecExportSpecifier(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 128) || (element & 7) !== 0) throw corrupt("Vec<ExportSpecifier>", pos);
   if ((budget -= len * 128) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 128) array[i] = deserializeExportSpecifier(element);
-  depth--;
   return array;
 }
 
@@ -6415,10 +7377,8 @@ function deserializeVecExpression(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Expression>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeExpression(element);
-  depth--;
   return array;
 }
 
@@ -6428,10 +7388,8 @@ function deserializeVecFormalParameter(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 72) || (element & 7) !== 0) throw corrupt("Vec<FormalParameter>", pos);
   if ((budget -= len * 72) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 72) array[i] = deserializeFormalParameter(element);
-  depth--;
   return array;
 }
 
@@ -6441,10 +7399,8 @@ function deserializeVecImportAttribute(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 120) || (element & 7) !== 0) throw corrupt("Vec<ImportAttribute>", pos);
   if ((budget -= len * 120) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 120) array[i] = deserializeImportAttribute(element);
-  depth--;
   return array;
 }
 
@@ -6454,10 +7410,8 @@ function deserializeVecImportDeclarationSpecifier(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ImportDeclarationSpecifier>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeImportDeclarationSpecifier(element);
-  depth--;
   return array;
 }
 
@@ -6467,10 +7421,8 @@ function deserializeVecImportEntry(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 96) || (element & 7) !== 0) throw corrupt("Vec<ImportEntry>", pos);
   if ((budget -= len * 96) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 96) array[i] = deserializeImportEntry(element);
-  depth--;
   return array;
 }
 
@@ -6480,10 +7432,8 @@ function deserializeVecJSXAttributeItem(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXAttributeItem>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeJSXAttributeItem(element);
-  depth--;
   return array;
 }
 
@@ -6493,10 +7443,8 @@ function deserializeVecJSXChild(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXChild>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeJSXChild(element);
-  depth--;
   return array;
 }
 
@@ -6506,10 +7454,8 @@ function deserializeVecObjectPropertyKind(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ObjectPropertyKind>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeObjectPropertyKind(element);
-  depth--;
   return array;
 }
 
@@ -6519,10 +7465,8 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionAssignmentTargetMaybeDefault>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
-  depth--;
   return array;
 }
 
@@ -6532,10 +7476,8 @@ function deserializeVecOptionBindingPattern(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionBindingPattern>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeOptionBindingPattern(element);
-  depth--;
   return array;
 }
 
@@ -6545,10 +7487,8 @@ function deserializeVecSpan(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 8) || (element & 7) !== 0) throw corrupt("Vec<Span>", pos);
   if ((budget -= len * 8) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 8) array[i] = deserializeSpan(element);
-  depth--;
   return array;
 }
 
@@ -6558,10 +7498,8 @@ function deserializeVecStatement(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Statement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeStatement(element);
-  depth--;
   return array;
 }
 
@@ -6571,10 +7509,8 @@ function deserializeVecStaticExport(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<StaticExport>", pos);
   if ((budget -= len * 32) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 32) array[i] = deserializeStaticExport(element);
-  depth--;
   return array;
 }
 
@@ -6584,10 +7520,8 @@ function deserializeVecStaticImport(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<StaticImport>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 56) array[i] = deserializeStaticImport(element);
-  depth--;
   return array;
 }
 
@@ -6597,10 +7531,8 @@ function deserializeVecSwitchCase(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<SwitchCase>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 56) array[i] = deserializeSwitchCase(element);
-  depth--;
   return array;
 }
 
@@ -6610,10 +7542,8 @@ function deserializeVecTSEnumMember(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TSEnumMember>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 48) array[i] = deserializeTSEnumMember(element);
-  depth--;
   return array;
 }
 
@@ -6623,10 +7553,8 @@ function deserializeVecTSInterfaceHeritage(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSInterfaceHeritage>", pos);
   if ((budget -= len * 40) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 40) array[i] = deserializeTSInterfaceHeritage(element);
-  depth--;
   return array;
 }
 
@@ -6636,10 +7564,8 @@ function deserializeVecTSSignature(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSSignature>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSSignature(element);
-  depth--;
   return array;
 }
 
@@ -6649,10 +7575,8 @@ function deserializeVecTSTupleElement(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSTupleElement>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSTupleElement(element);
-  depth--;
   return array;
 }
 
@@ -6662,10 +7586,8 @@ function deserializeVecTSType(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSType>", pos);
   if ((budget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSType(element);
-  depth--;
   return array;
 }
 
@@ -6675,10 +7597,8 @@ function deserializeVecTSTypeParameter(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<TSTypeParameter>", pos);
   if ((budget -= len * 80) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 80) array[i] = deserializeTSTypeParameter(element);
-  depth--;
   return array;
 }
 
@@ -6688,10 +7608,8 @@ function deserializeVecTemplateElement(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TemplateElement>", pos);
   if ((budget -= len * 48) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 48) array[i] = deserializeTemplateElement(element);
-  depth--;
   return array;
 }
 
@@ -6701,54 +7619,95 @@ function deserializeVecVariableDeclarator(pos) {
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<VariableDeclarator>", pos);
   if ((budget -= len * 56) < 0) throw overBudget(pos);
-  depth++;
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 56) array[i] = deserializeVariableDeclarator(element);
-  depth--;
   return array;
 }
 
 function deserializeWhileStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "WhileStatement",
-    test: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    body: depth < MAX_DEPTH ? deserializeStatement(pos + 32) : defer(deserializeStatement, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "WhileStatement",
+      test: deserializeExpression(pos + 16),
+      body: deserializeStatement(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "WhileStatement",
+      test: defer(deserializeExpression, pos + 16),
+      body: defer(deserializeStatement, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeWithClause(pos) {
-  return {
-    attributes: depth < MAX_DEPTH ? deserializeVecImportAttribute(pos + 16) : defer(deserializeVecImportAttribute, pos + 16),
-  };
+  try {
+    return {
+      attributes: deserializeVecImportAttribute(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      attributes: defer(deserializeVecImportAttribute, pos + 16),
+    };
+  }
 }
 
 function deserializeWithStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "WithStatement",
-    object: depth < MAX_DEPTH ? deserializeExpression(pos + 16) : defer(deserializeExpression, pos + 16),
-    body: depth < MAX_DEPTH ? deserializeStatement(pos + 32) : defer(deserializeStatement, pos + 32),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "WithStatement",
+      object: deserializeExpression(pos + 16),
+      body: deserializeStatement(pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "WithStatement",
+      object: defer(deserializeExpression, pos + 16),
+      body: defer(deserializeStatement, pos + 32),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
 
 function deserializeYieldExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    type: "YieldExpression",
-    delegate: uint8[(pos + 12)] === 1,
-    argument: depth < MAX_DEPTH ? deserializeOptionExpression(pos + 16) : defer(deserializeOptionExpression, pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
+  try {
+    return {
+      type: "YieldExpression",
+      delegate: uint8[(pos + 12)] === 1,
+      argument: deserializeOptionExpression(pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "YieldExpression",
+      delegate: uint8[(pos + 12)] === 1,
+      argument: defer(deserializeOptionExpression, pos + 16),
+      start: this_start,
+      end: this_end,
+      range: [this_start, this_end],
+    };
+  }
 }
