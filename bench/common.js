@@ -1,4 +1,12 @@
-// What the benchmark scripts share: interleaved sampling under controlled GC, and medians.
+// What the benchmark scripts share: interleaved sampling under controlled GC, medians, the machine.
+
+import { cpus } from "node:os";
+
+/** The CPU and Node version, for every table's header: figures carry over only with them. */
+export function machine() {
+  const list = cpus();
+  return `${list[0]?.model.trim() ?? "unknown CPU"} (${list.length} cores), Node ${process.version}`;
+}
 
 /** The middle value of `values` (the upper one of an even count). */
 export function median(values) {
@@ -7,16 +15,25 @@ export function median(values) {
 }
 
 /**
- * Times each of `run`'s methods `samples` times after 3 warm-up rounds, interleaved (the order
- * rotates each round, so that no method always follows the same one), with a full GC before each
- * call (run Node with `--expose-gc`). Returns each method's times in ns.
+ * Times each of `run`'s methods `samples` times after 3 warm-up rounds, interleaved, with a full GC
+ * before each call (run Node with `--expose-gc`). Returns each method's times in ns.
+ *
+ * Each round runs the methods in a fresh random order (seeded: the same order every run). What runs
+ * just before a call matters: rotating one fixed order keeps every method's predecessor the same,
+ * and a method that reads the buffer its predecessor has just read (the same-buffer benchmark) or
+ * runs the same code (an A/B of one module against itself) is then 10–25% faster every time.
  */
 export function sample(run, methods, samples) {
   const times = Object.fromEntries(methods.map((m) => [m, []]));
   const warmup = 3;
+  const random = seededRandom(0x5eed);
+  const order = [...methods];
   for (let round = 0; round < warmup + samples; round++) {
-    for (let i = 0; i < methods.length; i++) {
-      const method = methods[(round + i) % methods.length];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const method of order) {
       globalThis.gc();
       const start = process.hrtime.bigint();
       const result = run[method]();
@@ -26,6 +43,67 @@ export function sample(run, methods, samples) {
     }
   }
   return times;
+}
+
+/** A small seeded generator of numbers in [0, 1) (mulberry32). */
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The cost of one call in µs, for inputs so small that one call is too short to time alone: each
+ * sample is a batch of calls (as many as take about 2 ms of the slowest method), after a warm-up,
+ * batches interleaved and collected before like `sample`'s. Returns each method's median µs per call.
+ */
+export function perCall(run, methods, samples) {
+  // Warm-up first, 200 ms of each: a tool that deserializes small files calls the deserializer
+  // thousands of times, so its functions are optimized; a few hundred calls leave them half-warm.
+  let slowest = 0;
+  for (const method of methods) {
+    let calls = 0;
+    const start = process.hrtime.bigint();
+    while (Number(process.hrtime.bigint() - start) < 2e8) {
+      run[method]();
+      calls++;
+    }
+    slowest = Math.max(slowest, Number(process.hrtime.bigint() - start) / calls);
+  }
+  const calls = Math.max(1, Math.round(2e6 / slowest));
+  const batch = Object.fromEntries(methods.map((m) => [m, () => {
+    let result;
+    for (let i = 0; i < calls; i++) result = run[m]();
+    return result;
+  }]));
+  const times = sample(batch, methods, samples);
+  return Object.fromEntries(methods.map((m) => [m, median(times[m]) / calls / 1e3]));
+}
+
+/**
+ * The summary lines under a table: the worst file against each other method, on how many files
+ * rawast is slower than the first of them, and the geometric means of rawast's time over each's.
+ */
+export function summaryLines(results, others) {
+  const ratio = (r, other) => r.ns_per_node.rawast / r.ns_per_node[other];
+  const geomean = Object.fromEntries(others.map((m) => [`rawast_vs_${m}`, Math.exp(results.reduce((sum, r) => sum + Math.log(ratio(r, m)), 0) / results.length)]));
+  const worst = others.map((m) => {
+    const file = results.reduce((a, b) => (ratio(b, m) > ratio(a, m) ? b : a));
+    return `${m} ${file.path} (${ratio(file, m).toFixed(2)})`;
+  });
+  const slower = results.filter((r) => ratio(r, others[0]) > 1).length;
+  // The geometric means last: scripts read the last line.
+  const lines = [
+    `worst file against ${worst.join("; ")}`,
+    `slower than ${others[0]} on ${slower} of ${results.length} files`,
+    `geomean: ${others.map((m) => `rawast ÷ ${m} ${geomean[`rawast_vs_${m}`].toFixed(3)}`).join(", ")}`,
+  ];
+  return { geomean, lines };
 }
 
 /** Calls `visit` on every object (not array) under `root`, without recursion; skips `parent` links. */

@@ -12,7 +12,7 @@ import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { firstDifference } from "../tests/oxc/compare.js";
-import { countNodes, makeCloner, median, sample } from "./common.js";
+import { countNodes, machine, makeCloner, median, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
 
@@ -127,25 +127,22 @@ function main() {
     if (results.length === 0) throw new Error("no file was timed");
 
     const ratio = (r, other) => r.ns_per_node.rawast / r.ns_per_node[other];
-    const geomean = (other) => Math.exp(results.reduce((sum, r) => sum + Math.log(ratio(r, other)), 0) / results.length);
     const others = METHODS.slice(1);
-    const summary = Object.fromEntries(others.map((m) => [`rawast_vs_${m}`, geomean(m)]));
-    const worst = results.reduce((a, b) => (ratio(b, "oxc") > ratio(a, "oxc") ? b : a));
-    const slower = results.filter((r) => ratio(r, "oxc") > 1).length;
+    const { geomean: summary, lines } = summaryLines(results, others);
 
-    console.log(`Node ${process.version}; ${options.module} against oxc-parser's ${options.variant}.js on the same buffers; median (min) ns per node (nodes: objects with a \`type\`, in oxc's output); ${options.samples} samples after 3 warm-up rounds.\n`);
+    console.log(`${machine()}; ${options.module} against oxc-parser's ${options.variant}.js on the same buffers; median (min) ns per node (nodes: objects with a \`type\`, in oxc's output); ${options.samples} samples after 3 warm-up rounds.\n`);
     console.log(`| file | KB | nodes | ${METHODS.join(" | ")} | ${others.map((m) => `rawast ÷ ${m}`).join(" | ")} |`);
     console.log(`|---|---:|---:|${METHODS.map(() => "---:").join("|")}|${others.map(() => "---:").join("|")}|`);
     for (const r of results) {
       const cell = (m) => `${r.ns_per_node[m].toFixed(1)} (${r.min[m].toFixed(1)})`;
       console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.nodes} | ${METHODS.map(cell).join(" | ")} | ${others.map((m) => ratio(r, m).toFixed(2)).join(" | ")} |`);
     }
-    console.log(`\ngeomean: ${others.map((m) => `rawast ÷ ${m} ${summary[`rawast_vs_${m}`].toFixed(3)}`).join(", ")}`);
-    console.log(`worst against oxc: ${worst.path} (${ratio(worst, "oxc").toFixed(2)}); slower than oxc on ${slower} of ${results.length} files`);
+    console.log(`\n${lines.join("\n")}`);
 
     if (options.json) {
       const out = {
         node: process.version,
+        machine: machine(),
         module: options.module,
         variant: options.variant,
         files: results.map((r) => ({ path: r.path, bytes: r.bytes, nodes: r.nodes, ns_per_node: r.ns_per_node, min_ns_per_node: r.min })),

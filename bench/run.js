@@ -13,9 +13,12 @@ import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deser
 
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
 import { parseAcorn, produceBuffer } from "./buffers.js";
-import { countNodes, makeCloner, median, sample } from "./common.js";
+import { countNodes, machine, makeCloner, median, perCall, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
+// Files under this size get their cost per call measured too: there the fixed cost of a call (views,
+// the source string, the result object) weighs as much as the nodes.
+const SMALL_FILE_BYTES = 5 * 1024;
 const ENCODERS = ["encodeSource", "encode"];
 const textEncoder = new TextEncoder();
 
@@ -66,6 +69,30 @@ function timeTwin(buffer, twin, encode, samples) {
   return { original: median(times.original) / nodes.original, twin: median(times.twin) / nodes.twin };
 }
 
+/**
+ * Each method's input for `source`, made untimed, and the calls that time them: rawast's
+ * deserializer on the Rust producer's buffer, oxc's on oxc-parser's buffer, `JSON.parse` of acorn's
+ * AST as JSON, the clone of acorn's AST. `release` gives oxc's buffer back.
+ */
+function prepare(path, source, encode) {
+  const { sourceType, program } = parseAcorn(source);
+  const clone = makeCloner(program);
+  const rawastBuffer = produceBuffer(encode, "parser", source, program);
+  const json = JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v.toString() : v instanceof RegExp ? {} : v));
+  const { buffer: oxcBuffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
+  parseRawSync(path, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType, experimentalRawTransfer: true });
+  const run = {
+    // oxc's deserializer is given the source string (PERF.md); rawast's reads it from the buffer
+    // (bench/README.md, 2026-11-24: a caller's string is only worth taking if checked exactly,
+    // which costs what it saves).
+    rawast: () => rawastDeserialize(rawastBuffer).program,
+    oxc: () => oxcDeserialize(oxcBuffer, source, sourceStartPos, sourceByteLen).program,
+    json: () => JSON.parse(json),
+    clone: () => clone(program),
+  };
+  return { run, rawastBuffer, release: () => returnBufferToCache(oxcBuffer) };
+}
+
 function main() {
   const options = parseArgs(process.argv.slice(2));
   const results = [];
@@ -73,30 +100,14 @@ function main() {
     const source = readFileSync(path, "utf8");
     // First, before the deserializers' inputs and outputs fill the heap.
     const encoding = timeEncoders(source, options.samples);
-    const { sourceType, program } = parseAcorn(source);
-    const clone = makeCloner(program);
-
-    // Setup, untimed: each method's input.
-    const rawastBuffer = produceBuffer(options.encode, "parser", source, program);
-    const json = JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v.toString() : v instanceof RegExp ? {} : v));
-    const { buffer: oxcBuffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-    parseRawSync(path, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType, experimentalRawTransfer: true });
-
-    const run = {
-      // oxc's deserializer is given the source string (PERF.md); rawast's reads it from the buffer
-      // (bench/README.md, 2026-11-24: a caller's string is only worth taking if checked exactly,
-      // which costs what it saves).
-      rawast: () => rawastDeserialize(rawastBuffer).program,
-      oxc: () => oxcDeserialize(oxcBuffer, source, sourceStartPos, sourceByteLen).program,
-      json: () => JSON.parse(json),
-      clone: () => clone(program),
-    };
+    const { run, rawastBuffer, release } = prepare(path, source, options.encode);
     const nodes = Object.fromEntries(METHODS.map((m) => [m, countNodes(run[m]())]));
     const times = sample(run, METHODS, options.samples);
-    returnBufferToCache(oxcBuffer);
+    const small = Buffer.byteLength(source) < SMALL_FILE_BYTES ? perCall(run, METHODS, options.samples) : null;
+    release();
     const nsPerNode = Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes[m]]));
     const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes[m]]));
-    const result = { path, bytes: Buffer.byteLength(source), nodes: nodes.rawast, buffer_bytes: rawastBuffer.length, ns_per_node: nsPerNode, min: minNsPerNode, allNodes: nodes, encoding };
+    const result = { path, bytes: Buffer.byteLength(source), nodes: nodes.rawast, buffer_bytes: rawastBuffer.length, ns_per_node: nsPerNode, min: minNsPerNode, allNodes: nodes, encoding, per_call_us: small };
     results.push(result);
     // Non-ASCII files against their ASCII twins, after the methods above so as not to disturb them.
     const twin = asciiTwin(source);
@@ -108,10 +119,13 @@ function main() {
     );
   }
 
-  const geomean = (other) => Math.exp(results.reduce((sum, r) => sum + Math.log(r.ns_per_node.rawast / r.ns_per_node[other]), 0) / results.length);
-  const summary = { rawast_vs_oxc: geomean("oxc"), rawast_vs_json: geomean("json"), rawast_vs_clone: geomean("clone") };
+  // The fixed cost of a call: each method on the empty program.
+  const empty = prepare("empty.js", "", options.encode);
+  const fixedCost = perCall(empty.run, METHODS, options.samples);
+  empty.release();
+  const { geomean: summary, lines } = summaryLines(results, METHODS.slice(1));
 
-  console.log(`Node ${process.version}; median (min) ns per node of each method's own output; ${options.samples} samples after 3 warm-up rounds.\n`);
+  console.log(`${machine()}; median (min) ns per node of each method's own output; ${options.samples} samples after 3 warm-up rounds.\n`);
   console.log("| file | KB | nodes | buffer ÷ source | rawast | oxc | json | clone | rawast ÷ oxc |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
@@ -134,12 +148,21 @@ function main() {
     console.log("|---|---:|---:|---:|");
     for (const r of twins) console.log(`| ${r.path} | ${r.twin.original.toFixed(1)} | ${r.twin.twin.toFixed(1)} | ${(r.twin.original / r.twin.twin).toFixed(2)} |`);
   }
-  console.log(`\ngeomean: rawast ÷ oxc ${summary.rawast_vs_oxc.toFixed(3)}, rawast ÷ json ${summary.rawast_vs_json.toFixed(3)}, rawast ÷ clone ${summary.rawast_vs_clone.toFixed(3)}`);
+  const small = results.filter((r) => r.per_call_us);
+  console.log(`\nThe cost of one call, median µs: on the empty program (the fixed cost), then on each file under ${SMALL_FILE_BYTES / 1024} KB; batches of calls, interleaved.\n`);
+  console.log(`| file | KB | ${METHODS.join(" | ")} | rawast ÷ oxc |`);
+  console.log(`|---|---:|${METHODS.map(() => "---:").join("|")}|---:|`);
+  for (const [name, bytes, us] of [["(empty program)", 0, fixedCost], ...small.map((r) => [r.path, r.bytes, r.per_call_us])]) {
+    console.log(`| ${name} | ${(bytes / 1024).toFixed(1)} | ${METHODS.map((m) => us[m].toFixed(2)).join(" | ")} | ${(us.rawast / us.oxc).toFixed(2)} |`);
+  }
+  console.log(`\n${lines.join("\n")}`);
 
   if (options.json) {
     const out = {
       node: process.version,
-      files: results.map((r) => ({ path: r.path, bytes: r.bytes, nodes: r.nodes, buffer_bytes: r.buffer_bytes, ns_per_node: r.ns_per_node })),
+      machine: machine(),
+      files: results.map((r) => ({ path: r.path, bytes: r.bytes, nodes: r.nodes, buffer_bytes: r.buffer_bytes, ns_per_node: r.ns_per_node, ...(r.per_call_us && { per_call_us: r.per_call_us }) })),
+      fixed_cost_us: fixedCost,
       geomean: summary,
     };
     writeFileSync(options.json, JSON.stringify(out, null, 2) + "\n");

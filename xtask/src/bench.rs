@@ -16,15 +16,18 @@ USAGE:
     cargo xtask bench --lazy [--samples N] [PATH...]
 
 In one Node process with --expose-gc, for each file: rawast's parser deserializer on the buffer the
-Rust producer wrote, given the source string as oxc's is; oxc-parser's deserializer on its raw-transfer buffer of the same source; JSON.parse
-of acorn's AST as JSON; a type-shaped clone of acorn's AST (the floor). Methods are interleaved
-(rotated each round), garbage is collected before every sample; 3 warm-up rounds, then N samples
-(default 15). Then, per file, the parser layout's source encoding: the generated `encodeSource` into a
-buffer allocated once against `new TextEncoder().encode`, interleaved the same way. Prints a progress
-line per file (stderr), then a markdown table of median (min) ns per node, each method counting the
-nodes of its own output, a second table of median (min) ms of the two encoders and their ratio, a
-third of rawast on each non-ASCII file against its ASCII twin (every non-ASCII character replaced),
-and last the geometric means of rawast's ns/node over the others'. --json holds the first table only.
+Rust producer wrote; oxc-parser's deserializer on its raw-transfer buffer of the same source (given
+the source string); JSON.parse of acorn's AST as JSON; a type-shaped clone of acorn's AST (the
+floor). Methods are interleaved in a fresh seeded random order each round, garbage is collected
+before every sample; 3 warm-up rounds, then N samples (default 15). Files under 5 KB, and the empty
+program (the fixed cost of a call), are also timed per call, in batches. Then, per file, the parser
+layout's source encoding: the generated `encodeSource` into a buffer allocated once against
+`new TextEncoder().encode`, interleaved the same way. Prints a progress line per file (stderr), the
+CPU and Node version, then a markdown table of median (min) ns per node, each method counting the
+nodes of its own output, a table of µs per call, a table of median (min) ms of the two encoders, a
+table of rawast on each non-ASCII file against its ASCII twin (every non-ASCII character replaced),
+the worst file against each of oxc, JSON.parse and the clone, and last the geometric means of
+rawast's ns/node over the others'. --json holds the first two tables, the machine and the geomeans.
 
 With --lazy, instead: the parser target (plain objects) against the lazy parser-lazy target
 (getters that read on first access), each deserializing then (a) collecting every string literal's
