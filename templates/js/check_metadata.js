@@ -19,13 +19,9 @@
   // Fixed-length views, `uint8` too: a length-tracking view of a resizable buffer shrunk later
   // would shrink while the others go out of bounds; this way all read as length 0 (lazy getters'
   // test for a buffer taken away).
-  uint8 = new Uint8Array(memory, byteOffset, length);
-  int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
-  int16 = new Int16Array(memory, byteOffset, length >>> 1);
-  uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
-  int32 = new Int32Array(memory, byteOffset, length >>> 2);
-  float64 = new Float64Array(memory, byteOffset, length >>> 3);
+{%- for view in buffer.views %}
+  {{ view.name }} = new {{ view.class }}(memory, byteOffset, {% if view.shift == 0 %}length{% else %}length >>> {{ view.shift }}{% endif %});
+{%- endfor %}
 
   limit = length - METADATA_SIZE;
   const meta = limit >>> 2;
@@ -37,8 +33,8 @@
   if (version !== FORMAT_VERSION) {
     throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
-  if (fingerprint !== LAYOUT_FINGERPRINT) {
+  if (uint32[meta + (META_FINGERPRINT_HIGH >>> 2)] !== {{ buffer.fingerprint_high }} || uint32[meta + (META_FINGERPRINT_LOW >>> 2)] !== {{ buffer.fingerprint_low }}) {
+    const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
     throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",

@@ -9,7 +9,7 @@
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 // Views of the buffer being deserialized, set by `deserialize` and dropped when it returns.
-let uint8, int8, uint16, int16, uint32, int32, float64;
+let {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
 // The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16

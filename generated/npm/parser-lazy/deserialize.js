@@ -30,7 +30,7 @@ const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 // deserializer's; a getter of a node of another tree first makes that tree's context current.
 let current = null;
 // Views of the buffer.
-let uint8, int8, uint16, int16, uint32, int32, float64;
+let uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
 // The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
@@ -53,11 +53,7 @@ const utf8Slice = Buffer.prototype.utf8Slice;
 class Context {
   constructor() {
     this.uint8 = uint8;
-    this.int8 = int8;
-    this.uint16 = uint16;
-    this.int16 = int16;
     this.uint32 = uint32;
-    this.int32 = int32;
     this.float64 = float64;
     this.sourceStart = sourceStart;
     this.sourceEnd = sourceEnd;
@@ -78,11 +74,7 @@ function enter(context) {
   leave();
   current = context;
   uint8 = context.uint8;
-  int8 = context.int8;
-  uint16 = context.uint16;
-  int16 = context.int16;
   uint32 = context.uint32;
-  int32 = context.int32;
   float64 = context.float64;
   sourceStart = context.sourceStart;
   sourceEnd = context.sourceEnd;
@@ -173,11 +165,7 @@ function setUp(buffer) {
   // would shrink while the others go out of bounds; this way all read as length 0 (lazy getters'
   // test for a buffer taken away).
   uint8 = new Uint8Array(memory, byteOffset, length);
-  int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
-  int16 = new Int16Array(memory, byteOffset, length >>> 1);
   uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
-  int32 = new Int32Array(memory, byteOffset, length >>> 2);
   float64 = new Float64Array(memory, byteOffset, length >>> 3);
 
   limit = length - METADATA_SIZE;
@@ -190,8 +178,8 @@ function setUp(buffer) {
   if (version !== FORMAT_VERSION) {
     throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
-  if (fingerprint !== LAYOUT_FINGERPRINT) {
+  if (uint32[meta + (META_FINGERPRINT_HIGH >>> 2)] !== 0x15728089 || uint32[meta + (META_FINGERPRINT_LOW >>> 2)] !== 0xf46937a2) {
+    const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
     throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",

@@ -22,7 +22,7 @@ const LAYOUT_FINGERPRINT = "15728089f46937a2";
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 // Views of the buffer being deserialized, set by `deserialize` and dropped when it returns.
-let uint8, int8, uint16, int16, uint32, int32, float64;
+let uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
 // The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
@@ -65,7 +65,7 @@ export function deserialize(buffer) {
     if (deferred > 0) resolveDeferred(result);
     return result;
   } finally {
-    uint8 = int8 = uint16 = int16 = uint32 = int32 = float64 = sourceText = sourceLatin1 = undefined;
+    uint8 = uint32 = float64 = sourceText = sourceLatin1 = undefined;
   }
 }
 
@@ -119,11 +119,7 @@ function setUp(buffer) {
   // would shrink while the others go out of bounds; this way all read as length 0 (lazy getters'
   // test for a buffer taken away).
   uint8 = new Uint8Array(memory, byteOffset, length);
-  int8 = new Int8Array(memory, byteOffset, length);
-  uint16 = new Uint16Array(memory, byteOffset, length >>> 1);
-  int16 = new Int16Array(memory, byteOffset, length >>> 1);
   uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
-  int32 = new Int32Array(memory, byteOffset, length >>> 2);
   float64 = new Float64Array(memory, byteOffset, length >>> 3);
 
   limit = length - METADATA_SIZE;
@@ -136,8 +132,8 @@ function setUp(buffer) {
   if (version !== FORMAT_VERSION) {
     throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
-  if (fingerprint !== LAYOUT_FINGERPRINT) {
+  if (uint32[meta + (META_FINGERPRINT_HIGH >>> 2)] !== 0x15728089 || uint32[meta + (META_FINGERPRINT_LOW >>> 2)] !== 0xf46937a2) {
+    const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
     throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +
         "the buffer was written with another schema or pointer width",
