@@ -4,15 +4,25 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { extname } from "node:path";
 import { Parser } from "acorn";
+import jsx from "acorn-jsx";
 
 import { toJson } from "../tests/conformance/estree-json.js";
 
-/** acorn's AST (module, else script) and the source type that worked. */
-export function parseAcorn(source) {
+const JsxParser = Parser.extend(jsx());
+
+/** Whether `path` names a JSX file: JSX is chosen by extension, as the conformance harness does. */
+export function isJsx(path) {
+  return extname(path) === ".jsx";
+}
+
+/** acorn's AST (module, else script; acorn-jsx for a `.jsx` path) and the source type that worked. */
+export function parseAcorn(source, path = "") {
+  const parser = isJsx(path) ? JsxParser : Parser;
   for (const sourceType of ["module", "script"]) {
     try {
-      return { sourceType, program: Parser.parse(source, { ecmaVersion: "latest", sourceType }) };
+      return { sourceType, program: parser.parse(source, { ecmaVersion: "latest", sourceType }) };
     } catch {
       // next
     }

@@ -56,7 +56,7 @@ function main() {
   const results = [];
   for (const path of options.paths) {
     const source = readFileSync(path, "utf8");
-    const { program } = parseAcorn(source);
+    const { program } = parseAcorn(source, path);
     const buffer = produceBuffer(options.encode, "parser", source, program);
 
     // Method `task/eager` or `task/lazy`: deserialize, then run the task on the program.

@@ -11,7 +11,7 @@ import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
 import { deserialize } from "../generated/npm/parser/deserialize.js";
-import { parseAcorn, produceBuffer } from "./buffers.js";
+import { isJsx, parseAcorn, produceBuffer } from "./buffers.js";
 
 /** Self time per function (and the garbage collector), the top 20, as a markdown table. */
 function summarize(profile) {
@@ -40,12 +40,12 @@ const oxc = oxcAt >= 0 && args.splice(oxcAt, 1).length > 0;
 const [flag, encode, file, rounds = "20"] = args;
 if (flag !== "--encode" || !file) throw new Error("usage: profile.js --encode PATH FILE [N] [--save FILE.cpuprofile]");
 const source = readFileSync(file, "utf8");
-const { program, sourceType } = parseAcorn(source);
+const { program, sourceType } = parseAcorn(source, file);
 const buffer = produceBuffer(encode, "parser", source, program);
 let run = () => deserialize(buffer);
 if (oxc) {
   const { buffer: oxcBuffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-  parseRawSync(file, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType, experimentalRawTransfer: true });
+  parseRawSync(file, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: isJsx(file) ? "jsx" : "js", sourceType, experimentalRawTransfer: true });
   run = () => oxcDeserialize(oxcBuffer, source, sourceStartPos, sourceByteLen);
 }
 

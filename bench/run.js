@@ -12,7 +12,7 @@ import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
-import { parseAcorn, produceBuffer } from "./buffers.js";
+import { isJsx, parseAcorn, produceBuffer } from "./buffers.js";
 import { countNodes, machine, makeCloner, median, perCall, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
@@ -61,8 +61,8 @@ function asciiTwin(source) {
 }
 
 /** rawast's ns/node on a file (its buffer given) and on its ASCII twin, side by side (PERF.md: within 1.2×). */
-function timeTwin(buffer, twin, encode, samples) {
-  const buffers = [buffer, produceBuffer(encode, "parser", twin)];
+function timeTwin(path, buffer, twin, encode, samples) {
+  const buffers = [buffer, produceBuffer(encode, "parser", twin, parseAcorn(twin, path).program)];
   const run = { original: () => rawastDeserialize(buffers[0]).program, twin: () => rawastDeserialize(buffers[1]).program };
   const nodes = { original: countNodes(run.original()), twin: countNodes(run.twin()) };
   const times = sample(run, ["original", "twin"], samples);
@@ -75,12 +75,12 @@ function timeTwin(buffer, twin, encode, samples) {
  * AST as JSON, the clone of acorn's AST. `release` gives oxc's buffer back.
  */
 function prepare(path, source, encode) {
-  const { sourceType, program } = parseAcorn(source);
+  const { sourceType, program } = parseAcorn(source, path);
   const clone = makeCloner(program);
   const rawastBuffer = produceBuffer(encode, "parser", source, program);
   const json = JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v.toString() : v instanceof RegExp ? {} : v));
   const { buffer: oxcBuffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-  parseRawSync(path, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType, experimentalRawTransfer: true });
+  parseRawSync(path, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: isJsx(path) ? "jsx" : "js", sourceType, experimentalRawTransfer: true });
   const run = {
     // oxc's deserializer is given the source string (PERF.md); rawast's reads it from the buffer
     // (bench/README.md, 2026-11-24: a caller's string is only worth taking if checked exactly,
@@ -111,7 +111,7 @@ function main() {
     results.push(result);
     // Non-ASCII files against their ASCII twins, after the methods above so as not to disturb them.
     const twin = asciiTwin(source);
-    if (twin !== null) result.twin = timeTwin(rawastBuffer, twin, options.encode, options.samples);
+    if (twin !== null) result.twin = timeTwin(path, rawastBuffer, twin, options.encode, options.samples);
     console.error(
       `${path}: ${(result.bytes / 1024).toFixed(0)} KB, ${nodes.rawast} nodes; ns/node ` +
         METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", ") +

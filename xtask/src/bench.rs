@@ -41,8 +41,8 @@ deserializer and oxc's own of the same variant (js, ts, js_range, ts_range) read
 interleaved as above with JSON.parse of the same tree, the type-shaped clone, and the construct-only
 floor (the same objects built from values already decoded, read from a flat tape: no buffer, no
 decoding, no property loads). A file whose two outputs differ is not timed. Prints a markdown table
-of median (min) ns per node with rawast's ratios to each, their geometric means, the worst file
-against oxc and how many files rawast is slower on. Default files: the PERF.md set for JS targets;
+of median (min) ns per node with rawast's ratios to each, the worst file against each, how many files
+rawast is slower on than oxc, and their geometric means. Default files: the default set (below) for JS targets;
 for TS targets typescript's lib.dom.d.ts and typescript.d.ts, zod's v3 types.ts and v4 schemas.ts,
 @tanstack/router-core's router.ts and @tanstack/react-router's link.tsx.
 
@@ -51,7 +51,9 @@ OPTIONS:
     --json FILE   also write the results as JSON
     --lazy        benchmark the lazy target against the eager one (bench/lazy.js)
     --samples N   samples per method and file (default 15)
-    PATH...       JS files (default: the PERF.md set, from the pinned packages)
+    PATH...       JS files (.jsx parsed as JSX). Default: 27 files of the pinned packages, the
+                  PERF.md set first, then bundles, ES modules, literal tables, comment-,
+                  string- and non-ASCII-heavy files, JSX, and four files under 5 KB
     -h, --help    Print this help
 ";
 
@@ -65,8 +67,10 @@ const TS_FILES: &[&str] = &[
     "node_modules/@tanstack/react-router/src/link.tsx",
 ];
 
-/// PERF.md's files, as the pinned packages install them.
-const PERF_FILES: &[&str] = &[
+/// The default set: PERF.md's nine files first, then files chosen for what those lack (issue 15):
+/// bundles, ES modules, literal tables, comment- and string-heavy and non-ASCII-heavy code, JSX,
+/// and files under 5 KB, where the fixed cost of a call shows.
+const DEFAULT_FILES: &[&str] = &[
     "node_modules/typescript/lib/typescript.js",
     "node_modules/pdfjs-dist/build/pdf.mjs",
     "node_modules/antd/dist/antd.js",
@@ -76,6 +80,33 @@ const PERF_FILES: &[&str] = &[
     "node_modules/three/build/three.module.js",
     "node_modules/vue/dist/vue.global.js",
     "node_modules/moment/moment.js",
+    // UMD and webpack bundles: a charting library, a template compiler (with its generated parser's
+    // tables), an immutable-collections library, math typesetting (with font and symbol tables).
+    "node_modules/echarts/dist/echarts.js",
+    "node_modules/handlebars/dist/handlebars.js",
+    "node_modules/immutable/dist/immutable.js",
+    "node_modules/katex/dist/katex.js",
+    // ES modules: a compiler's, and zod's compiled schemas (the TS set's schemas.ts).
+    "node_modules/acorn/dist/acorn.mjs",
+    "node_modules/zod/v4/core/schemas.js",
+    // Literal tables: arrays of numbers, a packed object of number arrays, 7,258 strings.
+    "node_modules/katex/src/fontMetricsData.js",
+    "node_modules/caniuse-lite/data/agents.js",
+    "node_modules/highlight.js/lib/languages/mathematica.js",
+    // Comments: JSDoc is two thirds of these.
+    "node_modules/ramda/dist/ramda.js",
+    "node_modules/async/dist/async.js",
+    // Non-ASCII: every moment locale; a minified table of Chinese strings (its name is hashed, and
+    // changes with faker's version).
+    "node_modules/moment/min/moment-with-locales.js",
+    "node_modules/@faker-js/faker/dist/zh_CN-2cuaKeu0.js",
+    // JSX (by extension, as conformance reads it).
+    "node_modules/@tanstack/solid-router/dist/source/Match.jsx",
+    // Under 5 KB: JSX, a Japanese locale, a lodash module, zod's Chinese messages.
+    "node_modules/create-vite/template-react/src/App.jsx",
+    "node_modules/moment/locale/ja.js",
+    "node_modules/lodash/throttle.js",
+    "node_modules/zod/v4/locales/zh-CN.js",
 ];
 
 pub fn main(args: &[String]) -> Result<ExitCode> {
@@ -118,7 +149,7 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     }
     let defaults = paths.is_empty();
     if defaults {
-        paths = PERF_FILES.iter().map(PathBuf::from).collect();
+        paths = DEFAULT_FILES.iter().map(PathBuf::from).collect();
     }
     project::run(project::cargo().args(["build", "--quiet", "--release", "--package", "rawast-schema", "--bin", "encode"]), &root)?;
     // Paths are shown as given; relative ones are resolved from where `cargo xtask bench` was run,
@@ -145,7 +176,7 @@ fn oxc(root: &std::path::Path, target: &str, passthrough: Vec<String>, mut paths
     anyhow::ensure!(module.exists(), "{} is missing: run `cargo xtask codegen --config {}`", module.display(), crate::conformance::OXC_CONFIG);
     let defaults = paths.is_empty();
     if defaults {
-        paths = (if typescript { TS_FILES } else { PERF_FILES }).iter().map(PathBuf::from).collect();
+        paths = (if typescript { TS_FILES } else { DEFAULT_FILES }).iter().map(PathBuf::from).collect();
     }
     let variant = format!("{}{}", if typescript { "ts" } else { "js" }, if range { "_range" } else { "" });
     let cwd = if defaults { root.to_path_buf() } else { std::env::current_dir()? };
@@ -159,4 +190,22 @@ fn oxc(root: &std::path::Path, target: &str, passthrough: Vec<String>, mut paths
         .current_dir(cwd)
         .status()?;
     Ok(if status.success() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DEFAULT_FILES, TS_FILES};
+
+    /// The default sets name files of the pinned packages (`npm ci`, step 1 of `cargo xtask test`):
+    /// a package upgrade that moves or renames one (faker's file name is hashed) fails here, not in
+    /// the middle of a benchmark.
+    #[test]
+    fn default_files_are_installed() {
+        let root = crate::project::root();
+        let missing: Vec<&str> = DEFAULT_FILES.iter().chain(TS_FILES).copied().filter(|path| !root.join(path).is_file()).collect();
+        assert!(missing.is_empty(), "missing (run `npm ci`?): {missing:?}");
+        assert!(DEFAULT_FILES.len() >= 24, "issue 15 asks for at least 24 default files");
+        let small = DEFAULT_FILES.iter().filter(|path| std::fs::metadata(root.join(path)).unwrap().len() < 5 * 1024).count();
+        assert!(small >= 3, "only {small} default files are under 5 KB");
+    }
 }
