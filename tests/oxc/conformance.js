@@ -129,7 +129,8 @@ async function main() {
   const byKind = new Map();
   const skipped = [];
   let compared = 0,
-    mismatches = 0;
+    mismatches = 0,
+    withErrors = 0;
   const time = { parse: 0, reference: 0, candidate: 0, compare: 0 };
   const started = performance.now();
 
@@ -167,6 +168,9 @@ async function main() {
 
       compared++;
       byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+      // Compared all the same (the errors are part of the output), but counted apart: a file oxc
+      // cannot parse (JSX in a `.js` file, say) checks little more than its error messages.
+      if (theirs.errors.some((error) => error.severity === "Error")) withErrors++;
       let ours;
       try {
         ours = candidate(buffer, sourceText, sourceStartPos, sourceByteLen);
@@ -192,7 +196,7 @@ async function main() {
   const kinds = [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)).map(([kind, count]) => `${kind} ${count}`);
   const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
   console.log(
-    `variant ${options.variant}, ${options.name}: ${kinds.join(", ") || "no files"}; skipped (oxc threw) ${skipped.length}; ` +
+    `variant ${options.variant}, ${options.name}: ${kinds.join(", ") || "no files"}; with parse errors ${withErrors}; skipped (oxc threw) ${skipped.length}; ` +
       `parse ${seconds(time.parse)}, oxc ${seconds(time.reference)}, ${options.name} ${seconds(time.candidate)}, compare ${seconds(time.compare)}`,
   );
   console.log(`conformance: ${compared} files, ${mismatches} mismatches`);

@@ -28,8 +28,10 @@ Targets named oxc-… (tests/oxc/codegen.toml) read oxc-parser 0.157.0's own buf
 file (.js .mjs .cjs .jsx .ts .mts .cts .tsx, .d.ts) is parsed once by oxc-parser (`parseRawSync`),
 and the same buffer is deserialized by oxc's generated deserializer of the target's variant (js, ts,
 js_range, ts_range) and by rawast's; the results must be equal, key order, `undefined` against
-missing, BigInt and RegExp values included (tests/oxc/conformance.js). Their default corpus is
-tests/oxc/corpus-js.txt (JS variants) or tests/oxc/corpus-ts.txt (TypeScript variants).
+missing, BigInt and RegExp values included (tests/oxc/conformance.js). Files oxc reports parse
+errors on are compared too (the errors are output) and counted apart: JSX is read only in .jsx.
+Their default corpus is tests/oxc/corpus-js.txt (JS variants) or tests/oxc/corpus-ts.txt
+(TypeScript variants).
 
 Prints one line per mismatch or error with the first differing path; the last line is
 `conformance: F files, M mismatches` (summed over the targets). Exits 1 if M > 0 or any file errors.
