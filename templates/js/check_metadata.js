@@ -55,14 +55,10 @@
   // Strings past a prefix longer than one JS string can be are decoded one by one.
   asciiEnd = Math.min(asciiEnd, sourceStart + MAX_SOURCE_SLICE);
 {%- if strings.slicing != SourceSlicing::None %}
-{%- if strings.node %}
-  sourceText = latin1Slice.call(uint8, sourceStart, asciiEnd);
-{%- else %}
-  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
-{%- endif %}
-{%- endif %}
-{%- if strings.slicing == SourceSlicing::Latin1 %}
-  sourceLatin1 = undefined;
+  chunksEnd = sourceChunksEnd();
+  sourceChunks = new Array(Math.ceil((chunksEnd - sourceStart) / SOURCE_CHUNK));
+  chunkText = "";
+  chunkStart = chunkEnd = 0;
 {%- endif %}
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
   structBudget = limit;

@@ -2,14 +2,9 @@
 // between its surrogates is decoded by this decoder, which throws on the first byte that is not
 // UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-{%- if strings.slicing == SourceSlicing::Latin1 %}
-// The whole source decoded one byte per character, made on first need: ASCII strings past the
-// prefix are sliced from it.
-let sourceLatin1;
-{%- endif %}
 {%- if strings.node && strings.slicing != SourceSlicing::None %}
-// Node's one-byte decoder, called on the Uint8Array directly: the ASCII prefix and the latin1 copy
-// are one byte per character, which it copies as they are (bench/README.md: several times faster
+// Node's one-byte decoder, called on the Uint8Array directly: the source's chunks are one byte per
+// character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
 {%- else if strings.slicing == SourceSlicing::Latin1 %}

@@ -19,9 +19,11 @@ let current = null;
 let {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
-// The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
-// offsets agree there). `asciiEnd` is the offset of its end in the buffer.
-let sourceText, asciiEnd;
+// The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
+// `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
+// agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
+// is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
+let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 {%- include "js/decoders.js" %}
 
 /** The buffer of one tree, as `setUp` read it. */
@@ -51,9 +53,7 @@ function enter(context) {
 /** Saves what reading changed in the current context, and leaves it. */
 function leave() {
   if (current === null) return;
-{%- if strings.slicing == SourceSlicing::Latin1 %}
-  current.sourceLatin1 = sourceLatin1;
-{%- endif %}
+  // (The source's chunks are made in the context's own array.)
   current.structBudget = structBudget;
   current.stringBudget = stringBudget;
   current = null;

@@ -4,35 +4,79 @@ function deserializeStr(pos) {
   if (len === 0) return "";
   const offset = readPointer(pos, len);
 {%- if strings.slicing != SourceSlicing::None %}
-  // A slice of the source's ASCII prefix takes no budget: it shares the prefix's characters (or
-  // copies fewer than 13), so its cost does not grow with `len`.
-  if ({{ buffer.in_source }}) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+  if ({{ buffer.in_source }}) {
+    if (offset >= chunkStart && offset + len <= chunkEnd) return chunkText.slice(offset - chunkStart, offset - chunkStart + len);
+    return sourceSlice(offset, len, pos);
+  }
 {%- endif %}
   // Every other path reads the string's bytes.
   if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
 {%- if strings.slicing == SourceSlicing::Latin1 %}
-  if ({{ buffer.in_source_region }}) return sourceString(offset, len);
+  if ({{ buffer.in_source_region }}) return sourceString(offset, len, pos);
 {%- endif %}
   return decodeUtf8(offset, len);
 }
+{%- if strings.slicing != SourceSlicing::None %}
+
+// The source is decoded in chunks of 64 KiB, not whole: a string of more than about 128 KiB is made
+// in V8's large-object space, which costs 5 times as much per byte (bench/README.md, 2026-11-24),
+// and the chunks no string lies in are never made.
+const SOURCE_CHUNK = 0x10000;
+
+/** Where the chunks end: the part of the source that strings are sliced from. */
+function sourceChunksEnd() {
+{%- if strings.slicing == SourceSlicing::Latin1 %}
+  // Past the ASCII prefix too: its ASCII strings, once their bytes are checked (`sourceString`).
+  return sourceEnd > sourceStart + MAX_SOURCE_SLICE ? asciiEnd : sourceEnd;
+{%- else %}
+  return asciiEnd;
+{%- endif %}
+}
+
+/**
+ * The source's bytes `offset..offset + len`, known to be ASCII, as a string, when they do not lie
+ * in the current chunk (the callers slice those themselves): a slice of their chunk, made current.
+ * A slice takes no budget (it shares the chunk's characters, or copies fewer than 13), so its cost
+ * does not grow with `len`. A string across a chunk's end is decoded on its own, and paid for.
+ */
+function sourceSlice(offset, len, pos) {
+  const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
+  if (from + len > SOURCE_CHUNK) {
+    if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    return decodeRun(offset, offset + len);
+  }
+  chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
+  chunkStart = sourceStart + chunk * SOURCE_CHUNK;
+  chunkEnd = chunkStart + chunkText.length;
+  return chunkText.slice(from, from + len);
+}
+
+function sourceChunk(chunk) {
+  const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+{%- if strings.node %}
+  return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
+{%- else if strings.slicing == SourceSlicing::Latin1 %}
+  return (sourceChunks[chunk] = latin1Decoder.decode(uint8.subarray(start, end)));
+{%- else %}
+  return (sourceChunks[chunk] = textDecoder.decode(uint8.subarray(start, end)));
+{%- endif %}
+}
+{%- endif %}
 {%- if strings.slicing == SourceSlicing::Latin1 %}
 
 /**
- * A string in the source past its ASCII prefix: sliced from a one-byte-per-character copy of the
- * source when its own bytes are ASCII (byte and character offsets agree in that copy), else decoded.
+ * A string in the source past its ASCII prefix (paid for already; one across a chunk's end is paid
+ * for twice): sliced from the source's chunks when its own bytes are ASCII (byte and character
+ * offsets agree in them), else decoded.
  */
-function sourceString(offset, len) {
+function sourceString(offset, len, pos) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
-  // A source too long for one JS string has no copy: its strings are decoded one by one.
-  if (sourceEnd - sourceStart > MAX_SOURCE_SLICE) return decodeNative(offset, len);
-{%- if strings.node %}
-  if (sourceLatin1 === undefined) sourceLatin1 = latin1Slice.call(uint8, sourceStart, sourceEnd);
-{%- else %}
-  if (sourceLatin1 === undefined) sourceLatin1 = latin1Decoder.decode(uint8.subarray(sourceStart, sourceEnd));
-{%- endif %}
-  return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
+  // A source too long for one JS string has no chunks past its prefix: its strings are decoded one by one.
+  if (offset + len > chunksEnd) return decodeNative(offset, len);
+  if (offset >= chunkStart && offset + len <= chunkEnd) return chunkText.slice(offset - chunkStart, offset - chunkStart + len);
+  return sourceSlice(offset, len, pos);
 }
 {%- endif %}
 {%- match strings.short_decoder %}

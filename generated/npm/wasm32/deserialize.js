@@ -25,15 +25,14 @@ const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 let uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
-// The source's ASCII prefix, decoded: strings that lie in it are sliced out of it (byte and UTF-16
-// offsets agree there). `asciiEnd` is the offset of its end in the buffer.
-let sourceText, asciiEnd;// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
+// The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
+// `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
+// agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
+// is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
+let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
 // between its surrogates is decoded by this decoder, which throws on the first byte that is not
 // UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-// The whole source decoded one byte per character, made on first need: ASCII strings past the
-// prefix are sliced from it.
-let sourceLatin1;
 // ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII, all that is sliced from it.)
 const latin1Decoder = new TextDecoder("latin1");
 
@@ -61,7 +60,7 @@ export function deserialize(buffer) {
     if (deferred > 0) resolveDeferred(result);
     return result;
   } finally {
-    uint8 = uint32 = float64 = sourceText = sourceLatin1 = undefined;
+    uint8 = uint32 = float64 = sourceChunks = chunkText = undefined;
   }
 }
 
@@ -148,8 +147,10 @@ function setUp(buffer) {
   }
   // Strings past a prefix longer than one JS string can be are decoded one by one.
   asciiEnd = Math.min(asciiEnd, sourceStart + MAX_SOURCE_SLICE);
-  sourceText = textDecoder.decode(uint8.subarray(sourceStart, asciiEnd));
-  sourceLatin1 = undefined;
+  chunksEnd = sourceChunksEnd();
+  sourceChunks = new Array(Math.ceil((chunksEnd - sourceStart) / SOURCE_CHUNK));
+  chunkText = "";
+  chunkStart = chunkEnd = 0;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
   structBudget = limit;
   stringBudget = STRING_BUDGET * limit;
@@ -264,27 +265,63 @@ function deserializeStr(pos) {
   const len = uint32[(pos + 4) >>> 2];
   if (len === 0) return "";
   const offset = readPointer(pos, len);
-  // A slice of the source's ASCII prefix takes no budget: it shares the prefix's characters (or
-  // copies fewer than 13), so its cost does not grow with `len`.
-  if (offset + len <= asciiEnd) return sourceText.slice(offset - sourceStart, offset - sourceStart + len);
+  if (offset + len <= asciiEnd) {
+    if (offset >= chunkStart && offset + len <= chunkEnd) return chunkText.slice(offset - chunkStart, offset - chunkStart + len);
+    return sourceSlice(offset, len, pos);
+  }
   // Every other path reads the string's bytes.
   if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
-  if (offset < sourceEnd) return sourceString(offset, len);
+  if (offset < sourceEnd) return sourceString(offset, len, pos);
   return decodeUtf8(offset, len);
 }
 
+// The source is decoded in chunks of 64 KiB, not whole: a string of more than about 128 KiB is made
+// in V8's large-object space, which costs 5 times as much per byte (bench/README.md, 2026-11-24),
+// and the chunks no string lies in are never made.
+const SOURCE_CHUNK = 0x10000;
+
+/** Where the chunks end: the part of the source that strings are sliced from. */
+function sourceChunksEnd() {
+  // Past the ASCII prefix too: its ASCII strings, once their bytes are checked (`sourceString`).
+  return sourceEnd > sourceStart + MAX_SOURCE_SLICE ? asciiEnd : sourceEnd;
+}
+
 /**
- * A string in the source past its ASCII prefix: sliced from a one-byte-per-character copy of the
- * source when its own bytes are ASCII (byte and character offsets agree in that copy), else decoded.
+ * The source's bytes `offset..offset + len`, known to be ASCII, as a string, when they do not lie
+ * in the current chunk (the callers slice those themselves): a slice of their chunk, made current.
+ * A slice takes no budget (it shares the chunk's characters, or copies fewer than 13), so its cost
+ * does not grow with `len`. A string across a chunk's end is decoded on its own, and paid for.
  */
-function sourceString(offset, len) {
+function sourceSlice(offset, len, pos) {
+  const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
+  if (from + len > SOURCE_CHUNK) {
+    if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    return decodeRun(offset, offset + len);
+  }
+  chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
+  chunkStart = sourceStart + chunk * SOURCE_CHUNK;
+  chunkEnd = chunkStart + chunkText.length;
+  return chunkText.slice(from, from + len);
+}
+
+function sourceChunk(chunk) {
+  const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  return (sourceChunks[chunk] = latin1Decoder.decode(uint8.subarray(start, end)));
+}
+
+/**
+ * A string in the source past its ASCII prefix (paid for already; one across a chunk's end is paid
+ * for twice): sliced from the source's chunks when its own bytes are ASCII (byte and character
+ * offsets agree in them), else decoded.
+ */
+function sourceString(offset, len, pos) {
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
-  // A source too long for one JS string has no copy: its strings are decoded one by one.
-  if (sourceEnd - sourceStart > MAX_SOURCE_SLICE) return decodeNative(offset, len);
-  if (sourceLatin1 === undefined) sourceLatin1 = latin1Decoder.decode(uint8.subarray(sourceStart, sourceEnd));
-  return sourceLatin1.slice(offset - sourceStart, offset - sourceStart + len);
+  // A source too long for one JS string has no chunks past its prefix: its strings are decoded one by one.
+  if (offset + len > chunksEnd) return decodeNative(offset, len);
+  if (offset >= chunkStart && offset + len <= chunkEnd) return chunkText.slice(offset - chunkStart, offset - chunkStart + len);
+  return sourceSlice(offset, len, pos);
 }
 
 const fromCharCode = String.fromCharCode;

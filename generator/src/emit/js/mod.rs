@@ -182,11 +182,10 @@ impl BufferView {
         let views = views(cx, target);
         let mut state: Vec<StateVariable> = views.iter().map(|view| StateVariable { name: view.name, holds_memory: true }).collect();
         state.extend(["sourceStart", "sourceEnd", "limit", "base"].map(|name| StateVariable { name, holds_memory: false }));
-        state.push(StateVariable { name: "sourceText", holds_memory: true });
-        state.push(StateVariable { name: "asciiEnd", holds_memory: false });
-        if target.strings.source_slicing == SourceSlicing::Latin1 {
-            state.push(StateVariable { name: "sourceLatin1", holds_memory: true });
-        }
+        state.push(StateVariable { name: "sourceChunks", holds_memory: true });
+        state.push(StateVariable { name: "chunksEnd", holds_memory: false });
+        state.push(StateVariable { name: "chunkText", holds_memory: true });
+        state.extend(["chunkStart", "chunkEnd", "asciiEnd"].map(|name| StateVariable { name, holds_memory: false }));
         Self {
             layout_comment,
             runtime: match target.runtime {
