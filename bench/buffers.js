@@ -3,8 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { extname } from "node:path";
+import { extname, join } from "node:path";
 import { Parser } from "acorn";
 import jsx from "acorn-jsx";
 

@@ -6,7 +6,7 @@
 
 use askama::Template;
 
-use super::{Body, Builder, BufferView, Function, ResultView, StringsView, check_views};
+use super::{Body, Builder, BufferView, Function, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourceSlicing, Target};
 use crate::emit::EmitContext;
 use crate::ir::TypeRef;
@@ -43,8 +43,5 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null")),
         functions,
     };
-    let fail = |message: String| Error::Render { template: "js/deserialize.js".to_owned(), message };
-    let code = view.render().map_err(|source| fail(source.to_string()))?;
-    check_views(&code, &view.buffer.views).map_err(fail)?;
-    Ok(code)
+    render_checked(&view, "js/deserialize.js", &view.buffer.views)
 }

@@ -8,7 +8,7 @@
 
 use askama::Template;
 
-use super::{Body, Builder, BufferView, Function, Prop, PropKind, ResultView, StringsView, check_views};
+use super::{Body, Builder, BufferView, Function, Prop, PropKind, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
@@ -78,10 +78,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         functions,
         visitor_keys: visitor_keys(cx),
     };
-    let fail = |message: String| Error::Render { template: "js/deserialize_lazy.js".to_owned(), message };
-    let code = view.render().map_err(|source| fail(source.to_string()))?;
-    check_views(&code, &view.buffer.views).map_err(fail)?;
-    Ok(code)
+    render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)
 }
 
 fn class(builder: &Builder, id: TypeId) -> Class {

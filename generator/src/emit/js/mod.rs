@@ -106,9 +106,17 @@ const ALL_VIEWS: [View; 7] = [
     View { name: "float64", class: "Float64Array", shift: 3 },
 ];
 
+/// Renders a deserializer (template `name`) and checks its views ([`check_views`]).
+pub(super) fn render_checked(view: &impl askama::Template, name: &str, views: &[View]) -> Result<String, crate::Error> {
+    let fail = |message: String| crate::Error::Render { template: name.to_owned(), message };
+    let code = view.render().map_err(|source| fail(source.to_string()))?;
+    check_views(&code, views).map_err(fail)?;
+    Ok(code)
+}
+
 /// Fails if `code` (a rendered deserializer) reads through a view that `views` left out: a value
 /// read in a way [`views`] does not know of would be a `TypeError` at run time, not a generator error.
-pub(super) fn check_views(code: &str, views: &[View]) -> Result<(), String> {
+fn check_views(code: &str, views: &[View]) -> Result<(), String> {
     for view in ALL_VIEWS.iter().filter(|v| !views.iter().any(|made| made.name == v.name)) {
         let pattern = format!("{}[", view.name);
         let reads = code.match_indices(&pattern).any(|(at, _)| !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));

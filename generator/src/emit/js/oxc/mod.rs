@@ -94,8 +94,9 @@ struct Property {
     /// Statements that must run before `value` is evaluated.
     statements: String,
     value: String,
-    /// A plain read (`deserializeT(pos + N)`) of a value that may nest deeply: past `MAX_DEPTH` it is
-    /// left as a `Deferred` (the function and the position), built after the root returns.
+    /// A plain read (`deserializeT(pos + N)`) of a value that may nest deeply: where the JS stack runs
+    /// out below the node, it is left as a `Deferred` (the function and the position), built after
+    /// the root returns (`object_body`).
     deferrable: Option<(String, String)>,
 }
 
@@ -198,8 +199,8 @@ impl<'s> Emitter<'s> {
                     format!("{check}if ((budget -= {size}) < 0) throw overBudget(pos);\nreturn {read}(target);")
                 } else {
                     // A leaf (an identifier, a literal: most `Box`es) is read in bounded work, so it
-                    // is not: the pointers to it lie in structs and `Vec`s already paid for, which
-                    // bounds how often it can be read.
+                    // is not paid for: the pointers to it lie in structs and `Vec`s already paid
+                    // for, which bounds how often it can be read.
                     format!("{check}return {read}(target);")
                 }
             }
