@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { toJson } from "./conformance/estree-json.js";
-import { encodeFile } from "./producer.js";
+import { encodeFile, encodeScript } from "./producer.js";
 import { METADATA_SIZE, walk } from "./support.js";
 import { parser as deserializeEager } from "./defaults.js";
 import { deserialize, materialize, RawastBufferError, VISITOR_KEYS } from "../generated/npm/parser-lazy/deserialize.js";
@@ -67,6 +67,17 @@ test("trees of two buffers are read side by side", () => {
     walk(deserializeEager(buffer).program, VISITOR_KEYS, (node) => expected.push(node.type, node.start, node.name ?? node.raw ?? ""));
     assert.deepEqual(seen[which], expected);
   });
+});
+
+test("a string decoded in one tree is not reused in another: the last decode is each tree's own", () => {
+  // The same offsets in both buffers, other characters: a literal's `raw` is taken from the `value`
+  // decoded just before it only in the same buffer.
+  const [first, second] = ['x = "é1";', 'x = "ü2";'].map((source) => deserialize(encodeScript("parser", source).buffer));
+  const literal = (tree) => tree.program.body[0].expression.right;
+  assert.equal(literal(first).value, "é1");
+  assert.equal(literal(second).raw, '"ü2"');
+  assert.equal(literal(second).value, "ü2");
+  assert.equal(literal(first).raw, '"é1"');
 });
 
 test("a buffer that fails to deserialize leaves the other trees readable", () => {

@@ -60,6 +60,7 @@
   chunkText = "";
   chunkStart = chunkEnd = 0;
 {%- endif %}
+  decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
   structBudget = limit;
   stringBudget = STRING_BUDGET * limit;

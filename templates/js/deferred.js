@@ -1,7 +1,6 @@
-{#- The values left for later (eager rawast targets past `MAX_DEPTH`, oxc targets where the JS stack
-    ran out): a `Deferred` holds the reader and the position, `resolveDeferred` builds them once the
-    root is back, from the top of the stack (with `depth` at 0 where `counts_depth`). With
-    `parent_links`, each is built with the node that holds it as its parent. -#}
+{#- The values left for later by eager deserializers, where the JS stack ran out: a `Deferred` holds
+    the reader and the position, `resolveDeferred` builds them once the root is back, from the top
+    of the stack. With `parent_links`, each is built with the node that holds it as its parent. -#}
 class Deferred {
   constructor(read, pos) {
     this.read = read;
@@ -28,9 +27,6 @@ function resolveDeferred(root) {
       if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
-{%- if counts_depth %}
-        depth = 0;
-{%- endif %}
         child = value[key] = child.read(child.pos, node);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
@@ -43,9 +39,6 @@ function resolveDeferred(root) {
     for (const key in value) {
       let child = value[key];
       if (child instanceof Deferred) {
-{%- if counts_depth %}
-        depth = 0;
-{%- endif %}
         child = value[key] = child.read(child.pos);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);

@@ -12,18 +12,21 @@ const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 let {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
+// The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
+let decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
 let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
-{%- include "js/decoders.js" %}
 
-// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
-// `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
-// (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
-const MAX_DEPTH = 1000;
-let depth = 0;
+{% include "js/decoders.js" %}
+
+// No depth is counted on the way down (that would cost every node): when the JS stack runs out
+// below an object, its values that may nest are left as `Deferred`s, built after the root returns
+// by `resolveDeferred`, from the top of the stack. ASTs of any depth come back whole (long
+// `a + b + …` chains are real).
+
 // Values deferred so far.
 let deferred = 0;
 
@@ -55,7 +58,7 @@ export function deserialize(buffer) {
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer) {
-  depth = deferred = 0;
+  deferred = 0;
 {% include "js/check_metadata.js" %}
 }
 
@@ -65,7 +68,7 @@ function setUp(buffer) {
 {%- for function in functions %}
 
 {% match function.body -%}
-{%- when Body::Object with { props, is_node } -%}
+{%- when Body::Object with { props, is_node, defers } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
 {%- if *is_node %}
@@ -75,10 +78,38 @@ function {{ function.name }}({{ function.params }}) {
 {%- endfor %}
     parent,
   };
+{%- if *defers %}
+  try {
+{%- for prop in props %}{% if prop.is_child %}
+    node{{ prop.key.access }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+{%- for prop in props %}{% if prop.is_child %}
+    node{{ prop.key.access }} = {{ prop.deferred_or_value() }};
+{%- endif %}{% endfor %}
+  }
+{%- else %}
 {%- for prop in props %}{% if prop.is_child %}
   node{{ prop.key.access }} = {{ prop.value }};
 {%- endif %}{% endfor %}
+{%- endif %}
   return node;
+{%- else if *defers %}
+  try {
+    return {
+{%- for prop in props %}
+      {{ prop.key.literal }}: {{ prop.value }},
+{%- endfor %}
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+{%- for prop in props %}
+      {{ prop.key.literal }}: {{ prop.deferred_or_value() }},
+{%- endfor %}
+    };
+  }
 {%- else %}
   return {
 {%- for prop in props %}

@@ -19,12 +19,15 @@ let current = null;
 let {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
+// The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
+let decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
 let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
-{%- include "js/decoders.js" %}
+
+{% include "js/decoders.js" %}
 
 /** The buffer of one tree, as `setUp` read it. */
 class Context {

@@ -1,6 +1,6 @@
-{#- The functions of enums, `Option`s, `Vec`s and `Box`es, the same in both deserializers: the eager
-    one counts its depth (and defers past `MAX_DEPTH`), the lazy one reads one level at a time. What
-    every `Box` and `Vec` points to is taken from `structBudget` (`readers.js`). -#}
+{#- The functions of enums, `Option`s, `Vec`s and `Box`es, the same in both deserializers (the eager
+    one defers in its objects, `deserialize.js`; the lazy one reads one level at a time). What every
+    `Box` and `Vec` points to is taken from `structBudget` (`readers.js`). -#}
 {%- match function.body -%}
 {%- when Body::Switch with { what, cases } -%}
 /** {{ function.comment }} */
@@ -29,18 +29,12 @@ function {{ function.name }}({{ function.params }}) {
   if ({{ none_check }}) return null;
   return {{ some }};
 }
-{%- when Body::Vec with { element_size, cost, element, may_nest } -%}
+{%- when Body::Vec with { element_size, cost, element } -%}
 /** {{ function.comment }}{% if lazy %}: its elements' objects, made now; what they hold, when read{% endif %} */
 function {{ function.name }}({{ function.params }}) {
   const len = uint32[(pos + {{ buffer.pointer_width }}) >>> 2];
   if (len === 0) return [];
-{%- if *may_nest && !lazy %}
-  if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
-{%- endif %}
   if ((structBudget -= len * {{ cost }}) < 0) throw overBudget(pos);
-{%- if *may_nest && !lazy %}
-  depth++;
-{%- endif %}
   let element = readPointer(pos, len * {{ element_size }});
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -48,25 +42,13 @@ function {{ function.name }}({{ function.params }}) {
   for (let i = 0; i < len; i++, element += {{ element_size }}) {
     array[i] = {{ element }};
   }
-{%- if *may_nest && !lazy %}
-  depth--;
-{%- endif %}
   return array;
 }
-{%- when Body::Boxed with { target, size, may_nest } -%}
+{%- when Body::Boxed with { target, size } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
-{%- if *may_nest && !lazy %}
-  if (depth === MAX_DEPTH) return defer({{ function.name }}, pos);
-  if ((structBudget -= {{ size }}) < 0) throw overBudget(pos);
-  depth++;
-  const value = {{ target }};
-  depth--;
-  return value;
-{%- else %}
   if ((structBudget -= {{ size }}) < 0) throw overBudget(pos);
   return {{ target }};
-{%- endif %}
 }
 {%- else -%}
 {#- Objects are each deserializer's own: literals (eager), classes (lazy). -#}

@@ -115,8 +115,6 @@ function decodeUtf8(start, len) {
 }
 {%- when ShortDecoder::Switch %}
 
-const fromCharCode = String.fromCharCode;
-
 /** Strings up to {{ strings.short_max_len }} bytes are built by an unrolled `fromCharCode` while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
   if (len > {{ strings.short_max_len }}) return decodeNative(start, len);
@@ -132,12 +130,26 @@ function decodeUtf8(start, len) {
 }
 {%- endmatch %}
 
-/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
+const fromCharCode = String.fromCharCode;
+
+/**
+ * Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. The same bytes as the
+ * string decoded last, or those with one ASCII byte on each side, are not decoded again: a
+ * literal's `raw` is its `value` in quotes, read right after it (UTF-8 decodes an ASCII byte on its
+ * own, whatever lies around it, so the concatenation is what decoding would give).
+ */
 function decodeNative(start, len) {
+  if (start === decodedStart) {
+    if (len === decodedLen) return decodedText;
+  } else if (start === decodedStart - 1 && len === decodedLen + 2 && uint8[start] < 0x80 && uint8[start + len - 1] < 0x80) {
+    return fromCharCode(uint8[start]) + decodedText + fromCharCode(uint8[start + len - 1]);
+  }
   const text = decodeRun(start, start + len);
+  decodedStart = start;
+  decodedLen = len;
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD, as
   // they do bytes that are no UTF-8 at all; a source may also hold U+FFFD itself.
-  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
+  return (decodedText = text.includes("\uFFFD") ? decodeWtf8(start, len) : text);
 }
 
 function decodeRun(start, end) {

@@ -25,11 +25,15 @@ const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 let uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
+// The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
+let decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
-let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
+let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
+
+// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
 // between its surrogates is decoded by this decoder, which throws on the first byte that is not
 // UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -40,11 +44,11 @@ const latin1Slice = Buffer.prototype.latin1Slice;
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 
-// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
-// `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
-// (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
-const MAX_DEPTH = 1000;
-let depth = 0;
+// No depth is counted on the way down (that would cost every node): when the JS stack runs out
+// below an object, its values that may nest are left as `Deferred`s, built after the root returns
+// by `resolveDeferred`, from the top of the stack. ASTs of any depth come back whole (long
+// `a + b + …` chains are real).
+
 // Values deferred so far.
 let deferred = 0;
 
@@ -64,13 +68,13 @@ export function deserialize(buffer) {
     if (deferred > 0) resolveDeferred(result);
     return result;
   } finally {
-    uint8 = uint32 = float64 = sourceChunks = chunkText = undefined;
+    uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
   }
 }
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer) {
-  depth = deferred = 0;
+  deferred = 0;
   if (!isUint8Array(buffer)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
@@ -124,6 +128,7 @@ function setUp(buffer) {
   sourceChunks = new Array(Math.ceil((chunksEnd - sourceStart) / SOURCE_CHUNK));
   chunkText = "";
   chunkStart = chunkEnd = 0;
+  decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
   structBudget = limit;
   stringBudget = STRING_BUDGET * limit;
@@ -159,7 +164,6 @@ function resolveDeferred(root) {
       if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
-        depth = 0;
         child = value[key] = child.read(child.pos, node);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
@@ -301,8 +305,6 @@ function sourceString(offset, len, pos) {
   return sourceSlice(offset, len, pos);
 }
 
-const fromCharCode = String.fromCharCode;
-
 /** Strings up to 24 bytes are built by an unrolled `fromCharCode` while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
   if (len > 24) return decodeNative(start, len);
@@ -361,12 +363,26 @@ function decodeUtf8(start, len) {
   }
 }
 
-/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
+const fromCharCode = String.fromCharCode;
+
+/**
+ * Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. The same bytes as the
+ * string decoded last, or those with one ASCII byte on each side, are not decoded again: a
+ * literal's `raw` is its `value` in quotes, read right after it (UTF-8 decodes an ASCII byte on its
+ * own, whatever lies around it, so the concatenation is what decoding would give).
+ */
 function decodeNative(start, len) {
+  if (start === decodedStart) {
+    if (len === decodedLen) return decodedText;
+  } else if (start === decodedStart - 1 && len === decodedLen + 2 && uint8[start] < 0x80 && uint8[start + len - 1] < 0x80) {
+    return fromCharCode(uint8[start]) + decodedText + fromCharCode(uint8[start + len - 1]);
+  }
   const text = decodeRun(start, start + len);
+  decodedStart = start;
+  decodedLen = len;
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD, as
   // they do bytes that are no UTF-8 at all; a source may also hold U+FFFD itself.
-  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
+  return (decodedText = text.includes("\uFFFD") ? decodeWtf8(start, len) : text);
 }
 
 function decodeRun(start, end) {
@@ -438,7 +454,12 @@ function deserializeProgram(pos, parent) {
     sourceType: deserializeSourceType(pos + 24),
     parent,
   };
-  node.body = deserializeVecNode(pos + 8, node);
+  try {
+    node.body = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.body = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -674,7 +695,12 @@ function deserializeDirective(pos, parent) {
     directive: deserializeStr(pos + 24),
     parent,
   };
-  node.expression = deserializeNode(pos + 8, node);
+  try {
+    node.expression = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.expression = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -695,7 +721,12 @@ function deserializeArrayExpression(pos, parent) {
     elements: null,
     parent,
   };
-  node.elements = deserializeVecOptionNode(pos + 8, node);
+  try {
+    node.elements = deserializeVecOptionNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.elements = defer(deserializeVecOptionNode, pos + 8);
+  }
   return node;
 }
 
@@ -708,7 +739,12 @@ function deserializeArrayPattern(pos, parent) {
     elements: null,
     parent,
   };
-  node.elements = deserializeVecOptionNode(pos + 8, node);
+  try {
+    node.elements = deserializeVecOptionNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.elements = defer(deserializeVecOptionNode, pos + 8);
+  }
   return node;
 }
 
@@ -726,9 +762,16 @@ function deserializeArrowFunctionExpression(pos, parent) {
     body: null,
     parent,
   };
-  node.id = deserializeOptionNode(pos + 8, node);
-  node.params = deserializeVecNode(pos + 32, node);
-  node.body = deserializeNode(pos + 48, node);
+  try {
+    node.id = deserializeOptionNode(pos + 8, node);
+    node.params = deserializeVecNode(pos + 32, node);
+    node.body = deserializeNode(pos + 48, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.id = defer(deserializeOptionNode, pos + 8);
+    node.params = defer(deserializeVecNode, pos + 32);
+    node.body = defer(deserializeNode, pos + 48);
+  }
   return node;
 }
 
@@ -743,8 +786,14 @@ function deserializeAssignmentExpression(pos, parent) {
     right: null,
     parent,
   };
-  node.left = deserializeNode(pos + 16, node);
-  node.right = deserializeNode(pos + 32, node);
+  try {
+    node.left = deserializeNode(pos + 16, node);
+    node.right = deserializeNode(pos + 32, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.left = defer(deserializeNode, pos + 16);
+    node.right = defer(deserializeNode, pos + 32);
+  }
   return node;
 }
 
@@ -758,8 +807,14 @@ function deserializeAssignmentPattern(pos, parent) {
     right: null,
     parent,
   };
-  node.left = deserializeNode(pos + 8, node);
-  node.right = deserializeNode(pos + 24, node);
+  try {
+    node.left = deserializeNode(pos + 8, node);
+    node.right = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.left = defer(deserializeNode, pos + 8);
+    node.right = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -772,7 +827,12 @@ function deserializeAwaitExpression(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeNode(pos + 8, node);
+  try {
+    node.argument = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -787,8 +847,14 @@ function deserializeBinaryExpression(pos, parent) {
     right: null,
     parent,
   };
-  node.left = deserializeNode(pos + 8, node);
-  node.right = deserializeNode(pos + 32, node);
+  try {
+    node.left = deserializeNode(pos + 8, node);
+    node.right = deserializeNode(pos + 32, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.left = defer(deserializeNode, pos + 8);
+    node.right = defer(deserializeNode, pos + 32);
+  }
   return node;
 }
 
@@ -801,7 +867,12 @@ function deserializeBlockStatement(pos, parent) {
     body: null,
     parent,
   };
-  node.body = deserializeVecNode(pos + 8, node);
+  try {
+    node.body = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.body = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -814,7 +885,12 @@ function deserializeBreakStatement(pos, parent) {
     label: null,
     parent,
   };
-  node.label = deserializeOptionNode(pos + 8, node);
+  try {
+    node.label = deserializeOptionNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.label = defer(deserializeOptionNode, pos + 8);
+  }
   return node;
 }
 
@@ -829,8 +905,14 @@ function deserializeCallExpression(pos, parent) {
     optional: uint8[pos + 40] === 1,
     parent,
   };
-  node.callee = deserializeNode(pos + 8, node);
-  node.arguments = deserializeVecNode(pos + 24, node);
+  try {
+    node.callee = deserializeNode(pos + 8, node);
+    node.arguments = deserializeVecNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.callee = defer(deserializeNode, pos + 8);
+    node.arguments = defer(deserializeVecNode, pos + 24);
+  }
   return node;
 }
 
@@ -844,8 +926,14 @@ function deserializeCatchClause(pos, parent) {
     body: null,
     parent,
   };
-  node.param = deserializeOptionNode(pos + 8, node);
-  node.body = deserializeNode(pos + 24, node);
+  try {
+    node.param = deserializeOptionNode(pos + 8, node);
+    node.body = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.param = defer(deserializeOptionNode, pos + 8);
+    node.body = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -858,7 +946,12 @@ function deserializeChainExpression(pos, parent) {
     expression: null,
     parent,
   };
-  node.expression = deserializeNode(pos + 8, node);
+  try {
+    node.expression = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.expression = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -871,7 +964,12 @@ function deserializeClassBody(pos, parent) {
     body: null,
     parent,
   };
-  node.body = deserializeVecNode(pos + 8, node);
+  try {
+    node.body = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.body = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -886,9 +984,16 @@ function deserializeClassDeclaration(pos, parent) {
     body: null,
     parent,
   };
-  node.id = deserializeOptionNode(pos + 8, node);
-  node.superClass = deserializeOptionNode(pos + 24, node);
-  node.body = deserializeNode(pos + 40, node);
+  try {
+    node.id = deserializeOptionNode(pos + 8, node);
+    node.superClass = deserializeOptionNode(pos + 24, node);
+    node.body = deserializeNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.id = defer(deserializeOptionNode, pos + 8);
+    node.superClass = defer(deserializeOptionNode, pos + 24);
+    node.body = defer(deserializeNode, pos + 40);
+  }
   return node;
 }
 
@@ -903,9 +1008,16 @@ function deserializeClassExpression(pos, parent) {
     body: null,
     parent,
   };
-  node.id = deserializeOptionNode(pos + 8, node);
-  node.superClass = deserializeOptionNode(pos + 24, node);
-  node.body = deserializeNode(pos + 40, node);
+  try {
+    node.id = deserializeOptionNode(pos + 8, node);
+    node.superClass = deserializeOptionNode(pos + 24, node);
+    node.body = deserializeNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.id = defer(deserializeOptionNode, pos + 8);
+    node.superClass = defer(deserializeOptionNode, pos + 24);
+    node.body = defer(deserializeNode, pos + 40);
+  }
   return node;
 }
 
@@ -920,9 +1032,16 @@ function deserializeConditionalExpression(pos, parent) {
     alternate: null,
     parent,
   };
-  node.test = deserializeNode(pos + 8, node);
-  node.consequent = deserializeNode(pos + 24, node);
-  node.alternate = deserializeNode(pos + 40, node);
+  try {
+    node.test = deserializeNode(pos + 8, node);
+    node.consequent = deserializeNode(pos + 24, node);
+    node.alternate = deserializeNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.test = defer(deserializeNode, pos + 8);
+    node.consequent = defer(deserializeNode, pos + 24);
+    node.alternate = defer(deserializeNode, pos + 40);
+  }
   return node;
 }
 
@@ -935,7 +1054,12 @@ function deserializeContinueStatement(pos, parent) {
     label: null,
     parent,
   };
-  node.label = deserializeOptionNode(pos + 8, node);
+  try {
+    node.label = deserializeOptionNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.label = defer(deserializeOptionNode, pos + 8);
+  }
   return node;
 }
 
@@ -960,8 +1084,14 @@ function deserializeDoWhileStatement(pos, parent) {
     test: null,
     parent,
   };
-  node.body = deserializeNode(pos + 8, node);
-  node.test = deserializeNode(pos + 24, node);
+  try {
+    node.body = deserializeNode(pos + 8, node);
+    node.test = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.body = defer(deserializeNode, pos + 8);
+    node.test = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -987,9 +1117,16 @@ function deserializeExportAllDeclaration(pos, parent) {
     attributes: null,
     parent,
   };
-  node.exported = deserializeOptionNode(pos + 8, node);
-  node.source = deserializeNode(pos + 24, node);
-  node.attributes = deserializeVecNode(pos + 40, node);
+  try {
+    node.exported = deserializeOptionNode(pos + 8, node);
+    node.source = deserializeNode(pos + 24, node);
+    node.attributes = deserializeVecNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.exported = defer(deserializeOptionNode, pos + 8);
+    node.source = defer(deserializeNode, pos + 24);
+    node.attributes = defer(deserializeVecNode, pos + 40);
+  }
   return node;
 }
 
@@ -1002,7 +1139,12 @@ function deserializeExportDefaultDeclaration(pos, parent) {
     declaration: null,
     parent,
   };
-  node.declaration = deserializeNode(pos + 8, node);
+  try {
+    node.declaration = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.declaration = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1018,10 +1160,18 @@ function deserializeExportNamedDeclaration(pos, parent) {
     attributes: null,
     parent,
   };
-  node.declaration = deserializeOptionNode(pos + 8, node);
-  node.specifiers = deserializeVecNode(pos + 24, node);
-  node.source = deserializeOptionNode(pos + 40, node);
-  node.attributes = deserializeVecNode(pos + 56, node);
+  try {
+    node.declaration = deserializeOptionNode(pos + 8, node);
+    node.specifiers = deserializeVecNode(pos + 24, node);
+    node.source = deserializeOptionNode(pos + 40, node);
+    node.attributes = deserializeVecNode(pos + 56, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.declaration = defer(deserializeOptionNode, pos + 8);
+    node.specifiers = defer(deserializeVecNode, pos + 24);
+    node.source = defer(deserializeOptionNode, pos + 40);
+    node.attributes = defer(deserializeVecNode, pos + 56);
+  }
   return node;
 }
 
@@ -1035,8 +1185,14 @@ function deserializeExportSpecifier(pos, parent) {
     exported: null,
     parent,
   };
-  node.local = deserializeNode(pos + 8, node);
-  node.exported = deserializeNode(pos + 24, node);
+  try {
+    node.local = deserializeNode(pos + 8, node);
+    node.exported = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.local = defer(deserializeNode, pos + 8);
+    node.exported = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1049,7 +1205,12 @@ function deserializeExpressionStatement(pos, parent) {
     expression: null,
     parent,
   };
-  node.expression = deserializeNode(pos + 8, node);
+  try {
+    node.expression = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.expression = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1064,9 +1225,16 @@ function deserializeForInStatement(pos, parent) {
     body: null,
     parent,
   };
-  node.left = deserializeNode(pos + 8, node);
-  node.right = deserializeNode(pos + 24, node);
-  node.body = deserializeNode(pos + 40, node);
+  try {
+    node.left = deserializeNode(pos + 8, node);
+    node.right = deserializeNode(pos + 24, node);
+    node.body = deserializeNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.left = defer(deserializeNode, pos + 8);
+    node.right = defer(deserializeNode, pos + 24);
+    node.body = defer(deserializeNode, pos + 40);
+  }
   return node;
 }
 
@@ -1082,9 +1250,16 @@ function deserializeForOfStatement(pos, parent) {
     body: null,
     parent,
   };
-  node.left = deserializeNode(pos + 16, node);
-  node.right = deserializeNode(pos + 32, node);
-  node.body = deserializeNode(pos + 48, node);
+  try {
+    node.left = deserializeNode(pos + 16, node);
+    node.right = deserializeNode(pos + 32, node);
+    node.body = deserializeNode(pos + 48, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.left = defer(deserializeNode, pos + 16);
+    node.right = defer(deserializeNode, pos + 32);
+    node.body = defer(deserializeNode, pos + 48);
+  }
   return node;
 }
 
@@ -1100,10 +1275,18 @@ function deserializeForStatement(pos, parent) {
     body: null,
     parent,
   };
-  node.init = deserializeOptionNode(pos + 8, node);
-  node.test = deserializeOptionNode(pos + 24, node);
-  node.update = deserializeOptionNode(pos + 40, node);
-  node.body = deserializeNode(pos + 56, node);
+  try {
+    node.init = deserializeOptionNode(pos + 8, node);
+    node.test = deserializeOptionNode(pos + 24, node);
+    node.update = deserializeOptionNode(pos + 40, node);
+    node.body = deserializeNode(pos + 56, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.init = defer(deserializeOptionNode, pos + 8);
+    node.test = defer(deserializeOptionNode, pos + 24);
+    node.update = defer(deserializeOptionNode, pos + 40);
+    node.body = defer(deserializeNode, pos + 56);
+  }
   return node;
 }
 
@@ -1121,9 +1304,16 @@ function deserializeFunctionDeclaration(pos, parent) {
     body: null,
     parent,
   };
-  node.id = deserializeOptionNode(pos + 8, node);
-  node.params = deserializeVecNode(pos + 32, node);
-  node.body = deserializeNode(pos + 48, node);
+  try {
+    node.id = deserializeOptionNode(pos + 8, node);
+    node.params = deserializeVecNode(pos + 32, node);
+    node.body = deserializeNode(pos + 48, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.id = defer(deserializeOptionNode, pos + 8);
+    node.params = defer(deserializeVecNode, pos + 32);
+    node.body = defer(deserializeNode, pos + 48);
+  }
   return node;
 }
 
@@ -1141,9 +1331,16 @@ function deserializeFunctionExpression(pos, parent) {
     body: null,
     parent,
   };
-  node.id = deserializeOptionNode(pos + 8, node);
-  node.params = deserializeVecNode(pos + 32, node);
-  node.body = deserializeNode(pos + 48, node);
+  try {
+    node.id = deserializeOptionNode(pos + 8, node);
+    node.params = deserializeVecNode(pos + 32, node);
+    node.body = deserializeNode(pos + 48, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.id = defer(deserializeOptionNode, pos + 8);
+    node.params = defer(deserializeVecNode, pos + 32);
+    node.body = defer(deserializeNode, pos + 48);
+  }
   return node;
 }
 
@@ -1170,9 +1367,16 @@ function deserializeIfStatement(pos, parent) {
     alternate: null,
     parent,
   };
-  node.test = deserializeNode(pos + 8, node);
-  node.consequent = deserializeNode(pos + 24, node);
-  node.alternate = deserializeOptionNode(pos + 40, node);
+  try {
+    node.test = deserializeNode(pos + 8, node);
+    node.consequent = deserializeNode(pos + 24, node);
+    node.alternate = deserializeOptionNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.test = defer(deserializeNode, pos + 8);
+    node.consequent = defer(deserializeNode, pos + 24);
+    node.alternate = defer(deserializeOptionNode, pos + 40);
+  }
   return node;
 }
 
@@ -1186,8 +1390,14 @@ function deserializeImportAttribute(pos, parent) {
     value: null,
     parent,
   };
-  node.key = deserializeNode(pos + 8, node);
-  node.value = deserializeNode(pos + 24, node);
+  try {
+    node.key = deserializeNode(pos + 8, node);
+    node.value = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.key = defer(deserializeNode, pos + 8);
+    node.value = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1202,9 +1412,16 @@ function deserializeImportDeclaration(pos, parent) {
     attributes: null,
     parent,
   };
-  node.specifiers = deserializeVecNode(pos + 8, node);
-  node.source = deserializeNode(pos + 24, node);
-  node.attributes = deserializeVecNode(pos + 40, node);
+  try {
+    node.specifiers = deserializeVecNode(pos + 8, node);
+    node.source = deserializeNode(pos + 24, node);
+    node.attributes = deserializeVecNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.specifiers = defer(deserializeVecNode, pos + 8);
+    node.source = defer(deserializeNode, pos + 24);
+    node.attributes = defer(deserializeVecNode, pos + 40);
+  }
   return node;
 }
 
@@ -1217,7 +1434,12 @@ function deserializeImportDefaultSpecifier(pos, parent) {
     local: null,
     parent,
   };
-  node.local = deserializeNode(pos + 8, node);
+  try {
+    node.local = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.local = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1231,8 +1453,14 @@ function deserializeImportExpression(pos, parent) {
     options: null,
     parent,
   };
-  node.source = deserializeNode(pos + 8, node);
-  node.options = deserializeOptionNode(pos + 24, node);
+  try {
+    node.source = deserializeNode(pos + 8, node);
+    node.options = deserializeOptionNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.source = defer(deserializeNode, pos + 8);
+    node.options = defer(deserializeOptionNode, pos + 24);
+  }
   return node;
 }
 
@@ -1245,7 +1473,12 @@ function deserializeImportNamespaceSpecifier(pos, parent) {
     local: null,
     parent,
   };
-  node.local = deserializeNode(pos + 8, node);
+  try {
+    node.local = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.local = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1259,8 +1492,14 @@ function deserializeImportSpecifier(pos, parent) {
     local: null,
     parent,
   };
-  node.imported = deserializeNode(pos + 8, node);
-  node.local = deserializeNode(pos + 24, node);
+  try {
+    node.imported = deserializeNode(pos + 8, node);
+    node.local = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.imported = defer(deserializeNode, pos + 8);
+    node.local = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1274,8 +1513,14 @@ function deserializeLabeledStatement(pos, parent) {
     label: null,
     parent,
   };
-  node.body = deserializeNode(pos + 8, node);
-  node.label = deserializeNode(pos + 24, node);
+  try {
+    node.body = deserializeNode(pos + 8, node);
+    node.label = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.body = defer(deserializeNode, pos + 8);
+    node.label = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1290,8 +1535,14 @@ function deserializeLogicalExpression(pos, parent) {
     right: null,
     parent,
   };
-  node.left = deserializeNode(pos + 8, node);
-  node.right = deserializeNode(pos + 32, node);
+  try {
+    node.left = deserializeNode(pos + 8, node);
+    node.right = deserializeNode(pos + 32, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.left = defer(deserializeNode, pos + 8);
+    node.right = defer(deserializeNode, pos + 32);
+  }
   return node;
 }
 
@@ -1307,8 +1558,14 @@ function deserializeMemberExpression(pos, parent) {
     optional: uint8[pos + 41] === 1,
     parent,
   };
-  node.object = deserializeNode(pos + 8, node);
-  node.property = deserializeNode(pos + 24, node);
+  try {
+    node.object = deserializeNode(pos + 8, node);
+    node.property = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.object = defer(deserializeNode, pos + 8);
+    node.property = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1322,8 +1579,14 @@ function deserializeMetaProperty(pos, parent) {
     property: null,
     parent,
   };
-  node.meta = deserializeNode(pos + 8, node);
-  node.property = deserializeNode(pos + 24, node);
+  try {
+    node.meta = deserializeNode(pos + 8, node);
+    node.property = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.meta = defer(deserializeNode, pos + 8);
+    node.property = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1340,8 +1603,14 @@ function deserializeMethodDefinition(pos, parent) {
     value: null,
     parent,
   };
-  node.key = deserializeNode(pos + 16, node);
-  node.value = deserializeNode(pos + 40, node);
+  try {
+    node.key = deserializeNode(pos + 16, node);
+    node.value = deserializeNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.key = defer(deserializeNode, pos + 16);
+    node.value = defer(deserializeNode, pos + 40);
+  }
   return node;
 }
 
@@ -1355,8 +1624,14 @@ function deserializeNewExpression(pos, parent) {
     arguments: null,
     parent,
   };
-  node.callee = deserializeNode(pos + 8, node);
-  node.arguments = deserializeVecNode(pos + 24, node);
+  try {
+    node.callee = deserializeNode(pos + 8, node);
+    node.arguments = deserializeVecNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.callee = defer(deserializeNode, pos + 8);
+    node.arguments = defer(deserializeVecNode, pos + 24);
+  }
   return node;
 }
 
@@ -1369,7 +1644,12 @@ function deserializeObjectExpression(pos, parent) {
     properties: null,
     parent,
   };
-  node.properties = deserializeVecNode(pos + 8, node);
+  try {
+    node.properties = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.properties = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -1382,7 +1662,12 @@ function deserializeObjectPattern(pos, parent) {
     properties: null,
     parent,
   };
-  node.properties = deserializeVecNode(pos + 8, node);
+  try {
+    node.properties = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.properties = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -1395,7 +1680,12 @@ function deserializeParenthesizedExpression(pos, parent) {
     expression: null,
     parent,
   };
-  node.expression = deserializeNode(pos + 8, node);
+  try {
+    node.expression = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.expression = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1425,8 +1715,14 @@ function deserializeProperty(pos, parent) {
     kind: deserializePropertyKind(pos + 48),
     parent,
   };
-  node.key = deserializeNode(pos + 16, node);
-  node.value = deserializeNode(pos + 32, node);
+  try {
+    node.key = deserializeNode(pos + 16, node);
+    node.value = deserializeNode(pos + 32, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.key = defer(deserializeNode, pos + 16);
+    node.value = defer(deserializeNode, pos + 32);
+  }
   return node;
 }
 
@@ -1442,8 +1738,14 @@ function deserializePropertyDefinition(pos, parent) {
     value: null,
     parent,
   };
-  node.key = deserializeNode(pos + 16, node);
-  node.value = deserializeOptionNode(pos + 32, node);
+  try {
+    node.key = deserializeNode(pos + 16, node);
+    node.value = deserializeOptionNode(pos + 32, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.key = defer(deserializeNode, pos + 16);
+    node.value = defer(deserializeOptionNode, pos + 32);
+  }
   return node;
 }
 
@@ -1456,7 +1758,12 @@ function deserializeRestElement(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeNode(pos + 8, node);
+  try {
+    node.argument = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1469,7 +1776,12 @@ function deserializeReturnStatement(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeOptionNode(pos + 8, node);
+  try {
+    node.argument = deserializeOptionNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeOptionNode, pos + 8);
+  }
   return node;
 }
 
@@ -1482,7 +1794,12 @@ function deserializeSequenceExpression(pos, parent) {
     expressions: null,
     parent,
   };
-  node.expressions = deserializeVecNode(pos + 8, node);
+  try {
+    node.expressions = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.expressions = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -1495,7 +1812,12 @@ function deserializeSpreadElement(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeNode(pos + 8, node);
+  try {
+    node.argument = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1508,7 +1830,12 @@ function deserializeStaticBlock(pos, parent) {
     body: null,
     parent,
   };
-  node.body = deserializeVecNode(pos + 8, node);
+  try {
+    node.body = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.body = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -1533,8 +1860,14 @@ function deserializeSwitchCase(pos, parent) {
     test: null,
     parent,
   };
-  node.consequent = deserializeVecNode(pos + 8, node);
-  node.test = deserializeOptionNode(pos + 24, node);
+  try {
+    node.consequent = deserializeVecNode(pos + 8, node);
+    node.test = deserializeOptionNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.consequent = defer(deserializeVecNode, pos + 8);
+    node.test = defer(deserializeOptionNode, pos + 24);
+  }
   return node;
 }
 
@@ -1548,8 +1881,14 @@ function deserializeSwitchStatement(pos, parent) {
     cases: null,
     parent,
   };
-  node.discriminant = deserializeNode(pos + 8, node);
-  node.cases = deserializeVecNode(pos + 24, node);
+  try {
+    node.discriminant = deserializeNode(pos + 8, node);
+    node.cases = deserializeVecNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.discriminant = defer(deserializeNode, pos + 8);
+    node.cases = defer(deserializeVecNode, pos + 24);
+  }
   return node;
 }
 
@@ -1563,8 +1902,14 @@ function deserializeTaggedTemplateExpression(pos, parent) {
     quasi: null,
     parent,
   };
-  node.tag = deserializeNode(pos + 8, node);
-  node.quasi = deserializeNode(pos + 24, node);
+  try {
+    node.tag = deserializeNode(pos + 8, node);
+    node.quasi = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.tag = defer(deserializeNode, pos + 8);
+    node.quasi = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1591,8 +1936,14 @@ function deserializeTemplateLiteral(pos, parent) {
     quasis: null,
     parent,
   };
-  node.expressions = deserializeVecNode(pos + 8, node);
-  node.quasis = deserializeVecNode(pos + 24, node);
+  try {
+    node.expressions = deserializeVecNode(pos + 8, node);
+    node.quasis = deserializeVecNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.expressions = defer(deserializeVecNode, pos + 8);
+    node.quasis = defer(deserializeVecNode, pos + 24);
+  }
   return node;
 }
 
@@ -1616,7 +1967,12 @@ function deserializeThrowStatement(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeNode(pos + 8, node);
+  try {
+    node.argument = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1631,9 +1987,16 @@ function deserializeTryStatement(pos, parent) {
     finalizer: null,
     parent,
   };
-  node.block = deserializeNode(pos + 8, node);
-  node.handler = deserializeOptionNode(pos + 24, node);
-  node.finalizer = deserializeOptionNode(pos + 40, node);
+  try {
+    node.block = deserializeNode(pos + 8, node);
+    node.handler = deserializeOptionNode(pos + 24, node);
+    node.finalizer = deserializeOptionNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.block = defer(deserializeNode, pos + 8);
+    node.handler = defer(deserializeOptionNode, pos + 24);
+    node.finalizer = defer(deserializeOptionNode, pos + 40);
+  }
   return node;
 }
 
@@ -1648,7 +2011,12 @@ function deserializeUnaryExpression(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeNode(pos + 16, node);
+  try {
+    node.argument = deserializeNode(pos + 16, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeNode, pos + 16);
+  }
   return node;
 }
 
@@ -1663,7 +2031,12 @@ function deserializeUpdateExpression(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeNode(pos + 16, node);
+  try {
+    node.argument = deserializeNode(pos + 16, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeNode, pos + 16);
+  }
   return node;
 }
 
@@ -1677,7 +2050,12 @@ function deserializeVariableDeclaration(pos, parent) {
     kind: deserializeVariableDeclarationKind(pos + 24),
     parent,
   };
-  node.declarations = deserializeVecNode(pos + 8, node);
+  try {
+    node.declarations = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.declarations = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -1691,8 +2069,14 @@ function deserializeVariableDeclarator(pos, parent) {
     init: null,
     parent,
   };
-  node.id = deserializeNode(pos + 8, node);
-  node.init = deserializeOptionNode(pos + 24, node);
+  try {
+    node.id = deserializeNode(pos + 8, node);
+    node.init = deserializeOptionNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.id = defer(deserializeNode, pos + 8);
+    node.init = defer(deserializeOptionNode, pos + 24);
+  }
   return node;
 }
 
@@ -1706,8 +2090,14 @@ function deserializeWhileStatement(pos, parent) {
     body: null,
     parent,
   };
-  node.test = deserializeNode(pos + 8, node);
-  node.body = deserializeNode(pos + 24, node);
+  try {
+    node.test = deserializeNode(pos + 8, node);
+    node.body = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.test = defer(deserializeNode, pos + 8);
+    node.body = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1721,8 +2111,14 @@ function deserializeWithStatement(pos, parent) {
     body: null,
     parent,
   };
-  node.object = deserializeNode(pos + 8, node);
-  node.body = deserializeNode(pos + 24, node);
+  try {
+    node.object = deserializeNode(pos + 8, node);
+    node.body = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.object = defer(deserializeNode, pos + 8);
+    node.body = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1736,7 +2132,12 @@ function deserializeYieldExpression(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeOptionNode(pos + 16, node);
+  try {
+    node.argument = deserializeOptionNode(pos + 16, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeOptionNode, pos + 16);
+  }
   return node;
 }
 
@@ -1822,8 +2223,14 @@ function deserializeJSXAttribute(pos, parent) {
     value: null,
     parent,
   };
-  node.name = deserializeNode(pos + 8, node);
-  node.value = deserializeOptionNode(pos + 24, node);
+  try {
+    node.name = deserializeNode(pos + 8, node);
+    node.value = deserializeOptionNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.name = defer(deserializeNode, pos + 8);
+    node.value = defer(deserializeOptionNode, pos + 24);
+  }
   return node;
 }
 
@@ -1836,7 +2243,12 @@ function deserializeJSXClosingElement(pos, parent) {
     name: null,
     parent,
   };
-  node.name = deserializeNode(pos + 8, node);
+  try {
+    node.name = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.name = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1862,9 +2274,16 @@ function deserializeJSXElement(pos, parent) {
     children: null,
     parent,
   };
-  node.openingElement = deserializeNode(pos + 8, node);
-  node.closingElement = deserializeOptionNode(pos + 24, node);
-  node.children = deserializeVecNode(pos + 40, node);
+  try {
+    node.openingElement = deserializeNode(pos + 8, node);
+    node.closingElement = deserializeOptionNode(pos + 24, node);
+    node.children = deserializeVecNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.openingElement = defer(deserializeNode, pos + 8);
+    node.closingElement = defer(deserializeOptionNode, pos + 24);
+    node.children = defer(deserializeVecNode, pos + 40);
+  }
   return node;
 }
 
@@ -1888,7 +2307,12 @@ function deserializeJSXExpressionContainer(pos, parent) {
     expression: null,
     parent,
   };
-  node.expression = deserializeNode(pos + 8, node);
+  try {
+    node.expression = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.expression = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -1903,9 +2327,16 @@ function deserializeJSXFragment(pos, parent) {
     children: null,
     parent,
   };
-  node.openingFragment = deserializeNode(pos + 8, node);
-  node.closingFragment = deserializeNode(pos + 24, node);
-  node.children = deserializeVecNode(pos + 40, node);
+  try {
+    node.openingFragment = deserializeNode(pos + 8, node);
+    node.closingFragment = deserializeNode(pos + 24, node);
+    node.children = deserializeVecNode(pos + 40, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.openingFragment = defer(deserializeNode, pos + 8);
+    node.closingFragment = defer(deserializeNode, pos + 24);
+    node.children = defer(deserializeVecNode, pos + 40);
+  }
   return node;
 }
 
@@ -1931,8 +2362,14 @@ function deserializeJSXMemberExpression(pos, parent) {
     property: null,
     parent,
   };
-  node.object = deserializeNode(pos + 8, node);
-  node.property = deserializeNode(pos + 24, node);
+  try {
+    node.object = deserializeNode(pos + 8, node);
+    node.property = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.object = defer(deserializeNode, pos + 8);
+    node.property = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1946,8 +2383,14 @@ function deserializeJSXNamespacedName(pos, parent) {
     name: null,
     parent,
   };
-  node.namespace = deserializeNode(pos + 8, node);
-  node.name = deserializeNode(pos + 24, node);
+  try {
+    node.namespace = deserializeNode(pos + 8, node);
+    node.name = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.namespace = defer(deserializeNode, pos + 8);
+    node.name = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1962,8 +2405,14 @@ function deserializeJSXOpeningElement(pos, parent) {
     selfClosing: uint8[pos + 40] === 1,
     parent,
   };
-  node.attributes = deserializeVecNode(pos + 8, node);
-  node.name = deserializeNode(pos + 24, node);
+  try {
+    node.attributes = deserializeVecNode(pos + 8, node);
+    node.name = deserializeNode(pos + 24, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.attributes = defer(deserializeVecNode, pos + 8);
+    node.name = defer(deserializeNode, pos + 24);
+  }
   return node;
 }
 
@@ -1977,7 +2426,12 @@ function deserializeJSXOpeningFragment(pos, parent) {
     selfClosing: uint8[pos + 24] === 1,
     parent,
   };
-  node.attributes = deserializeVecNode(pos + 8, node);
+  try {
+    node.attributes = deserializeVecNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.attributes = defer(deserializeVecNode, pos + 8);
+  }
   return node;
 }
 
@@ -1990,7 +2444,12 @@ function deserializeJSXSpreadAttribute(pos, parent) {
     argument: null,
     parent,
   };
-  node.argument = deserializeNode(pos + 8, node);
+  try {
+    node.argument = deserializeNode(pos + 8, node);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    node.argument = defer(deserializeNode, pos + 8);
+  }
   return node;
 }
 
@@ -2111,941 +2570,567 @@ function deserializeRegExp(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxDirective, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeDirective(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeDirective(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxArrayExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrayExpression(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeArrayExpression(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxArrayPattern, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrayPattern(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeArrayPattern(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxArrowFunctionExpression, pos);
   if ((structBudget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrowFunctionExpression(readPointer(pos, 64), parent);
-  depth--;
-  return value;
+  return deserializeArrowFunctionExpression(readPointer(pos, 64), parent);
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentExpression, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentExpression(readPointer(pos, 48), parent);
-  depth--;
-  return value;
+  return deserializeAssignmentExpression(readPointer(pos, 48), parent);
 }
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentPattern, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentPattern(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeAssignmentPattern(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxAwaitExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAwaitExpression(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeAwaitExpression(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBinaryExpression, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBinaryExpression(readPointer(pos, 48), parent);
-  depth--;
-  return value;
+  return deserializeBinaryExpression(readPointer(pos, 48), parent);
 }
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBlockStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBlockStatement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeBlockStatement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBreakStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBreakStatement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeBreakStatement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxCallExpression, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeCallExpression(readPointer(pos, 48), parent);
-  depth--;
-  return value;
+  return deserializeCallExpression(readPointer(pos, 48), parent);
 }
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxCatchClause, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeCatchClause(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeCatchClause(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxChainExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeChainExpression(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeChainExpression(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxClassBody, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeClassBody(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeClassBody(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxClassDeclaration, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeClassDeclaration(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeClassDeclaration(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxClassExpression, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeClassExpression(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeClassExpression(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxConditionalExpression, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeConditionalExpression(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeConditionalExpression(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxContinueStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeContinueStatement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeContinueStatement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxDebuggerStatement, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeDebuggerStatement(readPointer(pos, 8), parent);
-  depth--;
-  return value;
+  return deserializeDebuggerStatement(readPointer(pos, 8), parent);
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxDoWhileStatement, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeDoWhileStatement(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeDoWhileStatement(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxEmptyStatement, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeEmptyStatement(readPointer(pos, 8), parent);
-  depth--;
-  return value;
+  return deserializeEmptyStatement(readPointer(pos, 8), parent);
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExportAllDeclaration, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportAllDeclaration(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeExportAllDeclaration(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExportDefaultDeclaration, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportDefaultDeclaration(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeExportDefaultDeclaration(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExportNamedDeclaration, pos);
   if ((structBudget -= 72) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportNamedDeclaration(readPointer(pos, 72), parent);
-  depth--;
-  return value;
+  return deserializeExportNamedDeclaration(readPointer(pos, 72), parent);
 }
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExportSpecifier, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportSpecifier(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeExportSpecifier(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExpressionStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExpressionStatement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeExpressionStatement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxForInStatement, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForInStatement(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeForInStatement(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxForOfStatement, pos);
   if ((structBudget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForOfStatement(readPointer(pos, 64), parent);
-  depth--;
-  return value;
+  return deserializeForOfStatement(readPointer(pos, 64), parent);
 }
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxForStatement, pos);
   if ((structBudget -= 72) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForStatement(readPointer(pos, 72), parent);
-  depth--;
-  return value;
+  return deserializeForStatement(readPointer(pos, 72), parent);
 }
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionDeclaration, pos);
   if ((structBudget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeFunctionDeclaration(readPointer(pos, 64), parent);
-  depth--;
-  return value;
+  return deserializeFunctionDeclaration(readPointer(pos, 64), parent);
 }
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionExpression, pos);
   if ((structBudget -= 64) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeFunctionExpression(readPointer(pos, 64), parent);
-  depth--;
-  return value;
+  return deserializeFunctionExpression(readPointer(pos, 64), parent);
 }
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxIdentifier, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeIdentifier(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeIdentifier(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxIfStatement, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeIfStatement(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeIfStatement(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportAttribute, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportAttribute(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeImportAttribute(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportDeclaration, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportDeclaration(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeImportDeclaration(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportDefaultSpecifier, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportDefaultSpecifier(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeImportDefaultSpecifier(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportExpression, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportExpression(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeImportExpression(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportNamespaceSpecifier, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportNamespaceSpecifier(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeImportNamespaceSpecifier(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportSpecifier, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportSpecifier(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeImportSpecifier(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxLabeledStatement, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeLabeledStatement(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeLabeledStatement(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxLogicalExpression, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeLogicalExpression(readPointer(pos, 48), parent);
-  depth--;
-  return value;
+  return deserializeLogicalExpression(readPointer(pos, 48), parent);
 }
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxMemberExpression, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeMemberExpression(readPointer(pos, 48), parent);
-  depth--;
-  return value;
+  return deserializeMemberExpression(readPointer(pos, 48), parent);
 }
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxMetaProperty, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeMetaProperty(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeMetaProperty(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxMethodDefinition, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeMethodDefinition(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeMethodDefinition(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxNewExpression, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNewExpression(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeNewExpression(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxObjectExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObjectExpression(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeObjectExpression(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxObjectPattern, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObjectPattern(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeObjectPattern(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxParenthesizedExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeParenthesizedExpression(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeParenthesizedExpression(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxPrivateIdentifier, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializePrivateIdentifier(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializePrivateIdentifier(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxProperty, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeProperty(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeProperty(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxPropertyDefinition, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializePropertyDefinition(readPointer(pos, 48), parent);
-  depth--;
-  return value;
+  return deserializePropertyDefinition(readPointer(pos, 48), parent);
 }
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxRestElement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeRestElement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeRestElement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxReturnStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeReturnStatement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeReturnStatement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSequenceExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSequenceExpression(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeSequenceExpression(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSpreadElement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSpreadElement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeSpreadElement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxStaticBlock, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeStaticBlock(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeStaticBlock(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSuper, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSuper(readPointer(pos, 8), parent);
-  depth--;
-  return value;
+  return deserializeSuper(readPointer(pos, 8), parent);
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchCase, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSwitchCase(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeSwitchCase(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchStatement, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSwitchStatement(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeSwitchStatement(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxTaggedTemplateExpression, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTaggedTemplateExpression(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeTaggedTemplateExpression(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateElement, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTemplateElement(readPointer(pos, 48), parent);
-  depth--;
-  return value;
+  return deserializeTemplateElement(readPointer(pos, 48), parent);
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateLiteral, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTemplateLiteral(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeTemplateLiteral(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxThisExpression, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeThisExpression(readPointer(pos, 8), parent);
-  depth--;
-  return value;
+  return deserializeThisExpression(readPointer(pos, 8), parent);
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxThrowStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeThrowStatement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeThrowStatement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxTryStatement, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTryStatement(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeTryStatement(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxUnaryExpression, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeUnaryExpression(readPointer(pos, 32), parent);
-  depth--;
-  return value;
+  return deserializeUnaryExpression(readPointer(pos, 32), parent);
 }
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxUpdateExpression, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeUpdateExpression(readPointer(pos, 32), parent);
-  depth--;
-  return value;
+  return deserializeUpdateExpression(readPointer(pos, 32), parent);
 }
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclaration, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeVariableDeclaration(readPointer(pos, 32), parent);
-  depth--;
-  return value;
+  return deserializeVariableDeclaration(readPointer(pos, 32), parent);
 }
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclarator, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeVariableDeclarator(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeVariableDeclarator(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxWhileStatement, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeWhileStatement(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeWhileStatement(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxWithStatement, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeWithStatement(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeWithStatement(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxYieldExpression, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeYieldExpression(readPointer(pos, 32), parent);
-  depth--;
-  return value;
+  return deserializeYieldExpression(readPointer(pos, 32), parent);
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXAttribute, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXAttribute(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeJSXAttribute(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingElement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXClosingElement(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeJSXClosingElement(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingFragment, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXClosingFragment(readPointer(pos, 8), parent);
-  depth--;
-  return value;
+  return deserializeJSXClosingFragment(readPointer(pos, 8), parent);
 }
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXElement, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXElement(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeJSXElement(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXEmptyExpression, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXEmptyExpression(readPointer(pos, 8), parent);
-  depth--;
-  return value;
+  return deserializeJSXEmptyExpression(readPointer(pos, 8), parent);
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXExpressionContainer, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXExpressionContainer(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeJSXExpressionContainer(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXFragment, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXFragment(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeJSXFragment(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXIdentifier, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXIdentifier(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeJSXIdentifier(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXMemberExpression, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXMemberExpression(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeJSXMemberExpression(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXNamespacedName, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXNamespacedName(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeJSXNamespacedName(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningElement, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXOpeningElement(readPointer(pos, 48), parent);
-  depth--;
-  return value;
+  return deserializeJSXOpeningElement(readPointer(pos, 48), parent);
 }
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningFragment, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXOpeningFragment(readPointer(pos, 32), parent);
-  depth--;
-  return value;
+  return deserializeJSXOpeningFragment(readPointer(pos, 32), parent);
 }
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXSpreadAttribute, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXSpreadAttribute(readPointer(pos, 24), parent);
-  depth--;
-  return value;
+  return deserializeJSXSpreadAttribute(readPointer(pos, 24), parent);
 }
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXText, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXText(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeJSXText(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXTextWithBigint, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXTextWithBigint(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeJSXTextWithBigint(readPointer(pos, 56), parent);
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeStringLiteral(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeStringLiteral(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxNumericLiteral, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNumericLiteral(readPointer(pos, 32), parent);
-  depth--;
-  return value;
+  return deserializeNumericLiteral(readPointer(pos, 32), parent);
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBooleanLiteral(readPointer(pos, 32), parent);
-  depth--;
-  return value;
+  return deserializeBooleanLiteral(readPointer(pos, 32), parent);
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNullLiteral(readPointer(pos, 40), parent);
-  depth--;
-  return value;
+  return deserializeNullLiteral(readPointer(pos, 40), parent);
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxRegExpLiteral, pos);
   if ((structBudget -= 88) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeRegExpLiteral(readPointer(pos, 88), parent);
-  depth--;
-  return value;
+  return deserializeRegExpLiteral(readPointer(pos, 88), parent);
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos, parent) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBigIntLiteral, pos);
   if ((structBudget -= 56) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBigIntLiteral(readPointer(pos, 56), parent);
-  depth--;
-  return value;
+  return deserializeBigIntLiteral(readPointer(pos, 56), parent);
 }
 
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos, parent) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
   if ((structBudget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -3053,7 +3138,6 @@ function deserializeVecOptionNode(pos, parent) {
   for (let i = 0; i < len; i++, element += 16) {
     array[i] = deserializeOptionNode(element, parent);
   }
-  depth--;
   return array;
 }
 
@@ -3061,9 +3145,7 @@ function deserializeVecOptionNode(pos, parent) {
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
   if ((structBudget -= len * 32) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 32);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -3071,7 +3153,6 @@ function deserializeVecComment(pos) {
   for (let i = 0; i < len; i++, element += 32) {
     array[i] = deserializeComment(element);
   }
-  depth--;
   return array;
 }
 
@@ -3079,9 +3160,7 @@ function deserializeVecComment(pos) {
 function deserializeVecNode(pos, parent) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
   if ((structBudget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -3089,7 +3168,6 @@ function deserializeVecNode(pos, parent) {
   for (let i = 0; i < len; i++, element += 16) {
     array[i] = deserializeNode(element, parent);
   }
-  depth--;
   return array;
 }
 

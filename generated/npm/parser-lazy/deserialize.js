@@ -33,11 +33,15 @@ let current = null;
 let uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
+// The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
+let decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
-let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
+let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
+
+// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
 // between its surrogates is decoded by this decoder, which throws on the first byte that is not
 // UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -64,6 +68,9 @@ class Context {
     this.chunkStart = chunkStart;
     this.chunkEnd = chunkEnd;
     this.asciiEnd = asciiEnd;
+    this.decodedStart = decodedStart;
+    this.decodedLen = decodedLen;
+    this.decodedText = decodedText;
     // What reading may still take (`structBudget`, `stringBudget`): values are kept once read, so
     // reading a valid tree whole stays within the budgets, however it is visited.
     this.structBudget = structBudget;
@@ -88,6 +95,9 @@ function enter(context) {
   chunkStart = context.chunkStart;
   chunkEnd = context.chunkEnd;
   asciiEnd = context.asciiEnd;
+  decodedStart = context.decodedStart;
+  decodedLen = context.decodedLen;
+  decodedText = context.decodedText;
   structBudget = context.structBudget;
   stringBudget = context.stringBudget;
 }
@@ -208,6 +218,7 @@ function setUp(buffer) {
   sourceChunks = new Array(Math.ceil((chunksEnd - sourceStart) / SOURCE_CHUNK));
   chunkText = "";
   chunkStart = chunkEnd = 0;
+  decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
   structBudget = limit;
   stringBudget = STRING_BUDGET * limit;
@@ -356,8 +367,6 @@ function sourceString(offset, len, pos) {
   return sourceSlice(offset, len, pos);
 }
 
-const fromCharCode = String.fromCharCode;
-
 /** Strings up to 24 bytes are built by an unrolled `fromCharCode` while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
   if (len > 24) return decodeNative(start, len);
@@ -416,12 +425,26 @@ function decodeUtf8(start, len) {
   }
 }
 
-/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
+const fromCharCode = String.fromCharCode;
+
+/**
+ * Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. The same bytes as the
+ * string decoded last, or those with one ASCII byte on each side, are not decoded again: a
+ * literal's `raw` is its `value` in quotes, read right after it (UTF-8 decodes an ASCII byte on its
+ * own, whatever lies around it, so the concatenation is what decoding would give).
+ */
 function decodeNative(start, len) {
+  if (start === decodedStart) {
+    if (len === decodedLen) return decodedText;
+  } else if (start === decodedStart - 1 && len === decodedLen + 2 && uint8[start] < 0x80 && uint8[start + len - 1] < 0x80) {
+    return fromCharCode(uint8[start]) + decodedText + fromCharCode(uint8[start + len - 1]);
+  }
   const text = decodeRun(start, start + len);
+  decodedStart = start;
+  decodedLen = len;
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD, as
   // they do bytes that are no UTF-8 at all; a source may also hold U+FFFD itself.
-  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
+  return (decodedText = text.includes("\uFFFD") ? decodeWtf8(start, len) : text);
 }
 
 function decodeRun(start, end) {

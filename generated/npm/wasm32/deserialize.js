@@ -25,22 +25,26 @@ const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 let uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
+// The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
+let decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
-let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
+let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
+
+// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
 // between its surrogates is decoded by this decoder, which throws on the first byte that is not
 // UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 // ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII, all that is sliced from it.)
 const latin1Decoder = new TextDecoder("latin1");
 
-// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
-// `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
-// (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
-const MAX_DEPTH = 1000;
-let depth = 0;
+// No depth is counted on the way down (that would cost every node): when the JS stack runs out
+// below an object, its values that may nest are left as `Deferred`s, built after the root returns
+// by `resolveDeferred`, from the top of the stack. ASTs of any depth come back whole (long
+// `a + b + …` chains are real).
+
 // Values deferred so far.
 let deferred = 0;
 
@@ -60,7 +64,7 @@ export function deserialize(buffer) {
     if (deferred > 0) resolveDeferred(result);
     return result;
   } finally {
-    uint8 = uint32 = float64 = sourceChunks = chunkText = undefined;
+    uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
   }
 }
 
@@ -95,7 +99,7 @@ function sourceTooLong(needed, available) {
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer) {
-  depth = deferred = 0;
+  deferred = 0;
   if (!isUint8Array(buffer)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
@@ -151,6 +155,7 @@ function setUp(buffer) {
   sourceChunks = new Array(Math.ceil((chunksEnd - sourceStart) / SOURCE_CHUNK));
   chunkText = "";
   chunkStart = chunkEnd = 0;
+  decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
   structBudget = limit;
   stringBudget = STRING_BUDGET * limit;
@@ -182,7 +187,6 @@ function resolveDeferred(root) {
     for (const key in value) {
       let child = value[key];
       if (child instanceof Deferred) {
-        depth = 0;
         child = value[key] = child.read(child.pos);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
@@ -324,8 +328,6 @@ function sourceString(offset, len, pos) {
   return sourceSlice(offset, len, pos);
 }
 
-const fromCharCode = String.fromCharCode;
-
 /** Strings up to 24 bytes are built by an unrolled `fromCharCode` while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
   if (len > 24) return decodeNative(start, len);
@@ -384,12 +386,26 @@ function decodeUtf8(start, len) {
   }
 }
 
-/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
+const fromCharCode = String.fromCharCode;
+
+/**
+ * Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. The same bytes as the
+ * string decoded last, or those with one ASCII byte on each side, are not decoded again: a
+ * literal's `raw` is its `value` in quotes, read right after it (UTF-8 decodes an ASCII byte on its
+ * own, whatever lies around it, so the concatenation is what decoding would give).
+ */
 function decodeNative(start, len) {
+  if (start === decodedStart) {
+    if (len === decodedLen) return decodedText;
+  } else if (start === decodedStart - 1 && len === decodedLen + 2 && uint8[start] < 0x80 && uint8[start + len - 1] < 0x80) {
+    return fromCharCode(uint8[start]) + decodedText + fromCharCode(uint8[start + len - 1]);
+  }
   const text = decodeRun(start, start + len);
+  decodedStart = start;
+  decodedLen = len;
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD, as
   // they do bytes that are no UTF-8 at all; a source may also hold U+FFFD itself.
-  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
+  return (decodedText = text.includes("\uFFFD") ? decodeWtf8(start, len) : text);
 }
 
 function decodeRun(start, end) {
@@ -453,13 +469,24 @@ function bigIntValue(digits, pos) {
 
 /** `Program` */
 function deserializeProgram(pos) {
-  return {
-    type: "Program",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    body: deserializeVecNode(pos + 8),
-    sourceType: deserializeSourceType(pos + 20),
-  };
+  try {
+    return {
+      type: "Program",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: deserializeVecNode(pos + 8),
+      sourceType: deserializeSourceType(pos + 20),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Program",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: defer(deserializeVecNode, pos + 8),
+      sourceType: deserializeSourceType(pos + 20),
+    };
+  }
 }
 
 const SOURCE_TYPE_STRINGS = ["script", "module"];
@@ -686,13 +713,24 @@ function deserializeNode(pos) {
 
 /** `Directive` */
 function deserializeDirective(pos) {
-  return {
-    type: "ExpressionStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    expression: deserializeNode(pos + 8),
-    directive: deserializeStr(pos + 16),
-  };
+  try {
+    return {
+      type: "ExpressionStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: deserializeNode(pos + 8),
+      directive: deserializeStr(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExpressionStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: defer(deserializeNode, pos + 8),
+      directive: deserializeStr(pos + 16),
+    };
+  }
 }
 
 /** `TemplateElementValue` */
@@ -705,191 +743,380 @@ function deserializeTemplateElementValue(pos) {
 
 /** `ArrayExpression` */
 function deserializeArrayExpression(pos) {
-  return {
-    type: "ArrayExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    elements: deserializeVecOptionNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ArrayExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      elements: deserializeVecOptionNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ArrayExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      elements: defer(deserializeVecOptionNode, pos + 8),
+    };
+  }
 }
 
 /** `ArrayPattern` */
 function deserializeArrayPattern(pos) {
-  return {
-    type: "ArrayPattern",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    elements: deserializeVecOptionNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ArrayPattern",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      elements: deserializeVecOptionNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ArrayPattern",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      elements: defer(deserializeVecOptionNode, pos + 8),
+    };
+  }
 }
 
 /** `ArrowFunctionExpression` */
 function deserializeArrowFunctionExpression(pos) {
-  return {
-    type: "ArrowFunctionExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    id: deserializeOptionNode(pos + 8),
-    expression: uint8[pos + 16] === 1,
-    generator: uint8[pos + 17] === 1,
-    async: uint8[pos + 18] === 1,
-    params: deserializeVecNode(pos + 20),
-    body: deserializeNode(pos + 32),
-  };
+  try {
+    return {
+      type: "ArrowFunctionExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: deserializeOptionNode(pos + 8),
+      expression: uint8[pos + 16] === 1,
+      generator: uint8[pos + 17] === 1,
+      async: uint8[pos + 18] === 1,
+      params: deserializeVecNode(pos + 20),
+      body: deserializeNode(pos + 32),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ArrowFunctionExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: defer(deserializeOptionNode, pos + 8),
+      expression: uint8[pos + 16] === 1,
+      generator: uint8[pos + 17] === 1,
+      async: uint8[pos + 18] === 1,
+      params: defer(deserializeVecNode, pos + 20),
+      body: defer(deserializeNode, pos + 32),
+    };
+  }
 }
 
 /** `AssignmentExpression` */
 function deserializeAssignmentExpression(pos) {
-  return {
-    type: "AssignmentExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    operator: deserializeAssignmentOperator(pos + 8),
-    left: deserializeNode(pos + 12),
-    right: deserializeNode(pos + 20),
-  };
+  try {
+    return {
+      type: "AssignmentExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      operator: deserializeAssignmentOperator(pos + 8),
+      left: deserializeNode(pos + 12),
+      right: deserializeNode(pos + 20),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "AssignmentExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      operator: deserializeAssignmentOperator(pos + 8),
+      left: defer(deserializeNode, pos + 12),
+      right: defer(deserializeNode, pos + 20),
+    };
+  }
 }
 
 /** `AssignmentPattern` */
 function deserializeAssignmentPattern(pos) {
-  return {
-    type: "AssignmentPattern",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    left: deserializeNode(pos + 8),
-    right: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "AssignmentPattern",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      left: deserializeNode(pos + 8),
+      right: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "AssignmentPattern",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      left: defer(deserializeNode, pos + 8),
+      right: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `AwaitExpression` */
 function deserializeAwaitExpression(pos) {
-  return {
-    type: "AwaitExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    argument: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "AwaitExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "AwaitExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `BinaryExpression` */
 function deserializeBinaryExpression(pos) {
-  return {
-    type: "BinaryExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    left: deserializeNode(pos + 8),
-    operator: deserializeBinaryOperator(pos + 16),
-    right: deserializeNode(pos + 20),
-  };
+  try {
+    return {
+      type: "BinaryExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      left: deserializeNode(pos + 8),
+      operator: deserializeBinaryOperator(pos + 16),
+      right: deserializeNode(pos + 20),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "BinaryExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      left: defer(deserializeNode, pos + 8),
+      operator: deserializeBinaryOperator(pos + 16),
+      right: defer(deserializeNode, pos + 20),
+    };
+  }
 }
 
 /** `BlockStatement` */
 function deserializeBlockStatement(pos) {
-  return {
-    type: "BlockStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    body: deserializeVecNode(pos + 8),
-  };
+  try {
+    return {
+      type: "BlockStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: deserializeVecNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "BlockStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: defer(deserializeVecNode, pos + 8),
+    };
+  }
 }
 
 /** `BreakStatement` */
 function deserializeBreakStatement(pos) {
-  return {
-    type: "BreakStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    label: deserializeOptionNode(pos + 8),
-  };
+  try {
+    return {
+      type: "BreakStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      label: deserializeOptionNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "BreakStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      label: defer(deserializeOptionNode, pos + 8),
+    };
+  }
 }
 
 /** `CallExpression` */
 function deserializeCallExpression(pos) {
-  return {
-    type: "CallExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    callee: deserializeNode(pos + 8),
-    arguments: deserializeVecNode(pos + 16),
-    optional: uint8[pos + 28] === 1,
-  };
+  try {
+    return {
+      type: "CallExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      callee: deserializeNode(pos + 8),
+      arguments: deserializeVecNode(pos + 16),
+      optional: uint8[pos + 28] === 1,
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "CallExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      callee: defer(deserializeNode, pos + 8),
+      arguments: defer(deserializeVecNode, pos + 16),
+      optional: uint8[pos + 28] === 1,
+    };
+  }
 }
 
 /** `CatchClause` */
 function deserializeCatchClause(pos) {
-  return {
-    type: "CatchClause",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    param: deserializeOptionNode(pos + 8),
-    body: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "CatchClause",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      param: deserializeOptionNode(pos + 8),
+      body: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "CatchClause",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      param: defer(deserializeOptionNode, pos + 8),
+      body: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `ChainExpression` */
 function deserializeChainExpression(pos) {
-  return {
-    type: "ChainExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    expression: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ChainExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ChainExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `ClassBody` */
 function deserializeClassBody(pos) {
-  return {
-    type: "ClassBody",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    body: deserializeVecNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ClassBody",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: deserializeVecNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ClassBody",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: defer(deserializeVecNode, pos + 8),
+    };
+  }
 }
 
 /** `ClassDeclaration` */
 function deserializeClassDeclaration(pos) {
-  return {
-    type: "ClassDeclaration",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    id: deserializeOptionNode(pos + 8),
-    superClass: deserializeOptionNode(pos + 16),
-    body: deserializeNode(pos + 24),
-  };
+  try {
+    return {
+      type: "ClassDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: deserializeOptionNode(pos + 8),
+      superClass: deserializeOptionNode(pos + 16),
+      body: deserializeNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ClassDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: defer(deserializeOptionNode, pos + 8),
+      superClass: defer(deserializeOptionNode, pos + 16),
+      body: defer(deserializeNode, pos + 24),
+    };
+  }
 }
 
 /** `ClassExpression` */
 function deserializeClassExpression(pos) {
-  return {
-    type: "ClassExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    id: deserializeOptionNode(pos + 8),
-    superClass: deserializeOptionNode(pos + 16),
-    body: deserializeNode(pos + 24),
-  };
+  try {
+    return {
+      type: "ClassExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: deserializeOptionNode(pos + 8),
+      superClass: deserializeOptionNode(pos + 16),
+      body: deserializeNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ClassExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: defer(deserializeOptionNode, pos + 8),
+      superClass: defer(deserializeOptionNode, pos + 16),
+      body: defer(deserializeNode, pos + 24),
+    };
+  }
 }
 
 /** `ConditionalExpression` */
 function deserializeConditionalExpression(pos) {
-  return {
-    type: "ConditionalExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    test: deserializeNode(pos + 8),
-    consequent: deserializeNode(pos + 16),
-    alternate: deserializeNode(pos + 24),
-  };
+  try {
+    return {
+      type: "ConditionalExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      test: deserializeNode(pos + 8),
+      consequent: deserializeNode(pos + 16),
+      alternate: deserializeNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ConditionalExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      test: defer(deserializeNode, pos + 8),
+      consequent: defer(deserializeNode, pos + 16),
+      alternate: defer(deserializeNode, pos + 24),
+    };
+  }
 }
 
 /** `ContinueStatement` */
 function deserializeContinueStatement(pos) {
-  return {
-    type: "ContinueStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    label: deserializeOptionNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ContinueStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      label: deserializeOptionNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ContinueStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      label: defer(deserializeOptionNode, pos + 8),
+    };
+  }
 }
 
 /** `DebuggerStatement` */
@@ -903,13 +1130,24 @@ function deserializeDebuggerStatement(pos) {
 
 /** `DoWhileStatement` */
 function deserializeDoWhileStatement(pos) {
-  return {
-    type: "DoWhileStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    body: deserializeNode(pos + 8),
-    test: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "DoWhileStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: deserializeNode(pos + 8),
+      test: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "DoWhileStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: defer(deserializeNode, pos + 8),
+      test: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `EmptyStatement` */
@@ -923,126 +1161,250 @@ function deserializeEmptyStatement(pos) {
 
 /** `ExportAllDeclaration` */
 function deserializeExportAllDeclaration(pos) {
-  return {
-    type: "ExportAllDeclaration",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    exported: deserializeOptionNode(pos + 8),
-    source: deserializeNode(pos + 16),
-    attributes: deserializeVecNode(pos + 24),
-  };
+  try {
+    return {
+      type: "ExportAllDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      exported: deserializeOptionNode(pos + 8),
+      source: deserializeNode(pos + 16),
+      attributes: deserializeVecNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExportAllDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      exported: defer(deserializeOptionNode, pos + 8),
+      source: defer(deserializeNode, pos + 16),
+      attributes: defer(deserializeVecNode, pos + 24),
+    };
+  }
 }
 
 /** `ExportDefaultDeclaration` */
 function deserializeExportDefaultDeclaration(pos) {
-  return {
-    type: "ExportDefaultDeclaration",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    declaration: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ExportDefaultDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      declaration: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExportDefaultDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      declaration: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `ExportNamedDeclaration` */
 function deserializeExportNamedDeclaration(pos) {
-  return {
-    type: "ExportNamedDeclaration",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    declaration: deserializeOptionNode(pos + 8),
-    specifiers: deserializeVecNode(pos + 16),
-    source: deserializeOptionNode(pos + 28),
-    attributes: deserializeVecNode(pos + 36),
-  };
+  try {
+    return {
+      type: "ExportNamedDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      declaration: deserializeOptionNode(pos + 8),
+      specifiers: deserializeVecNode(pos + 16),
+      source: deserializeOptionNode(pos + 28),
+      attributes: deserializeVecNode(pos + 36),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExportNamedDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      declaration: defer(deserializeOptionNode, pos + 8),
+      specifiers: defer(deserializeVecNode, pos + 16),
+      source: defer(deserializeOptionNode, pos + 28),
+      attributes: defer(deserializeVecNode, pos + 36),
+    };
+  }
 }
 
 /** `ExportSpecifier` */
 function deserializeExportSpecifier(pos) {
-  return {
-    type: "ExportSpecifier",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    local: deserializeNode(pos + 8),
-    exported: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "ExportSpecifier",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      local: deserializeNode(pos + 8),
+      exported: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExportSpecifier",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      local: defer(deserializeNode, pos + 8),
+      exported: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `ExpressionStatement` */
 function deserializeExpressionStatement(pos) {
-  return {
-    type: "ExpressionStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    expression: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ExpressionStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ExpressionStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `ForInStatement` */
 function deserializeForInStatement(pos) {
-  return {
-    type: "ForInStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    left: deserializeNode(pos + 8),
-    right: deserializeNode(pos + 16),
-    body: deserializeNode(pos + 24),
-  };
+  try {
+    return {
+      type: "ForInStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      left: deserializeNode(pos + 8),
+      right: deserializeNode(pos + 16),
+      body: deserializeNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ForInStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      left: defer(deserializeNode, pos + 8),
+      right: defer(deserializeNode, pos + 16),
+      body: defer(deserializeNode, pos + 24),
+    };
+  }
 }
 
 /** `ForOfStatement` */
 function deserializeForOfStatement(pos) {
-  return {
-    type: "ForOfStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    await: uint8[pos + 8] === 1,
-    left: deserializeNode(pos + 12),
-    right: deserializeNode(pos + 20),
-    body: deserializeNode(pos + 28),
-  };
+  try {
+    return {
+      type: "ForOfStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      await: uint8[pos + 8] === 1,
+      left: deserializeNode(pos + 12),
+      right: deserializeNode(pos + 20),
+      body: deserializeNode(pos + 28),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ForOfStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      await: uint8[pos + 8] === 1,
+      left: defer(deserializeNode, pos + 12),
+      right: defer(deserializeNode, pos + 20),
+      body: defer(deserializeNode, pos + 28),
+    };
+  }
 }
 
 /** `ForStatement` */
 function deserializeForStatement(pos) {
-  return {
-    type: "ForStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    init: deserializeOptionNode(pos + 8),
-    test: deserializeOptionNode(pos + 16),
-    update: deserializeOptionNode(pos + 24),
-    body: deserializeNode(pos + 32),
-  };
+  try {
+    return {
+      type: "ForStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      init: deserializeOptionNode(pos + 8),
+      test: deserializeOptionNode(pos + 16),
+      update: deserializeOptionNode(pos + 24),
+      body: deserializeNode(pos + 32),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ForStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      init: defer(deserializeOptionNode, pos + 8),
+      test: defer(deserializeOptionNode, pos + 16),
+      update: defer(deserializeOptionNode, pos + 24),
+      body: defer(deserializeNode, pos + 32),
+    };
+  }
 }
 
 /** `FunctionDeclaration` */
 function deserializeFunctionDeclaration(pos) {
-  return {
-    type: "FunctionDeclaration",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    id: deserializeOptionNode(pos + 8),
-    expression: uint8[pos + 16] === 1,
-    generator: uint8[pos + 17] === 1,
-    async: uint8[pos + 18] === 1,
-    params: deserializeVecNode(pos + 20),
-    body: deserializeNode(pos + 32),
-  };
+  try {
+    return {
+      type: "FunctionDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: deserializeOptionNode(pos + 8),
+      expression: uint8[pos + 16] === 1,
+      generator: uint8[pos + 17] === 1,
+      async: uint8[pos + 18] === 1,
+      params: deserializeVecNode(pos + 20),
+      body: deserializeNode(pos + 32),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "FunctionDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: defer(deserializeOptionNode, pos + 8),
+      expression: uint8[pos + 16] === 1,
+      generator: uint8[pos + 17] === 1,
+      async: uint8[pos + 18] === 1,
+      params: defer(deserializeVecNode, pos + 20),
+      body: defer(deserializeNode, pos + 32),
+    };
+  }
 }
 
 /** `FunctionExpression` */
 function deserializeFunctionExpression(pos) {
-  return {
-    type: "FunctionExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    id: deserializeOptionNode(pos + 8),
-    expression: uint8[pos + 16] === 1,
-    generator: uint8[pos + 17] === 1,
-    async: uint8[pos + 18] === 1,
-    params: deserializeVecNode(pos + 20),
-    body: deserializeNode(pos + 32),
-  };
+  try {
+    return {
+      type: "FunctionExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: deserializeOptionNode(pos + 8),
+      expression: uint8[pos + 16] === 1,
+      generator: uint8[pos + 17] === 1,
+      async: uint8[pos + 18] === 1,
+      params: deserializeVecNode(pos + 20),
+      body: deserializeNode(pos + 32),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "FunctionExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: defer(deserializeOptionNode, pos + 8),
+      expression: uint8[pos + 16] === 1,
+      generator: uint8[pos + 17] === 1,
+      async: uint8[pos + 18] === 1,
+      params: defer(deserializeVecNode, pos + 20),
+      body: defer(deserializeNode, pos + 32),
+    };
+  }
 }
 
 /** `Identifier` */
@@ -1057,181 +1419,360 @@ function deserializeIdentifier(pos) {
 
 /** `IfStatement` */
 function deserializeIfStatement(pos) {
-  return {
-    type: "IfStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    test: deserializeNode(pos + 8),
-    consequent: deserializeNode(pos + 16),
-    alternate: deserializeOptionNode(pos + 24),
-  };
+  try {
+    return {
+      type: "IfStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      test: deserializeNode(pos + 8),
+      consequent: deserializeNode(pos + 16),
+      alternate: deserializeOptionNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "IfStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      test: defer(deserializeNode, pos + 8),
+      consequent: defer(deserializeNode, pos + 16),
+      alternate: defer(deserializeOptionNode, pos + 24),
+    };
+  }
 }
 
 /** `ImportAttribute` */
 function deserializeImportAttribute(pos) {
-  return {
-    type: "ImportAttribute",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    key: deserializeNode(pos + 8),
-    value: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "ImportAttribute",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      key: deserializeNode(pos + 8),
+      value: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ImportAttribute",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      key: defer(deserializeNode, pos + 8),
+      value: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `ImportDeclaration` */
 function deserializeImportDeclaration(pos) {
-  return {
-    type: "ImportDeclaration",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    specifiers: deserializeVecNode(pos + 8),
-    source: deserializeNode(pos + 20),
-    attributes: deserializeVecNode(pos + 28),
-  };
+  try {
+    return {
+      type: "ImportDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      specifiers: deserializeVecNode(pos + 8),
+      source: deserializeNode(pos + 20),
+      attributes: deserializeVecNode(pos + 28),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ImportDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      specifiers: defer(deserializeVecNode, pos + 8),
+      source: defer(deserializeNode, pos + 20),
+      attributes: defer(deserializeVecNode, pos + 28),
+    };
+  }
 }
 
 /** `ImportDefaultSpecifier` */
 function deserializeImportDefaultSpecifier(pos) {
-  return {
-    type: "ImportDefaultSpecifier",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    local: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ImportDefaultSpecifier",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      local: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ImportDefaultSpecifier",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      local: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `ImportExpression` */
 function deserializeImportExpression(pos) {
-  return {
-    type: "ImportExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    source: deserializeNode(pos + 8),
-    options: deserializeOptionNode(pos + 16),
-  };
+  try {
+    return {
+      type: "ImportExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      source: deserializeNode(pos + 8),
+      options: deserializeOptionNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ImportExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      source: defer(deserializeNode, pos + 8),
+      options: defer(deserializeOptionNode, pos + 16),
+    };
+  }
 }
 
 /** `ImportNamespaceSpecifier` */
 function deserializeImportNamespaceSpecifier(pos) {
-  return {
-    type: "ImportNamespaceSpecifier",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    local: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ImportNamespaceSpecifier",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      local: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ImportNamespaceSpecifier",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      local: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `ImportSpecifier` */
 function deserializeImportSpecifier(pos) {
-  return {
-    type: "ImportSpecifier",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    imported: deserializeNode(pos + 8),
-    local: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "ImportSpecifier",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      imported: deserializeNode(pos + 8),
+      local: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ImportSpecifier",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      imported: defer(deserializeNode, pos + 8),
+      local: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `LabeledStatement` */
 function deserializeLabeledStatement(pos) {
-  return {
-    type: "LabeledStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    body: deserializeNode(pos + 8),
-    label: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "LabeledStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: deserializeNode(pos + 8),
+      label: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "LabeledStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: defer(deserializeNode, pos + 8),
+      label: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `LogicalExpression` */
 function deserializeLogicalExpression(pos) {
-  return {
-    type: "LogicalExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    left: deserializeNode(pos + 8),
-    operator: deserializeLogicalOperator(pos + 16),
-    right: deserializeNode(pos + 20),
-  };
+  try {
+    return {
+      type: "LogicalExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      left: deserializeNode(pos + 8),
+      operator: deserializeLogicalOperator(pos + 16),
+      right: deserializeNode(pos + 20),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "LogicalExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      left: defer(deserializeNode, pos + 8),
+      operator: deserializeLogicalOperator(pos + 16),
+      right: defer(deserializeNode, pos + 20),
+    };
+  }
 }
 
 /** `MemberExpression` */
 function deserializeMemberExpression(pos) {
-  return {
-    type: "MemberExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    object: deserializeNode(pos + 8),
-    property: deserializeNode(pos + 16),
-    computed: uint8[pos + 24] === 1,
-    optional: uint8[pos + 25] === 1,
-  };
+  try {
+    return {
+      type: "MemberExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      object: deserializeNode(pos + 8),
+      property: deserializeNode(pos + 16),
+      computed: uint8[pos + 24] === 1,
+      optional: uint8[pos + 25] === 1,
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "MemberExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      object: defer(deserializeNode, pos + 8),
+      property: defer(deserializeNode, pos + 16),
+      computed: uint8[pos + 24] === 1,
+      optional: uint8[pos + 25] === 1,
+    };
+  }
 }
 
 /** `MetaProperty` */
 function deserializeMetaProperty(pos) {
-  return {
-    type: "MetaProperty",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    meta: deserializeNode(pos + 8),
-    property: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "MetaProperty",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      meta: deserializeNode(pos + 8),
+      property: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "MetaProperty",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      meta: defer(deserializeNode, pos + 8),
+      property: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `MethodDefinition` */
 function deserializeMethodDefinition(pos) {
-  return {
-    type: "MethodDefinition",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    static: uint8[pos + 8] === 1,
-    computed: uint8[pos + 9] === 1,
-    key: deserializeNode(pos + 12),
-    kind: deserializeMethodDefinitionKind(pos + 20),
-    value: deserializeNode(pos + 24),
-  };
+  try {
+    return {
+      type: "MethodDefinition",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      static: uint8[pos + 8] === 1,
+      computed: uint8[pos + 9] === 1,
+      key: deserializeNode(pos + 12),
+      kind: deserializeMethodDefinitionKind(pos + 20),
+      value: deserializeNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "MethodDefinition",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      static: uint8[pos + 8] === 1,
+      computed: uint8[pos + 9] === 1,
+      key: defer(deserializeNode, pos + 12),
+      kind: deserializeMethodDefinitionKind(pos + 20),
+      value: defer(deserializeNode, pos + 24),
+    };
+  }
 }
 
 /** `NewExpression` */
 function deserializeNewExpression(pos) {
-  return {
-    type: "NewExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    callee: deserializeNode(pos + 8),
-    arguments: deserializeVecNode(pos + 16),
-  };
+  try {
+    return {
+      type: "NewExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      callee: deserializeNode(pos + 8),
+      arguments: deserializeVecNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "NewExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      callee: defer(deserializeNode, pos + 8),
+      arguments: defer(deserializeVecNode, pos + 16),
+    };
+  }
 }
 
 /** `ObjectExpression` */
 function deserializeObjectExpression(pos) {
-  return {
-    type: "ObjectExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    properties: deserializeVecNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ObjectExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      properties: deserializeVecNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ObjectExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      properties: defer(deserializeVecNode, pos + 8),
+    };
+  }
 }
 
 /** `ObjectPattern` */
 function deserializeObjectPattern(pos) {
-  return {
-    type: "ObjectPattern",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    properties: deserializeVecNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ObjectPattern",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      properties: deserializeVecNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ObjectPattern",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      properties: defer(deserializeVecNode, pos + 8),
+    };
+  }
 }
 
 /** `ParenthesizedExpression` */
 function deserializeParenthesizedExpression(pos) {
-  return {
-    type: "ParenthesizedExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    expression: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ParenthesizedExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ParenthesizedExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `PrivateIdentifier` */
@@ -1246,80 +1787,158 @@ function deserializePrivateIdentifier(pos) {
 
 /** `Property` */
 function deserializeProperty(pos) {
-  return {
-    type: "Property",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    method: uint8[pos + 8] === 1,
-    shorthand: uint8[pos + 9] === 1,
-    computed: uint8[pos + 10] === 1,
-    key: deserializeNode(pos + 12),
-    value: deserializeNode(pos + 20),
-    kind: deserializePropertyKind(pos + 28),
-  };
+  try {
+    return {
+      type: "Property",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      method: uint8[pos + 8] === 1,
+      shorthand: uint8[pos + 9] === 1,
+      computed: uint8[pos + 10] === 1,
+      key: deserializeNode(pos + 12),
+      value: deserializeNode(pos + 20),
+      kind: deserializePropertyKind(pos + 28),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Property",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      method: uint8[pos + 8] === 1,
+      shorthand: uint8[pos + 9] === 1,
+      computed: uint8[pos + 10] === 1,
+      key: defer(deserializeNode, pos + 12),
+      value: defer(deserializeNode, pos + 20),
+      kind: deserializePropertyKind(pos + 28),
+    };
+  }
 }
 
 /** `PropertyDefinition` */
 function deserializePropertyDefinition(pos) {
-  return {
-    type: "PropertyDefinition",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    static: uint8[pos + 8] === 1,
-    computed: uint8[pos + 9] === 1,
-    key: deserializeNode(pos + 12),
-    value: deserializeOptionNode(pos + 20),
-  };
+  try {
+    return {
+      type: "PropertyDefinition",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      static: uint8[pos + 8] === 1,
+      computed: uint8[pos + 9] === 1,
+      key: deserializeNode(pos + 12),
+      value: deserializeOptionNode(pos + 20),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "PropertyDefinition",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      static: uint8[pos + 8] === 1,
+      computed: uint8[pos + 9] === 1,
+      key: defer(deserializeNode, pos + 12),
+      value: defer(deserializeOptionNode, pos + 20),
+    };
+  }
 }
 
 /** `RestElement` */
 function deserializeRestElement(pos) {
-  return {
-    type: "RestElement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    argument: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "RestElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "RestElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `ReturnStatement` */
 function deserializeReturnStatement(pos) {
-  return {
-    type: "ReturnStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    argument: deserializeOptionNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ReturnStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: deserializeOptionNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ReturnStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: defer(deserializeOptionNode, pos + 8),
+    };
+  }
 }
 
 /** `SequenceExpression` */
 function deserializeSequenceExpression(pos) {
-  return {
-    type: "SequenceExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    expressions: deserializeVecNode(pos + 8),
-  };
+  try {
+    return {
+      type: "SequenceExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expressions: deserializeVecNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "SequenceExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expressions: defer(deserializeVecNode, pos + 8),
+    };
+  }
 }
 
 /** `SpreadElement` */
 function deserializeSpreadElement(pos) {
-  return {
-    type: "SpreadElement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    argument: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "SpreadElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "SpreadElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `StaticBlock` */
 function deserializeStaticBlock(pos) {
-  return {
-    type: "StaticBlock",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    body: deserializeVecNode(pos + 8),
-  };
+  try {
+    return {
+      type: "StaticBlock",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: deserializeVecNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "StaticBlock",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      body: defer(deserializeVecNode, pos + 8),
+    };
+  }
 }
 
 /** `Super` */
@@ -1333,35 +1952,68 @@ function deserializeSuper(pos) {
 
 /** `SwitchCase` */
 function deserializeSwitchCase(pos) {
-  return {
-    type: "SwitchCase",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    consequent: deserializeVecNode(pos + 8),
-    test: deserializeOptionNode(pos + 20),
-  };
+  try {
+    return {
+      type: "SwitchCase",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      consequent: deserializeVecNode(pos + 8),
+      test: deserializeOptionNode(pos + 20),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "SwitchCase",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      consequent: defer(deserializeVecNode, pos + 8),
+      test: defer(deserializeOptionNode, pos + 20),
+    };
+  }
 }
 
 /** `SwitchStatement` */
 function deserializeSwitchStatement(pos) {
-  return {
-    type: "SwitchStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    discriminant: deserializeNode(pos + 8),
-    cases: deserializeVecNode(pos + 16),
-  };
+  try {
+    return {
+      type: "SwitchStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      discriminant: deserializeNode(pos + 8),
+      cases: deserializeVecNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "SwitchStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      discriminant: defer(deserializeNode, pos + 8),
+      cases: defer(deserializeVecNode, pos + 16),
+    };
+  }
 }
 
 /** `TaggedTemplateExpression` */
 function deserializeTaggedTemplateExpression(pos) {
-  return {
-    type: "TaggedTemplateExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    tag: deserializeNode(pos + 8),
-    quasi: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "TaggedTemplateExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      tag: deserializeNode(pos + 8),
+      quasi: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TaggedTemplateExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      tag: defer(deserializeNode, pos + 8),
+      quasi: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `TemplateElement` */
@@ -1377,13 +2029,24 @@ function deserializeTemplateElement(pos) {
 
 /** `TemplateLiteral` */
 function deserializeTemplateLiteral(pos) {
-  return {
-    type: "TemplateLiteral",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    expressions: deserializeVecNode(pos + 8),
-    quasis: deserializeVecNode(pos + 20),
-  };
+  try {
+    return {
+      type: "TemplateLiteral",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expressions: deserializeVecNode(pos + 8),
+      quasis: deserializeVecNode(pos + 20),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TemplateLiteral",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expressions: defer(deserializeVecNode, pos + 8),
+      quasis: defer(deserializeVecNode, pos + 20),
+    };
+  }
 }
 
 /** `ThisExpression` */
@@ -1397,103 +2060,204 @@ function deserializeThisExpression(pos) {
 
 /** `ThrowStatement` */
 function deserializeThrowStatement(pos) {
-  return {
-    type: "ThrowStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    argument: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "ThrowStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "ThrowStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `TryStatement` */
 function deserializeTryStatement(pos) {
-  return {
-    type: "TryStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    block: deserializeNode(pos + 8),
-    handler: deserializeOptionNode(pos + 16),
-    finalizer: deserializeOptionNode(pos + 24),
-  };
+  try {
+    return {
+      type: "TryStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      block: deserializeNode(pos + 8),
+      handler: deserializeOptionNode(pos + 16),
+      finalizer: deserializeOptionNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "TryStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      block: defer(deserializeNode, pos + 8),
+      handler: defer(deserializeOptionNode, pos + 16),
+      finalizer: defer(deserializeOptionNode, pos + 24),
+    };
+  }
 }
 
 /** `UnaryExpression` */
 function deserializeUnaryExpression(pos) {
-  return {
-    type: "UnaryExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    operator: deserializeUnaryOperator(pos + 8),
-    prefix: uint8[pos + 9] === 1,
-    argument: deserializeNode(pos + 12),
-  };
+  try {
+    return {
+      type: "UnaryExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      operator: deserializeUnaryOperator(pos + 8),
+      prefix: uint8[pos + 9] === 1,
+      argument: deserializeNode(pos + 12),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "UnaryExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      operator: deserializeUnaryOperator(pos + 8),
+      prefix: uint8[pos + 9] === 1,
+      argument: defer(deserializeNode, pos + 12),
+    };
+  }
 }
 
 /** `UpdateExpression` */
 function deserializeUpdateExpression(pos) {
-  return {
-    type: "UpdateExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    operator: deserializeUpdateOperator(pos + 8),
-    prefix: uint8[pos + 9] === 1,
-    argument: deserializeNode(pos + 12),
-  };
+  try {
+    return {
+      type: "UpdateExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      operator: deserializeUpdateOperator(pos + 8),
+      prefix: uint8[pos + 9] === 1,
+      argument: deserializeNode(pos + 12),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "UpdateExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      operator: deserializeUpdateOperator(pos + 8),
+      prefix: uint8[pos + 9] === 1,
+      argument: defer(deserializeNode, pos + 12),
+    };
+  }
 }
 
 /** `VariableDeclaration` */
 function deserializeVariableDeclaration(pos) {
-  return {
-    type: "VariableDeclaration",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    declarations: deserializeVecNode(pos + 8),
-    kind: deserializeVariableDeclarationKind(pos + 20),
-  };
+  try {
+    return {
+      type: "VariableDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      declarations: deserializeVecNode(pos + 8),
+      kind: deserializeVariableDeclarationKind(pos + 20),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "VariableDeclaration",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      declarations: defer(deserializeVecNode, pos + 8),
+      kind: deserializeVariableDeclarationKind(pos + 20),
+    };
+  }
 }
 
 /** `VariableDeclarator` */
 function deserializeVariableDeclarator(pos) {
-  return {
-    type: "VariableDeclarator",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    id: deserializeNode(pos + 8),
-    init: deserializeOptionNode(pos + 16),
-  };
+  try {
+    return {
+      type: "VariableDeclarator",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: deserializeNode(pos + 8),
+      init: deserializeOptionNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "VariableDeclarator",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      id: defer(deserializeNode, pos + 8),
+      init: defer(deserializeOptionNode, pos + 16),
+    };
+  }
 }
 
 /** `WhileStatement` */
 function deserializeWhileStatement(pos) {
-  return {
-    type: "WhileStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    test: deserializeNode(pos + 8),
-    body: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "WhileStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      test: deserializeNode(pos + 8),
+      body: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "WhileStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      test: defer(deserializeNode, pos + 8),
+      body: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `WithStatement` */
 function deserializeWithStatement(pos) {
-  return {
-    type: "WithStatement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    object: deserializeNode(pos + 8),
-    body: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "WithStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      object: deserializeNode(pos + 8),
+      body: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "WithStatement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      object: defer(deserializeNode, pos + 8),
+      body: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `YieldExpression` */
 function deserializeYieldExpression(pos) {
-  return {
-    type: "YieldExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    delegate: uint8[pos + 8] === 1,
-    argument: deserializeOptionNode(pos + 12),
-  };
+  try {
+    return {
+      type: "YieldExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      delegate: uint8[pos + 8] === 1,
+      argument: deserializeOptionNode(pos + 12),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "YieldExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      delegate: uint8[pos + 8] === 1,
+      argument: defer(deserializeOptionNode, pos + 12),
+    };
+  }
 }
 
 const ASSIGNMENT_OPERATOR_STRINGS = ["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "|=", "^=", "&=", "**=", "||=", "&&=", "??="];
@@ -1570,23 +2334,44 @@ function deserializePropertyKind(pos) {
 
 /** `JSXAttribute` */
 function deserializeJSXAttribute(pos) {
-  return {
-    type: "JSXAttribute",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    name: deserializeNode(pos + 8),
-    value: deserializeOptionNode(pos + 16),
-  };
+  try {
+    return {
+      type: "JSXAttribute",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      name: deserializeNode(pos + 8),
+      value: deserializeOptionNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXAttribute",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      name: defer(deserializeNode, pos + 8),
+      value: defer(deserializeOptionNode, pos + 16),
+    };
+  }
 }
 
 /** `JSXClosingElement` */
 function deserializeJSXClosingElement(pos) {
-  return {
-    type: "JSXClosingElement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    name: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "JSXClosingElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      name: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXClosingElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      name: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `JSXClosingFragment` */
@@ -1600,14 +2385,26 @@ function deserializeJSXClosingFragment(pos) {
 
 /** `JSXElement` */
 function deserializeJSXElement(pos) {
-  return {
-    type: "JSXElement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    openingElement: deserializeNode(pos + 8),
-    closingElement: deserializeOptionNode(pos + 16),
-    children: deserializeVecNode(pos + 24),
-  };
+  try {
+    return {
+      type: "JSXElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      openingElement: deserializeNode(pos + 8),
+      closingElement: deserializeOptionNode(pos + 16),
+      children: deserializeVecNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      openingElement: defer(deserializeNode, pos + 8),
+      closingElement: defer(deserializeOptionNode, pos + 16),
+      children: defer(deserializeVecNode, pos + 24),
+    };
+  }
 }
 
 /** `JSXEmptyExpression` */
@@ -1621,24 +2418,46 @@ function deserializeJSXEmptyExpression(pos) {
 
 /** `JSXExpressionContainer` */
 function deserializeJSXExpressionContainer(pos) {
-  return {
-    type: "JSXExpressionContainer",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    expression: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "JSXExpressionContainer",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXExpressionContainer",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      expression: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `JSXFragment` */
 function deserializeJSXFragment(pos) {
-  return {
-    type: "JSXFragment",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    openingFragment: deserializeNode(pos + 8),
-    closingFragment: deserializeNode(pos + 16),
-    children: deserializeVecNode(pos + 24),
-  };
+  try {
+    return {
+      type: "JSXFragment",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      openingFragment: deserializeNode(pos + 8),
+      closingFragment: deserializeNode(pos + 16),
+      children: deserializeVecNode(pos + 24),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXFragment",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      openingFragment: defer(deserializeNode, pos + 8),
+      closingFragment: defer(deserializeNode, pos + 16),
+      children: defer(deserializeVecNode, pos + 24),
+    };
+  }
 }
 
 /** `JSXIdentifier` */
@@ -1653,57 +2472,112 @@ function deserializeJSXIdentifier(pos) {
 
 /** `JSXMemberExpression` */
 function deserializeJSXMemberExpression(pos) {
-  return {
-    type: "JSXMemberExpression",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    object: deserializeNode(pos + 8),
-    property: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "JSXMemberExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      object: deserializeNode(pos + 8),
+      property: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXMemberExpression",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      object: defer(deserializeNode, pos + 8),
+      property: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `JSXNamespacedName` */
 function deserializeJSXNamespacedName(pos) {
-  return {
-    type: "JSXNamespacedName",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    namespace: deserializeNode(pos + 8),
-    name: deserializeNode(pos + 16),
-  };
+  try {
+    return {
+      type: "JSXNamespacedName",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      namespace: deserializeNode(pos + 8),
+      name: deserializeNode(pos + 16),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXNamespacedName",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      namespace: defer(deserializeNode, pos + 8),
+      name: defer(deserializeNode, pos + 16),
+    };
+  }
 }
 
 /** `JSXOpeningElement` */
 function deserializeJSXOpeningElement(pos) {
-  return {
-    type: "JSXOpeningElement",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    attributes: deserializeVecNode(pos + 8),
-    name: deserializeNode(pos + 20),
-    selfClosing: uint8[pos + 28] === 1,
-  };
+  try {
+    return {
+      type: "JSXOpeningElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      attributes: deserializeVecNode(pos + 8),
+      name: deserializeNode(pos + 20),
+      selfClosing: uint8[pos + 28] === 1,
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXOpeningElement",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      attributes: defer(deserializeVecNode, pos + 8),
+      name: defer(deserializeNode, pos + 20),
+      selfClosing: uint8[pos + 28] === 1,
+    };
+  }
 }
 
 /** `JSXOpeningFragment` */
 function deserializeJSXOpeningFragment(pos) {
-  return {
-    type: "JSXOpeningFragment",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    attributes: deserializeVecNode(pos + 8),
-    selfClosing: uint8[pos + 20] === 1,
-  };
+  try {
+    return {
+      type: "JSXOpeningFragment",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      attributes: deserializeVecNode(pos + 8),
+      selfClosing: uint8[pos + 20] === 1,
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXOpeningFragment",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      attributes: defer(deserializeVecNode, pos + 8),
+      selfClosing: uint8[pos + 20] === 1,
+    };
+  }
 }
 
 /** `JSXSpreadAttribute` */
 function deserializeJSXSpreadAttribute(pos) {
-  return {
-    type: "JSXSpreadAttribute",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    argument: deserializeNode(pos + 8),
-  };
+  try {
+    return {
+      type: "JSXSpreadAttribute",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: deserializeNode(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "JSXSpreadAttribute",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      argument: defer(deserializeNode, pos + 8),
+    };
+  }
 }
 
 /** `JSXText` */
@@ -1807,941 +2681,567 @@ function deserializeRegExp(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxDirective, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeDirective(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeDirective(readPointer(pos, 24));
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxArrayExpression, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrayExpression(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeArrayExpression(readPointer(pos, 20));
 }
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxArrayPattern, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrayPattern(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeArrayPattern(readPointer(pos, 20));
 }
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxArrowFunctionExpression, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArrowFunctionExpression(readPointer(pos, 40));
-  depth--;
-  return value;
+  return deserializeArrowFunctionExpression(readPointer(pos, 40));
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentExpression, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentExpression(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializeAssignmentExpression(readPointer(pos, 28));
 }
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxAssignmentPattern, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAssignmentPattern(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeAssignmentPattern(readPointer(pos, 24));
 }
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxAwaitExpression, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeAwaitExpression(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeAwaitExpression(readPointer(pos, 16));
 }
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBinaryExpression, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBinaryExpression(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializeBinaryExpression(readPointer(pos, 28));
 }
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBlockStatement, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBlockStatement(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeBlockStatement(readPointer(pos, 20));
 }
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBreakStatement, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBreakStatement(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeBreakStatement(readPointer(pos, 16));
 }
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxCallExpression, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeCallExpression(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeCallExpression(readPointer(pos, 32));
 }
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxCatchClause, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeCatchClause(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeCatchClause(readPointer(pos, 24));
 }
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxChainExpression, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeChainExpression(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeChainExpression(readPointer(pos, 16));
 }
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxClassBody, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeClassBody(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeClassBody(readPointer(pos, 20));
 }
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxClassDeclaration, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeClassDeclaration(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeClassDeclaration(readPointer(pos, 32));
 }
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxClassExpression, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeClassExpression(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeClassExpression(readPointer(pos, 32));
 }
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxConditionalExpression, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeConditionalExpression(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeConditionalExpression(readPointer(pos, 32));
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxContinueStatement, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeContinueStatement(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeContinueStatement(readPointer(pos, 16));
 }
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxDebuggerStatement, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeDebuggerStatement(readPointer(pos, 8));
-  depth--;
-  return value;
+  return deserializeDebuggerStatement(readPointer(pos, 8));
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxDoWhileStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeDoWhileStatement(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeDoWhileStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxEmptyStatement, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeEmptyStatement(readPointer(pos, 8));
-  depth--;
-  return value;
+  return deserializeEmptyStatement(readPointer(pos, 8));
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExportAllDeclaration, pos);
   if ((structBudget -= 36) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportAllDeclaration(readPointer(pos, 36));
-  depth--;
-  return value;
+  return deserializeExportAllDeclaration(readPointer(pos, 36));
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExportDefaultDeclaration, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportDefaultDeclaration(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeExportDefaultDeclaration(readPointer(pos, 16));
 }
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExportNamedDeclaration, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportNamedDeclaration(readPointer(pos, 48));
-  depth--;
-  return value;
+  return deserializeExportNamedDeclaration(readPointer(pos, 48));
 }
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExportSpecifier, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExportSpecifier(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeExportSpecifier(readPointer(pos, 24));
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxExpressionStatement, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeExpressionStatement(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeExpressionStatement(readPointer(pos, 16));
 }
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxForInStatement, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForInStatement(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeForInStatement(readPointer(pos, 32));
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxForOfStatement, pos);
   if ((structBudget -= 36) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForOfStatement(readPointer(pos, 36));
-  depth--;
-  return value;
+  return deserializeForOfStatement(readPointer(pos, 36));
 }
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxForStatement, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeForStatement(readPointer(pos, 40));
-  depth--;
-  return value;
+  return deserializeForStatement(readPointer(pos, 40));
 }
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionDeclaration, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeFunctionDeclaration(readPointer(pos, 40));
-  depth--;
-  return value;
+  return deserializeFunctionDeclaration(readPointer(pos, 40));
 }
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxFunctionExpression, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeFunctionExpression(readPointer(pos, 40));
-  depth--;
-  return value;
+  return deserializeFunctionExpression(readPointer(pos, 40));
 }
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxIdentifier, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeIdentifier(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeIdentifier(readPointer(pos, 16));
 }
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxIfStatement, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeIfStatement(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeIfStatement(readPointer(pos, 32));
 }
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportAttribute, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportAttribute(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeImportAttribute(readPointer(pos, 24));
 }
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportDeclaration, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportDeclaration(readPointer(pos, 40));
-  depth--;
-  return value;
+  return deserializeImportDeclaration(readPointer(pos, 40));
 }
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportDefaultSpecifier, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportDefaultSpecifier(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeImportDefaultSpecifier(readPointer(pos, 16));
 }
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportExpression(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeImportExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportNamespaceSpecifier, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportNamespaceSpecifier(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeImportNamespaceSpecifier(readPointer(pos, 16));
 }
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxImportSpecifier, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeImportSpecifier(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeImportSpecifier(readPointer(pos, 24));
 }
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxLabeledStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeLabeledStatement(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeLabeledStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxLogicalExpression, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeLogicalExpression(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializeLogicalExpression(readPointer(pos, 28));
 }
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxMemberExpression, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeMemberExpression(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializeMemberExpression(readPointer(pos, 28));
 }
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxMetaProperty, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeMetaProperty(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeMetaProperty(readPointer(pos, 24));
 }
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxMethodDefinition, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeMethodDefinition(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeMethodDefinition(readPointer(pos, 32));
 }
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxNewExpression, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNewExpression(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializeNewExpression(readPointer(pos, 28));
 }
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxObjectExpression, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObjectExpression(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeObjectExpression(readPointer(pos, 20));
 }
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxObjectPattern, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObjectPattern(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeObjectPattern(readPointer(pos, 20));
 }
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxParenthesizedExpression, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeParenthesizedExpression(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeParenthesizedExpression(readPointer(pos, 16));
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxPrivateIdentifier, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializePrivateIdentifier(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializePrivateIdentifier(readPointer(pos, 16));
 }
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxProperty, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeProperty(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeProperty(readPointer(pos, 32));
 }
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxPropertyDefinition, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializePropertyDefinition(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializePropertyDefinition(readPointer(pos, 28));
 }
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxRestElement, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeRestElement(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeRestElement(readPointer(pos, 16));
 }
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxReturnStatement, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeReturnStatement(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeReturnStatement(readPointer(pos, 16));
 }
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSequenceExpression, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSequenceExpression(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeSequenceExpression(readPointer(pos, 20));
 }
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSpreadElement, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSpreadElement(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeSpreadElement(readPointer(pos, 16));
 }
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxStaticBlock, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeStaticBlock(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeStaticBlock(readPointer(pos, 20));
 }
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSuper, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSuper(readPointer(pos, 8));
-  depth--;
-  return value;
+  return deserializeSuper(readPointer(pos, 8));
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchCase, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSwitchCase(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializeSwitchCase(readPointer(pos, 28));
 }
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxSwitchStatement, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeSwitchStatement(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializeSwitchStatement(readPointer(pos, 28));
 }
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxTaggedTemplateExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTaggedTemplateExpression(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeTaggedTemplateExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateElement, pos);
   if ((structBudget -= 28) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTemplateElement(readPointer(pos, 28));
-  depth--;
-  return value;
+  return deserializeTemplateElement(readPointer(pos, 28));
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxTemplateLiteral, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTemplateLiteral(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeTemplateLiteral(readPointer(pos, 32));
 }
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxThisExpression, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeThisExpression(readPointer(pos, 8));
-  depth--;
-  return value;
+  return deserializeThisExpression(readPointer(pos, 8));
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxThrowStatement, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeThrowStatement(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeThrowStatement(readPointer(pos, 16));
 }
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxTryStatement, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeTryStatement(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeTryStatement(readPointer(pos, 32));
 }
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxUnaryExpression, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeUnaryExpression(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeUnaryExpression(readPointer(pos, 20));
 }
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxUpdateExpression, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeUpdateExpression(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeUpdateExpression(readPointer(pos, 20));
 }
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclaration, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeVariableDeclaration(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeVariableDeclaration(readPointer(pos, 24));
 }
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxVariableDeclarator, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeVariableDeclarator(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeVariableDeclarator(readPointer(pos, 24));
 }
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxWhileStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeWhileStatement(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeWhileStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxWithStatement, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeWithStatement(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeWithStatement(readPointer(pos, 24));
 }
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxYieldExpression, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeYieldExpression(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeYieldExpression(readPointer(pos, 20));
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXAttribute, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXAttribute(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeJSXAttribute(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingElement, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXClosingElement(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeJSXClosingElement(readPointer(pos, 16));
 }
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXClosingFragment, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXClosingFragment(readPointer(pos, 8));
-  depth--;
-  return value;
+  return deserializeJSXClosingFragment(readPointer(pos, 8));
 }
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXElement, pos);
   if ((structBudget -= 36) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXElement(readPointer(pos, 36));
-  depth--;
-  return value;
+  return deserializeJSXElement(readPointer(pos, 36));
 }
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXEmptyExpression, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXEmptyExpression(readPointer(pos, 8));
-  depth--;
-  return value;
+  return deserializeJSXEmptyExpression(readPointer(pos, 8));
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXExpressionContainer, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXExpressionContainer(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeJSXExpressionContainer(readPointer(pos, 16));
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXFragment, pos);
   if ((structBudget -= 36) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXFragment(readPointer(pos, 36));
-  depth--;
-  return value;
+  return deserializeJSXFragment(readPointer(pos, 36));
 }
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXIdentifier, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXIdentifier(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeJSXIdentifier(readPointer(pos, 16));
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXMemberExpression, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXMemberExpression(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeJSXMemberExpression(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXNamespacedName, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXNamespacedName(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeJSXNamespacedName(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningElement, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXOpeningElement(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeJSXOpeningElement(readPointer(pos, 32));
 }
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXOpeningFragment, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXOpeningFragment(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeJSXOpeningFragment(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXSpreadAttribute, pos);
   if ((structBudget -= 16) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXSpreadAttribute(readPointer(pos, 16));
-  depth--;
-  return value;
+  return deserializeJSXSpreadAttribute(readPointer(pos, 16));
 }
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXText, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXText(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeJSXText(readPointer(pos, 24));
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxJSXTextWithBigint, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeJSXTextWithBigint(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeJSXTextWithBigint(readPointer(pos, 32));
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeStringLiteral(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeStringLiteral(readPointer(pos, 24));
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxNumericLiteral, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNumericLiteral(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeNumericLiteral(readPointer(pos, 24));
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
   if ((structBudget -= 20) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBooleanLiteral(readPointer(pos, 20));
-  depth--;
-  return value;
+  return deserializeBooleanLiteral(readPointer(pos, 20));
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
   if ((structBudget -= 24) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNullLiteral(readPointer(pos, 24));
-  depth--;
-  return value;
+  return deserializeNullLiteral(readPointer(pos, 24));
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxRegExpLiteral, pos);
   if ((structBudget -= 48) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeRegExpLiteral(readPointer(pos, 48));
-  depth--;
-  return value;
+  return deserializeRegExpLiteral(readPointer(pos, 48));
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBigIntLiteral, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBigIntLiteral(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeBigIntLiteral(readPointer(pos, 32));
 }
 
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos) {
   const len = uint32[(pos + 4) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecOptionNode, pos);
   if ((structBudget -= len * 8) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 8);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -2749,7 +3249,6 @@ function deserializeVecOptionNode(pos) {
   for (let i = 0; i < len; i++, element += 8) {
     array[i] = deserializeOptionNode(element);
   }
-  depth--;
   return array;
 }
 
@@ -2757,9 +3256,7 @@ function deserializeVecOptionNode(pos) {
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 4) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
   if ((structBudget -= len * 20) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 20);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -2767,7 +3264,6 @@ function deserializeVecComment(pos) {
   for (let i = 0; i < len; i++, element += 20) {
     array[i] = deserializeComment(element);
   }
-  depth--;
   return array;
 }
 
@@ -2775,9 +3271,7 @@ function deserializeVecComment(pos) {
 function deserializeVecNode(pos) {
   const len = uint32[(pos + 4) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecNode, pos);
   if ((structBudget -= len * 8) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 8);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -2785,7 +3279,6 @@ function deserializeVecNode(pos) {
   for (let i = 0; i < len; i++, element += 8) {
     array[i] = deserializeNode(element);
   }
-  depth--;
   return array;
 }
 

@@ -13,7 +13,7 @@
 //!
 //! The predicates every emitter asks, defined here once: [`Model::is_node`], [`Model::builds_nodes`]
 //! (reading the value may make a node: on parent-linked targets its reader takes the parent),
-//! [`holds_nodes`] (the value can hold pointers to deeper values: a step of the depth counter),
+//! [`may_nest`] (reading the value may follow pointers deeper into the tree: it can be left for later),
 //! [`Model::can_be_node`] (the value is a node or an array of nodes: a visitor key) and
 //! [`Model::accepted_types`] (the node types a value can be: the producer's dispatch).
 
@@ -221,15 +221,17 @@ pub fn variant_string(variant: &Variant) -> &str {
     variant.estree.rename.as_deref().unwrap_or(&variant.name)
 }
 
-/// Whether values of `ty` can hold pointers to more nested values: a step deeper into the tree.
-pub fn holds_nodes(schema: &Schema, ty: &TypeRef) -> bool {
+/// Whether reading a `ty` value may follow pointers (a `Box` or `Vec` in it), and so go deeper into
+/// the tree without bound: deserializers leave such values for later when the JS stack runs out.
+pub fn may_nest(schema: &Schema, ty: &TypeRef) -> bool {
     match ty {
-        TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
-        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => holds_nodes(schema, inner),
+        TypeRef::Box(_) | TypeRef::Vec(_) => true,
+        TypeRef::Option(inner) | TypeRef::Cell(inner) => may_nest(schema, inner),
         TypeRef::Named(id) => match &schema.get(*id).kind {
-            TypeKind::Struct(_) => true,
-            TypeKind::Enum(e) => e.variants.iter().any(|v| v.payload.is_some()),
+            TypeKind::Struct(s) => s.fields.iter().any(|f| may_nest(schema, &f.ty)),
+            TypeKind::Enum(e) => e.variants.iter().any(|v| v.payload.as_ref().is_some_and(|p| may_nest(schema, p))),
         },
+        TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
     }
 }
 

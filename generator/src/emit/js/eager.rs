@@ -19,8 +19,6 @@ struct DeserializeJs {
     target: String,
     buffer: BufferView,
     parent_links: bool,
-    /// Read by `js/deferred.js`: rawast's targets count the depth and defer past `MAX_DEPTH`.
-    counts_depth: bool,
     strings: StringsView,
     /// Whether the shared templates render the lazy deserializer's functions.
     lazy: bool,
@@ -37,7 +35,6 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         target: target.name.clone(),
         buffer: BufferView::new(cx, target),
         parent_links: builder.parent_links,
-        counts_depth: true,
         strings: StringsView::new(target),
         lazy: false,
         result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null")),

@@ -194,6 +194,8 @@ impl BufferView {
         state.push(StateVariable { name: "chunksEnd", holds_memory: false });
         state.push(StateVariable { name: "chunkText", holds_memory: true });
         state.extend(["chunkStart", "chunkEnd", "asciiEnd"].map(|name| StateVariable { name, holds_memory: false }));
+        state.extend(["decodedStart", "decodedLen"].map(|name| StateVariable { name, holds_memory: false }));
+        state.push(StateVariable { name: "decodedText", holds_memory: true });
         Self {
             layout_comment,
             runtime: match target.runtime {
@@ -310,18 +312,18 @@ pub(super) struct Function {
 }
 
 pub(super) enum Body {
-    /// A node or plain object: `{ key: value, ... }`.
-    Object { props: Vec<Prop>, is_node: bool },
+    /// A node or plain object: `{ key: value, ... }`. `defers`: some of its values may nest, and
+    /// are left for later (`Prop::deferred`) when the JS stack runs out below it.
+    Object { props: Vec<Prop>, is_node: bool, defers: bool },
     /// `switch` over a tag byte; each case returns an expression of `pos`.
     Switch { what: String, cases: Vec<(u8, String)> },
     /// A fieldless enum: a lookup in a constant array of strings.
     Strings { constant: String, what: String, values: String },
     Option { none_check: String, some: String },
-    /// `may_nest`: the elements can hold nodes, so this is a step into a deeper level of the tree.
     /// `cost`: what each element takes from the read budget (its size, at least 1).
-    Vec { element_size: u32, cost: u32, element: String, may_nest: bool },
+    Vec { element_size: u32, cost: u32, element: String },
     /// `size`: the target's size, which it takes from the read budget.
-    Boxed { target: String, size: u32, may_nest: bool },
+    Boxed { target: String, size: u32 },
 }
 
 /// One property of an object, with the expression that reads it.
@@ -332,6 +334,16 @@ pub(super) struct Prop {
     pub(super) is_child: bool,
     /// What it is, for the lazy target: read when the object is made, or by a getter.
     pub(super) kind: PropKind,
+    /// `defer(reader, pos)`, for a value that may nest (`model::may_nest`): what the eager
+    /// deserializer puts here instead when the JS stack runs out below the object.
+    pub(super) deferred: Option<String>,
+}
+
+impl Prop {
+    /// The expression of this property in an object whose values that may nest are left for later.
+    pub(super) fn deferred_or_value(&self) -> &str {
+        self.deferred.as_deref().unwrap_or(&self.value)
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -444,7 +456,10 @@ impl<'a> Builder<'a> {
             (TypeKind::Struct(_), Shape::Struct { .. }) => {
                 let is_node = self.cx.model.is_node(id);
                 let props = self.props(id, "pos", self.parent_links && is_node);
-                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node: is_node && self.parent_links } }
+                let is_node = is_node && self.parent_links;
+                // A node with parent links builds its children after itself: only they are tried.
+                let defers = props.iter().any(|p| p.deferred.is_some() && (p.is_child || !is_node));
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node, defers } }
             }
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
                 let cases = e
@@ -485,7 +500,7 @@ impl<'a> Builder<'a> {
             .map(|property| {
                 let key = JsKey::new(&property.key);
                 match &property.value {
-                    PropertyValue::NodeType(name) => Prop { key, value: js_string(name), is_child: false, kind: PropKind::NodeType },
+                    PropertyValue::NodeType(name) => Prop { key, value: js_string(name), is_child: false, kind: PropKind::NodeType, deferred: None },
                     PropertyValue::Span { at: field, part } => {
                         let offset = field.offset(self.layout);
                         let value = match part {
@@ -494,7 +509,7 @@ impl<'a> Builder<'a> {
                             SpanPart::Range => format!("[{}, {}]", u32_at(offset), u32_at(offset + 4)),
                             SpanPart::Object => format!("{{ start: {}, end: {} }}", u32_at(offset), u32_at(offset + 4)),
                         };
-                        Prop { key, value, is_child: false, kind: PropKind::Span }
+                        Prop { key, value, is_child: false, kind: PropKind::Span, deferred: None }
                     }
                     PropertyValue::Field { at: field, ty, convert } => {
                         // What may make nodes makes this node's children (parent-linked targets).
@@ -502,12 +517,15 @@ impl<'a> Builder<'a> {
                         // A node's children get the node itself as their parent.
                         let field_pos = at(pos, field.offset(self.layout));
                         let mut value = self.read_in(ty, &field_pos, if is_child { "node" } else { "parent" });
+                        // `resolveDeferred` reads it later with the same enclosing node. A converted
+                        // value (a literal's) is read whole, never left for later.
+                        let deferred = (convert.is_none() && model::may_nest(self.cx.schema, ty)).then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
                         if let Some(converter) = convert {
                             // The position, for the error a value that cannot be converted throws.
                             value = format!("{}({value}, {field_pos})", converter.js_function());
                         }
                         let kind = if Some(property.key.as_str()) == discriminator { PropKind::OwnType } else { PropKind::Field };
-                        Prop { key, value, is_child, kind }
+                        Prop { key, value, is_child, kind, deferred }
                     }
                 }
             })
@@ -530,12 +548,10 @@ impl<'a> Builder<'a> {
                 element_size: self.layout.of(inner).size,
                 cost: self.layout.of(inner).size.max(1),
                 element: self.read(inner, "element"),
-                may_nest: model::holds_nodes(self.cx.schema, inner),
             },
             TypeRef::Box(inner) => Body::Boxed {
                 target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)),
                 size: self.layout.of(inner).size,
-                may_nest: model::holds_nodes(self.cx.schema, inner),
             },
             // `Str` and `Span` have fixed helpers in the template.
             _ => return None,

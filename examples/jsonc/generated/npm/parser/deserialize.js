@@ -25,11 +25,15 @@ const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 let uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
 let sourceStart, sourceEnd, limit, base;
+// The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
+let decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
-let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
+let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
+
+// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
 // between its surrogates is decoded by this decoder, which throws on the first byte that is not
 // UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -38,11 +42,11 @@ const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
 
-// Pointers followed from the root to the current value. Past `MAX_DEPTH`, a value is left as a
-// `Deferred` and built afterwards by `resolveDeferred`, with the count back at 0: ASTs of any depth
-// (long `a + b + …` chains are real) fit in the JS stack, at the cost of a counter on ordinary files.
-const MAX_DEPTH = 1000;
-let depth = 0;
+// No depth is counted on the way down (that would cost every node): when the JS stack runs out
+// below an object, its values that may nest are left as `Deferred`s, built after the root returns
+// by `resolveDeferred`, from the top of the stack. ASTs of any depth come back whole (long
+// `a + b + …` chains are real).
+
 // Values deferred so far.
 let deferred = 0;
 
@@ -62,7 +66,7 @@ export function deserialize(buffer) {
     if (deferred > 0) resolveDeferred(result);
     return result;
   } finally {
-    uint8 = uint32 = float64 = sourceChunks = chunkText = undefined;
+    uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
   }
 }
 
@@ -100,7 +104,7 @@ function sourceTooLong(needed, available) {
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer) {
-  depth = deferred = 0;
+  deferred = 0;
   if (!isUint8Array(buffer)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
@@ -154,6 +158,7 @@ function setUp(buffer) {
   sourceChunks = new Array(Math.ceil((chunksEnd - sourceStart) / SOURCE_CHUNK));
   chunkText = "";
   chunkStart = chunkEnd = 0;
+  decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
   structBudget = limit;
   stringBudget = STRING_BUDGET * limit;
@@ -185,7 +190,6 @@ function resolveDeferred(root) {
     for (const key in value) {
       let child = value[key];
       if (child instanceof Deferred) {
-        depth = 0;
         child = value[key] = child.read(child.pos);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
@@ -341,12 +345,26 @@ function decodeUtf8(start, len) {
   return decodeNative(start, len);
 }
 
-/** Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. */
+const fromCharCode = String.fromCharCode;
+
+/**
+ * Native UTF-8 decoding; WTF-8's lone surrogates are put back by `decodeWtf8`. The same bytes as the
+ * string decoded last, or those with one ASCII byte on each side, are not decoded again: a
+ * literal's `raw` is its `value` in quotes, read right after it (UTF-8 decodes an ASCII byte on its
+ * own, whatever lies around it, so the concatenation is what decoding would give).
+ */
 function decodeNative(start, len) {
+  if (start === decodedStart) {
+    if (len === decodedLen) return decodedText;
+  } else if (start === decodedStart - 1 && len === decodedLen + 2 && uint8[start] < 0x80 && uint8[start + len - 1] < 0x80) {
+    return fromCharCode(uint8[start]) + decodedText + fromCharCode(uint8[start + len - 1]);
+  }
   const text = decodeRun(start, start + len);
+  decodedStart = start;
+  decodedLen = len;
   // Lone surrogates (`"\uD800"`) are stored as WTF-8, which UTF-8 decoders turn into U+FFFD, as
   // they do bytes that are no UTF-8 at all; a source may also hold U+FFFD itself.
-  return text.includes("\uFFFD") ? decodeWtf8(start, len) : text;
+  return (decodedText = text.includes("\uFFFD") ? decodeWtf8(start, len) : text);
 }
 
 function decodeRun(start, end) {
@@ -388,12 +406,22 @@ function strictRun(bytes, from, to, start) {
 
 /** `Document` */
 function deserializeDocument(pos) {
-  return {
-    type: "Document",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    value: deserializeValue(pos + 8),
-  };
+  try {
+    return {
+      type: "Document",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      value: deserializeValue(pos + 8),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Document",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      value: defer(deserializeValue, pos + 8),
+    };
+  }
 }
 
 /** `Comment` */
@@ -438,35 +466,68 @@ function deserializeValue(pos) {
 
 /** `Object` */
 function deserializeObject(pos) {
-  return {
-    type: "Object",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    members: deserializeVecMember(pos + 8),
-    trailingComma: uint8[pos + 24] === 1,
-  };
+  try {
+    return {
+      type: "Object",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      members: deserializeVecMember(pos + 8),
+      trailingComma: uint8[pos + 24] === 1,
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Object",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      members: defer(deserializeVecMember, pos + 8),
+      trailingComma: uint8[pos + 24] === 1,
+    };
+  }
 }
 
 /** `Member` */
 function deserializeMember(pos) {
-  return {
-    type: "Member",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    key: deserializeStringLiteral(pos + 8),
-    value: deserializeValue(pos + 48),
-  };
+  try {
+    return {
+      type: "Member",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      key: deserializeStringLiteral(pos + 8),
+      value: deserializeValue(pos + 48),
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Member",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      key: deserializeStringLiteral(pos + 8),
+      value: defer(deserializeValue, pos + 48),
+    };
+  }
 }
 
 /** `Array` */
 function deserializeArray(pos) {
-  return {
-    type: "Array",
-    start: uint32[pos >>> 2],
-    end: uint32[(pos + 4) >>> 2],
-    elements: deserializeVecValue(pos + 8),
-    trailingComma: uint8[pos + 24] === 1,
-  };
+  try {
+    return {
+      type: "Array",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      elements: deserializeVecValue(pos + 8),
+      trailingComma: uint8[pos + 24] === 1,
+    };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      type: "Array",
+      start: uint32[pos >>> 2],
+      end: uint32[(pos + 4) >>> 2],
+      elements: defer(deserializeVecValue, pos + 8),
+      trailingComma: uint8[pos + 24] === 1,
+    };
+  }
 }
 
 /** `StringLiteral` */
@@ -512,71 +573,45 @@ function deserializeNullLiteral(pos) {
 
 /** `Box<'a, Object<'a>>` */
 function deserializeBoxObject(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxObject, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeObject(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeObject(readPointer(pos, 32));
 }
 
 /** `Box<'a, Array<'a>>` */
 function deserializeBoxArray(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxArray, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeArray(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeArray(readPointer(pos, 32));
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxStringLiteral, pos);
   if ((structBudget -= 40) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeStringLiteral(readPointer(pos, 40));
-  depth--;
-  return value;
+  return deserializeStringLiteral(readPointer(pos, 40));
 }
 
 /** `Box<'a, NumberLiteral<'a>>` */
 function deserializeBoxNumberLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxNumberLiteral, pos);
   if ((structBudget -= 32) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNumberLiteral(readPointer(pos, 32));
-  depth--;
-  return value;
+  return deserializeNumberLiteral(readPointer(pos, 32));
 }
 
 /** `Box<'a, BooleanLiteral>` */
 function deserializeBoxBooleanLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxBooleanLiteral, pos);
   if ((structBudget -= 12) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeBooleanLiteral(readPointer(pos, 12));
-  depth--;
-  return value;
+  return deserializeBooleanLiteral(readPointer(pos, 12));
 }
 
 /** `Box<'a, NullLiteral>` */
 function deserializeBoxNullLiteral(pos) {
-  if (depth === MAX_DEPTH) return defer(deserializeBoxNullLiteral, pos);
   if ((structBudget -= 8) < 0) throw overBudget(pos);
-  depth++;
-  const value = deserializeNullLiteral(readPointer(pos, 8));
-  depth--;
-  return value;
+  return deserializeNullLiteral(readPointer(pos, 8));
 }
 
 /** `Vec<'a, Comment<'a>>` */
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecComment, pos);
   if ((structBudget -= len * 32) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 32);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -584,7 +619,6 @@ function deserializeVecComment(pos) {
   for (let i = 0; i < len; i++, element += 32) {
     array[i] = deserializeComment(element);
   }
-  depth--;
   return array;
 }
 
@@ -592,9 +626,7 @@ function deserializeVecComment(pos) {
 function deserializeVecValue(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecValue, pos);
   if ((structBudget -= len * 16) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 16);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -602,7 +634,6 @@ function deserializeVecValue(pos) {
   for (let i = 0; i < len; i++, element += 16) {
     array[i] = deserializeValue(element);
   }
-  depth--;
   return array;
 }
 
@@ -610,9 +641,7 @@ function deserializeVecValue(pos) {
 function deserializeVecMember(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if (depth === MAX_DEPTH) return defer(deserializeVecMember, pos);
   if ((structBudget -= len * 64) < 0) throw overBudget(pos);
-  depth++;
   let element = readPointer(pos, len * 64);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
@@ -620,6 +649,5 @@ function deserializeVecMember(pos) {
   for (let i = 0; i < len; i++, element += 64) {
     array[i] = deserializeMember(element);
   }
-  depth--;
   return array;
 }

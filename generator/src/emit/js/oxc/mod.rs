@@ -22,6 +22,7 @@ use self::snippet::{Flags, Resolve, Rewritten};
 use crate::Error;
 use crate::config::{BufferFormat, Target};
 use crate::emit::EmitContext;
+use crate::model;
 use crate::emit::text::js_string;
 use crate::ir::{Attr, AttrValue, Builtin, MetaType, Primitive, Schema, Struct, TypeDef, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout, Shape};
@@ -46,8 +47,6 @@ struct OxcDeserializeJs {
     functions: Vec<String>,
     /// Read by the shared `js/deferred.js`: oxc's outputs have no `parent` links.
     parent_links: bool,
-    /// Read by `js/deferred.js`: these targets defer where the JS stack runs out, counting no depth.
-    counts_depth: bool,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
@@ -70,7 +69,6 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         root: root_fn,
         functions: emitter.functions.into_values().collect(),
         parent_links: false,
-        counts_depth: false,
     };
     view.render().map_err(|source| fail(source.to_string()))
 }
@@ -193,7 +191,7 @@ impl<'s> Emitter<'s> {
                 let check = format!(
                     "const target = int32[pos >> 2];\nif (!(target >= lo && target <= hi - {size}) || (target & {align_mask}) !== 0) throw corrupt({what}, pos);\n"
                 );
-                if self.may_nest(inner) {
+                if model::may_nest(self.schema, inner) {
                     // Every byte read is paid for from the budget, so shared or cyclic pointers
                     // cannot multiply the work.
                     format!("{check}if ((budget -= {size}) < 0) throw overBudget(pos);\nreturn {read}(target);")
@@ -394,7 +392,7 @@ impl<'s> Emitter<'s> {
                 }
                 let read = self.deserializer(&field.ty);
                 let mut property = Property::new(key, String::new(), format!("{read}({at})"));
-                if self.may_nest(&field.ty) {
+                if model::may_nest(self.schema, &field.ty) {
                     property.deferrable = Some((read, at));
                 }
                 out.set(property);
@@ -429,19 +427,6 @@ impl<'s> Emitter<'s> {
             statements.push_str(&line);
         }
         Ok((statements.trim_end().to_owned(), array))
-    }
-
-    /// Whether reading a value of type `ty` may follow pointers (and so nest without bound).
-    fn may_nest(&self, ty: &TypeRef) -> bool {
-        match ty {
-            TypeRef::Box(_) | TypeRef::Vec(_) => true,
-            TypeRef::Option(inner) | TypeRef::Cell(inner) => self.may_nest(inner),
-            TypeRef::Named(id) => match &self.schema.get(*id).kind {
-                TypeKind::Struct(s) => s.fields.iter().any(|f| self.may_nest(&f.ty)),
-                TypeKind::Enum(e) => e.variants.iter().any(|v| v.payload.as_ref().is_some_and(|p| self.may_nest(p))),
-            },
-            _ => false,
-        }
     }
 
     /// Whether a field's struct is spread into its parent's object.
