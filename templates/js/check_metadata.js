@@ -3,7 +3,7 @@
   }
   const length = buffer.length;
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
+    const detached = isDetached(buffer.buffer) ? " (its ArrayBuffer is detached)" : "";
     throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
 {%- if strings.node %}

@@ -16,6 +16,20 @@ function isUint8Array(value) {
   return typedArrayKind.call(value) === "Uint8Array";
 }
 
+/**
+ * Whether an `ArrayBuffer` was detached (transferred). Node 20 has no `detached` property: there a
+ * view cannot be made over a detached buffer, where over an empty one it can.
+ */
+function isDetached(memory) {
+  if (typeof memory.detached === "boolean") return memory.detached;
+  try {
+    new Uint8Array(memory);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function typeName(value) {
   if (value === null) return "null";
   if (typeof value !== "object") return typeof value;

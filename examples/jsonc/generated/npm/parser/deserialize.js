@@ -110,7 +110,7 @@ function setUp(buffer) {
   }
   const length = buffer.length;
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    const detached = buffer.buffer.detached ? " (its ArrayBuffer is detached)" : "";
+    const detached = isDetached(buffer.buffer) ? " (its ArrayBuffer is detached)" : "";
     throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
   // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
@@ -212,6 +212,20 @@ const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uin
 
 function isUint8Array(value) {
   return typedArrayKind.call(value) === "Uint8Array";
+}
+
+/**
+ * Whether an `ArrayBuffer` was detached (transferred). Node 20 has no `detached` property: there a
+ * view cannot be made over a detached buffer, where over an empty one it can.
+ */
+function isDetached(memory) {
+  if (typeof memory.detached === "boolean") return memory.detached;
+  try {
+    new Uint8Array(memory);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 function typeName(value) {
