@@ -43,8 +43,9 @@ const saveAt = args.indexOf("--save");
 const save = saveAt >= 0 ? args.splice(saveAt, 2)[1] : null;
 const oxcAt = args.indexOf("--oxc");
 const oxc = oxcAt >= 0 && args.splice(oxcAt, 1).length > 0;
-const [flag, encode, file, rounds = "20"] = args;
-if (flag !== "--encode" || !file) throw new Error("usage: profile.js --encode PATH FILE [N] [--save FILE.cpuprofile]");
+const [flag, encode, file, count = "20"] = args;
+const rounds = Number(count);
+if (flag !== "--encode" || !file || !(rounds > 0)) throw new Error("usage: profile.js --encode PATH FILE [N] [--oxc] [--save FILE.cpuprofile]");
 const source = readFileSync(file, "utf8");
 const { program, sourceType } = parseAcorn(source, file);
 const buffer = produceBuffer(encode, "parser", source, program);
@@ -57,15 +58,15 @@ if (oxc) {
 
 // As many calls again before the profiler starts: the profile is of warm code, as the benchmark's
 // per-call table times it.
-for (let i = 0; i < Number(rounds); i++) run();
+for (let i = 0; i < rounds; i++) run();
 
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");
 await session.post("Profiler.start");
-for (let i = 0; i < Number(rounds); i++) run();
+for (let i = 0; i < rounds; i++) run();
 const { profile } = await session.post("Profiler.stop");
 session.disconnect();
 if (save) writeFileSync(save, JSON.stringify(profile));
 console.log(`Node ${process.version}; ${oxc ? "oxc-parser's" : "rawast's"} deserializer, ${file}, ${rounds} deserializations\n`);
-summarize(profile, Number(rounds));
+summarize(profile, rounds);
