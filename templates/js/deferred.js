@@ -1,6 +1,12 @@
 {#- The values left for later by eager deserializers, where the JS stack ran out: a `Deferred` holds
     the reader and the position, `resolveDeferred` builds them once the root is back, from the top
     of the stack. With `parent_links`, each is built with the node that holds it as its parent. -#}
+// Where the JS stack runs out, a value is left for later: each function that stores values that may
+// nest (an object's properties, an array's elements) reads them in a `try`, and where a read throws
+// the stack's `RangeError`, that value and those after it not read yet become `Deferred`s, which
+// `resolveDeferred` reads once the root is back, from the top of the stack. Every cycle of the
+// schema's type graph passes such a place (the generator checks it), so trees of any depth come back
+// whole, and no depth is counted on the way down.
 class Deferred {
   constructor(read, pos) {
     this.read = read;
@@ -39,7 +45,7 @@ function resolveDeferred(root) {
     for (const key in value) {
       let child = value[key];
       if (child instanceof Deferred) {
-        child = value[key] = child.read(child.pos);
+        child = value[key] = {% if read_first %}readFromTop(child.read, child.pos){% else %}child.read(child.pos){% endif %};
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
     }

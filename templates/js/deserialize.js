@@ -68,7 +68,7 @@ function setUp(buffer) {
 {%- for function in functions %}
 
 {% match function.body -%}
-{%- when Body::Object with { props, is_node, defers } -%}
+{%- when Body::Object with { props, is_node, defers, locals } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
 {%- if *is_node %}
@@ -86,7 +86,7 @@ function {{ function.name }}({{ function.params }}) {
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
 {%- for prop in props %}{% if prop.is_child %}
-    node{{ prop.key.access }} = {{ prop.deferred_or_value() }};
+    if (node{{ prop.key.access }} === null) node{{ prop.key.access }} = {{ prop.deferred_or_value() }};
 {%- endif %}{% endfor %}
   }
 {%- else %}
@@ -96,20 +96,22 @@ function {{ function.name }}({{ function.params }}) {
 {%- endif %}
   return node;
 {%- else if *defers %}
+  let {{ locals }};
   try {
-    return {
-{%- for prop in props %}
-      {{ prop.key.literal }}: {{ prop.value }},
-{%- endfor %}
-    };
+{%- for prop in props %}{% if prop.deferred.is_some() %}
+    {{ prop.local }} = {{ prop.value }};
+{%- endif %}{% endfor %}
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-{%- for prop in props %}
-      {{ prop.key.literal }}: {{ prop.deferred_or_value() }},
-{%- endfor %}
-    };
+{%- for prop in props %}{% if let Some(deferred) = prop.deferred %}
+    if ({{ prop.local }} === undefined) {{ prop.local }} = {{ deferred }};
+{%- endif %}{% endfor %}
   }
+  return {
+{%- for prop in props %}
+    {{ prop.key.literal }}: {{ prop.literal_value() }},
+{%- endfor %}
+  };
 {%- else %}
   return {
 {%- for prop in props %}

@@ -29,7 +29,7 @@ function {{ function.name }}({{ function.params }}) {
   if ({{ none_check }}) return null;
   return {{ some }};
 }
-{%- when Body::Vec with { element_size, cost, element } -%}
+{%- when Body::Vec with { element_size, cost, element, deferred_element } -%}
 /** {{ function.comment }}{% if lazy %}: its elements' objects, made now; what they hold, when read{% endif %} */
 function {{ function.name }}({{ function.params }}) {
   const len = uint32[(pos + {{ buffer.pointer_width }}) >>> 2];
@@ -39,9 +39,30 @@ function {{ function.name }}({{ function.params }}) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
+{%- match deferred_element %}
+{%- when Some with (deferred) %}
+{%- if lazy %}
   for (let i = 0; i < len; i++, element += {{ element_size }}) {
     array[i] = {{ element }};
   }
+{%- else %}
+  let i = 0;
+  try {
+    for (; i < len; i++, element += {{ element_size }}) {
+      array[i] = {{ element }};
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += {{ element_size }}) {
+      array[i] = {{ deferred }};
+    }
+  }
+{%- endif %}
+{%- when None %}
+  for (let i = 0; i < len; i++, element += {{ element_size }}) {
+    array[i] = {{ element }};
+  }
+{%- endmatch %}
   return array;
 }
 {%- when Body::Boxed with { target, size } -%}

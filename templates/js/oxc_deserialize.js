@@ -18,15 +18,34 @@ let parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
 // so every pointer of a sound buffer lies in `[lo, hi)`, from the root to the metadata.
 let lo = 0, hi = 0;
-// Bytes of structs that pointers may still lead to: twice the region, so shared or cyclic pointers
-// in a corrupt buffer end in an error, not in exponential work or a hang.
+// Bytes that reads may still take (structs pointers lead to, strings): shared or cyclic pointers in
+// a corrupt buffer end in an error, not in exponential work or a hang. It starts at four times the
+// AST's region, but no more than four times `SOURCE_CAP` of the source: the region is the
+// metadata's word, and a forged `data_offset` must not buy work the buffer's contents cannot
+// justify. When it runs out, `settle` pays each read from what it really touches.
 let budget = 0;
+// How much of the region a read may touch per byte of source, plus a margin for small files:
+// oxc-parser 0.157 writes 10 to 60 bytes of AST per byte of source in ordinary files (a file's
+// errors, whose messages quote its lines, can take more: those are read in `settle`'s way).
+const SOURCE_CAP = 64, SOURCE_CAP_MARGIN = 1 << 20;
+// Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
+// what the lines touched so far still allow.
+let touched = null, allowance = 0;
 // `Deferred` values in the tree. Where the JS stack runs out, the node being built leaves its values
 // that may nest as `Deferred`s (a `catch` in its function), built after the root returns
 // (`resolveDeferred`): `a + b + …` chains of any length come back whole, and no depth is counted.
 let deferred = 0;
+{%- if read_first %}
+// Values read first, by position: where a converter looks at what it reads (so nothing can be left
+// for later) and the JS stack runs out, the deepest `Box` that did not fit (`overflowRead` at
+// `overflowAt`) is read from the top of the stack, kept here, and found by the retry (`readFromTop`).
+const readFirst = new Map();
+let overflowRead = null, overflowAt = 0;
+{%- endif %}
 
 const { utf8Slice, latin1Slice } = Buffer.prototype;
+// The most bytes Node decodes into one string (V8's longest string, `buffer.constants.MAX_STRING_LENGTH`).
+const MAX_STRING_BYTES = 0x1fffffe8;
 
 /** What a buffer that is not a sound oxc-parser buffer of this version throws. */
 export class RawastBufferError extends Error {}
@@ -49,6 +68,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     // (No arithmetic in the message: the arguments may be anything, BigInts among them.)
     throw new RawastBufferError(`the source (${String(sourceByteLen)} bytes at ${String(sourceStartPosInput)}) is not inside the buffer`);
   }
+  // Each UTF-16 code unit is 1 to 3 bytes of UTF-8 (a surrogate pair 4, a lone one U+FFFD's 3).
+  if (sourceByteLen < sourceTextInput.length || sourceByteLen > 3 * sourceTextInput.length) {
+    throw new RawastBufferError(`a source text of ${sourceTextInput.length} UTF-16 code units cannot be ${sourceByteLen} bytes of UTF-8: it is not the text this buffer was parsed from`);
+  }
   uint8 = buffer;
   int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
   float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
@@ -59,7 +82,9 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     uint8 = int32 = float64 = sourceText = undefined;
     throw new RawastBufferError(`the root's offset ${lo} is outside the buffer`);
   }
-  budget = 2 * (hi - lo);
+  budget = 4 * Math.min(hi - lo, SOURCE_CAP * sourceByteLen + SOURCE_CAP_MARGIN);
+  touched = null;
+  allowance = 0;
   deferred = 0;
   // Strings that lie in the source's ASCII prefix are slices of `sourceLatin` at once; ASCII strings
   // past it too, once their bytes are checked.
@@ -68,19 +93,60 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   if (sourceTextInput.length === sourceByteLen) {
     end = sourceEnd;
     sourceLatin = sourceTextInput;
+  } else if (sourceByteLen > MAX_STRING_BYTES) {
+    // Too long for one string of its bytes: every string is decoded on its own.
+    sourceLatin = "";
+    sourceEnd = sourceStartPos;
   } else {
     while (end < sourceEnd && uint8[end] < 128) end++;
     sourceLatin = latin1Slice.call(uint8, sourceStartPos, sourceEnd);
   }
   asciiEnd = end;
   try {
-    const data = {{ root }}(lo);
+    const data = {% if read_first %}readFromTop({{ root }}, lo){% else %}{{ root }}(lo){% endif %};
     if (deferred > 0) resolveDeferred(data);
     return data;
   } finally {
-    uint8 = int32 = float64 = sourceText = sourceLatin = undefined;
+    uint8 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+{%- if read_first %}
+    readFirst.clear();
+{%- endif %}
   }
 }
+{%- if read_first %}
+
+/**
+ * `read(pos)` from the top of the stack. Where the JS stack runs out in a converter that looks at
+ * what it reads, the deepest value that did not fit is read first (from here, and so on below it
+ * if that does not fit either), kept in `readFirst`, and the read tried again: it finds the value
+ * there, one stack's depth further down each time.
+ */
+function readFromTop(read, pos) {
+  const reads = [read, pos];
+  let value;
+  while (reads.length > 0) {
+    const at = reads[reads.length - 1];
+    overflowRead = null;
+    try {
+      value = reads[reads.length - 2](at);
+    } catch (error) {
+      if (!(error instanceof RangeError) || overflowRead === null) throw error;
+      reads.push(overflowRead, overflowAt);
+      continue;
+    }
+    reads.length -= 2;
+    if (reads.length > 0) readFirst.set(at, value);
+  }
+  return value;
+}
+
+/** The value read first at `pos`, which only the `Box` that points there takes. */
+function takeReadFirst(pos) {
+  const value = readFirst.get(pos);
+  readFirst.delete(pos);
+  return value;
+}
+{%- endif %}
 
 // oxc's `BigIntLiteral` converter calls `BigInt` on the literal's digits: in a corrupt buffer they may
 // be anything, and the `SyntaxError` is a `RawastBufferError` here. (Valid digits convert as before.)
@@ -97,7 +163,32 @@ function corrupt(what, pos) {
 }
 
 function overBudget(pos) {
-  return corrupt(`the value read here takes the structs read past twice the ${hi - lo} bytes of the AST's region (a pointer cycle, or a subtree shared many times?)`, pos);
+  return corrupt("the value read here takes the reads past four times what the buffer holds (a pointer cycle, or a subtree shared many times?)", pos);
+}
+
+/**
+ * Called when `budget` runs out, for a read of `len` bytes at `start` (read at `pos`): from then on
+ * each read is paid from what it really touches. Every 16-byte line of the region a read touches
+ * for the first time allows 64 bytes of reads (structs and strings), so a valid buffer, whose
+ * reads take each byte a few times at most (a literal's `raw` and `value`, a read repeated where
+ * the stack ran out), gets through, and a buffer whose pointers lead round the same bytes (a cycle,
+ * a subtree shared many times) gets as far as four times what it really holds, whatever its
+ * metadata says, then a `RawastBufferError`. (Strings outside the region allow nothing.)
+ */
+function settle(start, len, pos) {
+  if (touched === null) touched = new Uint8Array(((hi - lo) >>> 7) + 1);
+  if (start >= lo && start + len <= hi) {
+    const last = (start + len - 1 - lo) >>> 4;
+    for (let line = (start - lo) >>> 4; line <= last; line++) {
+      const bit = 1 << (line & 7);
+      if ((touched[line >>> 3] & bit) === 0) {
+        touched[line >>> 3] |= bit;
+        allowance += 64;
+      }
+    }
+  }
+  if ((allowance -= len) < 0) throw overBudget(pos);
+  budget = 0;
 }
 
 {% include "js/deferred.js" %}
@@ -116,7 +207,8 @@ function readStr(pos) {
   if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
   // Strings are paid for too: many pointing at one long run of bytes would decode it again and
   // again, or give a tree whose strings are many times the buffer's size (slices share memory).
-  if ((budget -= len) < 0) throw overBudget(pos);
+  if ((budget -= len) < 0) settle(start, len, pos);
+  if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
     if (end <= sourceEnd) {
@@ -138,7 +230,8 @@ function readStr(pos) {
 
 function readStrOutside(pos, start, len) {
   // (`undefined`, from a read past the buffer, fails these tests too.)
-  if (!(len >= 0 && start >= -0x80000000 && (budget -= len) >= 0)) throw corrupt("string", pos);
+  if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
+  if ((budget -= len) < 0) settle(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
   if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
   if (len > 64) throw corrupt("string", pos);
@@ -159,7 +252,9 @@ function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
   if (!(len >= 0 && start >= lo && end <= hi)) throw corrupt("string", pos);
-  if ((budget -= len) < 0) throw overBudget(pos);
+  if ((budget -= len) < 0) settle(start, len, pos);
+  // (Past that, `+=` would throw a `RangeError`, which the callers would take for the stack's.)
+  if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
   let out = "";
   for (let i = start; i < end; ) {
     const first = uint8[i++];

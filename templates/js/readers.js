@@ -69,13 +69,14 @@ function invalid(what, value, pos) {
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
-// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
-// bytes); the strings whose bytes are read (all but slices of the ASCII prefix, whose cost does not
-// grow with their length) may share source text (a literal's `raw` and `value`, a directive's), a
-// few times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree
-// or string shared many times, is stopped when either runs out, after work proportional to the
-// buffer.
-const STRING_BUDGET = 4;
+// of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
+// the one being read is read again later from the top of the stack, so a dense arena may take a
+// little more (`structBudget`, STRUCT_BUDGET × `limit` bytes). The strings whose bytes are read
+// (all but slices of the ASCII prefix, whose cost does not grow with their length) may share
+// source text (a literal's `raw` and `value`, a directive's), a few times at most
+// (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or string shared
+// many times, is stopped when either runs out, after work proportional to the buffer.
+const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
@@ -83,7 +84,7 @@ const MAX_SOURCE_SLICE = 2 ** 28 - 16;
 let structBudget = 0, stringBudget = 0;
 
 function overBudget(pos) {
-  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+  return corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
 function tooManyStringBytes(pos) {

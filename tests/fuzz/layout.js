@@ -1,5 +1,5 @@
 // Where a valid buffer's pointers, lengths and tags are: a walk of the buffer from its root with the
-// schema's layout (target/fuzz/layout-<bits>.json for rawast's schema, layout-oxc.json for oxc's,
+// schema's layout (target/layouts/layout-<bits>.json for rawast's schema, layout-oxc.json for oxc's,
 // which `cargo xtask fuzz` writes from the generator's layout engine), so that mutations hit what
 // the deserializers read.
 

@@ -8,7 +8,7 @@
 // rawast targets do, is out of the question at 2 GiB.
 //
 // The sites come from the same walk as rawast's (`layout.js`), with oxc's schema
-// (target/fuzz/layout-oxc.json): pointers are 64-bit addresses whose low 32 bits are offsets into
+// (target/layouts/layout-oxc.json): pointers are 64-bit addresses whose low 32 bits are offsets into
 // the buffer (the block is 4 GiB-aligned), so a pointer is redirected by writing its low half and
 // keeping the high half, as another pointer of the same block would be. A Vec's and a string's
 // length are 64-bit at +8, of which the writers set the low half.

@@ -18,6 +18,7 @@ import { CORPUS, OXC_CORPUS } from "./corpus.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const WORK = join(ROOT, "target/fuzz");
+const LAYOUTS = join(ROOT, "target/layouts");
 const WORKER = new URL("./worker.js", import.meta.url).pathname;
 const WASM_ENCODE = new URL("../conformance/wasm-encode.js", import.meta.url).pathname;
 const JsxParser = Parser.extend(jsx());
@@ -111,8 +112,8 @@ function oxcCorpus(kind) {
 
 /** What the workers of `target` read: their format, the layout JSON that `cargo xtask fuzz` wrote, the corpus. */
 function inputs(options, target) {
-  if (target.kind.startsWith("oxc-")) return { format: "oxc", layout: join(WORK, "layout-oxc.json"), corpus: oxcCorpus(target.kind) };
-  return { format: "rawast", layout: join(WORK, `layout-${target.bits}.json`), corpus: buffers(options, target.kind, target.bits) };
+  if (target.kind.startsWith("oxc-")) return { format: "oxc", layout: join(LAYOUTS, "layout-oxc.json"), corpus: oxcCorpus(target.kind) };
+  return { format: "rawast", layout: join(LAYOUTS, `layout-${target.bits}.json`), corpus: buffers(options, target.kind, target.bits) };
 }
 
 function mib(bytes) {

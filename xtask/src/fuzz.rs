@@ -3,16 +3,14 @@
 //! builds the producers, writes the schemas' layouts (which the mutations aim at: rawast's and, for
 //! the oxc targets of `tests/oxc/codegen.toml`, oxc's) and runs them.
 
-use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use rawast_generator::config::{BufferFormat, Config, SourcePlacement, Target};
-use rawast_generator::ir::{Schema, TypeKind, TypeRef};
-use rawast_generator::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
-use rawast_generator::SourceFile;
+use rawast_generator::config::{BufferFormat, SourcePlacement, Target};
+use rawast_generator::layout::PointerWidth;
 
+use crate::layouts::OXC_DIR;
 use crate::project;
 
 const USAGE: &str = "\
@@ -87,9 +85,6 @@ pub struct Options {
     pub case: Option<u64>,
 }
 
-/// The directory of the oxc targets' `codegen.toml` (their names start with `oxc-`).
-const OXC_DIR: &str = "tests/oxc";
-
 /// Builds the producers, writes the layouts and runs `tests/fuzz/run.js`.
 pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
     let config = rawast::read_config(&root.join("codegen.toml"))?;
@@ -101,8 +96,8 @@ pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
         let names: Vec<&str> = config.targets.iter().chain(&oxc_config.targets).map(|t| t.name.as_str()).collect();
         return Ok(crate::usage_error(&format!("unknown target `{}`: codegen.toml and {OXC_DIR}/codegen.toml have {}", options.target, names.join(", ")), USAGE));
     }
-    let dir = root.join("target/fuzz");
-    std::fs::create_dir_all(&dir)?;
+    std::fs::create_dir_all(root.join("target/fuzz"))?;
+    crate::layouts::write(root)?;
     let mut args: Vec<std::ffi::OsString> = Vec::new();
     if !targets.is_empty() {
         project::run(project::cargo().args(["build", "--quiet", "--release", "--package", "rawast-schema", "--bin", "encode"]), root)?;
@@ -111,15 +106,6 @@ pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
             if !crate::layout32::build_producer(root, required)? {
                 targets.retain(|t| t.pointer_width != PointerWidth::W32);
             }
-        }
-        let files: Vec<SourceFile> = config
-            .schema_files
-            .iter()
-            .map(|f| Ok(SourceFile { path: f.path.clone(), text: std::fs::read_to_string(root.join(&f.path)).with_context(|| format!("cannot read {}", f.path))? }))
-            .collect::<Result<_>>()?;
-        let analysis = rawast_generator::analyze(&files).map_err(|d| anyhow::anyhow!("{d}"))?;
-        for (width, layout) in [(PointerWidth::W64, &analysis.layout64), (PointerWidth::W32, &analysis.layout32)] {
-            write_layout(&dir.join(format!("layout-{}.json", width.bits())), &layout_json(&analysis.schema, layout, width, root_name(&config)?))?;
         }
         for target in targets {
             let kind = match target.source_placement {
@@ -131,11 +117,6 @@ pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
         }
     }
     if !oxc_targets.is_empty() {
-        // oxc's schema (oxc_ast's own sources, found through `cargo metadata`) for the walk that
-        // finds the pointers, lengths and tags of oxc-parser's buffers; they are 64-bit only.
-        let (_, files) = rawast::read_schema(&root.join(OXC_DIR).join("codegen.toml"))?;
-        let analysis = rawast_generator::analyze_as(&files, oxc_config.dialect).map_err(|d| anyhow::anyhow!("{d}"))?;
-        write_layout(&dir.join("layout-oxc.json"), &layout_json(&analysis.schema, &analysis.layout64, PointerWidth::W64, root_name(&oxc_config)?))?;
         for target in oxc_targets {
             let kind = match target.format {
                 BufferFormat::Oxc { typescript: true, .. } => "oxc-ts",
@@ -150,63 +131,4 @@ pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
         args.extend(["--case".into(), case.to_string().into()]);
     }
     project::run_node_script(root, &[], "tests/fuzz/run.js", &root.join("target/release/encode"), &args, root)
-}
-
-fn root_name(config: &Config) -> Result<&str> {
-    Ok(&config.root.as_ref().with_context(|| format!("{} names no [schema] root type", config.file_name))?.name)
-}
-
-fn write_layout(path: &Path, json: &str) -> Result<()> {
-    std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// The schema's layout for one pointer width, as `tests/fuzz/layout.js` walks buffers with it:
-/// each struct's fields (offset and type), each data enum's payload offset and variants, each
-/// fieldless enum's values. Types are `"u32"`, `"str"`, `"span"`, `{ "named": N }`, `{ "builtin": B }`,
-/// `{ "box": T, "size": S }`, `{ "vec": T, "size": S }` (S: the element's size) and
-/// `{ "option": T, "niche": [offset, size, value] }` or `{ "option": T, "tagged": [tag size, payload offset] }`.
-fn layout_json(schema: &Schema, layout: &SchemaLayout, width: PointerWidth, root: &str) -> String {
-    let mut types = Vec::new();
-    for id in schema.ids() {
-        let def = schema.get(id);
-        let entry = match (&def.kind, &layout.get(id).shape) {
-            (TypeKind::Struct(s), Shape::Struct { field_offsets }) => {
-                let fields: Vec<String> = s.fields.iter().zip(field_offsets).map(|(f, offset)| format!("[{offset}, {}]", type_json(&f.ty, schema, layout))).collect();
-                format!("{{ \"kind\": \"struct\", \"size\": {}, \"fields\": [{}] }}", layout.get(id).layout.size, fields.join(", "))
-            }
-            (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
-                let variants: Vec<String> =
-                    e.variants.iter().map(|v| format!("\"{}\": {}", v.discriminant, v.payload.as_ref().map_or_else(|| "null".to_owned(), |p| type_json(p, schema, layout)))).collect();
-                format!("{{ \"kind\": \"enum\", \"size\": {}, \"payload\": {payload_offset}, \"variants\": {{ {} }} }}", layout.get(id).layout.size, variants.join(", "))
-            }
-            (TypeKind::Enum(e), _) => {
-                let values: Vec<String> = e.variants.iter().map(|v| v.discriminant.to_string()).collect();
-                format!("{{ \"kind\": \"fieldless\", \"size\": 1, \"values\": [{}] }}", values.join(", "))
-            }
-            (TypeKind::Struct(_), _) => unreachable!("structs have a struct shape"),
-        };
-        types.push(format!("\"{}\": {entry}", def.name));
-    }
-    let mut out = String::new();
-    write!(out, "{{\n  \"pointerWidth\": {},\n  \"root\": \"{root}\",\n  \"types\": {{\n    {}\n  }}\n}}\n", width.bytes(), types.join(",\n    ")).unwrap();
-    out
-}
-
-fn type_json(ty: &TypeRef, schema: &Schema, layout: &SchemaLayout) -> String {
-    match ty {
-        TypeRef::Primitive(p) => format!("\"{}\"", p.rust_name()),
-        TypeRef::Span => "\"span\"".to_owned(),
-        TypeRef::Str => "\"str\"".to_owned(),
-        TypeRef::Named(id) => format!("{{ \"named\": \"{}\" }}", schema.get(*id).name),
-        // A `Cell` holds its value's bytes; builtins are the oxc dialect's (its strings, `&str`,
-        // `Ident` and `JSStr`, are walked as strings).
-        TypeRef::Cell(inner) => type_json(inner, schema, layout),
-        TypeRef::Builtin(builtin) => format!("{{ \"builtin\": \"{}\" }}", builtin.name()),
-        TypeRef::Box(inner) => format!("{{ \"box\": {}, \"size\": {} }}", type_json(inner, schema, layout), layout.of(inner).size),
-        TypeRef::Vec(inner) => format!("{{ \"vec\": {}, \"size\": {} }}", type_json(inner, schema, layout), layout.of(inner).size),
-        TypeRef::Option(inner) => match layout.option_repr(inner) {
-            OptionRepr::Niche { offset, size, value } => format!("{{ \"option\": {}, \"niche\": [{offset}, {size}, {value}] }}", type_json(inner, schema, layout)),
-            OptionRepr::Tagged { tag_size, payload_offset } => format!("{{ \"option\": {}, \"tagged\": [{tag_size}, {payload_offset}] }}", type_json(inner, schema, layout)),
-        },
-    }
 }

@@ -7,6 +7,7 @@ mod crates;
 mod examples;
 mod fuzz;
 mod layout32;
+mod layouts;
 mod oxc;
 mod package;
 mod project;
@@ -30,6 +31,7 @@ COMMANDS:
     fuzz        Corrupt real buffers on purpose and watch the deserializers (hangs, deaths, blow-ups)
     package     Pack generated/npm/* into target/npm/*.tgz and smoke-test the tarballs
     oxc         Check rawast's layouts of oxc_ast 0.157.0 (tests/oxc) against the real crates
+    layouts     Write the schemas' layouts as JSON into target/layouts/ (for tests/cycles and the fuzzer)
     help        Print this help
 
 Run `cargo xtask <COMMAND> --help` for a command's options.
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::main(&rest),
         Some("package") => package::main(&rest),
         Some("oxc") => oxc::main(&rest),
+        Some("layouts") => layouts::main(&rest),
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(ExitCode::SUCCESS)

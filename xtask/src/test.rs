@@ -29,7 +29,8 @@ STEPS:
     6. cargo xtask fuzz            a short campaign (--cases 2000 per target, the oxc- targets
                                    on oxc-parser's buffers included): corrupted buffers must end
                                    in an AST or a RawastBufferError, in bounded time and memory
-    7. node --test                 tests/**/*.test.js on the pinned Node
+    7. node --test                 tests/**/*.test.js on the pinned Node (after writing the
+                                   layouts that tests/cycles builds its buffers with)
     8. cargo xtask package --dry-run
                                    pack generated/npm/*, publint, install each tarball into a fresh
                                    project, tsc --strict and smoke tests on every Node found, and
@@ -96,6 +97,8 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
     }
 
     step("node --test");
+    // tests/cycles builds its buffers from the layouts.
+    crate::layouts::write(&root)?;
     let node = project::node(&root)?;
     project::run(Command::new(node).args(["--test", "tests/**/*.test.js"]), &root)?;
 

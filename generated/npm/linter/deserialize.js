@@ -130,7 +130,7 @@ function setUp(buffer) {
   chunkStart = chunkEnd = 0;
   decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
-  structBudget = limit;
+  structBudget = STRUCT_BUDGET * limit;
   stringBudget = STRING_BUDGET * limit;
   const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
@@ -139,6 +139,12 @@ function setUp(buffer) {
   return root;
 }
 
+// Where the JS stack runs out, a value is left for later: each function that stores values that may
+// nest (an object's properties, an array's elements) reads them in a `try`, and where a read throws
+// the stack's `RangeError`, that value and those after it not read yet become `Deferred`s, which
+// `resolveDeferred` reads once the root is back, from the top of the stack. Every cycle of the
+// schema's type graph passes such a place (the generator checks it), so trees of any depth come back
+// whole, and no depth is counted on the way down.
 class Deferred {
   constructor(read, pos) {
     this.read = read;
@@ -234,13 +240,14 @@ function invalid(what, value, pos) {
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
-// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
-// bytes); the strings whose bytes are read (all but slices of the ASCII prefix, whose cost does not
-// grow with their length) may share source text (a literal's `raw` and `value`, a directive's), a
-// few times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree
-// or string shared many times, is stopped when either runs out, after work proportional to the
-// buffer.
-const STRING_BUDGET = 4;
+// of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
+// the one being read is read again later from the top of the stack, so a dense arena may take a
+// little more (`structBudget`, STRUCT_BUDGET × `limit` bytes). The strings whose bytes are read
+// (all but slices of the ASCII prefix, whose cost does not grow with their length) may share
+// source text (a literal's `raw` and `value`, a directive's), a few times at most
+// (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or string shared
+// many times, is stopped when either runs out, after work proportional to the buffer.
+const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
@@ -248,7 +255,7 @@ const MAX_SOURCE_SLICE = 2 ** 28 - 16;
 let structBudget = 0, stringBudget = 0;
 
 function overBudget(pos) {
-  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+  return corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
 function tooManyStringBytes(pos) {
@@ -472,7 +479,7 @@ function deserializeProgram(pos, parent) {
     node.body = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.body = defer(deserializeVecNode, pos + 8);
+    if (node.body === null) node.body = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -713,7 +720,7 @@ function deserializeDirective(pos, parent) {
     node.expression = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.expression = defer(deserializeNode, pos + 8);
+    if (node.expression === null) node.expression = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -739,7 +746,7 @@ function deserializeArrayExpression(pos, parent) {
     node.elements = deserializeVecOptionNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.elements = defer(deserializeVecOptionNode, pos + 8);
+    if (node.elements === null) node.elements = defer(deserializeVecOptionNode, pos + 8);
   }
   return node;
 }
@@ -757,7 +764,7 @@ function deserializeArrayPattern(pos, parent) {
     node.elements = deserializeVecOptionNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.elements = defer(deserializeVecOptionNode, pos + 8);
+    if (node.elements === null) node.elements = defer(deserializeVecOptionNode, pos + 8);
   }
   return node;
 }
@@ -782,9 +789,9 @@ function deserializeArrowFunctionExpression(pos, parent) {
     node.body = deserializeNode(pos + 48, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.id = defer(deserializeOptionNode, pos + 8);
-    node.params = defer(deserializeVecNode, pos + 32);
-    node.body = defer(deserializeNode, pos + 48);
+    if (node.id === null) node.id = defer(deserializeOptionNode, pos + 8);
+    if (node.params === null) node.params = defer(deserializeVecNode, pos + 32);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 48);
   }
   return node;
 }
@@ -805,8 +812,8 @@ function deserializeAssignmentExpression(pos, parent) {
     node.right = deserializeNode(pos + 32, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.left = defer(deserializeNode, pos + 16);
-    node.right = defer(deserializeNode, pos + 32);
+    if (node.left === null) node.left = defer(deserializeNode, pos + 16);
+    if (node.right === null) node.right = defer(deserializeNode, pos + 32);
   }
   return node;
 }
@@ -826,8 +833,8 @@ function deserializeAssignmentPattern(pos, parent) {
     node.right = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.left = defer(deserializeNode, pos + 8);
-    node.right = defer(deserializeNode, pos + 24);
+    if (node.left === null) node.left = defer(deserializeNode, pos + 8);
+    if (node.right === null) node.right = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -845,7 +852,7 @@ function deserializeAwaitExpression(pos, parent) {
     node.argument = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeNode, pos + 8);
+    if (node.argument === null) node.argument = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -866,8 +873,8 @@ function deserializeBinaryExpression(pos, parent) {
     node.right = deserializeNode(pos + 32, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.left = defer(deserializeNode, pos + 8);
-    node.right = defer(deserializeNode, pos + 32);
+    if (node.left === null) node.left = defer(deserializeNode, pos + 8);
+    if (node.right === null) node.right = defer(deserializeNode, pos + 32);
   }
   return node;
 }
@@ -885,7 +892,7 @@ function deserializeBlockStatement(pos, parent) {
     node.body = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.body = defer(deserializeVecNode, pos + 8);
+    if (node.body === null) node.body = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -903,7 +910,7 @@ function deserializeBreakStatement(pos, parent) {
     node.label = deserializeOptionNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.label = defer(deserializeOptionNode, pos + 8);
+    if (node.label === null) node.label = defer(deserializeOptionNode, pos + 8);
   }
   return node;
 }
@@ -924,8 +931,8 @@ function deserializeCallExpression(pos, parent) {
     node.arguments = deserializeVecNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.callee = defer(deserializeNode, pos + 8);
-    node.arguments = defer(deserializeVecNode, pos + 24);
+    if (node.callee === null) node.callee = defer(deserializeNode, pos + 8);
+    if (node.arguments === null) node.arguments = defer(deserializeVecNode, pos + 24);
   }
   return node;
 }
@@ -945,8 +952,8 @@ function deserializeCatchClause(pos, parent) {
     node.body = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.param = defer(deserializeOptionNode, pos + 8);
-    node.body = defer(deserializeNode, pos + 24);
+    if (node.param === null) node.param = defer(deserializeOptionNode, pos + 8);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -964,7 +971,7 @@ function deserializeChainExpression(pos, parent) {
     node.expression = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.expression = defer(deserializeNode, pos + 8);
+    if (node.expression === null) node.expression = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -982,7 +989,7 @@ function deserializeClassBody(pos, parent) {
     node.body = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.body = defer(deserializeVecNode, pos + 8);
+    if (node.body === null) node.body = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -1004,9 +1011,9 @@ function deserializeClassDeclaration(pos, parent) {
     node.body = deserializeNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.id = defer(deserializeOptionNode, pos + 8);
-    node.superClass = defer(deserializeOptionNode, pos + 24);
-    node.body = defer(deserializeNode, pos + 40);
+    if (node.id === null) node.id = defer(deserializeOptionNode, pos + 8);
+    if (node.superClass === null) node.superClass = defer(deserializeOptionNode, pos + 24);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 40);
   }
   return node;
 }
@@ -1028,9 +1035,9 @@ function deserializeClassExpression(pos, parent) {
     node.body = deserializeNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.id = defer(deserializeOptionNode, pos + 8);
-    node.superClass = defer(deserializeOptionNode, pos + 24);
-    node.body = defer(deserializeNode, pos + 40);
+    if (node.id === null) node.id = defer(deserializeOptionNode, pos + 8);
+    if (node.superClass === null) node.superClass = defer(deserializeOptionNode, pos + 24);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 40);
   }
   return node;
 }
@@ -1052,9 +1059,9 @@ function deserializeConditionalExpression(pos, parent) {
     node.alternate = deserializeNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.test = defer(deserializeNode, pos + 8);
-    node.consequent = defer(deserializeNode, pos + 24);
-    node.alternate = defer(deserializeNode, pos + 40);
+    if (node.test === null) node.test = defer(deserializeNode, pos + 8);
+    if (node.consequent === null) node.consequent = defer(deserializeNode, pos + 24);
+    if (node.alternate === null) node.alternate = defer(deserializeNode, pos + 40);
   }
   return node;
 }
@@ -1072,7 +1079,7 @@ function deserializeContinueStatement(pos, parent) {
     node.label = deserializeOptionNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.label = defer(deserializeOptionNode, pos + 8);
+    if (node.label === null) node.label = defer(deserializeOptionNode, pos + 8);
   }
   return node;
 }
@@ -1103,8 +1110,8 @@ function deserializeDoWhileStatement(pos, parent) {
     node.test = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.body = defer(deserializeNode, pos + 8);
-    node.test = defer(deserializeNode, pos + 24);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 8);
+    if (node.test === null) node.test = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -1137,9 +1144,9 @@ function deserializeExportAllDeclaration(pos, parent) {
     node.attributes = deserializeVecNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.exported = defer(deserializeOptionNode, pos + 8);
-    node.source = defer(deserializeNode, pos + 24);
-    node.attributes = defer(deserializeVecNode, pos + 40);
+    if (node.exported === null) node.exported = defer(deserializeOptionNode, pos + 8);
+    if (node.source === null) node.source = defer(deserializeNode, pos + 24);
+    if (node.attributes === null) node.attributes = defer(deserializeVecNode, pos + 40);
   }
   return node;
 }
@@ -1157,7 +1164,7 @@ function deserializeExportDefaultDeclaration(pos, parent) {
     node.declaration = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.declaration = defer(deserializeNode, pos + 8);
+    if (node.declaration === null) node.declaration = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -1181,10 +1188,10 @@ function deserializeExportNamedDeclaration(pos, parent) {
     node.attributes = deserializeVecNode(pos + 56, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.declaration = defer(deserializeOptionNode, pos + 8);
-    node.specifiers = defer(deserializeVecNode, pos + 24);
-    node.source = defer(deserializeOptionNode, pos + 40);
-    node.attributes = defer(deserializeVecNode, pos + 56);
+    if (node.declaration === null) node.declaration = defer(deserializeOptionNode, pos + 8);
+    if (node.specifiers === null) node.specifiers = defer(deserializeVecNode, pos + 24);
+    if (node.source === null) node.source = defer(deserializeOptionNode, pos + 40);
+    if (node.attributes === null) node.attributes = defer(deserializeVecNode, pos + 56);
   }
   return node;
 }
@@ -1204,8 +1211,8 @@ function deserializeExportSpecifier(pos, parent) {
     node.exported = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.local = defer(deserializeNode, pos + 8);
-    node.exported = defer(deserializeNode, pos + 24);
+    if (node.local === null) node.local = defer(deserializeNode, pos + 8);
+    if (node.exported === null) node.exported = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -1223,7 +1230,7 @@ function deserializeExpressionStatement(pos, parent) {
     node.expression = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.expression = defer(deserializeNode, pos + 8);
+    if (node.expression === null) node.expression = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -1245,9 +1252,9 @@ function deserializeForInStatement(pos, parent) {
     node.body = deserializeNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.left = defer(deserializeNode, pos + 8);
-    node.right = defer(deserializeNode, pos + 24);
-    node.body = defer(deserializeNode, pos + 40);
+    if (node.left === null) node.left = defer(deserializeNode, pos + 8);
+    if (node.right === null) node.right = defer(deserializeNode, pos + 24);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 40);
   }
   return node;
 }
@@ -1270,9 +1277,9 @@ function deserializeForOfStatement(pos, parent) {
     node.body = deserializeNode(pos + 48, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.left = defer(deserializeNode, pos + 16);
-    node.right = defer(deserializeNode, pos + 32);
-    node.body = defer(deserializeNode, pos + 48);
+    if (node.left === null) node.left = defer(deserializeNode, pos + 16);
+    if (node.right === null) node.right = defer(deserializeNode, pos + 32);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 48);
   }
   return node;
 }
@@ -1296,10 +1303,10 @@ function deserializeForStatement(pos, parent) {
     node.body = deserializeNode(pos + 56, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.init = defer(deserializeOptionNode, pos + 8);
-    node.test = defer(deserializeOptionNode, pos + 24);
-    node.update = defer(deserializeOptionNode, pos + 40);
-    node.body = defer(deserializeNode, pos + 56);
+    if (node.init === null) node.init = defer(deserializeOptionNode, pos + 8);
+    if (node.test === null) node.test = defer(deserializeOptionNode, pos + 24);
+    if (node.update === null) node.update = defer(deserializeOptionNode, pos + 40);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 56);
   }
   return node;
 }
@@ -1324,9 +1331,9 @@ function deserializeFunctionDeclaration(pos, parent) {
     node.body = deserializeNode(pos + 48, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.id = defer(deserializeOptionNode, pos + 8);
-    node.params = defer(deserializeVecNode, pos + 32);
-    node.body = defer(deserializeNode, pos + 48);
+    if (node.id === null) node.id = defer(deserializeOptionNode, pos + 8);
+    if (node.params === null) node.params = defer(deserializeVecNode, pos + 32);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 48);
   }
   return node;
 }
@@ -1351,9 +1358,9 @@ function deserializeFunctionExpression(pos, parent) {
     node.body = deserializeNode(pos + 48, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.id = defer(deserializeOptionNode, pos + 8);
-    node.params = defer(deserializeVecNode, pos + 32);
-    node.body = defer(deserializeNode, pos + 48);
+    if (node.id === null) node.id = defer(deserializeOptionNode, pos + 8);
+    if (node.params === null) node.params = defer(deserializeVecNode, pos + 32);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 48);
   }
   return node;
 }
@@ -1387,9 +1394,9 @@ function deserializeIfStatement(pos, parent) {
     node.alternate = deserializeOptionNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.test = defer(deserializeNode, pos + 8);
-    node.consequent = defer(deserializeNode, pos + 24);
-    node.alternate = defer(deserializeOptionNode, pos + 40);
+    if (node.test === null) node.test = defer(deserializeNode, pos + 8);
+    if (node.consequent === null) node.consequent = defer(deserializeNode, pos + 24);
+    if (node.alternate === null) node.alternate = defer(deserializeOptionNode, pos + 40);
   }
   return node;
 }
@@ -1409,8 +1416,8 @@ function deserializeImportAttribute(pos, parent) {
     node.value = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.key = defer(deserializeNode, pos + 8);
-    node.value = defer(deserializeNode, pos + 24);
+    if (node.key === null) node.key = defer(deserializeNode, pos + 8);
+    if (node.value === null) node.value = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -1432,9 +1439,9 @@ function deserializeImportDeclaration(pos, parent) {
     node.attributes = deserializeVecNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.specifiers = defer(deserializeVecNode, pos + 8);
-    node.source = defer(deserializeNode, pos + 24);
-    node.attributes = defer(deserializeVecNode, pos + 40);
+    if (node.specifiers === null) node.specifiers = defer(deserializeVecNode, pos + 8);
+    if (node.source === null) node.source = defer(deserializeNode, pos + 24);
+    if (node.attributes === null) node.attributes = defer(deserializeVecNode, pos + 40);
   }
   return node;
 }
@@ -1452,7 +1459,7 @@ function deserializeImportDefaultSpecifier(pos, parent) {
     node.local = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.local = defer(deserializeNode, pos + 8);
+    if (node.local === null) node.local = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -1472,8 +1479,8 @@ function deserializeImportExpression(pos, parent) {
     node.options = deserializeOptionNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.source = defer(deserializeNode, pos + 8);
-    node.options = defer(deserializeOptionNode, pos + 24);
+    if (node.source === null) node.source = defer(deserializeNode, pos + 8);
+    if (node.options === null) node.options = defer(deserializeOptionNode, pos + 24);
   }
   return node;
 }
@@ -1491,7 +1498,7 @@ function deserializeImportNamespaceSpecifier(pos, parent) {
     node.local = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.local = defer(deserializeNode, pos + 8);
+    if (node.local === null) node.local = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -1511,8 +1518,8 @@ function deserializeImportSpecifier(pos, parent) {
     node.local = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.imported = defer(deserializeNode, pos + 8);
-    node.local = defer(deserializeNode, pos + 24);
+    if (node.imported === null) node.imported = defer(deserializeNode, pos + 8);
+    if (node.local === null) node.local = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -1532,8 +1539,8 @@ function deserializeLabeledStatement(pos, parent) {
     node.label = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.body = defer(deserializeNode, pos + 8);
-    node.label = defer(deserializeNode, pos + 24);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 8);
+    if (node.label === null) node.label = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -1554,8 +1561,8 @@ function deserializeLogicalExpression(pos, parent) {
     node.right = deserializeNode(pos + 32, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.left = defer(deserializeNode, pos + 8);
-    node.right = defer(deserializeNode, pos + 32);
+    if (node.left === null) node.left = defer(deserializeNode, pos + 8);
+    if (node.right === null) node.right = defer(deserializeNode, pos + 32);
   }
   return node;
 }
@@ -1577,8 +1584,8 @@ function deserializeMemberExpression(pos, parent) {
     node.property = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.object = defer(deserializeNode, pos + 8);
-    node.property = defer(deserializeNode, pos + 24);
+    if (node.object === null) node.object = defer(deserializeNode, pos + 8);
+    if (node.property === null) node.property = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -1598,8 +1605,8 @@ function deserializeMetaProperty(pos, parent) {
     node.property = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.meta = defer(deserializeNode, pos + 8);
-    node.property = defer(deserializeNode, pos + 24);
+    if (node.meta === null) node.meta = defer(deserializeNode, pos + 8);
+    if (node.property === null) node.property = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -1622,8 +1629,8 @@ function deserializeMethodDefinition(pos, parent) {
     node.value = deserializeNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.key = defer(deserializeNode, pos + 16);
-    node.value = defer(deserializeNode, pos + 40);
+    if (node.key === null) node.key = defer(deserializeNode, pos + 16);
+    if (node.value === null) node.value = defer(deserializeNode, pos + 40);
   }
   return node;
 }
@@ -1643,8 +1650,8 @@ function deserializeNewExpression(pos, parent) {
     node.arguments = deserializeVecNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.callee = defer(deserializeNode, pos + 8);
-    node.arguments = defer(deserializeVecNode, pos + 24);
+    if (node.callee === null) node.callee = defer(deserializeNode, pos + 8);
+    if (node.arguments === null) node.arguments = defer(deserializeVecNode, pos + 24);
   }
   return node;
 }
@@ -1662,7 +1669,7 @@ function deserializeObjectExpression(pos, parent) {
     node.properties = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.properties = defer(deserializeVecNode, pos + 8);
+    if (node.properties === null) node.properties = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -1680,7 +1687,7 @@ function deserializeObjectPattern(pos, parent) {
     node.properties = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.properties = defer(deserializeVecNode, pos + 8);
+    if (node.properties === null) node.properties = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -1698,7 +1705,7 @@ function deserializeParenthesizedExpression(pos, parent) {
     node.expression = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.expression = defer(deserializeNode, pos + 8);
+    if (node.expression === null) node.expression = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -1734,8 +1741,8 @@ function deserializeProperty(pos, parent) {
     node.value = deserializeNode(pos + 32, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.key = defer(deserializeNode, pos + 16);
-    node.value = defer(deserializeNode, pos + 32);
+    if (node.key === null) node.key = defer(deserializeNode, pos + 16);
+    if (node.value === null) node.value = defer(deserializeNode, pos + 32);
   }
   return node;
 }
@@ -1757,8 +1764,8 @@ function deserializePropertyDefinition(pos, parent) {
     node.value = deserializeOptionNode(pos + 32, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.key = defer(deserializeNode, pos + 16);
-    node.value = defer(deserializeOptionNode, pos + 32);
+    if (node.key === null) node.key = defer(deserializeNode, pos + 16);
+    if (node.value === null) node.value = defer(deserializeOptionNode, pos + 32);
   }
   return node;
 }
@@ -1776,7 +1783,7 @@ function deserializeRestElement(pos, parent) {
     node.argument = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeNode, pos + 8);
+    if (node.argument === null) node.argument = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -1794,7 +1801,7 @@ function deserializeReturnStatement(pos, parent) {
     node.argument = deserializeOptionNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeOptionNode, pos + 8);
+    if (node.argument === null) node.argument = defer(deserializeOptionNode, pos + 8);
   }
   return node;
 }
@@ -1812,7 +1819,7 @@ function deserializeSequenceExpression(pos, parent) {
     node.expressions = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.expressions = defer(deserializeVecNode, pos + 8);
+    if (node.expressions === null) node.expressions = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -1830,7 +1837,7 @@ function deserializeSpreadElement(pos, parent) {
     node.argument = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeNode, pos + 8);
+    if (node.argument === null) node.argument = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -1848,7 +1855,7 @@ function deserializeStaticBlock(pos, parent) {
     node.body = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.body = defer(deserializeVecNode, pos + 8);
+    if (node.body === null) node.body = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -1879,8 +1886,8 @@ function deserializeSwitchCase(pos, parent) {
     node.test = deserializeOptionNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.consequent = defer(deserializeVecNode, pos + 8);
-    node.test = defer(deserializeOptionNode, pos + 24);
+    if (node.consequent === null) node.consequent = defer(deserializeVecNode, pos + 8);
+    if (node.test === null) node.test = defer(deserializeOptionNode, pos + 24);
   }
   return node;
 }
@@ -1900,8 +1907,8 @@ function deserializeSwitchStatement(pos, parent) {
     node.cases = deserializeVecNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.discriminant = defer(deserializeNode, pos + 8);
-    node.cases = defer(deserializeVecNode, pos + 24);
+    if (node.discriminant === null) node.discriminant = defer(deserializeNode, pos + 8);
+    if (node.cases === null) node.cases = defer(deserializeVecNode, pos + 24);
   }
   return node;
 }
@@ -1921,8 +1928,8 @@ function deserializeTaggedTemplateExpression(pos, parent) {
     node.quasi = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.tag = defer(deserializeNode, pos + 8);
-    node.quasi = defer(deserializeNode, pos + 24);
+    if (node.tag === null) node.tag = defer(deserializeNode, pos + 8);
+    if (node.quasi === null) node.quasi = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -1955,8 +1962,8 @@ function deserializeTemplateLiteral(pos, parent) {
     node.quasis = deserializeVecNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.expressions = defer(deserializeVecNode, pos + 8);
-    node.quasis = defer(deserializeVecNode, pos + 24);
+    if (node.expressions === null) node.expressions = defer(deserializeVecNode, pos + 8);
+    if (node.quasis === null) node.quasis = defer(deserializeVecNode, pos + 24);
   }
   return node;
 }
@@ -1985,7 +1992,7 @@ function deserializeThrowStatement(pos, parent) {
     node.argument = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeNode, pos + 8);
+    if (node.argument === null) node.argument = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -2007,9 +2014,9 @@ function deserializeTryStatement(pos, parent) {
     node.finalizer = deserializeOptionNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.block = defer(deserializeNode, pos + 8);
-    node.handler = defer(deserializeOptionNode, pos + 24);
-    node.finalizer = defer(deserializeOptionNode, pos + 40);
+    if (node.block === null) node.block = defer(deserializeNode, pos + 8);
+    if (node.handler === null) node.handler = defer(deserializeOptionNode, pos + 24);
+    if (node.finalizer === null) node.finalizer = defer(deserializeOptionNode, pos + 40);
   }
   return node;
 }
@@ -2029,7 +2036,7 @@ function deserializeUnaryExpression(pos, parent) {
     node.argument = deserializeNode(pos + 16, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeNode, pos + 16);
+    if (node.argument === null) node.argument = defer(deserializeNode, pos + 16);
   }
   return node;
 }
@@ -2049,7 +2056,7 @@ function deserializeUpdateExpression(pos, parent) {
     node.argument = deserializeNode(pos + 16, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeNode, pos + 16);
+    if (node.argument === null) node.argument = defer(deserializeNode, pos + 16);
   }
   return node;
 }
@@ -2068,7 +2075,7 @@ function deserializeVariableDeclaration(pos, parent) {
     node.declarations = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.declarations = defer(deserializeVecNode, pos + 8);
+    if (node.declarations === null) node.declarations = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -2088,8 +2095,8 @@ function deserializeVariableDeclarator(pos, parent) {
     node.init = deserializeOptionNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.id = defer(deserializeNode, pos + 8);
-    node.init = defer(deserializeOptionNode, pos + 24);
+    if (node.id === null) node.id = defer(deserializeNode, pos + 8);
+    if (node.init === null) node.init = defer(deserializeOptionNode, pos + 24);
   }
   return node;
 }
@@ -2109,8 +2116,8 @@ function deserializeWhileStatement(pos, parent) {
     node.body = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.test = defer(deserializeNode, pos + 8);
-    node.body = defer(deserializeNode, pos + 24);
+    if (node.test === null) node.test = defer(deserializeNode, pos + 8);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -2130,8 +2137,8 @@ function deserializeWithStatement(pos, parent) {
     node.body = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.object = defer(deserializeNode, pos + 8);
-    node.body = defer(deserializeNode, pos + 24);
+    if (node.object === null) node.object = defer(deserializeNode, pos + 8);
+    if (node.body === null) node.body = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -2150,7 +2157,7 @@ function deserializeYieldExpression(pos, parent) {
     node.argument = deserializeOptionNode(pos + 16, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeOptionNode, pos + 16);
+    if (node.argument === null) node.argument = defer(deserializeOptionNode, pos + 16);
   }
   return node;
 }
@@ -2242,8 +2249,8 @@ function deserializeJSXAttribute(pos, parent) {
     node.value = deserializeOptionNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.name = defer(deserializeNode, pos + 8);
-    node.value = defer(deserializeOptionNode, pos + 24);
+    if (node.name === null) node.name = defer(deserializeNode, pos + 8);
+    if (node.value === null) node.value = defer(deserializeOptionNode, pos + 24);
   }
   return node;
 }
@@ -2261,7 +2268,7 @@ function deserializeJSXClosingElement(pos, parent) {
     node.name = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.name = defer(deserializeNode, pos + 8);
+    if (node.name === null) node.name = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -2294,9 +2301,9 @@ function deserializeJSXElement(pos, parent) {
     node.children = deserializeVecNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.openingElement = defer(deserializeNode, pos + 8);
-    node.closingElement = defer(deserializeOptionNode, pos + 24);
-    node.children = defer(deserializeVecNode, pos + 40);
+    if (node.openingElement === null) node.openingElement = defer(deserializeNode, pos + 8);
+    if (node.closingElement === null) node.closingElement = defer(deserializeOptionNode, pos + 24);
+    if (node.children === null) node.children = defer(deserializeVecNode, pos + 40);
   }
   return node;
 }
@@ -2325,7 +2332,7 @@ function deserializeJSXExpressionContainer(pos, parent) {
     node.expression = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.expression = defer(deserializeNode, pos + 8);
+    if (node.expression === null) node.expression = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -2347,9 +2354,9 @@ function deserializeJSXFragment(pos, parent) {
     node.children = deserializeVecNode(pos + 40, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.openingFragment = defer(deserializeNode, pos + 8);
-    node.closingFragment = defer(deserializeNode, pos + 24);
-    node.children = defer(deserializeVecNode, pos + 40);
+    if (node.openingFragment === null) node.openingFragment = defer(deserializeNode, pos + 8);
+    if (node.closingFragment === null) node.closingFragment = defer(deserializeNode, pos + 24);
+    if (node.children === null) node.children = defer(deserializeVecNode, pos + 40);
   }
   return node;
 }
@@ -2381,8 +2388,8 @@ function deserializeJSXMemberExpression(pos, parent) {
     node.property = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.object = defer(deserializeNode, pos + 8);
-    node.property = defer(deserializeNode, pos + 24);
+    if (node.object === null) node.object = defer(deserializeNode, pos + 8);
+    if (node.property === null) node.property = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -2402,8 +2409,8 @@ function deserializeJSXNamespacedName(pos, parent) {
     node.name = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.namespace = defer(deserializeNode, pos + 8);
-    node.name = defer(deserializeNode, pos + 24);
+    if (node.namespace === null) node.namespace = defer(deserializeNode, pos + 8);
+    if (node.name === null) node.name = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -2424,8 +2431,8 @@ function deserializeJSXOpeningElement(pos, parent) {
     node.name = deserializeNode(pos + 24, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.attributes = defer(deserializeVecNode, pos + 8);
-    node.name = defer(deserializeNode, pos + 24);
+    if (node.attributes === null) node.attributes = defer(deserializeVecNode, pos + 8);
+    if (node.name === null) node.name = defer(deserializeNode, pos + 24);
   }
   return node;
 }
@@ -2444,7 +2451,7 @@ function deserializeJSXOpeningFragment(pos, parent) {
     node.attributes = deserializeVecNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.attributes = defer(deserializeVecNode, pos + 8);
+    if (node.attributes === null) node.attributes = defer(deserializeVecNode, pos + 8);
   }
   return node;
 }
@@ -2462,7 +2469,7 @@ function deserializeJSXSpreadAttribute(pos, parent) {
     node.argument = deserializeNode(pos + 8, node);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    node.argument = defer(deserializeNode, pos + 8);
+    if (node.argument === null) node.argument = defer(deserializeNode, pos + 8);
   }
   return node;
 }
@@ -3149,8 +3156,16 @@ function deserializeVecOptionNode(pos, parent) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) {
-    array[i] = deserializeOptionNode(element, parent);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) {
+      array[i] = deserializeOptionNode(element, parent);
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) {
+      array[i] = defer(deserializeOptionNode, element);
+    }
   }
   return array;
 }
@@ -3179,8 +3194,16 @@ function deserializeVecNode(pos, parent) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) {
-    array[i] = deserializeNode(element, parent);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) {
+      array[i] = deserializeNode(element, parent);
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) {
+      array[i] = defer(deserializeNode, element);
+    }
   }
   return array;
 }

@@ -157,7 +157,7 @@ function setUp(buffer) {
   chunkStart = chunkEnd = 0;
   decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
-  structBudget = limit;
+  structBudget = STRUCT_BUDGET * limit;
   stringBudget = STRING_BUDGET * limit;
   const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 4 !== 0) {
@@ -166,6 +166,12 @@ function setUp(buffer) {
   return root;
 }
 
+// Where the JS stack runs out, a value is left for later: each function that stores values that may
+// nest (an object's properties, an array's elements) reads them in a `try`, and where a read throws
+// the stack's `RangeError`, that value and those after it not read yet become `Deferred`s, which
+// `resolveDeferred` reads once the root is back, from the top of the stack. Every cycle of the
+// schema's type graph passes such a place (the generator checks it), so trees of any depth come back
+// whole, and no depth is counted on the way down.
 class Deferred {
   constructor(read, pos) {
     this.read = read;
@@ -257,13 +263,14 @@ function invalid(what, value, pos) {
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
-// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
-// bytes); the strings whose bytes are read (all but slices of the ASCII prefix, whose cost does not
-// grow with their length) may share source text (a literal's `raw` and `value`, a directive's), a
-// few times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree
-// or string shared many times, is stopped when either runs out, after work proportional to the
-// buffer.
-const STRING_BUDGET = 4;
+// of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
+// the one being read is read again later from the top of the stack, so a dense arena may take a
+// little more (`structBudget`, STRUCT_BUDGET × `limit` bytes). The strings whose bytes are read
+// (all but slices of the ASCII prefix, whose cost does not grow with their length) may share
+// source text (a literal's `raw` and `value`, a directive's), a few times at most
+// (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or string shared
+// many times, is stopped when either runs out, after work proportional to the buffer.
+const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
@@ -271,7 +278,7 @@ const MAX_SOURCE_SLICE = 2 ** 28 - 16;
 let structBudget = 0, stringBudget = 0;
 
 function overBudget(pos) {
-  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+  return corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
 function tooManyStringBytes(pos) {
@@ -483,24 +490,20 @@ function bigIntValue(digits, pos) {
 
 /** `Program` */
 function deserializeProgram(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "Program",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: deserializeVecNode(pos + 8),
-      sourceType: deserializeSourceType(pos + 20),
-    };
+    bodyValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Program",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: defer(deserializeVecNode, pos + 8),
-      sourceType: deserializeSourceType(pos + 20),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "Program",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    body: bodyValue,
+    sourceType: deserializeSourceType(pos + 20),
+  };
 }
 
 const SOURCE_TYPE_STRINGS = ["script", "module"];
@@ -727,24 +730,20 @@ function deserializeNode(pos) {
 
 /** `Directive` */
 function deserializeDirective(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "ExpressionStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: deserializeNode(pos + 8),
-      directive: deserializeStr(pos + 16),
-    };
+    expressionValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExpressionStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: defer(deserializeNode, pos + 8),
-      directive: deserializeStr(pos + 16),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "ExpressionStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    expression: expressionValue,
+    directive: deserializeStr(pos + 16),
+  };
 }
 
 /** `TemplateElementValue` */
@@ -757,380 +756,336 @@ function deserializeTemplateElementValue(pos) {
 
 /** `ArrayExpression` */
 function deserializeArrayExpression(pos) {
+  let elementsValue;
   try {
-    return {
-      type: "ArrayExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      elements: deserializeVecOptionNode(pos + 8),
-    };
+    elementsValue = deserializeVecOptionNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ArrayExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      elements: defer(deserializeVecOptionNode, pos + 8),
-    };
+    if (elementsValue === undefined) elementsValue = defer(deserializeVecOptionNode, pos + 8);
   }
+  return {
+    type: "ArrayExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    elements: elementsValue,
+  };
 }
 
 /** `ArrayPattern` */
 function deserializeArrayPattern(pos) {
+  let elementsValue;
   try {
-    return {
-      type: "ArrayPattern",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      elements: deserializeVecOptionNode(pos + 8),
-    };
+    elementsValue = deserializeVecOptionNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ArrayPattern",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      elements: defer(deserializeVecOptionNode, pos + 8),
-    };
+    if (elementsValue === undefined) elementsValue = defer(deserializeVecOptionNode, pos + 8);
   }
+  return {
+    type: "ArrayPattern",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    elements: elementsValue,
+  };
 }
 
 /** `ArrowFunctionExpression` */
 function deserializeArrowFunctionExpression(pos) {
+  let idValue, paramsValue, bodyValue;
   try {
-    return {
-      type: "ArrowFunctionExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: deserializeOptionNode(pos + 8),
-      expression: uint8[pos + 16] === 1,
-      generator: uint8[pos + 17] === 1,
-      async: uint8[pos + 18] === 1,
-      params: deserializeVecNode(pos + 20),
-      body: deserializeNode(pos + 32),
-    };
+    idValue = deserializeOptionNode(pos + 8);
+    paramsValue = deserializeVecNode(pos + 20);
+    bodyValue = deserializeNode(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ArrowFunctionExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: defer(deserializeOptionNode, pos + 8),
-      expression: uint8[pos + 16] === 1,
-      generator: uint8[pos + 17] === 1,
-      async: uint8[pos + 18] === 1,
-      params: defer(deserializeVecNode, pos + 20),
-      body: defer(deserializeNode, pos + 32),
-    };
+    if (idValue === undefined) idValue = defer(deserializeOptionNode, pos + 8);
+    if (paramsValue === undefined) paramsValue = defer(deserializeVecNode, pos + 20);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 32);
   }
+  return {
+    type: "ArrowFunctionExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    id: idValue,
+    expression: uint8[pos + 16] === 1,
+    generator: uint8[pos + 17] === 1,
+    async: uint8[pos + 18] === 1,
+    params: paramsValue,
+    body: bodyValue,
+  };
 }
 
 /** `AssignmentExpression` */
 function deserializeAssignmentExpression(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "AssignmentExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      operator: deserializeAssignmentOperator(pos + 8),
-      left: deserializeNode(pos + 12),
-      right: deserializeNode(pos + 20),
-    };
+    leftValue = deserializeNode(pos + 12);
+    rightValue = deserializeNode(pos + 20);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "AssignmentExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      operator: deserializeAssignmentOperator(pos + 8),
-      left: defer(deserializeNode, pos + 12),
-      right: defer(deserializeNode, pos + 20),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeNode, pos + 12);
+    if (rightValue === undefined) rightValue = defer(deserializeNode, pos + 20);
   }
+  return {
+    type: "AssignmentExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    operator: deserializeAssignmentOperator(pos + 8),
+    left: leftValue,
+    right: rightValue,
+  };
 }
 
 /** `AssignmentPattern` */
 function deserializeAssignmentPattern(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "AssignmentPattern",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      left: deserializeNode(pos + 8),
-      right: deserializeNode(pos + 16),
-    };
+    leftValue = deserializeNode(pos + 8);
+    rightValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "AssignmentPattern",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      left: defer(deserializeNode, pos + 8),
-      right: defer(deserializeNode, pos + 16),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeNode, pos + 8);
+    if (rightValue === undefined) rightValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "AssignmentPattern",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    left: leftValue,
+    right: rightValue,
+  };
 }
 
 /** `AwaitExpression` */
 function deserializeAwaitExpression(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "AwaitExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: deserializeNode(pos + 8),
-    };
+    argumentValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "AwaitExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: defer(deserializeNode, pos + 8),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "AwaitExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    argument: argumentValue,
+  };
 }
 
 /** `BinaryExpression` */
 function deserializeBinaryExpression(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "BinaryExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      left: deserializeNode(pos + 8),
-      operator: deserializeBinaryOperator(pos + 16),
-      right: deserializeNode(pos + 20),
-    };
+    leftValue = deserializeNode(pos + 8);
+    rightValue = deserializeNode(pos + 20);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "BinaryExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      left: defer(deserializeNode, pos + 8),
-      operator: deserializeBinaryOperator(pos + 16),
-      right: defer(deserializeNode, pos + 20),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeNode, pos + 8);
+    if (rightValue === undefined) rightValue = defer(deserializeNode, pos + 20);
   }
+  return {
+    type: "BinaryExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    left: leftValue,
+    operator: deserializeBinaryOperator(pos + 16),
+    right: rightValue,
+  };
 }
 
 /** `BlockStatement` */
 function deserializeBlockStatement(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "BlockStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: deserializeVecNode(pos + 8),
-    };
+    bodyValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "BlockStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: defer(deserializeVecNode, pos + 8),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "BlockStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    body: bodyValue,
+  };
 }
 
 /** `BreakStatement` */
 function deserializeBreakStatement(pos) {
+  let labelValue;
   try {
-    return {
-      type: "BreakStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      label: deserializeOptionNode(pos + 8),
-    };
+    labelValue = deserializeOptionNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "BreakStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      label: defer(deserializeOptionNode, pos + 8),
-    };
+    if (labelValue === undefined) labelValue = defer(deserializeOptionNode, pos + 8);
   }
+  return {
+    type: "BreakStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    label: labelValue,
+  };
 }
 
 /** `CallExpression` */
 function deserializeCallExpression(pos) {
+  let calleeValue, argumentsValue;
   try {
-    return {
-      type: "CallExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      callee: deserializeNode(pos + 8),
-      arguments: deserializeVecNode(pos + 16),
-      optional: uint8[pos + 28] === 1,
-    };
+    calleeValue = deserializeNode(pos + 8);
+    argumentsValue = deserializeVecNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "CallExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      callee: defer(deserializeNode, pos + 8),
-      arguments: defer(deserializeVecNode, pos + 16),
-      optional: uint8[pos + 28] === 1,
-    };
+    if (calleeValue === undefined) calleeValue = defer(deserializeNode, pos + 8);
+    if (argumentsValue === undefined) argumentsValue = defer(deserializeVecNode, pos + 16);
   }
+  return {
+    type: "CallExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    callee: calleeValue,
+    arguments: argumentsValue,
+    optional: uint8[pos + 28] === 1,
+  };
 }
 
 /** `CatchClause` */
 function deserializeCatchClause(pos) {
+  let paramValue, bodyValue;
   try {
-    return {
-      type: "CatchClause",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      param: deserializeOptionNode(pos + 8),
-      body: deserializeNode(pos + 16),
-    };
+    paramValue = deserializeOptionNode(pos + 8);
+    bodyValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "CatchClause",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      param: defer(deserializeOptionNode, pos + 8),
-      body: defer(deserializeNode, pos + 16),
-    };
+    if (paramValue === undefined) paramValue = defer(deserializeOptionNode, pos + 8);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "CatchClause",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    param: paramValue,
+    body: bodyValue,
+  };
 }
 
 /** `ChainExpression` */
 function deserializeChainExpression(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "ChainExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: deserializeNode(pos + 8),
-    };
+    expressionValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ChainExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: defer(deserializeNode, pos + 8),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "ChainExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    expression: expressionValue,
+  };
 }
 
 /** `ClassBody` */
 function deserializeClassBody(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "ClassBody",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: deserializeVecNode(pos + 8),
-    };
+    bodyValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ClassBody",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: defer(deserializeVecNode, pos + 8),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "ClassBody",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    body: bodyValue,
+  };
 }
 
 /** `ClassDeclaration` */
 function deserializeClassDeclaration(pos) {
+  let idValue, superClassValue, bodyValue;
   try {
-    return {
-      type: "ClassDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: deserializeOptionNode(pos + 8),
-      superClass: deserializeOptionNode(pos + 16),
-      body: deserializeNode(pos + 24),
-    };
+    idValue = deserializeOptionNode(pos + 8);
+    superClassValue = deserializeOptionNode(pos + 16);
+    bodyValue = deserializeNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ClassDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: defer(deserializeOptionNode, pos + 8),
-      superClass: defer(deserializeOptionNode, pos + 16),
-      body: defer(deserializeNode, pos + 24),
-    };
+    if (idValue === undefined) idValue = defer(deserializeOptionNode, pos + 8);
+    if (superClassValue === undefined) superClassValue = defer(deserializeOptionNode, pos + 16);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 24);
   }
+  return {
+    type: "ClassDeclaration",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    id: idValue,
+    superClass: superClassValue,
+    body: bodyValue,
+  };
 }
 
 /** `ClassExpression` */
 function deserializeClassExpression(pos) {
+  let idValue, superClassValue, bodyValue;
   try {
-    return {
-      type: "ClassExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: deserializeOptionNode(pos + 8),
-      superClass: deserializeOptionNode(pos + 16),
-      body: deserializeNode(pos + 24),
-    };
+    idValue = deserializeOptionNode(pos + 8);
+    superClassValue = deserializeOptionNode(pos + 16);
+    bodyValue = deserializeNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ClassExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: defer(deserializeOptionNode, pos + 8),
-      superClass: defer(deserializeOptionNode, pos + 16),
-      body: defer(deserializeNode, pos + 24),
-    };
+    if (idValue === undefined) idValue = defer(deserializeOptionNode, pos + 8);
+    if (superClassValue === undefined) superClassValue = defer(deserializeOptionNode, pos + 16);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 24);
   }
+  return {
+    type: "ClassExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    id: idValue,
+    superClass: superClassValue,
+    body: bodyValue,
+  };
 }
 
 /** `ConditionalExpression` */
 function deserializeConditionalExpression(pos) {
+  let testValue, consequentValue, alternateValue;
   try {
-    return {
-      type: "ConditionalExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      test: deserializeNode(pos + 8),
-      consequent: deserializeNode(pos + 16),
-      alternate: deserializeNode(pos + 24),
-    };
+    testValue = deserializeNode(pos + 8);
+    consequentValue = deserializeNode(pos + 16);
+    alternateValue = deserializeNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ConditionalExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      test: defer(deserializeNode, pos + 8),
-      consequent: defer(deserializeNode, pos + 16),
-      alternate: defer(deserializeNode, pos + 24),
-    };
+    if (testValue === undefined) testValue = defer(deserializeNode, pos + 8);
+    if (consequentValue === undefined) consequentValue = defer(deserializeNode, pos + 16);
+    if (alternateValue === undefined) alternateValue = defer(deserializeNode, pos + 24);
   }
+  return {
+    type: "ConditionalExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    test: testValue,
+    consequent: consequentValue,
+    alternate: alternateValue,
+  };
 }
 
 /** `ContinueStatement` */
 function deserializeContinueStatement(pos) {
+  let labelValue;
   try {
-    return {
-      type: "ContinueStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      label: deserializeOptionNode(pos + 8),
-    };
+    labelValue = deserializeOptionNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ContinueStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      label: defer(deserializeOptionNode, pos + 8),
-    };
+    if (labelValue === undefined) labelValue = defer(deserializeOptionNode, pos + 8);
   }
+  return {
+    type: "ContinueStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    label: labelValue,
+  };
 }
 
 /** `DebuggerStatement` */
@@ -1144,24 +1099,22 @@ function deserializeDebuggerStatement(pos) {
 
 /** `DoWhileStatement` */
 function deserializeDoWhileStatement(pos) {
+  let bodyValue, testValue;
   try {
-    return {
-      type: "DoWhileStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: deserializeNode(pos + 8),
-      test: deserializeNode(pos + 16),
-    };
+    bodyValue = deserializeNode(pos + 8);
+    testValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "DoWhileStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: defer(deserializeNode, pos + 8),
-      test: defer(deserializeNode, pos + 16),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 8);
+    if (testValue === undefined) testValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "DoWhileStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    body: bodyValue,
+    test: testValue,
+  };
 }
 
 /** `EmptyStatement` */
@@ -1175,250 +1128,230 @@ function deserializeEmptyStatement(pos) {
 
 /** `ExportAllDeclaration` */
 function deserializeExportAllDeclaration(pos) {
+  let exportedValue, sourceValue, attributesValue;
   try {
-    return {
-      type: "ExportAllDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      exported: deserializeOptionNode(pos + 8),
-      source: deserializeNode(pos + 16),
-      attributes: deserializeVecNode(pos + 24),
-    };
+    exportedValue = deserializeOptionNode(pos + 8);
+    sourceValue = deserializeNode(pos + 16);
+    attributesValue = deserializeVecNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExportAllDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      exported: defer(deserializeOptionNode, pos + 8),
-      source: defer(deserializeNode, pos + 16),
-      attributes: defer(deserializeVecNode, pos + 24),
-    };
+    if (exportedValue === undefined) exportedValue = defer(deserializeOptionNode, pos + 8);
+    if (sourceValue === undefined) sourceValue = defer(deserializeNode, pos + 16);
+    if (attributesValue === undefined) attributesValue = defer(deserializeVecNode, pos + 24);
   }
+  return {
+    type: "ExportAllDeclaration",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    exported: exportedValue,
+    source: sourceValue,
+    attributes: attributesValue,
+  };
 }
 
 /** `ExportDefaultDeclaration` */
 function deserializeExportDefaultDeclaration(pos) {
+  let declarationValue;
   try {
-    return {
-      type: "ExportDefaultDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      declaration: deserializeNode(pos + 8),
-    };
+    declarationValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExportDefaultDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      declaration: defer(deserializeNode, pos + 8),
-    };
+    if (declarationValue === undefined) declarationValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "ExportDefaultDeclaration",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    declaration: declarationValue,
+  };
 }
 
 /** `ExportNamedDeclaration` */
 function deserializeExportNamedDeclaration(pos) {
+  let declarationValue, specifiersValue, sourceValue, attributesValue;
   try {
-    return {
-      type: "ExportNamedDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      declaration: deserializeOptionNode(pos + 8),
-      specifiers: deserializeVecNode(pos + 16),
-      source: deserializeOptionNode(pos + 28),
-      attributes: deserializeVecNode(pos + 36),
-    };
+    declarationValue = deserializeOptionNode(pos + 8);
+    specifiersValue = deserializeVecNode(pos + 16);
+    sourceValue = deserializeOptionNode(pos + 28);
+    attributesValue = deserializeVecNode(pos + 36);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExportNamedDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      declaration: defer(deserializeOptionNode, pos + 8),
-      specifiers: defer(deserializeVecNode, pos + 16),
-      source: defer(deserializeOptionNode, pos + 28),
-      attributes: defer(deserializeVecNode, pos + 36),
-    };
+    if (declarationValue === undefined) declarationValue = defer(deserializeOptionNode, pos + 8);
+    if (specifiersValue === undefined) specifiersValue = defer(deserializeVecNode, pos + 16);
+    if (sourceValue === undefined) sourceValue = defer(deserializeOptionNode, pos + 28);
+    if (attributesValue === undefined) attributesValue = defer(deserializeVecNode, pos + 36);
   }
+  return {
+    type: "ExportNamedDeclaration",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    declaration: declarationValue,
+    specifiers: specifiersValue,
+    source: sourceValue,
+    attributes: attributesValue,
+  };
 }
 
 /** `ExportSpecifier` */
 function deserializeExportSpecifier(pos) {
+  let localValue, exportedValue;
   try {
-    return {
-      type: "ExportSpecifier",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      local: deserializeNode(pos + 8),
-      exported: deserializeNode(pos + 16),
-    };
+    localValue = deserializeNode(pos + 8);
+    exportedValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExportSpecifier",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      local: defer(deserializeNode, pos + 8),
-      exported: defer(deserializeNode, pos + 16),
-    };
+    if (localValue === undefined) localValue = defer(deserializeNode, pos + 8);
+    if (exportedValue === undefined) exportedValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "ExportSpecifier",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    local: localValue,
+    exported: exportedValue,
+  };
 }
 
 /** `ExpressionStatement` */
 function deserializeExpressionStatement(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "ExpressionStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: deserializeNode(pos + 8),
-    };
+    expressionValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExpressionStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: defer(deserializeNode, pos + 8),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "ExpressionStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    expression: expressionValue,
+  };
 }
 
 /** `ForInStatement` */
 function deserializeForInStatement(pos) {
+  let leftValue, rightValue, bodyValue;
   try {
-    return {
-      type: "ForInStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      left: deserializeNode(pos + 8),
-      right: deserializeNode(pos + 16),
-      body: deserializeNode(pos + 24),
-    };
+    leftValue = deserializeNode(pos + 8);
+    rightValue = deserializeNode(pos + 16);
+    bodyValue = deserializeNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ForInStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      left: defer(deserializeNode, pos + 8),
-      right: defer(deserializeNode, pos + 16),
-      body: defer(deserializeNode, pos + 24),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeNode, pos + 8);
+    if (rightValue === undefined) rightValue = defer(deserializeNode, pos + 16);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 24);
   }
+  return {
+    type: "ForInStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    left: leftValue,
+    right: rightValue,
+    body: bodyValue,
+  };
 }
 
 /** `ForOfStatement` */
 function deserializeForOfStatement(pos) {
+  let leftValue, rightValue, bodyValue;
   try {
-    return {
-      type: "ForOfStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      await: uint8[pos + 8] === 1,
-      left: deserializeNode(pos + 12),
-      right: deserializeNode(pos + 20),
-      body: deserializeNode(pos + 28),
-    };
+    leftValue = deserializeNode(pos + 12);
+    rightValue = deserializeNode(pos + 20);
+    bodyValue = deserializeNode(pos + 28);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ForOfStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      await: uint8[pos + 8] === 1,
-      left: defer(deserializeNode, pos + 12),
-      right: defer(deserializeNode, pos + 20),
-      body: defer(deserializeNode, pos + 28),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeNode, pos + 12);
+    if (rightValue === undefined) rightValue = defer(deserializeNode, pos + 20);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 28);
   }
+  return {
+    type: "ForOfStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    await: uint8[pos + 8] === 1,
+    left: leftValue,
+    right: rightValue,
+    body: bodyValue,
+  };
 }
 
 /** `ForStatement` */
 function deserializeForStatement(pos) {
+  let initValue, testValue, updateValue, bodyValue;
   try {
-    return {
-      type: "ForStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      init: deserializeOptionNode(pos + 8),
-      test: deserializeOptionNode(pos + 16),
-      update: deserializeOptionNode(pos + 24),
-      body: deserializeNode(pos + 32),
-    };
+    initValue = deserializeOptionNode(pos + 8);
+    testValue = deserializeOptionNode(pos + 16);
+    updateValue = deserializeOptionNode(pos + 24);
+    bodyValue = deserializeNode(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ForStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      init: defer(deserializeOptionNode, pos + 8),
-      test: defer(deserializeOptionNode, pos + 16),
-      update: defer(deserializeOptionNode, pos + 24),
-      body: defer(deserializeNode, pos + 32),
-    };
+    if (initValue === undefined) initValue = defer(deserializeOptionNode, pos + 8);
+    if (testValue === undefined) testValue = defer(deserializeOptionNode, pos + 16);
+    if (updateValue === undefined) updateValue = defer(deserializeOptionNode, pos + 24);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 32);
   }
+  return {
+    type: "ForStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    init: initValue,
+    test: testValue,
+    update: updateValue,
+    body: bodyValue,
+  };
 }
 
 /** `FunctionDeclaration` */
 function deserializeFunctionDeclaration(pos) {
+  let idValue, paramsValue, bodyValue;
   try {
-    return {
-      type: "FunctionDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: deserializeOptionNode(pos + 8),
-      expression: uint8[pos + 16] === 1,
-      generator: uint8[pos + 17] === 1,
-      async: uint8[pos + 18] === 1,
-      params: deserializeVecNode(pos + 20),
-      body: deserializeNode(pos + 32),
-    };
+    idValue = deserializeOptionNode(pos + 8);
+    paramsValue = deserializeVecNode(pos + 20);
+    bodyValue = deserializeNode(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "FunctionDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: defer(deserializeOptionNode, pos + 8),
-      expression: uint8[pos + 16] === 1,
-      generator: uint8[pos + 17] === 1,
-      async: uint8[pos + 18] === 1,
-      params: defer(deserializeVecNode, pos + 20),
-      body: defer(deserializeNode, pos + 32),
-    };
+    if (idValue === undefined) idValue = defer(deserializeOptionNode, pos + 8);
+    if (paramsValue === undefined) paramsValue = defer(deserializeVecNode, pos + 20);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 32);
   }
+  return {
+    type: "FunctionDeclaration",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    id: idValue,
+    expression: uint8[pos + 16] === 1,
+    generator: uint8[pos + 17] === 1,
+    async: uint8[pos + 18] === 1,
+    params: paramsValue,
+    body: bodyValue,
+  };
 }
 
 /** `FunctionExpression` */
 function deserializeFunctionExpression(pos) {
+  let idValue, paramsValue, bodyValue;
   try {
-    return {
-      type: "FunctionExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: deserializeOptionNode(pos + 8),
-      expression: uint8[pos + 16] === 1,
-      generator: uint8[pos + 17] === 1,
-      async: uint8[pos + 18] === 1,
-      params: deserializeVecNode(pos + 20),
-      body: deserializeNode(pos + 32),
-    };
+    idValue = deserializeOptionNode(pos + 8);
+    paramsValue = deserializeVecNode(pos + 20);
+    bodyValue = deserializeNode(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "FunctionExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: defer(deserializeOptionNode, pos + 8),
-      expression: uint8[pos + 16] === 1,
-      generator: uint8[pos + 17] === 1,
-      async: uint8[pos + 18] === 1,
-      params: defer(deserializeVecNode, pos + 20),
-      body: defer(deserializeNode, pos + 32),
-    };
+    if (idValue === undefined) idValue = defer(deserializeOptionNode, pos + 8);
+    if (paramsValue === undefined) paramsValue = defer(deserializeVecNode, pos + 20);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 32);
   }
+  return {
+    type: "FunctionExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    id: idValue,
+    expression: uint8[pos + 16] === 1,
+    generator: uint8[pos + 17] === 1,
+    async: uint8[pos + 18] === 1,
+    params: paramsValue,
+    body: bodyValue,
+  };
 }
 
 /** `Identifier` */
@@ -1433,360 +1366,319 @@ function deserializeIdentifier(pos) {
 
 /** `IfStatement` */
 function deserializeIfStatement(pos) {
+  let testValue, consequentValue, alternateValue;
   try {
-    return {
-      type: "IfStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      test: deserializeNode(pos + 8),
-      consequent: deserializeNode(pos + 16),
-      alternate: deserializeOptionNode(pos + 24),
-    };
+    testValue = deserializeNode(pos + 8);
+    consequentValue = deserializeNode(pos + 16);
+    alternateValue = deserializeOptionNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "IfStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      test: defer(deserializeNode, pos + 8),
-      consequent: defer(deserializeNode, pos + 16),
-      alternate: defer(deserializeOptionNode, pos + 24),
-    };
+    if (testValue === undefined) testValue = defer(deserializeNode, pos + 8);
+    if (consequentValue === undefined) consequentValue = defer(deserializeNode, pos + 16);
+    if (alternateValue === undefined) alternateValue = defer(deserializeOptionNode, pos + 24);
   }
+  return {
+    type: "IfStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    test: testValue,
+    consequent: consequentValue,
+    alternate: alternateValue,
+  };
 }
 
 /** `ImportAttribute` */
 function deserializeImportAttribute(pos) {
+  let keyValue, valueValue;
   try {
-    return {
-      type: "ImportAttribute",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      key: deserializeNode(pos + 8),
-      value: deserializeNode(pos + 16),
-    };
+    keyValue = deserializeNode(pos + 8);
+    valueValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ImportAttribute",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      key: defer(deserializeNode, pos + 8),
-      value: defer(deserializeNode, pos + 16),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializeNode, pos + 8);
+    if (valueValue === undefined) valueValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "ImportAttribute",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    key: keyValue,
+    value: valueValue,
+  };
 }
 
 /** `ImportDeclaration` */
 function deserializeImportDeclaration(pos) {
+  let specifiersValue, sourceValue, attributesValue;
   try {
-    return {
-      type: "ImportDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      specifiers: deserializeVecNode(pos + 8),
-      source: deserializeNode(pos + 20),
-      attributes: deserializeVecNode(pos + 28),
-    };
+    specifiersValue = deserializeVecNode(pos + 8);
+    sourceValue = deserializeNode(pos + 20);
+    attributesValue = deserializeVecNode(pos + 28);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ImportDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      specifiers: defer(deserializeVecNode, pos + 8),
-      source: defer(deserializeNode, pos + 20),
-      attributes: defer(deserializeVecNode, pos + 28),
-    };
+    if (specifiersValue === undefined) specifiersValue = defer(deserializeVecNode, pos + 8);
+    if (sourceValue === undefined) sourceValue = defer(deserializeNode, pos + 20);
+    if (attributesValue === undefined) attributesValue = defer(deserializeVecNode, pos + 28);
   }
+  return {
+    type: "ImportDeclaration",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    specifiers: specifiersValue,
+    source: sourceValue,
+    attributes: attributesValue,
+  };
 }
 
 /** `ImportDefaultSpecifier` */
 function deserializeImportDefaultSpecifier(pos) {
+  let localValue;
   try {
-    return {
-      type: "ImportDefaultSpecifier",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      local: deserializeNode(pos + 8),
-    };
+    localValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ImportDefaultSpecifier",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      local: defer(deserializeNode, pos + 8),
-    };
+    if (localValue === undefined) localValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "ImportDefaultSpecifier",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    local: localValue,
+  };
 }
 
 /** `ImportExpression` */
 function deserializeImportExpression(pos) {
+  let sourceValue, optionsValue;
   try {
-    return {
-      type: "ImportExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      source: deserializeNode(pos + 8),
-      options: deserializeOptionNode(pos + 16),
-    };
+    sourceValue = deserializeNode(pos + 8);
+    optionsValue = deserializeOptionNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ImportExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      source: defer(deserializeNode, pos + 8),
-      options: defer(deserializeOptionNode, pos + 16),
-    };
+    if (sourceValue === undefined) sourceValue = defer(deserializeNode, pos + 8);
+    if (optionsValue === undefined) optionsValue = defer(deserializeOptionNode, pos + 16);
   }
+  return {
+    type: "ImportExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    source: sourceValue,
+    options: optionsValue,
+  };
 }
 
 /** `ImportNamespaceSpecifier` */
 function deserializeImportNamespaceSpecifier(pos) {
+  let localValue;
   try {
-    return {
-      type: "ImportNamespaceSpecifier",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      local: deserializeNode(pos + 8),
-    };
+    localValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ImportNamespaceSpecifier",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      local: defer(deserializeNode, pos + 8),
-    };
+    if (localValue === undefined) localValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "ImportNamespaceSpecifier",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    local: localValue,
+  };
 }
 
 /** `ImportSpecifier` */
 function deserializeImportSpecifier(pos) {
+  let importedValue, localValue;
   try {
-    return {
-      type: "ImportSpecifier",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      imported: deserializeNode(pos + 8),
-      local: deserializeNode(pos + 16),
-    };
+    importedValue = deserializeNode(pos + 8);
+    localValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ImportSpecifier",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      imported: defer(deserializeNode, pos + 8),
-      local: defer(deserializeNode, pos + 16),
-    };
+    if (importedValue === undefined) importedValue = defer(deserializeNode, pos + 8);
+    if (localValue === undefined) localValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "ImportSpecifier",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    imported: importedValue,
+    local: localValue,
+  };
 }
 
 /** `LabeledStatement` */
 function deserializeLabeledStatement(pos) {
+  let bodyValue, labelValue;
   try {
-    return {
-      type: "LabeledStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: deserializeNode(pos + 8),
-      label: deserializeNode(pos + 16),
-    };
+    bodyValue = deserializeNode(pos + 8);
+    labelValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "LabeledStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: defer(deserializeNode, pos + 8),
-      label: defer(deserializeNode, pos + 16),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 8);
+    if (labelValue === undefined) labelValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "LabeledStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    body: bodyValue,
+    label: labelValue,
+  };
 }
 
 /** `LogicalExpression` */
 function deserializeLogicalExpression(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "LogicalExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      left: deserializeNode(pos + 8),
-      operator: deserializeLogicalOperator(pos + 16),
-      right: deserializeNode(pos + 20),
-    };
+    leftValue = deserializeNode(pos + 8);
+    rightValue = deserializeNode(pos + 20);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "LogicalExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      left: defer(deserializeNode, pos + 8),
-      operator: deserializeLogicalOperator(pos + 16),
-      right: defer(deserializeNode, pos + 20),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeNode, pos + 8);
+    if (rightValue === undefined) rightValue = defer(deserializeNode, pos + 20);
   }
+  return {
+    type: "LogicalExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    left: leftValue,
+    operator: deserializeLogicalOperator(pos + 16),
+    right: rightValue,
+  };
 }
 
 /** `MemberExpression` */
 function deserializeMemberExpression(pos) {
+  let objectValue, propertyValue;
   try {
-    return {
-      type: "MemberExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      object: deserializeNode(pos + 8),
-      property: deserializeNode(pos + 16),
-      computed: uint8[pos + 24] === 1,
-      optional: uint8[pos + 25] === 1,
-    };
+    objectValue = deserializeNode(pos + 8);
+    propertyValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "MemberExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      object: defer(deserializeNode, pos + 8),
-      property: defer(deserializeNode, pos + 16),
-      computed: uint8[pos + 24] === 1,
-      optional: uint8[pos + 25] === 1,
-    };
+    if (objectValue === undefined) objectValue = defer(deserializeNode, pos + 8);
+    if (propertyValue === undefined) propertyValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "MemberExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    object: objectValue,
+    property: propertyValue,
+    computed: uint8[pos + 24] === 1,
+    optional: uint8[pos + 25] === 1,
+  };
 }
 
 /** `MetaProperty` */
 function deserializeMetaProperty(pos) {
+  let metaValue, propertyValue;
   try {
-    return {
-      type: "MetaProperty",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      meta: deserializeNode(pos + 8),
-      property: deserializeNode(pos + 16),
-    };
+    metaValue = deserializeNode(pos + 8);
+    propertyValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "MetaProperty",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      meta: defer(deserializeNode, pos + 8),
-      property: defer(deserializeNode, pos + 16),
-    };
+    if (metaValue === undefined) metaValue = defer(deserializeNode, pos + 8);
+    if (propertyValue === undefined) propertyValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "MetaProperty",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    meta: metaValue,
+    property: propertyValue,
+  };
 }
 
 /** `MethodDefinition` */
 function deserializeMethodDefinition(pos) {
+  let keyValue, valueValue;
   try {
-    return {
-      type: "MethodDefinition",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      static: uint8[pos + 8] === 1,
-      computed: uint8[pos + 9] === 1,
-      key: deserializeNode(pos + 12),
-      kind: deserializeMethodDefinitionKind(pos + 20),
-      value: deserializeNode(pos + 24),
-    };
+    keyValue = deserializeNode(pos + 12);
+    valueValue = deserializeNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "MethodDefinition",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      static: uint8[pos + 8] === 1,
-      computed: uint8[pos + 9] === 1,
-      key: defer(deserializeNode, pos + 12),
-      kind: deserializeMethodDefinitionKind(pos + 20),
-      value: defer(deserializeNode, pos + 24),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializeNode, pos + 12);
+    if (valueValue === undefined) valueValue = defer(deserializeNode, pos + 24);
   }
+  return {
+    type: "MethodDefinition",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    static: uint8[pos + 8] === 1,
+    computed: uint8[pos + 9] === 1,
+    key: keyValue,
+    kind: deserializeMethodDefinitionKind(pos + 20),
+    value: valueValue,
+  };
 }
 
 /** `NewExpression` */
 function deserializeNewExpression(pos) {
+  let calleeValue, argumentsValue;
   try {
-    return {
-      type: "NewExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      callee: deserializeNode(pos + 8),
-      arguments: deserializeVecNode(pos + 16),
-    };
+    calleeValue = deserializeNode(pos + 8);
+    argumentsValue = deserializeVecNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "NewExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      callee: defer(deserializeNode, pos + 8),
-      arguments: defer(deserializeVecNode, pos + 16),
-    };
+    if (calleeValue === undefined) calleeValue = defer(deserializeNode, pos + 8);
+    if (argumentsValue === undefined) argumentsValue = defer(deserializeVecNode, pos + 16);
   }
+  return {
+    type: "NewExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    callee: calleeValue,
+    arguments: argumentsValue,
+  };
 }
 
 /** `ObjectExpression` */
 function deserializeObjectExpression(pos) {
+  let propertiesValue;
   try {
-    return {
-      type: "ObjectExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      properties: deserializeVecNode(pos + 8),
-    };
+    propertiesValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ObjectExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      properties: defer(deserializeVecNode, pos + 8),
-    };
+    if (propertiesValue === undefined) propertiesValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "ObjectExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    properties: propertiesValue,
+  };
 }
 
 /** `ObjectPattern` */
 function deserializeObjectPattern(pos) {
+  let propertiesValue;
   try {
-    return {
-      type: "ObjectPattern",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      properties: deserializeVecNode(pos + 8),
-    };
+    propertiesValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ObjectPattern",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      properties: defer(deserializeVecNode, pos + 8),
-    };
+    if (propertiesValue === undefined) propertiesValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "ObjectPattern",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    properties: propertiesValue,
+  };
 }
 
 /** `ParenthesizedExpression` */
 function deserializeParenthesizedExpression(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "ParenthesizedExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: deserializeNode(pos + 8),
-    };
+    expressionValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ParenthesizedExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: defer(deserializeNode, pos + 8),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "ParenthesizedExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    expression: expressionValue,
+  };
 }
 
 /** `PrivateIdentifier` */
@@ -1801,158 +1693,133 @@ function deserializePrivateIdentifier(pos) {
 
 /** `Property` */
 function deserializeProperty(pos) {
+  let keyValue, valueValue;
   try {
-    return {
-      type: "Property",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      method: uint8[pos + 8] === 1,
-      shorthand: uint8[pos + 9] === 1,
-      computed: uint8[pos + 10] === 1,
-      key: deserializeNode(pos + 12),
-      value: deserializeNode(pos + 20),
-      kind: deserializePropertyKind(pos + 28),
-    };
+    keyValue = deserializeNode(pos + 12);
+    valueValue = deserializeNode(pos + 20);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Property",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      method: uint8[pos + 8] === 1,
-      shorthand: uint8[pos + 9] === 1,
-      computed: uint8[pos + 10] === 1,
-      key: defer(deserializeNode, pos + 12),
-      value: defer(deserializeNode, pos + 20),
-      kind: deserializePropertyKind(pos + 28),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializeNode, pos + 12);
+    if (valueValue === undefined) valueValue = defer(deserializeNode, pos + 20);
   }
+  return {
+    type: "Property",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    method: uint8[pos + 8] === 1,
+    shorthand: uint8[pos + 9] === 1,
+    computed: uint8[pos + 10] === 1,
+    key: keyValue,
+    value: valueValue,
+    kind: deserializePropertyKind(pos + 28),
+  };
 }
 
 /** `PropertyDefinition` */
 function deserializePropertyDefinition(pos) {
+  let keyValue, valueValue;
   try {
-    return {
-      type: "PropertyDefinition",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      static: uint8[pos + 8] === 1,
-      computed: uint8[pos + 9] === 1,
-      key: deserializeNode(pos + 12),
-      value: deserializeOptionNode(pos + 20),
-    };
+    keyValue = deserializeNode(pos + 12);
+    valueValue = deserializeOptionNode(pos + 20);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "PropertyDefinition",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      static: uint8[pos + 8] === 1,
-      computed: uint8[pos + 9] === 1,
-      key: defer(deserializeNode, pos + 12),
-      value: defer(deserializeOptionNode, pos + 20),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializeNode, pos + 12);
+    if (valueValue === undefined) valueValue = defer(deserializeOptionNode, pos + 20);
   }
+  return {
+    type: "PropertyDefinition",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    static: uint8[pos + 8] === 1,
+    computed: uint8[pos + 9] === 1,
+    key: keyValue,
+    value: valueValue,
+  };
 }
 
 /** `RestElement` */
 function deserializeRestElement(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "RestElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: deserializeNode(pos + 8),
-    };
+    argumentValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "RestElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: defer(deserializeNode, pos + 8),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "RestElement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    argument: argumentValue,
+  };
 }
 
 /** `ReturnStatement` */
 function deserializeReturnStatement(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "ReturnStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: deserializeOptionNode(pos + 8),
-    };
+    argumentValue = deserializeOptionNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ReturnStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: defer(deserializeOptionNode, pos + 8),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeOptionNode, pos + 8);
   }
+  return {
+    type: "ReturnStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    argument: argumentValue,
+  };
 }
 
 /** `SequenceExpression` */
 function deserializeSequenceExpression(pos) {
+  let expressionsValue;
   try {
-    return {
-      type: "SequenceExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expressions: deserializeVecNode(pos + 8),
-    };
+    expressionsValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "SequenceExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expressions: defer(deserializeVecNode, pos + 8),
-    };
+    if (expressionsValue === undefined) expressionsValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "SequenceExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    expressions: expressionsValue,
+  };
 }
 
 /** `SpreadElement` */
 function deserializeSpreadElement(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "SpreadElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: deserializeNode(pos + 8),
-    };
+    argumentValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "SpreadElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: defer(deserializeNode, pos + 8),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "SpreadElement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    argument: argumentValue,
+  };
 }
 
 /** `StaticBlock` */
 function deserializeStaticBlock(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "StaticBlock",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: deserializeVecNode(pos + 8),
-    };
+    bodyValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "StaticBlock",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      body: defer(deserializeVecNode, pos + 8),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "StaticBlock",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    body: bodyValue,
+  };
 }
 
 /** `Super` */
@@ -1966,68 +1833,62 @@ function deserializeSuper(pos) {
 
 /** `SwitchCase` */
 function deserializeSwitchCase(pos) {
+  let consequentValue, testValue;
   try {
-    return {
-      type: "SwitchCase",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      consequent: deserializeVecNode(pos + 8),
-      test: deserializeOptionNode(pos + 20),
-    };
+    consequentValue = deserializeVecNode(pos + 8);
+    testValue = deserializeOptionNode(pos + 20);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "SwitchCase",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      consequent: defer(deserializeVecNode, pos + 8),
-      test: defer(deserializeOptionNode, pos + 20),
-    };
+    if (consequentValue === undefined) consequentValue = defer(deserializeVecNode, pos + 8);
+    if (testValue === undefined) testValue = defer(deserializeOptionNode, pos + 20);
   }
+  return {
+    type: "SwitchCase",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    consequent: consequentValue,
+    test: testValue,
+  };
 }
 
 /** `SwitchStatement` */
 function deserializeSwitchStatement(pos) {
+  let discriminantValue, casesValue;
   try {
-    return {
-      type: "SwitchStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      discriminant: deserializeNode(pos + 8),
-      cases: deserializeVecNode(pos + 16),
-    };
+    discriminantValue = deserializeNode(pos + 8);
+    casesValue = deserializeVecNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "SwitchStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      discriminant: defer(deserializeNode, pos + 8),
-      cases: defer(deserializeVecNode, pos + 16),
-    };
+    if (discriminantValue === undefined) discriminantValue = defer(deserializeNode, pos + 8);
+    if (casesValue === undefined) casesValue = defer(deserializeVecNode, pos + 16);
   }
+  return {
+    type: "SwitchStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    discriminant: discriminantValue,
+    cases: casesValue,
+  };
 }
 
 /** `TaggedTemplateExpression` */
 function deserializeTaggedTemplateExpression(pos) {
+  let tagValue, quasiValue;
   try {
-    return {
-      type: "TaggedTemplateExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      tag: deserializeNode(pos + 8),
-      quasi: deserializeNode(pos + 16),
-    };
+    tagValue = deserializeNode(pos + 8);
+    quasiValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TaggedTemplateExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      tag: defer(deserializeNode, pos + 8),
-      quasi: defer(deserializeNode, pos + 16),
-    };
+    if (tagValue === undefined) tagValue = defer(deserializeNode, pos + 8);
+    if (quasiValue === undefined) quasiValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "TaggedTemplateExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    tag: tagValue,
+    quasi: quasiValue,
+  };
 }
 
 /** `TemplateElement` */
@@ -2043,24 +1904,22 @@ function deserializeTemplateElement(pos) {
 
 /** `TemplateLiteral` */
 function deserializeTemplateLiteral(pos) {
+  let expressionsValue, quasisValue;
   try {
-    return {
-      type: "TemplateLiteral",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expressions: deserializeVecNode(pos + 8),
-      quasis: deserializeVecNode(pos + 20),
-    };
+    expressionsValue = deserializeVecNode(pos + 8);
+    quasisValue = deserializeVecNode(pos + 20);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TemplateLiteral",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expressions: defer(deserializeVecNode, pos + 8),
-      quasis: defer(deserializeVecNode, pos + 20),
-    };
+    if (expressionsValue === undefined) expressionsValue = defer(deserializeVecNode, pos + 8);
+    if (quasisValue === undefined) quasisValue = defer(deserializeVecNode, pos + 20);
   }
+  return {
+    type: "TemplateLiteral",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    expressions: expressionsValue,
+    quasis: quasisValue,
+  };
 }
 
 /** `ThisExpression` */
@@ -2074,204 +1933,176 @@ function deserializeThisExpression(pos) {
 
 /** `ThrowStatement` */
 function deserializeThrowStatement(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "ThrowStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: deserializeNode(pos + 8),
-    };
+    argumentValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ThrowStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: defer(deserializeNode, pos + 8),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "ThrowStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    argument: argumentValue,
+  };
 }
 
 /** `TryStatement` */
 function deserializeTryStatement(pos) {
+  let blockValue, handlerValue, finalizerValue;
   try {
-    return {
-      type: "TryStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      block: deserializeNode(pos + 8),
-      handler: deserializeOptionNode(pos + 16),
-      finalizer: deserializeOptionNode(pos + 24),
-    };
+    blockValue = deserializeNode(pos + 8);
+    handlerValue = deserializeOptionNode(pos + 16);
+    finalizerValue = deserializeOptionNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TryStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      block: defer(deserializeNode, pos + 8),
-      handler: defer(deserializeOptionNode, pos + 16),
-      finalizer: defer(deserializeOptionNode, pos + 24),
-    };
+    if (blockValue === undefined) blockValue = defer(deserializeNode, pos + 8);
+    if (handlerValue === undefined) handlerValue = defer(deserializeOptionNode, pos + 16);
+    if (finalizerValue === undefined) finalizerValue = defer(deserializeOptionNode, pos + 24);
   }
+  return {
+    type: "TryStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    block: blockValue,
+    handler: handlerValue,
+    finalizer: finalizerValue,
+  };
 }
 
 /** `UnaryExpression` */
 function deserializeUnaryExpression(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "UnaryExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      operator: deserializeUnaryOperator(pos + 8),
-      prefix: uint8[pos + 9] === 1,
-      argument: deserializeNode(pos + 12),
-    };
+    argumentValue = deserializeNode(pos + 12);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "UnaryExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      operator: deserializeUnaryOperator(pos + 8),
-      prefix: uint8[pos + 9] === 1,
-      argument: defer(deserializeNode, pos + 12),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeNode, pos + 12);
   }
+  return {
+    type: "UnaryExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    operator: deserializeUnaryOperator(pos + 8),
+    prefix: uint8[pos + 9] === 1,
+    argument: argumentValue,
+  };
 }
 
 /** `UpdateExpression` */
 function deserializeUpdateExpression(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "UpdateExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      operator: deserializeUpdateOperator(pos + 8),
-      prefix: uint8[pos + 9] === 1,
-      argument: deserializeNode(pos + 12),
-    };
+    argumentValue = deserializeNode(pos + 12);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "UpdateExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      operator: deserializeUpdateOperator(pos + 8),
-      prefix: uint8[pos + 9] === 1,
-      argument: defer(deserializeNode, pos + 12),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeNode, pos + 12);
   }
+  return {
+    type: "UpdateExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    operator: deserializeUpdateOperator(pos + 8),
+    prefix: uint8[pos + 9] === 1,
+    argument: argumentValue,
+  };
 }
 
 /** `VariableDeclaration` */
 function deserializeVariableDeclaration(pos) {
+  let declarationsValue;
   try {
-    return {
-      type: "VariableDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      declarations: deserializeVecNode(pos + 8),
-      kind: deserializeVariableDeclarationKind(pos + 20),
-    };
+    declarationsValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "VariableDeclaration",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      declarations: defer(deserializeVecNode, pos + 8),
-      kind: deserializeVariableDeclarationKind(pos + 20),
-    };
+    if (declarationsValue === undefined) declarationsValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "VariableDeclaration",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    declarations: declarationsValue,
+    kind: deserializeVariableDeclarationKind(pos + 20),
+  };
 }
 
 /** `VariableDeclarator` */
 function deserializeVariableDeclarator(pos) {
+  let idValue, initValue;
   try {
-    return {
-      type: "VariableDeclarator",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: deserializeNode(pos + 8),
-      init: deserializeOptionNode(pos + 16),
-    };
+    idValue = deserializeNode(pos + 8);
+    initValue = deserializeOptionNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "VariableDeclarator",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      id: defer(deserializeNode, pos + 8),
-      init: defer(deserializeOptionNode, pos + 16),
-    };
+    if (idValue === undefined) idValue = defer(deserializeNode, pos + 8);
+    if (initValue === undefined) initValue = defer(deserializeOptionNode, pos + 16);
   }
+  return {
+    type: "VariableDeclarator",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    id: idValue,
+    init: initValue,
+  };
 }
 
 /** `WhileStatement` */
 function deserializeWhileStatement(pos) {
+  let testValue, bodyValue;
   try {
-    return {
-      type: "WhileStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      test: deserializeNode(pos + 8),
-      body: deserializeNode(pos + 16),
-    };
+    testValue = deserializeNode(pos + 8);
+    bodyValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "WhileStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      test: defer(deserializeNode, pos + 8),
-      body: defer(deserializeNode, pos + 16),
-    };
+    if (testValue === undefined) testValue = defer(deserializeNode, pos + 8);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "WhileStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    test: testValue,
+    body: bodyValue,
+  };
 }
 
 /** `WithStatement` */
 function deserializeWithStatement(pos) {
+  let objectValue, bodyValue;
   try {
-    return {
-      type: "WithStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      object: deserializeNode(pos + 8),
-      body: deserializeNode(pos + 16),
-    };
+    objectValue = deserializeNode(pos + 8);
+    bodyValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "WithStatement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      object: defer(deserializeNode, pos + 8),
-      body: defer(deserializeNode, pos + 16),
-    };
+    if (objectValue === undefined) objectValue = defer(deserializeNode, pos + 8);
+    if (bodyValue === undefined) bodyValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "WithStatement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    object: objectValue,
+    body: bodyValue,
+  };
 }
 
 /** `YieldExpression` */
 function deserializeYieldExpression(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "YieldExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      delegate: uint8[pos + 8] === 1,
-      argument: deserializeOptionNode(pos + 12),
-    };
+    argumentValue = deserializeOptionNode(pos + 12);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "YieldExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      delegate: uint8[pos + 8] === 1,
-      argument: defer(deserializeOptionNode, pos + 12),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeOptionNode, pos + 12);
   }
+  return {
+    type: "YieldExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    delegate: uint8[pos + 8] === 1,
+    argument: argumentValue,
+  };
 }
 
 const ASSIGNMENT_OPERATOR_STRINGS = ["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=", "|=", "^=", "&=", "**=", "||=", "&&=", "??="];
@@ -2348,44 +2179,39 @@ function deserializePropertyKind(pos) {
 
 /** `JSXAttribute` */
 function deserializeJSXAttribute(pos) {
+  let nameValue, valueValue;
   try {
-    return {
-      type: "JSXAttribute",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      name: deserializeNode(pos + 8),
-      value: deserializeOptionNode(pos + 16),
-    };
+    nameValue = deserializeNode(pos + 8);
+    valueValue = deserializeOptionNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXAttribute",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      name: defer(deserializeNode, pos + 8),
-      value: defer(deserializeOptionNode, pos + 16),
-    };
+    if (nameValue === undefined) nameValue = defer(deserializeNode, pos + 8);
+    if (valueValue === undefined) valueValue = defer(deserializeOptionNode, pos + 16);
   }
+  return {
+    type: "JSXAttribute",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    name: nameValue,
+    value: valueValue,
+  };
 }
 
 /** `JSXClosingElement` */
 function deserializeJSXClosingElement(pos) {
+  let nameValue;
   try {
-    return {
-      type: "JSXClosingElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      name: deserializeNode(pos + 8),
-    };
+    nameValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXClosingElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      name: defer(deserializeNode, pos + 8),
-    };
+    if (nameValue === undefined) nameValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "JSXClosingElement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    name: nameValue,
+  };
 }
 
 /** `JSXClosingFragment` */
@@ -2399,26 +2225,25 @@ function deserializeJSXClosingFragment(pos) {
 
 /** `JSXElement` */
 function deserializeJSXElement(pos) {
+  let openingElementValue, closingElementValue, childrenValue;
   try {
-    return {
-      type: "JSXElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      openingElement: deserializeNode(pos + 8),
-      closingElement: deserializeOptionNode(pos + 16),
-      children: deserializeVecNode(pos + 24),
-    };
+    openingElementValue = deserializeNode(pos + 8);
+    closingElementValue = deserializeOptionNode(pos + 16);
+    childrenValue = deserializeVecNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      openingElement: defer(deserializeNode, pos + 8),
-      closingElement: defer(deserializeOptionNode, pos + 16),
-      children: defer(deserializeVecNode, pos + 24),
-    };
+    if (openingElementValue === undefined) openingElementValue = defer(deserializeNode, pos + 8);
+    if (closingElementValue === undefined) closingElementValue = defer(deserializeOptionNode, pos + 16);
+    if (childrenValue === undefined) childrenValue = defer(deserializeVecNode, pos + 24);
   }
+  return {
+    type: "JSXElement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    openingElement: openingElementValue,
+    closingElement: closingElementValue,
+    children: childrenValue,
+  };
 }
 
 /** `JSXEmptyExpression` */
@@ -2432,46 +2257,42 @@ function deserializeJSXEmptyExpression(pos) {
 
 /** `JSXExpressionContainer` */
 function deserializeJSXExpressionContainer(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "JSXExpressionContainer",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: deserializeNode(pos + 8),
-    };
+    expressionValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXExpressionContainer",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      expression: defer(deserializeNode, pos + 8),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "JSXExpressionContainer",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    expression: expressionValue,
+  };
 }
 
 /** `JSXFragment` */
 function deserializeJSXFragment(pos) {
+  let openingFragmentValue, closingFragmentValue, childrenValue;
   try {
-    return {
-      type: "JSXFragment",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      openingFragment: deserializeNode(pos + 8),
-      closingFragment: deserializeNode(pos + 16),
-      children: deserializeVecNode(pos + 24),
-    };
+    openingFragmentValue = deserializeNode(pos + 8);
+    closingFragmentValue = deserializeNode(pos + 16);
+    childrenValue = deserializeVecNode(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXFragment",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      openingFragment: defer(deserializeNode, pos + 8),
-      closingFragment: defer(deserializeNode, pos + 16),
-      children: defer(deserializeVecNode, pos + 24),
-    };
+    if (openingFragmentValue === undefined) openingFragmentValue = defer(deserializeNode, pos + 8);
+    if (closingFragmentValue === undefined) closingFragmentValue = defer(deserializeNode, pos + 16);
+    if (childrenValue === undefined) childrenValue = defer(deserializeVecNode, pos + 24);
   }
+  return {
+    type: "JSXFragment",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    openingFragment: openingFragmentValue,
+    closingFragment: closingFragmentValue,
+    children: childrenValue,
+  };
 }
 
 /** `JSXIdentifier` */
@@ -2486,112 +2307,98 @@ function deserializeJSXIdentifier(pos) {
 
 /** `JSXMemberExpression` */
 function deserializeJSXMemberExpression(pos) {
+  let objectValue, propertyValue;
   try {
-    return {
-      type: "JSXMemberExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      object: deserializeNode(pos + 8),
-      property: deserializeNode(pos + 16),
-    };
+    objectValue = deserializeNode(pos + 8);
+    propertyValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXMemberExpression",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      object: defer(deserializeNode, pos + 8),
-      property: defer(deserializeNode, pos + 16),
-    };
+    if (objectValue === undefined) objectValue = defer(deserializeNode, pos + 8);
+    if (propertyValue === undefined) propertyValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "JSXMemberExpression",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    object: objectValue,
+    property: propertyValue,
+  };
 }
 
 /** `JSXNamespacedName` */
 function deserializeJSXNamespacedName(pos) {
+  let namespaceValue, nameValue;
   try {
-    return {
-      type: "JSXNamespacedName",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      namespace: deserializeNode(pos + 8),
-      name: deserializeNode(pos + 16),
-    };
+    namespaceValue = deserializeNode(pos + 8);
+    nameValue = deserializeNode(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXNamespacedName",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      namespace: defer(deserializeNode, pos + 8),
-      name: defer(deserializeNode, pos + 16),
-    };
+    if (namespaceValue === undefined) namespaceValue = defer(deserializeNode, pos + 8);
+    if (nameValue === undefined) nameValue = defer(deserializeNode, pos + 16);
   }
+  return {
+    type: "JSXNamespacedName",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    namespace: namespaceValue,
+    name: nameValue,
+  };
 }
 
 /** `JSXOpeningElement` */
 function deserializeJSXOpeningElement(pos) {
+  let attributesValue, nameValue;
   try {
-    return {
-      type: "JSXOpeningElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      attributes: deserializeVecNode(pos + 8),
-      name: deserializeNode(pos + 20),
-      selfClosing: uint8[pos + 28] === 1,
-    };
+    attributesValue = deserializeVecNode(pos + 8);
+    nameValue = deserializeNode(pos + 20);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXOpeningElement",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      attributes: defer(deserializeVecNode, pos + 8),
-      name: defer(deserializeNode, pos + 20),
-      selfClosing: uint8[pos + 28] === 1,
-    };
+    if (attributesValue === undefined) attributesValue = defer(deserializeVecNode, pos + 8);
+    if (nameValue === undefined) nameValue = defer(deserializeNode, pos + 20);
   }
+  return {
+    type: "JSXOpeningElement",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    attributes: attributesValue,
+    name: nameValue,
+    selfClosing: uint8[pos + 28] === 1,
+  };
 }
 
 /** `JSXOpeningFragment` */
 function deserializeJSXOpeningFragment(pos) {
+  let attributesValue;
   try {
-    return {
-      type: "JSXOpeningFragment",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      attributes: deserializeVecNode(pos + 8),
-      selfClosing: uint8[pos + 20] === 1,
-    };
+    attributesValue = deserializeVecNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXOpeningFragment",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      attributes: defer(deserializeVecNode, pos + 8),
-      selfClosing: uint8[pos + 20] === 1,
-    };
+    if (attributesValue === undefined) attributesValue = defer(deserializeVecNode, pos + 8);
   }
+  return {
+    type: "JSXOpeningFragment",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    attributes: attributesValue,
+    selfClosing: uint8[pos + 20] === 1,
+  };
 }
 
 /** `JSXSpreadAttribute` */
 function deserializeJSXSpreadAttribute(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "JSXSpreadAttribute",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: deserializeNode(pos + 8),
-    };
+    argumentValue = deserializeNode(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXSpreadAttribute",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      argument: defer(deserializeNode, pos + 8),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeNode, pos + 8);
   }
+  return {
+    type: "JSXSpreadAttribute",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    argument: argumentValue,
+  };
 }
 
 /** `JSXText` */
@@ -3260,8 +3067,16 @@ function deserializeVecOptionNode(pos) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 8) {
-    array[i] = deserializeOptionNode(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 8) {
+      array[i] = deserializeOptionNode(element);
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 8) {
+      array[i] = defer(deserializeOptionNode, element);
+    }
   }
   return array;
 }
@@ -3290,8 +3105,16 @@ function deserializeVecNode(pos) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 8) {
-    array[i] = deserializeNode(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 8) {
+      array[i] = deserializeNode(element);
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 8) {
+      array[i] = defer(deserializeNode, element);
+    }
   }
   return array;
 }

@@ -13,11 +13,13 @@
 //!
 //! The predicates every emitter asks, defined here once: [`Model::is_node`], [`Model::builds_nodes`]
 //! (reading the value may make a node: on parent-linked targets its reader takes the parent),
-//! [`may_nest`] (reading the value may follow pointers deeper into the tree: it can be left for later),
+//! [`Model::may_nest`] (reading the value may recurse without bound, through a cycle of the type
+//! graph ([`graph`]): it can be left for later),
 //! [`Model::can_be_node`] (the value is a node or an array of nodes: a visitor key) and
 //! [`Model::accepted_types`] (the node types a value can be: the producer's dispatch).
 
 mod check;
+pub mod graph;
 
 use crate::config::{Config, Mapping, SpanStyle};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
@@ -34,6 +36,8 @@ pub struct Model {
     objects: Vec<Option<ObjectModel>>,
     /// By `TypeId`: whether reading a value of the type may make a node.
     builds: Vec<bool>,
+    /// Which types hold which, and the cycles among them.
+    pub graph: graph::TypeGraph,
     /// `None` when the configuration names no root.
     pub result: Option<ResultShape>,
 }
@@ -144,9 +148,19 @@ impl Model {
                 TypeKind::Enum(_) => None,
             });
         }
-        let mut model = Model { mapping, objects, builds: Vec::new(), result };
+        let mut model = Model { mapping, objects, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result };
         model.builds = builds_nodes_by_type(schema, &model);
         check::check_keys(schema, &model, &mut diagnostics);
+        // (The oxc dialect's deserializers follow oxc's attributes, and check their own recursion.)
+        if schema.dialect == crate::ir::Dialect::Rawast
+            && let Some(cycle) = graph::undeferrable_cycle(schema, &model)
+        {
+            let names: Vec<&str> = cycle.iter().map(|&id| schema.get(id).name.as_str()).collect();
+            diagnostics.push(
+                Diagnostic::new(format!("`{}` can hold itself through enums, `Box`es and `Option`s alone ({})", names[0], names.join(" → ")))
+                    .with_help("a data enum's JS value is its variant's payload, so no object or array lies between the levels and a deserializer could not read a value nested deeper than the JS stack holds; put a struct (an object) or a `Vec` (an array) on this cycle"),
+            );
+        }
         diagnostics.into_result(model)
     }
 
@@ -172,6 +186,11 @@ impl Model {
             TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => self.builds_nodes(inner),
             TypeRef::Named(id) => self.builds[id.0],
         }
+    }
+
+    /// Whether reading a `ty` value may recurse without bound: it reaches a cycle of the type graph.
+    pub fn may_nest(&self, ty: &TypeRef) -> bool {
+        self.graph.may_nest(ty)
     }
 
     /// Whether a `ty` value is a node, or an array of nodes (not only plain objects holding them).
@@ -219,20 +238,6 @@ impl Model {
 /// The string a fieldless enum's variant becomes.
 pub fn variant_string(variant: &Variant) -> &str {
     variant.estree.rename.as_deref().unwrap_or(&variant.name)
-}
-
-/// Whether reading a `ty` value may follow pointers (a `Box` or `Vec` in it), and so go deeper into
-/// the tree without bound: deserializers leave such values for later when the JS stack runs out.
-pub fn may_nest(schema: &Schema, ty: &TypeRef) -> bool {
-    match ty {
-        TypeRef::Box(_) | TypeRef::Vec(_) => true,
-        TypeRef::Option(inner) | TypeRef::Cell(inner) => may_nest(schema, inner),
-        TypeRef::Named(id) => match &schema.get(*id).kind {
-            TypeKind::Struct(s) => s.fields.iter().any(|f| may_nest(schema, &f.ty)),
-            TypeKind::Enum(e) => e.variants.iter().any(|v| v.payload.as_ref().is_some_and(|p| may_nest(schema, p))),
-        },
-        TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
-    }
 }
 
 /// The index of a struct's first `Span` field: the node's span.

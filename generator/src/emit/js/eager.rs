@@ -22,6 +22,9 @@ struct DeserializeJs {
     strings: StringsView,
     /// Whether the shared templates render the lazy deserializer's functions.
     lazy: bool,
+    /// Read by the shared `js/deferred.js`: every cycle of rawast's schemas has a place to defer
+    /// (`model::graph::undeferrable_cycle`), so nothing is read first.
+    read_first: bool,
     result: ResultView,
     functions: Vec<Function>,
 }
@@ -37,6 +40,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         parent_links: builder.parent_links,
         strings: StringsView::new(target),
         lazy: false,
+        read_first: false,
         result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null")),
         functions,
     };

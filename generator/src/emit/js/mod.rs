@@ -313,15 +313,20 @@ pub(super) struct Function {
 
 pub(super) enum Body {
     /// A node or plain object: `{ key: value, ... }`. `defers`: some of its values may nest, and
-    /// are left for later (`Prop::deferred`) when the JS stack runs out below it.
-    Object { props: Vec<Prop>, is_node: bool, defers: bool },
+    /// are left for later (`Prop::deferred`) when the JS stack runs out below it: those are read
+    /// first, each into its `Prop::local` (a node with parent links: into the node), so that the
+    /// ones read already are kept.
+    /// `locals`: those locals, declared together (`bodyValue, testValue`).
+    Object { props: Vec<Prop>, is_node: bool, defers: bool, locals: String },
     /// `switch` over a tag byte; each case returns an expression of `pos`.
     Switch { what: String, cases: Vec<(u8, String)> },
     /// A fieldless enum: a lookup in a constant array of strings.
     Strings { constant: String, what: String, values: String },
     Option { none_check: String, some: String },
     /// `cost`: what each element takes from the read budget (its size, at least 1).
-    Vec { element_size: u32, cost: u32, element: String },
+    /// `deferred_element`: `defer(reader, element)`, for elements that may nest: what the eager
+    /// deserializer puts in their place, from the one being read, when the JS stack runs out.
+    Vec { element_size: u32, cost: u32, element: String, deferred_element: Option<String> },
     /// `size`: the target's size, which it takes from the read budget.
     Boxed { target: String, size: u32 },
 }
@@ -334,15 +339,22 @@ pub(super) struct Prop {
     pub(super) is_child: bool,
     /// What it is, for the lazy target: read when the object is made, or by a getter.
     pub(super) kind: PropKind,
-    /// `defer(reader, pos)`, for a value that may nest (`model::may_nest`): what the eager
+    /// `defer(reader, pos)`, for a value that may nest (`Model::may_nest`): what the eager
     /// deserializer puts here instead when the JS stack runs out below the object.
     pub(super) deferred: Option<String>,
+    /// The local variable such a value is read into first (`bodyValue`).
+    pub(super) local: String,
 }
 
 impl Prop {
     /// The expression of this property in an object whose values that may nest are left for later.
     pub(super) fn deferred_or_value(&self) -> &str {
         self.deferred.as_deref().unwrap_or(&self.value)
+    }
+
+    /// The expression of this property in the object's literal: its local, if it was read first.
+    pub(super) fn literal_value(&self) -> &str {
+        if self.deferred.is_some() { &self.local } else { &self.value }
     }
 }
 
@@ -459,7 +471,8 @@ impl<'a> Builder<'a> {
                 let is_node = is_node && self.parent_links;
                 // A node with parent links builds its children after itself: only they are tried.
                 let defers = props.iter().any(|p| p.deferred.is_some() && (p.is_child || !is_node));
-                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node, defers } }
+                let locals = props.iter().filter(|p| p.deferred.is_some()).map(|p| p.local.as_str()).collect::<Vec<_>>().join(", ");
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node, defers, locals } }
             }
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
                 let cases = e
@@ -494,13 +507,13 @@ impl<'a> Builder<'a> {
         let object = self.cx.model.object(id).expect("structs have an object model");
         let discriminator = self.cx.model.mapping.discriminator.as_deref();
         let u32_at = |offset: u32| self.read(&TypeRef::Primitive(Primitive::U32), &at(pos, offset));
-        object
+        let mut props = object
             .properties
             .iter()
             .map(|property| {
                 let key = JsKey::new(&property.key);
                 match &property.value {
-                    PropertyValue::NodeType(name) => Prop { key, value: js_string(name), is_child: false, kind: PropKind::NodeType, deferred: None },
+                    PropertyValue::NodeType(name) => Prop { key, value: js_string(name), is_child: false, kind: PropKind::NodeType, deferred: None, local: String::new() },
                     PropertyValue::Span { at: field, part } => {
                         let offset = field.offset(self.layout);
                         let value = match part {
@@ -509,7 +522,7 @@ impl<'a> Builder<'a> {
                             SpanPart::Range => format!("[{}, {}]", u32_at(offset), u32_at(offset + 4)),
                             SpanPart::Object => format!("{{ start: {}, end: {} }}", u32_at(offset), u32_at(offset + 4)),
                         };
-                        Prop { key, value, is_child: false, kind: PropKind::Span, deferred: None }
+                        Prop { key, value, is_child: false, kind: PropKind::Span, deferred: None, local: String::new() }
                     }
                     PropertyValue::Field { at: field, ty, convert } => {
                         // What may make nodes makes this node's children (parent-linked targets).
@@ -519,17 +532,25 @@ impl<'a> Builder<'a> {
                         let mut value = self.read_in(ty, &field_pos, if is_child { "node" } else { "parent" });
                         // `resolveDeferred` reads it later with the same enclosing node. A converted
                         // value (a literal's) is read whole, never left for later.
-                        let deferred = (convert.is_none() && model::may_nest(self.cx.schema, ty)).then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
+                        let deferred = (convert.is_none() && self.cx.model.may_nest(ty)).then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
                         if let Some(converter) = convert {
                             // The position, for the error a value that cannot be converted throws.
                             value = format!("{}({value}, {field_pos})", converter.js_function());
                         }
                         let kind = if Some(property.key.as_str()) == discriminator { PropKind::OwnType } else { PropKind::Field };
-                        Prop { key, value, is_child, kind, deferred }
+                        Prop { key, value, is_child, kind, deferred, local: local_name(&property.key) }
                     }
                 }
             })
-            .collect()
+            .collect::<Vec<_>>();
+        // Keys that are no identifiers may give one local twice (`a-b`, `a_b`): number those.
+        let mut seen = BTreeSet::new();
+        for (index, prop) in props.iter_mut().enumerate() {
+            if !seen.insert(prop.local.clone()) {
+                prop.local = format!("{}{index}", prop.local);
+            }
+        }
+        props
     }
 
     /// The helper function of a composite type (`Option`, `Vec`, `Box`), if it needs one.
@@ -548,6 +569,7 @@ impl<'a> Builder<'a> {
                 element_size: self.layout.of(inner).size,
                 cost: self.layout.of(inner).size.max(1),
                 element: self.read(inner, "element"),
+                deferred_element: self.cx.model.may_nest(inner).then(|| format!("defer({}, element)", self.function_name(inner))),
             },
             TypeRef::Box(inner) => Body::Boxed {
                 target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)),
@@ -573,6 +595,13 @@ impl<'a> Builder<'a> {
             _ => format!("uint32[({pos}) >>> 2] === {} && uint32[(({pos}) >>> 2) + 1] === {}", value as u32, value >> 32),
         }
     }
+}
+
+/// The local a property's value is read into before its object is made: `bodyValue` (the key's
+/// characters that cannot be in an identifier become `_`).
+fn local_name(key: &str) -> String {
+    let letters: String = key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
+    format!("{letters}Value")
 }
 
 fn screaming_case(camel: &str) -> String {

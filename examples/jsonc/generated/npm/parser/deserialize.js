@@ -160,7 +160,7 @@ function setUp(buffer) {
   chunkStart = chunkEnd = 0;
   decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
-  structBudget = limit;
+  structBudget = STRUCT_BUDGET * limit;
   stringBudget = STRING_BUDGET * limit;
   const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
@@ -169,6 +169,12 @@ function setUp(buffer) {
   return root;
 }
 
+// Where the JS stack runs out, a value is left for later: each function that stores values that may
+// nest (an object's properties, an array's elements) reads them in a `try`, and where a read throws
+// the stack's `RangeError`, that value and those after it not read yet become `Deferred`s, which
+// `resolveDeferred` reads once the root is back, from the top of the stack. Every cycle of the
+// schema's type graph passes such a place (the generator checks it), so trees of any depth come back
+// whole, and no depth is counted on the way down.
 class Deferred {
   constructor(read, pos) {
     this.read = read;
@@ -260,13 +266,14 @@ function invalid(what, value, pos) {
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
-// of its own, so the structs read through pointers fit in the arena (`structBudget`, `limit`
-// bytes); the strings whose bytes are read (all but slices of the ASCII prefix, whose cost does not
-// grow with their length) may share source text (a literal's `raw` and `value`, a directive's), a
-// few times at most (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree
-// or string shared many times, is stopped when either runs out, after work proportional to the
-// buffer.
-const STRING_BUDGET = 4;
+// of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
+// the one being read is read again later from the top of the stack, so a dense arena may take a
+// little more (`structBudget`, STRUCT_BUDGET × `limit` bytes). The strings whose bytes are read
+// (all but slices of the ASCII prefix, whose cost does not grow with their length) may share
+// source text (a literal's `raw` and `value`, a directive's), a few times at most
+// (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or string shared
+// many times, is stopped when either runs out, after work proportional to the buffer.
+const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // The longest part of the source made into one string (the ASCII prefix, the one-byte copy): the
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
@@ -274,7 +281,7 @@ const MAX_SOURCE_SLICE = 2 ** 28 - 16;
 let structBudget = 0, stringBudget = 0;
 
 function overBudget(pos) {
-  return corrupt(`the value at offset ${pos} takes the structs read past the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+  return corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
 function tooManyStringBytes(pos) {
@@ -420,22 +427,19 @@ function strictRun(bytes, from, to, start) {
 
 /** `Document` */
 function deserializeDocument(pos) {
+  let valueValue;
   try {
-    return {
-      type: "Document",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      value: deserializeValue(pos + 8),
-    };
+    valueValue = deserializeValue(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Document",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      value: defer(deserializeValue, pos + 8),
-    };
+    if (valueValue === undefined) valueValue = defer(deserializeValue, pos + 8);
   }
+  return {
+    type: "Document",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    value: valueValue,
+  };
 }
 
 /** `Comment` */
@@ -480,68 +484,56 @@ function deserializeValue(pos) {
 
 /** `Object` */
 function deserializeObject(pos) {
+  let membersValue;
   try {
-    return {
-      type: "Object",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      members: deserializeVecMember(pos + 8),
-      trailingComma: uint8[pos + 24] === 1,
-    };
+    membersValue = deserializeVecMember(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Object",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      members: defer(deserializeVecMember, pos + 8),
-      trailingComma: uint8[pos + 24] === 1,
-    };
+    if (membersValue === undefined) membersValue = defer(deserializeVecMember, pos + 8);
   }
+  return {
+    type: "Object",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    members: membersValue,
+    trailingComma: uint8[pos + 24] === 1,
+  };
 }
 
 /** `Member` */
 function deserializeMember(pos) {
+  let valueValue;
   try {
-    return {
-      type: "Member",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      key: deserializeStringLiteral(pos + 8),
-      value: deserializeValue(pos + 48),
-    };
+    valueValue = deserializeValue(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Member",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      key: deserializeStringLiteral(pos + 8),
-      value: defer(deserializeValue, pos + 48),
-    };
+    if (valueValue === undefined) valueValue = defer(deserializeValue, pos + 48);
   }
+  return {
+    type: "Member",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    key: deserializeStringLiteral(pos + 8),
+    value: valueValue,
+  };
 }
 
 /** `Array` */
 function deserializeArray(pos) {
+  let elementsValue;
   try {
-    return {
-      type: "Array",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      elements: deserializeVecValue(pos + 8),
-      trailingComma: uint8[pos + 24] === 1,
-    };
+    elementsValue = deserializeVecValue(pos + 8);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Array",
-      start: uint32[pos >>> 2],
-      end: uint32[(pos + 4) >>> 2],
-      elements: defer(deserializeVecValue, pos + 8),
-      trailingComma: uint8[pos + 24] === 1,
-    };
+    if (elementsValue === undefined) elementsValue = defer(deserializeVecValue, pos + 8);
   }
+  return {
+    type: "Array",
+    start: uint32[pos >>> 2],
+    end: uint32[(pos + 4) >>> 2],
+    elements: elementsValue,
+    trailingComma: uint8[pos + 24] === 1,
+  };
 }
 
 /** `StringLiteral` */
@@ -645,8 +637,16 @@ function deserializeVecValue(pos) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) {
-    array[i] = deserializeValue(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) {
+      array[i] = deserializeValue(element);
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) {
+      array[i] = defer(deserializeValue, element);
+    }
   }
   return array;
 }
@@ -660,8 +660,16 @@ function deserializeVecMember(pos) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 64) {
-    array[i] = deserializeMember(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 64) {
+      array[i] = deserializeMember(element);
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 64) {
+      array[i] = defer(deserializeMember, element);
+    }
   }
   return array;
 }

@@ -12,18 +12,20 @@
 //! `field_order`), then added fields, then the flattened `span` (`start`, `end`, and `range` in
 //! the range variants). Properties a snippet reads through `THIS.name` are computed first.
 
+mod nesting;
 pub mod snippet;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use askama::Template;
 
+use self::nesting::Call;
 use self::snippet::{Flags, Resolve, Rewritten};
 use crate::Error;
 use crate::config::{BufferFormat, Target};
 use crate::emit::EmitContext;
-use crate::model;
 use crate::emit::text::js_string;
+use crate::model::graph::TypeGraph;
 use crate::ir::{Attr, AttrValue, Builtin, MetaType, Primitive, Schema, Struct, TypeDef, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout, Shape};
 
@@ -47,6 +49,9 @@ struct OxcDeserializeJs {
     functions: Vec<String>,
     /// Read by the shared `js/deferred.js`: oxc's outputs have no `parent` links.
     parent_links: bool,
+    /// Some `Box` is read first where the JS stack runs out (`Emitter::read_first_where_looked_at`):
+    /// reads from the top of the stack go through `readFromTop`.
+    read_first: bool,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
@@ -58,6 +63,8 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     let metadata = emitter.named(METADATA).map_err(&fail)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
     emitter.run().map_err(&fail)?;
+    emitter.read_first_where_looked_at().map_err(&fail)?;
+    nesting::check_cycles(&emitter.calls).map_err(&fail)?;
     let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(&fail)?;
     let view = OxcDeserializeJs {
         header: cx.header(),
@@ -67,6 +74,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         data_offset_field,
         root_size: cx.layout64.get(root).layout.size,
         root: root_fn,
+        read_first: !emitter.read_first.is_empty(),
         functions: emitter.functions.into_values().collect(),
         parent_links: false,
     };
@@ -80,10 +88,31 @@ struct Emitter<'s> {
     flags: Flags,
     names: HashMap<&'s str, TypeId>,
     meta: HashMap<&'s str, &'s MetaType>,
+    /// Which types hold which: what may nest without bound.
+    graph: TypeGraph,
     /// Function name → code.
     functions: BTreeMap<String, String>,
-    /// Types whose function is named but not yet written.
-    pending: Vec<TypeRef>,
+    /// Readers whose function is named but not yet written.
+    pending: Vec<Reader>,
+    /// The reader of each function name a snippet has named.
+    named: HashMap<String, Reader>,
+    /// The function being written.
+    current: String,
+    /// Every call between functions, for `nesting::check_cycles`.
+    calls: Vec<Call>,
+    /// Every function's reader, by name.
+    readers: BTreeMap<String, Reader>,
+    /// The `Box` readers that read their target first where the JS stack runs out below it.
+    read_first: BTreeSet<String>,
+}
+
+/// What a function reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Reader {
+    Value(TypeRef),
+    /// A `Vec` whose elements are all read now, none left for later: for snippets that look at
+    /// them (`decorators[0].start`).
+    WholeVec(TypeRef),
 }
 
 /// One property of an object being built.
@@ -96,11 +125,13 @@ struct Property {
     /// out below the node, it is left as a `Deferred` (the function and the position), built after
     /// the root returns (`object_body`).
     deferrable: Option<(String, String)>,
+    /// The other calls `statements` and `value` make, and whether each is deferred.
+    calls: Vec<(String, bool)>,
 }
 
 impl Property {
     fn new(key: String, statements: String, value: String) -> Self {
-        Self { key, statements, value, deferrable: None }
+        Self { key, statements, value, deferrable: None, calls: Vec::new() }
     }
 }
 
@@ -126,7 +157,22 @@ impl<'s> Emitter<'s> {
     fn new(schema: &'s Schema, layout: &'s SchemaLayout, flags: Flags) -> Self {
         let names = schema.ids().map(|id| (schema.get(id).name.as_str(), id)).collect();
         let meta = schema.meta.iter().map(|m| (m.name.as_str(), m)).collect();
-        Self { schema, layout, flags, names, meta, functions: BTreeMap::new(), pending: Vec::new() }
+        let graph = TypeGraph::new(schema);
+        Self {
+            schema,
+            layout,
+            flags,
+            names,
+            meta,
+            graph,
+            functions: BTreeMap::new(),
+            pending: Vec::new(),
+            named: HashMap::new(),
+            current: String::new(),
+            calls: Vec::new(),
+            readers: BTreeMap::new(),
+            read_first: BTreeSet::new(),
+        }
     }
 
     fn named(&self, name: &str) -> Result<TypeId, String> {
@@ -135,23 +181,145 @@ impl<'s> Emitter<'s> {
 
     /// Writes every function named so far, and those they name.
     fn run(&mut self) -> Result<(), String> {
-        while let Some(ty) = self.pending.pop() {
-            let name = self.deserializer(&ty);
-            let body = self.body(&ty).map_err(|e| format!("{name}: {e}"))?;
-            self.functions.insert(name.clone(), format!("function {name}(pos) {{\n{}\n}}\n", indent(&body)));
+        while let Some(reader) = self.pending.pop() {
+            self.write(reader)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the function of `reader` (again, if it was written already).
+    fn write(&mut self, reader: Reader) -> Result<(), String> {
+        let name = self.reader_name(&reader);
+        self.current = name.clone();
+        self.calls.retain(|call| call.caller != name);
+        let body = match &reader {
+            Reader::Value(ty) => self.body(ty),
+            Reader::WholeVec(ty) => self.vec_body(ty, false),
+        }
+        .map_err(|e| format!("{name}: {e}"))?;
+        nesting::check_recorded(&name, &body, &self.calls)?;
+        self.functions.insert(name.clone(), format!("function {name}(pos) {{\n{}\n}}\n", indent(&body)));
+        self.readers.insert(name, reader);
+        Ok(())
+    }
+
+    /// Where functions call each other with no place to stop (a converter that looks at what it
+    /// read: oxc's namespace declarations, `a.b.c { }`, each read inside the one before), the
+    /// `Box`es among them read their target first when the JS stack runs out below it: the
+    /// deepest one records itself, and `readFromTop` reads it from the top of the stack and keeps
+    /// its value for the retry, which finds it there. That takes a chain: each function of the
+    /// group makes at most one call into it each time it runs (else a retry would read again what
+    /// a failed one read, as often as there are such calls, and each retry takes away what it
+    /// found). A group with no `Box` is left for `nesting::check_cycles` to refuse.
+    fn read_first_where_looked_at(&mut self) -> Result<(), String> {
+        for group in nesting::undeferred_cycles(&self.calls) {
+            for name in &group {
+                let one_at_a_time = match self.readers.get(name) {
+                    Some(Reader::Value(TypeRef::Box(_) | TypeRef::Option(_) | TypeRef::Cell(_))) => true,
+                    Some(Reader::Value(TypeRef::Named(id))) => {
+                        let def = self.schema.get(*id);
+                        matches!(def.kind, TypeKind::Enum(_)) && estree_path(&def.attrs, "via").is_none()
+                    }
+                    _ => false,
+                };
+                let into_group = self.calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
+                if !one_at_a_time && into_group > 1 {
+                    return Err(format!(
+                        "{name} looks at {into_group} values that may hold it again ({}): a tree nested deeper than the JS stack holds could not be read in bounded work",
+                        group.join(", ")
+                    ));
+                }
+            }
+            for name in group {
+                if let Some(reader @ Reader::Value(TypeRef::Box(_))) = self.readers.get(&name).cloned() {
+                    self.read_first.insert(name);
+                    self.write(reader)?;
+                }
+            }
         }
         Ok(())
     }
 
     /// The name of the function that reads `ty` at `pos`; it is written later if new.
     fn deserializer(&mut self, ty: &TypeRef) -> String {
-        let name = format!("deserialize{}", self.plain_name(ty));
-        if !self.functions.contains_key(&name) && !self.pending.contains(ty) {
+        self.register(Reader::Value(ty.clone()))
+    }
+
+    fn reader_name(&self, reader: &Reader) -> String {
+        match reader {
+            Reader::Value(ty) => format!("deserialize{}", self.plain_name(ty)),
+            Reader::WholeVec(ty) => format!("deserialize{}Whole", self.plain_name(ty)),
+        }
+    }
+
+    /// The name of `reader`'s function; it is written later if new.
+    fn register(&mut self, reader: Reader) -> String {
+        let name = self.reader_name(&reader);
+        if !self.functions.contains_key(&name) {
             // A placeholder keeps the name taken until `run` writes the function.
             self.functions.insert(name.clone(), String::new());
-            self.pending.push(ty.clone());
+            self.pending.push(reader);
         }
         name
+    }
+
+    /// Records a call from the function being written.
+    fn call(&mut self, callee: &str, deferred: bool) {
+        self.calls.push(Call { caller: self.current.clone(), callee: callee.to_owned(), deferred });
+    }
+
+    /// Whether the function of a name a snippet uses reads a value that may nest.
+    fn named_may_nest(&self, name: &str) -> bool {
+        match self.named.get(name) {
+            Some(Reader::Value(ty) | Reader::WholeVec(ty)) => self.graph.may_nest(ty),
+            None => false,
+        }
+    }
+
+    /// A snippet's JS with its calls placed (`nesting`): stores of values that may nest become
+    /// places to stop, calls whose values it looks at read `Vec`s whole. `as_property`: its value is
+    /// an object's property, which may be left for later itself if it is one call.
+    fn place(&mut self, rewritten: Rewritten, as_property: bool) -> Property {
+        let looked_at = |this: &Self, name: &str| match this.named.get(name) {
+            Some(Reader::Value(ty @ TypeRef::Vec(inner))) if this.graph.may_nest(inner) => this.reader_name(&Reader::WholeVec(ty.clone())),
+            _ => name.to_owned(),
+        };
+        let (statements, mut calls) = nesting::place_in_statements(&rewritten.statements, &rewritten.value, |f| self.named_may_nest(f), |f| looked_at(self, f));
+        let single = nesting::single_call(&rewritten.value).filter(|(callee, _)| as_property && self.named_may_nest(callee)).map(|(c, a)| (c.to_owned(), a.to_owned()));
+        let mut property = Property::new(String::new(), statements, rewritten.value.clone());
+        match single {
+            Some(deferrable) => property.deferrable = Some(deferrable),
+            None => {
+                let (value, value_calls) = nesting::place_in_value(&rewritten.value, |f| looked_at(self, f));
+                property.value = value;
+                calls.extend(value_calls);
+            }
+        }
+        // Register what the snippet calls, under its final names.
+        for (callee, _) in &calls {
+            if let Some(reader) = self.reader_for(callee) {
+                self.register(reader);
+            }
+        }
+        if let Some((callee, _)) = &property.deferrable
+            && let Some(reader) = self.reader_for(callee)
+        {
+            self.register(reader);
+        }
+        property.calls = calls;
+        property
+    }
+
+    /// The reader of a function name a snippet's call uses (its own or a `…Whole` one).
+    fn reader_for(&self, name: &str) -> Option<Reader> {
+        if let Some(reader) = self.named.get(name) {
+            return Some(reader.clone());
+        }
+        let plain = name.strip_suffix("Whole")?;
+        match self.named.get(plain) {
+            Some(Reader::Value(ty)) => Some(Reader::WholeVec(ty.clone())),
+            _ => None,
+        }
     }
 
     fn plain_name(&self, ty: &TypeRef) -> String {
@@ -185,40 +353,62 @@ impl<'s> Emitter<'s> {
                 let layout = self.layout.of(inner);
                 let (size, align_mask) = (layout.size, layout.align - 1);
                 let read = self.deserializer(inner);
+                let read_first = self.read_first.contains(&self.current);
+                self.call(&read, read_first);
                 let what = js_string(&format!("pointer to {}", self.plain_name(inner)));
                 // The pointee must lie whole in the AST's region, aligned. The tests are written so
                 // that `undefined` (a snippet's read past the buffer) fails them.
                 let check = format!(
                     "const target = int32[pos >> 2];\nif (!(target >= lo && target <= hi - {size}) || (target & {align_mask}) !== 0) throw corrupt({what}, pos);\n"
                 );
-                if model::may_nest(self.schema, inner) {
-                    // Every byte read is paid for from the budget, so shared or cyclic pointers
-                    // cannot multiply the work.
-                    format!("{check}if ((budget -= {size}) < 0) throw overBudget(pos);\nreturn {read}(target);")
+                if read_first {
+                    format!(
+                        "{check}if ((budget -= {size}) < 0) settle(target, {size}, pos);\nif (readFirst.size > 0 && readFirst.has(target)) return takeReadFirst(target);\ntry {{\n  return {read}(target);\n}} catch (error) {{\n  if (error instanceof RangeError && overflowRead === null) {{\n    overflowRead = {read};\n    overflowAt = target;\n  }}\n  throw error;\n}}"
+                    )
+                } else if self.graph.may_nest(inner) {
+                    // What may lead back here (a cycle of the type graph) is paid for from the
+                    // budget, so shared or cyclic pointers cannot multiply the work.
+                    format!("{check}if ((budget -= {size}) < 0) settle(target, {size}, pos);\nreturn {read}(target);")
                 } else {
-                    // A leaf (an identifier, a literal: most `Box`es) is read in bounded work, so it
-                    // is not paid for: the pointers to it lie in structs and `Vec`s already paid
+                    // The rest (an identifier, a literal: most `Box`es) is read in bounded work, so
+                    // it is not paid for: the pointers to it lie in structs and `Vec`s already paid
                     // for, which bounds how often it can be read.
                     format!("{check}return {read}(target);")
                 }
             }
-            TypeRef::Vec(inner) => {
-                let layout = self.layout.of(inner);
-                let (size, align_mask) = (layout.size, layout.align - 1);
-                let element = self.deserializer(inner);
-                let what = js_string(&format!("Vec<{}>", self.plain_name(inner)));
-                format!(
-                    "const pos32 = pos >> 2, len = int32[pos32 + 2];\nif (len === 0) return [];\nlet element = int32[pos32];\nif (!(len > 0 && element >= lo && len <= (hi - element) / {size}) || (element & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= len * {size}) < 0) throw overBudget(pos);\nconst array = new Array(len);\nfor (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\nreturn array;"
-                )
-            }
+            TypeRef::Vec(_) => self.vec_body(ty, true)?,
             TypeRef::Option(inner) => {
                 let (none, payload) = self.none_test(inner, 0);
-                format!("return {none} ? null : {}({});", self.deserializer(inner), pos_plus(payload))
+                let read = self.deserializer(inner);
+                self.call(&read, false);
+                format!("return {none} ? null : {read}({});", pos_plus(payload))
             }
             TypeRef::Named(id) => match &self.schema.get(*id).kind {
                 TypeKind::Struct(s) => self.struct_body(*id, s)?,
                 TypeKind::Enum(_) => self.enum_body(*id)?,
             },
+        })
+    }
+
+    /// The body of a `Vec`'s reader. `may_defer`: where the JS stack runs out below an element that
+    /// may nest, it and the rest are left for later (not for `WholeVec` readers).
+    fn vec_body(&mut self, ty: &TypeRef, may_defer: bool) -> Result<String, String> {
+        let TypeRef::Vec(inner) = ty else { unreachable!("vec_body reads Vecs") };
+        let layout = self.layout.of(inner);
+        let (size, align_mask) = (layout.size, layout.align - 1);
+        let element = self.deserializer(inner);
+        let what = js_string(&format!("Vec<{}>", self.plain_name(inner)));
+        let head = format!(
+            "const pos32 = pos >> 2, len = int32[pos32 + 2];\nif (len === 0) return [];\nlet element = int32[pos32];\nif (!(len > 0 && element >= lo && len <= (hi - element) / {size}) || (element & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= len * {size}) < 0) settle(element, len * {size}, pos);\nconst array = new Array(len);\n"
+        );
+        let defers = may_defer && self.graph.may_nest(inner);
+        self.call(&element, defers);
+        Ok(if defers {
+            format!(
+                "{head}let i = 0;\ntry {{\n  for (; i < len; i++, element += {size}) array[i] = {element}(element);\n}} catch (error) {{\n  if (!(error instanceof RangeError)) throw error;\n  for (; i < len; i++, element += {size}) array[i] = defer({element}, element);\n}}\nreturn array;"
+            )
+        } else {
+            format!("{head}for (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\nreturn array;")
         })
     }
 
@@ -252,11 +442,25 @@ impl<'s> Emitter<'s> {
         let def = self.schema.get(id);
         if let Some(converter) = estree_path(&def.attrs, "via") {
             let rewritten = self.convert(converter, Some(id), 0, 0, None)?;
-            return Ok(join_statements(&rewritten.statements, &format!("return {};", rewritten.value)));
+            return Ok(self.returned(rewritten));
         }
         let mut properties = Properties::default();
         self.struct_properties(id, s, 0, &mut properties)?;
-        Ok(object_body(properties))
+        Ok(self.object_body(properties))
+    }
+
+    /// The body of a function whose value is a converter's: its statements, then `return value;`
+    /// (the value passes through to the caller, which places it).
+    fn returned(&mut self, rewritten: Rewritten) -> String {
+        let placed = self.place(rewritten, false);
+        self.record(&placed.calls);
+        join_statements(&placed.statements, &format!("return {};", placed.value))
+    }
+
+    fn record(&mut self, calls: &[(String, bool)]) {
+        for (callee, deferred) in calls {
+            self.call(callee, *deferred);
+        }
     }
 
     /// Adds the properties of struct `id` at `pos + offset` (its own, or a flattened field's).
@@ -271,8 +475,9 @@ impl<'s> Emitter<'s> {
                     if !self.wanted(&meta.attrs) {
                         continue;
                     }
-                    let Rewritten { statements, value } = self.convert(&converter, Some(id), offset, offset, Some(out))?;
-                    out.set(Property::new(key, statements, value));
+                    let rewritten = self.convert(&converter, Some(id), offset, offset, Some(out))?;
+                    let property = Property { key, ..self.place(rewritten, true) };
+                    out.set(property);
                 }
             }
         }
@@ -360,18 +565,20 @@ impl<'s> Emitter<'s> {
             return Ok(());
         }
 
-        let (statements, value) = if let Some(converter) = estree_path(&field.attrs, "via") {
-            let Rewritten { statements, value } = self.convert(converter, Some(id), offset, offset, Some(out))?;
-            (statements, value)
+        let (statements, value, calls) = if let Some(converter) = estree_path(&field.attrs, "via") {
+            let rewritten = self.convert(converter, Some(id), offset, offset, Some(out))?;
+            let property = Property { key, ..self.place(rewritten, true) };
+            out.set(property);
+            return Ok(());
         } else if estree_flag(&field.attrs, "from_span") {
             out.read.extend(["start".to_owned(), "end".to_owned()]);
             let slice = format!("sourceText.slice({}, {})", this_name("start"), this_name("end"));
             match &field.ty {
                 TypeRef::Option(inner) => {
                     let (none, _) = self.none_test(inner, field_offset);
-                    (String::new(), format!("{none} ? null : {slice}"))
+                    (String::new(), format!("{none} ? null : {slice}"), Vec::new())
                 }
-                _ => (String::new(), slice),
+                _ => (String::new(), slice, Vec::new()),
             }
         } else {
             let joined: Vec<(usize, &str)> = s
@@ -392,8 +599,10 @@ impl<'s> Emitter<'s> {
                 }
                 let read = self.deserializer(&field.ty);
                 let mut property = Property::new(key, String::new(), format!("{read}({at})"));
-                if model::may_nest(self.schema, &field.ty) {
+                if self.graph.may_nest(&field.ty) {
                     property.deferrable = Some((read, at));
+                } else {
+                    property.calls.push((read, false));
                 }
                 out.set(property);
                 return Ok(());
@@ -401,32 +610,38 @@ impl<'s> Emitter<'s> {
                 self.joined(id, s, index, offset, &joined)?
             }
         };
-        out.set(Property::new(key, statements, value));
+        out.set(Property { calls, ..Property::new(key, statements, value) });
         Ok(())
     }
 
     /// A field with others prepended or appended to it (`#[estree(prepend_to = …)]`): one array of
     /// the `Vec`s' elements and the `Option`s' values, in the order prepended, field, appended.
-    fn joined(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, joined: &[(usize, &str)]) -> Result<(String, String), String> {
+    fn joined(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, joined: &[(usize, &str)]) -> Result<(String, String, Vec<(String, bool)>), String> {
         let mut parts: Vec<usize> = joined.iter().filter(|(_, how)| *how == "prepend").map(|(i, _)| *i).collect();
         parts.push(index);
         parts.extend(joined.iter().filter(|(_, how)| *how == "append").map(|(i, _)| *i));
         let array = format!("joined{}", camel_case_upper(&s.fields[index].name));
         let mut statements = String::new();
+        let mut calls = Vec::new();
         for (n, part) in parts.iter().enumerate() {
             let field = &s.fields[*part];
             let at = pos_plus(offset + self.offset_of(id, *part));
-            let read = format!("{}({at})", self.deserializer(&field.ty));
+            // The parts are read whole and looked at, but the elements of their `Vec`s only stored:
+            // those may be left for later.
+            let function = self.deserializer(&field.ty);
+            calls.push((function.clone(), false));
+            let read = format!("{function}({at})");
             let line = match (&field.ty, n) {
                 (TypeRef::Vec(_), 0) => format!("const {array} = {read};\n"),
-                (TypeRef::Vec(_), _) => format!("{array}.push(...{read});\n"),
+                // (No `push(...elements)`: spreading a long array throws a `RangeError` of its own.)
+                (TypeRef::Vec(_), _) => format!("for (const item of {read}) {array}.push(item);\n"),
                 (TypeRef::Option(_), 0) => format!("const {array}Item = {read}, {array} = {array}Item === null ? [] : [{array}Item];\n"),
                 (TypeRef::Option(_), _) => format!("{{ const item = {read}; if (item !== null) {array}.push(item); }}\n"),
                 _ => return Err(format!("field `{}` is joined to another but is neither a Vec nor an Option", field.name)),
             };
             statements.push_str(&line);
         }
-        Ok((statements.trim_end().to_owned(), array))
+        Ok((statements.trim_end().to_owned(), array, calls))
     }
 
     /// Whether a field's struct is spread into its parent's object.
@@ -445,7 +660,7 @@ impl<'s> Emitter<'s> {
         let TypeKind::Enum(e) = &def.kind else { unreachable!() };
         if let Some(converter) = estree_path(&def.attrs, "via") {
             let rewritten = self.convert(converter, None, 0, 0, None)?;
-            return Ok(join_statements(&rewritten.statements, &format!("return {};", rewritten.value)));
+            return Ok(self.returned(rewritten));
         }
         let payload = match &self.layout.get(id).shape {
             Shape::DataEnum { payload_offset } => *payload_offset,
@@ -458,9 +673,11 @@ impl<'s> Emitter<'s> {
         for variant in variants {
             let body = if let Some(converter) = estree_path(&variant.attrs, "via") {
                 let rewritten = self.convert(converter, None, payload, payload, None)?;
-                format!("{{\n{}\n}}", indent(&join_statements(&rewritten.statements, &format!("return {};", rewritten.value))))
+                format!("{{\n{}\n}}", indent(&self.returned(rewritten)))
             } else if let Some(payload_type) = &variant.payload {
-                format!("return {}({});", self.deserializer(payload_type), pos_plus(payload))
+                let read = self.deserializer(payload_type);
+                self.call(&read, false);
+                format!("return {read}({});", pos_plus(payload))
             } else {
                 let value = estree_str(&variant.attrs, "rename").map_or_else(|| if keep_names { variant.name.clone() } else { camel_case(&variant.name) }, str::to_owned);
                 format!("return {};", js_string(&value))
@@ -469,6 +686,77 @@ impl<'s> Emitter<'s> {
         }
         let name = js_string(&def.name);
         Ok(format!("switch (uint8[pos]) {{\n{cases}default: throw corrupt(`discriminant ${{uint8[pos]}} of ` + {name}, pos);\n}}"))
+    }
+
+    /// The body of a struct's function: the properties snippets read first (as locals), the other
+    /// properties' statements, the values that may nest (as locals, tried), then the object literal,
+    /// in property order.
+    fn object_body(&mut self, properties: Properties) -> String {
+        let read_first = |p: &Property| properties.read.contains(&p.key);
+        let mut body = String::new();
+        for property in properties.list.iter().filter(|p| read_first(p)) {
+            body.push_str(&join_statements(&property.statements, &format!("const {} = {};", this_name(&property.key), property.value)));
+            body.push('\n');
+        }
+        for property in properties.list.iter().filter(|p| !read_first(p)) {
+            if !property.statements.is_empty() {
+                body.push_str(&property.statements);
+                body.push('\n');
+            }
+        }
+        // No depth is counted on the way down (that costs every node): when the JS stack runs out
+        // below this node, its values that may nest and are not read yet are left for
+        // `resolveDeferred`, which builds them from the top of the stack. A throw that is not the
+        // stack's comes back from there.
+        let deferred: Vec<(&Property, String)> = properties
+            .list
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.deferrable.is_some() && !read_first(p))
+            .map(|(index, p)| (p, nested_name(&p.key, index)))
+            .collect();
+        if !deferred.is_empty() {
+            let locals: Vec<&str> = deferred.iter().map(|(_, local)| local.as_str()).collect();
+            let mut tried = String::new();
+            let mut caught = String::new();
+            for (property, local) in &deferred {
+                let (read, at) = property.deferrable.as_ref().expect("filtered on deferrable");
+                tried.push_str(&format!("{local} = {read}({at});\n"));
+                caught.push_str(&format!("if ({local} === undefined) {local} = defer({read}, {at});\n"));
+            }
+            body.push_str(&format!(
+                "let {};\ntry {{\n{}\n}} catch (error) {{\n  if (!(error instanceof RangeError)) throw error;\n{}\n}}\n",
+                locals.join(", "),
+                indent(tried.trim_end()),
+                indent(caught.trim_end())
+            ));
+        }
+        let mut calls = Vec::new();
+        let fields: Vec<String> = properties
+            .list
+            .iter()
+            .enumerate()
+            .map(|(index, p)| {
+                calls.extend(p.calls.iter().cloned());
+                let value = match &p.deferrable {
+                    _ if read_first(p) => {
+                        if let Some((read, _)) = &p.deferrable {
+                            calls.push((read.clone(), false));
+                        }
+                        this_name(&p.key)
+                    }
+                    Some((read, _)) => {
+                        calls.push((read.clone(), true));
+                        nested_name(&p.key, index)
+                    }
+                    None => p.value.clone(),
+                };
+                format!("{}: {value},", property_key(&p.key))
+            })
+            .collect();
+        self.record(&calls);
+        body.push_str(&format!("return {{\n{}\n}};", indent(&fields.join("\n"))));
+        body
     }
 
     fn meta(&self, name: &str) -> Result<&'s MetaType, String> {
@@ -562,8 +850,11 @@ struct Resolver<'e, 's> {
 
 impl Resolve for Resolver<'_, '_> {
     fn deserializer(&mut self, ty: &str) -> Result<String, String> {
-        let ty = self.emitter.parse_type(ty)?;
-        Ok(self.emitter.deserializer(&ty))
+        // Named only: `Emitter::place` registers what the snippet calls once it has placed the calls.
+        let reader = Reader::Value(self.emitter.parse_type(ty)?);
+        let name = self.emitter.reader_name(&reader);
+        self.emitter.named.insert(name.clone(), reader);
+        Ok(name)
     }
 
     fn offset(&mut self, within: Option<&str>, path: &[&str]) -> Result<u32, String> {
@@ -594,49 +885,10 @@ fn this_name(name: &str) -> String {
     format!("this_{name}")
 }
 
-/// The body of a struct's function: the properties snippets read first (as locals), the other
-/// properties' statements, then the object literal, in property order.
-fn object_body(properties: Properties) -> String {
-    let mut body = String::new();
-    for property in properties.list.iter().filter(|p| properties.read.contains(&p.key)) {
-        body.push_str(&join_statements(&property.statements, &format!("const {} = {};", this_name(&property.key), property.value)));
-        body.push('\n');
-    }
-    for property in properties.list.iter().filter(|p| !properties.read.contains(&p.key)) {
-        if !property.statements.is_empty() {
-            body.push_str(&property.statements);
-            body.push('\n');
-        }
-    }
-    let literal = |deferring: bool| {
-        let fields: Vec<String> = properties
-            .list
-            .iter()
-            .map(|p| {
-                let value = match &p.deferrable {
-                    _ if properties.read.contains(&p.key) => this_name(&p.key),
-                    Some((read, at)) if deferring => format!("defer({read}, {at})"),
-                    _ => p.value.clone(),
-                };
-                format!("{}: {value},", property_key(&p.key))
-            })
-            .collect();
-        format!("return {{\n{}\n}};", indent(&fields.join("\n")))
-    };
-    let deferrable = properties.list.iter().any(|p| p.deferrable.is_some() && !properties.read.contains(&p.key));
-    if deferrable {
-        // No depth is counted on the way down (that costs every node): when the JS stack runs out
-        // below this node, its values that may nest are left for `resolveDeferred`, which builds
-        // them from the top of the stack. A throw that is not the stack's comes back from there.
-        body.push_str(&format!(
-            "try {{\n{}\n}} catch (error) {{\n{}\n}}",
-            indent(&literal(false)),
-            indent(&format!("if (!(error instanceof RangeError)) throw error;\n{}", literal(true)))
-        ));
-    } else {
-        body.push_str(&literal(false));
-    }
-    body
+/// The local variable a value that may nest is read into before its object is made: `bodyValue`
+/// (the property's index for keys that are no identifier).
+fn nested_name(key: &str, index: usize) -> String {
+    if property_key(key) == key { format!("{key}Value") } else { format!("value{index}") }
 }
 
 fn property_key(key: &str) -> String {

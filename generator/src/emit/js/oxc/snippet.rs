@@ -57,7 +57,7 @@ pub struct Rewritten {
 pub fn rewrite(snippet: &str, flags: Flags, resolve: &mut dyn Resolve) -> Result<Rewritten, String> {
     let text = select_blocks(snippet, flags)?;
     let text = substitute(&text, flags, resolve)?;
-    let text = tidy(&fold_spreads(&text)?);
+    let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
     let text = text.trim();
     Ok(match text.rsplit_once('\n') {
         Some((statements, value)) => Rewritten { statements: statements.trim().to_owned(), value: value.trim().to_owned() },
@@ -254,6 +254,105 @@ fn fold_spreads(text: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// `array.push(...elements);` becomes a loop: spreading an array passes each element as an
+/// argument, and one longer than about 100,000 (a program of that many statements) throws a
+/// `RangeError` that the deserializers would take for the JS stack running out.
+fn unspread_pushes(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let indent = &line[..line.len() - line.trim_start().len()];
+            let spread = line.trim().strip_suffix(");").and_then(|l| l.split_once(".push(...")).filter(|(array, _)| !array.is_empty() && array.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$'));
+            match spread {
+                Some((array, elements)) => format!("{indent}for (const element of {elements}) {array}.push(element);\n"),
+                None => format!("{line}\n"),
+            }
+        })
+        .collect()
+}
+
+/// Drops the branches a constant flag rules out: `if (true) A else B` becomes `A` (a block stays a
+/// block, for the scope of its declarations) and `if (false) A` disappears, so that the code holds
+/// no dead branch, and no call that is never made.
+fn fold_ifs(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let found = ["if (true)", "if (false)"].iter().filter_map(|p| find_word(rest, p).map(|at| (at, *p))).min();
+        let Some((at, pattern)) = found else { break };
+        out.push_str(&rest[..at]);
+        let after = &rest[at + pattern.len()..];
+        let consequent = statement_len(after).ok_or_else(|| format!("`{pattern}` is not followed by a statement"))?;
+        let (then, after) = after.split_at(consequent);
+        let (otherwise, after) = match after.trim_start().strip_prefix("else") {
+            Some(alternate) if !alternate.starts_with(is_ident_char) => {
+                let len = statement_len(alternate).ok_or_else(|| format!("the `else` of `{pattern}` is not followed by a statement"))?;
+                (Some(&alternate[..len]), &alternate[len..])
+            }
+            _ => (None, after),
+        };
+        let kept = if pattern == "if (true)" { Some(then) } else { otherwise };
+        match kept {
+            // The statement stays where the `if` was (its nested `if`s folded too).
+            Some(statement) => out.push_str(&fold_ifs(statement.trim())?),
+            // Nothing: the line is left blank, and `tidy` drops it.
+            None => {}
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Where `word` first stands as a whole word in `text` (not the end of another identifier).
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = text[from..].find(word) {
+        let at = from + found;
+        if !text[..at].ends_with(is_ident_char) {
+            return Some(at);
+        }
+        from = at + word.len();
+    }
+    None
+}
+
+/// The length of the statement `text` starts with (after blanks): a `{ … }` block, or everything up
+/// to the `;` that ends it outside strings and brackets. `None` if there is none.
+fn statement_len(text: &str) -> Option<usize> {
+    let start = text.len() - text.trim_start().len();
+    let body = &text[start..];
+    if let Some(block) = body.strip_prefix('{') {
+        return closing_brace(block).map(|close| start + close + 2);
+    }
+    // An `if` inside the statement would need an `else` parser: refuse, rather than misfold.
+    if body.starts_with("if ") || body.starts_with("if(") {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (index, c) in body.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '\'' | '"' | '`' => quote = Some(c),
+            '{' | '(' | '[' => depth += 1,
+            '}' | ')' | ']' => depth = depth.checked_sub(1)?,
+            ';' if depth == 0 => return Some(start + index + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The index of the `}` that closes a `{` just before `text`, skipping strings and nested brackets.
 fn closing_brace(text: &str) -> Option<usize> {
     let mut depth = 0usize;
@@ -339,6 +438,25 @@ mod tests {
         assert_eq!(value("{ a, ...(IS_TS && { b: 1, c: 2, }), ...(RANGE && { range: [s, e] }), d }", js), "{ a, range: [s, e], d }");
         assert_eq!(value("{ a, ...(PARENT && { parent }) }", js), "{ a, }");
         assert_eq!(value("{ a, ...(x && { b: '}' }), c }", js), "{ a, ...(x && { b: '}' }), c }");
+    }
+
+    #[test]
+    fn constant_ifs() {
+        let value = |s: &str| rewrite(s, TS, &mut Fixed).unwrap();
+        let folded = value("let a;\nif (IS_TS) { a = 1; } else { a = 2; }\nif (RANGE) a.range = [0, 1];\nif (PARENT) {\n  a.parent = null;\n}\na");
+        assert_eq!(folded.statements, "let a;\n{ a = 1; }");
+        assert_eq!(folded.value, "a");
+        // Only whole words, and nested ones too.
+        assert_eq!(value("notif (true) ? 1 : 2").value, "notif (true) ? 1 : 2");
+        assert_eq!(value("if (IS_TS) { if (RANGE) x(); y(); }\nz").statements, "{  y(); }");
+        // An `else if` is not folded blindly.
+        assert!(rewrite("if (IS_TS) a(); else if (b) c();\nd", TS, &mut Fixed).is_err());
+    }
+
+    #[test]
+    fn pushes_of_spreads_are_loops() {
+        let rewritten = rewrite("const body = f();\nbody.push(...DESER[Vec<T>](POS));\nbody", TS, &mut Fixed).unwrap();
+        assert_eq!(rewritten.statements, "const body = f();\nfor (const element of deserializeVecT((pos + 16))) body.push(element);");
     }
 
     #[test]

@@ -20,15 +20,32 @@ let parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
 // so every pointer of a sound buffer lies in `[lo, hi)`, from the root to the metadata.
 let lo = 0, hi = 0;
-// Bytes of structs that pointers may still lead to: twice the region, so shared or cyclic pointers
-// in a corrupt buffer end in an error, not in exponential work or a hang.
+// Bytes that reads may still take (structs pointers lead to, strings): shared or cyclic pointers in
+// a corrupt buffer end in an error, not in exponential work or a hang. It starts at four times the
+// AST's region, but no more than four times `SOURCE_CAP` of the source: the region is the
+// metadata's word, and a forged `data_offset` must not buy work the buffer's contents cannot
+// justify. When it runs out, `settle` pays each read from what it really touches.
 let budget = 0;
+// How much of the region a read may touch per byte of source, plus a margin for small files:
+// oxc-parser 0.157 writes 10 to 60 bytes of AST per byte of source in ordinary files (a file's
+// errors, whose messages quote its lines, can take more: those are read in `settle`'s way).
+const SOURCE_CAP = 64, SOURCE_CAP_MARGIN = 1 << 20;
+// Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
+// what the lines touched so far still allow.
+let touched = null, allowance = 0;
 // `Deferred` values in the tree. Where the JS stack runs out, the node being built leaves its values
 // that may nest as `Deferred`s (a `catch` in its function), built after the root returns
 // (`resolveDeferred`): `a + b + …` chains of any length come back whole, and no depth is counted.
 let deferred = 0;
+// Values read first, by position: where a converter looks at what it reads (so nothing can be left
+// for later) and the JS stack runs out, the deepest `Box` that did not fit (`overflowRead` at
+// `overflowAt`) is read from the top of the stack, kept here, and found by the retry (`readFromTop`).
+const readFirst = new Map();
+let overflowRead = null, overflowAt = 0;
 
 const { utf8Slice, latin1Slice } = Buffer.prototype;
+// The most bytes Node decodes into one string (V8's longest string, `buffer.constants.MAX_STRING_LENGTH`).
+const MAX_STRING_BYTES = 0x1fffffe8;
 
 /** What a buffer that is not a sound oxc-parser buffer of this version throws. */
 export class RawastBufferError extends Error {}
@@ -51,6 +68,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     // (No arithmetic in the message: the arguments may be anything, BigInts among them.)
     throw new RawastBufferError(`the source (${String(sourceByteLen)} bytes at ${String(sourceStartPosInput)}) is not inside the buffer`);
   }
+  // Each UTF-16 code unit is 1 to 3 bytes of UTF-8 (a surrogate pair 4, a lone one U+FFFD's 3).
+  if (sourceByteLen < sourceTextInput.length || sourceByteLen > 3 * sourceTextInput.length) {
+    throw new RawastBufferError(`a source text of ${sourceTextInput.length} UTF-16 code units cannot be ${sourceByteLen} bytes of UTF-8: it is not the text this buffer was parsed from`);
+  }
   uint8 = buffer;
   int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
   float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
@@ -61,7 +82,9 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     uint8 = int32 = float64 = sourceText = undefined;
     throw new RawastBufferError(`the root's offset ${lo} is outside the buffer`);
   }
-  budget = 2 * (hi - lo);
+  budget = 4 * Math.min(hi - lo, SOURCE_CAP * sourceByteLen + SOURCE_CAP_MARGIN);
+  touched = null;
+  allowance = 0;
   deferred = 0;
   // Strings that lie in the source's ASCII prefix are slices of `sourceLatin` at once; ASCII strings
   // past it too, once their bytes are checked.
@@ -70,18 +93,55 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   if (sourceTextInput.length === sourceByteLen) {
     end = sourceEnd;
     sourceLatin = sourceTextInput;
+  } else if (sourceByteLen > MAX_STRING_BYTES) {
+    // Too long for one string of its bytes: every string is decoded on its own.
+    sourceLatin = "";
+    sourceEnd = sourceStartPos;
   } else {
     while (end < sourceEnd && uint8[end] < 128) end++;
     sourceLatin = latin1Slice.call(uint8, sourceStartPos, sourceEnd);
   }
   asciiEnd = end;
   try {
-    const data = deserializeRawTransferData(lo);
+    const data = readFromTop(deserializeRawTransferData, lo);
     if (deferred > 0) resolveDeferred(data);
     return data;
   } finally {
-    uint8 = int32 = float64 = sourceText = sourceLatin = undefined;
+    uint8 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+    readFirst.clear();
   }
+}
+
+/**
+ * `read(pos)` from the top of the stack. Where the JS stack runs out in a converter that looks at
+ * what it reads, the deepest value that did not fit is read first (from here, and so on below it
+ * if that does not fit either), kept in `readFirst`, and the read tried again: it finds the value
+ * there, one stack's depth further down each time.
+ */
+function readFromTop(read, pos) {
+  const reads = [read, pos];
+  let value;
+  while (reads.length > 0) {
+    const at = reads[reads.length - 1];
+    overflowRead = null;
+    try {
+      value = reads[reads.length - 2](at);
+    } catch (error) {
+      if (!(error instanceof RangeError) || overflowRead === null) throw error;
+      reads.push(overflowRead, overflowAt);
+      continue;
+    }
+    reads.length -= 2;
+    if (reads.length > 0) readFirst.set(at, value);
+  }
+  return value;
+}
+
+/** The value read first at `pos`, which only the `Box` that points there takes. */
+function takeReadFirst(pos) {
+  const value = readFirst.get(pos);
+  readFirst.delete(pos);
+  return value;
 }
 
 // oxc's `BigIntLiteral` converter calls `BigInt` on the literal's digits: in a corrupt buffer they may
@@ -99,9 +159,40 @@ function corrupt(what, pos) {
 }
 
 function overBudget(pos) {
-  return corrupt(`the value read here takes the structs read past twice the ${hi - lo} bytes of the AST's region (a pointer cycle, or a subtree shared many times?)`, pos);
+  return corrupt("the value read here takes the reads past four times what the buffer holds (a pointer cycle, or a subtree shared many times?)", pos);
 }
 
+/**
+ * Called when `budget` runs out, for a read of `len` bytes at `start` (read at `pos`): from then on
+ * each read is paid from what it really touches. Every 16-byte line of the region a read touches
+ * for the first time allows 64 bytes of reads (structs and strings), so a valid buffer, whose
+ * reads take each byte a few times at most (a literal's `raw` and `value`, a read repeated where
+ * the stack ran out), gets through, and a buffer whose pointers lead round the same bytes (a cycle,
+ * a subtree shared many times) gets as far as four times what it really holds, whatever its
+ * metadata says, then a `RawastBufferError`. (Strings outside the region allow nothing.)
+ */
+function settle(start, len, pos) {
+  if (touched === null) touched = new Uint8Array(((hi - lo) >>> 7) + 1);
+  if (start >= lo && start + len <= hi) {
+    const last = (start + len - 1 - lo) >>> 4;
+    for (let line = (start - lo) >>> 4; line <= last; line++) {
+      const bit = 1 << (line & 7);
+      if ((touched[line >>> 3] & bit) === 0) {
+        touched[line >>> 3] |= bit;
+        allowance += 64;
+      }
+    }
+  }
+  if ((allowance -= len) < 0) throw overBudget(pos);
+  budget = 0;
+}
+
+// Where the JS stack runs out, a value is left for later: each function that stores values that may
+// nest (an object's properties, an array's elements) reads them in a `try`, and where a read throws
+// the stack's `RangeError`, that value and those after it not read yet become `Deferred`s, which
+// `resolveDeferred` reads once the root is back, from the top of the stack. Every cycle of the
+// schema's type graph passes such a place (the generator checks it), so trees of any depth come back
+// whole, and no depth is counted on the way down.
 class Deferred {
   constructor(read, pos) {
     this.read = read;
@@ -123,7 +214,7 @@ function resolveDeferred(root) {
     for (const key in value) {
       let child = value[key];
       if (child instanceof Deferred) {
-        child = value[key] = child.read(child.pos);
+        child = value[key] = readFromTop(child.read, child.pos);
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child);
     }
@@ -144,7 +235,8 @@ function readStr(pos) {
   if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
   // Strings are paid for too: many pointing at one long run of bytes would decode it again and
   // again, or give a tree whose strings are many times the buffer's size (slices share memory).
-  if ((budget -= len) < 0) throw overBudget(pos);
+  if ((budget -= len) < 0) settle(start, len, pos);
+  if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
     if (end <= sourceEnd) {
@@ -166,7 +258,8 @@ function readStr(pos) {
 
 function readStrOutside(pos, start, len) {
   // (`undefined`, from a read past the buffer, fails these tests too.)
-  if (!(len >= 0 && start >= -0x80000000 && (budget -= len) >= 0)) throw corrupt("string", pos);
+  if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
+  if ((budget -= len) < 0) settle(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
   if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
   if (len > 64) throw corrupt("string", pos);
@@ -187,7 +280,9 @@ function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
   if (!(len >= 0 && start >= lo && end <= hi)) throw corrupt("string", pos);
-  if ((budget -= len) < 0) throw overBudget(pos);
+  if ((budget -= len) < 0) settle(start, len, pos);
+  // (Past that, `+=` would throw a `RangeError`, which the callers would take for the stack's.)
+  if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
   let out = "";
   for (let i = start; i < end; ) {
     const first = uint8[i++];
@@ -204,44 +299,36 @@ function readJSStr(pos) {
 }
 
 function deserializeAccessorProperty(pos) {
+  let decoratorsValue, keyValue, typeAnnotationValue, valueValue;
   try {
-    return {
-      type: deserializeAccessorPropertyType(pos + 12),
-      decorators: deserializeVecDecorator(pos + 16),
-      key: deserializePropertyKey(pos + 40),
-      typeAnnotation: deserializeOptionBoxTSTypeAnnotation(pos + 56),
-      value: deserializeOptionExpression(pos + 64),
-      computed: uint8[(pos + 13)] === 1,
-      static: uint8[(pos + 14)] === 1,
-      override: uint8[(pos + 15)] === 1,
-      definite: uint8[(pos + 80)] === 1,
-      accessibility: deserializeOptionTSAccessibility(pos + 81),
-      declare: false,
-      optional: false,
-      readonly: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    decoratorsValue = deserializeVecDecorator(pos + 16);
+    keyValue = deserializePropertyKey(pos + 40);
+    typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 56);
+    valueValue = deserializeOptionExpression(pos + 64);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: deserializeAccessorPropertyType(pos + 12),
-      decorators: defer(deserializeVecDecorator, pos + 16),
-      key: defer(deserializePropertyKey, pos + 40),
-      typeAnnotation: defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
-      value: defer(deserializeOptionExpression, pos + 64),
-      computed: uint8[(pos + 13)] === 1,
-      static: uint8[(pos + 14)] === 1,
-      override: uint8[(pos + 15)] === 1,
-      definite: uint8[(pos + 80)] === 1,
-      accessibility: deserializeOptionTSAccessibility(pos + 81),
-      declare: false,
-      optional: false,
-      readonly: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (decoratorsValue === undefined) decoratorsValue = defer(deserializeVecDecorator, pos + 16);
+    if (keyValue === undefined) keyValue = defer(deserializePropertyKey, pos + 40);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 56);
+    if (valueValue === undefined) valueValue = defer(deserializeOptionExpression, pos + 64);
   }
+  return {
+    type: deserializeAccessorPropertyType(pos + 12),
+    decorators: decoratorsValue,
+    key: keyValue,
+    typeAnnotation: typeAnnotationValue,
+    value: valueValue,
+    computed: uint8[(pos + 13)] === 1,
+    static: uint8[(pos + 14)] === 1,
+    override: uint8[(pos + 15)] === 1,
+    definite: uint8[(pos + 80)] === 1,
+    accessibility: deserializeOptionTSAccessibility(pos + 81),
+    declare: false,
+    optional: false,
+    readonly: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeAccessorPropertyType(pos) {
@@ -318,22 +405,19 @@ function deserializeArrayAssignmentTarget(pos) {
 }
 
 function deserializeArrayExpression(pos) {
+  let elementsValue;
   try {
-    return {
-      type: "ArrayExpression",
-      elements: deserializeVecArrayExpressionElement(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    elementsValue = deserializeVecArrayExpressionElement(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ArrayExpression",
-      elements: defer(deserializeVecArrayExpressionElement, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (elementsValue === undefined) elementsValue = defer(deserializeVecArrayExpressionElement, pos + 16);
   }
+  return {
+    type: "ArrayExpression",
+    elements: elementsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeArrayExpressionElement(pos) {
@@ -454,59 +538,52 @@ function deserializeArrowFunctionBody(pos) {
 }
 
 function deserializeArrowFunctionExpression(pos) {
+  let typeParametersValue, paramsValue, returnTypeValue, bodyValue;
   try {
-    return {
-      type: "ArrowFunctionExpression",
-      expression: uint8[(pos + 40)] !== 64,
-      async: uint8[(pos + 56)] === 1,
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
-      params: deserializeBoxFormalParameters(pos + 24),
-      returnType: deserializeOptionBoxTSTypeAnnotation(pos + 32),
-      body: deserializeArrowFunctionBody(pos + 40),
-      id: null,
-      generator: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
+    paramsValue = deserializeBoxFormalParameters(pos + 24);
+    returnTypeValue = deserializeOptionBoxTSTypeAnnotation(pos + 32);
+    bodyValue = deserializeArrowFunctionBody(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ArrowFunctionExpression",
-      expression: uint8[(pos + 40)] !== 64,
-      async: uint8[(pos + 56)] === 1,
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-      params: defer(deserializeBoxFormalParameters, pos + 24),
-      returnType: defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
-      body: defer(deserializeArrowFunctionBody, pos + 40),
-      id: null,
-      generator: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (paramsValue === undefined) paramsValue = defer(deserializeBoxFormalParameters, pos + 24);
+    if (returnTypeValue === undefined) returnTypeValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
+    if (bodyValue === undefined) bodyValue = defer(deserializeArrowFunctionBody, pos + 40);
   }
+  return {
+    type: "ArrowFunctionExpression",
+    expression: uint8[(pos + 40)] !== 64,
+    async: uint8[(pos + 56)] === 1,
+    typeParameters: typeParametersValue,
+    params: paramsValue,
+    returnType: returnTypeValue,
+    body: bodyValue,
+    id: null,
+    generator: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeAssignmentExpression(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "AssignmentExpression",
-      operator: deserializeAssignmentOperator(pos + 12),
-      left: deserializeAssignmentTarget(pos + 16),
-      right: deserializeExpression(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeAssignmentTarget(pos + 16);
+    rightValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "AssignmentExpression",
-      operator: deserializeAssignmentOperator(pos + 12),
-      left: defer(deserializeAssignmentTarget, pos + 16),
-      right: defer(deserializeExpression, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeAssignmentTarget, pos + 16);
+    if (rightValue === undefined) rightValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "AssignmentExpression",
+    operator: deserializeAssignmentOperator(pos + 12),
+    left: leftValue,
+    right: rightValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeAssignmentOperator(pos) {
@@ -532,30 +609,25 @@ function deserializeAssignmentOperator(pos) {
 }
 
 function deserializeAssignmentPattern(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "AssignmentPattern",
-      decorators: [],
-      left: deserializeBindingPattern(pos + 16),
-      right: deserializeExpression(pos + 32),
-      optional: false,
-      typeAnnotation: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeBindingPattern(pos + 16);
+    rightValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "AssignmentPattern",
-      decorators: [],
-      left: defer(deserializeBindingPattern, pos + 16),
-      right: defer(deserializeExpression, pos + 32),
-      optional: false,
-      typeAnnotation: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeBindingPattern, pos + 16);
+    if (rightValue === undefined) rightValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "AssignmentPattern",
+    decorators: [],
+    left: leftValue,
+    right: rightValue,
+    optional: false,
+    typeAnnotation: null,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeAssignmentTarget(pos) {
@@ -627,10 +699,6 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
           start: this_start,
           end: this_end,
       };
-      if (false) {
-          left.parent = value;
-          init.parent = value;
-      }
   }
   return {
     type: "Property",
@@ -647,107 +715,85 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
 }
 
 function deserializeAssignmentTargetPropertyProperty(pos) {
+  let keyValue, valueValue;
   try {
-    return {
-      type: "Property",
-      kind: 'init',
-      key: deserializePropertyKey(pos + 16),
-      value: deserializeAssignmentTargetMaybeDefault(pos + 32),
-      method: false,
-      shorthand: false,
-      computed: uint8[(pos + 12)] === 1,
-      optional: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    keyValue = deserializePropertyKey(pos + 16);
+    valueValue = deserializeAssignmentTargetMaybeDefault(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Property",
-      kind: 'init',
-      key: defer(deserializePropertyKey, pos + 16),
-      value: defer(deserializeAssignmentTargetMaybeDefault, pos + 32),
-      method: false,
-      shorthand: false,
-      computed: uint8[(pos + 12)] === 1,
-      optional: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializePropertyKey, pos + 16);
+    if (valueValue === undefined) valueValue = defer(deserializeAssignmentTargetMaybeDefault, pos + 32);
   }
+  return {
+    type: "Property",
+    kind: 'init',
+    key: keyValue,
+    value: valueValue,
+    method: false,
+    shorthand: false,
+    computed: uint8[(pos + 12)] === 1,
+    optional: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeAssignmentTargetRest(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "RestElement",
-      decorators: [],
-      argument: deserializeAssignmentTarget(pos + 16),
-      optional: false,
-      typeAnnotation: null,
-      value: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeAssignmentTarget(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "RestElement",
-      decorators: [],
-      argument: defer(deserializeAssignmentTarget, pos + 16),
-      optional: false,
-      typeAnnotation: null,
-      value: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeAssignmentTarget, pos + 16);
   }
+  return {
+    type: "RestElement",
+    decorators: [],
+    argument: argumentValue,
+    optional: false,
+    typeAnnotation: null,
+    value: null,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeAssignmentTargetWithDefault(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "AssignmentPattern",
-      decorators: [],
-      left: deserializeAssignmentTarget(pos + 16),
-      right: deserializeExpression(pos + 32),
-      optional: false,
-      typeAnnotation: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeAssignmentTarget(pos + 16);
+    rightValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "AssignmentPattern",
-      decorators: [],
-      left: defer(deserializeAssignmentTarget, pos + 16),
-      right: defer(deserializeExpression, pos + 32),
-      optional: false,
-      typeAnnotation: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeAssignmentTarget, pos + 16);
+    if (rightValue === undefined) rightValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "AssignmentPattern",
+    decorators: [],
+    left: leftValue,
+    right: rightValue,
+    optional: false,
+    typeAnnotation: null,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeAwaitExpression(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "AwaitExpression",
-      argument: deserializeExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "AwaitExpression",
-      argument: defer(deserializeExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "AwaitExpression",
+    argument: argumentValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeBigIntLiteral(pos) {
@@ -765,26 +811,23 @@ function deserializeBigIntLiteral(pos) {
 }
 
 function deserializeBinaryExpression(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "BinaryExpression",
-      left: deserializeExpression(pos + 16),
-      operator: deserializeBinaryOperator(pos + 12),
-      right: deserializeExpression(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeExpression(pos + 16);
+    rightValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "BinaryExpression",
-      left: defer(deserializeExpression, pos + 16),
-      operator: deserializeBinaryOperator(pos + 12),
-      right: defer(deserializeExpression, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeExpression, pos + 16);
+    if (rightValue === undefined) rightValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "BinaryExpression",
+    left: leftValue,
+    operator: deserializeBinaryOperator(pos + 12),
+    right: rightValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeBinaryOperator(pos) {
@@ -838,80 +881,63 @@ function deserializeBindingPattern(pos) {
 }
 
 function deserializeBindingProperty(pos) {
+  let keyValue, valueValue;
   try {
-    return {
-      type: "Property",
-      kind: 'init',
-      key: deserializePropertyKey(pos + 16),
-      value: deserializeBindingPattern(pos + 32),
-      method: false,
-      shorthand: uint8[(pos + 12)] === 1,
-      computed: uint8[(pos + 13)] === 1,
-      optional: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    keyValue = deserializePropertyKey(pos + 16);
+    valueValue = deserializeBindingPattern(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Property",
-      kind: 'init',
-      key: defer(deserializePropertyKey, pos + 16),
-      value: defer(deserializeBindingPattern, pos + 32),
-      method: false,
-      shorthand: uint8[(pos + 12)] === 1,
-      computed: uint8[(pos + 13)] === 1,
-      optional: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializePropertyKey, pos + 16);
+    if (valueValue === undefined) valueValue = defer(deserializeBindingPattern, pos + 32);
   }
+  return {
+    type: "Property",
+    kind: 'init',
+    key: keyValue,
+    value: valueValue,
+    method: false,
+    shorthand: uint8[(pos + 12)] === 1,
+    computed: uint8[(pos + 13)] === 1,
+    optional: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeBindingRestElement(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "RestElement",
-      decorators: [],
-      argument: deserializeBindingPattern(pos + 16),
-      optional: false,
-      typeAnnotation: null,
-      value: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeBindingPattern(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "RestElement",
-      decorators: [],
-      argument: defer(deserializeBindingPattern, pos + 16),
-      optional: false,
-      typeAnnotation: null,
-      value: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeBindingPattern, pos + 16);
   }
+  return {
+    type: "RestElement",
+    decorators: [],
+    argument: argumentValue,
+    optional: false,
+    typeAnnotation: null,
+    value: null,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeBlockStatement(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "BlockStatement",
-      body: deserializeVecStatement(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    bodyValue = deserializeVecStatement(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "BlockStatement",
-      body: defer(deserializeVecStatement, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeVecStatement, pos + 16);
   }
+  return {
+    type: "BlockStatement",
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeBool(pos) {
@@ -934,84 +960,84 @@ function deserializeBooleanLiteral(pos) {
 function deserializeBoxAccessorProperty(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to AccessorProperty", pos);
-  if ((budget -= 88) < 0) throw overBudget(pos);
+  if ((budget -= 88) < 0) settle(target, 88, pos);
   return deserializeAccessorProperty(target);
 }
 
 function deserializeBoxArrayAssignmentTarget(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayAssignmentTarget", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeArrayAssignmentTarget(target);
 }
 
 function deserializeBoxArrayExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ArrayExpression", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeArrayExpression(target);
 }
 
 function deserializeBoxArrayPattern(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayPattern", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeArrayPattern(target);
 }
 
 function deserializeBoxArrowFunctionExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ArrowFunctionExpression", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeArrowFunctionExpression(target);
 }
 
 function deserializeBoxAssignmentExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentExpression", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeAssignmentExpression(target);
 }
 
 function deserializeBoxAssignmentPattern(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentPattern", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeAssignmentPattern(target);
 }
 
 function deserializeBoxAssignmentTargetPropertyIdentifier(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyIdentifier", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeAssignmentTargetPropertyIdentifier(target);
 }
 
 function deserializeBoxAssignmentTargetPropertyProperty(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyProperty", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeAssignmentTargetPropertyProperty(target);
 }
 
 function deserializeBoxAssignmentTargetRest(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetRest", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeAssignmentTargetRest(target);
 }
 
 function deserializeBoxAssignmentTargetWithDefault(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetWithDefault", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeAssignmentTargetWithDefault(target);
 }
 
 function deserializeBoxAwaitExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AwaitExpression", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeAwaitExpression(target);
 }
 
@@ -1024,7 +1050,7 @@ function deserializeBoxBigIntLiteral(pos) {
 function deserializeBoxBinaryExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BinaryExpression", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeBinaryExpression(target);
 }
 
@@ -1037,14 +1063,14 @@ function deserializeBoxBindingIdentifier(pos) {
 function deserializeBoxBindingRestElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingRestElement", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeBindingRestElement(target);
 }
 
 function deserializeBoxBlockStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to BlockStatement", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeBlockStatement(target);
 }
 
@@ -1063,49 +1089,58 @@ function deserializeBoxBreakStatement(pos) {
 function deserializeBoxCallExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CallExpression", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeCallExpression(target);
 }
 
 function deserializeBoxCatchClause(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CatchClause", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeCatchClause(target);
 }
 
 function deserializeBoxChainExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ChainExpression", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeChainExpression(target);
 }
 
 function deserializeBoxClass(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 144) || (target & 7) !== 0) throw corrupt("pointer to Class", pos);
-  if ((budget -= 144) < 0) throw overBudget(pos);
-  return deserializeClass(target);
+  if ((budget -= 144) < 0) settle(target, 144, pos);
+  if (readFirst.size > 0 && readFirst.has(target)) return takeReadFirst(target);
+  try {
+    return deserializeClass(target);
+  } catch (error) {
+    if (error instanceof RangeError && overflowRead === null) {
+      overflowRead = deserializeClass;
+      overflowAt = target;
+    }
+    throw error;
+  }
 }
 
 function deserializeBoxClassBody(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ClassBody", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeClassBody(target);
 }
 
 function deserializeBoxComputedMemberExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ComputedMemberExpression", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeComputedMemberExpression(target);
 }
 
 function deserializeBoxConditionalExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ConditionalExpression", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeConditionalExpression(target);
 }
 
@@ -1124,7 +1159,7 @@ function deserializeBoxDebuggerStatement(pos) {
 function deserializeBoxDoWhileStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to DoWhileStatement", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeDoWhileStatement(target);
 }
 
@@ -1143,91 +1178,88 @@ function deserializeBoxEmptyStatement(pos) {
 function deserializeBoxExportAllDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 128) || (target & 7) !== 0) throw corrupt("pointer to ExportAllDeclaration", pos);
-  if ((budget -= 128) < 0) throw overBudget(pos);
   return deserializeExportAllDeclaration(target);
 }
 
 function deserializeBoxExportDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDeclaration", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeExportDeclaration(target);
 }
 
 function deserializeBoxExportDefaultDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDefaultDeclaration", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeExportDefaultDeclaration(target);
 }
 
 function deserializeBoxExportFromDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ExportFromDeclaration", pos);
-  if ((budget -= 96) < 0) throw overBudget(pos);
   return deserializeExportFromDeclaration(target);
 }
 
 function deserializeBoxExportNamedDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ExportNamedDeclaration", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
   return deserializeExportNamedDeclaration(target);
 }
 
 function deserializeBoxExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Expression", pos);
-  if ((budget -= 16) < 0) throw overBudget(pos);
+  if ((budget -= 16) < 0) settle(target, 16, pos);
   return deserializeExpression(target);
 }
 
 function deserializeBoxExpressionStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExpressionStatement", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeExpressionStatement(target);
 }
 
 function deserializeBoxForInStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ForInStatement", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeForInStatement(target);
 }
 
 function deserializeBoxForOfStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to ForOfStatement", pos);
-  if ((budget -= 72) < 0) throw overBudget(pos);
+  if ((budget -= 72) < 0) settle(target, 72, pos);
   return deserializeForOfStatement(target);
 }
 
 function deserializeBoxForStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to ForStatement", pos);
-  if ((budget -= 80) < 0) throw overBudget(pos);
+  if ((budget -= 80) < 0) settle(target, 80, pos);
   return deserializeForStatement(target);
 }
 
 function deserializeBoxFormalParameters(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to FormalParameters", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeFormalParameters(target);
 }
 
 function deserializeBoxFunction(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to Function", pos);
-  if ((budget -= 96) < 0) throw overBudget(pos);
+  if ((budget -= 96) < 0) settle(target, 96, pos);
   return deserializeFunction(target);
 }
 
 function deserializeBoxFunctionBody(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to FunctionBody", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeFunctionBody(target);
 }
 
@@ -1246,14 +1278,13 @@ function deserializeBoxIdentifierReference(pos) {
 function deserializeBoxIfStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to IfStatement", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeIfStatement(target);
 }
 
 function deserializeBoxImportDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ImportDeclaration", pos);
-  if ((budget -= 96) < 0) throw overBudget(pos);
   return deserializeImportDeclaration(target);
 }
 
@@ -1266,7 +1297,7 @@ function deserializeBoxImportDefaultSpecifier(pos) {
 function deserializeBoxImportExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportExpression", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeImportExpression(target);
 }
 
@@ -1291,14 +1322,14 @@ function deserializeBoxImportSpecifier(pos) {
 function deserializeBoxJSDocNonNullableType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNonNullableType", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeJSDocNonNullableType(target);
 }
 
 function deserializeBoxJSDocNullableType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNullableType", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeJSDocNullableType(target);
 }
 
@@ -1311,21 +1342,21 @@ function deserializeBoxJSDocUnknownType(pos) {
 function deserializeBoxJSXAttribute(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXAttribute", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeJSXAttribute(target);
 }
 
 function deserializeBoxJSXClosingElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXClosingElement", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeJSXClosingElement(target);
 }
 
 function deserializeBoxJSXElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to JSXElement", pos);
-  if ((budget -= 56) < 0) throw overBudget(pos);
+  if ((budget -= 56) < 0) settle(target, 56, pos);
   return deserializeJSXElement(target);
 }
 
@@ -1338,14 +1369,14 @@ function deserializeBoxJSXEmptyExpression(pos) {
 function deserializeBoxJSXExpressionContainer(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXExpressionContainer", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeJSXExpressionContainer(target);
 }
 
 function deserializeBoxJSXFragment(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to JSXFragment", pos);
-  if ((budget -= 72) < 0) throw overBudget(pos);
+  if ((budget -= 72) < 0) settle(target, 72, pos);
   return deserializeJSXFragment(target);
 }
 
@@ -1358,7 +1389,7 @@ function deserializeBoxJSXIdentifier(pos) {
 function deserializeBoxJSXMemberExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXMemberExpression", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeJSXMemberExpression(target);
 }
 
@@ -1371,21 +1402,21 @@ function deserializeBoxJSXNamespacedName(pos) {
 function deserializeBoxJSXOpeningElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXOpeningElement", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeJSXOpeningElement(target);
 }
 
 function deserializeBoxJSXSpreadAttribute(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadAttribute", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeJSXSpreadAttribute(target);
 }
 
 function deserializeBoxJSXSpreadChild(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadChild", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeJSXSpreadChild(target);
 }
 
@@ -1398,28 +1429,28 @@ function deserializeBoxJSXText(pos) {
 function deserializeBoxLabeledStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to LabeledStatement", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeLabeledStatement(target);
 }
 
 function deserializeBoxLogicalExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to LogicalExpression", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeLogicalExpression(target);
 }
 
 function deserializeBoxMethodDefinition(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to MethodDefinition", pos);
-  if ((budget -= 72) < 0) throw overBudget(pos);
+  if ((budget -= 72) < 0) settle(target, 72, pos);
   return deserializeMethodDefinition(target);
 }
 
 function deserializeBoxNewExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to NewExpression", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeNewExpression(target);
 }
 
@@ -1444,42 +1475,42 @@ function deserializeBoxNumericLiteral(pos) {
 function deserializeBoxObjectAssignmentTarget(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectAssignmentTarget", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeObjectAssignmentTarget(target);
 }
 
 function deserializeBoxObjectExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ObjectExpression", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeObjectExpression(target);
 }
 
 function deserializeBoxObjectPattern(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectPattern", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeObjectPattern(target);
 }
 
 function deserializeBoxObjectProperty(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectProperty", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeObjectProperty(target);
 }
 
 function deserializeBoxParenthesizedExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ParenthesizedExpression", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeParenthesizedExpression(target);
 }
 
 function deserializeBoxPrivateFieldExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateFieldExpression", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializePrivateFieldExpression(target);
 }
 
@@ -1492,56 +1523,56 @@ function deserializeBoxPrivateIdentifier(pos) {
 function deserializeBoxPrivateInExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateInExpression", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializePrivateInExpression(target);
 }
 
 function deserializeBoxPropertyDefinition(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to PropertyDefinition", pos);
-  if ((budget -= 88) < 0) throw overBudget(pos);
+  if ((budget -= 88) < 0) settle(target, 88, pos);
   return deserializePropertyDefinition(target);
 }
 
 function deserializeBoxRegExpLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to RegExpLiteral", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeRegExpLiteral(target);
 }
 
 function deserializeBoxReturnStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ReturnStatement", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeReturnStatement(target);
 }
 
 function deserializeBoxSequenceExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to SequenceExpression", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeSequenceExpression(target);
 }
 
 function deserializeBoxSpreadElement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to SpreadElement", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeSpreadElement(target);
 }
 
 function deserializeBoxStaticBlock(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to StaticBlock", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeStaticBlock(target);
 }
 
 function deserializeBoxStaticMemberExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to StaticMemberExpression", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeStaticMemberExpression(target);
 }
 
@@ -1560,7 +1591,7 @@ function deserializeBoxSuper(pos) {
 function deserializeBoxSwitchStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to SwitchStatement", pos);
-  if ((budget -= 56) < 0) throw overBudget(pos);
+  if ((budget -= 56) < 0) settle(target, 56, pos);
   return deserializeSwitchStatement(target);
 }
 
@@ -1573,14 +1604,14 @@ function deserializeBoxTSAnyKeyword(pos) {
 function deserializeBoxTSArrayType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSArrayType", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSArrayType(target);
 }
 
 function deserializeBoxTSAsExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSAsExpression", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeTSAsExpression(target);
 }
 
@@ -1599,49 +1630,49 @@ function deserializeBoxTSBooleanKeyword(pos) {
 function deserializeBoxTSCallSignatureDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSCallSignatureDeclaration", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeTSCallSignatureDeclaration(target);
 }
 
 function deserializeBoxTSConditionalType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSConditionalType", pos);
-  if ((budget -= 80) < 0) throw overBudget(pos);
+  if ((budget -= 80) < 0) settle(target, 80, pos);
   return deserializeTSConditionalType(target);
 }
 
 function deserializeBoxTSConstructSignatureDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSConstructSignatureDeclaration", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSConstructSignatureDeclaration(target);
 }
 
 function deserializeBoxTSConstructorType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSConstructorType", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeTSConstructorType(target);
 }
 
 function deserializeBoxTSEnumDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to TSEnumDeclaration", pos);
-  if ((budget -= 88) < 0) throw overBudget(pos);
+  if ((budget -= 88) < 0) settle(target, 88, pos);
   return deserializeTSEnumDeclaration(target);
 }
 
 function deserializeBoxTSExportAssignment(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSExportAssignment", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSExportAssignment(target);
 }
 
 function deserializeBoxTSExternalModuleDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleDeclaration", pos);
-  if ((budget -= 80) < 0) throw overBudget(pos);
+  if ((budget -= 80) < 0) settle(target, 80, pos);
   return deserializeTSExternalModuleDeclaration(target);
 }
 
@@ -1654,84 +1685,84 @@ function deserializeBoxTSExternalModuleReference(pos) {
 function deserializeBoxTSFunctionType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSFunctionType", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeTSFunctionType(target);
 }
 
 function deserializeBoxTSGlobalDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSGlobalDeclaration", pos);
-  if ((budget -= 96) < 0) throw overBudget(pos);
+  if ((budget -= 96) < 0) settle(target, 96, pos);
   return deserializeTSGlobalDeclaration(target);
 }
 
 function deserializeBoxTSImportEqualsDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportEqualsDeclaration", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeTSImportEqualsDeclaration(target);
 }
 
 function deserializeBoxTSImportType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSImportType", pos);
-  if ((budget -= 96) < 0) throw overBudget(pos);
+  if ((budget -= 96) < 0) settle(target, 96, pos);
   return deserializeTSImportType(target);
 }
 
 function deserializeBoxTSImportTypeQualifiedName(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportTypeQualifiedName", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeTSImportTypeQualifiedName(target);
 }
 
 function deserializeBoxTSIndexSignature(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSIndexSignature", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeTSIndexSignature(target);
 }
 
 function deserializeBoxTSIndexedAccessType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSIndexedAccessType", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeTSIndexedAccessType(target);
 }
 
 function deserializeBoxTSInferType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 24) || (target & 7) !== 0) throw corrupt("pointer to TSInferType", pos);
-  if ((budget -= 24) < 0) throw overBudget(pos);
+  if ((budget -= 24) < 0) settle(target, 24, pos);
   return deserializeTSInferType(target);
 }
 
 function deserializeBoxTSInstantiationExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInstantiationExpression", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSInstantiationExpression(target);
 }
 
 function deserializeBoxTSInterfaceBody(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceBody", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSInterfaceBody(target);
 }
 
 function deserializeBoxTSInterfaceDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceDeclaration", pos);
-  if ((budget -= 96) < 0) throw overBudget(pos);
+  if ((budget -= 96) < 0) settle(target, 96, pos);
   return deserializeTSInterfaceDeclaration(target);
 }
 
 function deserializeBoxTSIntersectionType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSIntersectionType", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSIntersectionType(target);
 }
 
@@ -1744,43 +1775,52 @@ function deserializeBoxTSIntrinsicKeyword(pos) {
 function deserializeBoxTSLiteralType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSLiteralType", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSLiteralType(target);
 }
 
 function deserializeBoxTSMappedType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TSMappedType", pos);
-  if ((budget -= 104) < 0) throw overBudget(pos);
+  if ((budget -= 104) < 0) settle(target, 104, pos);
   return deserializeTSMappedType(target);
 }
 
 function deserializeBoxTSMethodSignature(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSMethodSignature", pos);
-  if ((budget -= 72) < 0) throw overBudget(pos);
+  if ((budget -= 72) < 0) settle(target, 72, pos);
   return deserializeTSMethodSignature(target);
 }
 
 function deserializeBoxTSModuleBlock(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSModuleBlock", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeTSModuleBlock(target);
 }
 
 function deserializeBoxTSNamedTupleMember(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSNamedTupleMember", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeTSNamedTupleMember(target);
 }
 
 function deserializeBoxTSNamespaceDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceDeclaration", pos);
-  if ((budget -= 72) < 0) throw overBudget(pos);
-  return deserializeTSNamespaceDeclaration(target);
+  if ((budget -= 72) < 0) settle(target, 72, pos);
+  if (readFirst.size > 0 && readFirst.has(target)) return takeReadFirst(target);
+  try {
+    return deserializeTSNamespaceDeclaration(target);
+  } catch (error) {
+    if (error instanceof RangeError && overflowRead === null) {
+      overflowRead = deserializeTSNamespaceDeclaration;
+      overflowAt = target;
+    }
+    throw error;
+  }
 }
 
 function deserializeBoxTSNamespaceExportDeclaration(pos) {
@@ -1798,7 +1838,7 @@ function deserializeBoxTSNeverKeyword(pos) {
 function deserializeBoxTSNonNullExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSNonNullExpression", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSNonNullExpression(target);
 }
 
@@ -1823,42 +1863,42 @@ function deserializeBoxTSObjectKeyword(pos) {
 function deserializeBoxTSOptionalType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSOptionalType", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSOptionalType(target);
 }
 
 function deserializeBoxTSParenthesizedType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSParenthesizedType", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSParenthesizedType(target);
 }
 
 function deserializeBoxTSPropertySignature(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSPropertySignature", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSPropertySignature(target);
 }
 
 function deserializeBoxTSQualifiedName(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSQualifiedName", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeTSQualifiedName(target);
 }
 
 function deserializeBoxTSRestType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSRestType", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSRestType(target);
 }
 
 function deserializeBoxTSSatisfiesExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSSatisfiesExpression", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeTSSatisfiesExpression(target);
 }
 
@@ -1877,14 +1917,14 @@ function deserializeBoxTSSymbolKeyword(pos) {
 function deserializeBoxTSTemplateLiteralType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSTemplateLiteralType", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeTSTemplateLiteralType(target);
 }
 
 function deserializeBoxTSThisParameter(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSThisParameter", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSThisParameter(target);
 }
 
@@ -1897,84 +1937,84 @@ function deserializeBoxTSThisType(pos) {
 function deserializeBoxTSTupleType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTupleType", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSTupleType(target);
 }
 
 function deserializeBoxTSTypeAliasDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAliasDeclaration", pos);
-  if ((budget -= 80) < 0) throw overBudget(pos);
+  if ((budget -= 80) < 0) settle(target, 80, pos);
   return deserializeTSTypeAliasDeclaration(target);
 }
 
 function deserializeBoxTSTypeAnnotation(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAnnotation", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSTypeAnnotation(target);
 }
 
 function deserializeBoxTSTypeAssertion(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAssertion", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeTSTypeAssertion(target);
 }
 
 function deserializeBoxTSTypeLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeLiteral", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSTypeLiteral(target);
 }
 
 function deserializeBoxTSTypeOperator(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeOperator", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeTSTypeOperator(target);
 }
 
 function deserializeBoxTSTypeParameter(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameter", pos);
-  if ((budget -= 80) < 0) throw overBudget(pos);
+  if ((budget -= 80) < 0) settle(target, 80, pos);
   return deserializeTSTypeParameter(target);
 }
 
 function deserializeBoxTSTypeParameterDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterDeclaration", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSTypeParameterDeclaration(target);
 }
 
 function deserializeBoxTSTypeParameterInstantiation(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterInstantiation", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSTypeParameterInstantiation(target);
 }
 
 function deserializeBoxTSTypePredicate(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypePredicate", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSTypePredicate(target);
 }
 
 function deserializeBoxTSTypeQuery(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeQuery", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSTypeQuery(target);
 }
 
 function deserializeBoxTSTypeReference(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeReference", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSTypeReference(target);
 }
 
@@ -1987,7 +2027,7 @@ function deserializeBoxTSUndefinedKeyword(pos) {
 function deserializeBoxTSUnionType(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSUnionType", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTSUnionType(target);
 }
 
@@ -2006,14 +2046,14 @@ function deserializeBoxTSVoidKeyword(pos) {
 function deserializeBoxTaggedTemplateExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TaggedTemplateExpression", pos);
-  if ((budget -= 104) < 0) throw overBudget(pos);
+  if ((budget -= 104) < 0) settle(target, 104, pos);
   return deserializeTaggedTemplateExpression(target);
 }
 
 function deserializeBoxTemplateLiteral(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TemplateLiteral", pos);
-  if ((budget -= 64) < 0) throw overBudget(pos);
+  if ((budget -= 64) < 0) settle(target, 64, pos);
   return deserializeTemplateLiteral(target);
 }
 
@@ -2026,70 +2066,69 @@ function deserializeBoxThisExpression(pos) {
 function deserializeBoxThrowStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ThrowStatement", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeThrowStatement(target);
 }
 
 function deserializeBoxTryStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TryStatement", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeTryStatement(target);
 }
 
 function deserializeBoxUnaryExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UnaryExpression", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeUnaryExpression(target);
 }
 
 function deserializeBoxUpdateExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UpdateExpression", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeUpdateExpression(target);
 }
 
 function deserializeBoxV8IntrinsicExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to V8IntrinsicExpression", pos);
-  if ((budget -= 72) < 0) throw overBudget(pos);
+  if ((budget -= 72) < 0) settle(target, 72, pos);
   return deserializeV8IntrinsicExpression(target);
 }
 
 function deserializeBoxVariableDeclaration(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to VariableDeclaration", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
+  if ((budget -= 40) < 0) settle(target, 40, pos);
   return deserializeVariableDeclaration(target);
 }
 
 function deserializeBoxWhileStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WhileStatement", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeWhileStatement(target);
 }
 
 function deserializeBoxWithClause(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to WithClause", pos);
-  if ((budget -= 40) < 0) throw overBudget(pos);
   return deserializeWithClause(target);
 }
 
 function deserializeBoxWithStatement(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WithStatement", pos);
-  if ((budget -= 48) < 0) throw overBudget(pos);
+  if ((budget -= 48) < 0) settle(target, 48, pos);
   return deserializeWithStatement(target);
 }
 
 function deserializeBoxYieldExpression(pos) {
   const target = int32[pos >> 2];
   if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to YieldExpression", pos);
-  if ((budget -= 32) < 0) throw overBudget(pos);
+  if ((budget -= 32) < 0) settle(target, 32, pos);
   return deserializeYieldExpression(target);
 }
 
@@ -2103,63 +2142,56 @@ function deserializeBreakStatement(pos) {
 }
 
 function deserializeCallExpression(pos) {
+  let calleeValue, typeArgumentsValue, argumentsValue;
   try {
-    return {
-      type: "CallExpression",
-      callee: deserializeExpression(pos + 16),
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
-      arguments: deserializeVecArgument(pos + 40),
-      optional: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    calleeValue = deserializeExpression(pos + 16);
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
+    argumentsValue = deserializeVecArgument(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "CallExpression",
-      callee: defer(deserializeExpression, pos + 16),
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-      arguments: defer(deserializeVecArgument, pos + 40),
-      optional: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (calleeValue === undefined) calleeValue = defer(deserializeExpression, pos + 16);
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
+    if (argumentsValue === undefined) argumentsValue = defer(deserializeVecArgument, pos + 40);
   }
+  return {
+    type: "CallExpression",
+    callee: calleeValue,
+    typeArguments: typeArgumentsValue,
+    arguments: argumentsValue,
+    optional: uint8[(pos + 12)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeCatchClause(pos) {
+  let paramValue, bodyValue;
   try {
-    return {
-      type: "CatchClause",
-      param: deserializeOptionCatchParameter(pos + 16),
-      body: deserializeBoxBlockStatement(pos + 56),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    paramValue = deserializeOptionCatchParameter(pos + 16);
+    bodyValue = deserializeBoxBlockStatement(pos + 56);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "CatchClause",
-      param: defer(deserializeOptionCatchParameter, pos + 16),
-      body: defer(deserializeBoxBlockStatement, pos + 56),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (paramValue === undefined) paramValue = defer(deserializeOptionCatchParameter, pos + 16);
+    if (bodyValue === undefined) bodyValue = defer(deserializeBoxBlockStatement, pos + 56);
   }
+  return {
+    type: "CatchClause",
+    param: paramValue,
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeCatchParameter(pos) {
   const previousParent = parent;
   const pattern = deserializeBindingPattern((pos + 16));
-  if (true) {
-      if (false) parent = pattern;
+  {
       const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
       pattern.typeAnnotation = typeAnnotation;
       if (typeAnnotation !== null) {
           pattern.end = typeAnnotation.end;
-          if (false) pattern.range[1] = typeAnnotation.end;
       }
-      if (false) parent = previousParent;
   }
   return pattern;
 }
@@ -2176,77 +2208,66 @@ function deserializeChainElement(pos) {
 }
 
 function deserializeChainExpression(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "ChainExpression",
-      expression: deserializeChainElement(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeChainElement(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ChainExpression",
-      expression: defer(deserializeChainElement, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeChainElement, pos + 16);
   }
+  return {
+    type: "ChainExpression",
+    expression: expressionValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeClass(pos) {
   const this_superClass = deserializeOptionExpression((pos + 80));
+  let decoratorsValue, typeParametersValue, implementsValue, bodyValue;
   try {
-    return {
-      type: deserializeClassType(pos + 136),
-      decorators: deserializeVecDecorator(pos + 16),
-      id: deserializeOptionBindingIdentifier(pos + 40),
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 72),
-      superClass: this_superClass,
-      superTypeArguments: this_superClass === null ? null : deserializeOptionBoxTSTypeParameterInstantiation((pos + 80) + ((pos + 16) - pos)),
-      implements: deserializeVecTSClassImplements(pos + 104),
-      body: deserializeBoxClassBody(pos + 128),
-      abstract: uint8[(pos + 137)] === 1,
-      declare: uint8[(pos + 138)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    decoratorsValue = deserializeVecDecorator(pos + 16);
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 72);
+    implementsValue = deserializeVecTSClassImplements(pos + 104);
+    bodyValue = deserializeBoxClassBody(pos + 128);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: deserializeClassType(pos + 136),
-      decorators: defer(deserializeVecDecorator, pos + 16),
-      id: deserializeOptionBindingIdentifier(pos + 40),
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 72),
-      superClass: this_superClass,
-      superTypeArguments: this_superClass === null ? null : deserializeOptionBoxTSTypeParameterInstantiation((pos + 80) + ((pos + 16) - pos)),
-      implements: defer(deserializeVecTSClassImplements, pos + 104),
-      body: defer(deserializeBoxClassBody, pos + 128),
-      abstract: uint8[(pos + 137)] === 1,
-      declare: uint8[(pos + 138)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (decoratorsValue === undefined) decoratorsValue = defer(deserializeVecDecorator, pos + 16);
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 72);
+    if (implementsValue === undefined) implementsValue = defer(deserializeVecTSClassImplements, pos + 104);
+    if (bodyValue === undefined) bodyValue = defer(deserializeBoxClassBody, pos + 128);
   }
+  return {
+    type: deserializeClassType(pos + 136),
+    decorators: decoratorsValue,
+    id: deserializeOptionBindingIdentifier(pos + 40),
+    typeParameters: typeParametersValue,
+    superClass: this_superClass,
+    superTypeArguments: this_superClass === null ? null : deserializeOptionBoxTSTypeParameterInstantiation((pos + 80) + ((pos + 16) - pos)),
+    implements: implementsValue,
+    body: bodyValue,
+    abstract: uint8[(pos + 137)] === 1,
+    declare: uint8[(pos + 138)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeClassBody(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "ClassBody",
-      body: deserializeVecClassElement(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    bodyValue = deserializeVecClassElement(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ClassBody",
-      body: defer(deserializeVecClassElement, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeVecClassElement, pos + 16);
   }
+  return {
+    type: "ClassBody",
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeClassElement(pos) {
@@ -2294,51 +2315,46 @@ function deserializeCommentKind(pos) {
 }
 
 function deserializeComputedMemberExpression(pos) {
+  let objectValue, propertyValue;
   try {
-    return {
-      type: "MemberExpression",
-      object: deserializeExpression(pos + 16),
-      property: deserializeExpression(pos + 32),
-      optional: uint8[(pos + 12)] === 1,
-      computed: true,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    objectValue = deserializeExpression(pos + 16);
+    propertyValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "MemberExpression",
-      object: defer(deserializeExpression, pos + 16),
-      property: defer(deserializeExpression, pos + 32),
-      optional: uint8[(pos + 12)] === 1,
-      computed: true,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (objectValue === undefined) objectValue = defer(deserializeExpression, pos + 16);
+    if (propertyValue === undefined) propertyValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "MemberExpression",
+    object: objectValue,
+    property: propertyValue,
+    optional: uint8[(pos + 12)] === 1,
+    computed: true,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeConditionalExpression(pos) {
+  let testValue, consequentValue, alternateValue;
   try {
-    return {
-      type: "ConditionalExpression",
-      test: deserializeExpression(pos + 16),
-      consequent: deserializeExpression(pos + 32),
-      alternate: deserializeExpression(pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    testValue = deserializeExpression(pos + 16);
+    consequentValue = deserializeExpression(pos + 32);
+    alternateValue = deserializeExpression(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ConditionalExpression",
-      test: defer(deserializeExpression, pos + 16),
-      consequent: defer(deserializeExpression, pos + 32),
-      alternate: defer(deserializeExpression, pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (testValue === undefined) testValue = defer(deserializeExpression, pos + 16);
+    if (consequentValue === undefined) consequentValue = defer(deserializeExpression, pos + 32);
+    if (alternateValue === undefined) alternateValue = defer(deserializeExpression, pos + 48);
   }
+  return {
+    type: "ConditionalExpression",
+    test: testValue,
+    consequent: consequentValue,
+    alternate: alternateValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeContinueStatement(pos) {
@@ -2375,22 +2391,19 @@ function deserializeDeclaration(pos) {
 }
 
 function deserializeDecorator(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "Decorator",
-      expression: deserializeExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Decorator",
-      expression: defer(deserializeExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "Decorator",
+    expression: expressionValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeDirective(pos) {
@@ -2404,24 +2417,22 @@ function deserializeDirective(pos) {
 }
 
 function deserializeDoWhileStatement(pos) {
+  let bodyValue, testValue;
   try {
-    return {
-      type: "DoWhileStatement",
-      body: deserializeStatement(pos + 16),
-      test: deserializeExpression(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    bodyValue = deserializeStatement(pos + 16);
+    testValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "DoWhileStatement",
-      body: defer(deserializeStatement, pos + 16),
-      test: defer(deserializeExpression, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeStatement, pos + 16);
+    if (testValue === undefined) testValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "DoWhileStatement",
+    body: bodyValue,
+    test: testValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeDynamicImport(pos) {
@@ -2433,24 +2444,13 @@ function deserializeDynamicImport(pos) {
 }
 
 function deserializeEcmaScriptModule(pos) {
-  try {
-    return {
-      hasModuleSyntax: uint8[(pos + 96)] === 1,
-      staticImports: deserializeVecStaticImport(pos),
-      staticExports: deserializeVecStaticExport(pos + 24),
-      dynamicImports: deserializeVecDynamicImport(pos + 48),
-      importMetas: deserializeVecSpan(pos + 72),
-    };
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return {
-      hasModuleSyntax: uint8[(pos + 96)] === 1,
-      staticImports: defer(deserializeVecStaticImport, pos),
-      staticExports: defer(deserializeVecStaticExport, pos + 24),
-      dynamicImports: defer(deserializeVecDynamicImport, pos + 48),
-      importMetas: defer(deserializeVecSpan, pos + 72),
-    };
-  }
+  return {
+    hasModuleSyntax: uint8[(pos + 96)] === 1,
+    staticImports: deserializeVecStaticImport(pos),
+    staticExports: deserializeVecStaticExport(pos + 24),
+    dynamicImports: deserializeVecDynamicImport(pos + 48),
+    importMetas: deserializeVecSpan(pos + 72),
+  };
 }
 
 function deserializeElision(pos) {
@@ -2466,24 +2466,13 @@ function deserializeEmptyStatement(pos) {
 }
 
 function deserializeError(pos) {
-  try {
-    return {
-      severity: deserializeErrorSeverity(pos + 72),
-      message: deserializeStr(pos),
-      labels: deserializeVecErrorLabel(pos + 16),
-      helpMessage: deserializeOptionStr(pos + 40),
-      codeframe: deserializeStr(pos + 56),
-    };
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return {
-      severity: deserializeErrorSeverity(pos + 72),
-      message: deserializeStr(pos),
-      labels: defer(deserializeVecErrorLabel, pos + 16),
-      helpMessage: deserializeOptionStr(pos + 40),
-      codeframe: deserializeStr(pos + 56),
-    };
-  }
+  return {
+    severity: deserializeErrorSeverity(pos + 72),
+    message: deserializeStr(pos),
+    labels: deserializeVecErrorLabel(pos + 16),
+    helpMessage: deserializeOptionStr(pos + 40),
+    codeframe: deserializeStr(pos + 56),
+  };
 }
 
 function deserializeErrorLabel(pos) {
@@ -2531,24 +2520,20 @@ function deserializeExportDeclaration(pos) {
 }
 
 function deserializeExportDefaultDeclaration(pos) {
+  let declarationValue;
   try {
-    return {
-      type: "ExportDefaultDeclaration",
-      declaration: deserializeExportDefaultDeclarationKind(pos + 16),
-      exportKind: 'value',
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    declarationValue = deserializeExportDefaultDeclarationKind(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExportDefaultDeclaration",
-      declaration: defer(deserializeExportDefaultDeclarationKind, pos + 16),
-      exportKind: 'value',
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (declarationValue === undefined) declarationValue = defer(deserializeExportDefaultDeclarationKind, pos + 16);
   }
+  return {
+    type: "ExportDefaultDeclaration",
+    declaration: declarationValue,
+    exportKind: 'value',
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeExportDefaultDeclarationKind(pos) {
@@ -2635,30 +2620,16 @@ function deserializeExportExportName(pos) {
 
 function deserializeExportFromDeclaration(pos) {
   const withClause = deserializeOptionBoxWithClause((pos + 88));
-  try {
-    return {
-      type: "ExportNamedDeclaration",
-      declaration: null,
-      specifiers: deserializeVecExportSpecifier(pos + 16),
-      source: deserializeStringLiteral(pos + 40),
-      exportKind: deserializeImportOrExportKind(pos + 12),
-      attributes: withClause === null ? [] : withClause.attributes,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExportNamedDeclaration",
-      declaration: null,
-      specifiers: defer(deserializeVecExportSpecifier, pos + 16),
-      source: deserializeStringLiteral(pos + 40),
-      exportKind: deserializeImportOrExportKind(pos + 12),
-      attributes: withClause === null ? [] : withClause.attributes,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
-  }
+  return {
+    type: "ExportNamedDeclaration",
+    declaration: null,
+    specifiers: deserializeVecExportSpecifier(pos + 16),
+    source: deserializeStringLiteral(pos + 40),
+    exportKind: deserializeImportOrExportKind(pos + 12),
+    attributes: withClause === null ? [] : withClause.attributes,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeExportImportName(pos) {
@@ -2698,30 +2669,16 @@ function deserializeExportLocalName(pos) {
 }
 
 function deserializeExportNamedDeclaration(pos) {
-  try {
-    return {
-      type: "ExportNamedDeclaration",
-      declaration: null,
-      specifiers: deserializeVecExportSpecifier(pos + 16),
-      source: null,
-      exportKind: deserializeImportOrExportKind(pos + 12),
-      attributes: [],
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExportNamedDeclaration",
-      declaration: null,
-      specifiers: defer(deserializeVecExportSpecifier, pos + 16),
-      source: null,
-      exportKind: deserializeImportOrExportKind(pos + 12),
-      attributes: [],
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
-  }
+  return {
+    type: "ExportNamedDeclaration",
+    declaration: null,
+    specifiers: deserializeVecExportSpecifier(pos + 16),
+    source: null,
+    exportKind: deserializeImportOrExportKind(pos + 12),
+    attributes: [],
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeExportSpecifier(pos) {
@@ -2786,97 +2743,90 @@ function deserializeExpression(pos) {
 }
 
 function deserializeExpressionStatement(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "ExpressionStatement",
-      expression: deserializeExpression(pos + 16),
-      directive: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ExpressionStatement",
-      expression: defer(deserializeExpression, pos + 16),
-      directive: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "ExpressionStatement",
+    expression: expressionValue,
+    directive: null,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeForInStatement(pos) {
+  let leftValue, rightValue, bodyValue;
   try {
-    return {
-      type: "ForInStatement",
-      left: deserializeForStatementLeft(pos + 16),
-      right: deserializeExpression(pos + 32),
-      body: deserializeStatement(pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeForStatementLeft(pos + 16);
+    rightValue = deserializeExpression(pos + 32);
+    bodyValue = deserializeStatement(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ForInStatement",
-      left: defer(deserializeForStatementLeft, pos + 16),
-      right: defer(deserializeExpression, pos + 32),
-      body: defer(deserializeStatement, pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeForStatementLeft, pos + 16);
+    if (rightValue === undefined) rightValue = defer(deserializeExpression, pos + 32);
+    if (bodyValue === undefined) bodyValue = defer(deserializeStatement, pos + 48);
   }
+  return {
+    type: "ForInStatement",
+    left: leftValue,
+    right: rightValue,
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeForOfStatement(pos) {
+  let leftValue, rightValue, bodyValue;
   try {
-    return {
-      type: "ForOfStatement",
-      await: uint8[(pos + 64)] === 1,
-      left: deserializeForStatementLeft(pos + 16),
-      right: deserializeExpression(pos + 32),
-      body: deserializeStatement(pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeForStatementLeft(pos + 16);
+    rightValue = deserializeExpression(pos + 32);
+    bodyValue = deserializeStatement(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ForOfStatement",
-      await: uint8[(pos + 64)] === 1,
-      left: defer(deserializeForStatementLeft, pos + 16),
-      right: defer(deserializeExpression, pos + 32),
-      body: defer(deserializeStatement, pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeForStatementLeft, pos + 16);
+    if (rightValue === undefined) rightValue = defer(deserializeExpression, pos + 32);
+    if (bodyValue === undefined) bodyValue = defer(deserializeStatement, pos + 48);
   }
+  return {
+    type: "ForOfStatement",
+    await: uint8[(pos + 64)] === 1,
+    left: leftValue,
+    right: rightValue,
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeForStatement(pos) {
+  let initValue, testValue, updateValue, bodyValue;
   try {
-    return {
-      type: "ForStatement",
-      init: deserializeOptionForStatementInit(pos + 16),
-      test: deserializeOptionExpression(pos + 32),
-      update: deserializeOptionExpression(pos + 48),
-      body: deserializeStatement(pos + 64),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    initValue = deserializeOptionForStatementInit(pos + 16);
+    testValue = deserializeOptionExpression(pos + 32);
+    updateValue = deserializeOptionExpression(pos + 48);
+    bodyValue = deserializeStatement(pos + 64);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ForStatement",
-      init: defer(deserializeOptionForStatementInit, pos + 16),
-      test: defer(deserializeOptionExpression, pos + 32),
-      update: defer(deserializeOptionExpression, pos + 48),
-      body: defer(deserializeStatement, pos + 64),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (initValue === undefined) initValue = defer(deserializeOptionForStatementInit, pos + 16);
+    if (testValue === undefined) testValue = defer(deserializeOptionExpression, pos + 32);
+    if (updateValue === undefined) updateValue = defer(deserializeOptionExpression, pos + 48);
+    if (bodyValue === undefined) bodyValue = defer(deserializeStatement, pos + 64);
   }
+  return {
+    type: "ForStatement",
+    init: initValue,
+    test: testValue,
+    update: updateValue,
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeForStatementInit(pos) {
@@ -2952,7 +2902,7 @@ function deserializeFormalParameter(pos) {
   const previousParent = parent;
   const initializerFieldPos32 = ((pos >> 2) + 16);
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
-  if (true) {
+  {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
           readonly = deserializeBool((pos + 14)),
           override = deserializeBool((pos + 15));
@@ -2970,37 +2920,32 @@ function deserializeFormalParameter(pos) {
                   start: start = deserializeI32( pos ),
                   end: end = deserializeI32( (pos + 4) ),
               };
-              param.decorators = deserializeVecDecorator((pos + 16));
+              param.decorators = deserializeVecDecoratorWhole((pos + 16));
               param.left = deserializeBindingPattern((pos + 40));
               param.left.decorators = [];
               param.left.optional = false;
-              if (false) parent = param.left;
               const leftTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
               param.left.typeAnnotation = leftTypeAnnotation;
               if (leftTypeAnnotation !== null) {
                   param.left.end = leftTypeAnnotation.end;
-                  if (false) param.left.range[1] = leftTypeAnnotation.end;
               }
-              if (false) parent = param;
-              param.right = deserializeOptionBoxExpression((pos + 64));
+              try {
+                param.right = deserializeOptionBoxExpression((pos + 64));
+              } catch (error) {
+                if (!(error instanceof RangeError)) throw error;
+                param.right = defer(deserializeOptionBoxExpression, (pos + 64));
+              }
           } else {
               param = deserializeBindingPattern((pos + 40));
-              if (false) {
-                  param.parent = previousParent;
-                  parent = param;
-              }
-              param.decorators = deserializeVecDecorator((pos + 16));
+              param.decorators = deserializeVecDecoratorWhole((pos + 16));
               param.optional = optional;
               const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
               param.typeAnnotation = typeAnnotation;
               if (typeAnnotation !== null) {
                   param.end = typeAnnotation.end;
-                  if (false) param.range[1] = typeAnnotation.end;
               } else if (optional) {
                   param.end = deserializeI32( (pos + 4) );
-                  if (false) param.range[1] = deserializeI32( (pos + 4) );
               }
-              if (false) parent = previousParent;
           }
       } else {
           let start, end;
@@ -3015,7 +2960,7 @@ function deserializeFormalParameter(pos) {
               start: start = deserializeI32( pos ),
               end: end = deserializeI32( (pos + 4) ),
           };
-          param.decorators = deserializeVecDecorator((pos + 16));
+          param.decorators = deserializeVecDecoratorWhole((pos + 16));
           if (hasInitializer) {
               const pattern = deserializeBindingPattern((pos + 40));
               const initializer = deserializeOptionBoxExpression((pos + 64));
@@ -3031,17 +2976,13 @@ function deserializeFormalParameter(pos) {
                   end: assignEnd = initializer.end,
               };
               assignParam.left = pattern;
-              if (false) pattern.parent = assignParam;
               pattern.decorators = [];
               pattern.optional = false;
-              if (false) parent = pattern;
               const patternTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
               pattern.typeAnnotation = patternTypeAnnotation;
               if (patternTypeAnnotation !== null) {
                   pattern.end = patternTypeAnnotation.end;
-                  if (false) pattern.range[1] = patternTypeAnnotation.end;
               }
-              if (false) parent = assignParam;
               assignParam.right = initializer;
               if (false && initializer !== null) initializer.parent = assignParam;
               param.parameter = assignParam;
@@ -3050,38 +2991,18 @@ function deserializeFormalParameter(pos) {
               param.parameter.decorators = [];
               const paramOptional = deserializeBool((pos + 12));
               param.parameter.optional = paramOptional;
-              if (false) parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
               param.parameter.typeAnnotation = paramTypeAnnotation;
               if (paramTypeAnnotation !== null) {
                   param.parameter.end = paramTypeAnnotation.end;
-                  if (false) param.parameter.range[1] = paramTypeAnnotation.end;
               } else if (paramOptional) {
                   const paramEnd = deserializeI32( (pos + 4) );
                   const pattern = param.parameter;
                   param.parameter.end = paramEnd;
-                  if (false) param.parameter.range[1] = paramEnd;
               }
-              if (false) parent = param;
           }
       }
-  } else {
-      if (hasInitializer) {
-          let start, end;
-          param = parent = {
-              type: 'AssignmentPattern',
-              left: null,
-              right: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
-          };
-          param.left = deserializeBindingPattern((pos + 40));
-          param.right = deserializeOptionBoxExpression((pos + 64));
-      } else {
-          param = deserializeBindingPattern((pos + 40));
-      }
   }
-  if (false) parent = previousParent;
   return param;
 }
 
@@ -3102,9 +3023,14 @@ function deserializeFormalParameters(pos) {
           start: start = deserializeI32( (pos + 40) ),
           end: end = deserializeI32( (pos + 44) ),
       };
-      rest.argument = deserializeBindingPattern( (pos + 56) );
-      if (true) {
-          rest.decorators = deserializeVecDecorator((pos + 16));
+      try {
+        rest.argument = deserializeBindingPattern( (pos + 56) );
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        rest.argument = defer(deserializeBindingPattern,  (pos + 56) );
+      }
+      {
+          rest.decorators = deserializeVecDecoratorWhole((pos + 16));
           if (rest.decorators.length !== 0) {
               start = rest.decorators[0].start;
           }
@@ -3116,57 +3042,48 @@ function deserializeFormalParameters(pos) {
           }
           rest.start = start;
           rest.end = end;
-          if (false) rest.range = [start, end];
       }
       params.push(rest);
-      if (false) parent = previousParent;
   }
   return params;
 }
 
 function deserializeFunction(pos) {
   const params = deserializeBoxFormalParameters((pos + 64));
-  if (true) {
+  {
       const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
       if (thisParam !== null) params.unshift(thisParam);
   }
+  let typeParametersValue, returnTypeValue, bodyValue;
   try {
-    return {
-      type: deserializeFunctionType(pos + 88),
-      id: deserializeOptionBindingIdentifier(pos + 16),
-      generator: uint8[(pos + 89)] === 1,
-      async: uint8[(pos + 90)] === 1,
-      declare: uint8[(pos + 91)] === 1,
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 48),
-      params: params,
-      returnType: deserializeOptionBoxTSTypeAnnotation(pos + 72),
-      body: deserializeOptionBoxFunctionBody(pos + 80),
-      expression: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
+    returnTypeValue = deserializeOptionBoxTSTypeAnnotation(pos + 72);
+    bodyValue = deserializeOptionBoxFunctionBody(pos + 80);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: deserializeFunctionType(pos + 88),
-      id: deserializeOptionBindingIdentifier(pos + 16),
-      generator: uint8[(pos + 89)] === 1,
-      async: uint8[(pos + 90)] === 1,
-      declare: uint8[(pos + 91)] === 1,
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
-      params: params,
-      returnType: defer(deserializeOptionBoxTSTypeAnnotation, pos + 72),
-      body: defer(deserializeOptionBoxFunctionBody, pos + 80),
-      expression: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
+    if (returnTypeValue === undefined) returnTypeValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
+    if (bodyValue === undefined) bodyValue = defer(deserializeOptionBoxFunctionBody, pos + 80);
   }
+  return {
+    type: deserializeFunctionType(pos + 88),
+    id: deserializeOptionBindingIdentifier(pos + 16),
+    generator: uint8[(pos + 89)] === 1,
+    async: uint8[(pos + 90)] === 1,
+    declare: uint8[(pos + 91)] === 1,
+    typeParameters: typeParametersValue,
+    params: params,
+    returnType: returnTypeValue,
+    body: bodyValue,
+    expression: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeFunctionBody(pos) {
   const joinedStatements = deserializeVecDirective(pos + 16);
-  joinedStatements.push(...deserializeVecStatement(pos + 40));
+  for (const item of deserializeVecStatement(pos + 40)) joinedStatements.push(item);
   return {
     type: "BlockStatement",
     body: joinedStatements,
@@ -3223,26 +3140,25 @@ function deserializeIdentifierReference(pos) {
 }
 
 function deserializeIfStatement(pos) {
+  let testValue, consequentValue, alternateValue;
   try {
-    return {
-      type: "IfStatement",
-      test: deserializeExpression(pos + 16),
-      consequent: deserializeStatement(pos + 32),
-      alternate: deserializeOptionStatement(pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    testValue = deserializeExpression(pos + 16);
+    consequentValue = deserializeStatement(pos + 32);
+    alternateValue = deserializeOptionStatement(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "IfStatement",
-      test: defer(deserializeExpression, pos + 16),
-      consequent: defer(deserializeStatement, pos + 32),
-      alternate: defer(deserializeOptionStatement, pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (testValue === undefined) testValue = defer(deserializeExpression, pos + 16);
+    if (consequentValue === undefined) consequentValue = defer(deserializeStatement, pos + 32);
+    if (alternateValue === undefined) alternateValue = defer(deserializeOptionStatement, pos + 48);
   }
+  return {
+    type: "IfStatement",
+    test: testValue,
+    consequent: consequentValue,
+    alternate: alternateValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeImportAttribute(pos) {
@@ -3306,26 +3222,23 @@ function deserializeImportEntry(pos) {
 }
 
 function deserializeImportExpression(pos) {
+  let sourceValue, optionsValue;
   try {
-    return {
-      type: "ImportExpression",
-      source: deserializeExpression(pos + 16),
-      options: deserializeOptionExpression(pos + 32),
-      phase: deserializeOptionImportPhase(pos + 12),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    sourceValue = deserializeExpression(pos + 16);
+    optionsValue = deserializeOptionExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ImportExpression",
-      source: defer(deserializeExpression, pos + 16),
-      options: defer(deserializeOptionExpression, pos + 32),
-      phase: deserializeOptionImportPhase(pos + 12),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (sourceValue === undefined) sourceValue = defer(deserializeExpression, pos + 16);
+    if (optionsValue === undefined) optionsValue = defer(deserializeOptionExpression, pos + 32);
   }
+  return {
+    type: "ImportExpression",
+    source: sourceValue,
+    options: optionsValue,
+    phase: deserializeOptionImportPhase(pos + 12),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeImportImportName(pos) {
@@ -3412,45 +3325,37 @@ function deserializeImportSpecifier(pos) {
 }
 
 function deserializeJSDocNonNullableType(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "TSJSDocNonNullableType",
-      typeAnnotation: deserializeTSType(pos + 16),
-      postfix: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSJSDocNonNullableType",
-      typeAnnotation: defer(deserializeTSType, pos + 16),
-      postfix: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 16);
   }
+  return {
+    type: "TSJSDocNonNullableType",
+    typeAnnotation: typeAnnotationValue,
+    postfix: uint8[(pos + 12)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSDocNullableType(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "TSJSDocNullableType",
-      typeAnnotation: deserializeTSType(pos + 16),
-      postfix: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSJSDocNullableType",
-      typeAnnotation: defer(deserializeTSType, pos + 16),
-      postfix: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 16);
   }
+  return {
+    type: "TSJSDocNullableType",
+    typeAnnotation: typeAnnotationValue,
+    postfix: uint8[(pos + 12)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSDocUnknownType(pos) {
@@ -3466,24 +3371,20 @@ function deserializeJSStr(pos) {
 }
 
 function deserializeJSXAttribute(pos) {
+  let valueValue;
   try {
-    return {
-      type: "JSXAttribute",
-      name: deserializeJSXAttributeName(pos + 16),
-      value: deserializeOptionJSXAttributeValue(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    valueValue = deserializeOptionJSXAttributeValue(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXAttribute",
-      name: defer(deserializeJSXAttributeName, pos + 16),
-      value: defer(deserializeOptionJSXAttributeValue, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (valueValue === undefined) valueValue = defer(deserializeOptionJSXAttributeValue, pos + 32);
   }
+  return {
+    type: "JSXAttribute",
+    name: deserializeJSXAttributeName(pos + 16),
+    value: valueValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXAttributeItem(pos) {
@@ -3524,22 +3425,19 @@ function deserializeJSXChild(pos) {
 }
 
 function deserializeJSXClosingElement(pos) {
+  let nameValue;
   try {
-    return {
-      type: "JSXClosingElement",
-      name: deserializeJSXElementName(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    nameValue = deserializeJSXElementName(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXClosingElement",
-      name: defer(deserializeJSXElementName, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (nameValue === undefined) nameValue = defer(deserializeJSXElementName, pos + 16);
   }
+  return {
+    type: "JSXClosingElement",
+    name: nameValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXClosingFragment(pos) {
@@ -3554,26 +3452,21 @@ function deserializeJSXElement(pos) {
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
   if (this_closingElement === null) openingElement.selfClosing = true;
+  let childrenValue;
   try {
-    return {
-      type: "JSXElement",
-      openingElement: openingElement,
-      children: deserializeVecJSXChild(pos + 24),
-      closingElement: this_closingElement,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    childrenValue = deserializeVecJSXChild(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXElement",
-      openingElement: openingElement,
-      children: defer(deserializeVecJSXChild, pos + 24),
-      closingElement: this_closingElement,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (childrenValue === undefined) childrenValue = defer(deserializeVecJSXChild, pos + 24);
   }
+  return {
+    type: "JSXElement",
+    openingElement: openingElement,
+    children: childrenValue,
+    closingElement: this_closingElement,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXElementName(pos) {
@@ -3653,45 +3546,37 @@ function deserializeJSXExpression(pos) {
 }
 
 function deserializeJSXExpressionContainer(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "JSXExpressionContainer",
-      expression: deserializeJSXExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeJSXExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXExpressionContainer",
-      expression: defer(deserializeJSXExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeJSXExpression, pos + 16);
   }
+  return {
+    type: "JSXExpressionContainer",
+    expression: expressionValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXFragment(pos) {
+  let childrenValue;
   try {
-    return {
-      type: "JSXFragment",
-      openingFragment: deserializeJSXOpeningFragment(pos + 16),
-      children: deserializeVecJSXChild(pos + 32),
-      closingFragment: deserializeJSXClosingFragment(pos + 56),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    childrenValue = deserializeVecJSXChild(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXFragment",
-      openingFragment: deserializeJSXOpeningFragment(pos + 16),
-      children: defer(deserializeVecJSXChild, pos + 32),
-      closingFragment: deserializeJSXClosingFragment(pos + 56),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (childrenValue === undefined) childrenValue = defer(deserializeVecJSXChild, pos + 32);
   }
+  return {
+    type: "JSXFragment",
+    openingFragment: deserializeJSXOpeningFragment(pos + 16),
+    children: childrenValue,
+    closingFragment: deserializeJSXClosingFragment(pos + 56),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXIdentifier(pos) {
@@ -3704,24 +3589,20 @@ function deserializeJSXIdentifier(pos) {
 }
 
 function deserializeJSXMemberExpression(pos) {
+  let objectValue;
   try {
-    return {
-      type: "JSXMemberExpression",
-      object: deserializeJSXMemberExpressionObject(pos + 16),
-      property: deserializeJSXIdentifier(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    objectValue = deserializeJSXMemberExpressionObject(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXMemberExpression",
-      object: defer(deserializeJSXMemberExpressionObject, pos + 16),
-      property: deserializeJSXIdentifier(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (objectValue === undefined) objectValue = defer(deserializeJSXMemberExpressionObject, pos + 16);
   }
+  return {
+    type: "JSXMemberExpression",
+    object: objectValue,
+    property: deserializeJSXIdentifier(pos + 32),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXMemberExpressionObject(pos) {
@@ -3750,28 +3631,26 @@ function deserializeJSXNamespacedName(pos) {
 }
 
 function deserializeJSXOpeningElement(pos) {
+  let nameValue, typeArgumentsValue, attributesValue;
   try {
-    return {
-      type: "JSXOpeningElement",
-      name: deserializeJSXElementName(pos + 16),
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
-      attributes: deserializeVecJSXAttributeItem(pos + 40),
-      selfClosing: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    nameValue = deserializeJSXElementName(pos + 16);
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
+    attributesValue = deserializeVecJSXAttributeItem(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXOpeningElement",
-      name: defer(deserializeJSXElementName, pos + 16),
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-      attributes: defer(deserializeVecJSXAttributeItem, pos + 40),
-      selfClosing: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (nameValue === undefined) nameValue = defer(deserializeJSXElementName, pos + 16);
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
+    if (attributesValue === undefined) attributesValue = defer(deserializeVecJSXAttributeItem, pos + 40);
   }
+  return {
+    type: "JSXOpeningElement",
+    name: nameValue,
+    typeArguments: typeArgumentsValue,
+    attributes: attributesValue,
+    selfClosing: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXOpeningFragment(pos) {
@@ -3783,41 +3662,35 @@ function deserializeJSXOpeningFragment(pos) {
 }
 
 function deserializeJSXSpreadAttribute(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "JSXSpreadAttribute",
-      argument: deserializeExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXSpreadAttribute",
-      argument: defer(deserializeExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "JSXSpreadAttribute",
+    argument: argumentValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXSpreadChild(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "JSXSpreadChild",
-      expression: deserializeExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "JSXSpreadChild",
-      expression: defer(deserializeExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "JSXSpreadChild",
+    expression: expressionValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeJSXText(pos) {
@@ -3845,47 +3718,40 @@ function deserializeLabelIdentifier(pos) {
 }
 
 function deserializeLabeledStatement(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "LabeledStatement",
-      label: deserializeLabelIdentifier(pos + 16),
-      body: deserializeStatement(pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    bodyValue = deserializeStatement(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "LabeledStatement",
-      label: deserializeLabelIdentifier(pos + 16),
-      body: defer(deserializeStatement, pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeStatement, pos + 48);
   }
+  return {
+    type: "LabeledStatement",
+    label: deserializeLabelIdentifier(pos + 16),
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeLogicalExpression(pos) {
+  let leftValue, rightValue;
   try {
-    return {
-      type: "LogicalExpression",
-      left: deserializeExpression(pos + 16),
-      operator: deserializeLogicalOperator(pos + 12),
-      right: deserializeExpression(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeExpression(pos + 16);
+    rightValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "LogicalExpression",
-      left: defer(deserializeExpression, pos + 16),
-      operator: deserializeLogicalOperator(pos + 12),
-      right: defer(deserializeExpression, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeExpression, pos + 16);
+    if (rightValue === undefined) rightValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "LogicalExpression",
+    left: leftValue,
+    operator: deserializeLogicalOperator(pos + 12),
+    right: rightValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeLogicalOperator(pos) {
@@ -3898,38 +3764,31 @@ function deserializeLogicalOperator(pos) {
 }
 
 function deserializeMethodDefinition(pos) {
+  let decoratorsValue, keyValue, valueValue;
   try {
-    return {
-      type: deserializeMethodDefinitionType(pos + 12),
-      decorators: deserializeVecDecorator(pos + 16),
-      key: deserializePropertyKey(pos + 40),
-      value: deserializeBoxFunction(pos + 56),
-      kind: deserializeMethodDefinitionKind(pos + 13),
-      computed: uint8[(pos + 14)] === 1,
-      static: uint8[(pos + 15)] === 1,
-      override: uint8[(pos + 64)] === 1,
-      optional: uint8[(pos + 65)] === 1,
-      accessibility: deserializeOptionTSAccessibility(pos + 66),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    decoratorsValue = deserializeVecDecorator(pos + 16);
+    keyValue = deserializePropertyKey(pos + 40);
+    valueValue = deserializeBoxFunction(pos + 56);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: deserializeMethodDefinitionType(pos + 12),
-      decorators: defer(deserializeVecDecorator, pos + 16),
-      key: defer(deserializePropertyKey, pos + 40),
-      value: defer(deserializeBoxFunction, pos + 56),
-      kind: deserializeMethodDefinitionKind(pos + 13),
-      computed: uint8[(pos + 14)] === 1,
-      static: uint8[(pos + 15)] === 1,
-      override: uint8[(pos + 64)] === 1,
-      optional: uint8[(pos + 65)] === 1,
-      accessibility: deserializeOptionTSAccessibility(pos + 66),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (decoratorsValue === undefined) decoratorsValue = defer(deserializeVecDecorator, pos + 16);
+    if (keyValue === undefined) keyValue = defer(deserializePropertyKey, pos + 40);
+    if (valueValue === undefined) valueValue = defer(deserializeBoxFunction, pos + 56);
   }
+  return {
+    type: deserializeMethodDefinitionType(pos + 12),
+    decorators: decoratorsValue,
+    key: keyValue,
+    value: valueValue,
+    kind: deserializeMethodDefinitionKind(pos + 13),
+    computed: uint8[(pos + 14)] === 1,
+    static: uint8[(pos + 15)] === 1,
+    override: uint8[(pos + 64)] === 1,
+    optional: uint8[(pos + 65)] === 1,
+    accessibility: deserializeOptionTSAccessibility(pos + 66),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeMethodDefinitionKind(pos) {
@@ -3977,26 +3836,25 @@ function deserializeNameSpan(pos) {
 }
 
 function deserializeNewExpression(pos) {
+  let calleeValue, typeArgumentsValue, argumentsValue;
   try {
-    return {
-      type: "NewExpression",
-      callee: deserializeExpression(pos + 16),
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
-      arguments: deserializeVecArgument(pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    calleeValue = deserializeExpression(pos + 16);
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
+    argumentsValue = deserializeVecArgument(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "NewExpression",
-      callee: defer(deserializeExpression, pos + 16),
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-      arguments: defer(deserializeVecArgument, pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (calleeValue === undefined) calleeValue = defer(deserializeExpression, pos + 16);
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
+    if (argumentsValue === undefined) argumentsValue = defer(deserializeVecArgument, pos + 40);
   }
+  return {
+    type: "NewExpression",
+    callee: calleeValue,
+    typeArguments: typeArgumentsValue,
+    arguments: argumentsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeNewTarget(pos) {
@@ -4068,22 +3926,19 @@ function deserializeObjectAssignmentTarget(pos) {
 }
 
 function deserializeObjectExpression(pos) {
+  let propertiesValue;
   try {
-    return {
-      type: "ObjectExpression",
-      properties: deserializeVecObjectPropertyKind(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    propertiesValue = deserializeVecObjectPropertyKind(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ObjectExpression",
-      properties: defer(deserializeVecObjectPropertyKind, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (propertiesValue === undefined) propertiesValue = defer(deserializeVecObjectPropertyKind, pos + 16);
   }
+  return {
+    type: "ObjectExpression",
+    properties: propertiesValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeObjectPattern(pos) {
@@ -4101,34 +3956,27 @@ function deserializeObjectPattern(pos) {
 }
 
 function deserializeObjectProperty(pos) {
+  let keyValue, valueValue;
   try {
-    return {
-      type: "Property",
-      kind: deserializePropertyKind(pos + 12),
-      key: deserializePropertyKey(pos + 16),
-      value: deserializeExpression(pos + 32),
-      method: uint8[(pos + 13)] === 1,
-      shorthand: uint8[(pos + 14)] === 1,
-      computed: uint8[(pos + 15)] === 1,
-      optional: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    keyValue = deserializePropertyKey(pos + 16);
+    valueValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Property",
-      kind: deserializePropertyKind(pos + 12),
-      key: defer(deserializePropertyKey, pos + 16),
-      value: defer(deserializeExpression, pos + 32),
-      method: uint8[(pos + 13)] === 1,
-      shorthand: uint8[(pos + 14)] === 1,
-      computed: uint8[(pos + 15)] === 1,
-      optional: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializePropertyKey, pos + 16);
+    if (valueValue === undefined) valueValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "Property",
+    kind: deserializePropertyKind(pos + 12),
+    key: keyValue,
+    value: valueValue,
+    method: uint8[(pos + 13)] === 1,
+    shorthand: uint8[(pos + 14)] === 1,
+    computed: uint8[(pos + 15)] === 1,
+    optional: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeObjectPropertyKind(pos) {
@@ -4277,7 +4125,7 @@ function deserializeOptionVecImportDeclarationSpecifier(pos) {
 
 function deserializeParenthesizedExpression(pos) {
   let node;
-  if (true) {
+  {
       let start, end;
       const previousParent = parent;
       node = parent = {
@@ -4286,37 +4134,33 @@ function deserializeParenthesizedExpression(pos) {
           start: start = deserializeI32( pos ),
           end: end = deserializeI32( (pos + 4) ),
       };
-      node.expression = deserializeExpression((pos + 16));
-      if (false) parent = previousParent;
-  } else {
-      node = deserializeExpression((pos + 16));
+      try {
+        node.expression = deserializeExpression((pos + 16));
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        node.expression = defer(deserializeExpression, (pos + 16));
+      }
   }
   return node;
 }
 
 function deserializePrivateFieldExpression(pos) {
+  let objectValue;
   try {
-    return {
-      type: "MemberExpression",
-      object: deserializeExpression(pos + 16),
-      property: deserializePrivateIdentifier(pos + 32),
-      optional: uint8[(pos + 12)] === 1,
-      computed: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    objectValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "MemberExpression",
-      object: defer(deserializeExpression, pos + 16),
-      property: deserializePrivateIdentifier(pos + 32),
-      optional: uint8[(pos + 12)] === 1,
-      computed: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (objectValue === undefined) objectValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "MemberExpression",
+    object: objectValue,
+    property: deserializePrivateIdentifier(pos + 32),
+    optional: uint8[(pos + 12)] === 1,
+    computed: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializePrivateIdentifier(pos) {
@@ -4329,26 +4173,21 @@ function deserializePrivateIdentifier(pos) {
 }
 
 function deserializePrivateInExpression(pos) {
+  let rightValue;
   try {
-    return {
-      type: "BinaryExpression",
-      left: deserializePrivateIdentifier(pos + 16),
-      operator: 'in',
-      right: deserializeExpression(pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    rightValue = deserializeExpression(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "BinaryExpression",
-      left: deserializePrivateIdentifier(pos + 16),
-      operator: 'in',
-      right: defer(deserializeExpression, pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (rightValue === undefined) rightValue = defer(deserializeExpression, pos + 48);
   }
+  return {
+    type: "BinaryExpression",
+    left: deserializePrivateIdentifier(pos + 16),
+    operator: 'in',
+    right: rightValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeProgram(pos) {
@@ -4364,50 +4203,41 @@ function deserializeProgram(pos) {
   };
   if (!false) program.hashbang = deserializeOptionHashbang((pos + 56));
   const body = program.body = deserializeVecDirective((pos + 88));
-  body.push(...deserializeVecStatement((pos + 112)));
-  if (false) parent = null;
+  for (const element of deserializeVecStatementWhole((pos + 112))) body.push(element);
   return program;
 }
 
 function deserializePropertyDefinition(pos) {
+  let decoratorsValue, keyValue, typeAnnotationValue, valueValue;
   try {
-    return {
-      type: deserializePropertyDefinitionType(pos + 12),
-      decorators: deserializeVecDecorator(pos + 16),
-      key: deserializePropertyKey(pos + 40),
-      typeAnnotation: deserializeOptionBoxTSTypeAnnotation(pos + 56),
-      value: deserializeOptionExpression(pos + 64),
-      computed: uint8[(pos + 13)] === 1,
-      static: uint8[(pos + 14)] === 1,
-      declare: uint8[(pos + 15)] === 1,
-      override: uint8[(pos + 80)] === 1,
-      optional: uint8[(pos + 81)] === 1,
-      definite: uint8[(pos + 82)] === 1,
-      readonly: uint8[(pos + 83)] === 1,
-      accessibility: deserializeOptionTSAccessibility(pos + 84),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    decoratorsValue = deserializeVecDecorator(pos + 16);
+    keyValue = deserializePropertyKey(pos + 40);
+    typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 56);
+    valueValue = deserializeOptionExpression(pos + 64);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: deserializePropertyDefinitionType(pos + 12),
-      decorators: defer(deserializeVecDecorator, pos + 16),
-      key: defer(deserializePropertyKey, pos + 40),
-      typeAnnotation: defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
-      value: defer(deserializeOptionExpression, pos + 64),
-      computed: uint8[(pos + 13)] === 1,
-      static: uint8[(pos + 14)] === 1,
-      declare: uint8[(pos + 15)] === 1,
-      override: uint8[(pos + 80)] === 1,
-      optional: uint8[(pos + 81)] === 1,
-      definite: uint8[(pos + 82)] === 1,
-      readonly: uint8[(pos + 83)] === 1,
-      accessibility: deserializeOptionTSAccessibility(pos + 84),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (decoratorsValue === undefined) decoratorsValue = defer(deserializeVecDecorator, pos + 16);
+    if (keyValue === undefined) keyValue = defer(deserializePropertyKey, pos + 40);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 56);
+    if (valueValue === undefined) valueValue = defer(deserializeOptionExpression, pos + 64);
   }
+  return {
+    type: deserializePropertyDefinitionType(pos + 12),
+    decorators: decoratorsValue,
+    key: keyValue,
+    typeAnnotation: typeAnnotationValue,
+    value: valueValue,
+    computed: uint8[(pos + 13)] === 1,
+    static: uint8[(pos + 14)] === 1,
+    declare: uint8[(pos + 15)] === 1,
+    override: uint8[(pos + 80)] === 1,
+    optional: uint8[(pos + 81)] === 1,
+    definite: uint8[(pos + 82)] === 1,
+    readonly: uint8[(pos + 83)] === 1,
+    accessibility: deserializeOptionTSAccessibility(pos + 84),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializePropertyDefinitionType(pos) {
@@ -4480,22 +4310,19 @@ function deserializePropertyKind(pos) {
 }
 
 function deserializeRawTransferData(pos) {
+  let programValue;
   try {
-    return {
-      program: deserializeProgram(pos),
-      comments: deserializeVecComment(pos + 144),
-      module: deserializeEcmaScriptModule(pos + 168),
-      errors: deserializeVecError(pos + 272),
-    };
+    programValue = deserializeProgram(pos);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      program: defer(deserializeProgram, pos),
-      comments: defer(deserializeVecComment, pos + 144),
-      module: defer(deserializeEcmaScriptModule, pos + 168),
-      errors: defer(deserializeVecError, pos + 272),
-    };
+    if (programValue === undefined) programValue = defer(deserializeProgram, pos);
   }
+  return {
+    program: programValue,
+    comments: deserializeVecComment(pos + 144),
+    module: deserializeEcmaScriptModule(pos + 168),
+    errors: deserializeVecError(pos + 272),
+  };
 }
 
 function deserializeRegExp(pos) {
@@ -4539,41 +4366,35 @@ function deserializeRegExpLiteral(pos) {
 }
 
 function deserializeReturnStatement(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "ReturnStatement",
-      argument: deserializeOptionExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeOptionExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ReturnStatement",
-      argument: defer(deserializeOptionExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeOptionExpression, pos + 16);
   }
+  return {
+    type: "ReturnStatement",
+    argument: argumentValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeSequenceExpression(pos) {
+  let expressionsValue;
   try {
-    return {
-      type: "SequenceExpression",
-      expressions: deserializeVecExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionsValue = deserializeVecExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "SequenceExpression",
-      expressions: defer(deserializeVecExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionsValue === undefined) expressionsValue = defer(deserializeVecExpression, pos + 16);
   }
+  return {
+    type: "SequenceExpression",
+    expressions: expressionsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeSimpleAssignmentTarget(pos) {
@@ -4598,22 +4419,19 @@ function deserializeSpan(pos) {
 }
 
 function deserializeSpreadElement(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "SpreadElement",
-      argument: deserializeExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "SpreadElement",
-      argument: defer(deserializeExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "SpreadElement",
+    argument: argumentValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeStatement(pos) {
@@ -4659,83 +4477,55 @@ function deserializeStatement(pos) {
 }
 
 function deserializeStaticBlock(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "StaticBlock",
-      body: deserializeVecStatement(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    bodyValue = deserializeVecStatement(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "StaticBlock",
-      body: defer(deserializeVecStatement, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeVecStatement, pos + 16);
   }
+  return {
+    type: "StaticBlock",
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeStaticExport(pos) {
-  try {
-    return {
-      entries: deserializeVecExportEntry(pos + 8),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return {
-      entries: defer(deserializeVecExportEntry, pos + 8),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
-  }
+  return {
+    entries: deserializeVecExportEntry(pos + 8),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeStaticImport(pos) {
-  try {
-    return {
-      moduleRequest: deserializeNameSpan(pos + 8),
-      entries: deserializeVecImportEntry(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return {
-      moduleRequest: deserializeNameSpan(pos + 8),
-      entries: defer(deserializeVecImportEntry, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
-  }
+  return {
+    moduleRequest: deserializeNameSpan(pos + 8),
+    entries: deserializeVecImportEntry(pos + 32),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeStaticMemberExpression(pos) {
+  let objectValue;
   try {
-    return {
-      type: "MemberExpression",
-      object: deserializeExpression(pos + 16),
-      property: deserializeIdentifierName(pos + 32),
-      optional: uint8[(pos + 12)] === 1,
-      computed: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    objectValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "MemberExpression",
-      object: defer(deserializeExpression, pos + 16),
-      property: deserializeIdentifierName(pos + 32),
-      optional: uint8[(pos + 12)] === 1,
-      computed: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (objectValue === undefined) objectValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "MemberExpression",
+    object: objectValue,
+    property: deserializeIdentifierName(pos + 32),
+    optional: uint8[(pos + 12)] === 1,
+    computed: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeStr(pos) {
@@ -4763,45 +4553,41 @@ function deserializeSuper(pos) {
 }
 
 function deserializeSwitchCase(pos) {
+  let testValue, consequentValue;
   try {
-    return {
-      type: "SwitchCase",
-      test: deserializeOptionExpression(pos + 16),
-      consequent: deserializeVecStatement(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    testValue = deserializeOptionExpression(pos + 16);
+    consequentValue = deserializeVecStatement(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "SwitchCase",
-      test: defer(deserializeOptionExpression, pos + 16),
-      consequent: defer(deserializeVecStatement, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (testValue === undefined) testValue = defer(deserializeOptionExpression, pos + 16);
+    if (consequentValue === undefined) consequentValue = defer(deserializeVecStatement, pos + 32);
   }
+  return {
+    type: "SwitchCase",
+    test: testValue,
+    consequent: consequentValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeSwitchStatement(pos) {
+  let discriminantValue, casesValue;
   try {
-    return {
-      type: "SwitchStatement",
-      discriminant: deserializeExpression(pos + 16),
-      cases: deserializeVecSwitchCase(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    discriminantValue = deserializeExpression(pos + 16);
+    casesValue = deserializeVecSwitchCase(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "SwitchStatement",
-      discriminant: defer(deserializeExpression, pos + 16),
-      cases: defer(deserializeVecSwitchCase, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (discriminantValue === undefined) discriminantValue = defer(deserializeExpression, pos + 16);
+    if (casesValue === undefined) casesValue = defer(deserializeVecSwitchCase, pos + 32);
   }
+  return {
+    type: "SwitchStatement",
+    discriminant: discriminantValue,
+    cases: casesValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSAccessibility(pos) {
@@ -4822,43 +4608,38 @@ function deserializeTSAnyKeyword(pos) {
 }
 
 function deserializeTSArrayType(pos) {
+  let elementTypeValue;
   try {
-    return {
-      type: "TSArrayType",
-      elementType: deserializeTSType(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    elementTypeValue = deserializeTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSArrayType",
-      elementType: defer(deserializeTSType, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (elementTypeValue === undefined) elementTypeValue = defer(deserializeTSType, pos + 16);
   }
+  return {
+    type: "TSArrayType",
+    elementType: elementTypeValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSAsExpression(pos) {
+  let expressionValue, typeAnnotationValue;
   try {
-    return {
-      type: "TSAsExpression",
-      expression: deserializeExpression(pos + 16),
-      typeAnnotation: deserializeTSType(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeExpression(pos + 16);
+    typeAnnotationValue = deserializeTSType(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSAsExpression",
-      expression: defer(deserializeExpression, pos + 16),
-      typeAnnotation: defer(deserializeTSType, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 16);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 32);
   }
+  return {
+    type: "TSAsExpression",
+    expression: expressionValue,
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSBigIntKeyword(pos) {
@@ -4881,26 +4662,23 @@ function deserializeTSCallSignatureDeclaration(pos) {
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
+  let typeParametersValue, returnTypeValue;
   try {
-    return {
-      type: "TSCallSignatureDeclaration",
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
-      params: params,
-      returnType: deserializeOptionBoxTSTypeAnnotation(pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
+    returnTypeValue = deserializeOptionBoxTSTypeAnnotation(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSCallSignatureDeclaration",
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-      params: params,
-      returnType: defer(deserializeOptionBoxTSTypeAnnotation, pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (returnTypeValue === undefined) returnTypeValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 40);
   }
+  return {
+    type: "TSCallSignatureDeclaration",
+    typeParameters: typeParametersValue,
+    params: params,
+    returnType: returnTypeValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSClassImplements(pos) {
@@ -4918,10 +4696,8 @@ function deserializeTSClassImplements(pos) {
           start: start = expression.start,
           end: end = expression.end,
       };
-      if (false) right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
-              if (false) object.parent = previous;
               break;
           }
           const { left, right } = object;
@@ -4934,168 +4710,148 @@ function deserializeTSClassImplements(pos) {
               start: start = object.start,
               end: end = object.end,
           };
-          if (false) right.parent = previous;
           object = left;
       }
   }
+  let typeArgumentsValue;
   try {
-    return {
-      type: "TSClassImplements",
-      expression: expression,
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSClassImplements",
-      expression: expression,
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
   }
+  return {
+    type: "TSClassImplements",
+    expression: expression,
+    typeArguments: typeArgumentsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSConditionalType(pos) {
+  let checkTypeValue, extendsTypeValue, trueTypeValue, falseTypeValue;
   try {
-    return {
-      type: "TSConditionalType",
-      checkType: deserializeTSType(pos + 16),
-      extendsType: deserializeTSType(pos + 32),
-      trueType: deserializeTSType(pos + 48),
-      falseType: deserializeTSType(pos + 64),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    checkTypeValue = deserializeTSType(pos + 16);
+    extendsTypeValue = deserializeTSType(pos + 32);
+    trueTypeValue = deserializeTSType(pos + 48);
+    falseTypeValue = deserializeTSType(pos + 64);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSConditionalType",
-      checkType: defer(deserializeTSType, pos + 16),
-      extendsType: defer(deserializeTSType, pos + 32),
-      trueType: defer(deserializeTSType, pos + 48),
-      falseType: defer(deserializeTSType, pos + 64),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (checkTypeValue === undefined) checkTypeValue = defer(deserializeTSType, pos + 16);
+    if (extendsTypeValue === undefined) extendsTypeValue = defer(deserializeTSType, pos + 32);
+    if (trueTypeValue === undefined) trueTypeValue = defer(deserializeTSType, pos + 48);
+    if (falseTypeValue === undefined) falseTypeValue = defer(deserializeTSType, pos + 64);
   }
+  return {
+    type: "TSConditionalType",
+    checkType: checkTypeValue,
+    extendsType: extendsTypeValue,
+    trueType: trueTypeValue,
+    falseType: falseTypeValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSConstructSignatureDeclaration(pos) {
+  let typeParametersValue, paramsValue, returnTypeValue;
   try {
-    return {
-      type: "TSConstructSignatureDeclaration",
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
-      params: deserializeBoxFormalParameters(pos + 24),
-      returnType: deserializeOptionBoxTSTypeAnnotation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
+    paramsValue = deserializeBoxFormalParameters(pos + 24);
+    returnTypeValue = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSConstructSignatureDeclaration",
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-      params: defer(deserializeBoxFormalParameters, pos + 24),
-      returnType: defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (paramsValue === undefined) paramsValue = defer(deserializeBoxFormalParameters, pos + 24);
+    if (returnTypeValue === undefined) returnTypeValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
   }
+  return {
+    type: "TSConstructSignatureDeclaration",
+    typeParameters: typeParametersValue,
+    params: paramsValue,
+    returnType: returnTypeValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSConstructorType(pos) {
+  let typeParametersValue, paramsValue, returnTypeValue;
   try {
-    return {
-      type: "TSConstructorType",
-      abstract: uint8[(pos + 40)] === 1,
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
-      params: deserializeBoxFormalParameters(pos + 24),
-      returnType: deserializeBoxTSTypeAnnotation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
+    paramsValue = deserializeBoxFormalParameters(pos + 24);
+    returnTypeValue = deserializeBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSConstructorType",
-      abstract: uint8[(pos + 40)] === 1,
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-      params: defer(deserializeBoxFormalParameters, pos + 24),
-      returnType: defer(deserializeBoxTSTypeAnnotation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (paramsValue === undefined) paramsValue = defer(deserializeBoxFormalParameters, pos + 24);
+    if (returnTypeValue === undefined) returnTypeValue = defer(deserializeBoxTSTypeAnnotation, pos + 32);
   }
+  return {
+    type: "TSConstructorType",
+    abstract: uint8[(pos + 40)] === 1,
+    typeParameters: typeParametersValue,
+    params: paramsValue,
+    returnType: returnTypeValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSEnumBody(pos) {
+  let membersValue;
   try {
-    return {
-      type: "TSEnumBody",
-      members: deserializeVecTSEnumMember(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    membersValue = deserializeVecTSEnumMember(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSEnumBody",
-      members: defer(deserializeVecTSEnumMember, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (membersValue === undefined) membersValue = defer(deserializeVecTSEnumMember, pos + 16);
   }
+  return {
+    type: "TSEnumBody",
+    members: membersValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSEnumDeclaration(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "TSEnumDeclaration",
-      id: deserializeBindingIdentifier(pos + 16),
-      body: deserializeTSEnumBody(pos + 48),
-      const: uint8[(pos + 12)] === 1,
-      declare: uint8[(pos + 13)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    bodyValue = deserializeTSEnumBody(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSEnumDeclaration",
-      id: deserializeBindingIdentifier(pos + 16),
-      body: defer(deserializeTSEnumBody, pos + 48),
-      const: uint8[(pos + 12)] === 1,
-      declare: uint8[(pos + 13)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeTSEnumBody, pos + 48);
   }
+  return {
+    type: "TSEnumDeclaration",
+    id: deserializeBindingIdentifier(pos + 16),
+    body: bodyValue,
+    const: uint8[(pos + 12)] === 1,
+    declare: uint8[(pos + 13)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSEnumMember(pos) {
+  let idValue, initializerValue;
   try {
-    return {
-      type: "TSEnumMember",
-      id: deserializeTSEnumMemberName(pos + 16),
-      initializer: deserializeOptionExpression(pos + 32),
-      computed: deserializeU8((pos + 16)) > 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    idValue = deserializeTSEnumMemberName(pos + 16);
+    initializerValue = deserializeOptionExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSEnumMember",
-      id: defer(deserializeTSEnumMemberName, pos + 16),
-      initializer: defer(deserializeOptionExpression, pos + 32),
-      computed: deserializeU8((pos + 16)) > 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (idValue === undefined) idValue = defer(deserializeTSEnumMemberName, pos + 16);
+    if (initializerValue === undefined) initializerValue = defer(deserializeOptionExpression, pos + 32);
   }
+  return {
+    type: "TSEnumMember",
+    id: idValue,
+    initializer: initializerValue,
+    computed: deserializeU8((pos + 16)) > 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSEnumMemberName(pos) {
@@ -5109,22 +4865,19 @@ function deserializeTSEnumMemberName(pos) {
 }
 
 function deserializeTSExportAssignment(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "TSExportAssignment",
-      expression: deserializeExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSExportAssignment",
-      expression: defer(deserializeExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "TSExportAssignment",
+    expression: expressionValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSExternalModuleDeclaration(pos) {
@@ -5145,9 +4898,7 @@ function deserializeTSExternalModuleDeclaration(pos) {
   };
   node.id = deserializeStringLiteral((pos + 16));
   if (body !== null) {
-      if (false) body.parent = node;
   }
-  if (false) parent = previousParent;
   return node;
 }
 
@@ -5164,26 +4915,23 @@ function deserializeTSFunctionType(pos) {
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
+  let typeParametersValue, returnTypeValue;
   try {
-    return {
-      type: "TSFunctionType",
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 16),
-      params: params,
-      returnType: deserializeBoxTSTypeAnnotation(pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
+    returnTypeValue = deserializeBoxTSTypeAnnotation(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSFunctionType",
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16),
-      params: params,
-      returnType: defer(deserializeBoxTSTypeAnnotation, pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (returnTypeValue === undefined) returnTypeValue = defer(deserializeBoxTSTypeAnnotation, pos + 40);
   }
+  return {
+    type: "TSFunctionType",
+    typeParameters: typeParametersValue,
+    params: params,
+    returnType: returnTypeValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSGlobalDeclaration(pos) {
@@ -5197,99 +4945,81 @@ function deserializeTSGlobalDeclaration(pos) {
       start: keywordStart = deserializeI32((pos + 16)),
       end: keywordEnd = deserializeI32((pos + 20)),
   };
+  let bodyValue;
   try {
-    return {
-      type: "TSModuleDeclaration",
-      id: ident,
-      body: deserializeTSModuleBlock(pos + 24),
-      kind: 'global',
-      declare: uint8[(pos + 88)] === 1,
-      global: true,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    bodyValue = deserializeTSModuleBlock(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSModuleDeclaration",
-      id: ident,
-      body: defer(deserializeTSModuleBlock, pos + 24),
-      kind: 'global',
-      declare: uint8[(pos + 88)] === 1,
-      global: true,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeTSModuleBlock, pos + 24);
   }
+  return {
+    type: "TSModuleDeclaration",
+    id: ident,
+    body: bodyValue,
+    kind: 'global',
+    declare: uint8[(pos + 88)] === 1,
+    global: true,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSImportEqualsDeclaration(pos) {
+  let moduleReferenceValue;
   try {
-    return {
-      type: "TSImportEqualsDeclaration",
-      id: deserializeBindingIdentifier(pos + 16),
-      moduleReference: deserializeTSModuleReference(pos + 48),
-      importKind: deserializeImportOrExportKind(pos + 12),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    moduleReferenceValue = deserializeTSModuleReference(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSImportEqualsDeclaration",
-      id: deserializeBindingIdentifier(pos + 16),
-      moduleReference: defer(deserializeTSModuleReference, pos + 48),
-      importKind: deserializeImportOrExportKind(pos + 12),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (moduleReferenceValue === undefined) moduleReferenceValue = defer(deserializeTSModuleReference, pos + 48);
   }
+  return {
+    type: "TSImportEqualsDeclaration",
+    id: deserializeBindingIdentifier(pos + 16),
+    moduleReference: moduleReferenceValue,
+    importKind: deserializeImportOrExportKind(pos + 12),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSImportType(pos) {
+  let optionsValue, qualifierValue, typeArgumentsValue;
   try {
-    return {
-      type: "TSImportType",
-      source: deserializeStringLiteral(pos + 16),
-      options: deserializeOptionBoxObjectExpression(pos + 64),
-      qualifier: deserializeOptionTSImportTypeQualifier(pos + 72),
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 88),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    optionsValue = deserializeOptionBoxObjectExpression(pos + 64);
+    qualifierValue = deserializeOptionTSImportTypeQualifier(pos + 72);
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 88);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSImportType",
-      source: deserializeStringLiteral(pos + 16),
-      options: defer(deserializeOptionBoxObjectExpression, pos + 64),
-      qualifier: defer(deserializeOptionTSImportTypeQualifier, pos + 72),
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 88),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (optionsValue === undefined) optionsValue = defer(deserializeOptionBoxObjectExpression, pos + 64);
+    if (qualifierValue === undefined) qualifierValue = defer(deserializeOptionTSImportTypeQualifier, pos + 72);
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 88);
   }
+  return {
+    type: "TSImportType",
+    source: deserializeStringLiteral(pos + 16),
+    options: optionsValue,
+    qualifier: qualifierValue,
+    typeArguments: typeArgumentsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSImportTypeQualifiedName(pos) {
+  let leftValue;
   try {
-    return {
-      type: "TSQualifiedName",
-      left: deserializeTSImportTypeQualifier(pos + 16),
-      right: deserializeIdentifierName(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeTSImportTypeQualifier(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSQualifiedName",
-      left: defer(deserializeTSImportTypeQualifier, pos + 16),
-      right: deserializeIdentifierName(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeTSImportTypeQualifier, pos + 16);
   }
+  return {
+    type: "TSQualifiedName",
+    left: leftValue,
+    right: deserializeIdentifierName(pos + 32),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSImportTypeQualifier(pos) {
@@ -5301,162 +5031,136 @@ function deserializeTSImportTypeQualifier(pos) {
 }
 
 function deserializeTSIndexSignature(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "TSIndexSignature",
-      parameters: [deserializeTSIndexSignatureName((pos + 16))],
-      typeAnnotation: deserializeBoxTSTypeAnnotation(pos + 56),
-      readonly: uint8[(pos + 12)] === 1,
-      static: uint8[(pos + 13)] === 1,
-      accessibility: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeBoxTSTypeAnnotation(pos + 56);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSIndexSignature",
-      parameters: [deserializeTSIndexSignatureName((pos + 16))],
-      typeAnnotation: defer(deserializeBoxTSTypeAnnotation, pos + 56),
-      readonly: uint8[(pos + 12)] === 1,
-      static: uint8[(pos + 13)] === 1,
-      accessibility: null,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeBoxTSTypeAnnotation, pos + 56);
   }
+  return {
+    type: "TSIndexSignature",
+    parameters: [deserializeTSIndexSignatureName((pos + 16))],
+    typeAnnotation: typeAnnotationValue,
+    readonly: uint8[(pos + 12)] === 1,
+    static: uint8[(pos + 13)] === 1,
+    accessibility: null,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSIndexSignatureName(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "Identifier",
-      decorators: [],
-      name: deserializeStr(pos + 16),
-      optional: false,
-      typeAnnotation: deserializeBoxTSTypeAnnotation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Identifier",
-      decorators: [],
-      name: deserializeStr(pos + 16),
-      optional: false,
-      typeAnnotation: defer(deserializeBoxTSTypeAnnotation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeBoxTSTypeAnnotation, pos + 32);
   }
+  return {
+    type: "Identifier",
+    decorators: [],
+    name: deserializeStr(pos + 16),
+    optional: false,
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSIndexedAccessType(pos) {
+  let objectTypeValue, indexTypeValue;
   try {
-    return {
-      type: "TSIndexedAccessType",
-      objectType: deserializeTSType(pos + 16),
-      indexType: deserializeTSType(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    objectTypeValue = deserializeTSType(pos + 16);
+    indexTypeValue = deserializeTSType(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSIndexedAccessType",
-      objectType: defer(deserializeTSType, pos + 16),
-      indexType: defer(deserializeTSType, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (objectTypeValue === undefined) objectTypeValue = defer(deserializeTSType, pos + 16);
+    if (indexTypeValue === undefined) indexTypeValue = defer(deserializeTSType, pos + 32);
   }
+  return {
+    type: "TSIndexedAccessType",
+    objectType: objectTypeValue,
+    indexType: indexTypeValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSInferType(pos) {
+  let typeParameterValue;
   try {
-    return {
-      type: "TSInferType",
-      typeParameter: deserializeBoxTSTypeParameter(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParameterValue = deserializeBoxTSTypeParameter(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSInferType",
-      typeParameter: defer(deserializeBoxTSTypeParameter, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParameterValue === undefined) typeParameterValue = defer(deserializeBoxTSTypeParameter, pos + 16);
   }
+  return {
+    type: "TSInferType",
+    typeParameter: typeParameterValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSInstantiationExpression(pos) {
+  let expressionValue, typeArgumentsValue;
   try {
-    return {
-      type: "TSInstantiationExpression",
-      expression: deserializeExpression(pos + 16),
-      typeArguments: deserializeBoxTSTypeParameterInstantiation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeExpression(pos + 16);
+    typeArgumentsValue = deserializeBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSInstantiationExpression",
-      expression: defer(deserializeExpression, pos + 16),
-      typeArguments: defer(deserializeBoxTSTypeParameterInstantiation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 16);
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeBoxTSTypeParameterInstantiation, pos + 32);
   }
+  return {
+    type: "TSInstantiationExpression",
+    expression: expressionValue,
+    typeArguments: typeArgumentsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSInterfaceBody(pos) {
+  let bodyValue;
   try {
-    return {
-      type: "TSInterfaceBody",
-      body: deserializeVecTSSignature(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    bodyValue = deserializeVecTSSignature(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSInterfaceBody",
-      body: defer(deserializeVecTSSignature, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (bodyValue === undefined) bodyValue = defer(deserializeVecTSSignature, pos + 16);
   }
+  return {
+    type: "TSInterfaceBody",
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSInterfaceDeclaration(pos) {
+  let typeParametersValue, extendsValue, bodyValue;
   try {
-    return {
-      type: "TSInterfaceDeclaration",
-      id: deserializeBindingIdentifier(pos + 16),
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 48),
-      extends: deserializeVecTSInterfaceHeritage(pos + 56),
-      body: deserializeBoxTSInterfaceBody(pos + 80),
-      declare: uint8[(pos + 88)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
+    extendsValue = deserializeVecTSInterfaceHeritage(pos + 56);
+    bodyValue = deserializeBoxTSInterfaceBody(pos + 80);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSInterfaceDeclaration",
-      id: deserializeBindingIdentifier(pos + 16),
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
-      extends: defer(deserializeVecTSInterfaceHeritage, pos + 56),
-      body: defer(deserializeBoxTSInterfaceBody, pos + 80),
-      declare: uint8[(pos + 88)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
+    if (extendsValue === undefined) extendsValue = defer(deserializeVecTSInterfaceHeritage, pos + 56);
+    if (bodyValue === undefined) bodyValue = defer(deserializeBoxTSInterfaceBody, pos + 80);
   }
+  return {
+    type: "TSInterfaceDeclaration",
+    id: deserializeBindingIdentifier(pos + 16),
+    typeParameters: typeParametersValue,
+    extends: extendsValue,
+    body: bodyValue,
+    declare: uint8[(pos + 88)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSInterfaceHeritage(pos) {
@@ -5474,10 +5178,8 @@ function deserializeTSInterfaceHeritage(pos) {
           start: start = expression.start,
           end: end = expression.end,
       };
-      if (false) right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
-              if (false) object.parent = previous;
               break;
           }
           const { left, right } = object;
@@ -5490,47 +5192,39 @@ function deserializeTSInterfaceHeritage(pos) {
               start: start = object.start,
               end: end = object.end,
           };
-          if (false) right.parent = previous;
           object = left;
       }
   }
+  let typeArgumentsValue;
   try {
-    return {
-      type: "TSInterfaceHeritage",
-      expression: expression,
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSInterfaceHeritage",
-      expression: expression,
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
   }
+  return {
+    type: "TSInterfaceHeritage",
+    expression: expression,
+    typeArguments: typeArgumentsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSIntersectionType(pos) {
+  let typesValue;
   try {
-    return {
-      type: "TSIntersectionType",
-      types: deserializeVecTSType(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typesValue = deserializeVecTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSIntersectionType",
-      types: defer(deserializeVecTSType, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typesValue === undefined) typesValue = defer(deserializeVecTSType, pos + 16);
   }
+  return {
+    type: "TSIntersectionType",
+    types: typesValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSIntrinsicKeyword(pos) {
@@ -5554,53 +5248,46 @@ function deserializeTSLiteral(pos) {
 }
 
 function deserializeTSLiteralType(pos) {
+  let literalValue;
   try {
-    return {
-      type: "TSLiteralType",
-      literal: deserializeTSLiteral(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    literalValue = deserializeTSLiteral(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSLiteralType",
-      literal: defer(deserializeTSLiteral, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (literalValue === undefined) literalValue = defer(deserializeTSLiteral, pos + 16);
   }
+  return {
+    type: "TSLiteralType",
+    literal: literalValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSMappedType(pos) {
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
   if (optional === null) optional = false;
+  let constraintValue, nameTypeValue, typeAnnotationValue;
   try {
-    return {
-      type: "TSMappedType",
-      key: deserializeBindingIdentifier(pos + 16),
-      constraint: deserializeTSType(pos + 48),
-      nameType: deserializeOptionTSType(pos + 64),
-      typeAnnotation: deserializeOptionTSType(pos + 80),
-      optional: optional,
-      readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    constraintValue = deserializeTSType(pos + 48);
+    nameTypeValue = deserializeOptionTSType(pos + 64);
+    typeAnnotationValue = deserializeOptionTSType(pos + 80);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSMappedType",
-      key: deserializeBindingIdentifier(pos + 16),
-      constraint: defer(deserializeTSType, pos + 48),
-      nameType: defer(deserializeOptionTSType, pos + 64),
-      typeAnnotation: defer(deserializeOptionTSType, pos + 80),
-      optional: optional,
-      readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (constraintValue === undefined) constraintValue = defer(deserializeTSType, pos + 48);
+    if (nameTypeValue === undefined) nameTypeValue = defer(deserializeOptionTSType, pos + 64);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionTSType, pos + 80);
   }
+  return {
+    type: "TSMappedType",
+    key: deserializeBindingIdentifier(pos + 16),
+    constraint: constraintValue,
+    nameType: nameTypeValue,
+    typeAnnotation: typeAnnotationValue,
+    optional: optional,
+    readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSMappedTypeModifierOperator(pos) {
@@ -5618,40 +5305,32 @@ function deserializeTSMethodSignature(pos) {
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
   if (thisParam !== null) params.unshift(thisParam);
+  let keyValue, typeParametersValue, returnTypeValue;
   try {
-    return {
-      type: "TSMethodSignature",
-      key: deserializePropertyKey(pos + 16),
-      computed: uint8[(pos + 64)] === 1,
-      optional: uint8[(pos + 65)] === 1,
-      kind: deserializeTSMethodSignatureKind(pos + 66),
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 32),
-      params: params,
-      returnType: deserializeOptionBoxTSTypeAnnotation(pos + 56),
-      accessibility: null,
-      readonly: false,
-      static: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    keyValue = deserializePropertyKey(pos + 16);
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 32);
+    returnTypeValue = deserializeOptionBoxTSTypeAnnotation(pos + 56);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSMethodSignature",
-      key: defer(deserializePropertyKey, pos + 16),
-      computed: uint8[(pos + 64)] === 1,
-      optional: uint8[(pos + 65)] === 1,
-      kind: deserializeTSMethodSignatureKind(pos + 66),
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32),
-      params: params,
-      returnType: defer(deserializeOptionBoxTSTypeAnnotation, pos + 56),
-      accessibility: null,
-      readonly: false,
-      static: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializePropertyKey, pos + 16);
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32);
+    if (returnTypeValue === undefined) returnTypeValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 56);
   }
+  return {
+    type: "TSMethodSignature",
+    key: keyValue,
+    computed: uint8[(pos + 64)] === 1,
+    optional: uint8[(pos + 65)] === 1,
+    kind: deserializeTSMethodSignatureKind(pos + 66),
+    typeParameters: typeParametersValue,
+    params: params,
+    returnType: returnTypeValue,
+    accessibility: null,
+    readonly: false,
+    static: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSMethodSignatureKind(pos) {
@@ -5665,7 +5344,7 @@ function deserializeTSMethodSignatureKind(pos) {
 
 function deserializeTSModuleBlock(pos) {
   const joinedBody = deserializeVecDirective(pos + 16);
-  joinedBody.push(...deserializeVecStatement(pos + 40));
+  for (const item of deserializeVecStatement(pos + 40)) joinedBody.push(item);
   return {
     type: "TSModuleBlock",
     body: joinedBody,
@@ -5684,26 +5363,21 @@ function deserializeTSModuleReference(pos) {
 }
 
 function deserializeTSNamedTupleMember(pos) {
+  let elementTypeValue;
   try {
-    return {
-      type: "TSNamedTupleMember",
-      label: deserializeIdentifierName(pos + 16),
-      elementType: deserializeTSTupleElement(pos + 48),
-      optional: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    elementTypeValue = deserializeTSTupleElement(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSNamedTupleMember",
-      label: deserializeIdentifierName(pos + 16),
-      elementType: defer(deserializeTSTupleElement, pos + 48),
-      optional: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (elementTypeValue === undefined) elementTypeValue = defer(deserializeTSTupleElement, pos + 48);
   }
+  return {
+    type: "TSNamedTupleMember",
+    label: deserializeIdentifierName(pos + 16),
+    elementType: elementTypeValue,
+    optional: uint8[(pos + 12)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSNamespaceDeclaration(pos) {
@@ -5726,7 +5400,6 @@ function deserializeTSNamespaceDeclaration(pos) {
   const id = deserializeBindingIdentifier((pos + 16));
   if (body.type === 'TSModuleBlock') {
       node.id = id;
-      if (false) body.parent = node;
   } else {
       let innerId = body.id;
       if (innerId.type === 'Identifier') {
@@ -5738,17 +5411,13 @@ function deserializeTSNamespaceDeclaration(pos) {
               start: start = id.start,
               end: end = innerId.end,
           };
-          if (false) id.parent = innerId.parent = outerId;
       } else {
           // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
           // `id` of this namespace on left, and previous `left` on right.
           node.id = innerId;
-          if (false) innerId.parent = node;
           const { start } = id;
           while (true) {
-              if (false) {
-                  innerId.start = innerId.range[0] = start;
-              } else {
+              {
                   innerId.start = start;
               }
               if (innerId.left.type === 'Identifier') break;
@@ -5763,13 +5432,10 @@ function deserializeTSNamespaceDeclaration(pos) {
               start,
               end: end = right.end,
           };
-          if (false) id.parent = right.parent = left;
       }
       body = body.body;
       node.body = body;
-      if (false) body.parent = node;
   }
-  if (false) parent = previousParent;
   return node;
 }
 
@@ -5807,22 +5473,19 @@ function deserializeTSNeverKeyword(pos) {
 }
 
 function deserializeTSNonNullExpression(pos) {
+  let expressionValue;
   try {
-    return {
-      type: "TSNonNullExpression",
-      expression: deserializeExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSNonNullExpression",
-      expression: defer(deserializeExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "TSNonNullExpression",
+    expression: expressionValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSNullKeyword(pos) {
@@ -5850,27 +5513,24 @@ function deserializeTSObjectKeyword(pos) {
 }
 
 function deserializeTSOptionalType(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "TSOptionalType",
-      typeAnnotation: deserializeTSType(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSOptionalType",
-      typeAnnotation: defer(deserializeTSType, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 16);
   }
+  return {
+    type: "TSOptionalType",
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSParenthesizedType(pos) {
   let node;
-  if (true) {
+  {
       let start, end;
       const previousParent = parent;
       node = parent = {
@@ -5879,104 +5539,90 @@ function deserializeTSParenthesizedType(pos) {
           start: start = deserializeI32( pos ),
           end: end = deserializeI32( (pos + 4) ),
       };
-      node.typeAnnotation = deserializeTSType((pos + 16));
-      if (false) parent = previousParent;
-  } else {
-      node = deserializeTSType((pos + 16));
+      try {
+        node.typeAnnotation = deserializeTSType((pos + 16));
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        node.typeAnnotation = defer(deserializeTSType, (pos + 16));
+      }
   }
   return node;
 }
 
 function deserializeTSPropertySignature(pos) {
+  let keyValue, typeAnnotationValue;
   try {
-    return {
-      type: "TSPropertySignature",
-      computed: uint8[(pos + 12)] === 1,
-      optional: uint8[(pos + 13)] === 1,
-      readonly: uint8[(pos + 14)] === 1,
-      key: deserializePropertyKey(pos + 16),
-      typeAnnotation: deserializeOptionBoxTSTypeAnnotation(pos + 32),
-      accessibility: null,
-      static: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    keyValue = deserializePropertyKey(pos + 16);
+    typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSPropertySignature",
-      computed: uint8[(pos + 12)] === 1,
-      optional: uint8[(pos + 13)] === 1,
-      readonly: uint8[(pos + 14)] === 1,
-      key: defer(deserializePropertyKey, pos + 16),
-      typeAnnotation: defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
-      accessibility: null,
-      static: false,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (keyValue === undefined) keyValue = defer(deserializePropertyKey, pos + 16);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
   }
+  return {
+    type: "TSPropertySignature",
+    computed: uint8[(pos + 12)] === 1,
+    optional: uint8[(pos + 13)] === 1,
+    readonly: uint8[(pos + 14)] === 1,
+    key: keyValue,
+    typeAnnotation: typeAnnotationValue,
+    accessibility: null,
+    static: false,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSQualifiedName(pos) {
+  let leftValue;
   try {
-    return {
-      type: "TSQualifiedName",
-      left: deserializeTSTypeName(pos + 16),
-      right: deserializeIdentifierName(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    leftValue = deserializeTSTypeName(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSQualifiedName",
-      left: defer(deserializeTSTypeName, pos + 16),
-      right: deserializeIdentifierName(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (leftValue === undefined) leftValue = defer(deserializeTSTypeName, pos + 16);
   }
+  return {
+    type: "TSQualifiedName",
+    left: leftValue,
+    right: deserializeIdentifierName(pos + 32),
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSRestType(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "TSRestType",
-      typeAnnotation: deserializeTSType(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSRestType",
-      typeAnnotation: defer(deserializeTSType, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 16);
   }
+  return {
+    type: "TSRestType",
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSSatisfiesExpression(pos) {
+  let expressionValue, typeAnnotationValue;
   try {
-    return {
-      type: "TSSatisfiesExpression",
-      expression: deserializeExpression(pos + 16),
-      typeAnnotation: deserializeTSType(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionValue = deserializeExpression(pos + 16);
+    typeAnnotationValue = deserializeTSType(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSSatisfiesExpression",
-      expression: defer(deserializeExpression, pos + 16),
-      typeAnnotation: defer(deserializeTSType, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 16);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 32);
   }
+  return {
+    type: "TSSatisfiesExpression",
+    expression: expressionValue,
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSSignature(pos) {
@@ -6007,49 +5653,39 @@ function deserializeTSSymbolKeyword(pos) {
 }
 
 function deserializeTSTemplateLiteralType(pos) {
+  let typesValue;
   try {
-    return {
-      type: "TSTemplateLiteralType",
-      quasis: deserializeVecTemplateElement(pos + 16),
-      types: deserializeVecTSType(pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typesValue = deserializeVecTSType(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTemplateLiteralType",
-      quasis: defer(deserializeVecTemplateElement, pos + 16),
-      types: defer(deserializeVecTSType, pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typesValue === undefined) typesValue = defer(deserializeVecTSType, pos + 40);
   }
+  return {
+    type: "TSTemplateLiteralType",
+    quasis: deserializeVecTemplateElement(pos + 16),
+    types: typesValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSThisParameter(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "Identifier",
-      decorators: [],
-      name: 'this',
-      optional: false,
-      typeAnnotation: deserializeOptionBoxTSTypeAnnotation(pos + 24),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 24);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "Identifier",
-      decorators: [],
-      name: 'this',
-      optional: false,
-      typeAnnotation: defer(deserializeOptionBoxTSTypeAnnotation, pos + 24),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 24);
   }
+  return {
+    type: "Identifier",
+    decorators: [],
+    name: 'this',
+    optional: false,
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSThisType(pos) {
@@ -6106,22 +5742,19 @@ function deserializeTSTupleElement(pos) {
 }
 
 function deserializeTSTupleType(pos) {
+  let elementTypesValue;
   try {
-    return {
-      type: "TSTupleType",
-      elementTypes: deserializeVecTSTupleElement(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    elementTypesValue = deserializeVecTSTupleElement(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTupleType",
-      elementTypes: defer(deserializeVecTSTupleElement, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (elementTypesValue === undefined) elementTypesValue = defer(deserializeVecTSTupleElement, pos + 16);
   }
+  return {
+    type: "TSTupleType",
+    elementTypes: elementTypesValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSType(pos) {
@@ -6168,87 +5801,75 @@ function deserializeTSType(pos) {
 }
 
 function deserializeTSTypeAliasDeclaration(pos) {
+  let typeParametersValue, typeAnnotationValue;
   try {
-    return {
-      type: "TSTypeAliasDeclaration",
-      id: deserializeBindingIdentifier(pos + 16),
-      typeParameters: deserializeOptionBoxTSTypeParameterDeclaration(pos + 48),
-      typeAnnotation: deserializeTSType(pos + 56),
-      declare: uint8[(pos + 72)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
+    typeAnnotationValue = deserializeTSType(pos + 56);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeAliasDeclaration",
-      id: deserializeBindingIdentifier(pos + 16),
-      typeParameters: defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48),
-      typeAnnotation: defer(deserializeTSType, pos + 56),
-      declare: uint8[(pos + 72)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeParametersValue === undefined) typeParametersValue = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 56);
   }
+  return {
+    type: "TSTypeAliasDeclaration",
+    id: deserializeBindingIdentifier(pos + 16),
+    typeParameters: typeParametersValue,
+    typeAnnotation: typeAnnotationValue,
+    declare: uint8[(pos + 72)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypeAnnotation(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "TSTypeAnnotation",
-      typeAnnotation: deserializeTSType(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeAnnotation",
-      typeAnnotation: defer(deserializeTSType, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 16);
   }
+  return {
+    type: "TSTypeAnnotation",
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypeAssertion(pos) {
+  let typeAnnotationValue, expressionValue;
   try {
-    return {
-      type: "TSTypeAssertion",
-      typeAnnotation: deserializeTSType(pos + 16),
-      expression: deserializeExpression(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeTSType(pos + 16);
+    expressionValue = deserializeExpression(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeAssertion",
-      typeAnnotation: defer(deserializeTSType, pos + 16),
-      expression: defer(deserializeExpression, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 16);
+    if (expressionValue === undefined) expressionValue = defer(deserializeExpression, pos + 32);
   }
+  return {
+    type: "TSTypeAssertion",
+    typeAnnotation: typeAnnotationValue,
+    expression: expressionValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypeLiteral(pos) {
+  let membersValue;
   try {
-    return {
-      type: "TSTypeLiteral",
-      members: deserializeVecTSSignature(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    membersValue = deserializeVecTSSignature(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeLiteral",
-      members: defer(deserializeVecTSSignature, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (membersValue === undefined) membersValue = defer(deserializeVecTSSignature, pos + 16);
   }
+  return {
+    type: "TSTypeLiteral",
+    members: membersValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypeName(pos) {
@@ -6261,24 +5882,20 @@ function deserializeTSTypeName(pos) {
 }
 
 function deserializeTSTypeOperator(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "TSTypeOperator",
-      operator: deserializeTSTypeOperatorOperator(pos + 12),
-      typeAnnotation: deserializeTSType(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeOperator",
-      operator: deserializeTSTypeOperatorOperator(pos + 12),
-      typeAnnotation: defer(deserializeTSType, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeTSType, pos + 16);
   }
+  return {
+    type: "TSTypeOperator",
+    operator: deserializeTSTypeOperatorOperator(pos + 12),
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypeOperatorOperator(pos) {
@@ -6291,93 +5908,76 @@ function deserializeTSTypeOperatorOperator(pos) {
 }
 
 function deserializeTSTypeParameter(pos) {
+  let constraintValue, defaultValue;
   try {
-    return {
-      type: "TSTypeParameter",
-      name: deserializeBindingIdentifier(pos + 16),
-      constraint: deserializeOptionTSType(pos + 48),
-      default: deserializeOptionTSType(pos + 64),
-      in: uint8[(pos + 12)] === 1,
-      out: uint8[(pos + 13)] === 1,
-      const: uint8[(pos + 14)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    constraintValue = deserializeOptionTSType(pos + 48);
+    defaultValue = deserializeOptionTSType(pos + 64);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeParameter",
-      name: deserializeBindingIdentifier(pos + 16),
-      constraint: defer(deserializeOptionTSType, pos + 48),
-      default: defer(deserializeOptionTSType, pos + 64),
-      in: uint8[(pos + 12)] === 1,
-      out: uint8[(pos + 13)] === 1,
-      const: uint8[(pos + 14)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (constraintValue === undefined) constraintValue = defer(deserializeOptionTSType, pos + 48);
+    if (defaultValue === undefined) defaultValue = defer(deserializeOptionTSType, pos + 64);
   }
+  return {
+    type: "TSTypeParameter",
+    name: deserializeBindingIdentifier(pos + 16),
+    constraint: constraintValue,
+    default: defaultValue,
+    in: uint8[(pos + 12)] === 1,
+    out: uint8[(pos + 13)] === 1,
+    const: uint8[(pos + 14)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypeParameterDeclaration(pos) {
+  let paramsValue;
   try {
-    return {
-      type: "TSTypeParameterDeclaration",
-      params: deserializeVecTSTypeParameter(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    paramsValue = deserializeVecTSTypeParameter(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeParameterDeclaration",
-      params: defer(deserializeVecTSTypeParameter, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (paramsValue === undefined) paramsValue = defer(deserializeVecTSTypeParameter, pos + 16);
   }
+  return {
+    type: "TSTypeParameterDeclaration",
+    params: paramsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypeParameterInstantiation(pos) {
+  let paramsValue;
   try {
-    return {
-      type: "TSTypeParameterInstantiation",
-      params: deserializeVecTSType(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    paramsValue = deserializeVecTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeParameterInstantiation",
-      params: defer(deserializeVecTSType, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (paramsValue === undefined) paramsValue = defer(deserializeVecTSType, pos + 16);
   }
+  return {
+    type: "TSTypeParameterInstantiation",
+    params: paramsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypePredicate(pos) {
+  let typeAnnotationValue;
   try {
-    return {
-      type: "TSTypePredicate",
-      parameterName: deserializeTSTypePredicateName(pos + 16),
-      asserts: uint8[(pos + 12)] === 1,
-      typeAnnotation: deserializeOptionBoxTSTypeAnnotation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypePredicate",
-      parameterName: defer(deserializeTSTypePredicateName, pos + 16),
-      asserts: uint8[(pos + 12)] === 1,
-      typeAnnotation: defer(deserializeOptionBoxTSTypeAnnotation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
   }
+  return {
+    type: "TSTypePredicate",
+    parameterName: deserializeTSTypePredicateName(pos + 16),
+    asserts: uint8[(pos + 12)] === 1,
+    typeAnnotation: typeAnnotationValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypePredicateName(pos) {
@@ -6389,24 +5989,22 @@ function deserializeTSTypePredicateName(pos) {
 }
 
 function deserializeTSTypeQuery(pos) {
+  let exprNameValue, typeArgumentsValue;
   try {
-    return {
-      type: "TSTypeQuery",
-      exprName: deserializeTSTypeQueryExprName(pos + 16),
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    exprNameValue = deserializeTSTypeQueryExprName(pos + 16);
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeQuery",
-      exprName: defer(deserializeTSTypeQueryExprName, pos + 16),
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (exprNameValue === undefined) exprNameValue = defer(deserializeTSTypeQueryExprName, pos + 16);
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
   }
+  return {
+    type: "TSTypeQuery",
+    exprName: exprNameValue,
+    typeArguments: typeArgumentsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSTypeQueryExprName(pos) {
@@ -6420,24 +6018,22 @@ function deserializeTSTypeQueryExprName(pos) {
 }
 
 function deserializeTSTypeReference(pos) {
+  let typeNameValue, typeArgumentsValue;
   try {
-    return {
-      type: "TSTypeReference",
-      typeName: deserializeTSTypeName(pos + 16),
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typeNameValue = deserializeTSTypeName(pos + 16);
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSTypeReference",
-      typeName: defer(deserializeTSTypeName, pos + 16),
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typeNameValue === undefined) typeNameValue = defer(deserializeTSTypeName, pos + 16);
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
   }
+  return {
+    type: "TSTypeReference",
+    typeName: typeNameValue,
+    typeArguments: typeArgumentsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSUndefinedKeyword(pos) {
@@ -6449,22 +6045,19 @@ function deserializeTSUndefinedKeyword(pos) {
 }
 
 function deserializeTSUnionType(pos) {
+  let typesValue;
   try {
-    return {
-      type: "TSUnionType",
-      types: deserializeVecTSType(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    typesValue = deserializeVecTSType(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TSUnionType",
-      types: defer(deserializeVecTSType, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (typesValue === undefined) typesValue = defer(deserializeVecTSType, pos + 16);
   }
+  return {
+    type: "TSUnionType",
+    types: typesValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTSUnknownKeyword(pos) {
@@ -6484,26 +6077,25 @@ function deserializeTSVoidKeyword(pos) {
 }
 
 function deserializeTaggedTemplateExpression(pos) {
+  let tagValue, typeArgumentsValue, quasiValue;
   try {
-    return {
-      type: "TaggedTemplateExpression",
-      tag: deserializeExpression(pos + 16),
-      typeArguments: deserializeOptionBoxTSTypeParameterInstantiation(pos + 32),
-      quasi: deserializeTemplateLiteral(pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    tagValue = deserializeExpression(pos + 16);
+    typeArgumentsValue = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
+    quasiValue = deserializeTemplateLiteral(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TaggedTemplateExpression",
-      tag: defer(deserializeExpression, pos + 16),
-      typeArguments: defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32),
-      quasi: defer(deserializeTemplateLiteral, pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (tagValue === undefined) tagValue = defer(deserializeExpression, pos + 16);
+    if (typeArgumentsValue === undefined) typeArgumentsValue = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
+    if (quasiValue === undefined) quasiValue = defer(deserializeTemplateLiteral, pos + 40);
   }
+  return {
+    type: "TaggedTemplateExpression",
+    tag: tagValue,
+    typeArguments: typeArgumentsValue,
+    quasi: quasiValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTemplateElement(pos) {
@@ -6522,24 +6114,20 @@ function deserializeTemplateElementValue(pos) {
 }
 
 function deserializeTemplateLiteral(pos) {
+  let expressionsValue;
   try {
-    return {
-      type: "TemplateLiteral",
-      quasis: deserializeVecTemplateElement(pos + 16),
-      expressions: deserializeVecExpression(pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    expressionsValue = deserializeVecExpression(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TemplateLiteral",
-      quasis: defer(deserializeVecTemplateElement, pos + 16),
-      expressions: defer(deserializeVecExpression, pos + 40),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (expressionsValue === undefined) expressionsValue = defer(deserializeVecExpression, pos + 40);
   }
+  return {
+    type: "TemplateLiteral",
+    quasis: deserializeVecTemplateElement(pos + 16),
+    expressions: expressionsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeThisExpression(pos) {
@@ -6551,45 +6139,41 @@ function deserializeThisExpression(pos) {
 }
 
 function deserializeThrowStatement(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "ThrowStatement",
-      argument: deserializeExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "ThrowStatement",
-      argument: defer(deserializeExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "ThrowStatement",
+    argument: argumentValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeTryStatement(pos) {
+  let blockValue, handlerValue, finalizerValue;
   try {
-    return {
-      type: "TryStatement",
-      block: deserializeBoxBlockStatement(pos + 16),
-      handler: deserializeOptionBoxCatchClause(pos + 24),
-      finalizer: deserializeOptionBoxBlockStatement(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    blockValue = deserializeBoxBlockStatement(pos + 16);
+    handlerValue = deserializeOptionBoxCatchClause(pos + 24);
+    finalizerValue = deserializeOptionBoxBlockStatement(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "TryStatement",
-      block: defer(deserializeBoxBlockStatement, pos + 16),
-      handler: defer(deserializeOptionBoxCatchClause, pos + 24),
-      finalizer: defer(deserializeOptionBoxBlockStatement, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (blockValue === undefined) blockValue = defer(deserializeBoxBlockStatement, pos + 16);
+    if (handlerValue === undefined) handlerValue = defer(deserializeOptionBoxCatchClause, pos + 24);
+    if (finalizerValue === undefined) finalizerValue = defer(deserializeOptionBoxBlockStatement, pos + 32);
   }
+  return {
+    type: "TryStatement",
+    block: blockValue,
+    handler: handlerValue,
+    finalizer: finalizerValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeU8(pos) {
@@ -6597,26 +6181,21 @@ function deserializeU8(pos) {
 }
 
 function deserializeUnaryExpression(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "UnaryExpression",
-      operator: deserializeUnaryOperator(pos + 12),
-      argument: deserializeExpression(pos + 16),
-      prefix: true,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "UnaryExpression",
-      operator: deserializeUnaryOperator(pos + 12),
-      argument: defer(deserializeExpression, pos + 16),
-      prefix: true,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeExpression, pos + 16);
   }
+  return {
+    type: "UnaryExpression",
+    operator: deserializeUnaryOperator(pos + 12),
+    argument: argumentValue,
+    prefix: true,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeUnaryOperator(pos) {
@@ -6633,26 +6212,21 @@ function deserializeUnaryOperator(pos) {
 }
 
 function deserializeUpdateExpression(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "UpdateExpression",
-      operator: deserializeUpdateOperator(pos + 12),
-      prefix: uint8[(pos + 13)] === 1,
-      argument: deserializeSimpleAssignmentTarget(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeSimpleAssignmentTarget(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "UpdateExpression",
-      operator: deserializeUpdateOperator(pos + 12),
-      prefix: uint8[(pos + 13)] === 1,
-      argument: defer(deserializeSimpleAssignmentTarget, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeSimpleAssignmentTarget, pos + 16);
   }
+  return {
+    type: "UpdateExpression",
+    operator: deserializeUpdateOperator(pos + 12),
+    prefix: uint8[(pos + 13)] === 1,
+    argument: argumentValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeUpdateOperator(pos) {
@@ -6664,47 +6238,38 @@ function deserializeUpdateOperator(pos) {
 }
 
 function deserializeV8IntrinsicExpression(pos) {
+  let argumentsValue;
   try {
-    return {
-      type: "V8IntrinsicExpression",
-      name: deserializeIdentifierName(pos + 16),
-      arguments: deserializeVecArgument(pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentsValue = deserializeVecArgument(pos + 48);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "V8IntrinsicExpression",
-      name: deserializeIdentifierName(pos + 16),
-      arguments: defer(deserializeVecArgument, pos + 48),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentsValue === undefined) argumentsValue = defer(deserializeVecArgument, pos + 48);
   }
+  return {
+    type: "V8IntrinsicExpression",
+    name: deserializeIdentifierName(pos + 16),
+    arguments: argumentsValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeVariableDeclaration(pos) {
+  let declarationsValue;
   try {
-    return {
-      type: "VariableDeclaration",
-      kind: deserializeVariableDeclarationKind(pos + 12),
-      declarations: deserializeVecVariableDeclarator(pos + 16),
-      declare: uint8[(pos + 13)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    declarationsValue = deserializeVecVariableDeclarator(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "VariableDeclaration",
-      kind: deserializeVariableDeclarationKind(pos + 12),
-      declarations: defer(deserializeVecVariableDeclarator, pos + 16),
-      declare: uint8[(pos + 13)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (declarationsValue === undefined) declarationsValue = defer(deserializeVecVariableDeclarator, pos + 16);
   }
+  return {
+    type: "VariableDeclaration",
+    kind: deserializeVariableDeclarationKind(pos + 12),
+    declarations: declarationsValue,
+    declare: uint8[(pos + 13)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeVariableDeclarationKind(pos) {
@@ -6720,41 +6285,32 @@ function deserializeVariableDeclarationKind(pos) {
 
 function deserializeVariableDeclarator(pos) {
   const pattern = deserializeBindingPattern((pos + 16));
-  if (true) {
+  {
       let start, end;
       const previousParent = parent;
-      if (false) parent = pattern;
       const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
       if (typeAnnotation !== null) {
           pattern.typeAnnotation = typeAnnotation;
-          if (false) {
-              pattern.range[1] = pattern.end = typeAnnotation.end;
-          } else {
+          {
               pattern.end = typeAnnotation.end;
           }
       }
-      if (false) parent = previousParent;
   }
+  let initValue;
   try {
-    return {
-      type: "VariableDeclarator",
-      id: pattern,
-      init: deserializeOptionExpression(pos + 40),
-      definite: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    initValue = deserializeOptionExpression(pos + 40);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "VariableDeclarator",
-      id: pattern,
-      init: defer(deserializeOptionExpression, pos + 40),
-      definite: uint8[(pos + 12)] === 1,
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (initValue === undefined) initValue = defer(deserializeOptionExpression, pos + 40);
   }
+  return {
+    type: "VariableDeclarator",
+    id: pattern,
+    init: initValue,
+    definite: uint8[(pos + 12)] === 1,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeVecArgument(pos) {
@@ -6762,9 +6318,15 @@ function deserializeVecArgument(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Argument>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeArgument(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeArgument(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeArgument, element);
+  }
   return array;
 }
 
@@ -6773,9 +6335,15 @@ function deserializeVecArrayExpressionElement(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ArrayExpressionElement>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeArrayExpressionElement(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeArrayExpressionElement(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeArrayExpressionElement, element);
+  }
   return array;
 }
 
@@ -6784,9 +6352,15 @@ function deserializeVecAssignmentTargetProperty(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<AssignmentTargetProperty>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeAssignmentTargetProperty(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeAssignmentTargetProperty(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeAssignmentTargetProperty, element);
+  }
   return array;
 }
 
@@ -6795,9 +6369,15 @@ function deserializeVecBindingProperty(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<BindingProperty>", pos);
-  if ((budget -= len * 48) < 0) throw overBudget(pos);
+  if ((budget -= len * 48) < 0) settle(element, len * 48, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 48) array[i] = deserializeBindingProperty(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 48) array[i] = deserializeBindingProperty(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 48) array[i] = defer(deserializeBindingProperty, element);
+  }
   return array;
 }
 
@@ -6806,9 +6386,15 @@ function deserializeVecClassElement(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ClassElement>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeClassElement(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeClassElement(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeClassElement, element);
+  }
   return array;
 }
 
@@ -6817,7 +6403,7 @@ function deserializeVecComment(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<Comment>", pos);
-  if ((budget -= len * 24) < 0) throw overBudget(pos);
+  if ((budget -= len * 24) < 0) settle(element, len * 24, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 24) array[i] = deserializeComment(element);
   return array;
@@ -6828,7 +6414,24 @@ function deserializeVecDecorator(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<Decorator>", pos);
-  if ((budget -= len * 32) < 0) throw overBudget(pos);
+  if ((budget -= len * 32) < 0) settle(element, len * 32, pos);
+  const array = new Array(len);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 32) array[i] = deserializeDecorator(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 32) array[i] = defer(deserializeDecorator, element);
+  }
+  return array;
+}
+
+function deserializeVecDecoratorWhole(pos) {
+  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  if (len === 0) return [];
+  let element = int32[pos32];
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<Decorator>", pos);
+  if ((budget -= len * 32) < 0) settle(element, len * 32, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 32) array[i] = deserializeDecorator(element);
   return array;
@@ -6839,7 +6442,7 @@ function deserializeVecDirective(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Directive>", pos);
-  if ((budget -= len * 80) < 0) throw overBudget(pos);
+  if ((budget -= len * 80) < 0) settle(element, len * 80, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 80) array[i] = deserializeDirective(element);
   return array;
@@ -6850,7 +6453,7 @@ function deserializeVecDynamicImport(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<DynamicImport>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeDynamicImport(element);
   return array;
@@ -6861,7 +6464,7 @@ function deserializeVecError(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Error>", pos);
-  if ((budget -= len * 80) < 0) throw overBudget(pos);
+  if ((budget -= len * 80) < 0) settle(element, len * 80, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 80) array[i] = deserializeError(element);
   return array;
@@ -6872,7 +6475,7 @@ function deserializeVecErrorLabel(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<ErrorLabel>", pos);
-  if ((budget -= len * 24) < 0) throw overBudget(pos);
+  if ((budget -= len * 24) < 0) settle(element, len * 24, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 24) array[i] = deserializeErrorLabel(element);
   return array;
@@ -6883,7 +6486,7 @@ function deserializeVecExportEntry(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 144) || (element & 7) !== 0) throw corrupt("Vec<ExportEntry>", pos);
-  if ((budget -= len * 144) < 0) throw overBudget(pos);
+  if ((budget -= len * 144) < 0) settle(element, len * 144, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 144) array[i] = deserializeExportEntry(element);
   return array;
@@ -6894,7 +6497,7 @@ function deserializeVecExportSpecifier(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 128) || (element & 7) !== 0) throw corrupt("Vec<ExportSpecifier>", pos);
-  if ((budget -= len * 128) < 0) throw overBudget(pos);
+  if ((budget -= len * 128) < 0) settle(element, len * 128, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 128) array[i] = deserializeExportSpecifier(element);
   return array;
@@ -6905,9 +6508,15 @@ function deserializeVecExpression(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Expression>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeExpression(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeExpression(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeExpression, element);
+  }
   return array;
 }
 
@@ -6916,9 +6525,15 @@ function deserializeVecFormalParameter(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 72) || (element & 7) !== 0) throw corrupt("Vec<FormalParameter>", pos);
-  if ((budget -= len * 72) < 0) throw overBudget(pos);
+  if ((budget -= len * 72) < 0) settle(element, len * 72, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 72) array[i] = deserializeFormalParameter(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 72) array[i] = deserializeFormalParameter(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 72) array[i] = defer(deserializeFormalParameter, element);
+  }
   return array;
 }
 
@@ -6927,7 +6542,7 @@ function deserializeVecImportAttribute(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 120) || (element & 7) !== 0) throw corrupt("Vec<ImportAttribute>", pos);
-  if ((budget -= len * 120) < 0) throw overBudget(pos);
+  if ((budget -= len * 120) < 0) settle(element, len * 120, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 120) array[i] = deserializeImportAttribute(element);
   return array;
@@ -6938,7 +6553,7 @@ function deserializeVecImportDeclarationSpecifier(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ImportDeclarationSpecifier>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeImportDeclarationSpecifier(element);
   return array;
@@ -6949,7 +6564,7 @@ function deserializeVecImportEntry(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 96) || (element & 7) !== 0) throw corrupt("Vec<ImportEntry>", pos);
-  if ((budget -= len * 96) < 0) throw overBudget(pos);
+  if ((budget -= len * 96) < 0) settle(element, len * 96, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 96) array[i] = deserializeImportEntry(element);
   return array;
@@ -6960,9 +6575,15 @@ function deserializeVecJSXAttributeItem(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXAttributeItem>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeJSXAttributeItem(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeJSXAttributeItem(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeJSXAttributeItem, element);
+  }
   return array;
 }
 
@@ -6971,9 +6592,15 @@ function deserializeVecJSXChild(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXChild>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeJSXChild(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeJSXChild(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeJSXChild, element);
+  }
   return array;
 }
 
@@ -6982,9 +6609,15 @@ function deserializeVecObjectPropertyKind(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ObjectPropertyKind>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeObjectPropertyKind(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeObjectPropertyKind(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeObjectPropertyKind, element);
+  }
   return array;
 }
 
@@ -6993,9 +6626,15 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionAssignmentTargetMaybeDefault>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
+  }
   return array;
 }
 
@@ -7004,9 +6643,15 @@ function deserializeVecOptionBindingPattern(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionBindingPattern>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeOptionBindingPattern(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeOptionBindingPattern(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeOptionBindingPattern, element);
+  }
   return array;
 }
 
@@ -7015,7 +6660,7 @@ function deserializeVecSpan(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 8) || (element & 7) !== 0) throw corrupt("Vec<Span>", pos);
-  if ((budget -= len * 8) < 0) throw overBudget(pos);
+  if ((budget -= len * 8) < 0) settle(element, len * 8, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 8) array[i] = deserializeSpan(element);
   return array;
@@ -7026,7 +6671,24 @@ function deserializeVecStatement(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Statement>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  const array = new Array(len);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeStatement(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeStatement, element);
+  }
+  return array;
+}
+
+function deserializeVecStatementWhole(pos) {
+  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  if (len === 0) return [];
+  let element = int32[pos32];
+  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Statement>", pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 16) array[i] = deserializeStatement(element);
   return array;
@@ -7037,7 +6699,7 @@ function deserializeVecStaticExport(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<StaticExport>", pos);
-  if ((budget -= len * 32) < 0) throw overBudget(pos);
+  if ((budget -= len * 32) < 0) settle(element, len * 32, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 32) array[i] = deserializeStaticExport(element);
   return array;
@@ -7048,7 +6710,7 @@ function deserializeVecStaticImport(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<StaticImport>", pos);
-  if ((budget -= len * 56) < 0) throw overBudget(pos);
+  if ((budget -= len * 56) < 0) settle(element, len * 56, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 56) array[i] = deserializeStaticImport(element);
   return array;
@@ -7059,9 +6721,15 @@ function deserializeVecSwitchCase(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<SwitchCase>", pos);
-  if ((budget -= len * 56) < 0) throw overBudget(pos);
+  if ((budget -= len * 56) < 0) settle(element, len * 56, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 56) array[i] = deserializeSwitchCase(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 56) array[i] = deserializeSwitchCase(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 56) array[i] = defer(deserializeSwitchCase, element);
+  }
   return array;
 }
 
@@ -7070,9 +6738,15 @@ function deserializeVecTSClassImplements(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSClassImplements>", pos);
-  if ((budget -= len * 40) < 0) throw overBudget(pos);
+  if ((budget -= len * 40) < 0) settle(element, len * 40, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 40) array[i] = deserializeTSClassImplements(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 40) array[i] = deserializeTSClassImplements(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 40) array[i] = defer(deserializeTSClassImplements, element);
+  }
   return array;
 }
 
@@ -7081,9 +6755,15 @@ function deserializeVecTSEnumMember(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TSEnumMember>", pos);
-  if ((budget -= len * 48) < 0) throw overBudget(pos);
+  if ((budget -= len * 48) < 0) settle(element, len * 48, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 48) array[i] = deserializeTSEnumMember(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 48) array[i] = deserializeTSEnumMember(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 48) array[i] = defer(deserializeTSEnumMember, element);
+  }
   return array;
 }
 
@@ -7092,9 +6772,15 @@ function deserializeVecTSInterfaceHeritage(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSInterfaceHeritage>", pos);
-  if ((budget -= len * 40) < 0) throw overBudget(pos);
+  if ((budget -= len * 40) < 0) settle(element, len * 40, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 40) array[i] = deserializeTSInterfaceHeritage(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 40) array[i] = deserializeTSInterfaceHeritage(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 40) array[i] = defer(deserializeTSInterfaceHeritage, element);
+  }
   return array;
 }
 
@@ -7103,9 +6789,15 @@ function deserializeVecTSSignature(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSSignature>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSSignature(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeTSSignature(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeTSSignature, element);
+  }
   return array;
 }
 
@@ -7114,9 +6806,15 @@ function deserializeVecTSTupleElement(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSTupleElement>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSTupleElement(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeTSTupleElement(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeTSTupleElement, element);
+  }
   return array;
 }
 
@@ -7125,9 +6823,15 @@ function deserializeVecTSType(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSType>", pos);
-  if ((budget -= len * 16) < 0) throw overBudget(pos);
+  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSType(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 16) array[i] = deserializeTSType(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 16) array[i] = defer(deserializeTSType, element);
+  }
   return array;
 }
 
@@ -7136,9 +6840,15 @@ function deserializeVecTSTypeParameter(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<TSTypeParameter>", pos);
-  if ((budget -= len * 80) < 0) throw overBudget(pos);
+  if ((budget -= len * 80) < 0) settle(element, len * 80, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 80) array[i] = deserializeTSTypeParameter(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 80) array[i] = deserializeTSTypeParameter(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 80) array[i] = defer(deserializeTSTypeParameter, element);
+  }
   return array;
 }
 
@@ -7147,7 +6857,7 @@ function deserializeVecTemplateElement(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TemplateElement>", pos);
-  if ((budget -= len * 48) < 0) throw overBudget(pos);
+  if ((budget -= len * 48) < 0) settle(element, len * 48, pos);
   const array = new Array(len);
   for (let i = 0; i < len; i++, element += 48) array[i] = deserializeTemplateElement(element);
   return array;
@@ -7158,84 +6868,75 @@ function deserializeVecVariableDeclarator(pos) {
   if (len === 0) return [];
   let element = int32[pos32];
   if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<VariableDeclarator>", pos);
-  if ((budget -= len * 56) < 0) throw overBudget(pos);
+  if ((budget -= len * 56) < 0) settle(element, len * 56, pos);
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 56) array[i] = deserializeVariableDeclarator(element);
+  let i = 0;
+  try {
+    for (; i < len; i++, element += 56) array[i] = deserializeVariableDeclarator(element);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    for (; i < len; i++, element += 56) array[i] = defer(deserializeVariableDeclarator, element);
+  }
   return array;
 }
 
 function deserializeWhileStatement(pos) {
+  let testValue, bodyValue;
   try {
-    return {
-      type: "WhileStatement",
-      test: deserializeExpression(pos + 16),
-      body: deserializeStatement(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    testValue = deserializeExpression(pos + 16);
+    bodyValue = deserializeStatement(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "WhileStatement",
-      test: defer(deserializeExpression, pos + 16),
-      body: defer(deserializeStatement, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (testValue === undefined) testValue = defer(deserializeExpression, pos + 16);
+    if (bodyValue === undefined) bodyValue = defer(deserializeStatement, pos + 32);
   }
+  return {
+    type: "WhileStatement",
+    test: testValue,
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeWithClause(pos) {
-  try {
-    return {
-      attributes: deserializeVecImportAttribute(pos + 16),
-    };
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return {
-      attributes: defer(deserializeVecImportAttribute, pos + 16),
-    };
-  }
+  return {
+    attributes: deserializeVecImportAttribute(pos + 16),
+  };
 }
 
 function deserializeWithStatement(pos) {
+  let objectValue, bodyValue;
   try {
-    return {
-      type: "WithStatement",
-      object: deserializeExpression(pos + 16),
-      body: deserializeStatement(pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    objectValue = deserializeExpression(pos + 16);
+    bodyValue = deserializeStatement(pos + 32);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "WithStatement",
-      object: defer(deserializeExpression, pos + 16),
-      body: defer(deserializeStatement, pos + 32),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (objectValue === undefined) objectValue = defer(deserializeExpression, pos + 16);
+    if (bodyValue === undefined) bodyValue = defer(deserializeStatement, pos + 32);
   }
+  return {
+    type: "WithStatement",
+    object: objectValue,
+    body: bodyValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
 
 function deserializeYieldExpression(pos) {
+  let argumentValue;
   try {
-    return {
-      type: "YieldExpression",
-      delegate: uint8[(pos + 12)] === 1,
-      argument: deserializeOptionExpression(pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    argumentValue = deserializeOptionExpression(pos + 16);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return {
-      type: "YieldExpression",
-      delegate: uint8[(pos + 12)] === 1,
-      argument: defer(deserializeOptionExpression, pos + 16),
-      start: deserializeI32(pos),
-      end: deserializeI32((pos + 4)),
-    };
+    if (argumentValue === undefined) argumentValue = defer(deserializeOptionExpression, pos + 16);
   }
+  return {
+    type: "YieldExpression",
+    delegate: uint8[(pos + 12)] === 1,
+    argument: argumentValue,
+    start: deserializeI32(pos),
+    end: deserializeI32((pos + 4)),
+  };
 }
