@@ -37,7 +37,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         parent_links: builder.parent_links,
         strings: StringsView::new(target),
         lazy: false,
-        result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null")),
+        result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null", "null")),
         functions,
     };
     render_checked(&view, "js/deserialize.js", &view.buffer.views)
