@@ -156,7 +156,8 @@ const NPM_SPDX: spdx::ParseMode = spdx::ParseMode { allow_deprecated: true, allo
 /// takes is an SPDX expression without `LicenseRef-` (or `AdditionRef-`) terms, `UNLICENSED`, or
 /// `SEE LICENSE IN <file>`.
 fn license_problem(license: &str) -> Option<String> {
-    let file_reference = ["SEE LICENSE IN ", "SEE LICENCE IN "].iter().any(|prefix| license.strip_prefix(prefix).is_some_and(|file| !file.trim().is_empty()));
+    let file_reference =
+        ["SEE LICENSE IN ", "SEE LICENCE IN "].iter().any(|prefix| license.strip_prefix(prefix).is_some_and(|file| !file.trim().is_empty()));
     if matches!(license, "UNLICENSED" | "UNLICENCED") || file_reference {
         return None;
     }

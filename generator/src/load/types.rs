@@ -24,7 +24,10 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
     let path = match ty {
         syn::Type::Path(syn::TypePath { qself: None, path }) => path,
         syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")) => {
-            if cx.dialect == Dialect::Oxc && r.mutability.is_none() && let Some(lifetime) = r.lifetime.as_ref().filter(|lt| lt.ident == "a") {
+            if cx.dialect == Dialect::Oxc
+                && r.mutability.is_none()
+                && let Some(lifetime) = r.lifetime.as_ref().filter(|lt| lt.ident == "a")
+            {
                 cx.lifetime_use.get_or_insert(lifetime.span());
                 return Some(TypeRef::Builtin(Builtin::StrRef));
             }
