@@ -90,12 +90,21 @@ test("int64: numbers exactly or a RawastBufferError, never rounded; bigints exac
   const safe = numbers.deserialize(counts(2n ** 53n - 1n, -(2n ** 53n - 1n), 5n)).program;
   assert.deepEqual([safe.total, safe.delta, safe.maybe], [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 5]);
   assert.equal(numbers.deserialize(counts(0n, -5n, null)).program.maybe, null);
-  for (const [bytes, value] of [
-    [counts(2n ** 53n, 0n, null), "9007199254740992"],
-    [counts(0n, -(2n ** 53n), null), "-9007199254740992"],
-    [counts(0n, 0n, 2n ** 64n - 1n), "18446744073709551615"],
+  // The error names the field (through an `Option` too) and the rule: past the safe integers, not
+  // past what a number can hold (2^53 is one).
+  for (const [bytes, field, value, bound] of [
+    [counts(2n ** 53n, 0n, null), "Counts.total", "9007199254740992", "Number.MAX_SAFE_INTEGER"],
+    [counts(0n, -(2n ** 53n), null), "Counts.delta", "-9007199254740992", "Number.MIN_SAFE_INTEGER"],
+    [counts(0n, 0n, 2n ** 64n - 1n), "Counts.maybe", "18446744073709551615", "Number.MAX_SAFE_INTEGER"],
   ]) {
-    assert.throws(() => numbers.deserialize(bytes), (error) => error instanceof numbers.RawastBufferError && error.message.includes(` is ${value},`) && error.message.includes('int64 = "bigint"'));
+    assert.throws(
+      () => numbers.deserialize(bytes),
+      (error) =>
+        error instanceof numbers.RawastBufferError &&
+        error.message.startsWith(`${field} `) &&
+        error.message.includes(` is ${value}, past ${bound}`) &&
+        error.message.includes('int64 = "bigint"'),
+    );
   }
   const bigints = await fixture.module("bigints");
   const exact = bigints.deserialize(counts(2n ** 64n - 1n, -(2n ** 63n), 2n ** 53n + 1n)).program;

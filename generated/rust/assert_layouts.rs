@@ -4373,3 +4373,604 @@ const _: () = {
         }
     }
 };
+const _: () = {
+    if SourceType::Script as u8 != 0 {
+        panic!("SourceType::Script: discriminant is not 0")
+    }
+    if SourceType::Module as u8 != 1 {
+        panic!("SourceType::Module: discriminant is not 1")
+    }
+};
+const _: () = {
+    if CommentKind::Line as u8 != 0 {
+        panic!("CommentKind::Line: discriminant is not 0")
+    }
+    if CommentKind::Block as u8 != 1 {
+        panic!("CommentKind::Block: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<Node<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                Node::ArrayExpression(_) => 0,
+                Node::ArrayPattern(_) => 1,
+                Node::ArrowFunctionExpression(_) => 2,
+                Node::AssignmentExpression(_) => 3,
+                Node::AssignmentPattern(_) => 4,
+                Node::AwaitExpression(_) => 5,
+                Node::BinaryExpression(_) => 6,
+                Node::BlockStatement(_) => 7,
+                Node::BreakStatement(_) => 8,
+                Node::CallExpression(_) => 9,
+                Node::CatchClause(_) => 10,
+                Node::ChainExpression(_) => 11,
+                Node::ClassBody(_) => 12,
+                Node::ClassDeclaration(_) => 13,
+                Node::ClassExpression(_) => 14,
+                Node::ConditionalExpression(_) => 15,
+                Node::ContinueStatement(_) => 16,
+                Node::DebuggerStatement(_) => 17,
+                Node::DoWhileStatement(_) => 18,
+                Node::EmptyStatement(_) => 19,
+                Node::ExportAllDeclaration(_) => 20,
+                Node::ExportDefaultDeclaration(_) => 21,
+                Node::ExportNamedDeclaration(_) => 22,
+                Node::ExportSpecifier(_) => 23,
+                Node::ExpressionStatement(_) => 24,
+                Node::ForInStatement(_) => 25,
+                Node::ForOfStatement(_) => 26,
+                Node::ForStatement(_) => 27,
+                Node::FunctionDeclaration(_) => 28,
+                Node::FunctionExpression(_) => 29,
+                Node::Identifier(_) => 30,
+                Node::IfStatement(_) => 31,
+                Node::ImportAttribute(_) => 32,
+                Node::ImportDeclaration(_) => 33,
+                Node::ImportDefaultSpecifier(_) => 34,
+                Node::ImportExpression(_) => 35,
+                Node::ImportNamespaceSpecifier(_) => 36,
+                Node::ImportSpecifier(_) => 37,
+                Node::LabeledStatement(_) => 38,
+                Node::LogicalExpression(_) => 39,
+                Node::MemberExpression(_) => 40,
+                Node::MetaProperty(_) => 41,
+                Node::MethodDefinition(_) => 42,
+                Node::NewExpression(_) => 43,
+                Node::ObjectExpression(_) => 44,
+                Node::ObjectPattern(_) => 45,
+                Node::ParenthesizedExpression(_) => 46,
+                Node::PrivateIdentifier(_) => 47,
+                Node::Property(_) => 48,
+                Node::PropertyDefinition(_) => 49,
+                Node::RestElement(_) => 50,
+                Node::ReturnStatement(_) => 51,
+                Node::SequenceExpression(_) => 52,
+                Node::SpreadElement(_) => 53,
+                Node::StaticBlock(_) => 54,
+                Node::Super(_) => 55,
+                Node::SwitchCase(_) => 56,
+                Node::SwitchStatement(_) => 57,
+                Node::TaggedTemplateExpression(_) => 58,
+                Node::TemplateElement(_) => 59,
+                Node::TemplateLiteral(_) => 60,
+                Node::ThisExpression(_) => 61,
+                Node::ThrowStatement(_) => 62,
+                Node::TryStatement(_) => 63,
+                Node::UnaryExpression(_) => 64,
+                Node::UpdateExpression(_) => 65,
+                Node::VariableDeclaration(_) => 66,
+                Node::VariableDeclarator(_) => 67,
+                Node::WhileStatement(_) => 68,
+                Node::WithStatement(_) => 69,
+                Node::YieldExpression(_) => 70,
+                Node::Directive(_) => 71,
+                Node::StringLiteral(_) => 72,
+                Node::NumericLiteral(_) => 73,
+                Node::BooleanLiteral(_) => 74,
+                Node::NullLiteral(_) => 75,
+                Node::RegExpLiteral(_) => 76,
+                Node::BigIntLiteral(_) => 77,
+                Node::JSXAttribute(_) => 78,
+                Node::JSXClosingElement(_) => 79,
+                Node::JSXClosingFragment(_) => 80,
+                Node::JSXElement(_) => 81,
+                Node::JSXEmptyExpression(_) => 82,
+                Node::JSXExpressionContainer(_) => 83,
+                Node::JSXFragment(_) => 84,
+                Node::JSXIdentifier(_) => 85,
+                Node::JSXMemberExpression(_) => 86,
+                Node::JSXNamespacedName(_) => 87,
+                Node::JSXOpeningElement(_) => 88,
+                Node::JSXOpeningFragment(_) => 89,
+                Node::JSXSpreadAttribute(_) => 90,
+                Node::JSXText(_) => 91,
+                Node::JSXTextWithBigint(_) => 92,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("Node::ArrayExpression: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("Node::ArrayPattern: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("Node::ArrowFunctionExpression: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("Node::AssignmentExpression: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("Node::AssignmentPattern: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("Node::AwaitExpression: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("Node::BinaryExpression: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("Node::BlockStatement: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("Node::BreakStatement: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("Node::CallExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("Node::CatchClause: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("Node::ChainExpression: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("Node::ClassBody: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("Node::ClassDeclaration: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("Node::ClassExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("Node::ConditionalExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("Node::ContinueStatement: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("Node::DebuggerStatement: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("Node::DoWhileStatement: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("Node::EmptyStatement: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("Node::ExportAllDeclaration: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("Node::ExportDefaultDeclaration: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("Node::ExportNamedDeclaration: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("Node::ExportSpecifier: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("Node::ExpressionStatement: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!("Node::ForInStatement: discriminant is not 25")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("Node::ForOfStatement: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("Node::ForStatement: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("Node::FunctionDeclaration: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("Node::FunctionExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("Node::Identifier: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("Node::IfStatement: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("Node::ImportAttribute: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("Node::ImportDeclaration: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("Node::ImportDefaultSpecifier: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("Node::ImportExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("Node::ImportNamespaceSpecifier: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("Node::ImportSpecifier: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("Node::LabeledStatement: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("Node::LogicalExpression: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("Node::MemberExpression: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(41) != 41 {
+        panic!("Node::MetaProperty: discriminant is not 41")
+    }
+    if discriminant_of_variant_at(42) != 42 {
+        panic!("Node::MethodDefinition: discriminant is not 42")
+    }
+    if discriminant_of_variant_at(43) != 43 {
+        panic!("Node::NewExpression: discriminant is not 43")
+    }
+    if discriminant_of_variant_at(44) != 44 {
+        panic!("Node::ObjectExpression: discriminant is not 44")
+    }
+    if discriminant_of_variant_at(45) != 45 {
+        panic!("Node::ObjectPattern: discriminant is not 45")
+    }
+    if discriminant_of_variant_at(46) != 46 {
+        panic!("Node::ParenthesizedExpression: discriminant is not 46")
+    }
+    if discriminant_of_variant_at(47) != 47 {
+        panic!("Node::PrivateIdentifier: discriminant is not 47")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("Node::Property: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("Node::PropertyDefinition: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("Node::RestElement: discriminant is not 50")
+    }
+    if discriminant_of_variant_at(51) != 51 {
+        panic!("Node::ReturnStatement: discriminant is not 51")
+    }
+    if discriminant_of_variant_at(52) != 52 {
+        panic!("Node::SequenceExpression: discriminant is not 52")
+    }
+    if discriminant_of_variant_at(53) != 53 {
+        panic!("Node::SpreadElement: discriminant is not 53")
+    }
+    if discriminant_of_variant_at(54) != 54 {
+        panic!("Node::StaticBlock: discriminant is not 54")
+    }
+    if discriminant_of_variant_at(55) != 55 {
+        panic!("Node::Super: discriminant is not 55")
+    }
+    if discriminant_of_variant_at(56) != 56 {
+        panic!("Node::SwitchCase: discriminant is not 56")
+    }
+    if discriminant_of_variant_at(57) != 57 {
+        panic!("Node::SwitchStatement: discriminant is not 57")
+    }
+    if discriminant_of_variant_at(58) != 58 {
+        panic!("Node::TaggedTemplateExpression: discriminant is not 58")
+    }
+    if discriminant_of_variant_at(59) != 59 {
+        panic!("Node::TemplateElement: discriminant is not 59")
+    }
+    if discriminant_of_variant_at(60) != 60 {
+        panic!("Node::TemplateLiteral: discriminant is not 60")
+    }
+    if discriminant_of_variant_at(61) != 61 {
+        panic!("Node::ThisExpression: discriminant is not 61")
+    }
+    if discriminant_of_variant_at(62) != 62 {
+        panic!("Node::ThrowStatement: discriminant is not 62")
+    }
+    if discriminant_of_variant_at(63) != 63 {
+        panic!("Node::TryStatement: discriminant is not 63")
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("Node::UnaryExpression: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(65) != 65 {
+        panic!("Node::UpdateExpression: discriminant is not 65")
+    }
+    if discriminant_of_variant_at(66) != 66 {
+        panic!("Node::VariableDeclaration: discriminant is not 66")
+    }
+    if discriminant_of_variant_at(67) != 67 {
+        panic!("Node::VariableDeclarator: discriminant is not 67")
+    }
+    if discriminant_of_variant_at(68) != 68 {
+        panic!("Node::WhileStatement: discriminant is not 68")
+    }
+    if discriminant_of_variant_at(69) != 69 {
+        panic!("Node::WithStatement: discriminant is not 69")
+    }
+    if discriminant_of_variant_at(70) != 70 {
+        panic!("Node::YieldExpression: discriminant is not 70")
+    }
+    if discriminant_of_variant_at(71) != 71 {
+        panic!("Node::Directive: discriminant is not 71")
+    }
+    if discriminant_of_variant_at(72) != 72 {
+        panic!("Node::StringLiteral: discriminant is not 72")
+    }
+    if discriminant_of_variant_at(73) != 73 {
+        panic!("Node::NumericLiteral: discriminant is not 73")
+    }
+    if discriminant_of_variant_at(74) != 74 {
+        panic!("Node::BooleanLiteral: discriminant is not 74")
+    }
+    if discriminant_of_variant_at(75) != 75 {
+        panic!("Node::NullLiteral: discriminant is not 75")
+    }
+    if discriminant_of_variant_at(76) != 76 {
+        panic!("Node::RegExpLiteral: discriminant is not 76")
+    }
+    if discriminant_of_variant_at(77) != 77 {
+        panic!("Node::BigIntLiteral: discriminant is not 77")
+    }
+    if discriminant_of_variant_at(78) != 78 {
+        panic!("Node::JSXAttribute: discriminant is not 78")
+    }
+    if discriminant_of_variant_at(79) != 79 {
+        panic!("Node::JSXClosingElement: discriminant is not 79")
+    }
+    if discriminant_of_variant_at(80) != 80 {
+        panic!("Node::JSXClosingFragment: discriminant is not 80")
+    }
+    if discriminant_of_variant_at(81) != 81 {
+        panic!("Node::JSXElement: discriminant is not 81")
+    }
+    if discriminant_of_variant_at(82) != 82 {
+        panic!("Node::JSXEmptyExpression: discriminant is not 82")
+    }
+    if discriminant_of_variant_at(83) != 83 {
+        panic!("Node::JSXExpressionContainer: discriminant is not 83")
+    }
+    if discriminant_of_variant_at(84) != 84 {
+        panic!("Node::JSXFragment: discriminant is not 84")
+    }
+    if discriminant_of_variant_at(85) != 85 {
+        panic!("Node::JSXIdentifier: discriminant is not 85")
+    }
+    if discriminant_of_variant_at(86) != 86 {
+        panic!("Node::JSXMemberExpression: discriminant is not 86")
+    }
+    if discriminant_of_variant_at(87) != 87 {
+        panic!("Node::JSXNamespacedName: discriminant is not 87")
+    }
+    if discriminant_of_variant_at(88) != 88 {
+        panic!("Node::JSXOpeningElement: discriminant is not 88")
+    }
+    if discriminant_of_variant_at(89) != 89 {
+        panic!("Node::JSXOpeningFragment: discriminant is not 89")
+    }
+    if discriminant_of_variant_at(90) != 90 {
+        panic!("Node::JSXSpreadAttribute: discriminant is not 90")
+    }
+    if discriminant_of_variant_at(91) != 91 {
+        panic!("Node::JSXText: discriminant is not 91")
+    }
+    if discriminant_of_variant_at(92) != 92 {
+        panic!("Node::JSXTextWithBigint: discriminant is not 92")
+    }
+};
+const _: () = {
+    if AssignmentOperator::Assign as u8 != 0 {
+        panic!("AssignmentOperator::Assign: discriminant is not 0")
+    }
+    if AssignmentOperator::Addition as u8 != 1 {
+        panic!("AssignmentOperator::Addition: discriminant is not 1")
+    }
+    if AssignmentOperator::Subtraction as u8 != 2 {
+        panic!("AssignmentOperator::Subtraction: discriminant is not 2")
+    }
+    if AssignmentOperator::Multiplication as u8 != 3 {
+        panic!("AssignmentOperator::Multiplication: discriminant is not 3")
+    }
+    if AssignmentOperator::Division as u8 != 4 {
+        panic!("AssignmentOperator::Division: discriminant is not 4")
+    }
+    if AssignmentOperator::Remainder as u8 != 5 {
+        panic!("AssignmentOperator::Remainder: discriminant is not 5")
+    }
+    if AssignmentOperator::ShiftLeft as u8 != 6 {
+        panic!("AssignmentOperator::ShiftLeft: discriminant is not 6")
+    }
+    if AssignmentOperator::ShiftRight as u8 != 7 {
+        panic!("AssignmentOperator::ShiftRight: discriminant is not 7")
+    }
+    if AssignmentOperator::ShiftRightZeroFill as u8 != 8 {
+        panic!("AssignmentOperator::ShiftRightZeroFill: discriminant is not 8")
+    }
+    if AssignmentOperator::BitwiseOr as u8 != 9 {
+        panic!("AssignmentOperator::BitwiseOr: discriminant is not 9")
+    }
+    if AssignmentOperator::BitwiseXor as u8 != 10 {
+        panic!("AssignmentOperator::BitwiseXor: discriminant is not 10")
+    }
+    if AssignmentOperator::BitwiseAnd as u8 != 11 {
+        panic!("AssignmentOperator::BitwiseAnd: discriminant is not 11")
+    }
+    if AssignmentOperator::Exponential as u8 != 12 {
+        panic!("AssignmentOperator::Exponential: discriminant is not 12")
+    }
+    if AssignmentOperator::LogicalOr as u8 != 13 {
+        panic!("AssignmentOperator::LogicalOr: discriminant is not 13")
+    }
+    if AssignmentOperator::LogicalAnd as u8 != 14 {
+        panic!("AssignmentOperator::LogicalAnd: discriminant is not 14")
+    }
+    if AssignmentOperator::LogicalNullish as u8 != 15 {
+        panic!("AssignmentOperator::LogicalNullish: discriminant is not 15")
+    }
+};
+const _: () = {
+    if BinaryOperator::Equality as u8 != 0 {
+        panic!("BinaryOperator::Equality: discriminant is not 0")
+    }
+    if BinaryOperator::Inequality as u8 != 1 {
+        panic!("BinaryOperator::Inequality: discriminant is not 1")
+    }
+    if BinaryOperator::StrictEquality as u8 != 2 {
+        panic!("BinaryOperator::StrictEquality: discriminant is not 2")
+    }
+    if BinaryOperator::StrictInequality as u8 != 3 {
+        panic!("BinaryOperator::StrictInequality: discriminant is not 3")
+    }
+    if BinaryOperator::LessThan as u8 != 4 {
+        panic!("BinaryOperator::LessThan: discriminant is not 4")
+    }
+    if BinaryOperator::LessEqualThan as u8 != 5 {
+        panic!("BinaryOperator::LessEqualThan: discriminant is not 5")
+    }
+    if BinaryOperator::GreaterThan as u8 != 6 {
+        panic!("BinaryOperator::GreaterThan: discriminant is not 6")
+    }
+    if BinaryOperator::GreaterEqualThan as u8 != 7 {
+        panic!("BinaryOperator::GreaterEqualThan: discriminant is not 7")
+    }
+    if BinaryOperator::ShiftLeft as u8 != 8 {
+        panic!("BinaryOperator::ShiftLeft: discriminant is not 8")
+    }
+    if BinaryOperator::ShiftRight as u8 != 9 {
+        panic!("BinaryOperator::ShiftRight: discriminant is not 9")
+    }
+    if BinaryOperator::ShiftRightZeroFill as u8 != 10 {
+        panic!("BinaryOperator::ShiftRightZeroFill: discriminant is not 10")
+    }
+    if BinaryOperator::Addition as u8 != 11 {
+        panic!("BinaryOperator::Addition: discriminant is not 11")
+    }
+    if BinaryOperator::Subtraction as u8 != 12 {
+        panic!("BinaryOperator::Subtraction: discriminant is not 12")
+    }
+    if BinaryOperator::Multiplication as u8 != 13 {
+        panic!("BinaryOperator::Multiplication: discriminant is not 13")
+    }
+    if BinaryOperator::Division as u8 != 14 {
+        panic!("BinaryOperator::Division: discriminant is not 14")
+    }
+    if BinaryOperator::Remainder as u8 != 15 {
+        panic!("BinaryOperator::Remainder: discriminant is not 15")
+    }
+    if BinaryOperator::BitwiseOr as u8 != 16 {
+        panic!("BinaryOperator::BitwiseOr: discriminant is not 16")
+    }
+    if BinaryOperator::BitwiseXor as u8 != 17 {
+        panic!("BinaryOperator::BitwiseXor: discriminant is not 17")
+    }
+    if BinaryOperator::BitwiseAnd as u8 != 18 {
+        panic!("BinaryOperator::BitwiseAnd: discriminant is not 18")
+    }
+    if BinaryOperator::In as u8 != 19 {
+        panic!("BinaryOperator::In: discriminant is not 19")
+    }
+    if BinaryOperator::Instanceof as u8 != 20 {
+        panic!("BinaryOperator::Instanceof: discriminant is not 20")
+    }
+    if BinaryOperator::Exponential as u8 != 21 {
+        panic!("BinaryOperator::Exponential: discriminant is not 21")
+    }
+};
+const _: () = {
+    if LogicalOperator::Or as u8 != 0 {
+        panic!("LogicalOperator::Or: discriminant is not 0")
+    }
+    if LogicalOperator::And as u8 != 1 {
+        panic!("LogicalOperator::And: discriminant is not 1")
+    }
+    if LogicalOperator::Coalesce as u8 != 2 {
+        panic!("LogicalOperator::Coalesce: discriminant is not 2")
+    }
+};
+const _: () = {
+    if UnaryOperator::Minus as u8 != 0 {
+        panic!("UnaryOperator::Minus: discriminant is not 0")
+    }
+    if UnaryOperator::Plus as u8 != 1 {
+        panic!("UnaryOperator::Plus: discriminant is not 1")
+    }
+    if UnaryOperator::Not as u8 != 2 {
+        panic!("UnaryOperator::Not: discriminant is not 2")
+    }
+    if UnaryOperator::BitwiseNot as u8 != 3 {
+        panic!("UnaryOperator::BitwiseNot: discriminant is not 3")
+    }
+    if UnaryOperator::Typeof as u8 != 4 {
+        panic!("UnaryOperator::Typeof: discriminant is not 4")
+    }
+    if UnaryOperator::Void as u8 != 5 {
+        panic!("UnaryOperator::Void: discriminant is not 5")
+    }
+    if UnaryOperator::Delete as u8 != 6 {
+        panic!("UnaryOperator::Delete: discriminant is not 6")
+    }
+};
+const _: () = {
+    if UpdateOperator::Increment as u8 != 0 {
+        panic!("UpdateOperator::Increment: discriminant is not 0")
+    }
+    if UpdateOperator::Decrement as u8 != 1 {
+        panic!("UpdateOperator::Decrement: discriminant is not 1")
+    }
+};
+const _: () = {
+    if VariableDeclarationKind::Var as u8 != 0 {
+        panic!("VariableDeclarationKind::Var: discriminant is not 0")
+    }
+    if VariableDeclarationKind::Let as u8 != 1 {
+        panic!("VariableDeclarationKind::Let: discriminant is not 1")
+    }
+    if VariableDeclarationKind::Const as u8 != 2 {
+        panic!("VariableDeclarationKind::Const: discriminant is not 2")
+    }
+    if VariableDeclarationKind::Using as u8 != 3 {
+        panic!("VariableDeclarationKind::Using: discriminant is not 3")
+    }
+    if VariableDeclarationKind::AwaitUsing as u8 != 4 {
+        panic!("VariableDeclarationKind::AwaitUsing: discriminant is not 4")
+    }
+};
+const _: () = {
+    if MethodDefinitionKind::Constructor as u8 != 0 {
+        panic!("MethodDefinitionKind::Constructor: discriminant is not 0")
+    }
+    if MethodDefinitionKind::Method as u8 != 1 {
+        panic!("MethodDefinitionKind::Method: discriminant is not 1")
+    }
+    if MethodDefinitionKind::Get as u8 != 2 {
+        panic!("MethodDefinitionKind::Get: discriminant is not 2")
+    }
+    if MethodDefinitionKind::Set as u8 != 3 {
+        panic!("MethodDefinitionKind::Set: discriminant is not 3")
+    }
+};
+const _: () = {
+    if PropertyKind::Init as u8 != 0 {
+        panic!("PropertyKind::Init: discriminant is not 0")
+    }
+    if PropertyKind::Get as u8 != 1 {
+        panic!("PropertyKind::Get: discriminant is not 1")
+    }
+    if PropertyKind::Set as u8 != 2 {
+        panic!("PropertyKind::Set: discriminant is not 2")
+    }
+};

@@ -84,6 +84,26 @@ fn package_files() {
     }
 }
 
+/// A package's README and `.d.ts` follow the mapping: spans as `range` arrays, and 64-bit integers as
+/// numbers, which throw past the safe integers.
+#[test]
+fn range_spans_and_int64_numbers() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/package/counts.rs");
+    let schema = SourceFile { path: "package/counts.rs".to_owned(), text: fs::read_to_string(path).unwrap() };
+    let text = "[schema]\nfiles = [\"package/counts.rs\"]\nast_module = \"crate::ast\"\nruntime_module = \"rawast_runtime\"\nroot = \"Counts\"\n\n\
+                [mapping]\nspans = \"range\"\n\n[output]\ndir = \"out\"\n\n\
+                [targets.counts]\nsource_placement = \"start\"\n[targets.counts.package]\nname = \"counts\"\nversion = \"0.1.0\"\nlicense = \"MIT\"\n";
+    let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: text.to_owned() }).unwrap_or_else(|d| panic!("{d}"));
+    let outputs = rawast_generator::generate(&config, &[schema]).unwrap().outputs;
+    let file = |name: &str| &outputs.iter().find(|o| o.path == format!("out/npm/counts/{name}")).unwrap().contents;
+    let (readme, dts) = (file("README.md"), file("deserialize.d.ts"));
+    assert!(readme.contains("Spans (`range: [start, end]`)") && !readme.contains("(`start`, `end`)"), "the README describes another span style:\n{readme}");
+    for (name, text) in [("README.md", readme), ("deserialize.d.ts", dts)] {
+        assert!(text.contains("Number.MAX_SAFE_INTEGER") && text.contains("int64 = \"bigint\""), "{name} does not say what a 64-bit integer past the safe integers does:\n{text}");
+        snapshot_settings("packages").bind(|| insta::assert_snapshot!(format!("counts__{name}"), text));
+    }
+}
+
 #[test]
 fn a_target_without_a_package_table_gets_no_package() {
     let text = "[schema]\nfiles = [\"package/mini.rs\"]\nast_module = \"crate::ast\"\narena_module = \"crate::arena\"\nroot = \"Program\"\n\n[output]\ndir = \"out\"\n\n[targets.parser]\nsource_placement = \"start\"\n".to_owned();

@@ -2,7 +2,7 @@
 //!
 //! Builds a scratch crate in which each fixture of `fixtures/layout/` is a module next to the
 //! `assert_layouts.rs` the generator emits for it, and runs `cargo check` on it: any size, alignment,
-//! offset or `None` encoding rustc disagrees with fails compilation. (The default schema gets the same
+//! offset, `None` encoding or enum discriminant rustc disagrees with fails compilation. (The default schema gets the same
 //! check on every build of `rawast-schema`.) This checks the host's pointer width; `cargo xtask test`
 //! checks the same crate for wasm32 afterwards (`xtask/src/layout32.rs`).
 
@@ -86,4 +86,27 @@ fn layout_fixtures_match_rustc() {
     assert!(!output.status.success() && stderr.contains("evaluation panicked: Padded: size is not 40"), "a wrong size went unnoticed:\n{stderr}");
     // Leave the crate as generated: `cargo xtask test` checks it again for a 32-bit target.
     fs::write(&sabotaged, text).unwrap();
+
+    // A schema whose discriminants were changed after codegen (a fieldless enum's and a data enum's
+    // swapped) no longer builds with the checks generated before.
+    let lib = fs::read_to_string(dir.join("src/lib.rs")).unwrap();
+    let mut edited_lib = lib.clone();
+    let edits = [("niche_fieldless_enum.rs", [("A = 0,", "A = 1,"), ("B = 1,", "B = 0,")]), ("enums.rs", [("= 2,", "= 5,"), ("Inline(Span) = 5,", "Inline(Span) = 2,")])];
+    for (name, replacements) in edits {
+        let mut text = fs::read_to_string(fixtures.join(name)).unwrap();
+        for (from, to) in replacements {
+            assert_eq!(text.matches(from).count(), 1, "expected `{from}` once in {name}");
+            text = text.replace(from, to);
+        }
+        let edited = dir.join(format!("src/edited_{name}"));
+        fs::write(&edited, text).unwrap();
+        edited_lib = edited_lib.replace(&format!("{:?}", fixtures.join(name)), &format!("{edited:?}"));
+    }
+    fs::write(dir.join("src/lib.rs"), &edited_lib).unwrap();
+    let output = cargo_check(&dir);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    fs::write(dir.join("src/lib.rs"), lib).unwrap();
+    for message in ["Kind::A: discriminant is not 0", "Mixed::Pointer: discriminant is not 2"] {
+        assert!(!output.status.success() && stderr.contains(&format!("evaluation panicked: {message}")), "changed discriminants went unnoticed ({message}):\n{stderr}");
+    }
 }

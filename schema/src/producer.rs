@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use rawast_runtime::{Allocator, ArenaFull, Box, BufferTooLarge, IsArenaFull, RawBuffer, SourcePlacement, Span, Str, Vec};
+use rawast_runtime::{Allocator, ArenaFull, Box, BufferTooLarge, IsArenaFull, RawBuffer, Source, SourcePlacement, Span, Str, Vec};
 
 use crate::constants::BUFFER_FORMAT;
 
@@ -52,7 +52,7 @@ pub trait FromEstree<'a>: Sized {
 /// What conversions share: the arena, the source in the buffer and where in it the current node is.
 pub struct Context<'a, 's> {
     pub allocator: &'s Allocator<'a>,
-    source: &'a str,
+    source: Source<'a>,
     /// Byte offset of each UTF-16 offset of the source (ESTree positions are UTF-16).
     utf16_to_byte: &'s [u32],
     /// Byte range of the node being converted: its strings are looked for there in the source.
@@ -143,7 +143,7 @@ impl<'a> Context<'a, '_> {
     pub fn str(&self, text: &str) -> Result<Str<'a>> {
         let (start, end) = self.node_bytes.get();
         if let Some(found) = self.source[start..end].find(text) {
-            return Ok(Str::from_text(&self.source[start + found..start + found + text.len()]));
+            return Ok(self.source.slice(start + found..start + found + text.len()));
         }
         Ok(self.allocator.alloc_str(text)?)
     }

@@ -3,15 +3,15 @@
 
 use std::mem::offset_of;
 
-use rawast_runtime::{Allocator, ArenaFull, SourcePlacement, Span, Str, build};
+use rawast_runtime::{Allocator, ArenaFull, Source, SourcePlacement, Span, build};
 use rawast_schema::ast::*;
 use rawast_schema::constants::{BUFFER_FORMAT, FORMAT_VERSION, LAYOUT_FINGERPRINT, MAGIC, METADATA_SIZE, metadata};
 
 const SOURCE: &str = "foo;\n// ünïcode";
 
 /// `foo;` as a Program whose identifier name borrows from the source in the buffer.
-fn build_program<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*const u8, ArenaFull> {
-    let name = Str::from_text(&source[0..3]);
+fn build_program<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
+    let name = source.slice(0..3);
     let identifier = allocator.alloc(Identifier { span: Span::new(0, 3), name })?;
     let statement = allocator.alloc(ExpressionStatement {
         span: Span::new(0, 4),

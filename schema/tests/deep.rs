@@ -4,13 +4,13 @@
 
 use std::path::PathBuf;
 
-use rawast_runtime::{Allocator, ArenaFull, SourcePlacement, Span, Str, Vec, build};
+use rawast_runtime::{Allocator, ArenaFull, Source, SourcePlacement, Span, Vec, build};
 use rawast_schema::ast::*;
 use rawast_schema::constants::BUFFER_FORMAT;
 
 const DEPTH: usize = 100_000;
 
-fn program<'a>(allocator: &Allocator<'a>, source: &'a str, expression: Node<'a>) -> Result<*const u8, ArenaFull> {
+fn program<'a>(allocator: &Allocator<'a>, source: Source<'a>, expression: Node<'a>) -> Result<*const u8, ArenaFull> {
     let statement = allocator.alloc(ExpressionStatement { span: Span::new(0, source.len() as u32), expression })?;
     let body = allocator.alloc_vec([Node::ExpressionStatement(statement)].into_iter())?;
     let program = allocator.alloc(Program { span: Span::new(0, source.len() as u32), body, source_type: SourceType::Script, comments: Vec::new() })?;
@@ -18,8 +18,8 @@ fn program<'a>(allocator: &Allocator<'a>, source: &'a str, expression: Node<'a>)
 }
 
 /// `a+a+…+a`: each `BinaryExpression` is the left operand of the next.
-fn chain<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*const u8, ArenaFull> {
-    let identifier = |at: usize| allocator.alloc(Identifier { span: Span::new(at as u32, at as u32 + 1), name: Str::from_text(&source[at..at + 1]) });
+fn chain<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
+    let identifier = |at: usize| allocator.alloc(Identifier { span: Span::new(at as u32, at as u32 + 1), name: source.slice(at..at + 1) });
     let mut expression = Node::Identifier(identifier(0)?);
     for term in 1..DEPTH {
         let right = Node::Identifier(identifier(2 * term)?);
@@ -30,7 +30,7 @@ fn chain<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*const u8, Ar
 }
 
 /// `[[[…]]]`: each array the only element of the next.
-fn arrays<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*const u8, ArenaFull> {
+fn arrays<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
     let inner_start = DEPTH as u32 - 1;
     let mut array = allocator.alloc(ArrayExpression { span: Span::new(inner_start, inner_start + 2), elements: Vec::new() })?;
     for level in 1..DEPTH as u32 {
@@ -42,8 +42,8 @@ fn arrays<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*const u8, A
 
 /// A corrupt-looking buffer: 64 levels whose two operands are the same node, a tree of 2^64 nodes in
 /// a few kilobytes. A deserializer must refuse it rather than try to build it.
-fn shared<'a>(allocator: &Allocator<'a>, source: &'a str) -> Result<*const u8, ArenaFull> {
-    let mut expression = Node::Identifier(allocator.alloc(Identifier { span: Span::new(0, 1), name: Str::from_text(&source[0..1]) })?);
+fn shared<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
+    let mut expression = Node::Identifier(allocator.alloc(Identifier { span: Span::new(0, 1), name: source.slice(0..1) })?);
     for _ in 0..64 {
         // SAFETY: the copy points to the same arena value; nothing is ever freed or mutated.
         let same = unsafe { std::ptr::read(&expression) };

@@ -35,6 +35,11 @@ export declare class RawastBufferError extends Error {
  * Deserializes a rawast buffer. Throws a `RawastBufferError` when the buffer is truncated, corrupt,
  * or was written with another schema or pointer width.
 {%- endif %}
+{%- if int64_numbers %}
+ * 64-bit integers are read as numbers (`int64 = "number"`): one past `Number.MAX_SAFE_INTEGER` (or
+ * below `Number.MIN_SAFE_INTEGER`) is a `RawastBufferError` naming its field, never rounded; a
+ * target generated with `int64 = "bigint"` reads them as `bigint`s.
+{%- endif %}
  * Reading is bounded by the buffer's size: a corrupt buffer cannot make it run or allocate without
  * limit. A `buffer` that is not a `Uint8Array` (a `Proxy` of one included) is a `TypeError`.
  */

@@ -95,23 +95,31 @@ function tooManyStringBytes(pos) {
 {%- when Int64::Number %}
 {%- if buffer.reads.u64 %}
 
-function readU64(pos) {
-  return safeInteger(uint32[pos >>> 2] + uint32[(pos >>> 2) + 1] * 4294967296, pos, "u64");
+function readU64(pos, field) {
+  return safeInteger(uint32[pos >>> 2] + uint32[(pos >>> 2) + 1] * 4294967296, pos, "u64", field);
 }
 {%- endif %}
 {%- if buffer.reads.i64 %}
 
-function readI64(pos) {
-  return safeInteger(uint32[pos >>> 2] + int32[(pos >>> 2) + 1] * 4294967296, pos, "i64");
+function readI64(pos, field) {
+  return safeInteger(uint32[pos >>> 2] + int32[(pos >>> 2) + 1] * 4294967296, pos, "i64", field);
 }
 {%- endif %}
 {%- if buffer.reads.u64 || buffer.reads.i64 %}
 
-/** 64-bit integers are numbers here (`int64 = "number"`): exactly, or an `Error`, never rounded. */
-function safeInteger(value, pos, type) {
+/**
+ * 64-bit integers are numbers here (`int64 = "number"`): exactly, or an `Error`, never rounded.
+ * Numbers hold every integer up to `Number.MAX_SAFE_INTEGER` (2^53 - 1); past it, some integers
+ * round to a neighbour (2^53 + 1 to 2^53), so a value past the safe integers is refused. `field`
+ * (`"Literal.value"`) is read only here, for the message.
+ */
+function safeInteger(value, pos, type, field) {
   if (Number.isSafeInteger(value)) return value;
-  const exact = (BigInt(type === "u64" ? uint32[(pos >>> 2) + 1] : int32[(pos >>> 2) + 1]) << 32n) | BigInt(uint32[pos >>> 2]);
-  throw new RawastBufferError(`the ${type} at offset ${pos} is ${exact}, which a JS number cannot hold exactly: generate this target with int64 = "bigint"`);
+  // Through `uint32` only: a schema without signed integers has no `int32` view.
+  const bits = (BigInt(uint32[(pos >>> 2) + 1]) << 32n) | BigInt(uint32[pos >>> 2]);
+  const exact = type === "i64" ? BigInt.asIntN(64, bits) : bits;
+  const bound = value < 0 ? "Number.MIN_SAFE_INTEGER" : "Number.MAX_SAFE_INTEGER";
+  throw new RawastBufferError(`${field} (the ${type} at offset ${pos}) is ${exact}, past ${bound}: this target reads 64-bit integers as numbers, exact only up to it; generate it with int64 = "bigint" to read them as bigints`);
 }
 {%- endif %}
 {%- when Int64::BigInt %}

@@ -3,10 +3,11 @@
 //!
 //! 1. `tests/oxc/generated` is fresh (`rawast codegen --check` on `tests/oxc/codegen.toml`);
 //! 2. `cargo check` of `tests/oxc`, which includes the generated `assert_layouts.rs`: every size,
-//!    alignment, public field offset and `None` encoding is rustc's, or the build fails; once for
+//!    alignment, public field offset, `None` encoding and discriminant is rustc's, or the build fails; once for
 //!    the host (64-bit) and once for wasm32 (32-bit, with the toolchain `layout32` uses);
 //! 3. the check can fail: a copy of the crate whose assertions say `Program.body` is at 113 (not
-//!    112) on 64-bit and at 77 (not 76) on 32-bit must fail both builds.
+//!    112) on 64-bit and at 77 (not 76) on 32-bit, and give a fieldless and a data enum's variant
+//!    another discriminant, must fail both builds.
 //!
 //! oxc 0.157 declares Rust 1.97 as its minimum; it builds with this toolchain, so the checks pass
 //! `--ignore-rust-version`.
@@ -23,6 +24,11 @@ const CONFIG: &str = "tests/oxc/codegen.toml";
 const ASSERTS: &str = "generated/rust/assert_layouts.rs";
 /// The offset the sabotaged copy gets wrong, `Program.body`'s, for 64 then 32 bits: (right, wrong).
 const SABOTAGE: [(u32, u32); 2] = [(112, 113), (76, 77)];
+/// Discriminants the sabotaged copy gets wrong, on every width: (right, wrong, the panic it makes).
+const DISCRIMINANT_SABOTAGE: [(&str, &str, &str); 2] = [
+    (" ModuleKind::Module as u8 != 1 ", " ModuleKind::Module as u8 != 2 ", "ModuleKind::Module: discriminant is not 1"),
+    (" Expression::NullLiteral(_) => 1,", " Expression::NullLiteral(_) => 9,", "Expression::NullLiteral: discriminant is not 1"),
+];
 
 const USAGE: &str = "\
 cargo xtask oxc: check rawast's layouts of oxc's AST against the real crates
@@ -34,7 +40,8 @@ tests/oxc/codegen.toml names oxc_ast 0.157.0's own source files (and those of ox
 and oxc_regular_expression), which Cargo fetches as the dependencies of tests/oxc/Cargo.toml.
 This checks that tests/oxc/generated is fresh, that tests/oxc builds for the host (64-bit) and for
 wasm32 (32-bit) so that rustc agrees with every size, alignment, public field offset and `None`
-encoding in its assert_layouts.rs, and that a copy of it with one wrong offset per width does not.
+encoding and enum discriminant in its assert_layouts.rs, and that a copy of it with one wrong offset
+per width and two wrong discriminants does not.
 The 32-bit build needs Debian's rustc-web and rust-web-src (as `cargo xtask test`'s 32-bit layout
 check does): without them it is skipped with a warning, and in CI (CI=true) it is an error.
 `cargo xtask test` runs this as its last step.
@@ -81,6 +88,10 @@ pub fn check(root: &Path, required_32: bool) -> Result<()> {
             asserts = asserts.replace(&right, &wrong);
         }
     }
+    for (right, wrong, _) in DISCRIMINANT_SABOTAGE {
+        ensure!(asserts.matches(right).count() == 1, "expected `{right}` once in tests/oxc/{ASSERTS}");
+        asserts = asserts.replace(right, wrong);
+    }
     fs::write(scratch.join("asserts.rs"), asserts)?;
     for ((width, mut command), (_, wrong)) in builds.commands(&scratch.join("Cargo.toml")).into_iter().zip(SABOTAGE) {
         let message = message(wrong);
@@ -89,7 +100,10 @@ pub fn check(root: &Path, required_32: bool) -> Result<()> {
         if output.status.success() || !stderr.contains(&message) {
             bail!("a wrong offset in oxc's {width} layout checks went unnoticed:\n{stderr}");
         }
-        eprintln!("and a wrong offset fails the {width} build ({message})");
+        for (_, _, discriminant) in DISCRIMINANT_SABOTAGE {
+            ensure!(stderr.contains(discriminant), "a wrong discriminant in oxc's {width} layout checks went unnoticed ({discriminant}):\n{stderr}");
+        }
+        eprintln!("and a wrong offset and wrong discriminants fail the {width} build ({message})");
     }
     Ok(())
 }

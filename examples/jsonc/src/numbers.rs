@@ -1,6 +1,6 @@
 //! Number literals: RFC 8259's grammar, no more (no `+1`, `.5`, `01`, `1.`, hex or `Infinity`).
 
-use rawast_runtime::{Box, Str};
+use rawast_runtime::Box;
 
 use crate::ast::NumberLiteral;
 use crate::error::Error;
@@ -30,11 +30,11 @@ impl<'a> Parser<'a, '_> {
             }
             self.required_digits("expected a digit in the exponent")?;
         }
-        let raw = &self.source[start..self.pos];
+        let raw = self.source.slice(start..self.pos);
         // Rust's float syntax includes JSON's; out-of-range values round to ±inf or ±0, as in JS.
-        let value: f64 = raw.parse().expect("a JSON number is a Rust float literal");
+        let value: f64 = self.source[start..self.pos].parse().expect("a JSON number is a Rust float literal");
         let span = self.span(start, self.pos);
-        Ok(self.allocator.alloc(NumberLiteral { span, value, raw: Str::from_text(raw) })?)
+        Ok(self.allocator.alloc(NumberLiteral { span, value, raw })?)
     }
 
     fn required_digits(&mut self, message: &'static str) -> Result<(), Error> {

@@ -1,7 +1,7 @@
 //! The recursive-descent parser: values, objects and arrays. Strings, numbers and comments are
 //! scanned by `strings`, `numbers` and `trivia`, which add their methods to `Parser`.
 
-use rawast_runtime::{Allocator, Span};
+use rawast_runtime::{Allocator, Source, Span};
 
 use crate::ast::{Array, BooleanLiteral, Comment, Document, Member, NullLiteral, Object, StringLiteral, Value};
 use crate::error::Error;
@@ -11,8 +11,9 @@ use crate::position::line_column;
 /// a hostile `[[[[…` file from overflowing the stack.
 pub const MAX_DEPTH: u32 = 1000;
 
-/// Parses `source` into a tree allocated with `allocator`. A leading BOM is skipped as whitespace.
-pub fn parse<'a>(source: &'a str, allocator: &Allocator<'a>) -> Result<Document<'a>, Error> {
+/// Parses `source`, the text in the buffer `build` lays out, into a tree allocated with `allocator`.
+/// Its strings point into `source`. A leading BOM is skipped as whitespace.
+pub fn parse<'a>(source: Source<'a>, allocator: &Allocator<'a>) -> Result<Document<'a>, Error> {
     if u32::try_from(source.len()).is_err() {
         return Err(Error::TooLarge);
     }
@@ -29,7 +30,8 @@ pub fn parse<'a>(source: &'a str, allocator: &Allocator<'a>) -> Result<Document<
 
 /// The state of one parse: a cursor over the source and the comments seen so far.
 pub(crate) struct Parser<'a, 'r> {
-    pub(crate) source: &'a str,
+    /// The text in the buffer, whose `slice`s are the strings that point into it.
+    pub(crate) source: Source<'a>,
     pub(crate) bytes: &'a [u8],
     /// The next byte to read.
     pub(crate) pos: usize,
@@ -45,9 +47,9 @@ pub(crate) struct Parser<'a, 'r> {
 }
 
 impl<'a, 'r> Parser<'a, 'r> {
-    fn new(source: &'a str, allocator: &'r Allocator<'a>) -> Self {
+    fn new(source: Source<'a>, allocator: &'r Allocator<'a>) -> Self {
         let pos = if source.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
-        Self { source, bytes: source.as_bytes(), pos, allocator, comments: Vec::new(), values: Vec::new(), members: Vec::new(), depth: 0 }
+        Self { source, bytes: source.as_str().as_bytes(), pos, allocator, comments: Vec::new(), values: Vec::new(), members: Vec::new(), depth: 0 }
     }
 
     pub(crate) fn peek(&self) -> Option<u8> {
@@ -65,7 +67,7 @@ impl<'a, 'r> Parser<'a, 'r> {
     }
 
     pub(crate) fn error_at(&self, offset: usize, message: &'static str) -> Error {
-        let (line, column) = line_column(self.source, offset);
+        let (line, column) = line_column(&self.source, offset);
         Error::Syntax { message, offset, line, column }
     }
 
@@ -137,7 +139,7 @@ impl<'a, 'r> Parser<'a, 'r> {
     fn open(&mut self) -> Result<usize, Error> {
         let start = self.pos;
         if self.depth == MAX_DEPTH {
-            let (line, column) = line_column(self.source, start);
+            let (line, column) = line_column(&self.source, start);
             return Err(Error::TooDeep { offset: start, line, column });
         }
         self.depth += 1;

@@ -31,14 +31,14 @@ impl<'a> Parser<'a, '_> {
             }
         }
         let value = match decoded {
-            None => Str::from_text(&self.source[start + 1..i]),
+            None => self.source.slice(start + 1..i),
             Some(mut out) => {
                 out.push_str(&self.source[run..i]);
                 out.alloc(self.allocator)?
             }
         };
         self.pos = i + 1;
-        Ok(StringLiteral { span: self.span(start, self.pos), value, raw: Str::from_text(&self.source[start..self.pos]) })
+        Ok(StringLiteral { span: self.span(start, self.pos), value, raw: self.source.slice(start..self.pos) })
     }
 
     /// Decodes the escape at `at` (a `\`) into `out`; returns the offset after it.

@@ -35,7 +35,7 @@ impl Parser<'_, '_> {
             _ => return Err(self.error("expected '//' or '/*'")),
         };
         // The markers are ASCII, so `body..text_end` lies on character boundaries.
-        let text = rawast_runtime::Str::from_text(&self.source[body..text_end]);
+        let text = self.source.slice(body..text_end);
         self.comments.push(Comment { span: self.span(start, end), kind, text });
         self.pos = end;
         Ok(())

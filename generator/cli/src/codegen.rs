@@ -68,7 +68,7 @@ impl Report {
 
     /// What the command prints on stdout: a line per changed (or stale) file, then the summary line
     /// (`codegen: N files changed, M unchanged`; with `--check`, `codegen --check: N files up to
-    /// date` or `codegen --check: N stale files; run ...`).
+    /// date` or `codegen --check: N stale files; run ...`), "file" where N is 1.
     pub fn summary(&self) -> String {
         let mut out = String::new();
         let stale = self.stale().count();
@@ -88,7 +88,7 @@ impl Report {
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         match self.mode {
             Mode::Write => out.push_str(&format!("codegen: {stale} file{} changed, {} unchanged\n", plural(stale), self.files.len() - stale)),
-            Mode::Check if stale == 0 => out.push_str(&format!("codegen --check: {} files up to date\n", self.files.len())),
+            Mode::Check if stale == 0 => out.push_str(&format!("codegen --check: {} file{} up to date\n", self.files.len(), plural(self.files.len()))),
             Mode::Check => out.push_str(&format!("codegen --check: {stale} stale file{}; run `{}`\n", plural(stale), self.regenerate)),
         }
         out

@@ -94,6 +94,8 @@ impl PackageReport {
         for failure in self.rows.iter().flat_map(|row| &row.failures) {
             write!(out, "\n{failure}\n").unwrap();
         }
+        // The last line is a command contract (DESIGN.md), which scripts match as it is: "packages"
+        // even for one.
         writeln!(out, "\npackage: {} packages, {} failed", self.rows.len(), self.failed()).unwrap();
         out
     }

@@ -3,7 +3,7 @@
 //
 // Always: the module loads, and `deserialize` refuses bytes that are not a buffer with an `Error`.
 // With a buffer the user's producer wrote and the JSON expected of it: `deserialize(buffer)` gives
-// exactly that JSON (keys in order; BigInt values as decimal strings, as JSON has no BigInt), every
+// exactly that JSON (keys in order; what JSON has no syntax for as below), every
 // node's `parent` is the node holding it on layouts that promise `parent` links, and the same buffer
 // claiming another layout fingerprint is refused with an `Error` naming the expected fingerprint.
 import { readFileSync } from "node:fs";
@@ -35,9 +35,14 @@ refuses(new Uint8Array(64));
 if (bufferPath) {
   const bytes = new Uint8Array(readFileSync(bufferPath));
   const result = deserialize(bytes);
+  // The expected JSON is `JSON.stringify`'s, with what it cannot write spelled out: a BigInt as its
+  // decimal digits (`10n` is "10"), a RegExp as `{ pattern, flags }` (`JSON.stringify` writes every
+  // one as `{}`, which would match any). NaN and ±Infinity stay `null`, as it writes them.
   const replacer = (key, value) => {
     if (parentLinks && key === "parent") return undefined;
-    return typeof value === "bigint" ? value.toString() : value;
+    if (typeof value === "bigint") return value.toString();
+    if (value instanceof RegExp) return { pattern: value.source, flags: value.flags };
+    return value;
   };
   const actual = JSON.parse(JSON.stringify(result, replacer));
   const expected = JSON.parse(readFileSync(expectedPath, "utf8"));

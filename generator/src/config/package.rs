@@ -22,7 +22,8 @@ pub struct Package {
     /// The layout fingerprint `version` was released with; `None` before the first release.
     pub fingerprint: Option<Fingerprint>,
     pub description: Option<String>,
-    /// An SPDX license expression, such as `MIT` or `Apache-2.0 OR MIT`.
+    /// An SPDX license expression, such as `MIT` or `Apache-2.0 OR MIT`, or what npm takes besides
+    /// one: `UNLICENSED`, `SEE LICENSE IN <file>`.
     pub license: String,
     /// The user's license text, copied into the package as `LICENSE`.
     pub license_file: Option<ConfigPath>,
@@ -112,11 +113,12 @@ pub(super) fn check(raw: Spanned<RawPackage>, file: &SourceFile, diagnostics: &m
         }
         Fingerprint { value: value.unwrap_or_default(), location: location(fingerprint.span()) }
     });
-    if !is_spdx_expression(raw.license.get_ref()) {
+    if let Some(problem) = license_problem(raw.license.get_ref()) {
+        let suggestion = suggested_license(raw.license.get_ref()).map_or_else(String::new, |license| format!("did you mean \"{license}\"? "));
         diagnostics.push(
-            Diagnostic::new(format!("package license `{}` is not an SPDX license expression", raw.license.get_ref()))
+            Diagnostic::new(format!("package license `{}` is not a license npm accepts: {problem}", raw.license.get_ref()))
                 .at(location(raw.license.span()))
-                .with_help("write an SPDX identifier such as \"MIT\" or \"Apache-2.0\", or an expression such as \"Apache-2.0 OR MIT\"; `license_file` copies your license text into the package"),
+                .with_help(format!("{suggestion}write an SPDX identifier such as \"MIT\" or \"Apache-2.0\", an expression such as \"Apache-2.0 OR MIT\", or as npm allows \"UNLICENSED\" or \"SEE LICENSE IN <file>\"; `license_file` copies your license text into the package")),
         );
     }
     let license_file = raw.license_file.map(|value| path(value, "license file", diagnostics));
@@ -146,30 +148,44 @@ pub(super) fn check(raw: Spanned<RawPackage>, file: &SourceFile, diagnostics: &m
     })
 }
 
-/// Whether `license` is an SPDX license expression as npm accepts it: identifiers (letters, digits,
-/// `-`, `.`, an optional trailing `+`, `LicenseRef-…`) joined by `AND`, `OR` and `WITH`, with
-/// parentheses. The identifiers themselves are not looked up: the SPDX list grows.
-fn is_spdx_expression(license: &str) -> bool {
-    let spaced = license.replace('(', " ( ").replace(')', " ) ");
-    let mut depth = 0i32;
-    let mut expect_id = true;
-    for token in spaced.split_whitespace() {
-        match token {
-            "(" if expect_id => depth += 1,
-            ")" if !expect_id && depth > 0 => depth -= 1,
-            "AND" | "OR" | "WITH" if !expect_id => expect_id = true,
-            id if expect_id => {
-                let id = id.strip_suffix('+').unwrap_or(id);
-                let valid = !id.is_empty() && id.starts_with(|c: char| c.is_ascii_alphanumeric()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
-                if !valid {
-                    return false;
-                }
-                expect_id = false;
-            }
-            _ => return false,
-        }
+/// How npm reads an SPDX expression (`spdx-expression-parse`): license and exception identifiers of
+/// the SPDX list, deprecated ones included (`GPL-2.0+`), with `AND`, `OR`, `WITH` and parentheses.
+const NPM_SPDX: spdx::ParseMode = spdx::ParseMode { allow_deprecated: true, allow_postfix_plus_on_gpl: true, ..spdx::ParseMode::STRICT };
+
+/// Why npm would refuse `license` for a new package, if it would: what `validate-npm-package-license`
+/// takes is an SPDX expression without `LicenseRef-` (or `AdditionRef-`) terms, `UNLICENSED`, or
+/// `SEE LICENSE IN <file>`.
+fn license_problem(license: &str) -> Option<String> {
+    let file_reference =
+        ["SEE LICENSE IN ", "SEE LICENCE IN "].iter().any(|prefix| license.strip_prefix(prefix).is_some_and(|file| !file.trim().is_empty()));
+    if matches!(license, "UNLICENSED" | "UNLICENCED") || file_reference {
+        return None;
     }
-    !expect_id && depth == 0
+    // The `spdx` crate takes operators in any case; npm only in capitals.
+    let spaced = license.replace('(', " ").replace(')', " ");
+    if let Some(operator) = spaced.split_whitespace().find(|word| ["AND", "OR", "WITH"].iter().any(|op| word.eq_ignore_ascii_case(op) && word != op)) {
+        return Some(format!("npm reads the operator `{operator}` only in capitals"));
+    }
+    let expression = match spdx::Expression::parse_mode(license, NPM_SPDX) {
+        Ok(expression) => expression,
+        Err(error) => {
+            let term = license.get(error.span.clone()).unwrap_or_default();
+            return Some(match error.reason {
+                spdx::error::Reason::UnknownTerm | spdx::error::Reason::UnknownLicense | spdx::error::Reason::UnknownException => {
+                    format!("`{term}` is not on the SPDX license list (identifiers are case-sensitive)")
+                }
+                reason => reason.to_string(),
+            });
+        }
+    };
+    let reference = expression.requirements().find(|r| matches!(r.req.license, spdx::LicenseItem::Other(_)) || matches!(r.req.addition, Some(spdx::AdditionItem::Other(_))));
+    reference.map(|r| format!("npm refuses references such as `{}` in new packages (name your license file with \"SEE LICENSE IN <file>\")", r.req))
+}
+
+/// The SPDX expression a license written loosely probably means (`Apache` → `Apache-2.0`), if that
+/// is one npm takes.
+fn suggested_license(license: &str) -> Option<String> {
+    spdx::Expression::canonicalize(license).ok().flatten().filter(|fixed| license_problem(fixed).is_none())
 }
 
 /// Why npm would refuse `name` for a new package, if it would.
@@ -231,14 +247,29 @@ mod tests {
         }
     }
 
+    /// What npm's `validate-npm-package-license` takes for a new package, and what it refuses.
     #[test]
-    fn spdx_expressions() {
-        for good in ["MIT", "Apache-2.0", "Apache-2.0 OR MIT", "(MIT AND BSD-3-Clause) OR GPL-2.0+", "GPL-2.0-only WITH Classpath-exception-2.0", "LicenseRef-Mine"] {
-            assert!(is_spdx_expression(good), "{good}");
+    fn licenses_npm_takes() {
+        let good = [
+            "MIT",
+            "Apache-2.0",
+            "Apache-2.0 OR MIT",
+            "(MIT AND BSD-3-Clause) OR GPL-2.0+",
+            "GPL-2.0",
+            "MIT+",
+            "GPL-2.0-only WITH Classpath-exception-2.0",
+            "UNLICENSED",
+            "SEE LICENSE IN LICENSE.txt",
+        ];
+        for license in good {
+            assert_eq!(license_problem(license), None, "{license}");
         }
-        for bad in ["", "MIT OR", "OR MIT", "(MIT", "MIT)", "MIT/Apache", "MIT Apache-2.0", "see LICENSE"] {
-            assert!(!is_spdx_expression(bad), "{bad}");
+        let bad = ["", "MIT OR", "OR MIT", "(MIT", "MIT)", "MIT/Apache-2.0", "MIT Apache-2.0", "see LICENSE", "SEE LICENSE IN ", "Apache", "mit", "MIT and Apache-2.0", "LicenseRef-Mine", "Unlicensed"];
+        for license in bad {
+            assert!(license_problem(license).is_some(), "{license}");
         }
+        assert_eq!(suggested_license("Apache").as_deref(), Some("Apache-2.0"));
+        assert_eq!(suggested_license("GPL 3"), None);
     }
 
     #[test]

@@ -10,11 +10,11 @@ use askama::Template;
 
 use super::EmitContext;
 use crate::buffer::{FORMAT_VERSION, metadata_offsets};
-use crate::config::{LongDecoder, Package, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
+use crate::config::{LongDecoder, Package, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use super::text::{JsKey, js_string};
-use crate::model::PropertyValue;
+use crate::model::{PropertyValue, SpanPart};
 use crate::{Error, Output, SourceFile};
 
 
@@ -54,7 +54,10 @@ struct Readme<'a> {
     channels: Vec<(String, String, String)>,
     /// The TypeScript usage example, type-checked by `rawast package`.
     ts_example: String,
-    span_unit: &'static str,
+    /// What the README says of spans: their keys on a node (from `[mapping] spans`) and their unit.
+    spans: String,
+    /// 64-bit integers are read as numbers (`int64 = "number"`), and throw past the safe integers.
+    int64_numbers: bool,
     /// The command that regenerates the package.
     regenerate: &'a str,
     /// The rawast-runtime path when the producer builds buffers with it.
@@ -166,7 +169,8 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[Sour
         root: (result.root_key.clone(), root),
         channels,
         ts_example: ts_example(cx, &package.name, root, &result.root_key),
-        span_unit: cx.model.mapping.span_unit.description(),
+        spans: spans_sentence(cx),
+        int64_numbers: super::ts_types::int64_numbers(cx, target),
         regenerate: &cx.config.regenerate,
         runtime_module: cx.config.rust.runtime_module.as_deref(),
         parent_links: target.source_placement == SourcePlacement::End,
@@ -312,4 +316,23 @@ fn string_policy(target: &Target) -> Vec<(String, String)> {
         ),
         (format!("long_decoder = \"{}\"", policy.long_decoder.as_str()), format!("the rest are decoded with {long}.")),
     ]
+}
+
+/// "Spans (`start`, `end`) are offsets into the source text in UTF-8 bytes.", after `[mapping]
+/// spans`, with the key a span field's rename gives (`range`, `loc`).
+fn spans_sentence(cx: &EmitContext) -> String {
+    let mapping = &cx.model.mapping;
+    let key = |part: SpanPart| {
+        cx.schema.ids().filter_map(|id| cx.model.object(id)).flat_map(|o| &o.properties).find_map(|p| match p.value {
+            PropertyValue::Span { part: found, .. } if found == part => Some(p.key.clone()),
+            _ => None,
+        })
+    };
+    let keys = match mapping.spans {
+        SpanStyle::StartEnd => "`start`, `end`".to_owned(),
+        SpanStyle::Range => format!("`{}: [start, end]`", key(SpanPart::Range).unwrap_or_else(|| "range".to_owned())),
+        SpanStyle::Object => format!("`{}: {{ start, end }}`", key(SpanPart::Object).unwrap_or_else(|| "span".to_owned())),
+        SpanStyle::None => return "Nodes carry no spans (`[mapping] spans = \"none\"`).".to_owned(),
+    };
+    format!("Spans ({keys}) are offsets into the source text in {}.", mapping.span_unit.description())
 }

@@ -4,6 +4,16 @@
 //! offset or `None` encoding computed here differs from rustc's. Checks are written as
 //! `if size_of::<T>() != N { panic!(...) }` rather than `assert!`, which prettyplease would print
 //! with its tokens spaced out.
+//!
+//! Then one block per enum, checked on every pointer width (so that rustc reports each enum that
+//! differs): each variant's discriminant, the tag the deserializers switch on. A fieldless enum's
+//! is `E::A as u8`. A data enum cannot be cast, and a value of one needs a payload, which a `const`
+//! cannot make for every payload type (an arena `Box` of another crate has no `const` constructor).
+//! So the check goes the other way: it writes the tag into zeroed memory of the enum's size and
+//! matches on that place, which reads only the tag (a `match` on a place with `_` patterns reads
+//! the discriminant and no payload), and asks which variant rustc finds there. `repr(u8)` and
+//! `repr(C, u8)` put the `u8` tag at offset 0 (RFC 2195). A tag that is no variant's at all is an
+//! invalid value, which const evaluation reports as an error: the build fails either way.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -32,14 +42,81 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
         .collect();
 
     let blocks: Vec<TokenStream> = PointerWidth::ALL.into_iter().map(|width| width_block(cx, width, &used)).collect::<Result<_, _>>()?;
+    let discriminants = discriminant_blocks(cx)?;
     let tokens = quote! {
         #[allow(unused_imports)]
         use #arena_module::{#(#arena_names),*};
         #[allow(unused_imports)]
         use #ast_module::*;
         #(#blocks)*
+        #discriminants
     };
     print_rust(cx, "assert_layouts.rs", tokens)
+}
+
+/// Whether the checks can name a type: a schema of another crate (oxc's) is checked from outside
+/// it, where only what is public and exported can be named.
+fn nameable(cx: &EmitContext, def: &crate::ir::TypeDef) -> bool {
+    let outside = cx.schema.dialect != Dialect::Rawast;
+    !(outside && (!def.public && def.foreign.is_none() || cx.config.unexported.iter().any(|u| u.name == def.name)))
+}
+
+/// Every enum's discriminants, the same on every pointer width (see the module's comment).
+fn discriminant_blocks(cx: &EmitContext) -> Result<TokenStream, Error> {
+    let mut blocks = Vec::new();
+    for id in cx.schema.ids() {
+        let def = cx.schema.get(id);
+        let TypeKind::Enum(e) = &def.kind else { continue };
+        if !nameable(cx, def) || def.foreign.is_some() {
+            continue;
+        }
+        let name = rust_ident(&def.name);
+        let message = |variant: &crate::ir::Variant| format!("{}::{}: discriminant is not {}", def.name, variant.name, variant.discriminant);
+        if e.variants.iter().all(|v| v.payload.is_none()) {
+            let checks = e.variants.iter().map(|variant| {
+                let (ident, value, message) = (rust_ident(&variant.name), lit(variant.discriminant), message(variant));
+                quote! {
+                    if #name::#ident as u8 != #value { panic!(#message) }
+                }
+            });
+            blocks.push(quote! {
+                const _: () = {
+                    #(#checks)*
+                };
+            });
+            continue;
+        }
+        let ty = rust_type(&cx.schema.rust_type_name(id, "'static"))?;
+        let arms = e.variants.iter().map(|variant| {
+            let (ident, value) = (rust_ident(&variant.name), lit(variant.discriminant));
+            match variant.payload {
+                Some(_) => quote! { #name::#ident(_) => #value, },
+                None => quote! { #name::#ident => #value, },
+            }
+        });
+        let tests = e.variants.iter().map(|variant| {
+            let (value, message) = (lit(variant.discriminant), message(variant));
+            quote! {
+                if discriminant_of_variant_at(#value) != #value { panic!(#message) }
+            }
+        });
+        blocks.push(quote! {
+            const _: () = {
+                /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+                const fn discriminant_of_variant_at(tag: u8) -> u8 {
+                    let mut value = ::core::mem::MaybeUninit::<#ty>::zeroed();
+                    unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+                    unsafe {
+                        match *value.as_ptr() {
+                            #(#arms)*
+                        }
+                    }
+                }
+                #(#tests)*
+            };
+        });
+    }
+    Ok(quote! { #(#blocks)* })
 }
 
 fn rust_type(text: &str) -> Result<syn::Type, Error> {
@@ -58,11 +135,10 @@ fn width_block(cx: &EmitContext, width: PointerWidth, used: &std::collections::B
         });
     };
 
-    // A schema of another crate (oxc's) is checked from outside it: only what is public can be named.
     let outside = cx.schema.dialect != Dialect::Rawast;
     for id in cx.schema.ids() {
         let def = cx.schema.get(id);
-        if outside && (!def.public && def.foreign.is_none() || cx.config.unexported.iter().any(|u| u.name == def.name)) {
+        if !nameable(cx, def) {
             continue;
         }
         let type_layout = layout.get(id);

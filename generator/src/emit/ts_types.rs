@@ -24,6 +24,8 @@ struct DeserializeDts {
     encode_source: bool,
     /// A `lazy = true` target: read-only properties (getters), and `materialize` and `VISITOR_KEYS`.
     lazy: bool,
+    /// 64-bit integers are read as numbers (`int64 = "number"`), and throw past the safe integers.
+    int64_numbers: bool,
 }
 
 enum Declaration {
@@ -69,8 +71,15 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         declarations,
         encode_source: target.source_placement == SourcePlacement::Start,
         lazy: target.lazy,
+        int64_numbers: int64_numbers(cx, target),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
+}
+
+/// Whether the target reads 64-bit integers as numbers, which may throw (`int64 = "number"`).
+pub(super) fn int64_numbers(cx: &EmitContext, target: &Target) -> bool {
+    let reads = super::js::Reads::of(cx);
+    target.int64 == Int64::Number && (reads.u64 || reads.i64)
 }
 
 /// The union of every node interface: the type of `parent` (with `null`, the root's).

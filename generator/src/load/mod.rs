@@ -28,7 +28,7 @@ pub fn load(files: &[SourceFile], dialect: Dialect) -> Result<Schema, Diagnostic
     let mut files: Vec<&SourceFile> = files.iter().collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
 
-    let mut cx = Context { diagnostics: Diagnostics::default(), dialect };
+    let mut cx = Context { diagnostics: Diagnostics::default(), dialect, plain_types: HashMap::new(), lifetime_use: None };
     let mut items = Vec::new();
     let mut meta = Vec::new();
     for file in &files {
@@ -105,6 +105,17 @@ pub fn load(files: &[SourceFile], dialect: Dialect) -> Result<Schema, Diagnostic
 struct Context {
     diagnostics: Diagnostics,
     dialect: Dialect,
+    /// Structs and enums of the schema files without `#[ast]`, by name: where each is defined, and
+    /// whether a field type named it (then it is reported there, once).
+    plain_types: HashMap<String, PlainType>,
+    /// Where the item being converted first names the arena lifetime `'a`, which it must declare.
+    lifetime_use: Option<Span>,
+}
+
+/// A struct or enum the schema files define without `#[ast]`.
+struct PlainType {
+    location: Location,
+    reported: bool,
 }
 
 impl Context {
@@ -213,6 +224,10 @@ fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn:
                 }
             }
             other => {
+                if let syn::Item::Struct(syn::ItemStruct { ident, .. }) | syn::Item::Enum(syn::ItemEnum { ident, .. }) = &other {
+                    let location = cx.location(file, ident.span());
+                    cx.plain_types.entry(ident.to_string()).or_insert(PlainType { location, reported: false });
+                }
                 let (attrs, name) = match &other {
                     syn::Item::Struct(s) => (&s.attrs[..], Some(&s.ident)),
                     syn::Item::Enum(e) => (&e.attrs[..], Some(&e.ident)),
@@ -262,6 +277,7 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
         AstItemKind::Enum(e) => (&e.attrs, &e.generics),
     };
     let has_lifetime = attrs::check_generics(cx, file, item.ident(), generics);
+    cx.lifetime_use = None;
     let repr = attrs::parse_repr(cx, file, attrs);
     let (estree, kept) = match dialect {
         Dialect::Rawast => {
@@ -321,7 +337,7 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
         }
         AstItemKind::Enum(e) => {
             let mut variants = Vec::new();
-            let mut next_discriminant: Option<u8> = Some(0);
+            let mut next_discriminant = NextDiscriminant::Value(0);
             let mut previous: Option<&syn::Ident> = None;
             let mut seen: HashMap<u8, &syn::Ident> = HashMap::new();
             for variant in &e.variants {
@@ -342,8 +358,10 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
                 let discriminant = match &variant.discriminant {
                     Some((_, expr)) => attrs::parse_discriminant(cx, file, expr),
                     None => match next_discriminant {
-                        Some(value) => Some(value),
-                        None => {
+                        NextDiscriminant::Value(value) => Some(value),
+                        // The discriminant it would follow is already an error.
+                        NextDiscriminant::Unknown => None,
+                        NextDiscriminant::Overflow => {
                             let previous = previous.map_or_else(String::new, |p| format!(" (after `{p}` = 255)"));
                             cx.error(
                                 file,
@@ -356,7 +374,12 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
                     },
                 };
                 previous = Some(&variant.ident);
-                next_discriminant = discriminant.and_then(|d| d.checked_add(1));
+                next_discriminant = match discriminant {
+                    Some(value) => value.checked_add(1).map_or(NextDiscriminant::Overflow, NextDiscriminant::Value),
+                    // After an error (a refused or overflowing discriminant), guessing would only
+                    // add errors that are not the user's.
+                    None => NextDiscriminant::Unknown,
+                };
                 let payload = match &variant.fields {
                     syn::Fields::Unit => None,
                     syn::Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
@@ -409,8 +432,22 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
             TypeKind::Enum(Enum { repr, variants })
         }
     };
+    if let (false, Some(span)) = (has_lifetime, cx.lifetime_use) {
+        let keyword = if matches!(item.kind, AstItemKind::Struct(_)) { "struct" } else { "enum" };
+        cx.error(file, span, format!("`{name}` uses the arena lifetime `'a` without declaring it"), Some(format!("declare it: `{keyword} {name}<'a>`")));
+    }
     let public = matches!(item.vis(), syn::Visibility::Public(_));
     (TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree, attrs: kept, foreign: item.foreign.clone(), public }, spans, markers)
+}
+
+/// The discriminant an enum's next variant gets if it has none written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NextDiscriminant {
+    Value(u8),
+    /// The previous one was 255.
+    Overflow,
+    /// The previous one is an error already.
+    Unknown,
 }
 
 /// `flatten` merges a struct's fields into the enclosing node, so it needs a struct held by value.

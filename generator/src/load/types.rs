@@ -6,6 +6,7 @@ use syn::spanned::Spanned;
 
 use super::Context;
 use crate::SourceFile;
+use crate::diagnostic::Diagnostic;
 use crate::ir::{Builtin, Dialect, Primitive, TypeId, TypeRef};
 
 const SUPPORTED: &str = "supported field types: bool, u8–u64, i8–i64, f64, Span, Str<'a>, Box<'a, T>, Vec<'a, T>, Option<T> and other #[ast] types";
@@ -23,7 +24,11 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
     let path = match ty {
         syn::Type::Path(syn::TypePath { qself: None, path }) => path,
         syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")) => {
-            if cx.dialect == Dialect::Oxc && r.mutability.is_none() && r.lifetime.as_ref().is_some_and(|lt| lt.ident == "a") {
+            if cx.dialect == Dialect::Oxc
+                && r.mutability.is_none()
+                && let Some(lifetime) = r.lifetime.as_ref().filter(|lt| lt.ident == "a")
+            {
+                cx.lifetime_use.get_or_insert(lifetime.span());
                 return Some(TypeRef::Builtin(Builtin::StrRef));
             }
             return unsupported(cx, file, ty, "a `&str` field", "use `Str<'a>`, which lives in the arena or the source region");
@@ -33,6 +38,15 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
         _ => return unsupported(cx, file, ty, "this field type", supported(cx)),
     };
     if path.segments.len() != 1 || path.leading_colon.is_some() {
+        // Only a name the schema language knows is worth writing plainly.
+        let last = path.segments.last().expect("a path has a segment");
+        let name = last.ident.to_string();
+        if let Some((what, help)) = refused(cx, &name) {
+            return unsupported(cx, file, ty, &what, help);
+        }
+        if !knows(cx, names, &name) {
+            return named_type(cx, file, names, ty, last, &[]);
+        }
         return unsupported(cx, file, ty, "a path type", "write the type's plain name, such as `Box<'a, T>`, not a path to it");
     }
     let segment = &path.segments[0];
@@ -83,11 +97,30 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
             let inner = Box::new(convert(cx, file, names, types[0])?);
             Some(if kind == "Option" { TypeRef::Option(inner) } else { TypeRef::Cell(inner) })
         }
-        "usize" | "isize" => unsupported(cx, file, ty, "`usize` / `isize`", "their size depends on the target; use u32 or u64 (i32 or i64)"),
-        "f32" | "u128" | "i128" | "char" => unsupported(cx, file, ty, &format!("`{name}`"), supported(cx)),
-        "String" => unsupported(cx, file, ty, "`String`", "use `Str<'a>`, which lives in the arena or the source region"),
-        _ => named_type(cx, file, names, ty, segment, &types),
+        _ => match refused(cx, &name) {
+            Some((what, help)) => unsupported(cx, file, ty, &what, help),
+            None => named_type(cx, file, names, ty, segment, &types),
+        },
     }
+}
+
+/// Types Rust has and the schema language lacks: what the error calls one, and what to use instead.
+fn refused(cx: &Context, name: &str) -> Option<(String, &'static str)> {
+    match name {
+        "usize" | "isize" => Some(("`usize` / `isize`".to_owned(), "their size depends on the target; use u32 or u64 (i32 or i64)")),
+        "f32" | "u128" | "i128" | "char" => Some((format!("`{name}`"), supported(cx))),
+        "String" => Some(("`String`".to_owned(), "use `Str<'a>`, which lives in the arena or the source region")),
+        _ => None,
+    }
+}
+
+/// Whether `name`, written plainly, is a field type of the schema language.
+fn knows(cx: &Context, names: &HashMap<String, TypeId>, name: &str) -> bool {
+    let oxc = cx.dialect == Dialect::Oxc;
+    Primitive::from_rust_name(name).is_some()
+        || names.contains_key(name)
+        || matches!(name, "Span" | "Str" | "Box" | "Vec" | "Option")
+        || oxc && (matches!(name, "Cell" | "ArenaBox" | "ArenaVec") || Builtin::ALL.iter().any(|b| b.name() == name))
 }
 
 /// A type the schema defines (or an unknown name).
@@ -97,6 +130,18 @@ fn named_type(cx: &mut Context, file: &SourceFile, names: &HashMap<String, TypeI
         Some(&id) if types.is_empty() => Some(TypeRef::Named(id)),
         Some(_) => {
             cx.error(file, ty.span(), format!("`{name}` takes no type arguments"), Some("AST types may take only the arena lifetime `'a`".to_owned()));
+            None
+        }
+        None if cx.plain_types.contains_key(&name) => {
+            let used = cx.location(file, segment.ident.span());
+            let plain = cx.plain_types.get_mut(&name).expect("checked above");
+            // Reported once, where `#[ast]` is missing.
+            if !std::mem::replace(&mut plain.reported, true) {
+                let diagnostic = Diagnostic::new(format!("`{name}` is used as a field type but is not marked #[ast]"))
+                    .at(plain.location.clone())
+                    .with_help(format!("add #[ast] to it, with its #[repr]: only #[ast] types are part of the schema (`{name}` is used at {}:{})", used.file, used.line));
+                cx.diagnostics.push(diagnostic);
+            }
             None
         }
         None => {
@@ -125,7 +170,10 @@ fn generic_args<'t>(cx: &mut Context, file: &SourceFile, arguments: &'t syn::Pat
         syn::PathArguments::AngleBracketed(args) => {
             for arg in &args.args {
                 match arg {
-                    syn::GenericArgument::Lifetime(lt) if lt.ident == "a" => lifetimes.push(lt),
+                    syn::GenericArgument::Lifetime(lt) if lt.ident == "a" => {
+                        cx.lifetime_use.get_or_insert(lt.span());
+                        lifetimes.push(lt);
+                    }
                     syn::GenericArgument::Lifetime(lt) => {
                         cx.error(file, lt.span(), format!("unsupported lifetime `{lt}`"), Some("AST types use only the arena lifetime `'a`".to_owned()));
                         return None;

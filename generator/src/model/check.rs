@@ -3,7 +3,7 @@
 //! target reserves for itself. Each is an error at the field that brings the key.
 
 use super::{Model, Property, PropertyValue};
-use crate::config::{SourcePlacement, Target};
+use crate::config::{SourcePlacement, SpanStyle, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Schema, TypeKind};
 
@@ -26,9 +26,12 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
                 let (reported, other) = if property.location.is_some() { (property, first) } else { (first, property) };
                 let span = [reported, other].iter().any(|p| matches!(p.value, PropertyValue::Span { .. }));
                 let help = if span {
-                    "the later would overwrite the earlier in JS; give the field another key with #[estree(rename = \"...\")], or write spans another way ([mapping] spans = \"range\" or \"object\")"
+                    format!(
+                        "the field and the span cannot share a key in JS; rename the field, or give it another key with #[estree(rename = \"...\")], or write spans another way ({})",
+                        other_span_styles(model.mapping.spans)
+                    )
                 } else {
-                    "the later would overwrite the earlier in JS, and the .d.ts would not compile; give the field another key with #[estree(rename = \"...\")]"
+                    "the later would overwrite the earlier in JS, and the .d.ts would not compile; give the field another key with #[estree(rename = \"...\")]".to_owned()
                 };
                 diagnostics.push(
                     at_property(Diagnostic::new(format!("`{name}` would have two properties `{}`: {} and {}", property.key, describe(schema, model, other), describe(schema, model, reported))), reported)
@@ -73,6 +76,13 @@ pub fn check_target(schema: &Schema, model: &Model, target: &Target) -> Diagnost
         }
     }
     diagnostics
+}
+
+/// `[mapping] spans = "range" or "object"`: the styles that put a span under keys of its own, but
+/// for `current`, whose keys are the ones that clash.
+fn other_span_styles(current: SpanStyle) -> String {
+    let others: Vec<String> = [SpanStyle::StartEnd, SpanStyle::Range, SpanStyle::Object].into_iter().filter(|&s| s != current).map(|s| format!("\"{}\"", s.as_str())).collect();
+    format!("[mapping] spans = {}", others.join(" or "))
 }
 
 fn at_property(diagnostic: Diagnostic, property: &Property) -> Diagnostic {

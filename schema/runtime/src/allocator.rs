@@ -90,11 +90,10 @@ impl<'a> Allocator<'a> {
     /// Copies `text` into the arena (for strings that are not verbatim in the source).
     pub fn alloc_str(&self, text: &str) -> Result<Str<'a>, ArenaFull> {
         let ptr = self.reserve(text.len(), 1)?;
-        // SAFETY: freshly reserved for `text.len()` bytes; the copy is valid UTF-8 for `'a`.
+        // SAFETY: freshly reserved for `text.len()` bytes, owned by the arena for `'a`.
         unsafe {
             core::ptr::copy_nonoverlapping(text.as_ptr(), ptr.as_ptr(), text.len());
-            let copy = core::str::from_utf8_unchecked(core::slice::from_raw_parts(ptr.as_ptr(), text.len()));
-            Ok(Str::from_text(copy))
+            Ok(Str::from_wtf8(core::slice::from_raw_parts(ptr.as_ptr(), text.len())))
         }
     }
 

@@ -72,15 +72,63 @@ pub struct Str<'a> {
     marker: PhantomData<&'a str>,
 }
 
-impl<'a> Str<'a> {
-    /// Borrows a string that already lives in the buffer (source text or arena).
-    pub fn from_text(text: &'a str) -> Self {
-        let len = u32::try_from(text.len()).expect("strings in a buffer are under 4 GiB");
-        // A `&str` pointer is never null, even for an empty string.
-        let ptr = NonNull::from(text).cast::<u8>();
-        Self { ptr, len, marker: PhantomData }
+/// The source text as it lies in the buffer, which [`build`](crate::build) hands its closure: the
+/// one way to make a [`Str`] that points into the source region is [`Source::slice`].
+///
+/// A `Str` must point into its buffer, since the deserializer reads it at an offset from the
+/// buffer's start. A lifetime cannot say so (a `&'static str` is a `&'a str` too), so no `Str` is
+/// made of just any `&str`: only this type, which only `build` makes, hands out `Str`s of the
+/// source, and the [`Allocator`](crate::Allocator) copies other text into the arena.
+///
+/// ```compile_fail,E0599
+/// # use rawast_runtime::{ArenaFull, BufferFormat, SourcePlacement, Str, build};
+/// # let format = BufferFormat::new(rawast_runtime::FORMAT_VERSION, rawast_runtime::METADATA_SIZE, 1);
+/// build("let x", SourcePlacement::Start, &format, 64, |allocator, source| {
+///     // A string outside the buffer cannot become a `Str`: there is no `Str::from_text`.
+///     let name = Str::from_text("x");
+///     Ok::<_, ArenaFull>(allocator.alloc(name)?.as_ptr().cast())
+/// });
+/// ```
+#[derive(Clone, Copy)]
+pub struct Source<'a> {
+    text: &'a str,
+}
+
+impl<'a> Source<'a> {
+    /// # Safety
+    /// `text` must be the source region of the buffer being built, alive for `'a`.
+    pub(crate) unsafe fn new(text: &'a str) -> Self {
+        Self { text }
     }
 
+    /// The text, for the parser to read.
+    pub fn as_str(self) -> &'a str {
+        self.text
+    }
+
+    /// The `Str` of `self.as_str()[range]`, pointing into the source region. Panics where slicing
+    /// the `str` would: a range out of bounds or not on character boundaries.
+    pub fn slice(self, range: core::ops::Range<usize>) -> Str<'a> {
+        // SAFETY: a part of the source region, which lives for `'a`.
+        unsafe { Str::from_wtf8(self.text[range].as_bytes()) }
+    }
+}
+
+impl core::ops::Deref for Source<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.text
+    }
+}
+
+impl core::fmt::Debug for Source<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(self.text, f)
+    }
+}
+
+impl<'a> Str<'a> {
     /// The bytes: UTF-8, or WTF-8 when the string has lone surrogates (see `Allocator::alloc_wtf8`).
     pub fn as_bytes(&self) -> &'a [u8] {
         // SAFETY: the constructors take `len` initialized bytes that live for `'a`.
@@ -92,12 +140,13 @@ impl<'a> Str<'a> {
         core::str::from_utf8(self.as_bytes()).ok()
     }
 
-    /// Wraps WTF-8 bytes in the arena.
+    /// Wraps UTF-8 or WTF-8 bytes of the buffer.
     ///
     /// # Safety
-    /// `bytes` must live in an arena (or the buffer's source) for `'a`.
+    /// `bytes` must live in the buffer being built (its arena or its source) for `'a`.
     pub(crate) unsafe fn from_wtf8(bytes: &'a [u8]) -> Self {
         let len = u32::try_from(bytes.len()).expect("strings in a buffer are under 4 GiB");
+        // A slice's pointer is never null, even for an empty one.
         Self { ptr: NonNull::from(bytes).cast::<u8>(), len, marker: PhantomData }
     }
 }

@@ -8,6 +8,7 @@
 //! addresses, and `base_low32` in the metadata lets a reader turn them into offsets.
 
 use crate::allocator::{Allocator, ArenaFull, Direction};
+use crate::arena::Source;
 use crate::format::{BufferFormat, METADATA_SIZE, Metadata};
 
 /// Where the source text goes.
@@ -51,8 +52,8 @@ impl core::fmt::Display for BufferTooLarge {
 impl std::error::Error for BufferTooLarge {}
 
 /// Builds a buffer for `source` in the format of one schema (`BUFFER_FORMAT` of its generated
-/// `constants.rs`). `build_ast` gets the allocator and the source as it lies in the buffer (borrow
-/// strings from it to point into the source region) and returns the root node's address. If the
+/// `constants.rs`). `build_ast` gets the allocator and the source as it lies in the buffer (whose
+/// [`Source::slice`]s are `Str`s of the source region) and returns the root node's address. If the
 /// arena fills up, it is called again with a region twice as large, starting from `arena_capacity`
 /// bytes.
 ///
@@ -64,7 +65,7 @@ pub fn build<E: From<BufferTooLarge> + IsArenaFull>(
     placement: SourcePlacement,
     format: &BufferFormat,
     mut arena_capacity: usize,
-    mut build_ast: impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, E>,
+    mut build_ast: impl for<'a> FnMut(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
 ) -> Result<RawBuffer, E> {
     // The region never outgrows the format's u32 offsets: checked before anything is allocated.
     let Some(room) = MAX_BUFFER.checked_sub(METADATA_SIZE + source.len()) else {
@@ -105,7 +106,7 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
     placement: SourcePlacement,
     format: &BufferFormat,
     arena_capacity: usize,
-    build_ast: &mut impl for<'a> FnMut(&Allocator<'a>, &'a str) -> Result<*const u8, E>,
+    build_ast: &mut impl for<'a> FnMut(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
 ) -> Result<Option<RawBuffer>, E> {
     let source_len = source.len().next_multiple_of(8);
     let arena_capacity = arena_capacity.next_multiple_of(8);
@@ -125,7 +126,7 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
         core::ptr::copy_nonoverlapping(source.as_ptr(), source_ptr, source.len());
         let source_in_buffer = core::str::from_utf8_unchecked(core::slice::from_raw_parts(source_ptr, source.len()));
         let allocator = Allocator::new(region.add(arena_low), region.add(arena_high), direction);
-        match build_ast(&allocator, source_in_buffer) {
+        match build_ast(&allocator, Source::new(source_in_buffer)) {
             Ok(root) => (root as usize, allocator.used(), source_ptr as usize),
             Err(error) if error.is_arena_full() => return Ok(None),
             Err(error) => return Err(error),

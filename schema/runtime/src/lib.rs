@@ -21,8 +21,8 @@
 //! let format = BufferFormat::new(rawast_runtime::FORMAT_VERSION, rawast_runtime::METADATA_SIZE, 0x0123_4567_89ab_cdef);
 //! let source = "hello";
 //! let buffer = build(source, SourcePlacement::Start, &format, 64, |allocator, source| {
-//!     // `source` is the copy inside the buffer: a `Str` made from it points into the source region.
-//!     let word = allocator.alloc(Word { span: Span::new(0, 5), text: Str::from_text(source) })?;
+//!     // `source` is the copy inside the buffer: its slices are `Str`s of the source region.
+//!     let word = allocator.alloc(Word { span: Span::new(0, 5), text: source.slice(0..5) })?;
 //!     Ok::<_, ArenaFull>(word.as_ptr().cast())
 //! })
 //! .unwrap();
@@ -35,7 +35,7 @@ pub mod buffer;
 pub mod format;
 
 pub use allocator::{Allocator, ArenaFull};
-pub use arena::{Box, Span, Str, Vec};
+pub use arena::{Box, Source, Span, Str, Vec};
 pub use buffer::{BufferTooLarge, IsArenaFull, RawBuffer, SourcePlacement, build};
 pub use format::{BufferFormat, FORMAT_VERSION, METADATA_SIZE};
 /// Marks a type as part of a schema; see the `rawast-macros` crate.

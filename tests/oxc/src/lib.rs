@@ -2,7 +2,7 @@
 //!
 //! `generated/rust/assert_layouts.rs` is written by `rawast codegen` from oxc_ast 0.157.0's own
 //! source files (`codegen.toml`): a `const` block of `size_of`, `align_of` and `offset_of!` checks
-//! and of `Option`'s `None` encodings. It names the types as `use crate::ast::*` finds them, so this
+//! and of `Option`'s `None` encodings, and one of every enum's discriminants. It names the types as `use crate::ast::*` finds them, so this
 //! module gathers every module that defines one; building this crate is the check.
 
 #![allow(clippy::all)]

@@ -419,3 +419,46 @@ const _: () = {
         panic!("Vec<'static, Member<'static>>: align is not 4")
     }
 };
+const _: () = {
+    if CommentKind::Line as u8 != 0 {
+        panic!("CommentKind::Line: discriminant is not 0")
+    }
+    if CommentKind::Block as u8 != 1 {
+        panic!("CommentKind::Block: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<Value<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                Value::Object(_) => 0,
+                Value::Array(_) => 1,
+                Value::String(_) => 2,
+                Value::Number(_) => 3,
+                Value::Boolean(_) => 4,
+                Value::Null(_) => 5,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("Value::Object: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("Value::Array: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("Value::String: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("Value::Number: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("Value::Boolean: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("Value::Null: discriminant is not 5")
+    }
+};

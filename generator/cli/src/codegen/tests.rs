@@ -136,3 +136,20 @@ fn a_first_release_gets_the_fingerprint_to_record() {
     assert!(notes[0].contains("add `fingerprint = \""), "{}", notes[0]);
     assert!(!dir.join("out/npm/parser/LICENSE").exists(), "no license text, no LICENSE file");
 }
+
+/// Counts in the summary line agree with their nouns: "1 file", "2 files".
+#[test]
+fn summary_lines_say_file_or_files() {
+    let report = |mode: Mode, changes: &[Change]| Report {
+        mode,
+        base: PathBuf::new(),
+        files: changes.iter().enumerate().map(|(i, &change)| FileReport { path: format!("out/{i}.js"), change }).collect(),
+        notes: Vec::new(),
+        regenerate: "rawast codegen".to_owned(),
+    };
+    let last_line = |report: Report| report.summary().lines().last().unwrap().to_owned();
+    assert_eq!(last_line(report(Mode::Check, &[Change::Unchanged])), "codegen --check: 1 file up to date");
+    assert_eq!(last_line(report(Mode::Check, &[Change::Unchanged; 2])), "codegen --check: 2 files up to date");
+    assert_eq!(last_line(report(Mode::Check, &[Change::Updated])), "codegen --check: 1 stale file; run `rawast codegen`");
+    assert_eq!(last_line(report(Mode::Write, &[Change::Updated, Change::Unchanged])), "codegen: 1 file changed, 1 unchanged");
+}

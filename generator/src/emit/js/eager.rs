@@ -41,7 +41,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         strings: StringsView::new(target),
         lazy: false,
         read_first: false,
-        result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null")),
+        result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null", "null")),
         functions,
     };
     render_checked(&view, "js/deserialize.js", &view.buffer.views)

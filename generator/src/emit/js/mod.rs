@@ -129,7 +129,7 @@ fn check_views(code: &str, views: &[View]) -> Result<(), String> {
 
 /// Which of the optional readers a schema's values use.
 #[derive(Default)]
-pub(super) struct Reads {
+pub(in crate::emit) struct Reads {
     pub(super) u64: bool,
     pub(super) i64: bool,
     /// `Span`s that are values, not a node's own span.
@@ -141,7 +141,7 @@ pub(super) struct Reads {
 }
 
 impl Reads {
-    fn of(cx: &EmitContext) -> Self {
+    pub(in crate::emit) fn of(cx: &EmitContext) -> Self {
         let mut reads = Reads::default();
         let mut types: Vec<&TypeRef> = Vec::new();
         for id in cx.schema.ids() {
@@ -392,7 +392,15 @@ impl<'a> Builder<'a> {
     pub(super) fn result(&self, read_root: String) -> ResultView {
         let result = self.cx.result();
         let Shape::Struct { field_offsets } = &self.layout.get(result.root).shape else { unreachable!("the root is a struct") };
-        let channels = result.channels.iter().map(|c| (JsKey::new(&c.key), self.read_in(&c.ty, &format!("root + {}", field_offsets[c.field]), "null"))).collect();
+        let TypeKind::Struct(root) = &self.cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
+        let channels = result
+            .channels
+            .iter()
+            .map(|c| {
+                let field = field_label(self.cx, result.root, &root.fields[c.field].name);
+                (JsKey::new(&c.key), self.read_in(&c.ty, &format!("root + {}", field_offsets[c.field]), "null", &field))
+            })
+            .collect();
         let channel_docs = result.channels.iter().map(|c| if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" }).collect();
         ResultView { root: (JsKey::new(&result.root_key), read_root), channels, channel_docs }
     }
@@ -419,13 +427,16 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The JS expression reading a `ty` stored at `pos` (an expression), inside the node `parent`.
+    /// The JS expression reading a `ty` stored at `pos` (an expression), inside the node `parent`,
+    /// in a helper function: the field it reads for is its argument `field`.
     pub(super) fn read(&self, ty: &TypeRef, pos: &str) -> String {
-        self.read_in(ty, pos, "parent")
+        self.read_in(ty, pos, "parent", "field")
     }
 
-    /// `read`, with the enclosing node given by the expression `parent`.
-    pub(super) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str) -> String {
+    /// `read`, with the enclosing node given by the expression `parent`, and the field read for by
+    /// the expression `field` (a string such as `"Literal.value"`, which the 64-bit readers of
+    /// `int64 = "number"` name in their error: only the error path reads it).
+    pub(super) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
         // `(pos + 8) >>> 2` needs the parentheses, `pos >>> 2` does not. Unsigned shifts: offsets
         // reach 4 GiB, where `>>` would turn negative.
         let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
@@ -442,17 +453,33 @@ impl<'a> Builder<'a> {
                 Primitive::I16 => format!("int16[{grouped} >>> 1]"),
                 Primitive::U32 => format!("uint32[{grouped} >>> 2]"),
                 Primitive::I32 => format!("int32[{grouped} >>> 2]"),
+                Primitive::U64 | Primitive::I64 if self.takes_field(ty) => format!("read{}{int64}({pos}, {field})", if *p == Primitive::U64 { "U64" } else { "I64" }),
                 Primitive::U64 => format!("readU64{int64}({pos})"),
                 Primitive::I64 => format!("readI64{int64}({pos})"),
                 Primitive::F64 => format!("float64[{grouped} >>> 3]"),
             },
             _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
+            _ if self.takes_field(ty) => format!("{}({pos}, {field})", self.function_name(ty)),
             _ => format!("{}({pos})", self.function_name(ty)),
         }
     }
 
     fn params(&self, ty: &TypeRef) -> &'static str {
-        if self.takes_parent(ty) { "pos, parent" } else { "pos" }
+        match (self.takes_parent(ty), self.takes_field(ty)) {
+            (true, _) => "pos, parent",
+            (false, true) => "pos, field",
+            (false, false) => "pos",
+        }
+    }
+
+    /// Whether reading `ty` may throw for a 64-bit integer past the safe integers (`int64 =
+    /// "number"`), and so takes the name of the field it reads for. Named types pass their own.
+    fn takes_field(&self, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Primitive(Primitive::U64 | Primitive::I64) => self.int64 == Int64::Number,
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => self.takes_field(inner),
+            _ => false,
+        }
     }
 
     /// Whether the function reading `ty` takes the enclosing node: it may build nodes.
@@ -480,7 +507,7 @@ impl<'a> Builder<'a> {
                     .iter()
                     .map(|v| {
                         let value = match &v.payload {
-                            Some(payload) => self.read(payload, &at("pos", *payload_offset)),
+                            Some(payload) => self.read_in(payload, &at("pos", *payload_offset), "parent", &js_string(&format!("{}::{}", def.name, v.name))),
                             None => "null".to_owned(),
                         };
                         (v.discriminant, value)
@@ -529,7 +556,10 @@ impl<'a> Builder<'a> {
                         let is_child = node_links && self.cx.model.builds_nodes(ty);
                         // A node's children get the node itself as their parent.
                         let field_pos = at(pos, field.offset(self.layout));
-                        let mut value = self.read_in(ty, &field_pos, if is_child { "node" } else { "parent" });
+                        let &(holder, index) = field.0.last().expect("a field path has a field");
+                        let TypeKind::Struct(s) = &self.cx.schema.get(holder).kind else { unreachable!("field paths go through structs") };
+                        let label = field_label(self.cx, holder, &s.fields[index].name);
+                        let mut value = self.read_in(ty, &field_pos, if is_child { "node" } else { "parent" }, &label);
                         // `resolveDeferred` reads it later with the same enclosing node. A converted
                         // value (a literal's) is read whole, never left for later.
                         let deferred = (convert.is_none() && self.cx.model.may_nest(ty)).then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
@@ -602,6 +632,11 @@ impl<'a> Builder<'a> {
 fn local_name(key: &str) -> String {
     let letters: String = key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     format!("{letters}Value")
+}
+
+/// `"Literal.value"`: the field of a type, as a JS string, for errors about its value.
+fn field_label(cx: &EmitContext, id: TypeId, field: &str) -> String {
+    js_string(&format!("{}.{field}", cx.schema.get(id).name))
 }
 
 fn screaming_case(camel: &str) -> String {

@@ -14001,3 +14001,3842 @@ const _: () = {
         panic!("NonZeroU32: align is not 4")
     }
 };
+const _: () = {
+    if CommentKind::Line as u8 != 0 {
+        panic!("CommentKind::Line: discriminant is not 0")
+    }
+    if CommentKind::SingleLineBlock as u8 != 1 {
+        panic!("CommentKind::SingleLineBlock: discriminant is not 1")
+    }
+    if CommentKind::MultiLineBlock as u8 != 2 {
+        panic!("CommentKind::MultiLineBlock: discriminant is not 2")
+    }
+    if CommentKind::HtmlOpen as u8 != 4 {
+        panic!("CommentKind::HtmlOpen: discriminant is not 4")
+    }
+    if CommentKind::HtmlClose as u8 != 3 {
+        panic!("CommentKind::HtmlClose: discriminant is not 3")
+    }
+};
+const _: () = {
+    if CommentPosition::Leading as u8 != 0 {
+        panic!("CommentPosition::Leading: discriminant is not 0")
+    }
+    if CommentPosition::Trailing as u8 != 1 {
+        panic!("CommentPosition::Trailing: discriminant is not 1")
+    }
+};
+const _: () = {
+    if CommentContent::None as u8 != 0 {
+        panic!("CommentContent::None: discriminant is not 0")
+    }
+    if CommentContent::Legal as u8 != 1 {
+        panic!("CommentContent::Legal: discriminant is not 1")
+    }
+    if CommentContent::Jsdoc as u8 != 2 {
+        panic!("CommentContent::Jsdoc: discriminant is not 2")
+    }
+    if CommentContent::JsdocLegal as u8 != 3 {
+        panic!("CommentContent::JsdocLegal: discriminant is not 3")
+    }
+    if CommentContent::Pure as u8 != 4 {
+        panic!("CommentContent::Pure: discriminant is not 4")
+    }
+    if CommentContent::PureNotApplied as u8 != 5 {
+        panic!("CommentContent::PureNotApplied: discriminant is not 5")
+    }
+    if CommentContent::NoSideEffects as u8 != 6 {
+        panic!("CommentContent::NoSideEffects: discriminant is not 6")
+    }
+    if CommentContent::NoSideEffectsNotApplied as u8 != 7 {
+        panic!("CommentContent::NoSideEffectsNotApplied: discriminant is not 7")
+    }
+    if CommentContent::Webpack as u8 != 8 {
+        panic!("CommentContent::Webpack: discriminant is not 8")
+    }
+    if CommentContent::Vite as u8 != 9 {
+        panic!("CommentContent::Vite: discriminant is not 9")
+    }
+    if CommentContent::CoverageIgnore as u8 != 10 {
+        panic!("CommentContent::CoverageIgnore: discriminant is not 10")
+    }
+    if CommentContent::Turbopack as u8 != 11 {
+        panic!("CommentContent::Turbopack: discriminant is not 11")
+    }
+    if CommentContent::CoverageIgnoreFile as u8 != 12 {
+        panic!("CommentContent::CoverageIgnoreFile: discriminant is not 12")
+    }
+    if CommentContent::PropertyKey as u8 != 13 {
+        panic!("CommentContent::PropertyKey: discriminant is not 13")
+    }
+};
+const _: () = {
+    if CommentPlacement::Leading as u8 != 0 {
+        panic!("CommentPlacement::Leading: discriminant is not 0")
+    }
+    if CommentPlacement::Trailing as u8 != 1 {
+        panic!("CommentPlacement::Trailing: discriminant is not 1")
+    }
+    if CommentPlacement::Dangling as u8 != 2 {
+        panic!("CommentPlacement::Dangling: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<Expression<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                Expression::BooleanLiteral(_) => 0,
+                Expression::NullLiteral(_) => 1,
+                Expression::NumericLiteral(_) => 2,
+                Expression::BigIntLiteral(_) => 3,
+                Expression::RegExpLiteral(_) => 4,
+                Expression::StringLiteral(_) => 5,
+                Expression::TemplateLiteral(_) => 6,
+                Expression::Identifier(_) => 7,
+                Expression::Super(_) => 8,
+                Expression::ArrayExpression(_) => 9,
+                Expression::ArrowFunctionExpression(_) => 10,
+                Expression::AssignmentExpression(_) => 11,
+                Expression::AwaitExpression(_) => 12,
+                Expression::BinaryExpression(_) => 13,
+                Expression::CallExpression(_) => 14,
+                Expression::ChainExpression(_) => 15,
+                Expression::ClassExpression(_) => 16,
+                Expression::ConditionalExpression(_) => 17,
+                Expression::FunctionExpression(_) => 18,
+                Expression::ImportExpression(_) => 19,
+                Expression::LogicalExpression(_) => 20,
+                Expression::NewExpression(_) => 21,
+                Expression::ObjectExpression(_) => 22,
+                Expression::ParenthesizedExpression(_) => 23,
+                Expression::SequenceExpression(_) => 24,
+                Expression::TaggedTemplateExpression(_) => 25,
+                Expression::ThisExpression(_) => 26,
+                Expression::UnaryExpression(_) => 27,
+                Expression::UpdateExpression(_) => 28,
+                Expression::YieldExpression(_) => 29,
+                Expression::PrivateInExpression(_) => 30,
+                Expression::ImportMeta(_) => 31,
+                Expression::NewTarget(_) => 32,
+                Expression::JSXElement(_) => 33,
+                Expression::JSXFragment(_) => 34,
+                Expression::TSAsExpression(_) => 35,
+                Expression::TSSatisfiesExpression(_) => 36,
+                Expression::TSTypeAssertion(_) => 37,
+                Expression::TSNonNullExpression(_) => 38,
+                Expression::TSInstantiationExpression(_) => 39,
+                Expression::V8IntrinsicExpression(_) => 40,
+                Expression::ComputedMemberExpression(_) => 48,
+                Expression::StaticMemberExpression(_) => 49,
+                Expression::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("Expression::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("Expression::NullLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("Expression::NumericLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("Expression::BigIntLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("Expression::RegExpLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("Expression::StringLiteral: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("Expression::TemplateLiteral: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("Expression::Identifier: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("Expression::Super: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("Expression::ArrayExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("Expression::ArrowFunctionExpression: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("Expression::AssignmentExpression: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("Expression::AwaitExpression: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("Expression::BinaryExpression: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("Expression::CallExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("Expression::ChainExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("Expression::ClassExpression: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("Expression::ConditionalExpression: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("Expression::FunctionExpression: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("Expression::ImportExpression: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("Expression::LogicalExpression: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("Expression::NewExpression: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("Expression::ObjectExpression: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("Expression::ParenthesizedExpression: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("Expression::SequenceExpression: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!("Expression::TaggedTemplateExpression: discriminant is not 25")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("Expression::ThisExpression: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("Expression::UnaryExpression: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("Expression::UpdateExpression: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("Expression::YieldExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("Expression::PrivateInExpression: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("Expression::ImportMeta: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("Expression::NewTarget: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("Expression::JSXElement: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("Expression::JSXFragment: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("Expression::TSAsExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("Expression::TSSatisfiesExpression: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("Expression::TSTypeAssertion: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("Expression::TSNonNullExpression: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("Expression::TSInstantiationExpression: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("Expression::V8IntrinsicExpression: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("Expression::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("Expression::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("Expression::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            ArrayExpressionElement<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ArrayExpressionElement::SpreadElement(_) => 64,
+                ArrayExpressionElement::Elision(_) => 65,
+                ArrayExpressionElement::BooleanLiteral(_) => 0,
+                ArrayExpressionElement::NullLiteral(_) => 1,
+                ArrayExpressionElement::NumericLiteral(_) => 2,
+                ArrayExpressionElement::BigIntLiteral(_) => 3,
+                ArrayExpressionElement::RegExpLiteral(_) => 4,
+                ArrayExpressionElement::StringLiteral(_) => 5,
+                ArrayExpressionElement::TemplateLiteral(_) => 6,
+                ArrayExpressionElement::Identifier(_) => 7,
+                ArrayExpressionElement::Super(_) => 8,
+                ArrayExpressionElement::ArrayExpression(_) => 9,
+                ArrayExpressionElement::ArrowFunctionExpression(_) => 10,
+                ArrayExpressionElement::AssignmentExpression(_) => 11,
+                ArrayExpressionElement::AwaitExpression(_) => 12,
+                ArrayExpressionElement::BinaryExpression(_) => 13,
+                ArrayExpressionElement::CallExpression(_) => 14,
+                ArrayExpressionElement::ChainExpression(_) => 15,
+                ArrayExpressionElement::ClassExpression(_) => 16,
+                ArrayExpressionElement::ConditionalExpression(_) => 17,
+                ArrayExpressionElement::FunctionExpression(_) => 18,
+                ArrayExpressionElement::ImportExpression(_) => 19,
+                ArrayExpressionElement::LogicalExpression(_) => 20,
+                ArrayExpressionElement::NewExpression(_) => 21,
+                ArrayExpressionElement::ObjectExpression(_) => 22,
+                ArrayExpressionElement::ParenthesizedExpression(_) => 23,
+                ArrayExpressionElement::SequenceExpression(_) => 24,
+                ArrayExpressionElement::TaggedTemplateExpression(_) => 25,
+                ArrayExpressionElement::ThisExpression(_) => 26,
+                ArrayExpressionElement::UnaryExpression(_) => 27,
+                ArrayExpressionElement::UpdateExpression(_) => 28,
+                ArrayExpressionElement::YieldExpression(_) => 29,
+                ArrayExpressionElement::PrivateInExpression(_) => 30,
+                ArrayExpressionElement::ImportMeta(_) => 31,
+                ArrayExpressionElement::NewTarget(_) => 32,
+                ArrayExpressionElement::JSXElement(_) => 33,
+                ArrayExpressionElement::JSXFragment(_) => 34,
+                ArrayExpressionElement::TSAsExpression(_) => 35,
+                ArrayExpressionElement::TSSatisfiesExpression(_) => 36,
+                ArrayExpressionElement::TSTypeAssertion(_) => 37,
+                ArrayExpressionElement::TSNonNullExpression(_) => 38,
+                ArrayExpressionElement::TSInstantiationExpression(_) => 39,
+                ArrayExpressionElement::V8IntrinsicExpression(_) => 40,
+                ArrayExpressionElement::ComputedMemberExpression(_) => 48,
+                ArrayExpressionElement::StaticMemberExpression(_) => 49,
+                ArrayExpressionElement::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("ArrayExpressionElement::SpreadElement: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(65) != 65 {
+        panic!("ArrayExpressionElement::Elision: discriminant is not 65")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ArrayExpressionElement::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ArrayExpressionElement::NullLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ArrayExpressionElement::NumericLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("ArrayExpressionElement::BigIntLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("ArrayExpressionElement::RegExpLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("ArrayExpressionElement::StringLiteral: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("ArrayExpressionElement::TemplateLiteral: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("ArrayExpressionElement::Identifier: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("ArrayExpressionElement::Super: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("ArrayExpressionElement::ArrayExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("ArrayExpressionElement::ArrowFunctionExpression: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("ArrayExpressionElement::AssignmentExpression: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("ArrayExpressionElement::AwaitExpression: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("ArrayExpressionElement::BinaryExpression: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("ArrayExpressionElement::CallExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("ArrayExpressionElement::ChainExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("ArrayExpressionElement::ClassExpression: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("ArrayExpressionElement::ConditionalExpression: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("ArrayExpressionElement::FunctionExpression: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("ArrayExpressionElement::ImportExpression: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("ArrayExpressionElement::LogicalExpression: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("ArrayExpressionElement::NewExpression: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("ArrayExpressionElement::ObjectExpression: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("ArrayExpressionElement::ParenthesizedExpression: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("ArrayExpressionElement::SequenceExpression: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!(
+            "ArrayExpressionElement::TaggedTemplateExpression: discriminant is not 25"
+        )
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("ArrayExpressionElement::ThisExpression: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("ArrayExpressionElement::UnaryExpression: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("ArrayExpressionElement::UpdateExpression: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("ArrayExpressionElement::YieldExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("ArrayExpressionElement::PrivateInExpression: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("ArrayExpressionElement::ImportMeta: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("ArrayExpressionElement::NewTarget: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("ArrayExpressionElement::JSXElement: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("ArrayExpressionElement::JSXFragment: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("ArrayExpressionElement::TSAsExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("ArrayExpressionElement::TSSatisfiesExpression: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("ArrayExpressionElement::TSTypeAssertion: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("ArrayExpressionElement::TSNonNullExpression: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!(
+            "ArrayExpressionElement::TSInstantiationExpression: discriminant is not 39"
+        )
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("ArrayExpressionElement::V8IntrinsicExpression: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!(
+            "ArrayExpressionElement::ComputedMemberExpression: discriminant is not 48"
+        )
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("ArrayExpressionElement::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("ArrayExpressionElement::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            ObjectPropertyKind<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ObjectPropertyKind::ObjectProperty(_) => 0,
+                ObjectPropertyKind::SpreadProperty(_) => 1,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ObjectPropertyKind::ObjectProperty: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ObjectPropertyKind::SpreadProperty: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<PropertyKey<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                PropertyKey::StaticIdentifier(_) => 64,
+                PropertyKey::PrivateIdentifier(_) => 65,
+                PropertyKey::BooleanLiteral(_) => 0,
+                PropertyKey::NullLiteral(_) => 1,
+                PropertyKey::NumericLiteral(_) => 2,
+                PropertyKey::BigIntLiteral(_) => 3,
+                PropertyKey::RegExpLiteral(_) => 4,
+                PropertyKey::StringLiteral(_) => 5,
+                PropertyKey::TemplateLiteral(_) => 6,
+                PropertyKey::Identifier(_) => 7,
+                PropertyKey::Super(_) => 8,
+                PropertyKey::ArrayExpression(_) => 9,
+                PropertyKey::ArrowFunctionExpression(_) => 10,
+                PropertyKey::AssignmentExpression(_) => 11,
+                PropertyKey::AwaitExpression(_) => 12,
+                PropertyKey::BinaryExpression(_) => 13,
+                PropertyKey::CallExpression(_) => 14,
+                PropertyKey::ChainExpression(_) => 15,
+                PropertyKey::ClassExpression(_) => 16,
+                PropertyKey::ConditionalExpression(_) => 17,
+                PropertyKey::FunctionExpression(_) => 18,
+                PropertyKey::ImportExpression(_) => 19,
+                PropertyKey::LogicalExpression(_) => 20,
+                PropertyKey::NewExpression(_) => 21,
+                PropertyKey::ObjectExpression(_) => 22,
+                PropertyKey::ParenthesizedExpression(_) => 23,
+                PropertyKey::SequenceExpression(_) => 24,
+                PropertyKey::TaggedTemplateExpression(_) => 25,
+                PropertyKey::ThisExpression(_) => 26,
+                PropertyKey::UnaryExpression(_) => 27,
+                PropertyKey::UpdateExpression(_) => 28,
+                PropertyKey::YieldExpression(_) => 29,
+                PropertyKey::PrivateInExpression(_) => 30,
+                PropertyKey::ImportMeta(_) => 31,
+                PropertyKey::NewTarget(_) => 32,
+                PropertyKey::JSXElement(_) => 33,
+                PropertyKey::JSXFragment(_) => 34,
+                PropertyKey::TSAsExpression(_) => 35,
+                PropertyKey::TSSatisfiesExpression(_) => 36,
+                PropertyKey::TSTypeAssertion(_) => 37,
+                PropertyKey::TSNonNullExpression(_) => 38,
+                PropertyKey::TSInstantiationExpression(_) => 39,
+                PropertyKey::V8IntrinsicExpression(_) => 40,
+                PropertyKey::ComputedMemberExpression(_) => 48,
+                PropertyKey::StaticMemberExpression(_) => 49,
+                PropertyKey::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("PropertyKey::StaticIdentifier: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(65) != 65 {
+        panic!("PropertyKey::PrivateIdentifier: discriminant is not 65")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("PropertyKey::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("PropertyKey::NullLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("PropertyKey::NumericLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("PropertyKey::BigIntLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("PropertyKey::RegExpLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("PropertyKey::StringLiteral: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("PropertyKey::TemplateLiteral: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("PropertyKey::Identifier: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("PropertyKey::Super: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("PropertyKey::ArrayExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("PropertyKey::ArrowFunctionExpression: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("PropertyKey::AssignmentExpression: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("PropertyKey::AwaitExpression: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("PropertyKey::BinaryExpression: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("PropertyKey::CallExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("PropertyKey::ChainExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("PropertyKey::ClassExpression: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("PropertyKey::ConditionalExpression: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("PropertyKey::FunctionExpression: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("PropertyKey::ImportExpression: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("PropertyKey::LogicalExpression: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("PropertyKey::NewExpression: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("PropertyKey::ObjectExpression: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("PropertyKey::ParenthesizedExpression: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("PropertyKey::SequenceExpression: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!("PropertyKey::TaggedTemplateExpression: discriminant is not 25")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("PropertyKey::ThisExpression: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("PropertyKey::UnaryExpression: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("PropertyKey::UpdateExpression: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("PropertyKey::YieldExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("PropertyKey::PrivateInExpression: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("PropertyKey::ImportMeta: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("PropertyKey::NewTarget: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("PropertyKey::JSXElement: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("PropertyKey::JSXFragment: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("PropertyKey::TSAsExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("PropertyKey::TSSatisfiesExpression: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("PropertyKey::TSTypeAssertion: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("PropertyKey::TSNonNullExpression: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("PropertyKey::TSInstantiationExpression: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("PropertyKey::V8IntrinsicExpression: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("PropertyKey::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("PropertyKey::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("PropertyKey::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    if PropertyKind::Init as u8 != 0 {
+        panic!("PropertyKind::Init: discriminant is not 0")
+    }
+    if PropertyKind::Get as u8 != 1 {
+        panic!("PropertyKind::Get: discriminant is not 1")
+    }
+    if PropertyKind::Set as u8 != 2 {
+        panic!("PropertyKind::Set: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<MemberExpression<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                MemberExpression::ComputedMemberExpression(_) => 48,
+                MemberExpression::StaticMemberExpression(_) => 49,
+                MemberExpression::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("MemberExpression::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("MemberExpression::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("MemberExpression::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<Argument<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                Argument::SpreadElement(_) => 64,
+                Argument::BooleanLiteral(_) => 0,
+                Argument::NullLiteral(_) => 1,
+                Argument::NumericLiteral(_) => 2,
+                Argument::BigIntLiteral(_) => 3,
+                Argument::RegExpLiteral(_) => 4,
+                Argument::StringLiteral(_) => 5,
+                Argument::TemplateLiteral(_) => 6,
+                Argument::Identifier(_) => 7,
+                Argument::Super(_) => 8,
+                Argument::ArrayExpression(_) => 9,
+                Argument::ArrowFunctionExpression(_) => 10,
+                Argument::AssignmentExpression(_) => 11,
+                Argument::AwaitExpression(_) => 12,
+                Argument::BinaryExpression(_) => 13,
+                Argument::CallExpression(_) => 14,
+                Argument::ChainExpression(_) => 15,
+                Argument::ClassExpression(_) => 16,
+                Argument::ConditionalExpression(_) => 17,
+                Argument::FunctionExpression(_) => 18,
+                Argument::ImportExpression(_) => 19,
+                Argument::LogicalExpression(_) => 20,
+                Argument::NewExpression(_) => 21,
+                Argument::ObjectExpression(_) => 22,
+                Argument::ParenthesizedExpression(_) => 23,
+                Argument::SequenceExpression(_) => 24,
+                Argument::TaggedTemplateExpression(_) => 25,
+                Argument::ThisExpression(_) => 26,
+                Argument::UnaryExpression(_) => 27,
+                Argument::UpdateExpression(_) => 28,
+                Argument::YieldExpression(_) => 29,
+                Argument::PrivateInExpression(_) => 30,
+                Argument::ImportMeta(_) => 31,
+                Argument::NewTarget(_) => 32,
+                Argument::JSXElement(_) => 33,
+                Argument::JSXFragment(_) => 34,
+                Argument::TSAsExpression(_) => 35,
+                Argument::TSSatisfiesExpression(_) => 36,
+                Argument::TSTypeAssertion(_) => 37,
+                Argument::TSNonNullExpression(_) => 38,
+                Argument::TSInstantiationExpression(_) => 39,
+                Argument::V8IntrinsicExpression(_) => 40,
+                Argument::ComputedMemberExpression(_) => 48,
+                Argument::StaticMemberExpression(_) => 49,
+                Argument::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("Argument::SpreadElement: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("Argument::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("Argument::NullLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("Argument::NumericLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("Argument::BigIntLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("Argument::RegExpLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("Argument::StringLiteral: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("Argument::TemplateLiteral: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("Argument::Identifier: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("Argument::Super: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("Argument::ArrayExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("Argument::ArrowFunctionExpression: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("Argument::AssignmentExpression: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("Argument::AwaitExpression: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("Argument::BinaryExpression: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("Argument::CallExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("Argument::ChainExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("Argument::ClassExpression: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("Argument::ConditionalExpression: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("Argument::FunctionExpression: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("Argument::ImportExpression: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("Argument::LogicalExpression: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("Argument::NewExpression: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("Argument::ObjectExpression: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("Argument::ParenthesizedExpression: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("Argument::SequenceExpression: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!("Argument::TaggedTemplateExpression: discriminant is not 25")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("Argument::ThisExpression: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("Argument::UnaryExpression: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("Argument::UpdateExpression: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("Argument::YieldExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("Argument::PrivateInExpression: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("Argument::ImportMeta: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("Argument::NewTarget: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("Argument::JSXElement: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("Argument::JSXFragment: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("Argument::TSAsExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("Argument::TSSatisfiesExpression: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("Argument::TSTypeAssertion: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("Argument::TSNonNullExpression: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("Argument::TSInstantiationExpression: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("Argument::V8IntrinsicExpression: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("Argument::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("Argument::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("Argument::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<AssignmentTarget<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                AssignmentTarget::AssignmentTargetIdentifier(_) => 0,
+                AssignmentTarget::TSAsExpression(_) => 1,
+                AssignmentTarget::TSSatisfiesExpression(_) => 2,
+                AssignmentTarget::TSNonNullExpression(_) => 3,
+                AssignmentTarget::TSTypeAssertion(_) => 4,
+                AssignmentTarget::ComputedMemberExpression(_) => 48,
+                AssignmentTarget::StaticMemberExpression(_) => 49,
+                AssignmentTarget::PrivateFieldExpression(_) => 50,
+                AssignmentTarget::ArrayAssignmentTarget(_) => 8,
+                AssignmentTarget::ObjectAssignmentTarget(_) => 9,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("AssignmentTarget::AssignmentTargetIdentifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("AssignmentTarget::TSAsExpression: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("AssignmentTarget::TSSatisfiesExpression: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("AssignmentTarget::TSNonNullExpression: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("AssignmentTarget::TSTypeAssertion: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("AssignmentTarget::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("AssignmentTarget::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("AssignmentTarget::PrivateFieldExpression: discriminant is not 50")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("AssignmentTarget::ArrayAssignmentTarget: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("AssignmentTarget::ObjectAssignmentTarget: discriminant is not 9")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            SimpleAssignmentTarget<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                SimpleAssignmentTarget::AssignmentTargetIdentifier(_) => 0,
+                SimpleAssignmentTarget::TSAsExpression(_) => 1,
+                SimpleAssignmentTarget::TSSatisfiesExpression(_) => 2,
+                SimpleAssignmentTarget::TSNonNullExpression(_) => 3,
+                SimpleAssignmentTarget::TSTypeAssertion(_) => 4,
+                SimpleAssignmentTarget::ComputedMemberExpression(_) => 48,
+                SimpleAssignmentTarget::StaticMemberExpression(_) => 49,
+                SimpleAssignmentTarget::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!(
+            "SimpleAssignmentTarget::AssignmentTargetIdentifier: discriminant is not 0"
+        )
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("SimpleAssignmentTarget::TSAsExpression: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("SimpleAssignmentTarget::TSSatisfiesExpression: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("SimpleAssignmentTarget::TSNonNullExpression: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("SimpleAssignmentTarget::TSTypeAssertion: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!(
+            "SimpleAssignmentTarget::ComputedMemberExpression: discriminant is not 48"
+        )
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("SimpleAssignmentTarget::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("SimpleAssignmentTarget::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            AssignmentTargetPattern<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                AssignmentTargetPattern::ArrayAssignmentTarget(_) => 8,
+                AssignmentTargetPattern::ObjectAssignmentTarget(_) => 9,
+            }
+        }
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("AssignmentTargetPattern::ArrayAssignmentTarget: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("AssignmentTargetPattern::ObjectAssignmentTarget: discriminant is not 9")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            AssignmentTargetMaybeDefault<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                AssignmentTargetMaybeDefault::AssignmentTargetWithDefault(_) => 16,
+                AssignmentTargetMaybeDefault::AssignmentTargetIdentifier(_) => 0,
+                AssignmentTargetMaybeDefault::TSAsExpression(_) => 1,
+                AssignmentTargetMaybeDefault::TSSatisfiesExpression(_) => 2,
+                AssignmentTargetMaybeDefault::TSNonNullExpression(_) => 3,
+                AssignmentTargetMaybeDefault::TSTypeAssertion(_) => 4,
+                AssignmentTargetMaybeDefault::ComputedMemberExpression(_) => 48,
+                AssignmentTargetMaybeDefault::StaticMemberExpression(_) => 49,
+                AssignmentTargetMaybeDefault::PrivateFieldExpression(_) => 50,
+                AssignmentTargetMaybeDefault::ArrayAssignmentTarget(_) => 8,
+                AssignmentTargetMaybeDefault::ObjectAssignmentTarget(_) => 9,
+            }
+        }
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!(
+            "AssignmentTargetMaybeDefault::AssignmentTargetWithDefault: discriminant is not 16"
+        )
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!(
+            "AssignmentTargetMaybeDefault::AssignmentTargetIdentifier: discriminant is not 0"
+        )
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("AssignmentTargetMaybeDefault::TSAsExpression: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!(
+            "AssignmentTargetMaybeDefault::TSSatisfiesExpression: discriminant is not 2"
+        )
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!(
+            "AssignmentTargetMaybeDefault::TSNonNullExpression: discriminant is not 3"
+        )
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("AssignmentTargetMaybeDefault::TSTypeAssertion: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!(
+            "AssignmentTargetMaybeDefault::ComputedMemberExpression: discriminant is not 48"
+        )
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!(
+            "AssignmentTargetMaybeDefault::StaticMemberExpression: discriminant is not 49"
+        )
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!(
+            "AssignmentTargetMaybeDefault::PrivateFieldExpression: discriminant is not 50"
+        )
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!(
+            "AssignmentTargetMaybeDefault::ArrayAssignmentTarget: discriminant is not 8"
+        )
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!(
+            "AssignmentTargetMaybeDefault::ObjectAssignmentTarget: discriminant is not 9"
+        )
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            AssignmentTargetProperty<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                AssignmentTargetProperty::AssignmentTargetPropertyIdentifier(_) => 0,
+                AssignmentTargetProperty::AssignmentTargetPropertyProperty(_) => 1,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!(
+            "AssignmentTargetProperty::AssignmentTargetPropertyIdentifier: discriminant is not 0"
+        )
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!(
+            "AssignmentTargetProperty::AssignmentTargetPropertyProperty: discriminant is not 1"
+        )
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ChainElement<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ChainElement::CallExpression(_) => 0,
+                ChainElement::TSNonNullExpression(_) => 1,
+                ChainElement::ComputedMemberExpression(_) => 48,
+                ChainElement::StaticMemberExpression(_) => 49,
+                ChainElement::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ChainElement::CallExpression: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ChainElement::TSNonNullExpression: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("ChainElement::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("ChainElement::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("ChainElement::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<Statement<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                Statement::BlockStatement(_) => 0,
+                Statement::BreakStatement(_) => 1,
+                Statement::ContinueStatement(_) => 2,
+                Statement::DebuggerStatement(_) => 3,
+                Statement::DoWhileStatement(_) => 4,
+                Statement::EmptyStatement(_) => 5,
+                Statement::ExpressionStatement(_) => 6,
+                Statement::ForInStatement(_) => 7,
+                Statement::ForOfStatement(_) => 8,
+                Statement::ForStatement(_) => 9,
+                Statement::IfStatement(_) => 10,
+                Statement::LabeledStatement(_) => 11,
+                Statement::ReturnStatement(_) => 12,
+                Statement::SwitchStatement(_) => 13,
+                Statement::ThrowStatement(_) => 14,
+                Statement::TryStatement(_) => 15,
+                Statement::WhileStatement(_) => 16,
+                Statement::WithStatement(_) => 17,
+                Statement::VariableDeclaration(_) => 32,
+                Statement::FunctionDeclaration(_) => 33,
+                Statement::ClassDeclaration(_) => 34,
+                Statement::TSTypeAliasDeclaration(_) => 35,
+                Statement::TSInterfaceDeclaration(_) => 36,
+                Statement::TSEnumDeclaration(_) => 37,
+                Statement::TSExternalModuleDeclaration(_) => 38,
+                Statement::TSNamespaceDeclaration(_) => 39,
+                Statement::TSGlobalDeclaration(_) => 40,
+                Statement::TSImportEqualsDeclaration(_) => 41,
+                Statement::ImportDeclaration(_) => 64,
+                Statement::ExportAllDeclaration(_) => 65,
+                Statement::ExportDefaultDeclaration(_) => 66,
+                Statement::ExportDeclaration(_) => 67,
+                Statement::ExportNamedDeclaration(_) => 68,
+                Statement::ExportFromDeclaration(_) => 69,
+                Statement::TSExportAssignment(_) => 70,
+                Statement::TSNamespaceExportDeclaration(_) => 71,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("Statement::BlockStatement: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("Statement::BreakStatement: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("Statement::ContinueStatement: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("Statement::DebuggerStatement: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("Statement::DoWhileStatement: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("Statement::EmptyStatement: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("Statement::ExpressionStatement: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("Statement::ForInStatement: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("Statement::ForOfStatement: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("Statement::ForStatement: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("Statement::IfStatement: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("Statement::LabeledStatement: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("Statement::ReturnStatement: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("Statement::SwitchStatement: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("Statement::ThrowStatement: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("Statement::TryStatement: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("Statement::WhileStatement: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("Statement::WithStatement: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("Statement::VariableDeclaration: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("Statement::FunctionDeclaration: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("Statement::ClassDeclaration: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("Statement::TSTypeAliasDeclaration: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("Statement::TSInterfaceDeclaration: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("Statement::TSEnumDeclaration: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("Statement::TSExternalModuleDeclaration: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("Statement::TSNamespaceDeclaration: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("Statement::TSGlobalDeclaration: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(41) != 41 {
+        panic!("Statement::TSImportEqualsDeclaration: discriminant is not 41")
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("Statement::ImportDeclaration: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(65) != 65 {
+        panic!("Statement::ExportAllDeclaration: discriminant is not 65")
+    }
+    if discriminant_of_variant_at(66) != 66 {
+        panic!("Statement::ExportDefaultDeclaration: discriminant is not 66")
+    }
+    if discriminant_of_variant_at(67) != 67 {
+        panic!("Statement::ExportDeclaration: discriminant is not 67")
+    }
+    if discriminant_of_variant_at(68) != 68 {
+        panic!("Statement::ExportNamedDeclaration: discriminant is not 68")
+    }
+    if discriminant_of_variant_at(69) != 69 {
+        panic!("Statement::ExportFromDeclaration: discriminant is not 69")
+    }
+    if discriminant_of_variant_at(70) != 70 {
+        panic!("Statement::TSExportAssignment: discriminant is not 70")
+    }
+    if discriminant_of_variant_at(71) != 71 {
+        panic!("Statement::TSNamespaceExportDeclaration: discriminant is not 71")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<Declaration<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                Declaration::VariableDeclaration(_) => 32,
+                Declaration::FunctionDeclaration(_) => 33,
+                Declaration::ClassDeclaration(_) => 34,
+                Declaration::TSTypeAliasDeclaration(_) => 35,
+                Declaration::TSInterfaceDeclaration(_) => 36,
+                Declaration::TSEnumDeclaration(_) => 37,
+                Declaration::TSExternalModuleDeclaration(_) => 38,
+                Declaration::TSNamespaceDeclaration(_) => 39,
+                Declaration::TSGlobalDeclaration(_) => 40,
+                Declaration::TSImportEqualsDeclaration(_) => 41,
+            }
+        }
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("Declaration::VariableDeclaration: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("Declaration::FunctionDeclaration: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("Declaration::ClassDeclaration: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("Declaration::TSTypeAliasDeclaration: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("Declaration::TSInterfaceDeclaration: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("Declaration::TSEnumDeclaration: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("Declaration::TSExternalModuleDeclaration: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("Declaration::TSNamespaceDeclaration: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("Declaration::TSGlobalDeclaration: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(41) != 41 {
+        panic!("Declaration::TSImportEqualsDeclaration: discriminant is not 41")
+    }
+};
+const _: () = {
+    if VariableDeclarationKind::Var as u8 != 0 {
+        panic!("VariableDeclarationKind::Var: discriminant is not 0")
+    }
+    if VariableDeclarationKind::Let as u8 != 1 {
+        panic!("VariableDeclarationKind::Let: discriminant is not 1")
+    }
+    if VariableDeclarationKind::Const as u8 != 2 {
+        panic!("VariableDeclarationKind::Const: discriminant is not 2")
+    }
+    if VariableDeclarationKind::Using as u8 != 3 {
+        panic!("VariableDeclarationKind::Using: discriminant is not 3")
+    }
+    if VariableDeclarationKind::AwaitUsing as u8 != 4 {
+        panic!("VariableDeclarationKind::AwaitUsing: discriminant is not 4")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ForStatementInit<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ForStatementInit::VariableDeclaration(_) => 64,
+                ForStatementInit::BooleanLiteral(_) => 0,
+                ForStatementInit::NullLiteral(_) => 1,
+                ForStatementInit::NumericLiteral(_) => 2,
+                ForStatementInit::BigIntLiteral(_) => 3,
+                ForStatementInit::RegExpLiteral(_) => 4,
+                ForStatementInit::StringLiteral(_) => 5,
+                ForStatementInit::TemplateLiteral(_) => 6,
+                ForStatementInit::Identifier(_) => 7,
+                ForStatementInit::Super(_) => 8,
+                ForStatementInit::ArrayExpression(_) => 9,
+                ForStatementInit::ArrowFunctionExpression(_) => 10,
+                ForStatementInit::AssignmentExpression(_) => 11,
+                ForStatementInit::AwaitExpression(_) => 12,
+                ForStatementInit::BinaryExpression(_) => 13,
+                ForStatementInit::CallExpression(_) => 14,
+                ForStatementInit::ChainExpression(_) => 15,
+                ForStatementInit::ClassExpression(_) => 16,
+                ForStatementInit::ConditionalExpression(_) => 17,
+                ForStatementInit::FunctionExpression(_) => 18,
+                ForStatementInit::ImportExpression(_) => 19,
+                ForStatementInit::LogicalExpression(_) => 20,
+                ForStatementInit::NewExpression(_) => 21,
+                ForStatementInit::ObjectExpression(_) => 22,
+                ForStatementInit::ParenthesizedExpression(_) => 23,
+                ForStatementInit::SequenceExpression(_) => 24,
+                ForStatementInit::TaggedTemplateExpression(_) => 25,
+                ForStatementInit::ThisExpression(_) => 26,
+                ForStatementInit::UnaryExpression(_) => 27,
+                ForStatementInit::UpdateExpression(_) => 28,
+                ForStatementInit::YieldExpression(_) => 29,
+                ForStatementInit::PrivateInExpression(_) => 30,
+                ForStatementInit::ImportMeta(_) => 31,
+                ForStatementInit::NewTarget(_) => 32,
+                ForStatementInit::JSXElement(_) => 33,
+                ForStatementInit::JSXFragment(_) => 34,
+                ForStatementInit::TSAsExpression(_) => 35,
+                ForStatementInit::TSSatisfiesExpression(_) => 36,
+                ForStatementInit::TSTypeAssertion(_) => 37,
+                ForStatementInit::TSNonNullExpression(_) => 38,
+                ForStatementInit::TSInstantiationExpression(_) => 39,
+                ForStatementInit::V8IntrinsicExpression(_) => 40,
+                ForStatementInit::ComputedMemberExpression(_) => 48,
+                ForStatementInit::StaticMemberExpression(_) => 49,
+                ForStatementInit::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("ForStatementInit::VariableDeclaration: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ForStatementInit::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ForStatementInit::NullLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ForStatementInit::NumericLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("ForStatementInit::BigIntLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("ForStatementInit::RegExpLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("ForStatementInit::StringLiteral: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("ForStatementInit::TemplateLiteral: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("ForStatementInit::Identifier: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("ForStatementInit::Super: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("ForStatementInit::ArrayExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("ForStatementInit::ArrowFunctionExpression: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("ForStatementInit::AssignmentExpression: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("ForStatementInit::AwaitExpression: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("ForStatementInit::BinaryExpression: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("ForStatementInit::CallExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("ForStatementInit::ChainExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("ForStatementInit::ClassExpression: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("ForStatementInit::ConditionalExpression: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("ForStatementInit::FunctionExpression: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("ForStatementInit::ImportExpression: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("ForStatementInit::LogicalExpression: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("ForStatementInit::NewExpression: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("ForStatementInit::ObjectExpression: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("ForStatementInit::ParenthesizedExpression: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("ForStatementInit::SequenceExpression: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!("ForStatementInit::TaggedTemplateExpression: discriminant is not 25")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("ForStatementInit::ThisExpression: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("ForStatementInit::UnaryExpression: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("ForStatementInit::UpdateExpression: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("ForStatementInit::YieldExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("ForStatementInit::PrivateInExpression: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("ForStatementInit::ImportMeta: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("ForStatementInit::NewTarget: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("ForStatementInit::JSXElement: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("ForStatementInit::JSXFragment: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("ForStatementInit::TSAsExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("ForStatementInit::TSSatisfiesExpression: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("ForStatementInit::TSTypeAssertion: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("ForStatementInit::TSNonNullExpression: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("ForStatementInit::TSInstantiationExpression: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("ForStatementInit::V8IntrinsicExpression: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("ForStatementInit::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("ForStatementInit::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("ForStatementInit::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ForStatementLeft<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ForStatementLeft::VariableDeclaration(_) => 16,
+                ForStatementLeft::AssignmentTargetIdentifier(_) => 0,
+                ForStatementLeft::TSAsExpression(_) => 1,
+                ForStatementLeft::TSSatisfiesExpression(_) => 2,
+                ForStatementLeft::TSNonNullExpression(_) => 3,
+                ForStatementLeft::TSTypeAssertion(_) => 4,
+                ForStatementLeft::ComputedMemberExpression(_) => 48,
+                ForStatementLeft::StaticMemberExpression(_) => 49,
+                ForStatementLeft::PrivateFieldExpression(_) => 50,
+                ForStatementLeft::ArrayAssignmentTarget(_) => 8,
+                ForStatementLeft::ObjectAssignmentTarget(_) => 9,
+            }
+        }
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("ForStatementLeft::VariableDeclaration: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ForStatementLeft::AssignmentTargetIdentifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ForStatementLeft::TSAsExpression: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ForStatementLeft::TSSatisfiesExpression: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("ForStatementLeft::TSNonNullExpression: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("ForStatementLeft::TSTypeAssertion: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("ForStatementLeft::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("ForStatementLeft::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("ForStatementLeft::PrivateFieldExpression: discriminant is not 50")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("ForStatementLeft::ArrayAssignmentTarget: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("ForStatementLeft::ObjectAssignmentTarget: discriminant is not 9")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<BindingPattern<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                BindingPattern::BindingIdentifier(_) => 0,
+                BindingPattern::ObjectPattern(_) => 1,
+                BindingPattern::ArrayPattern(_) => 2,
+                BindingPattern::AssignmentPattern(_) => 3,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("BindingPattern::BindingIdentifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("BindingPattern::ObjectPattern: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("BindingPattern::ArrayPattern: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("BindingPattern::AssignmentPattern: discriminant is not 3")
+    }
+};
+const _: () = {
+    if FunctionType::FunctionDeclaration as u8 != 0 {
+        panic!("FunctionType::FunctionDeclaration: discriminant is not 0")
+    }
+    if FunctionType::FunctionExpression as u8 != 1 {
+        panic!("FunctionType::FunctionExpression: discriminant is not 1")
+    }
+    if FunctionType::TSDeclareFunction as u8 != 2 {
+        panic!("FunctionType::TSDeclareFunction: discriminant is not 2")
+    }
+    if FunctionType::TSEmptyBodyFunctionExpression as u8 != 3 {
+        panic!("FunctionType::TSEmptyBodyFunctionExpression: discriminant is not 3")
+    }
+};
+const _: () = {
+    if FormalParameterKind::FormalParameter as u8 != 0 {
+        panic!("FormalParameterKind::FormalParameter: discriminant is not 0")
+    }
+    if FormalParameterKind::UniqueFormalParameters as u8 != 1 {
+        panic!("FormalParameterKind::UniqueFormalParameters: discriminant is not 1")
+    }
+    if FormalParameterKind::ArrowFormalParameters as u8 != 2 {
+        panic!("FormalParameterKind::ArrowFormalParameters: discriminant is not 2")
+    }
+    if FormalParameterKind::Signature as u8 != 3 {
+        panic!("FormalParameterKind::Signature: discriminant is not 3")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ArrowFunctionBody<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ArrowFunctionBody::FunctionBody(_) => 64,
+                ArrowFunctionBody::BooleanLiteral(_) => 0,
+                ArrowFunctionBody::NullLiteral(_) => 1,
+                ArrowFunctionBody::NumericLiteral(_) => 2,
+                ArrowFunctionBody::BigIntLiteral(_) => 3,
+                ArrowFunctionBody::RegExpLiteral(_) => 4,
+                ArrowFunctionBody::StringLiteral(_) => 5,
+                ArrowFunctionBody::TemplateLiteral(_) => 6,
+                ArrowFunctionBody::Identifier(_) => 7,
+                ArrowFunctionBody::Super(_) => 8,
+                ArrowFunctionBody::ArrayExpression(_) => 9,
+                ArrowFunctionBody::ArrowFunctionExpression(_) => 10,
+                ArrowFunctionBody::AssignmentExpression(_) => 11,
+                ArrowFunctionBody::AwaitExpression(_) => 12,
+                ArrowFunctionBody::BinaryExpression(_) => 13,
+                ArrowFunctionBody::CallExpression(_) => 14,
+                ArrowFunctionBody::ChainExpression(_) => 15,
+                ArrowFunctionBody::ClassExpression(_) => 16,
+                ArrowFunctionBody::ConditionalExpression(_) => 17,
+                ArrowFunctionBody::FunctionExpression(_) => 18,
+                ArrowFunctionBody::ImportExpression(_) => 19,
+                ArrowFunctionBody::LogicalExpression(_) => 20,
+                ArrowFunctionBody::NewExpression(_) => 21,
+                ArrowFunctionBody::ObjectExpression(_) => 22,
+                ArrowFunctionBody::ParenthesizedExpression(_) => 23,
+                ArrowFunctionBody::SequenceExpression(_) => 24,
+                ArrowFunctionBody::TaggedTemplateExpression(_) => 25,
+                ArrowFunctionBody::ThisExpression(_) => 26,
+                ArrowFunctionBody::UnaryExpression(_) => 27,
+                ArrowFunctionBody::UpdateExpression(_) => 28,
+                ArrowFunctionBody::YieldExpression(_) => 29,
+                ArrowFunctionBody::PrivateInExpression(_) => 30,
+                ArrowFunctionBody::ImportMeta(_) => 31,
+                ArrowFunctionBody::NewTarget(_) => 32,
+                ArrowFunctionBody::JSXElement(_) => 33,
+                ArrowFunctionBody::JSXFragment(_) => 34,
+                ArrowFunctionBody::TSAsExpression(_) => 35,
+                ArrowFunctionBody::TSSatisfiesExpression(_) => 36,
+                ArrowFunctionBody::TSTypeAssertion(_) => 37,
+                ArrowFunctionBody::TSNonNullExpression(_) => 38,
+                ArrowFunctionBody::TSInstantiationExpression(_) => 39,
+                ArrowFunctionBody::V8IntrinsicExpression(_) => 40,
+                ArrowFunctionBody::ComputedMemberExpression(_) => 48,
+                ArrowFunctionBody::StaticMemberExpression(_) => 49,
+                ArrowFunctionBody::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("ArrowFunctionBody::FunctionBody: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ArrowFunctionBody::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ArrowFunctionBody::NullLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ArrowFunctionBody::NumericLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("ArrowFunctionBody::BigIntLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("ArrowFunctionBody::RegExpLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("ArrowFunctionBody::StringLiteral: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("ArrowFunctionBody::TemplateLiteral: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("ArrowFunctionBody::Identifier: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("ArrowFunctionBody::Super: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("ArrowFunctionBody::ArrayExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("ArrowFunctionBody::ArrowFunctionExpression: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("ArrowFunctionBody::AssignmentExpression: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("ArrowFunctionBody::AwaitExpression: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("ArrowFunctionBody::BinaryExpression: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("ArrowFunctionBody::CallExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("ArrowFunctionBody::ChainExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("ArrowFunctionBody::ClassExpression: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("ArrowFunctionBody::ConditionalExpression: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("ArrowFunctionBody::FunctionExpression: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("ArrowFunctionBody::ImportExpression: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("ArrowFunctionBody::LogicalExpression: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("ArrowFunctionBody::NewExpression: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("ArrowFunctionBody::ObjectExpression: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("ArrowFunctionBody::ParenthesizedExpression: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("ArrowFunctionBody::SequenceExpression: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!("ArrowFunctionBody::TaggedTemplateExpression: discriminant is not 25")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("ArrowFunctionBody::ThisExpression: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("ArrowFunctionBody::UnaryExpression: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("ArrowFunctionBody::UpdateExpression: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("ArrowFunctionBody::YieldExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("ArrowFunctionBody::PrivateInExpression: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("ArrowFunctionBody::ImportMeta: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("ArrowFunctionBody::NewTarget: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("ArrowFunctionBody::JSXElement: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("ArrowFunctionBody::JSXFragment: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("ArrowFunctionBody::TSAsExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("ArrowFunctionBody::TSSatisfiesExpression: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("ArrowFunctionBody::TSTypeAssertion: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("ArrowFunctionBody::TSNonNullExpression: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("ArrowFunctionBody::TSInstantiationExpression: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("ArrowFunctionBody::V8IntrinsicExpression: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("ArrowFunctionBody::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("ArrowFunctionBody::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("ArrowFunctionBody::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    if ClassType::ClassDeclaration as u8 != 0 {
+        panic!("ClassType::ClassDeclaration: discriminant is not 0")
+    }
+    if ClassType::ClassExpression as u8 != 1 {
+        panic!("ClassType::ClassExpression: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ClassElement<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ClassElement::StaticBlock(_) => 0,
+                ClassElement::MethodDefinition(_) => 1,
+                ClassElement::PropertyDefinition(_) => 2,
+                ClassElement::AccessorProperty(_) => 3,
+                ClassElement::TSIndexSignature(_) => 4,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ClassElement::StaticBlock: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ClassElement::MethodDefinition: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ClassElement::PropertyDefinition: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("ClassElement::AccessorProperty: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("ClassElement::TSIndexSignature: discriminant is not 4")
+    }
+};
+const _: () = {
+    if MethodDefinitionType::MethodDefinition as u8 != 0 {
+        panic!("MethodDefinitionType::MethodDefinition: discriminant is not 0")
+    }
+    if MethodDefinitionType::TSAbstractMethodDefinition as u8 != 1 {
+        panic!("MethodDefinitionType::TSAbstractMethodDefinition: discriminant is not 1")
+    }
+};
+const _: () = {
+    if PropertyDefinitionType::PropertyDefinition as u8 != 0 {
+        panic!("PropertyDefinitionType::PropertyDefinition: discriminant is not 0")
+    }
+    if PropertyDefinitionType::TSAbstractPropertyDefinition as u8 != 1 {
+        panic!(
+            "PropertyDefinitionType::TSAbstractPropertyDefinition: discriminant is not 1"
+        )
+    }
+};
+const _: () = {
+    if MethodDefinitionKind::Constructor as u8 != 0 {
+        panic!("MethodDefinitionKind::Constructor: discriminant is not 0")
+    }
+    if MethodDefinitionKind::Method as u8 != 1 {
+        panic!("MethodDefinitionKind::Method: discriminant is not 1")
+    }
+    if MethodDefinitionKind::Get as u8 != 2 {
+        panic!("MethodDefinitionKind::Get: discriminant is not 2")
+    }
+    if MethodDefinitionKind::Set as u8 != 3 {
+        panic!("MethodDefinitionKind::Set: discriminant is not 3")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ModuleDeclaration<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ModuleDeclaration::ImportDeclaration(_) => 64,
+                ModuleDeclaration::ExportAllDeclaration(_) => 65,
+                ModuleDeclaration::ExportDefaultDeclaration(_) => 66,
+                ModuleDeclaration::ExportDeclaration(_) => 67,
+                ModuleDeclaration::ExportNamedDeclaration(_) => 68,
+                ModuleDeclaration::ExportFromDeclaration(_) => 69,
+                ModuleDeclaration::TSExportAssignment(_) => 70,
+                ModuleDeclaration::TSNamespaceExportDeclaration(_) => 71,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("ModuleDeclaration::ImportDeclaration: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(65) != 65 {
+        panic!("ModuleDeclaration::ExportAllDeclaration: discriminant is not 65")
+    }
+    if discriminant_of_variant_at(66) != 66 {
+        panic!("ModuleDeclaration::ExportDefaultDeclaration: discriminant is not 66")
+    }
+    if discriminant_of_variant_at(67) != 67 {
+        panic!("ModuleDeclaration::ExportDeclaration: discriminant is not 67")
+    }
+    if discriminant_of_variant_at(68) != 68 {
+        panic!("ModuleDeclaration::ExportNamedDeclaration: discriminant is not 68")
+    }
+    if discriminant_of_variant_at(69) != 69 {
+        panic!("ModuleDeclaration::ExportFromDeclaration: discriminant is not 69")
+    }
+    if discriminant_of_variant_at(70) != 70 {
+        panic!("ModuleDeclaration::TSExportAssignment: discriminant is not 70")
+    }
+    if discriminant_of_variant_at(71) != 71 {
+        panic!("ModuleDeclaration::TSNamespaceExportDeclaration: discriminant is not 71")
+    }
+};
+const _: () = {
+    if AccessorPropertyType::AccessorProperty as u8 != 0 {
+        panic!("AccessorPropertyType::AccessorProperty: discriminant is not 0")
+    }
+    if AccessorPropertyType::TSAbstractAccessorProperty as u8 != 1 {
+        panic!("AccessorPropertyType::TSAbstractAccessorProperty: discriminant is not 1")
+    }
+};
+const _: () = {
+    if ImportPhase::Source as u8 != 0 {
+        panic!("ImportPhase::Source: discriminant is not 0")
+    }
+    if ImportPhase::Defer as u8 != 1 {
+        panic!("ImportPhase::Defer: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            ImportDeclarationSpecifier<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ImportDeclarationSpecifier::ImportSpecifier(_) => 0,
+                ImportDeclarationSpecifier::ImportDefaultSpecifier(_) => 1,
+                ImportDeclarationSpecifier::ImportNamespaceSpecifier(_) => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ImportDeclarationSpecifier::ImportSpecifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!(
+            "ImportDeclarationSpecifier::ImportDefaultSpecifier: discriminant is not 1"
+        )
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!(
+            "ImportDeclarationSpecifier::ImportNamespaceSpecifier: discriminant is not 2"
+        )
+    }
+};
+const _: () = {
+    if WithClauseKeyword::With as u8 != 0 {
+        panic!("WithClauseKeyword::With: discriminant is not 0")
+    }
+    if WithClauseKeyword::Assert as u8 != 1 {
+        panic!("WithClauseKeyword::Assert: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            ImportAttributeKey<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ImportAttributeKey::Identifier(_) => 0,
+                ImportAttributeKey::StringLiteral(_) => 1,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ImportAttributeKey::Identifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ImportAttributeKey::StringLiteral: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            ExportDefaultDeclarationKind<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ExportDefaultDeclarationKind::FunctionDeclaration(_) => 64,
+                ExportDefaultDeclarationKind::ClassDeclaration(_) => 65,
+                ExportDefaultDeclarationKind::TSInterfaceDeclaration(_) => 66,
+                ExportDefaultDeclarationKind::BooleanLiteral(_) => 0,
+                ExportDefaultDeclarationKind::NullLiteral(_) => 1,
+                ExportDefaultDeclarationKind::NumericLiteral(_) => 2,
+                ExportDefaultDeclarationKind::BigIntLiteral(_) => 3,
+                ExportDefaultDeclarationKind::RegExpLiteral(_) => 4,
+                ExportDefaultDeclarationKind::StringLiteral(_) => 5,
+                ExportDefaultDeclarationKind::TemplateLiteral(_) => 6,
+                ExportDefaultDeclarationKind::Identifier(_) => 7,
+                ExportDefaultDeclarationKind::Super(_) => 8,
+                ExportDefaultDeclarationKind::ArrayExpression(_) => 9,
+                ExportDefaultDeclarationKind::ArrowFunctionExpression(_) => 10,
+                ExportDefaultDeclarationKind::AssignmentExpression(_) => 11,
+                ExportDefaultDeclarationKind::AwaitExpression(_) => 12,
+                ExportDefaultDeclarationKind::BinaryExpression(_) => 13,
+                ExportDefaultDeclarationKind::CallExpression(_) => 14,
+                ExportDefaultDeclarationKind::ChainExpression(_) => 15,
+                ExportDefaultDeclarationKind::ClassExpression(_) => 16,
+                ExportDefaultDeclarationKind::ConditionalExpression(_) => 17,
+                ExportDefaultDeclarationKind::FunctionExpression(_) => 18,
+                ExportDefaultDeclarationKind::ImportExpression(_) => 19,
+                ExportDefaultDeclarationKind::LogicalExpression(_) => 20,
+                ExportDefaultDeclarationKind::NewExpression(_) => 21,
+                ExportDefaultDeclarationKind::ObjectExpression(_) => 22,
+                ExportDefaultDeclarationKind::ParenthesizedExpression(_) => 23,
+                ExportDefaultDeclarationKind::SequenceExpression(_) => 24,
+                ExportDefaultDeclarationKind::TaggedTemplateExpression(_) => 25,
+                ExportDefaultDeclarationKind::ThisExpression(_) => 26,
+                ExportDefaultDeclarationKind::UnaryExpression(_) => 27,
+                ExportDefaultDeclarationKind::UpdateExpression(_) => 28,
+                ExportDefaultDeclarationKind::YieldExpression(_) => 29,
+                ExportDefaultDeclarationKind::PrivateInExpression(_) => 30,
+                ExportDefaultDeclarationKind::ImportMeta(_) => 31,
+                ExportDefaultDeclarationKind::NewTarget(_) => 32,
+                ExportDefaultDeclarationKind::JSXElement(_) => 33,
+                ExportDefaultDeclarationKind::JSXFragment(_) => 34,
+                ExportDefaultDeclarationKind::TSAsExpression(_) => 35,
+                ExportDefaultDeclarationKind::TSSatisfiesExpression(_) => 36,
+                ExportDefaultDeclarationKind::TSTypeAssertion(_) => 37,
+                ExportDefaultDeclarationKind::TSNonNullExpression(_) => 38,
+                ExportDefaultDeclarationKind::TSInstantiationExpression(_) => 39,
+                ExportDefaultDeclarationKind::V8IntrinsicExpression(_) => 40,
+                ExportDefaultDeclarationKind::ComputedMemberExpression(_) => 48,
+                ExportDefaultDeclarationKind::StaticMemberExpression(_) => 49,
+                ExportDefaultDeclarationKind::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!(
+            "ExportDefaultDeclarationKind::FunctionDeclaration: discriminant is not 64"
+        )
+    }
+    if discriminant_of_variant_at(65) != 65 {
+        panic!("ExportDefaultDeclarationKind::ClassDeclaration: discriminant is not 65")
+    }
+    if discriminant_of_variant_at(66) != 66 {
+        panic!(
+            "ExportDefaultDeclarationKind::TSInterfaceDeclaration: discriminant is not 66"
+        )
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ExportDefaultDeclarationKind::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ExportDefaultDeclarationKind::NullLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ExportDefaultDeclarationKind::NumericLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("ExportDefaultDeclarationKind::BigIntLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("ExportDefaultDeclarationKind::RegExpLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("ExportDefaultDeclarationKind::StringLiteral: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("ExportDefaultDeclarationKind::TemplateLiteral: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("ExportDefaultDeclarationKind::Identifier: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("ExportDefaultDeclarationKind::Super: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("ExportDefaultDeclarationKind::ArrayExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!(
+            "ExportDefaultDeclarationKind::ArrowFunctionExpression: discriminant is not 10"
+        )
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!(
+            "ExportDefaultDeclarationKind::AssignmentExpression: discriminant is not 11"
+        )
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("ExportDefaultDeclarationKind::AwaitExpression: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("ExportDefaultDeclarationKind::BinaryExpression: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("ExportDefaultDeclarationKind::CallExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("ExportDefaultDeclarationKind::ChainExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("ExportDefaultDeclarationKind::ClassExpression: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!(
+            "ExportDefaultDeclarationKind::ConditionalExpression: discriminant is not 17"
+        )
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!(
+            "ExportDefaultDeclarationKind::FunctionExpression: discriminant is not 18"
+        )
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("ExportDefaultDeclarationKind::ImportExpression: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("ExportDefaultDeclarationKind::LogicalExpression: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("ExportDefaultDeclarationKind::NewExpression: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("ExportDefaultDeclarationKind::ObjectExpression: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!(
+            "ExportDefaultDeclarationKind::ParenthesizedExpression: discriminant is not 23"
+        )
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!(
+            "ExportDefaultDeclarationKind::SequenceExpression: discriminant is not 24"
+        )
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!(
+            "ExportDefaultDeclarationKind::TaggedTemplateExpression: discriminant is not 25"
+        )
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("ExportDefaultDeclarationKind::ThisExpression: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("ExportDefaultDeclarationKind::UnaryExpression: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("ExportDefaultDeclarationKind::UpdateExpression: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("ExportDefaultDeclarationKind::YieldExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!(
+            "ExportDefaultDeclarationKind::PrivateInExpression: discriminant is not 30"
+        )
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("ExportDefaultDeclarationKind::ImportMeta: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("ExportDefaultDeclarationKind::NewTarget: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("ExportDefaultDeclarationKind::JSXElement: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("ExportDefaultDeclarationKind::JSXFragment: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("ExportDefaultDeclarationKind::TSAsExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!(
+            "ExportDefaultDeclarationKind::TSSatisfiesExpression: discriminant is not 36"
+        )
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("ExportDefaultDeclarationKind::TSTypeAssertion: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!(
+            "ExportDefaultDeclarationKind::TSNonNullExpression: discriminant is not 38"
+        )
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!(
+            "ExportDefaultDeclarationKind::TSInstantiationExpression: discriminant is not 39"
+        )
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!(
+            "ExportDefaultDeclarationKind::V8IntrinsicExpression: discriminant is not 40"
+        )
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!(
+            "ExportDefaultDeclarationKind::ComputedMemberExpression: discriminant is not 48"
+        )
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!(
+            "ExportDefaultDeclarationKind::StaticMemberExpression: discriminant is not 49"
+        )
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!(
+            "ExportDefaultDeclarationKind::PrivateFieldExpression: discriminant is not 50"
+        )
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ModuleExportName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ModuleExportName::IdentifierName(_) => 0,
+                ModuleExportName::IdentifierReference(_) => 1,
+                ModuleExportName::StringLiteral(_) => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ModuleExportName::IdentifierName: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ModuleExportName::IdentifierReference: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ModuleExportName::StringLiteral: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<JSXElementName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                JSXElementName::Identifier(_) => 0,
+                JSXElementName::IdentifierReference(_) => 1,
+                JSXElementName::NamespacedName(_) => 2,
+                JSXElementName::MemberExpression(_) => 3,
+                JSXElementName::ThisExpression(_) => 4,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("JSXElementName::Identifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("JSXElementName::IdentifierReference: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("JSXElementName::NamespacedName: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("JSXElementName::MemberExpression: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("JSXElementName::ThisExpression: discriminant is not 4")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            JSXMemberExpressionObject<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                JSXMemberExpressionObject::IdentifierReference(_) => 0,
+                JSXMemberExpressionObject::MemberExpression(_) => 1,
+                JSXMemberExpressionObject::ThisExpression(_) => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("JSXMemberExpressionObject::IdentifierReference: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("JSXMemberExpressionObject::MemberExpression: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("JSXMemberExpressionObject::ThisExpression: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<JSXExpression<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                JSXExpression::EmptyExpression(_) => 64,
+                JSXExpression::BooleanLiteral(_) => 0,
+                JSXExpression::NullLiteral(_) => 1,
+                JSXExpression::NumericLiteral(_) => 2,
+                JSXExpression::BigIntLiteral(_) => 3,
+                JSXExpression::RegExpLiteral(_) => 4,
+                JSXExpression::StringLiteral(_) => 5,
+                JSXExpression::TemplateLiteral(_) => 6,
+                JSXExpression::Identifier(_) => 7,
+                JSXExpression::Super(_) => 8,
+                JSXExpression::ArrayExpression(_) => 9,
+                JSXExpression::ArrowFunctionExpression(_) => 10,
+                JSXExpression::AssignmentExpression(_) => 11,
+                JSXExpression::AwaitExpression(_) => 12,
+                JSXExpression::BinaryExpression(_) => 13,
+                JSXExpression::CallExpression(_) => 14,
+                JSXExpression::ChainExpression(_) => 15,
+                JSXExpression::ClassExpression(_) => 16,
+                JSXExpression::ConditionalExpression(_) => 17,
+                JSXExpression::FunctionExpression(_) => 18,
+                JSXExpression::ImportExpression(_) => 19,
+                JSXExpression::LogicalExpression(_) => 20,
+                JSXExpression::NewExpression(_) => 21,
+                JSXExpression::ObjectExpression(_) => 22,
+                JSXExpression::ParenthesizedExpression(_) => 23,
+                JSXExpression::SequenceExpression(_) => 24,
+                JSXExpression::TaggedTemplateExpression(_) => 25,
+                JSXExpression::ThisExpression(_) => 26,
+                JSXExpression::UnaryExpression(_) => 27,
+                JSXExpression::UpdateExpression(_) => 28,
+                JSXExpression::YieldExpression(_) => 29,
+                JSXExpression::PrivateInExpression(_) => 30,
+                JSXExpression::ImportMeta(_) => 31,
+                JSXExpression::NewTarget(_) => 32,
+                JSXExpression::JSXElement(_) => 33,
+                JSXExpression::JSXFragment(_) => 34,
+                JSXExpression::TSAsExpression(_) => 35,
+                JSXExpression::TSSatisfiesExpression(_) => 36,
+                JSXExpression::TSTypeAssertion(_) => 37,
+                JSXExpression::TSNonNullExpression(_) => 38,
+                JSXExpression::TSInstantiationExpression(_) => 39,
+                JSXExpression::V8IntrinsicExpression(_) => 40,
+                JSXExpression::ComputedMemberExpression(_) => 48,
+                JSXExpression::StaticMemberExpression(_) => 49,
+                JSXExpression::PrivateFieldExpression(_) => 50,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("JSXExpression::EmptyExpression: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("JSXExpression::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("JSXExpression::NullLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("JSXExpression::NumericLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("JSXExpression::BigIntLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("JSXExpression::RegExpLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("JSXExpression::StringLiteral: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("JSXExpression::TemplateLiteral: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("JSXExpression::Identifier: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("JSXExpression::Super: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("JSXExpression::ArrayExpression: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("JSXExpression::ArrowFunctionExpression: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("JSXExpression::AssignmentExpression: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("JSXExpression::AwaitExpression: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("JSXExpression::BinaryExpression: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("JSXExpression::CallExpression: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("JSXExpression::ChainExpression: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("JSXExpression::ClassExpression: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("JSXExpression::ConditionalExpression: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("JSXExpression::FunctionExpression: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("JSXExpression::ImportExpression: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("JSXExpression::LogicalExpression: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("JSXExpression::NewExpression: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("JSXExpression::ObjectExpression: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("JSXExpression::ParenthesizedExpression: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("JSXExpression::SequenceExpression: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(25) != 25 {
+        panic!("JSXExpression::TaggedTemplateExpression: discriminant is not 25")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("JSXExpression::ThisExpression: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("JSXExpression::UnaryExpression: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("JSXExpression::UpdateExpression: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("JSXExpression::YieldExpression: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("JSXExpression::PrivateInExpression: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("JSXExpression::ImportMeta: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("JSXExpression::NewTarget: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("JSXExpression::JSXElement: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("JSXExpression::JSXFragment: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("JSXExpression::TSAsExpression: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("JSXExpression::TSSatisfiesExpression: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("JSXExpression::TSTypeAssertion: discriminant is not 37")
+    }
+    if discriminant_of_variant_at(38) != 38 {
+        panic!("JSXExpression::TSNonNullExpression: discriminant is not 38")
+    }
+    if discriminant_of_variant_at(39) != 39 {
+        panic!("JSXExpression::TSInstantiationExpression: discriminant is not 39")
+    }
+    if discriminant_of_variant_at(40) != 40 {
+        panic!("JSXExpression::V8IntrinsicExpression: discriminant is not 40")
+    }
+    if discriminant_of_variant_at(48) != 48 {
+        panic!("JSXExpression::ComputedMemberExpression: discriminant is not 48")
+    }
+    if discriminant_of_variant_at(49) != 49 {
+        panic!("JSXExpression::StaticMemberExpression: discriminant is not 49")
+    }
+    if discriminant_of_variant_at(50) != 50 {
+        panic!("JSXExpression::PrivateFieldExpression: discriminant is not 50")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<JSXAttributeItem<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                JSXAttributeItem::Attribute(_) => 0,
+                JSXAttributeItem::SpreadAttribute(_) => 1,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("JSXAttributeItem::Attribute: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("JSXAttributeItem::SpreadAttribute: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<JSXAttributeName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                JSXAttributeName::Identifier(_) => 0,
+                JSXAttributeName::NamespacedName(_) => 1,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("JSXAttributeName::Identifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("JSXAttributeName::NamespacedName: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<JSXAttributeValue<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                JSXAttributeValue::StringLiteral(_) => 0,
+                JSXAttributeValue::ExpressionContainer(_) => 1,
+                JSXAttributeValue::Element(_) => 2,
+                JSXAttributeValue::Fragment(_) => 3,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("JSXAttributeValue::StringLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("JSXAttributeValue::ExpressionContainer: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("JSXAttributeValue::Element: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("JSXAttributeValue::Fragment: discriminant is not 3")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<JSXChild<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                JSXChild::Text(_) => 0,
+                JSXChild::Element(_) => 1,
+                JSXChild::Fragment(_) => 2,
+                JSXChild::ExpressionContainer(_) => 3,
+                JSXChild::Spread(_) => 4,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("JSXChild::Text: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("JSXChild::Element: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("JSXChild::Fragment: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("JSXChild::ExpressionContainer: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("JSXChild::Spread: discriminant is not 4")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<TSEnumMemberName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSEnumMemberName::Identifier(_) => 0,
+                TSEnumMemberName::String(_) => 1,
+                TSEnumMemberName::ComputedString(_) => 2,
+                TSEnumMemberName::ComputedTemplateString(_) => 3,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSEnumMemberName::Identifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSEnumMemberName::String: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("TSEnumMemberName::ComputedString: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("TSEnumMemberName::ComputedTemplateString: discriminant is not 3")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<TSLiteral<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSLiteral::BooleanLiteral(_) => 0,
+                TSLiteral::NumericLiteral(_) => 1,
+                TSLiteral::BigIntLiteral(_) => 2,
+                TSLiteral::StringLiteral(_) => 3,
+                TSLiteral::TemplateLiteral(_) => 4,
+                TSLiteral::UnaryExpression(_) => 5,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSLiteral::BooleanLiteral: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSLiteral::NumericLiteral: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("TSLiteral::BigIntLiteral: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("TSLiteral::StringLiteral: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("TSLiteral::TemplateLiteral: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("TSLiteral::UnaryExpression: discriminant is not 5")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<TSType<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSType::TSAnyKeyword(_) => 0,
+                TSType::TSBigIntKeyword(_) => 1,
+                TSType::TSBooleanKeyword(_) => 2,
+                TSType::TSIntrinsicKeyword(_) => 3,
+                TSType::TSNeverKeyword(_) => 4,
+                TSType::TSNullKeyword(_) => 5,
+                TSType::TSNumberKeyword(_) => 6,
+                TSType::TSObjectKeyword(_) => 7,
+                TSType::TSStringKeyword(_) => 8,
+                TSType::TSSymbolKeyword(_) => 9,
+                TSType::TSUndefinedKeyword(_) => 11,
+                TSType::TSUnknownKeyword(_) => 12,
+                TSType::TSVoidKeyword(_) => 13,
+                TSType::TSArrayType(_) => 14,
+                TSType::TSConditionalType(_) => 15,
+                TSType::TSConstructorType(_) => 16,
+                TSType::TSFunctionType(_) => 17,
+                TSType::TSImportType(_) => 18,
+                TSType::TSIndexedAccessType(_) => 19,
+                TSType::TSInferType(_) => 20,
+                TSType::TSIntersectionType(_) => 21,
+                TSType::TSLiteralType(_) => 22,
+                TSType::TSMappedType(_) => 23,
+                TSType::TSNamedTupleMember(_) => 24,
+                TSType::TSTemplateLiteralType(_) => 26,
+                TSType::TSThisType(_) => 10,
+                TSType::TSTupleType(_) => 27,
+                TSType::TSTypeLiteral(_) => 28,
+                TSType::TSTypeOperatorType(_) => 29,
+                TSType::TSTypePredicate(_) => 30,
+                TSType::TSTypeQuery(_) => 31,
+                TSType::TSTypeReference(_) => 32,
+                TSType::TSUnionType(_) => 33,
+                TSType::TSParenthesizedType(_) => 34,
+                TSType::JSDocNullableType(_) => 35,
+                TSType::JSDocNonNullableType(_) => 36,
+                TSType::JSDocUnknownType(_) => 37,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSType::TSAnyKeyword: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSType::TSBigIntKeyword: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("TSType::TSBooleanKeyword: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("TSType::TSIntrinsicKeyword: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("TSType::TSNeverKeyword: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("TSType::TSNullKeyword: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("TSType::TSNumberKeyword: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("TSType::TSObjectKeyword: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("TSType::TSStringKeyword: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("TSType::TSSymbolKeyword: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("TSType::TSUndefinedKeyword: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("TSType::TSUnknownKeyword: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("TSType::TSVoidKeyword: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("TSType::TSArrayType: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("TSType::TSConditionalType: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("TSType::TSConstructorType: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("TSType::TSFunctionType: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("TSType::TSImportType: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("TSType::TSIndexedAccessType: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("TSType::TSInferType: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("TSType::TSIntersectionType: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("TSType::TSLiteralType: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("TSType::TSMappedType: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("TSType::TSNamedTupleMember: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("TSType::TSTemplateLiteralType: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("TSType::TSThisType: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("TSType::TSTupleType: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("TSType::TSTypeLiteral: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("TSType::TSTypeOperatorType: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("TSType::TSTypePredicate: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("TSType::TSTypeQuery: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("TSType::TSTypeReference: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("TSType::TSUnionType: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("TSType::TSParenthesizedType: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("TSType::JSDocNullableType: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("TSType::JSDocNonNullableType: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("TSType::JSDocUnknownType: discriminant is not 37")
+    }
+};
+const _: () = {
+    if TSTypeOperatorOperator::Keyof as u8 != 0 {
+        panic!("TSTypeOperatorOperator::Keyof: discriminant is not 0")
+    }
+    if TSTypeOperatorOperator::Unique as u8 != 1 {
+        panic!("TSTypeOperatorOperator::Unique: discriminant is not 1")
+    }
+    if TSTypeOperatorOperator::Readonly as u8 != 2 {
+        panic!("TSTypeOperatorOperator::Readonly: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<TSTupleElement<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSTupleElement::TSOptionalType(_) => 64,
+                TSTupleElement::TSRestType(_) => 65,
+                TSTupleElement::TSAnyKeyword(_) => 0,
+                TSTupleElement::TSBigIntKeyword(_) => 1,
+                TSTupleElement::TSBooleanKeyword(_) => 2,
+                TSTupleElement::TSIntrinsicKeyword(_) => 3,
+                TSTupleElement::TSNeverKeyword(_) => 4,
+                TSTupleElement::TSNullKeyword(_) => 5,
+                TSTupleElement::TSNumberKeyword(_) => 6,
+                TSTupleElement::TSObjectKeyword(_) => 7,
+                TSTupleElement::TSStringKeyword(_) => 8,
+                TSTupleElement::TSSymbolKeyword(_) => 9,
+                TSTupleElement::TSUndefinedKeyword(_) => 11,
+                TSTupleElement::TSUnknownKeyword(_) => 12,
+                TSTupleElement::TSVoidKeyword(_) => 13,
+                TSTupleElement::TSArrayType(_) => 14,
+                TSTupleElement::TSConditionalType(_) => 15,
+                TSTupleElement::TSConstructorType(_) => 16,
+                TSTupleElement::TSFunctionType(_) => 17,
+                TSTupleElement::TSImportType(_) => 18,
+                TSTupleElement::TSIndexedAccessType(_) => 19,
+                TSTupleElement::TSInferType(_) => 20,
+                TSTupleElement::TSIntersectionType(_) => 21,
+                TSTupleElement::TSLiteralType(_) => 22,
+                TSTupleElement::TSMappedType(_) => 23,
+                TSTupleElement::TSNamedTupleMember(_) => 24,
+                TSTupleElement::TSTemplateLiteralType(_) => 26,
+                TSTupleElement::TSThisType(_) => 10,
+                TSTupleElement::TSTupleType(_) => 27,
+                TSTupleElement::TSTypeLiteral(_) => 28,
+                TSTupleElement::TSTypeOperatorType(_) => 29,
+                TSTupleElement::TSTypePredicate(_) => 30,
+                TSTupleElement::TSTypeQuery(_) => 31,
+                TSTupleElement::TSTypeReference(_) => 32,
+                TSTupleElement::TSUnionType(_) => 33,
+                TSTupleElement::TSParenthesizedType(_) => 34,
+                TSTupleElement::JSDocNullableType(_) => 35,
+                TSTupleElement::JSDocNonNullableType(_) => 36,
+                TSTupleElement::JSDocUnknownType(_) => 37,
+            }
+        }
+    }
+    if discriminant_of_variant_at(64) != 64 {
+        panic!("TSTupleElement::TSOptionalType: discriminant is not 64")
+    }
+    if discriminant_of_variant_at(65) != 65 {
+        panic!("TSTupleElement::TSRestType: discriminant is not 65")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSTupleElement::TSAnyKeyword: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSTupleElement::TSBigIntKeyword: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("TSTupleElement::TSBooleanKeyword: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("TSTupleElement::TSIntrinsicKeyword: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("TSTupleElement::TSNeverKeyword: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("TSTupleElement::TSNullKeyword: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("TSTupleElement::TSNumberKeyword: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("TSTupleElement::TSObjectKeyword: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("TSTupleElement::TSStringKeyword: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("TSTupleElement::TSSymbolKeyword: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("TSTupleElement::TSUndefinedKeyword: discriminant is not 11")
+    }
+    if discriminant_of_variant_at(12) != 12 {
+        panic!("TSTupleElement::TSUnknownKeyword: discriminant is not 12")
+    }
+    if discriminant_of_variant_at(13) != 13 {
+        panic!("TSTupleElement::TSVoidKeyword: discriminant is not 13")
+    }
+    if discriminant_of_variant_at(14) != 14 {
+        panic!("TSTupleElement::TSArrayType: discriminant is not 14")
+    }
+    if discriminant_of_variant_at(15) != 15 {
+        panic!("TSTupleElement::TSConditionalType: discriminant is not 15")
+    }
+    if discriminant_of_variant_at(16) != 16 {
+        panic!("TSTupleElement::TSConstructorType: discriminant is not 16")
+    }
+    if discriminant_of_variant_at(17) != 17 {
+        panic!("TSTupleElement::TSFunctionType: discriminant is not 17")
+    }
+    if discriminant_of_variant_at(18) != 18 {
+        panic!("TSTupleElement::TSImportType: discriminant is not 18")
+    }
+    if discriminant_of_variant_at(19) != 19 {
+        panic!("TSTupleElement::TSIndexedAccessType: discriminant is not 19")
+    }
+    if discriminant_of_variant_at(20) != 20 {
+        panic!("TSTupleElement::TSInferType: discriminant is not 20")
+    }
+    if discriminant_of_variant_at(21) != 21 {
+        panic!("TSTupleElement::TSIntersectionType: discriminant is not 21")
+    }
+    if discriminant_of_variant_at(22) != 22 {
+        panic!("TSTupleElement::TSLiteralType: discriminant is not 22")
+    }
+    if discriminant_of_variant_at(23) != 23 {
+        panic!("TSTupleElement::TSMappedType: discriminant is not 23")
+    }
+    if discriminant_of_variant_at(24) != 24 {
+        panic!("TSTupleElement::TSNamedTupleMember: discriminant is not 24")
+    }
+    if discriminant_of_variant_at(26) != 26 {
+        panic!("TSTupleElement::TSTemplateLiteralType: discriminant is not 26")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("TSTupleElement::TSThisType: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(27) != 27 {
+        panic!("TSTupleElement::TSTupleType: discriminant is not 27")
+    }
+    if discriminant_of_variant_at(28) != 28 {
+        panic!("TSTupleElement::TSTypeLiteral: discriminant is not 28")
+    }
+    if discriminant_of_variant_at(29) != 29 {
+        panic!("TSTupleElement::TSTypeOperatorType: discriminant is not 29")
+    }
+    if discriminant_of_variant_at(30) != 30 {
+        panic!("TSTupleElement::TSTypePredicate: discriminant is not 30")
+    }
+    if discriminant_of_variant_at(31) != 31 {
+        panic!("TSTupleElement::TSTypeQuery: discriminant is not 31")
+    }
+    if discriminant_of_variant_at(32) != 32 {
+        panic!("TSTupleElement::TSTypeReference: discriminant is not 32")
+    }
+    if discriminant_of_variant_at(33) != 33 {
+        panic!("TSTupleElement::TSUnionType: discriminant is not 33")
+    }
+    if discriminant_of_variant_at(34) != 34 {
+        panic!("TSTupleElement::TSParenthesizedType: discriminant is not 34")
+    }
+    if discriminant_of_variant_at(35) != 35 {
+        panic!("TSTupleElement::JSDocNullableType: discriminant is not 35")
+    }
+    if discriminant_of_variant_at(36) != 36 {
+        panic!("TSTupleElement::JSDocNonNullableType: discriminant is not 36")
+    }
+    if discriminant_of_variant_at(37) != 37 {
+        panic!("TSTupleElement::JSDocUnknownType: discriminant is not 37")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<TSTypeName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSTypeName::IdentifierReference(_) => 0,
+                TSTypeName::QualifiedName(_) => 1,
+                TSTypeName::ThisExpression(_) => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSTypeName::IdentifierReference: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSTypeName::QualifiedName: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("TSTypeName::ThisExpression: discriminant is not 2")
+    }
+};
+const _: () = {
+    if TSAccessibility::Private as u8 != 0 {
+        panic!("TSAccessibility::Private: discriminant is not 0")
+    }
+    if TSAccessibility::Protected as u8 != 1 {
+        panic!("TSAccessibility::Protected: discriminant is not 1")
+    }
+    if TSAccessibility::Public as u8 != 2 {
+        panic!("TSAccessibility::Public: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<TSSignature<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSSignature::TSIndexSignature(_) => 0,
+                TSSignature::TSPropertySignature(_) => 1,
+                TSSignature::TSCallSignatureDeclaration(_) => 2,
+                TSSignature::TSConstructSignatureDeclaration(_) => 3,
+                TSSignature::TSMethodSignature(_) => 4,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSSignature::TSIndexSignature: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSSignature::TSPropertySignature: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("TSSignature::TSCallSignatureDeclaration: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("TSSignature::TSConstructSignatureDeclaration: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("TSSignature::TSMethodSignature: discriminant is not 4")
+    }
+};
+const _: () = {
+    if TSMethodSignatureKind::Method as u8 != 0 {
+        panic!("TSMethodSignatureKind::Method: discriminant is not 0")
+    }
+    if TSMethodSignatureKind::Get as u8 != 1 {
+        panic!("TSMethodSignatureKind::Get: discriminant is not 1")
+    }
+    if TSMethodSignatureKind::Set as u8 != 2 {
+        panic!("TSMethodSignatureKind::Set: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            TSTypePredicateName<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSTypePredicateName::Identifier(_) => 0,
+                TSTypePredicateName::This(_) => 1,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSTypePredicateName::Identifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSTypePredicateName::This: discriminant is not 1")
+    }
+};
+const _: () = {
+    if TSNamespaceDeclarationKind::Module as u8 != 0 {
+        panic!("TSNamespaceDeclarationKind::Module: discriminant is not 0")
+    }
+    if TSNamespaceDeclarationKind::Namespace as u8 != 1 {
+        panic!("TSNamespaceDeclarationKind::Namespace: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            TSNamespaceDeclarationBody<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSNamespaceDeclarationBody::TSNamespaceDeclaration(_) => 0,
+                TSNamespaceDeclarationBody::TSModuleBlock(_) => 1,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!(
+            "TSNamespaceDeclarationBody::TSNamespaceDeclaration: discriminant is not 0"
+        )
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSNamespaceDeclarationBody::TSModuleBlock: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            TSTypeQueryExprName<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSTypeQueryExprName::TSImportType(_) => 3,
+                TSTypeQueryExprName::IdentifierReference(_) => 0,
+                TSTypeQueryExprName::QualifiedName(_) => 1,
+                TSTypeQueryExprName::ThisExpression(_) => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("TSTypeQueryExprName::TSImportType: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSTypeQueryExprName::IdentifierReference: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSTypeQueryExprName::QualifiedName: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("TSTypeQueryExprName::ThisExpression: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            TSImportTypeQualifier<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSImportTypeQualifier::Identifier(_) => 0,
+                TSImportTypeQualifier::QualifiedName(_) => 1,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSImportTypeQualifier::Identifier: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSImportTypeQualifier::QualifiedName: discriminant is not 1")
+    }
+};
+const _: () = {
+    if TSMappedTypeModifierOperator::True as u8 != 0 {
+        panic!("TSMappedTypeModifierOperator::True: discriminant is not 0")
+    }
+    if TSMappedTypeModifierOperator::Plus as u8 != 1 {
+        panic!("TSMappedTypeModifierOperator::Plus: discriminant is not 1")
+    }
+    if TSMappedTypeModifierOperator::Minus as u8 != 2 {
+        panic!("TSMappedTypeModifierOperator::Minus: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<TSModuleReference<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                TSModuleReference::ExternalModuleReference(_) => 0,
+                TSModuleReference::IdentifierReference(_) => 1,
+                TSModuleReference::QualifiedName(_) => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("TSModuleReference::ExternalModuleReference: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("TSModuleReference::IdentifierReference: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("TSModuleReference::QualifiedName: discriminant is not 2")
+    }
+};
+const _: () = {
+    if ImportOrExportKind::Value as u8 != 0 {
+        panic!("ImportOrExportKind::Value: discriminant is not 0")
+    }
+    if ImportOrExportKind::Type as u8 != 1 {
+        panic!("ImportOrExportKind::Type: discriminant is not 1")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<Term<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                Term::BoundaryAssertion(_) => 0,
+                Term::LookAroundAssertion(_) => 1,
+                Term::Quantifier(_) => 2,
+                Term::Character(_) => 3,
+                Term::Dot(_) => 4,
+                Term::CharacterClassEscape(_) => 5,
+                Term::UnicodePropertyEscape(_) => 6,
+                Term::CharacterClass(_) => 7,
+                Term::CapturingGroup(_) => 8,
+                Term::IgnoreGroup(_) => 9,
+                Term::IndexedReference(_) => 10,
+                Term::NamedReference(_) => 11,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("Term::BoundaryAssertion: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("Term::LookAroundAssertion: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("Term::Quantifier: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("Term::Character: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("Term::Dot: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("Term::CharacterClassEscape: discriminant is not 5")
+    }
+    if discriminant_of_variant_at(6) != 6 {
+        panic!("Term::UnicodePropertyEscape: discriminant is not 6")
+    }
+    if discriminant_of_variant_at(7) != 7 {
+        panic!("Term::CharacterClass: discriminant is not 7")
+    }
+    if discriminant_of_variant_at(8) != 8 {
+        panic!("Term::CapturingGroup: discriminant is not 8")
+    }
+    if discriminant_of_variant_at(9) != 9 {
+        panic!("Term::IgnoreGroup: discriminant is not 9")
+    }
+    if discriminant_of_variant_at(10) != 10 {
+        panic!("Term::IndexedReference: discriminant is not 10")
+    }
+    if discriminant_of_variant_at(11) != 11 {
+        panic!("Term::NamedReference: discriminant is not 11")
+    }
+};
+const _: () = {
+    if BoundaryAssertionKind::Start as u8 != 0 {
+        panic!("BoundaryAssertionKind::Start: discriminant is not 0")
+    }
+    if BoundaryAssertionKind::End as u8 != 1 {
+        panic!("BoundaryAssertionKind::End: discriminant is not 1")
+    }
+    if BoundaryAssertionKind::Boundary as u8 != 2 {
+        panic!("BoundaryAssertionKind::Boundary: discriminant is not 2")
+    }
+    if BoundaryAssertionKind::NegativeBoundary as u8 != 3 {
+        panic!("BoundaryAssertionKind::NegativeBoundary: discriminant is not 3")
+    }
+    if BoundaryAssertionKind::StartBuffer as u8 != 4 {
+        panic!("BoundaryAssertionKind::StartBuffer: discriminant is not 4")
+    }
+    if BoundaryAssertionKind::EndBuffer as u8 != 5 {
+        panic!("BoundaryAssertionKind::EndBuffer: discriminant is not 5")
+    }
+    if BoundaryAssertionKind::EndBufferOptionalNewline as u8 != 6 {
+        panic!("BoundaryAssertionKind::EndBufferOptionalNewline: discriminant is not 6")
+    }
+};
+const _: () = {
+    if LookAroundAssertionKind::Lookahead as u8 != 0 {
+        panic!("LookAroundAssertionKind::Lookahead: discriminant is not 0")
+    }
+    if LookAroundAssertionKind::NegativeLookahead as u8 != 1 {
+        panic!("LookAroundAssertionKind::NegativeLookahead: discriminant is not 1")
+    }
+    if LookAroundAssertionKind::Lookbehind as u8 != 2 {
+        panic!("LookAroundAssertionKind::Lookbehind: discriminant is not 2")
+    }
+    if LookAroundAssertionKind::NegativeLookbehind as u8 != 3 {
+        panic!("LookAroundAssertionKind::NegativeLookbehind: discriminant is not 3")
+    }
+};
+const _: () = {
+    if CharacterKind::ControlLetter as u8 != 0 {
+        panic!("CharacterKind::ControlLetter: discriminant is not 0")
+    }
+    if CharacterKind::HexadecimalEscape as u8 != 1 {
+        panic!("CharacterKind::HexadecimalEscape: discriminant is not 1")
+    }
+    if CharacterKind::Identifier as u8 != 2 {
+        panic!("CharacterKind::Identifier: discriminant is not 2")
+    }
+    if CharacterKind::Null as u8 != 3 {
+        panic!("CharacterKind::Null: discriminant is not 3")
+    }
+    if CharacterKind::Octal1 as u8 != 4 {
+        panic!("CharacterKind::Octal1: discriminant is not 4")
+    }
+    if CharacterKind::Octal2 as u8 != 5 {
+        panic!("CharacterKind::Octal2: discriminant is not 5")
+    }
+    if CharacterKind::Octal3 as u8 != 6 {
+        panic!("CharacterKind::Octal3: discriminant is not 6")
+    }
+    if CharacterKind::SingleEscape as u8 != 7 {
+        panic!("CharacterKind::SingleEscape: discriminant is not 7")
+    }
+    if CharacterKind::Symbol as u8 != 8 {
+        panic!("CharacterKind::Symbol: discriminant is not 8")
+    }
+    if CharacterKind::UnicodeEscape as u8 != 9 {
+        panic!("CharacterKind::UnicodeEscape: discriminant is not 9")
+    }
+};
+const _: () = {
+    if CharacterClassEscapeKind::D as u8 != 0 {
+        panic!("CharacterClassEscapeKind::D: discriminant is not 0")
+    }
+    if CharacterClassEscapeKind::NegativeD as u8 != 1 {
+        panic!("CharacterClassEscapeKind::NegativeD: discriminant is not 1")
+    }
+    if CharacterClassEscapeKind::S as u8 != 2 {
+        panic!("CharacterClassEscapeKind::S: discriminant is not 2")
+    }
+    if CharacterClassEscapeKind::NegativeS as u8 != 3 {
+        panic!("CharacterClassEscapeKind::NegativeS: discriminant is not 3")
+    }
+    if CharacterClassEscapeKind::W as u8 != 4 {
+        panic!("CharacterClassEscapeKind::W: discriminant is not 4")
+    }
+    if CharacterClassEscapeKind::NegativeW as u8 != 5 {
+        panic!("CharacterClassEscapeKind::NegativeW: discriminant is not 5")
+    }
+};
+const _: () = {
+    if CharacterClassContentsKind::Union as u8 != 0 {
+        panic!("CharacterClassContentsKind::Union: discriminant is not 0")
+    }
+    if CharacterClassContentsKind::Intersection as u8 != 1 {
+        panic!("CharacterClassContentsKind::Intersection: discriminant is not 1")
+    }
+    if CharacterClassContentsKind::Subtraction as u8 != 2 {
+        panic!("CharacterClassContentsKind::Subtraction: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<
+            CharacterClassContents<'static>,
+        >::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                CharacterClassContents::CharacterClassRange(_) => 0,
+                CharacterClassContents::CharacterClassEscape(_) => 1,
+                CharacterClassContents::UnicodePropertyEscape(_) => 2,
+                CharacterClassContents::Character(_) => 3,
+                CharacterClassContents::NestedCharacterClass(_) => 4,
+                CharacterClassContents::ClassStringDisjunction(_) => 5,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("CharacterClassContents::CharacterClassRange: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("CharacterClassContents::CharacterClassEscape: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("CharacterClassContents::UnicodePropertyEscape: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("CharacterClassContents::Character: discriminant is not 3")
+    }
+    if discriminant_of_variant_at(4) != 4 {
+        panic!("CharacterClassContents::NestedCharacterClass: discriminant is not 4")
+    }
+    if discriminant_of_variant_at(5) != 5 {
+        panic!("CharacterClassContents::ClassStringDisjunction: discriminant is not 5")
+    }
+};
+const _: () = {
+    if Language::JavaScript as u8 != 0 {
+        panic!("Language::JavaScript: discriminant is not 0")
+    }
+    if Language::TypeScript as u8 != 1 {
+        panic!("Language::TypeScript: discriminant is not 1")
+    }
+    if Language::TypeScriptDefinition as u8 != 2 {
+        panic!("Language::TypeScriptDefinition: discriminant is not 2")
+    }
+};
+const _: () = {
+    if ModuleKind::Script as u8 != 0 {
+        panic!("ModuleKind::Script: discriminant is not 0")
+    }
+    if ModuleKind::Module as u8 != 1 {
+        panic!("ModuleKind::Module: discriminant is not 1")
+    }
+    if ModuleKind::Unambiguous as u8 != 2 {
+        panic!("ModuleKind::Unambiguous: discriminant is not 2")
+    }
+    if ModuleKind::CommonJS as u8 != 3 {
+        panic!("ModuleKind::CommonJS: discriminant is not 3")
+    }
+};
+const _: () = {
+    if LanguageVariant::Standard as u8 != 0 {
+        panic!("LanguageVariant::Standard: discriminant is not 0")
+    }
+    if LanguageVariant::Jsx as u8 != 1 {
+        panic!("LanguageVariant::Jsx: discriminant is not 1")
+    }
+};
+const _: () = {
+    if FileExtension::Js as u8 != 0 {
+        panic!("FileExtension::Js: discriminant is not 0")
+    }
+    if FileExtension::Mjs as u8 != 1 {
+        panic!("FileExtension::Mjs: discriminant is not 1")
+    }
+    if FileExtension::Cjs as u8 != 2 {
+        panic!("FileExtension::Cjs: discriminant is not 2")
+    }
+    if FileExtension::Jsx as u8 != 3 {
+        panic!("FileExtension::Jsx: discriminant is not 3")
+    }
+    if FileExtension::Ts as u8 != 4 {
+        panic!("FileExtension::Ts: discriminant is not 4")
+    }
+    if FileExtension::Mts as u8 != 5 {
+        panic!("FileExtension::Mts: discriminant is not 5")
+    }
+    if FileExtension::Cts as u8 != 6 {
+        panic!("FileExtension::Cts: discriminant is not 6")
+    }
+    if FileExtension::Tsx as u8 != 7 {
+        panic!("FileExtension::Tsx: discriminant is not 7")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ImportImportName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ImportImportName::Name(_) => 0,
+                ImportImportName::NamespaceObject => 1,
+                ImportImportName::Default(_) => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ImportImportName::Name: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ImportImportName::NamespaceObject: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ImportImportName::Default: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ExportImportName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ExportImportName::Name(_) => 0,
+                ExportImportName::All => 1,
+                ExportImportName::AllButDefault => 2,
+                ExportImportName::Null => 3,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ExportImportName::Name: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ExportImportName::All: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ExportImportName::AllButDefault: discriminant is not 2")
+    }
+    if discriminant_of_variant_at(3) != 3 {
+        panic!("ExportImportName::Null: discriminant is not 3")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ExportExportName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ExportExportName::Name(_) => 0,
+                ExportExportName::Default(_) => 1,
+                ExportExportName::Null => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ExportExportName::Name: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ExportExportName::Default: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ExportExportName::Null: discriminant is not 2")
+    }
+};
+const _: () = {
+    /// The discriminant the generator gives the variant rustc reads from tag `tag`.
+    const fn discriminant_of_variant_at(tag: u8) -> u8 {
+        let mut value = ::core::mem::MaybeUninit::<ExportLocalName<'static>>::zeroed();
+        unsafe { value.as_mut_ptr().cast::<u8>().write(tag) };
+        unsafe {
+            match *value.as_ptr() {
+                ExportLocalName::Name(_) => 0,
+                ExportLocalName::Default(_) => 1,
+                ExportLocalName::Null => 2,
+            }
+        }
+    }
+    if discriminant_of_variant_at(0) != 0 {
+        panic!("ExportLocalName::Name: discriminant is not 0")
+    }
+    if discriminant_of_variant_at(1) != 1 {
+        panic!("ExportLocalName::Default: discriminant is not 1")
+    }
+    if discriminant_of_variant_at(2) != 2 {
+        panic!("ExportLocalName::Null: discriminant is not 2")
+    }
+};
+const _: () = {
+    if NumberBase::Float as u8 != 0 {
+        panic!("NumberBase::Float: discriminant is not 0")
+    }
+    if NumberBase::Decimal as u8 != 1 {
+        panic!("NumberBase::Decimal: discriminant is not 1")
+    }
+    if NumberBase::Binary as u8 != 2 {
+        panic!("NumberBase::Binary: discriminant is not 2")
+    }
+    if NumberBase::Octal as u8 != 3 {
+        panic!("NumberBase::Octal: discriminant is not 3")
+    }
+    if NumberBase::Hex as u8 != 4 {
+        panic!("NumberBase::Hex: discriminant is not 4")
+    }
+};
+const _: () = {
+    if BigintBase::Decimal as u8 != 0 {
+        panic!("BigintBase::Decimal: discriminant is not 0")
+    }
+    if BigintBase::Binary as u8 != 1 {
+        panic!("BigintBase::Binary: discriminant is not 1")
+    }
+    if BigintBase::Octal as u8 != 2 {
+        panic!("BigintBase::Octal: discriminant is not 2")
+    }
+    if BigintBase::Hex as u8 != 3 {
+        panic!("BigintBase::Hex: discriminant is not 3")
+    }
+};
+const _: () = {
+    if AssignmentOperator::Assign as u8 != 0 {
+        panic!("AssignmentOperator::Assign: discriminant is not 0")
+    }
+    if AssignmentOperator::Addition as u8 != 1 {
+        panic!("AssignmentOperator::Addition: discriminant is not 1")
+    }
+    if AssignmentOperator::Subtraction as u8 != 2 {
+        panic!("AssignmentOperator::Subtraction: discriminant is not 2")
+    }
+    if AssignmentOperator::Multiplication as u8 != 3 {
+        panic!("AssignmentOperator::Multiplication: discriminant is not 3")
+    }
+    if AssignmentOperator::Division as u8 != 4 {
+        panic!("AssignmentOperator::Division: discriminant is not 4")
+    }
+    if AssignmentOperator::Remainder as u8 != 5 {
+        panic!("AssignmentOperator::Remainder: discriminant is not 5")
+    }
+    if AssignmentOperator::Exponential as u8 != 6 {
+        panic!("AssignmentOperator::Exponential: discriminant is not 6")
+    }
+    if AssignmentOperator::ShiftLeft as u8 != 7 {
+        panic!("AssignmentOperator::ShiftLeft: discriminant is not 7")
+    }
+    if AssignmentOperator::ShiftRight as u8 != 8 {
+        panic!("AssignmentOperator::ShiftRight: discriminant is not 8")
+    }
+    if AssignmentOperator::ShiftRightZeroFill as u8 != 9 {
+        panic!("AssignmentOperator::ShiftRightZeroFill: discriminant is not 9")
+    }
+    if AssignmentOperator::BitwiseOR as u8 != 10 {
+        panic!("AssignmentOperator::BitwiseOR: discriminant is not 10")
+    }
+    if AssignmentOperator::BitwiseXOR as u8 != 11 {
+        panic!("AssignmentOperator::BitwiseXOR: discriminant is not 11")
+    }
+    if AssignmentOperator::BitwiseAnd as u8 != 12 {
+        panic!("AssignmentOperator::BitwiseAnd: discriminant is not 12")
+    }
+    if AssignmentOperator::LogicalOr as u8 != 13 {
+        panic!("AssignmentOperator::LogicalOr: discriminant is not 13")
+    }
+    if AssignmentOperator::LogicalAnd as u8 != 14 {
+        panic!("AssignmentOperator::LogicalAnd: discriminant is not 14")
+    }
+    if AssignmentOperator::LogicalNullish as u8 != 15 {
+        panic!("AssignmentOperator::LogicalNullish: discriminant is not 15")
+    }
+};
+const _: () = {
+    if BinaryOperator::Equality as u8 != 0 {
+        panic!("BinaryOperator::Equality: discriminant is not 0")
+    }
+    if BinaryOperator::Inequality as u8 != 1 {
+        panic!("BinaryOperator::Inequality: discriminant is not 1")
+    }
+    if BinaryOperator::StrictEquality as u8 != 2 {
+        panic!("BinaryOperator::StrictEquality: discriminant is not 2")
+    }
+    if BinaryOperator::StrictInequality as u8 != 3 {
+        panic!("BinaryOperator::StrictInequality: discriminant is not 3")
+    }
+    if BinaryOperator::LessThan as u8 != 4 {
+        panic!("BinaryOperator::LessThan: discriminant is not 4")
+    }
+    if BinaryOperator::LessEqualThan as u8 != 5 {
+        panic!("BinaryOperator::LessEqualThan: discriminant is not 5")
+    }
+    if BinaryOperator::GreaterThan as u8 != 6 {
+        panic!("BinaryOperator::GreaterThan: discriminant is not 6")
+    }
+    if BinaryOperator::GreaterEqualThan as u8 != 7 {
+        panic!("BinaryOperator::GreaterEqualThan: discriminant is not 7")
+    }
+    if BinaryOperator::Addition as u8 != 8 {
+        panic!("BinaryOperator::Addition: discriminant is not 8")
+    }
+    if BinaryOperator::Subtraction as u8 != 9 {
+        panic!("BinaryOperator::Subtraction: discriminant is not 9")
+    }
+    if BinaryOperator::Multiplication as u8 != 10 {
+        panic!("BinaryOperator::Multiplication: discriminant is not 10")
+    }
+    if BinaryOperator::Division as u8 != 11 {
+        panic!("BinaryOperator::Division: discriminant is not 11")
+    }
+    if BinaryOperator::Remainder as u8 != 12 {
+        panic!("BinaryOperator::Remainder: discriminant is not 12")
+    }
+    if BinaryOperator::Exponential as u8 != 13 {
+        panic!("BinaryOperator::Exponential: discriminant is not 13")
+    }
+    if BinaryOperator::ShiftLeft as u8 != 14 {
+        panic!("BinaryOperator::ShiftLeft: discriminant is not 14")
+    }
+    if BinaryOperator::ShiftRight as u8 != 15 {
+        panic!("BinaryOperator::ShiftRight: discriminant is not 15")
+    }
+    if BinaryOperator::ShiftRightZeroFill as u8 != 16 {
+        panic!("BinaryOperator::ShiftRightZeroFill: discriminant is not 16")
+    }
+    if BinaryOperator::BitwiseOR as u8 != 17 {
+        panic!("BinaryOperator::BitwiseOR: discriminant is not 17")
+    }
+    if BinaryOperator::BitwiseXOR as u8 != 18 {
+        panic!("BinaryOperator::BitwiseXOR: discriminant is not 18")
+    }
+    if BinaryOperator::BitwiseAnd as u8 != 19 {
+        panic!("BinaryOperator::BitwiseAnd: discriminant is not 19")
+    }
+    if BinaryOperator::In as u8 != 20 {
+        panic!("BinaryOperator::In: discriminant is not 20")
+    }
+    if BinaryOperator::Instanceof as u8 != 21 {
+        panic!("BinaryOperator::Instanceof: discriminant is not 21")
+    }
+};
+const _: () = {
+    if LogicalOperator::Or as u8 != 0 {
+        panic!("LogicalOperator::Or: discriminant is not 0")
+    }
+    if LogicalOperator::And as u8 != 1 {
+        panic!("LogicalOperator::And: discriminant is not 1")
+    }
+    if LogicalOperator::Coalesce as u8 != 2 {
+        panic!("LogicalOperator::Coalesce: discriminant is not 2")
+    }
+};
+const _: () = {
+    if UnaryOperator::UnaryPlus as u8 != 0 {
+        panic!("UnaryOperator::UnaryPlus: discriminant is not 0")
+    }
+    if UnaryOperator::UnaryNegation as u8 != 1 {
+        panic!("UnaryOperator::UnaryNegation: discriminant is not 1")
+    }
+    if UnaryOperator::LogicalNot as u8 != 2 {
+        panic!("UnaryOperator::LogicalNot: discriminant is not 2")
+    }
+    if UnaryOperator::BitwiseNot as u8 != 3 {
+        panic!("UnaryOperator::BitwiseNot: discriminant is not 3")
+    }
+    if UnaryOperator::Typeof as u8 != 4 {
+        panic!("UnaryOperator::Typeof: discriminant is not 4")
+    }
+    if UnaryOperator::Void as u8 != 5 {
+        panic!("UnaryOperator::Void: discriminant is not 5")
+    }
+    if UnaryOperator::Delete as u8 != 6 {
+        panic!("UnaryOperator::Delete: discriminant is not 6")
+    }
+};
+const _: () = {
+    if UpdateOperator::Increment as u8 != 0 {
+        panic!("UpdateOperator::Increment: discriminant is not 0")
+    }
+    if UpdateOperator::Decrement as u8 != 1 {
+        panic!("UpdateOperator::Decrement: discriminant is not 1")
+    }
+};
+const _: () = {
+    if ErrorSeverity::Error as u8 != 0 {
+        panic!("ErrorSeverity::Error: discriminant is not 0")
+    }
+    if ErrorSeverity::Warning as u8 != 1 {
+        panic!("ErrorSeverity::Warning: discriminant is not 1")
+    }
+    if ErrorSeverity::Advice as u8 != 2 {
+        panic!("ErrorSeverity::Advice: discriminant is not 2")
+    }
+};
