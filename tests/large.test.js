@@ -1,7 +1,8 @@
-// The whole format: buffers past 2 GiB (offsets where a signed shift turns negative; the format
-// allows 4 GiB) and sources longer than one JS string can be. Each buffer is a real script's buffer
-// moved up by 2.5 GiB in a zero-filled buffer, whose untouched pages the OS never allocates: the
-// deserializers must read it exactly as the original.
+// The whole format: buffers past 2 GiB (offsets where a signed shift turns negative), up to the
+// format's limit (buffers are under 4 GiB: offsets are u32s) and past it, and sources longer than
+// one JS string can be. Each buffer is a real script's buffer moved up or padded in a zero-filled
+// buffer, whose untouched pages the OS never allocates: the deserializers must read it exactly as
+// the original, or refuse it when it is 4 GiB or more.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -9,38 +10,44 @@ import { join } from "node:path";
 import { constants } from "node:buffer";
 
 import { encodeScript, root } from "./producer.js";
-import { META, METADATA_SIZE, metadataField } from "./support.js";
+import { MAX_BUFFER_SIZE, META, METADATA_SIZE, metadataField } from "./support.js";
 
-import { deserialize as deserializeParser } from "../generated/npm/parser/deserialize.js";
-import { deserialize as deserializeLinter } from "../generated/npm/linter/deserialize.js";
-import { deserialize as deserializeLazy, materialize } from "../generated/npm/parser-lazy/deserialize.js";
+import * as parser from "../generated/npm/parser/deserialize.js";
+import * as linter from "../generated/npm/linter/deserialize.js";
+import * as lazy from "../generated/npm/parser-lazy/deserialize.js";
+import * as wasm32 from "../generated/npm/wasm32/deserialize.js";
+
+const { deserialize: deserializeParser } = parser;
+const { deserialize: deserializeLinter } = linter;
+const { deserialize: deserializeLazy, materialize } = lazy;
 
 const SHIFT = 2.5 * 2 ** 30;
 
 /**
- * `buffer` (of `layout`) moved up by SHIFT bytes, its source text grown by `pad` spaces at its end.
- * Pointers are addresses, so moving the base recorded in the metadata down by SHIFT moves every
- * pointer up with the bytes. The parser layout keeps its source at the start: the strings that
- * pointed into it now point into the moved copy, and are decoded from there.
+ * `buffer` (of `layout`) moved up by `shift` bytes, its source text grown by `pad` spaces at its
+ * end, in a buffer of `size` bytes (zeros before the metadata) or just large enough. Pointers are
+ * addresses, so moving the base recorded in the metadata down by `shift` moves every pointer up
+ * with the bytes. The parser layout keeps its source at the start: the strings that pointed into
+ * it now point into the moved copy, and are decoded from there.
  */
-function moved(buffer, layout, pad = 0) {
+function moved(buffer, layout, { shift = SHIFT, pad = 0, size } = {}) {
   const u32 = (field) => buffer.readUInt32LE(metadataField(buffer, field));
   const [sourceStart, sourceLen, asciiLen] = [u32(META.SOURCE_START), u32(META.SOURCE_LEN), u32(META.SOURCE_ASCII_LEN)];
   const sourceEnd = sourceStart + sourceLen;
   const end = layout === "parser" ? buffer.length - METADATA_SIZE : sourceEnd;
-  const metadata = Math.ceil((SHIFT + end + (layout === "parser" ? 0 : pad)) / 8) * 8;
+  const metadata = size === undefined ? Math.ceil((shift + end + (layout === "parser" ? 0 : pad)) / 8) * 8 : size - METADATA_SIZE;
   const big = Buffer.alloc(metadata + METADATA_SIZE);
-  big.set(buffer.subarray(0, end), SHIFT);
+  big.set(buffer.subarray(0, end), shift);
   big.set(buffer.subarray(buffer.length - METADATA_SIZE), metadata);
   const set = (field, value) => big.writeUInt32LE(value >>> 0, metadata + field);
-  set(META.ROOT, u32(META.ROOT) + SHIFT);
-  set(META.BASE_LOW32, u32(META.BASE_LOW32) - SHIFT);
+  set(META.ROOT, u32(META.ROOT) + shift);
+  set(META.BASE_LOW32, u32(META.BASE_LOW32) - shift);
   if (layout === "parser") {
     big.set(buffer.subarray(0, sourceEnd), 0);
     big.fill(0x20, sourceEnd, sourceEnd + pad);
   } else {
-    set(META.SOURCE_START, sourceStart + SHIFT);
-    big.fill(0x20, SHIFT + sourceEnd, SHIFT + sourceEnd + pad);
+    set(META.SOURCE_START, sourceStart + shift);
+    big.fill(0x20, shift + sourceEnd, shift + sourceEnd + pad);
   }
   set(META.SOURCE_LEN, sourceLen + pad);
   set(META.SOURCE_ASCII_LEN, asciiLen === sourceLen ? sourceLen + pad : asciiLen);
@@ -66,7 +73,53 @@ test("linter: a buffer of 3 GiB whose source is longer than a JS string can be",
   // ASCII: the whole source is the ASCII prefix, which the deserializer slices strings from.
   const { buffer } = encodeScript("linter", starter);
   const pad = constants.MAX_STRING_LENGTH + 1;
-  const big = moved(buffer, "linter", pad);
+  const big = moved(buffer, "linter", { pad });
   assert.ok(big.length > SHIFT + constants.MAX_STRING_LENGTH);
   assert.equal(plain(deserializeLinter(big)), plain(deserializeLinter(buffer)));
+});
+
+/**
+ * `buffer` (of `layout`) made exactly `size` bytes long by zeros where no one reads them: between
+ * the parser layout's arena and its metadata; below the linter layout's arena, which moves up (by a
+ * multiple of 8, keeping every alignment) so that its source still ends right before the metadata.
+ */
+function ofSize(buffer, layout, size) {
+  if (layout === "parser") return moved(buffer, layout, { shift: 0, size });
+  const sourceEnd = buffer.readUInt32LE(metadataField(buffer, META.SOURCE_START)) + buffer.readUInt32LE(metadataField(buffer, META.SOURCE_LEN));
+  return moved(buffer, layout, { shift: Math.floor((size - METADATA_SIZE - sourceEnd) / 8) * 8, size });
+}
+
+const small = "a + b;\nlabel: for (;;) break label; // ASCII\n'é';";
+// Where an offset's shift could go wrong: around 2^31 (signed shifts) and right under 4 GiB.
+const READABLE = [2 ** 31 - 8, 2 ** 31, 2 ** 31 + 8, MAX_BUFFER_SIZE + 1 - 8];
+// 4 GiB and past it (up to what this Node's typed arrays hold: 4 GiB on Node 20).
+const TOO_LARGE = [MAX_BUFFER_SIZE + 1, MAX_BUFFER_SIZE + 1 + 8].filter((size) => size <= constants.MAX_LENGTH);
+const tooLarge = (module) => (error) => error instanceof module.RawastBufferError && /4 GiB/.test(error.message);
+
+test("every target reads buffers right under 4 GiB, and refuses those of 4 GiB or more with a RawastBufferError", () => {
+  for (const [layout, targets] of [
+    ["parser", [parser, lazy]],
+    ["linter", [linter]],
+  ]) {
+    const { buffer } = encodeScript(layout, small);
+    const expected = plain(targets[0].deserialize(buffer));
+    const read = (module, bytes) => plain(module === lazy ? materialize(lazy.deserialize(bytes)) : module.deserialize(bytes));
+    for (const size of READABLE) {
+      const big = ofSize(buffer, layout, size);
+      assert.equal(big.length, size);
+      for (const module of targets) assert.equal(read(module, big), expected, `${layout}, ${size} bytes`);
+    }
+    for (const size of TOO_LARGE) {
+      // Padded in the middle (a buffer otherwise valid), and at the end: the valid buffer followed
+      // by zeros, whose first bytes a view length taken modulo 4 GiB would see as the whole buffer.
+      const followed = Buffer.alloc(size);
+      followed.set(buffer);
+      for (const big of [ofSize(buffer, layout, size), followed]) {
+        assert.equal(big.length, size);
+        for (const module of targets) assert.throws(() => read(module, big), tooLarge(module), `${layout}, ${size} bytes`);
+      }
+    }
+  }
+  // 32-bit buffers (wasm32 producers) have the same limit; what lies in the buffer does not matter.
+  for (const size of TOO_LARGE) assert.throws(() => wasm32.deserialize(new Uint8Array(size)), tooLarge(wasm32), `wasm32, ${size} bytes`);
 });

@@ -3,6 +3,7 @@
 import {
   LAYOUT_FINGERPRINT_32,
   LAYOUT_FINGERPRINT_64,
+  MAX_BUFFER_SIZE,
   METADATA_SIZE,
   META_BASE_LOW32,
   META_FINGERPRINT_LOW,
@@ -14,7 +15,7 @@ import {
   META_SOURCE_START,
 } from "../generated/js/constants.js";
 
-export { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64, METADATA_SIZE };
+export { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64, MAX_BUFFER_SIZE, METADATA_SIZE };
 
 /** A deterministic PRNG (a 32-bit LCG) giving numbers in [0, 1), so that a failure can be replayed. */
 export function random(seed) {

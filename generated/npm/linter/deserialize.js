@@ -8,6 +8,7 @@
 const MAGIC = 0x54534152;
 const FORMAT_VERSION = 1;
 const METADATA_SIZE = 36;
+const MAX_BUFFER_SIZE = 0xffffffff;
 const META_MAGIC = 0;
 const META_FORMAT_VERSION = 4;
 const META_FINGERPRINT_LOW = 8;
@@ -79,6 +80,10 @@ function setUp(buffer) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
   const length = buffer.length;
+  // Offsets are u32s: past 4 GiB they, and the views' lengths below (`length >>> 2`), would wrap.
+  if (length > MAX_BUFFER_SIZE) {
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes is 4 GiB or more, and rawast buffers are under 4 GiB (their offsets are u32s)`);
+  }
   if (length < METADATA_SIZE || length % 4 !== 0) {
     const detached = isDetached(buffer.buffer) ? " (its ArrayBuffer is detached)" : "";
     throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
