@@ -30,7 +30,7 @@ export declare class RawastBufferError extends Error {
  * Deserializes a rawast buffer lazily: only the root is read now, every other property on its first
  * access, so the buffer must not change while the tree is used. Throws a `RawastBufferError` when the
  * buffer is truncated or was written with another schema or pointer width; a getter throws one when
- * what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
+ * what it reads is corrupt, or the buffer was detached meanwhile.
 {%- else %}
  * Deserializes a rawast buffer. Throws a `RawastBufferError` when the buffer is truncated, corrupt,
  * or was written with another schema or pointer width.

@@ -65,7 +65,7 @@ function leave() {
 /**
  * Deserializes a rawast buffer lazily: only the root is read now.
  * Throws a `RawastBufferError` if the buffer is not one this deserializer reads; a getter throws one
- * when what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
+ * when what it reads is corrupt, or the buffer was detached meanwhile.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must
  *   not change while the tree is used
  * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}

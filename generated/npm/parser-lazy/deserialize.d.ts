@@ -1007,7 +1007,7 @@ export declare class RawastBufferError extends Error {
  * Deserializes a rawast buffer lazily: only the root is read now, every other property on its first
  * access, so the buffer must not change while the tree is used. Throws a `RawastBufferError` when the
  * buffer is truncated or was written with another schema or pointer width; a getter throws one when
- * what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
+ * what it reads is corrupt, or the buffer was detached meanwhile.
  * Reading is bounded by the buffer's size: a corrupt buffer cannot make it run or allocate without
  * limit. A `buffer` that is not a `Uint8Array` (a `Proxy` of one included) is a `TypeError`.
  */
