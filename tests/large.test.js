@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { constants } from "node:buffer";
 
 import { encodeScript, root } from "./producer.js";
-import { MAX_BUFFER_SIZE, META, METADATA_SIZE, metadataField } from "./support.js";
+import { MAX_BUFFER_SIZE, moved, ofSize } from "./support.js";
 
 import * as parser from "../generated/npm/parser/deserialize.js";
 import * as linter from "../generated/npm/linter/deserialize.js";
@@ -23,37 +23,6 @@ const { deserialize: deserializeLazy, materialize } = lazy;
 
 const SHIFT = 2.5 * 2 ** 30;
 
-/**
- * `buffer` (of `layout`) moved up by `shift` bytes, its source text grown by `pad` spaces at its
- * end, in a buffer of `size` bytes (zeros before the metadata) or just large enough. Pointers are
- * addresses, so moving the base recorded in the metadata down by `shift` moves every pointer up
- * with the bytes. The parser layout keeps its source at the start: the strings that pointed into
- * it now point into the moved copy, and are decoded from there.
- */
-function moved(buffer, layout, { shift = SHIFT, pad = 0, size } = {}) {
-  const u32 = (field) => buffer.readUInt32LE(metadataField(buffer, field));
-  const [sourceStart, sourceLen, asciiLen] = [u32(META.SOURCE_START), u32(META.SOURCE_LEN), u32(META.SOURCE_ASCII_LEN)];
-  const sourceEnd = sourceStart + sourceLen;
-  const end = layout === "parser" ? buffer.length - METADATA_SIZE : sourceEnd;
-  const metadata = size === undefined ? Math.ceil((shift + end + (layout === "parser" ? 0 : pad)) / 8) * 8 : size - METADATA_SIZE;
-  const big = Buffer.alloc(metadata + METADATA_SIZE);
-  big.set(buffer.subarray(0, end), shift);
-  big.set(buffer.subarray(buffer.length - METADATA_SIZE), metadata);
-  const set = (field, value) => big.writeUInt32LE(value >>> 0, metadata + field);
-  set(META.ROOT, u32(META.ROOT) + shift);
-  set(META.BASE_LOW32, u32(META.BASE_LOW32) - shift);
-  if (layout === "parser") {
-    big.set(buffer.subarray(0, sourceEnd), 0);
-    big.fill(0x20, sourceEnd, sourceEnd + pad);
-  } else {
-    set(META.SOURCE_START, sourceStart + shift);
-    big.fill(0x20, shift + sourceEnd, shift + sourceEnd + pad);
-  }
-  set(META.SOURCE_LEN, sourceLen + pad);
-  set(META.SOURCE_ASCII_LEN, asciiLen === sourceLen ? sourceLen + pad : asciiLen);
-  return big;
-}
-
 function plain(result) {
   return JSON.stringify(result, (k, v) => (k === "parent" ? undefined : typeof v === "bigint" ? `${v}n` : v));
 }
@@ -63,7 +32,7 @@ const starter = readFileSync(join(root, "tests/conformance/corpus/starter.js"), 
 
 test("parser and parser-lazy: a buffer of 2.5 GiB, its arena past 2 GiB", () => {
   const { buffer } = encodeScript("parser", strings);
-  const big = moved(buffer, "parser");
+  const big = moved(buffer, "parser", { shift: SHIFT });
   assert.ok(big.length > SHIFT);
   assert.equal(plain(deserializeParser(big)), plain(deserializeParser(buffer)));
   assert.equal(plain(materialize(deserializeLazy(big))), plain(deserializeParser(buffer)));
@@ -73,21 +42,10 @@ test("linter: a buffer of 3 GiB whose source is longer than a JS string can be",
   // ASCII: the whole source is the ASCII prefix, which the deserializer slices strings from.
   const { buffer } = encodeScript("linter", starter);
   const pad = constants.MAX_STRING_LENGTH + 1;
-  const big = moved(buffer, "linter", { pad });
+  const big = moved(buffer, "linter", { shift: SHIFT, pad });
   assert.ok(big.length > SHIFT + constants.MAX_STRING_LENGTH);
   assert.equal(plain(deserializeLinter(big)), plain(deserializeLinter(buffer)));
 });
-
-/**
- * `buffer` (of `layout`) made exactly `size` bytes long by zeros where no one reads them: between
- * the parser layout's arena and its metadata; below the linter layout's arena, which moves up (by a
- * multiple of 8, keeping every alignment) so that its source still ends right before the metadata.
- */
-function ofSize(buffer, layout, size) {
-  if (layout === "parser") return moved(buffer, layout, { shift: 0, size });
-  const sourceEnd = buffer.readUInt32LE(metadataField(buffer, META.SOURCE_START)) + buffer.readUInt32LE(metadataField(buffer, META.SOURCE_LEN));
-  return moved(buffer, layout, { shift: Math.floor((size - METADATA_SIZE - sourceEnd) / 8) * 8, size });
-}
 
 const small = "a + b;\nlabel: for (;;) break label; // ASCII\n'é';";
 // Where an offset's shift could go wrong: around 2^31 (signed shifts) and right under 4 GiB.

@@ -42,6 +42,53 @@ export const META = {
   BASE_LOW32: META_BASE_LOW32,
 };
 
+/**
+ * A copy of `buffer` (a valid buffer of `layout`: "parser" or "linter") that reads as the same tree,
+ * in a zero-filled buffer (whose untouched pages the OS never allocates): its arena moved up by
+ * `shift` bytes, its source text grown by `pad` spaces at its end, `size` bytes long (zeros before
+ * the metadata) or just long enough. Pointers are addresses, so moving the base recorded in the
+ * metadata down by `shift` moves every pointer up with the bytes. The parser layout keeps its
+ * source at the start: the strings that pointed into it now point into the moved copy.
+ */
+export function moved(buffer, layout, { shift, pad = 0, size }) {
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
+  const u32 = (field) => view.getUint32(metadataField(buffer, field), true);
+  const [sourceStart, sourceLen, asciiLen] = [u32(META.SOURCE_START), u32(META.SOURCE_LEN), u32(META.SOURCE_ASCII_LEN)];
+  const sourceEnd = sourceStart + sourceLen;
+  const end = layout === "parser" ? buffer.length - METADATA_SIZE : sourceEnd;
+  const metadata = size === undefined ? Math.ceil((shift + end + (layout === "parser" ? 0 : pad)) / 8) * 8 : size - METADATA_SIZE;
+  const big = new Uint8Array(metadata + METADATA_SIZE);
+  big.set(buffer.subarray(0, end), shift);
+  big.set(buffer.subarray(buffer.length - METADATA_SIZE), metadata);
+  const bigView = new DataView(big.buffer, metadata);
+  const set = (field, value) => bigView.setUint32(field, value >>> 0, true);
+  set(META.ROOT, u32(META.ROOT) + shift);
+  set(META.BASE_LOW32, u32(META.BASE_LOW32) - shift);
+  if (layout === "parser") {
+    big.set(buffer.subarray(0, sourceEnd), 0);
+    big.fill(0x20, sourceEnd, sourceEnd + pad);
+  } else {
+    set(META.SOURCE_START, sourceStart + shift);
+    big.fill(0x20, shift + sourceEnd, shift + sourceEnd + pad);
+  }
+  set(META.SOURCE_LEN, sourceLen + pad);
+  set(META.SOURCE_ASCII_LEN, asciiLen === sourceLen ? sourceLen + pad : asciiLen);
+  return big;
+}
+
+/**
+ * `buffer` (a valid buffer of `layout`) made exactly `size` bytes long by zeros where no one reads
+ * them: between the parser layout's arena and its metadata; below the linter layout's arena, which
+ * moves up (by a multiple of 8, keeping every alignment) so that its source still ends right
+ * before the metadata.
+ */
+export function ofSize(buffer, layout, size) {
+  if (layout === "parser") return moved(buffer, layout, { shift: 0, size });
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
+  const sourceEnd = view.getUint32(metadataField(buffer, META.SOURCE_START), true) + view.getUint32(metadataField(buffer, META.SOURCE_LEN), true);
+  return moved(buffer, layout, { shift: Math.floor((size - METADATA_SIZE - sourceEnd) / 8) * 8, size });
+}
+
 /** Calls `visit` on every node under `root`, in document order, following `visitorKeys` (node type →
  * the properties that can hold nodes), with an explicit stack: trees of any depth. */
 export function walk(root, visitorKeys, visit) {

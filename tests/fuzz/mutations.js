@@ -4,10 +4,14 @@
 // RawastBufferError ("TypeError" for inputs that are no Uint8Array). Some say more (worker.js):
 // `after` changes the buffer between `deserialize` and reading the tree, which concerns lazy trees:
 // detaching it (the tree must then end in a RawastBufferError: `mustFail`) or resizing it;
-// `same` holds arguments whose tree (or RawastBufferError) the case must give (the bytes before they
-// were resized or viewed oddly). The mutations that read only the sites, and the odd inputs that
+// `mustFail` says why the case must end in a RawastBufferError (a buffer of 4 GiB or more); `same`
+// holds arguments whose tree (or RawastBufferError) the case must give (the bytes before they were
+// padded, resized or viewed oddly). The mutations that read only the sites, and the odd inputs that
 // copy nothing, serve oxc-parser's buffers too (`oxc.js`).
 
+import { constants } from "node:buffer";
+
+import { MAX_BUFFER_SIZE, ofSize } from "../support.js";
 import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32 } from "./layout.js";
 
 /** A seeded PRNG (mulberry32): the same seed gives the same corruptions. */
@@ -295,6 +299,22 @@ const VIEWS = {
     })(copy);
     return { input, same: sameAs(bytes), description: `a Uint8Array whose ${what} says ${value instanceof ArrayBuffer ? "another ArrayBuffer" : value}` };
   },
+  padded(rng, bytes) {
+    // Just under 4 GiB, padded where no one reads (the same tree); 4 GiB or more, padded in the middle
+    // or followed by zeros (the buffer error: a view length taken modulo 4 GiB would find the
+    // buffer in the first bytes). Sparse: the OS allocates only the pages written.
+    const layout = new DataView(bytes.buffer, bytes.byteOffset).getUint32(bytes.length - METADATA_SIZE + META_SOURCE_START, true) === 0 ? "parser" : "linter";
+    const sizes = [MAX_BUFFER_SIZE + 1 - 8, MAX_BUFFER_SIZE + 1 - 4, MAX_BUFFER_SIZE + 1, MAX_BUFFER_SIZE + 1 + 8, MAX_BUFFER_SIZE + 1 + bytes.length];
+    const size = rng.pick(sizes.filter((size) => size <= constants.MAX_LENGTH));
+    if (size <= MAX_BUFFER_SIZE) return { input: ofSize(bytes, layout, size), same: sameAs(bytes), description: `padded to ${size} bytes` };
+    const atEnd = rng() < 0.5;
+    let input;
+    if (atEnd) {
+      input = new Uint8Array(size);
+      input.set(bytes);
+    } else input = ofSize(bytes, layout, size);
+    return { input, mustFail: `a buffer of ${size} bytes (4 GiB or more) was read`, description: `${atEnd ? "followed by zeros" : "padded"} to ${size} bytes` };
+  },
 };
 
 // Comparing two whole trees (as JSON) costs twice reading one and more: typescript.js's would pass
@@ -306,6 +326,10 @@ function sameAs(bytes) {
   return bytes.length <= SAME_MAX_BYTES ? [bytes] : undefined;
 }
 
+// The views that must see the valid bytes, which a corruption would make them read otherwise:
+// padding a buffer moves its arena's end, so a pointer past the end could then land in it.
+const UNCORRUPTED_VIEWS = new Set(["padded"]);
+
 const KINDS = [...Object.keys(MUTATIONS), "compound", "view"];
 
 /** Case `index`'s corruption of `buffer` (whose sites are `sites`). */
@@ -315,7 +339,7 @@ export function mutate(rng, buffer, sites) {
   if (kind === "view") {
     const name = rng.pick(Object.keys(VIEWS));
     // Views of a corrupted buffer half the time.
-    const prefix = rng() < 0.5 ? `${MUTATIONS.flip(rng, bytes, sites)}, ` : "";
+    const prefix = !UNCORRUPTED_VIEWS.has(name) && rng() < 0.5 ? `${MUTATIONS.flip(rng, bytes, sites)}, ` : "";
     const { input, ...view } = VIEWS[name](rng, bytes);
     return { kind: `view:${name}`, args: [input], ...view, description: prefix + view.description };
   }

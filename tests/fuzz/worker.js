@@ -68,10 +68,11 @@ function pickFile(rng) {
 
 /**
  * What a case ended in: an AST, the buffer error, the documented TypeError, or anything else. Some
- * cases say what they must end in (`mutations.js`): the buffer error (`mustFail`: a lazy tree read
- * whole after its buffer was detached: what is done `after` deserialize concerns lazy trees only),
- * or the very tree, or the buffer error, that other arguments give (`same`: the bytes before their
- * resizable buffer was shrunk and grown back, or before their `length` was redefined). An AST there, or another tree, is foreign.
+ * cases say what they must end in (`mutations.js`): the buffer error (`mustFail`: a buffer of 4 GiB
+ * or more; a lazy tree read whole after its buffer was detached: what is done `after` deserialize
+ * concerns lazy trees only), or the very tree, or the buffer error, that other arguments give
+ * (`same`: the bytes before they were padded, or before their resizable buffer was shrunk and grown
+ * back). An AST there, or another tree, is foreign.
  */
 function run(mutation) {
   try {
