@@ -89,19 +89,32 @@ export function ofSize(buffer, layout, size) {
   return moved(buffer, layout, { shift: Math.floor((size - METADATA_SIZE - sourceEnd) / 8) * 8, size });
 }
 
-/** Calls `visit` on every node under `root`, in document order, following `visitorKeys` (node type →
- * the properties that can hold nodes), with an explicit stack: trees of any depth. */
-export function walk(root, visitorKeys, visit) {
-  const stack = [root];
+/**
+ * Calls `visit` on every node under `value`, in document order, following `visitorKeys` (a lazy
+ * target's VISITOR_KEYS) by its walking rule (README, "Lazy targets"): an object whose
+ * discriminator value (`type` unless given) names an entry is a node of that type; any other object
+ * is a plain object, whose entry is named after where it lies: the name of the entry of the object
+ * holding it, a dot and its key, or (`name`) its key in `deserialize`'s result. An entry lists the
+ * keys that can lead to nodes; arrays hold values of the name they have. An explicit stack: trees
+ * of any depth.
+ */
+export function walk(value, visitorKeys, visit, { name = "", discriminator = "type" } = {}) {
+  // Triples: a value, the entry of the object holding it (null in the result) and its key there.
+  const stack = [value, null, name];
   while (stack.length > 0) {
+    const key = stack.pop();
+    const owner = stack.pop();
     const value = stack.pop();
-    if (value === null) continue;
+    if (value === null || typeof value !== "object") continue;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i], owner, key);
       continue;
     }
-    visit(value);
-    const keys = visitorKeys[value.type];
-    for (let i = keys.length - 1; i >= 0; i--) stack.push(value[keys[i]]);
+    let entry = value[discriminator];
+    if (typeof entry === "string" && visitorKeys[entry] !== undefined) visit(value);
+    else entry = owner === null ? key : `${owner}.${key}`;
+    const keys = visitorKeys[entry];
+    if (keys === undefined) continue;
+    for (let i = keys.length - 1; i >= 0; i--) stack.push(value[keys[i]], entry, keys[i]);
   }
 }

@@ -1027,5 +1027,11 @@ export declare function encodeSource(text: string, buffer: Uint8Array): number;
  */
 export declare function materialize<T>(value: T): T;
 
-/** For each node `type`, the properties that can hold nodes: what a generic visitor follows. */
+/**
+ * What a generic walker follows to every node: for each node type, and each place where plain
+ * objects holding nodes lie, the keys of the properties that can lead to a node, in order. An object
+ * is a node of the type its `type` names, when that names an entry; any other object is
+ * plain, its entry named after where it lies: `"<entry of the object holding it>.<key>"`, or its key
+ * in `deserialize`'s result. Arrays hold values of the name they have.
+ */
 export declare const VISITOR_KEYS: Readonly<Record<string, readonly string[]>>;

@@ -24,6 +24,8 @@ struct DeserializeDts {
     encode_source: bool,
     /// A `lazy = true` target: read-only properties (getters), and `materialize` and `VISITOR_KEYS`.
     lazy: bool,
+    /// `[mapping] discriminator`, which the walking rule of `VISITOR_KEYS` reads (lazy targets have one).
+    discriminator: String,
 }
 
 enum Declaration {
@@ -69,6 +71,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         declarations,
         encode_source: target.source_placement == SourcePlacement::Start,
         lazy: target.lazy,
+        discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }

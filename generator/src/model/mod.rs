@@ -13,11 +13,12 @@
 //!
 //! The predicates every emitter asks, defined here once: [`Model::is_node`], [`Model::builds_nodes`]
 //! (reading the value may make a node: on parent-linked targets its reader takes the parent),
-//! [`may_nest`] (reading the value may follow pointers deeper into the tree: it can be left for later),
-//! [`Model::can_be_node`] (the value is a node or an array of nodes: a visitor key) and
-//! [`Model::accepted_types`] (the node types a value can be: the producer's dispatch).
+//! [`may_nest`] (reading the value may follow pointers deeper into the tree: it can be left for later)
+//! and [`Model::accepted_types`] (the node types a value can be: the producer's dispatch).
+//! [`Model::visitor_keys`] says what a walker follows to every node (`visitor.rs`).
 
 mod check;
+mod visitor;
 
 use crate::config::{Config, Mapping, SpanStyle};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
@@ -25,6 +26,7 @@ use crate::ir::{Converter, Schema, TypeId, TypeKind, TypeRef, Variant};
 use crate::layout::{SchemaLayout, Shape};
 
 pub use check::check_target;
+pub use visitor::{VisitorEntry, VisitorKeys};
 
 /// The JS shape of every type of a schema.
 #[derive(Debug, Clone)]
@@ -36,6 +38,9 @@ pub struct Model {
     builds: Vec<bool>,
     /// `None` when the configuration names no root.
     pub result: Option<ResultShape>,
+    /// What lazy targets export; the errors are theirs only (`generate` reports them when a target
+    /// is lazy).
+    visitor_keys: Result<VisitorKeys, Diagnostics>,
 }
 
 /// A struct as a JS object.
@@ -144,8 +149,9 @@ impl Model {
                 TypeKind::Enum(_) => None,
             });
         }
-        let mut model = Model { mapping, objects, builds: Vec::new(), result };
+        let mut model = Model { mapping, objects, builds: Vec::new(), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
         model.builds = builds_nodes_by_type(schema, &model);
+        model.visitor_keys = visitor::visitor_keys(schema, &model);
         check::check_keys(schema, &model, &mut diagnostics);
         diagnostics.into_result(model)
     }
@@ -174,12 +180,10 @@ impl Model {
         }
     }
 
-    /// Whether a `ty` value is a node, or an array of nodes (not only plain objects holding them).
-    pub fn can_be_node(&self, schema: &Schema, ty: &TypeRef) -> bool {
-        match ty {
-            TypeRef::Vec(inner) => self.can_be_node(schema, inner),
-            _ => self.accepted_types(schema, ty).iter().any(|(_, id)| id.is_some()),
-        }
+    /// For each kind of object a walk meets, the properties that can lead to a node, or why a
+    /// walker could miss some (`visitor.rs`).
+    pub fn visitor_keys(&self) -> Result<&VisitorKeys, &Diagnostics> {
+        self.visitor_keys.as_ref()
     }
 
     /// The node types a `ty` value can be, each with the struct that makes it (`None` when it is not
