@@ -45,6 +45,38 @@ for (const [name, layout, deserialize, RawastBufferError] of targets) {
     assert.equal(plain(deserialize(shared)), plain(deserialize(buffer)));
   });
 
+  test(`${name}: a resizable ArrayBuffer and a growable SharedArrayBuffer are read the same`, () => {
+    const plain = (result) => JSON.stringify(result.program, (k, v) => (k === "parent" ? undefined : v));
+    const expected = plain(deserialize(buffer));
+    const resizable = new ArrayBuffer(buffer.length, { maxByteLength: 2 * buffer.length });
+    const growable = new SharedArrayBuffer(buffer.length, { maxByteLength: 2 * buffer.length });
+    for (const [how, view] of [
+      ["resizable, length-tracking view", new Uint8Array(resizable)],
+      ["resizable, fixed-length view", new Uint8Array(resizable, 0, buffer.length)],
+      ["growable SharedArrayBuffer", new Uint8Array(growable)],
+    ]) {
+      view.set(buffer);
+      assert.equal(plain(deserialize(view)), expected, how);
+    }
+  });
+
+  test(`${name}: a Uint8Array whose length, byteOffset or buffer is redefined (a subclass, an own property) is read as what it is`, () => {
+    const plain = (result) => JSON.stringify(result.program, (k, v) => (k === "parent" ? undefined : v));
+    const expected = plain(deserialize(buffer));
+    const copy = () => Uint8Array.from(buffer);
+    const lying = [
+      Object.defineProperty(copy(), "length", { value: buffer.length + 8 }),
+      Object.defineProperty(copy(), "byteOffset", { value: 3 }),
+      Object.defineProperty(copy(), "buffer", { value: new ArrayBuffer(buffer.length) }),
+      new (class Longer extends Uint8Array {
+        get length() {
+          return super.length - 4;
+        }
+      })(buffer),
+    ];
+    for (const value of lying) assert.equal(plain(deserialize(value)), expected);
+  });
+
   test(`${name}: what is not a Uint8Array is a TypeError, however much it looks like one`, () => {
     const notBuffers = [
       "text",

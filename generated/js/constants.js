@@ -13,6 +13,9 @@ export const FORMAT_VERSION = 1;
 /** Size in bytes of the metadata block that ends every buffer. */
 export const METADATA_SIZE = 36;
 
+/** The largest buffer in bytes: offsets are u32s, so buffers are under 4 GiB. */
+export const MAX_BUFFER_SIZE = 0xffffffff;
+
 // Offsets of the metadata fields from the start of the metadata block.
 /** `MAGIC`: the bytes `RAST`. */
 export const META_MAGIC = 0;

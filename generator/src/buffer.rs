@@ -33,6 +33,10 @@ pub const METADATA_FIELDS: &[MetadataField] = &[
 
 pub const METADATA_SIZE: u32 = 4 * METADATA_FIELDS.len() as u32;
 
+/// The largest buffer, in bytes: offsets are `u32`s, so buffers are under 4 GiB (the runtime's
+/// `build` refuses to write a larger one, and deserializers refuse to read one).
+pub const MAX_BUFFER_SIZE: u32 = u32::MAX;
+
 /// Each metadata field with its offset from the start of the metadata block.
 pub fn metadata_offsets() -> impl Iterator<Item = (u32, &'static MetadataField)> {
     METADATA_FIELDS.iter().enumerate().map(|(index, field)| (4 * index as u32, field))

@@ -460,6 +460,8 @@ impl Config {
         };
         let mut targets = Vec::new();
         let mut package_diagnostics = Vec::new();
+        // Where `lazy = true` is written: it needs a discriminator, which [mapping] (read later) sets.
+        let mut lazy_spans = Vec::new();
         for (name, target) in raw.targets {
             let valid = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
                 && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
@@ -534,6 +536,9 @@ impl Config {
                 if *lazy.get_ref() && source_placement == SourcePlacement::End {
                     error(lazy.span(), "lazy = true needs source_placement = \"start\"".to_owned(), "lazy node classes have no `parent` links, which the linter layout's deserializer promises");
                 }
+                if *lazy.get_ref() {
+                    lazy_spans.push(lazy.span());
+                }
                 lazy.into_inner()
             });
             let int64 = target.int64.unwrap_or(Int64::Number);
@@ -547,6 +552,15 @@ impl Config {
         let mut mapping_diagnostics = Vec::new();
         let mapping = mapping::check(raw.mapping, file, &mut mapping_diagnostics);
         mapping_diagnostics.into_iter().for_each(|d| diagnostics.push(d));
+        if mapping.discriminator.is_none() {
+            for span in lazy_spans {
+                diagnostics.push(
+                    Diagnostic::new("lazy = true needs a [mapping] discriminator")
+                        .at(Location::from_byte_range(&file.path, &file.text, span))
+                        .with_help("a lazy target exports VISITOR_KEYS, by which a walker tells a node by its type name under the discriminator key; with discriminator = \"\" nodes carry none"),
+                );
+            }
+        }
         let root = name(raw.schema.root);
         if let Some(channel) = mapping.channels.first()
             && root.is_none()

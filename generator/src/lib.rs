@@ -124,6 +124,12 @@ pub fn generate(config: &Config, inputs: &[SourceFile]) -> Result<Generation, Er
     if config.rust.producer_module.is_some() {
         diagnostics.0.extend(emit::producer_limits(config, &model));
     }
+    // Lazy targets export the visitor keys: a schema a walk by them would miss nodes of is an error.
+    if config.targets.iter().any(|t| t.lazy)
+        && let Err(errors) = model.visitor_keys()
+    {
+        diagnostics.0.extend(errors.0.iter().cloned());
+    }
     diagnostics.into_result(())?;
     let cx = emit::EmitContext { config, schema: &analysis.schema, layout64: &analysis.layout64, layout32: &analysis.layout32, model: &model, inputs };
     let (outputs, notes) = emit::emit_all(&cx)?;

@@ -1,24 +1,34 @@
   if (!isUint8Array(buffer)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
-  const length = buffer.length;
+  const length = typedArrayLength.call(buffer);
+  // Offsets are u32s: past 4 GiB they, and the views' lengths below (`length >>> 2`), would wrap.
+  if (length > MAX_BUFFER_SIZE) {
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes is 4 GiB or more, and rawast buffers are under 4 GiB (their offsets are u32s)`);
+  }
+  let memory = typedArrayBuffer.call(buffer), byteOffset = typedArrayByteOffset.call(buffer);
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    const detached = isDetached(buffer.buffer) ? " (its ArrayBuffer is detached)" : "";
+    const detached = isDetached(memory) ? " (its ArrayBuffer is detached)" : "";
     throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
 {%- if strings.node %}
-  // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
-  const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
+  // Typed-array views need an 8-aligned start: a buffer that is not is copied once.
 {%- else %}
   // Typed-array views need an 8-aligned start, and web runtimes' `TextDecoder` refuses views of
   // shared memory: a buffer that is not aligned, or is shared, is copied once.
-  const shared = typeof SharedArrayBuffer === "function" && buffer.buffer instanceof SharedArrayBuffer;
-  const bytes = buffer.byteOffset % 8 === 0 && !shared ? buffer : new Uint8Array(buffer);
 {%- endif %}
-  const { buffer: memory, byteOffset } = bytes;
-  // Fixed-length views, `uint8` too: a length-tracking view of a resizable buffer shrunk later
-  // would shrink while the others go out of bounds; this way all read as length 0 (lazy getters'
-  // test for a buffer taken away).
+{%- if lazy %}
+  // So is a resizable ArrayBuffer: it can shrink and grow back while the tree is in use, and growing
+  // zero-fills what shrinking dropped and brings views back in bounds, so no getter could tell. The
+  // tree reads the bytes `deserialize` was given. (A growable SharedArrayBuffer cannot shrink; a
+  // detached buffer's views read as length 0, which the getters test.)
+{%- endif %}
+  if (byteOffset % 8 !== 0{% if !strings.node %} || (typeof SharedArrayBuffer === "function" && memory instanceof SharedArrayBuffer){% endif %}{% if lazy %} || memory.resizable === true{% endif %}) {
+    const copy = new Uint8Array(buffer);
+    memory = copy.buffer;
+    byteOffset = 0;
+  }
+  // Fixed-length views, `uint8` too: a length-tracking view would follow a growable buffer's length.
 {%- for view in buffer.views %}
   {{ view.name }} = new {{ view.class }}(memory, byteOffset, {% if view.shift == 0 %}length{% else %}length >>> {{ view.shift }}{% endif %});
 {%- endfor %}

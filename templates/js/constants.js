@@ -11,6 +11,9 @@ export const FORMAT_VERSION = {{ format_version }};
 /** Size in bytes of the metadata block that ends every buffer. */
 export const METADATA_SIZE = {{ metadata_size }};
 
+/** The largest buffer in bytes: offsets are u32s, so buffers are under 4 GiB. */
+export const MAX_BUFFER_SIZE = {{ max_buffer_size }};
+
 // Offsets of the metadata fields from the start of the metadata block.
 {%- for field in fields %}
 /** {{ field.doc }} */

@@ -30,7 +30,7 @@ export declare class RawastBufferError extends Error {
  * Deserializes a rawast buffer lazily: only the root is read now, every other property on its first
  * access, so the buffer must not change while the tree is used. Throws a `RawastBufferError` when the
  * buffer is truncated or was written with another schema or pointer width; a getter throws one when
- * what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
+ * what it reads is corrupt, or the buffer was detached meanwhile.
 {%- else %}
  * Deserializes a rawast buffer. Throws a `RawastBufferError` when the buffer is truncated, corrupt,
  * or was written with another schema or pointer width.
@@ -62,6 +62,12 @@ export declare function encodeSource(text: string, buffer: Uint8Array): number;
  */
 export declare function materialize<T>(value: T): T;
 
-/** For each node `type`, the properties that can hold nodes: what a generic visitor follows. */
+/**
+ * What a generic walker follows to every node: for each node type, and each place where plain
+ * objects holding nodes lie, the keys of the properties that can lead to a node, in order. An object
+ * is a node of the type its `{{ discriminator }}` names, when that names an entry; any other object is
+ * plain, its entry named after where it lies: `"<entry of the object holding it>.<key>"`, or its key
+ * in `deserialize`'s result. Arrays hold values of the name they have.
+ */
 export declare const VISITOR_KEYS: Readonly<Record<string, readonly string[]>>;
 {%- endif %}

@@ -65,7 +65,7 @@ function leave() {
 /**
  * Deserializes a rawast buffer lazily: only the root is read now.
  * Throws a `RawastBufferError` if the buffer is not one this deserializer reads; a getter throws one
- * when what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
+ * when what it reads is corrupt, or the buffer was detached meanwhile.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must
  *   not change while the tree is used
  * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
@@ -187,11 +187,17 @@ function {{ class.factory }}(pos) {
 {%- endfor %}
 
 /**
- * For each node type, the properties that can hold nodes, in order: what a generic visitor follows
- * (the getters of lazy nodes are not enumerable). It fits the eager deserializer's objects too.
+ * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for
+ * each node type, and each place where plain objects holding nodes lie, the keys of the properties
+ * that can lead to a node, in order. The walking rule: an object is a node of the type its
+ * `{{ discriminator }}` names, when that names an entry; any other object is plain, its entry named
+ * after where it lies: the entry of the object holding it, a dot and its key (`"Parent.key"`), or
+ * its key in `deserialize`'s result. Arrays hold values of the name they have. It fits the eager
+ * deserializer's objects too. No prototype, so that no `{{ discriminator }}` finds `Object.prototype`'s.
  */
 export const VISITOR_KEYS = Object.freeze({
-{%- for (node_type, keys) in visitor_keys %}
-  {{ node_type }}: [{{ keys }}],
+  __proto__: null,
+{%- for (name, keys) in visitor_keys %}
+  {{ name }}: [{{ keys }}],
 {%- endfor %}
 });

@@ -1,6 +1,7 @@
 const MAGIC = {{ buffer.magic }};
 const FORMAT_VERSION = {{ buffer.format_version }};
 const METADATA_SIZE = {{ buffer.metadata_size }};
+const MAX_BUFFER_SIZE = {{ buffer.max_buffer_size }};
 {%- for (name, offset) in buffer.meta %}
 const META_{{ name }} = {{ offset }};
 {%- endfor %}

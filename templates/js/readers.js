@@ -16,6 +16,12 @@ function isUint8Array(value) {
   return typedArrayKind.call(value) === "Uint8Array";
 }
 
+// A Uint8Array's `length`, `byteOffset` and `buffer` as its internal slots have them: a subclass or
+// an own property may redefine the properties (a length its memory does not have made views throw).
+const [typedArrayLength, typedArrayByteOffset, typedArrayBuffer] = ["length", "byteOffset", "buffer"].map(
+  (name) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), name).get,
+);
+
 /**
  * Whether an `ArrayBuffer` was detached (transferred). Node 20 has no `detached` property: there a
  * view cannot be made over a detached buffer, where over an empty one it can.
@@ -59,7 +65,7 @@ function corrupt(message) {
 {%- if lazy %}
 
 function detached() {
-  return new RawastBufferError("the buffer was detached or shrunk while its tree was in use: read the tree before giving its buffer away");
+  return new RawastBufferError("the buffer was detached while its tree was in use: read the tree before giving its buffer away");
 }
 {%- endif %}
 

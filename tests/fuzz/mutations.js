@@ -1,11 +1,17 @@
 // The corruptions of rawast buffers: each takes a valid buffer, its sites (`layout.js`) and a seeded
 // random source, and returns `{ args, description, expect }`: the arguments of `deserialize`, what
 // was done (for the report), and `expect`, which says what the case may end in besides an AST or a
-// RawastBufferError ("TypeError" for inputs that are no Uint8Array). `after`: takes the buffer
-// away (detaches or shrinks it) between `deserialize` and reading the tree, which a lazy tree must
-// then refuse with a RawastBufferError. The mutations that read only the sites, and the odd inputs
-// that copy nothing, serve oxc-parser's buffers too (`oxc.js`).
+// RawastBufferError ("TypeError" for inputs that are no Uint8Array). Some say more (worker.js):
+// `after` changes the buffer between `deserialize` and reading the tree, which concerns lazy trees:
+// detaching it (the tree must then end in a RawastBufferError: `mustFail`) or resizing it;
+// `mustFail` says why the case must end in a RawastBufferError (a buffer of 4 GiB or more); `same`
+// holds arguments whose tree (or RawastBufferError) the case must give (the bytes before they were
+// padded, resized or viewed oddly). The mutations that read only the sites, and the odd inputs that
+// copy nothing, serve oxc-parser's buffers too (`oxc.js`).
 
+import { constants } from "node:buffer";
+
+import { MAX_BUFFER_SIZE, ofSize } from "../support.js";
 import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32 } from "./layout.js";
 
 /** A seeded PRNG (mulberry32): the same seed gives the same corruptions. */
@@ -249,19 +255,80 @@ const VIEWS = {
   },
   detachedAfter(rng, bytes) {
     const copy = Uint8Array.from(bytes);
-    return { input: copy, after: () => structuredClone(copy.buffer, { transfer: [copy.buffer] }), description: "detached after deserialize (lazy trees read it later)" };
+    // `ArrayBuffer#transfer` (Node 22 and later) detaches the buffer it moves the bytes out of.
+    const transfer = typeof ArrayBuffer.prototype.transfer === "function" && rng() < 0.5;
+    const after = transfer ? () => copy.buffer.transfer() : () => structuredClone(copy.buffer, { transfer: [copy.buffer] });
+    const how = transfer ? "ArrayBuffer#transfer" : "structuredClone";
+    return { input: copy, after, mustFail: "a lazy tree was read whole after its buffer was detached", description: `detached by ${how} after deserialize (lazy trees read it later)` };
   },
-  shrunkAfter(rng, bytes) {
-    // A resizable ArrayBuffer, seen whole (a length-tracking view) or through a fixed-length view.
-    const memory = new ArrayBuffer(bytes.length, { maxByteLength: bytes.length });
+  resizedAfter(rng, bytes) {
+    // A resizable ArrayBuffer, seen whole (a length-tracking view) or through a fixed-length view,
+    // shrunk, shrunk and grown back (zero-filled: views come back in bounds), or grown; or a growable
+    // SharedArrayBuffer grown. Whatever happens to it, a tree must be that of the bytes it was given.
+    const shared = rng() < 0.25;
+    const memory = shared ? new SharedArrayBuffer(bytes.length, { maxByteLength: 2 * bytes.length }) : new ArrayBuffer(bytes.length, { maxByteLength: 2 * bytes.length });
     const tracking = rng() < 0.5;
     const input = tracking ? new Uint8Array(memory) : new Uint8Array(memory, 0, bytes.length);
     input.set(bytes);
-    const length = rng() < 0.5 ? rng.int(bytes.length) : bytes.length - 1 - rng.int(Math.min(64, bytes.length));
-    const view = tracking ? "a length-tracking view" : "a fixed-length view";
-    return { input, after: () => memory.resize(length), description: `${view} of a resizable ArrayBuffer, shrunk to ${length} of ${bytes.length} bytes after deserialize` };
+    const view = `${tracking ? "a length-tracking" : "a fixed-length"} view of a ${shared ? "growable SharedArrayBuffer" : "resizable ArrayBuffer"}`;
+    const shrunk = rng() < 0.5 ? rng.int(bytes.length) : bytes.length - 1 - rng.int(Math.min(64, bytes.length));
+    const [how, after] = shared
+      ? ["grown to twice its length", () => memory.grow(2 * bytes.length)]
+      : rng.pick([
+          [`shrunk to ${shrunk} bytes`, () => memory.resize(shrunk)],
+          [`shrunk to ${shrunk} bytes and grown back`, () => (memory.resize(shrunk), memory.resize(bytes.length))],
+          [`shrunk to ${shrunk} bytes and grown to twice its length`, () => (memory.resize(shrunk), memory.resize(2 * bytes.length))],
+          ["grown to twice its length", () => memory.resize(2 * bytes.length)],
+        ]);
+    return { input, after, same: sameAs(bytes), description: `${view}, ${how} after deserialize, of ${bytes.length} bytes` };
+  },
+  redefined(rng, bytes) {
+    // A Uint8Array whose `length`, `byteOffset` or `buffer` says something else than its internal
+    // slots (an own property, or a subclass's getter): it is what it is.
+    const copy = Uint8Array.from(bytes);
+    const [what, value] = rng.pick([
+      ["length", copy.length + 8 * (1 + rng.int(8))],
+      ["length", rng.int(copy.length)],
+      ["byteOffset", 1 + rng.int(64)],
+      ["buffer", new ArrayBuffer(copy.length)],
+    ]);
+    const input = rng() < 0.5 ? Object.defineProperty(copy, what, { value }) : new (class extends Uint8Array {
+      get [what]() {
+        return value;
+      }
+    })(copy);
+    return { input, same: sameAs(bytes), description: `a Uint8Array whose ${what} says ${value instanceof ArrayBuffer ? "another ArrayBuffer" : value}` };
+  },
+  padded(rng, bytes) {
+    // Just under 4 GiB, padded where no one reads (the same tree); 4 GiB or more, padded in the middle
+    // or followed by zeros (the buffer error: a view length taken modulo 4 GiB would find the
+    // buffer in the first bytes). Sparse: the OS allocates only the pages written.
+    const layout = new DataView(bytes.buffer, bytes.byteOffset).getUint32(bytes.length - METADATA_SIZE + META_SOURCE_START, true) === 0 ? "parser" : "linter";
+    const sizes = [MAX_BUFFER_SIZE + 1 - 8, MAX_BUFFER_SIZE + 1 - 4, MAX_BUFFER_SIZE + 1, MAX_BUFFER_SIZE + 1 + 8, MAX_BUFFER_SIZE + 1 + bytes.length];
+    const size = rng.pick(sizes.filter((size) => size <= constants.MAX_LENGTH));
+    if (size <= MAX_BUFFER_SIZE) return { input: ofSize(bytes, layout, size), same: sameAs(bytes), description: `padded to ${size} bytes` };
+    const atEnd = rng() < 0.5;
+    let input;
+    if (atEnd) {
+      input = new Uint8Array(size);
+      input.set(bytes);
+    } else input = ofSize(bytes, layout, size);
+    return { input, mustFail: `a buffer of ${size} bytes (4 GiB or more) was read`, description: `${atEnd ? "followed by zeros" : "padded"} to ${size} bytes` };
   },
 };
+
+// Comparing two whole trees (as JSON) costs twice reading one and more: typescript.js's would pass
+// the hang bound. Larger buffers are only checked for what every case is: no foreign error.
+const SAME_MAX_BYTES = 16 * 2 ** 20;
+
+/** The arguments whose tree a case made of `bytes` must give, for buffers small enough to compare. */
+function sameAs(bytes) {
+  return bytes.length <= SAME_MAX_BYTES ? [bytes] : undefined;
+}
+
+// The views that must see the valid bytes, which a corruption would make them read otherwise:
+// padding a buffer moves its arena's end, so a pointer past the end could then land in it.
+const UNCORRUPTED_VIEWS = new Set(["padded"]);
 
 const KINDS = [...Object.keys(MUTATIONS), "compound", "view"];
 
@@ -272,7 +339,7 @@ export function mutate(rng, buffer, sites) {
   if (kind === "view") {
     const name = rng.pick(Object.keys(VIEWS));
     // Views of a corrupted buffer half the time.
-    const prefix = rng() < 0.5 ? `${MUTATIONS.flip(rng, bytes, sites)}, ` : "";
+    const prefix = !UNCORRUPTED_VIEWS.has(name) && rng() < 0.5 ? `${MUTATIONS.flip(rng, bytes, sites)}, ` : "";
     const { input, ...view } = VIEWS[name](rng, bytes);
     return { kind: `view:${name}`, args: [input], ...view, description: prefix + view.description };
   }

@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
+import { toJson } from "../conformance/estree-json.js";
 import { rawastRegion, walk } from "./layout.js";
 import { caseSeed, group, mutate, random } from "./mutations.js";
 
@@ -21,11 +22,11 @@ const lazy = typeof deserializer.materialize === "function";
 // A module without the class (generated before it existed) has no buffer error: all errors are foreign.
 const BufferError = deserializer.RawastBufferError ?? class {};
 
-/** Reads all of what `deserialize` returns: lazy trees are materialized. */
+/** Reads all of what `deserialize` returns (lazy trees are materialized, after `after` if given). */
 function readAll(args, after) {
   const result = deserializer.deserialize(...args);
   if (after) after();
-  if (lazy) deserializer.materialize(result);
+  return lazy ? deserializer.materialize(result) : result;
 }
 
 function timeValid(file) {
@@ -66,18 +67,42 @@ function pickFile(rng) {
 }
 
 /**
- * What a case ended in: an AST, the buffer error, the documented TypeError, or anything else. A lazy
- * tree read whole after its buffer was taken away must end in the buffer error: an AST is foreign.
+ * What a case ended in: an AST, the buffer error, the documented TypeError, or anything else. Some
+ * cases say what they must end in (`mutations.js`): the buffer error (`mustFail`: a buffer of 4 GiB
+ * or more; a lazy tree read whole after its buffer was detached: what is done `after` deserialize
+ * concerns lazy trees only), or the very tree, or the buffer error, that other arguments give
+ * (`same`: the bytes before they were padded, or before their resizable buffer was shrunk and grown
+ * back). An AST there, or another tree, is foreign.
  */
 function run(mutation) {
   try {
-    readAll(mutation.args, mutation.after);
-    if (lazy && mutation.after) return { outcome: "foreign", message: "the tree was read whole, without an error, after its buffer was taken away" };
+    // The tree to compare with is read first, while the case's bytes are as `deserialize` gets them.
+    const expected = mutation.same ? settle(mutation.same) : null;
+    let tree;
+    try {
+      tree = readAll(mutation.args, mutation.after);
+    } catch (error) {
+      if (!(error instanceof BufferError) || expected?.json === undefined) throw error;
+      return { outcome: "foreign", message: `a RawastBufferError (${error.message}) where the same bytes gave a tree` };
+    }
+    if (mutation.mustFail && (lazy || !mutation.after)) return { outcome: "foreign", message: `${mutation.mustFail}, without a RawastBufferError` };
+    if (expected?.message !== undefined) return { outcome: "foreign", message: `a tree where the same bytes gave a RawastBufferError (${expected.message})` };
+    if (expected !== null && toJson(tree, "parent") !== expected.json) return { outcome: "foreign", message: "a tree other than the one the same bytes give" };
     return { outcome: "ast" };
   } catch (error) {
     if (error instanceof BufferError) return { outcome: "error" };
     if (mutation.expect === "TypeError" && error instanceof TypeError) return { outcome: "typeerror" };
     return { outcome: "foreign", message: String(error?.stack ?? error).slice(0, 800) };
+  }
+}
+
+/** The JSON of the tree `args` give, or the message of the buffer error they end in. */
+function settle(args) {
+  try {
+    return { json: toJson(readAll(args), "parent") };
+  } catch (error) {
+    if (error instanceof BufferError) return { message: error.message };
+    throw error;
   }
 }
 

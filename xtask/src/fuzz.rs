@@ -24,9 +24,10 @@ ES2022+ edge cases, typescript.js for a small share) from the Rust test producer
 the schema's layout says pointers, lengths and tags are: pointer cycles, subtrees and strings shared
 many times, huge lengths and lengths that run to the arena's end, invalid tags, root offsets swept,
 metadata fields changed, truncations, byte flips, and odd views (unaligned, pooled, shared,
-detached, shrunk, a Proxy, an object made from Uint8Array.prototype). Lazy targets' trees are
-materialized, also after their buffer is detached or shrunk. Each case runs in one of two child
-processes, watched:
+detached, resized, a Uint8Array whose length, byteOffset or buffer is redefined, padded to just
+under 4 GiB and to 4 GiB or more, a Proxy, an object made from Uint8Array.prototype). Lazy
+targets' trees are materialized, also after their buffer is detached, shrunk or grown back. Each
+case runs in one of two child processes, watched:
 
     hang      longer than 1 s plus 4 times the file's valid deserialization
     death     the child dies (a signal, V8 out of memory, an exit)
@@ -34,8 +35,10 @@ processes, watched:
               (measured on Linux), or the child's peak RSS passes its level after loading by 256 MiB
               plus 16 times the largest buffer it holds
     foreign   an error other than the module's RawastBufferError (a TypeError only for the odd
-              inputs that are no Uint8Array), or a lazy tree read whole after its buffer was
-              detached or shrunk
+              inputs that are no Uint8Array); an AST from a buffer of 4 GiB or more, or from a
+              lazy tree read whole after its buffer was detached; a tree other than that of the
+              case's bytes (or an error where they give a tree) after a resize, a redefined
+              length, or padding under 4 GiB
 
 The oxc targets of tests/oxc/codegen.toml (oxc-js, oxc-ts, oxc-js-range, oxc-ts-range) read
 oxc-parser 0.157's own buffers: each child parses tests/fuzz/corpus.js's OXC_CORPUS (JS files; for

@@ -12,6 +12,7 @@
 const MAGIC = 0x54534152;
 const FORMAT_VERSION = 1;
 const METADATA_SIZE = 36;
+const MAX_BUFFER_SIZE = 0xffffffff;
 const META_MAGIC = 0;
 const META_FORMAT_VERSION = 4;
 const META_FINGERPRINT_LOW = 8;
@@ -114,7 +115,7 @@ function leave() {
 /**
  * Deserializes a rawast buffer lazily: only the root is read now.
  * Throws a `RawastBufferError` if the buffer is not one this deserializer reads; a getter throws one
- * when what it reads is corrupt, or the buffer was detached or shrunk meanwhile.
+ * when what it reads is corrupt, or the buffer was detached meanwhile.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must
  *   not change while the tree is used
  * @returns {{ program: object, comments: object[] }}
@@ -168,17 +169,27 @@ function setUp(buffer) {
   if (!isUint8Array(buffer)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
-  const length = buffer.length;
+  const length = typedArrayLength.call(buffer);
+  // Offsets are u32s: past 4 GiB they, and the views' lengths below (`length >>> 2`), would wrap.
+  if (length > MAX_BUFFER_SIZE) {
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes is 4 GiB or more, and rawast buffers are under 4 GiB (their offsets are u32s)`);
+  }
+  let memory = typedArrayBuffer.call(buffer), byteOffset = typedArrayByteOffset.call(buffer);
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    const detached = isDetached(buffer.buffer) ? " (its ArrayBuffer is detached)" : "";
+    const detached = isDetached(memory) ? " (its ArrayBuffer is detached)" : "";
     throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
-  // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
-  const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
-  const { buffer: memory, byteOffset } = bytes;
-  // Fixed-length views, `uint8` too: a length-tracking view of a resizable buffer shrunk later
-  // would shrink while the others go out of bounds; this way all read as length 0 (lazy getters'
-  // test for a buffer taken away).
+  // Typed-array views need an 8-aligned start: a buffer that is not is copied once.
+  // So is a resizable ArrayBuffer: it can shrink and grow back while the tree is in use, and growing
+  // zero-fills what shrinking dropped and brings views back in bounds, so no getter could tell. The
+  // tree reads the bytes `deserialize` was given. (A growable SharedArrayBuffer cannot shrink; a
+  // detached buffer's views read as length 0, which the getters test.)
+  if (byteOffset % 8 !== 0 || memory.resizable === true) {
+    const copy = new Uint8Array(buffer);
+    memory = copy.buffer;
+    byteOffset = 0;
+  }
+  // Fixed-length views, `uint8` too: a length-tracking view would follow a growable buffer's length.
   uint8 = new Uint8Array(memory, byteOffset, length);
   uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
   float64 = new Float64Array(memory, byteOffset, length >>> 3);
@@ -246,6 +257,12 @@ function isUint8Array(value) {
   return typedArrayKind.call(value) === "Uint8Array";
 }
 
+// A Uint8Array's `length`, `byteOffset` and `buffer` as its internal slots have them: a subclass or
+// an own property may redefine the properties (a length its memory does not have made views throw).
+const [typedArrayLength, typedArrayByteOffset, typedArrayBuffer] = ["length", "byteOffset", "buffer"].map(
+  (name) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), name).get,
+);
+
 /**
  * Whether an `ArrayBuffer` was detached (transferred). Node 20 has no `detached` property: there a
  * view cannot be made over a detached buffer, where over an empty one it can.
@@ -287,7 +304,7 @@ function corrupt(message) {
 }
 
 function detached() {
-  return new RawastBufferError("the buffer was detached or shrunk while its tree was in use: read the tree before giving its buffer away");
+  return new RawastBufferError("the buffer was detached while its tree was in use: read the tree before giving its buffer away");
 }
 
 function invalid(what, value, pos) {
@@ -5718,10 +5735,16 @@ function deserializeOptionRegExp(pos) {
 }
 
 /**
- * For each node type, the properties that can hold nodes, in order: what a generic visitor follows
- * (the getters of lazy nodes are not enumerable). It fits the eager deserializer's objects too.
+ * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for
+ * each node type, and each place where plain objects holding nodes lie, the keys of the properties
+ * that can lead to a node, in order. The walking rule: an object is a node of the type its
+ * `type` names, when that names an entry; any other object is plain, its entry named
+ * after where it lies: the entry of the object holding it, a dot and its key (`"Parent.key"`), or
+ * its key in `deserialize`'s result. Arrays hold values of the name they have. It fits the eager
+ * deserializer's objects too. No prototype, so that no `type` finds `Object.prototype`'s.
  */
 export const VISITOR_KEYS = Object.freeze({
+  __proto__: null,
   "Program": ["body"],
   "ExpressionStatement": ["expression"],
   "ArrayExpression": ["elements"],

@@ -65,6 +65,8 @@ struct Readme<'a> {
     parent_links: bool,
     /// Lazy target: node objects whose properties are read from the buffer on first access.
     lazy: bool,
+    /// `.type`: how the walker of `VISITOR_KEYS` reads the discriminator (lazy targets have one).
+    discriminator_access: String,
     runtime: &'static str,
     layout: &'static str,
     metadata: Vec<MetadataRow>,
@@ -175,6 +177,7 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[Sour
         runtime_module: cx.config.rust.runtime_module.as_deref(),
         parent_links: target.source_placement == SourcePlacement::End,
         lazy: target.lazy,
+        discriminator_access: cx.model.mapping.discriminator.as_deref().map(|d| JsKey::new(d).access).unwrap_or_default(),
         runtime: match target.runtime {
             Runtime::Node => "Node.js 20 or later",
             Runtime::Web => "any JavaScript runtime with `TextDecoder` (browsers, Deno, Bun, Node.js 20 or later)",

@@ -26,6 +26,8 @@ struct DeserializeDts {
     lazy: bool,
     /// 64-bit integers are read as numbers (`int64 = "number"`), and throw past the safe integers.
     int64_numbers: bool,
+    /// `[mapping] discriminator`, which the walking rule of `VISITOR_KEYS` reads (lazy targets have one).
+    discriminator: String,
 }
 
 enum Declaration {
@@ -72,6 +74,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         encode_source: target.source_placement == SourcePlacement::Start,
         lazy: target.lazy,
         int64_numbers: int64_numbers(cx, target),
+        discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }

@@ -14,12 +14,13 @@
 //! The predicates every emitter asks, defined here once: [`Model::is_node`], [`Model::builds_nodes`]
 //! (reading the value may make a node: on parent-linked targets its reader takes the parent),
 //! [`Model::may_nest`] (reading the value may recurse without bound, through a cycle of the type
-//! graph ([`graph`]): it can be left for later),
-//! [`Model::can_be_node`] (the value is a node or an array of nodes: a visitor key) and
-//! [`Model::accepted_types`] (the node types a value can be: the producer's dispatch).
+//! graph ([`graph`]): it can be left for later) and [`Model::accepted_types`] (the node types a
+//! value can be: the producer's dispatch). [`Model::visitor_keys`] says what a walker follows to
+//! every node (`visitor.rs`).
 
 mod check;
 pub mod graph;
+mod visitor;
 
 use crate::config::{Config, Mapping, SpanStyle};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
@@ -27,6 +28,7 @@ use crate::ir::{Converter, Schema, TypeId, TypeKind, TypeRef, Variant};
 use crate::layout::{SchemaLayout, Shape};
 
 pub use check::check_target;
+pub use visitor::{VisitorEntry, VisitorKeys};
 
 /// The JS shape of every type of a schema.
 #[derive(Debug, Clone)]
@@ -40,6 +42,9 @@ pub struct Model {
     pub graph: graph::TypeGraph,
     /// `None` when the configuration names no root.
     pub result: Option<ResultShape>,
+    /// What lazy targets export; the errors are theirs only (`generate` reports them when a target
+    /// is lazy).
+    visitor_keys: Result<VisitorKeys, Diagnostics>,
 }
 
 /// A struct as a JS object.
@@ -148,8 +153,9 @@ impl Model {
                 TypeKind::Enum(_) => None,
             });
         }
-        let mut model = Model { mapping, objects, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result };
+        let mut model = Model { mapping, objects, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
         model.builds = builds_nodes_by_type(schema, &model);
+        model.visitor_keys = visitor::visitor_keys(schema, &model);
         check::check_keys(schema, &model, &mut diagnostics);
         // (The oxc dialect's deserializers follow oxc's attributes, and check their own recursion.)
         if schema.dialect == crate::ir::Dialect::Rawast
@@ -193,12 +199,10 @@ impl Model {
         self.graph.may_nest(ty)
     }
 
-    /// Whether a `ty` value is a node, or an array of nodes (not only plain objects holding them).
-    pub fn can_be_node(&self, schema: &Schema, ty: &TypeRef) -> bool {
-        match ty {
-            TypeRef::Vec(inner) => self.can_be_node(schema, inner),
-            _ => self.accepted_types(schema, ty).iter().any(|(_, id)| id.is_some()),
-        }
+    /// For each kind of object a walk meets, the properties that can lead to a node, or why a
+    /// walker could miss some (`visitor.rs`).
+    pub fn visitor_keys(&self) -> Result<&VisitorKeys, &Diagnostics> {
+        self.visitor_keys.as_ref()
     }
 
     /// The node types a `ty` value can be, each with the struct that makes it (`None` when it is not

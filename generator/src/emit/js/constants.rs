@@ -4,7 +4,7 @@ use askama::Template;
 
 use crate::emit::EmitContext;
 use crate::Error;
-use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_SIZE};
+use crate::buffer::{self, FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE};
 use crate::layout::PointerWidth;
 
 #[derive(Template)]
@@ -14,6 +14,7 @@ struct ConstantsJs {
     magic: String,
     format_version: u32,
     metadata_size: u32,
+    max_buffer_size: String,
     fields: Vec<MetadataFieldView>,
     fingerprints: Vec<FingerprintView>,
 }
@@ -59,6 +60,7 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
         magic: format!("{MAGIC:#010x}"),
         format_version: FORMAT_VERSION,
         metadata_size: METADATA_SIZE,
+        max_buffer_size: format!("{MAX_BUFFER_SIZE:#x}"),
         fields,
         fingerprints,
     };

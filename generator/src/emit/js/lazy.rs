@@ -27,8 +27,11 @@ struct DeserializeLazyJs {
     result: ResultView,
     classes: Vec<Class>,
     functions: Vec<Function>,
-    /// Quoted node type → the quoted property names that can hold nodes, in property order.
+    /// Each `VISITOR_KEYS` entry (a node type, or where plain objects lie), quoted → the quoted keys
+    /// that can lead to nodes, in property order.
     visitor_keys: Vec<(String, String)>,
+    /// `[mapping] discriminator`, for the comment on `VISITOR_KEYS` (lazy targets have one).
+    discriminator: String,
 }
 
 /// The class of one struct.
@@ -77,6 +80,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         classes,
         functions,
         visitor_keys: visitor_keys(cx),
+        discriminator: cx.model.mapping.discriminator.clone().expect("`Config::parse` requires a discriminator of lazy targets"),
     };
     render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)
 }
@@ -111,21 +115,8 @@ fn class(builder: &Builder, id: TypeId) -> Class {
     }
 }
 
-/// For each node type, the properties that can hold nodes (of any struct with that type).
+/// Each `VISITOR_KEYS` entry, quoted: its name and its keys.
 fn visitor_keys(cx: &EmitContext) -> Vec<(String, String)> {
-    let mut keys: Vec<(String, Vec<String>)> = Vec::new();
-    for id in cx.schema.ids() {
-        let Some(node_type) = cx.model.node_type(id) else { continue };
-        let index = keys.iter().position(|(t, _)| t == node_type).unwrap_or_else(|| {
-            keys.push((node_type.to_owned(), Vec::new()));
-            keys.len() - 1
-        });
-        for property in &cx.model.object(id).expect("nodes are objects").properties {
-            let crate::model::PropertyValue::Field { ty, .. } = &property.value else { continue };
-            if cx.model.can_be_node(cx.schema, ty) && !keys[index].1.contains(&property.key) {
-                keys[index].1.push(property.key.clone());
-            }
-        }
-    }
-    keys.into_iter().map(|(t, k)| (js_string(&t), k.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "))).collect()
+    let keys = cx.model.visitor_keys().expect("`generate` refuses lazy targets whose visitor keys are errors");
+    keys.entries.iter().map(|entry| (js_string(&entry.name), entry.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "))).collect()
 }

@@ -14,7 +14,7 @@ pub mod oxc;
 
 use std::collections::BTreeSet;
 
-use crate::buffer::{FORMAT_VERSION, MAGIC, METADATA_SIZE, metadata_offsets};
+use crate::buffer::{FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE, metadata_offsets};
 use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::{JsKey, js_string};
@@ -37,6 +37,8 @@ pub(super) struct BufferView {
     pub(super) magic: String,
     pub(super) format_version: u32,
     pub(super) metadata_size: u32,
+    /// `MAX_BUFFER_SIZE` as a hex literal.
+    pub(super) max_buffer_size: String,
     pub(super) meta: Vec<(String, u32)>,
     pub(super) fingerprint_hex: String,
     /// Whether a string lies in the source's ASCII prefix: one comparison when the source is at the
@@ -208,6 +210,7 @@ impl BufferView {
             magic: format!("{MAGIC:#010x}"),
             format_version: FORMAT_VERSION,
             metadata_size: METADATA_SIZE,
+            max_buffer_size: format!("{MAX_BUFFER_SIZE:#x}"),
             meta: metadata_offsets().map(|(offset, field)| (field.name.to_uppercase(), offset)).collect(),
             fingerprint_hex: format!("{:016x}", cx.fingerprint(width)),
             fingerprint_high: format!("{:#010x}", cx.fingerprint(width) >> 32),

@@ -8,6 +8,7 @@
 const MAGIC = 0x54534152;
 const FORMAT_VERSION = 1;
 const METADATA_SIZE = 36;
+const MAX_BUFFER_SIZE = 0xffffffff;
 const META_MAGIC = 0;
 const META_FORMAT_VERSION = 4;
 const META_FINGERPRINT_LOW = 8;
@@ -108,17 +109,23 @@ function setUp(buffer) {
   if (!isUint8Array(buffer)) {
     throw new TypeError(`deserialize() expects a Uint8Array or Buffer, not ${typeName(buffer)}`);
   }
-  const length = buffer.length;
+  const length = typedArrayLength.call(buffer);
+  // Offsets are u32s: past 4 GiB they, and the views' lengths below (`length >>> 2`), would wrap.
+  if (length > MAX_BUFFER_SIZE) {
+    throw new RawastBufferError(`not a rawast buffer: ${length} bytes is 4 GiB or more, and rawast buffers are under 4 GiB (their offsets are u32s)`);
+  }
+  let memory = typedArrayBuffer.call(buffer), byteOffset = typedArrayByteOffset.call(buffer);
   if (length < METADATA_SIZE || length % 4 !== 0) {
-    const detached = isDetached(buffer.buffer) ? " (its ArrayBuffer is detached)" : "";
+    const detached = isDetached(memory) ? " (its ArrayBuffer is detached)" : "";
     throw new RawastBufferError(`not a rawast buffer: ${length} bytes${detached} cannot end with the ${METADATA_SIZE}-byte metadata block`);
   }
-  // Typed-array views need an 8-aligned start; a buffer that is not is copied once.
-  const bytes = buffer.byteOffset % 8 === 0 ? buffer : new Uint8Array(buffer);
-  const { buffer: memory, byteOffset } = bytes;
-  // Fixed-length views, `uint8` too: a length-tracking view of a resizable buffer shrunk later
-  // would shrink while the others go out of bounds; this way all read as length 0 (lazy getters'
-  // test for a buffer taken away).
+  // Typed-array views need an 8-aligned start: a buffer that is not is copied once.
+  if (byteOffset % 8 !== 0) {
+    const copy = new Uint8Array(buffer);
+    memory = copy.buffer;
+    byteOffset = 0;
+  }
+  // Fixed-length views, `uint8` too: a length-tracking view would follow a growable buffer's length.
   uint8 = new Uint8Array(memory, byteOffset, length);
   uint32 = new Uint32Array(memory, byteOffset, length >>> 2);
   float64 = new Float64Array(memory, byteOffset, length >>> 3);
@@ -219,6 +226,12 @@ const typedArrayKind = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uin
 function isUint8Array(value) {
   return typedArrayKind.call(value) === "Uint8Array";
 }
+
+// A Uint8Array's `length`, `byteOffset` and `buffer` as its internal slots have them: a subclass or
+// an own property may redefine the properties (a length its memory does not have made views throw).
+const [typedArrayLength, typedArrayByteOffset, typedArrayBuffer] = ["length", "byteOffset", "buffer"].map(
+  (name) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), name).get,
+);
 
 /**
  * Whether an `ArrayBuffer` was detached (transferred). Node 20 has no `detached` property: there a

@@ -1,0 +1,232 @@
+//! Visitor keys: what a generic walker follows to every node of a tree (a lazy target exports them
+//! as `VISITOR_KEYS`). A lazy tree's getters cannot be enumerated, and a plain object has no type to
+//! look up, so each kind of object a walk meets gets an entry listing, in output order, the keys of
+//! its properties that can lead to a node: a node, an array, or a plain object holding one at any
+//! depth. A node's entry is named after its type. A plain object's is named after where it lies:
+//! the name of the entry of the object that holds it, a dot and its key (`Select.joins`,
+//! `Select.joins.using`), or its key in `deserialize`'s result (`hints`). Where several structs can
+//! lie, the entry lists the keys of all of them.
+//!
+//! The walking rule: an object whose discriminator value names an entry is a node of that type;
+//! any other object is plain, its entry named by where it lies; arrays hold values of the name they
+//! have. What that rule cannot tell apart is an error here, never a node a walk misses: a plain
+//! object whose own discriminator value may name an entry (a free string, or a variant spelled like
+//! a node type), plain objects that hold themselves with no node between (their path names would
+//! never end), two kinds of objects under one name.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use super::{Model, PropertyValue};
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::ir::{Schema, TypeId, TypeKind, TypeRef};
+
+/// Every entry, in the order a reader meets them: the result's plain values, then each node type
+/// followed by the plain objects under it, depth first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VisitorKeys {
+    pub entries: Vec<VisitorEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VisitorEntry {
+    pub name: String,
+    /// The keys that can lead to nodes, in output order.
+    pub keys: Vec<String>,
+}
+
+/// The visitor keys of `model`, or why its objects cannot be walked by them.
+pub(super) fn visitor_keys(schema: &Schema, model: &Model) -> Result<VisitorKeys, Diagnostics> {
+    let mut walk = Walk { schema, model, entries: Vec::new(), origins: HashMap::new(), reachable: BTreeSet::new(), diagnostics: Diagnostics::default() };
+    // A walk starts at each value of `deserialize`'s result, named by its key there.
+    if let Some(result) = &model.result {
+        let starts = std::iter::once((&result.root_key, TypeRef::Named(result.root))).chain(result.channels.iter().map(|c| (&c.key, c.ty.clone())));
+        for (key, ty) in starts {
+            let plain = walk.plain_structs([&ty]);
+            walk.describe(key.clone(), &plain, std::slice::from_ref(&plain), Origin { what: format!("`deserialize`'s `{key}`"), location: None });
+        }
+    }
+    // Structs that share a node type share its entry.
+    let mut node_types: Vec<(&str, Vec<TypeId>)> = Vec::new();
+    for id in schema.ids() {
+        let Some(node_type) = model.node_type(id) else { continue };
+        match node_types.iter_mut().find(|(t, _)| *t == node_type) {
+            Some((_, ids)) => ids.push(id),
+            None => node_types.push((node_type, vec![id])),
+        }
+    }
+    for (node_type, ids) in node_types {
+        let structs: Vec<String> = ids.iter().map(|id| format!("`{}`", schema.get(*id).name)).collect();
+        walk.describe(node_type.to_owned(), &ids, &[], Origin { what: format!("the node type of {}", structs.join(", ")), location: None });
+    }
+    walk.check_own_discriminators();
+    let Walk { entries, diagnostics, .. } = walk;
+    diagnostics.into_result(VisitorKeys { entries })
+}
+
+struct Walk<'a> {
+    schema: &'a Schema,
+    model: &'a Model,
+    entries: Vec<VisitorEntry>,
+    /// Each entry's name, with what it describes: two kinds of objects cannot share one.
+    origins: HashMap<String, Origin>,
+    /// Every plain struct a walk can meet, whose own discriminator value it reads.
+    reachable: BTreeSet<TypeId>,
+    diagnostics: Diagnostics,
+}
+
+/// What an entry describes, for a diagnostic.
+struct Origin {
+    what: String,
+    /// The field that brings the objects there (plain objects).
+    location: Option<Location>,
+}
+
+impl Walk<'_> {
+    /// Adds the entry `name` of objects that are one of `structs` (node structs of one type, or the
+    /// plain structs that lie in one place), and those of the plain objects under them. `chain`:
+    /// the sets of plain structs met from the nearest node to here, `structs` last for plain ones.
+    fn describe(&mut self, name: String, structs: &[TypeId], chain: &[Vec<TypeId>], origin: Origin) {
+        self.reachable.extend(structs.iter().filter(|id| !self.model.is_node(**id)));
+        let mut keys: Vec<String> = Vec::new();
+        for property in structs.iter().flat_map(|id| &self.model.object(*id).expect("structs are objects").properties) {
+            if let PropertyValue::Field { ty, .. } = &property.value
+                && self.model.builds_nodes(ty)
+                && !keys.contains(&property.key)
+            {
+                keys.push(property.key.clone());
+            }
+        }
+        let is_node = chain.is_empty();
+        if keys.is_empty() && !is_node {
+            return;
+        }
+        let help = "a node's entry is its type name, a plain object's the entry of the object holding it, a dot and its key, or its key in `deserialize`'s result: rename a node type or a field";
+        if name == "__proto__" || self.origins.contains_key(&name) {
+            let (message, location) = match self.origins.get(&name) {
+                Some(first) => (format!("{} and {} would have one VISITOR_KEYS entry, `{name}`", first.what, origin.what), origin.location.clone().or_else(|| first.location.clone())),
+                None => (format!("{} would have the VISITOR_KEYS entry `__proto__`, which JS object literals take as the prototype", origin.what), origin.location.clone()),
+            };
+            let mut diagnostic = Diagnostic::new(message).with_help(help);
+            if let Some(location) = location {
+                diagnostic = diagnostic.at(location);
+            }
+            self.diagnostics.push(diagnostic);
+            return;
+        }
+        self.origins.insert(name.clone(), origin);
+        self.entries.push(VisitorEntry { name: name.clone(), keys: keys.clone() });
+        for key in keys {
+            // The plain structs under `key` in any of `structs`: a walker follows the key in each.
+            let fields: Vec<(&TypeRef, &Option<Location>)> = structs
+                .iter()
+                .flat_map(|id| &self.model.object(*id).expect("structs are objects").properties)
+                .filter(|p| p.key == key)
+                .filter_map(|p| match &p.value {
+                    PropertyValue::Field { ty, .. } => Some((ty, &p.location)),
+                    _ => None,
+                })
+                .collect();
+            let plain = self.plain_structs(fields.iter().map(|(ty, _)| *ty));
+            if plain.is_empty() {
+                continue;
+            }
+            // Diagnostics point at a field that brings plain objects here.
+            let location = fields.iter().filter(|(ty, _)| !self.plain_structs([*ty]).is_empty()).find_map(|(_, location)| (*location).clone());
+            if let Some(again) = chain.iter().position(|met| *met == plain) {
+                self.reachable.extend(plain.iter().copied());
+                let names: Vec<&str> = chain[again..].iter().flatten().map(|id| self.schema.get(*id).name.as_str()).collect::<BTreeSet<_>>().into_iter().collect();
+                let mut diagnostic = Diagnostic::new(format!(
+                    "plain objects of `{}` hold themselves through `{key}` with no node between them: their VISITOR_KEYS entries, named by their path from the nearest node (`{name}.{key}`, ...), would never end",
+                    names.join("`, `")
+                ))
+                .with_help("make one of them a node: a struct with a span, and no field keyed like [mapping] discriminator");
+                if let Some(location) = location {
+                    diagnostic = diagnostic.at(location);
+                }
+                self.diagnostics.push(diagnostic);
+                continue;
+            }
+            let mut next = if is_node { Vec::new() } else { chain.to_vec() };
+            next.push(plain.clone());
+            let what = format!("the plain objects at `{key}` of `{name}`'s entry");
+            self.describe(format!("{name}.{key}"), &plain, &next, Origin { what, location });
+        }
+    }
+
+    /// The plain structs (objects without a node type) a value of any of `types` can be, in schema order.
+    fn plain_structs<'t>(&self, types: impl IntoIterator<Item = &'t TypeRef>) -> Vec<TypeId> {
+        let mut found = BTreeSet::new();
+        let mut seen = HashSet::new();
+        let mut stack: Vec<&TypeRef> = types.into_iter().collect();
+        while let Some(ty) = stack.pop() {
+            match ty {
+                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => stack.push(inner),
+                TypeRef::Named(id) if seen.insert(*id) => match &self.schema.get(*id).kind {
+                    TypeKind::Struct(_) if !self.model.is_node(*id) => {
+                        found.insert(*id);
+                    }
+                    TypeKind::Struct(_) => {}
+                    TypeKind::Enum(e) => stack.extend(e.variants.iter().filter_map(|v| v.payload.as_ref())),
+                },
+                _ => {}
+            }
+        }
+        found.into_iter().collect()
+    }
+
+    /// A walker takes an object for a node when its discriminator value names an entry: no plain
+    /// object it meets may have such a value of its own.
+    fn check_own_discriminators(&mut self) {
+        let Some(discriminator) = &self.model.mapping.discriminator else { return };
+        let names: HashSet<&str> = self.origins.keys().map(String::as_str).collect();
+        for id in &self.reachable {
+            let object = self.model.object(*id).expect("structs are objects");
+            let Some(property) = object.properties.iter().find(|p| &p.key == discriminator) else { continue };
+            let PropertyValue::Field { ty, convert, .. } = &property.value else { continue };
+            let name = &self.schema.get(*id).name;
+            let problem = match strings_of(self.schema, ty) {
+                _ if convert.is_some() => continue,
+                None => format!("`{name}` is a plain object whose own `{discriminator}` can be any string"),
+                Some(strings) => match strings.iter().find(|s| names.contains(s.as_str())) {
+                    Some(string) => format!("`{name}` is a plain object whose own `{discriminator}` can be \"{string}\", which names a VISITOR_KEYS entry"),
+                    None => continue,
+                },
+            };
+            let mut diagnostic = Diagnostic::new(format!("{problem}: a walker by VISITOR_KEYS would take it for a node")).with_help(format!(
+                "a walker tells nodes by their `{discriminator}`: make the field a fieldless enum whose strings name no node type, or give it another key with #[estree(rename = \"...\")]"
+            ));
+            if let Some(location) = &property.location {
+                diagnostic = diagnostic.at(location.clone());
+            }
+            self.diagnostics.push(diagnostic);
+        }
+    }
+}
+
+/// The strings a value of `ty` can be: `None` for any string, the variants of fieldless enums.
+fn strings_of(schema: &Schema, ty: &TypeRef) -> Option<BTreeSet<String>> {
+    let mut strings = BTreeSet::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![ty];
+    while let Some(ty) = stack.pop() {
+        match ty {
+            TypeRef::Str | TypeRef::Builtin(_) => return None,
+            TypeRef::Box(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => stack.push(inner),
+            TypeRef::Named(id) if seen.insert(*id) => {
+                if let TypeKind::Enum(e) = &schema.get(*id).kind {
+                    for variant in &e.variants {
+                        match &variant.payload {
+                            Some(payload) => stack.push(payload),
+                            None => {
+                                strings.insert(super::variant_string(variant).to_owned());
+                            }
+                        }
+                    }
+                }
+            }
+            // Numbers, booleans, spans, arrays, objects: no strings.
+            _ => {}
+        }
+    }
+    Some(strings)
+}
