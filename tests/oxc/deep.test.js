@@ -4,9 +4,11 @@
 // is checked to equal oxc's output first, so the walk checks the right shape.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { Worker } from "node:worker_threads";
 
 import { deserialize } from "./generated/js/oxc-js/deserialize.js";
 import { firstDifference } from "./compare.js";
+import { digest } from "../cycles/digest.js";
 
 // oxc-parser's raw transfer needs Node 22 or later (its module throws on import before that): on an
 // older Node, which rawast's own targets still support, these tests are skipped.
@@ -52,4 +54,60 @@ for (const [name, source, type, down, depth] of shapes) {
     for (let node = program.body[0].expression.right; node?.type === type; node = down(node)) levels++;
     assert.equal(levels, depth);
   });
+}
+
+// Constructs whose recursion passes through oxc's converters (`ParenthesizedExpression`, a class's
+// heritage, `TSParenthesizedType`, namespace chains `a.b.c`) or joined arrays (an array pattern's
+// elements and rest), which outside trials found overflowing the stack, 10,000 levels deep (oxc-
+// parser's Rust side parses each of them that deep; past about 20,000 most of them crash it). Each
+// target's tree must equal what oxc's own deserializer of the same variant makes of the buffer,
+// read in a worker whose stack holds the whole depth.
+const DEEP = 10_000;
+const constructs = [
+  ["nested parentheses", "js", (d) => `x = ${"(".repeat(d)}a${")".repeat(d)};`],
+  ["a call of nested parentheses", "js", (d) => `f(${"(".repeat(d)}a${")".repeat(d)});`],
+  ["a chain of class heritages", "js", (d) => `x = ${"class extends ".repeat(d)}a${" {}".repeat(d)};`],
+  ["nested array patterns in a declaration", "js", (d) => `let ${"[".repeat(d)}a${"]".repeat(d)} = b;`],
+  ["nested array patterns in an assignment", "js", (d) => `${"[".repeat(d)}a${"]".repeat(d)} = b;`],
+  ["nested array patterns in a parameter", "js", (d) => `function f(${"[".repeat(d)}a${"]".repeat(d)}) {}`],
+  ["nested parenthesized types", "ts", (d) => `type X = ${"(".repeat(d)}a${")".repeat(d)};`],
+  ["a namespace chain", "ts", (d) => `namespace ${Array(d).fill("a").join(".")} {}`],
+];
+const targets = [
+  ["oxc-js", "js"],
+  ["oxc-ts", "ts"],
+  ["oxc-js-range", "js_range"],
+  ["oxc-ts-range", "ts_range"],
+];
+
+for (const [target, variant] of targets) {
+  const ts = variant.startsWith("ts");
+  for (const [name, lang, source] of constructs.filter(([, lang]) => ts || lang === "js")) {
+    test(`${target}: ${name}, ${DEEP} levels deep, as oxc's deserializer reads them with a stack that holds them`, { skip }, async () => {
+      const { deserialize: read } = await import(`./generated/js/${target}/deserialize.js`);
+      const text = source(DEEP);
+      const worker = new Worker(new URL("./parse-worker.js", import.meta.url), { resourceLimits: { stackSizeMb: 1024 } });
+      try {
+        const expected = new Promise((resolve, reject) => {
+          worker.once("message", resolve);
+          worker.once("error", reject);
+        });
+        worker.postMessage({ source: text, lang, variant });
+        const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(text);
+        let actual;
+        try {
+          parseRawSync(`deep.${lang}`, buffer.block, sourceStartPos, sourceByteLen, { lang, sourceType: "module" });
+          actual = digest(read(buffer, text, sourceStartPos, sourceByteLen));
+        } finally {
+          returnBufferToCache(buffer);
+        }
+        const reference = await expected;
+        assert.equal(reference.error, undefined);
+        assert.ok(reference.nodes > DEEP, `the reference has ${reference.nodes} nodes`);
+        assert.deepEqual(actual, reference);
+      } finally {
+        await worker.terminate();
+      }
+    });
+  }
 }
