@@ -3,11 +3,16 @@
 // with `gc()` before every sample; prints per file the median and minimum ms of each and B ÷ A.
 //
 // node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
+// node --expose-gc bench/ab.js --oxc js|ts [--rounds N] A.js B.js FILE...
 //
 // A module's `:parser` or `:linter` suffix gives it buffers of that layout (default: --layout), to
 // compare the two layouts' deserializers (the cost of `parent` links); a `+source` suffix after that
 // passes it the source text too (`deserialize(buffer, source)`, which deserializers generated before
 // 2026-11-24 took).
+//
+// With `--oxc LANG`, A and B are deserializers of oxc-parser's buffers (targets with
+// `format = "oxc"`): each file is parsed once by oxc-parser (as `LANG`, JSX for .jsx and .tsx files)
+// and both read that buffer, with oxc's arguments.
 //
 // Typical use: copy a generated deserializer to /tmp/a.js, change the template or generator,
 // regenerate, and compare /tmp/a.js with generated/npm/parser/deserialize.js.
@@ -20,16 +25,17 @@ import { produceBuffer } from "./buffers.js";
 import { median } from "./common.js";
 
 function parseArgs(argv) {
-  const options = { encode: null, layout: "parser", rounds: 31, modules: [], files: [] };
+  const options = { encode: null, oxc: null, layout: "parser", rounds: 31, modules: [], files: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--encode") options.encode = argv[++i];
     else if (arg === "--layout") options.layout = argv[++i];
+    else if (arg === "--oxc") options.oxc = argv[++i];
     else if (arg === "--rounds") options.rounds = Number(argv[++i]);
     else if (options.modules.length < 2) options.modules.push(arg);
     else options.files.push(arg);
   }
-  if (!options.encode || options.files.length === 0) throw new Error("usage: ab.js --encode PATH [--layout L] [--rounds N] A.js B.js FILE...");
+  if (!(options.encode || options.oxc) || options.files.length === 0) throw new Error("usage: ab.js --encode PATH [--layout L] [--rounds N] A.js B.js FILE..., or ab.js --oxc js|ts [--rounds N] A.js B.js FILE...");
   if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
   return options;
 }
@@ -45,26 +51,52 @@ async function main() {
   console.log(`Node ${process.version}; A = ${options.modules[0]}, B = ${options.modules[1]}; ${options.rounds} rounds\n`);
   console.log("| file | A ms | B ms | B ÷ A |");
   console.log("|---|---:|---:|---:|");
+  const oxc = options.oxc && (await oxcParser());
   for (const file of options.files) {
-    const buffers = new Map(specs.map((m) => m.layout).map((layout) => [layout, null]));
     const source = readFileSync(file, "utf8");
-    for (const layout of buffers.keys()) buffers.set(layout, produceBuffer(options.encode, layout, source));
-    const sources = { a: specs[0].withSource ? source : undefined, b: specs[1].withSource ? source : undefined };
-    const buffer = { a: buffers.get(specs[0].layout), b: buffers.get(specs[1].layout) };
+    let args;
+    let release = () => {};
+    if (oxc) {
+      const parsed = oxc.parse(file, source, options.oxc);
+      args = { a: parsed.args, b: parsed.args };
+      release = parsed.release;
+    } else {
+      const buffers = new Map(specs.map((m) => m.layout).map((layout) => [layout, null]));
+      for (const layout of buffers.keys()) buffers.set(layout, produceBuffer(options.encode, layout, source));
+      args = {
+        a: [buffers.get(specs[0].layout), specs[0].withSource ? source : undefined],
+        b: [buffers.get(specs[1].layout), specs[1].withSource ? source : undefined],
+      };
+    }
     const times = { a: [], b: [] };
     for (let round = 0; round < options.rounds + 2; round++) {
       for (const which of round % 2 === 0 ? ["a", "b"] : ["b", "a"]) {
         const deserialize = (which === "a" ? a : b).deserialize;
         globalThis.gc();
         const start = process.hrtime.bigint();
-        deserialize(buffer[which], sources[which]);
+        deserialize(...args[which]);
         const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
         if (round >= 2) times[which].push(elapsed);
       }
     }
+    release();
     const cell = (t) => `${median(t).toFixed(2)} (${Math.min(...t).toFixed(2)})`;
     console.log(`| ${file} | ${cell(times.a)} | ${cell(times.b)} | ${(median(times.b) / median(times.a)).toFixed(3)} |`);
   }
+}
+
+/** oxc-parser's raw transfer: `parse(path, source, lang)` gives a buffer's deserializer arguments. */
+async function oxcParser() {
+  const { prepareRaw, returnBufferToCache } = await import("oxc-parser/src-js/raw-transfer/common.js");
+  const { parseRawSync } = await import("oxc-parser/src-js/bindings.js");
+  return {
+    parse(path, source, lang) {
+      const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
+      const jsx = /\.[jt]sx$/.test(path) ? "x" : "";
+      parseRawSync(path, buffer.block, sourceStartPos, sourceByteLen, { lang: lang + jsx, sourceType: "module" });
+      return { args: [buffer, source, sourceStartPos, sourceByteLen], release: () => returnBufferToCache(buffer) };
+    },
+  };
 }
 
 await main();

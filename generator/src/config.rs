@@ -116,7 +116,20 @@ pub enum BufferFormat {
     Rawast,
     /// oxc-parser's raw transfer buffers (oxc dialect only), with oxc's ESTree output for JS or
     /// TypeScript, with or without `range` arrays.
-    Oxc { typescript: bool, range: bool },
+    Oxc { typescript: bool, range: bool, source_text: SourceText },
+}
+
+/// Where an oxc target takes the text of names, `raw` values and comments from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceText {
+    /// As oxc's own deserializer: slices of the `sourceText` argument (`raw` values and comments
+    /// always, names when the text is ASCII): a text other than the one parsed gives other strings.
+    #[default]
+    Argument,
+    /// Every string from the buffer alone (the source decoded from its bytes once per call): the
+    /// argument is only checked for a length the source's bytes can have.
+    Buffer,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -325,6 +338,8 @@ struct RawTarget {
     #[serde(default)]
     range: Option<Spanned<bool>>,
     #[serde(default)]
+    source_text: Option<Spanned<SourceText>>,
+    #[serde(default)]
     runtime: Option<Runtime>,
     #[serde(default)]
     pointer_width: Option<Spanned<u32>>,
@@ -475,13 +490,20 @@ impl Config {
                     if let Some(placement) = &target.source_placement {
                         error(placement.span(), "source_placement is oxc-parser's own with format = \"oxc\"".to_owned(), "leave source_placement out: oxc's source sits at the end of its buffer");
                     }
-                    BufferFormat::Oxc { typescript: target.typescript.as_ref().is_some_and(|t| *t.get_ref()), range: target.range.as_ref().is_some_and(|r| *r.get_ref()) }
+                    BufferFormat::Oxc {
+                        typescript: target.typescript.as_ref().is_some_and(|t| *t.get_ref()),
+                        range: target.range.as_ref().is_some_and(|r| *r.get_ref()),
+                        source_text: target.source_text.as_ref().map_or_else(SourceText::default, |t| *t.get_ref()),
+                    }
                 }
                 _ => {
                     for (key, value) in [("typescript", &target.typescript), ("range", &target.range)] {
                         if let Some(value) = value {
                             error(value.span(), format!("`{key}` is a key of targets with format = \"oxc\""), "rawast's targets follow [mapping]");
                         }
+                    }
+                    if let Some(value) = &target.source_text {
+                        error(value.span(), "`source_text` is a key of targets with format = \"oxc\"".to_owned(), "rawast's targets read every string from their buffer");
                     }
                     if target.source_placement.is_none() {
                         error(target_span.clone(), format!("target `{name}` needs source_placement"), "\"start\" (parser layout) or \"end\" (linter layout)");

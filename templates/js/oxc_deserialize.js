@@ -7,6 +7,15 @@
 // metadata end it, the first `u32` of which (+{{ data_offset_field }}) is the offset of the root. Pointers are 64-bit
 // addresses in a block aligned to 4 GiB, so their low 32 bits are offsets into `buffer`. Spans count
 // UTF-16 code units already.
+//
+{%- if source_from_buffer %}
+// Every string comes from the buffer alone (`source_text = "buffer"`): the source is decoded from
+// its bytes once per call, and `sourceText` is only checked for a length its bytes can have.
+{%- else %}
+// As oxc's own deserializer, `raw` values and comments are slices of the caller's `sourceText`, and
+// so are names when the text is ASCII (its length the source's byte count): a text other than the
+// one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
+{%- endif %}
 
 let uint8, int32, float64, sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // The source's bytes as a one-byte string (each byte one character): ASCII strings of the source are
@@ -54,8 +63,14 @@ RawastBufferError.prototype.name = "RawastBufferError";
 /**
  * Deserializes the AST that oxc-parser wrote into `buffer`, with oxc's arguments:
  * `sourceText` is the source, whose UTF-8 starts at `sourceStartPos` in `buffer` and is
- * `sourceByteLen` bytes long. Throws a `RawastBufferError` if the buffer is corrupt; its work is
- * bounded by the size of the AST's region whatever the buffer holds.
+ * `sourceByteLen` bytes long.
+{%- if source_from_buffer %} Every string is read from the buffer; `sourceText` must have a length
+ * that `sourceByteLen` bytes of UTF-8 can have, and is not read otherwise.
+{%- else %} As oxc's own deserializer does, `raw` values and comments are sliced
+ * from `sourceText`, and names too when it is ASCII: it must be the text that was parsed.
+{%- endif %}
+ * Throws a `RawastBufferError` if the buffer is corrupt or `sourceText`'s length cannot be
+ * `sourceByteLen`'s; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be oxc-parser's Uint8Array");
@@ -75,7 +90,6 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   uint8 = buffer;
   int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
   float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
-  sourceText = sourceTextInput;
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + {{ data_offset_field }}) >> 2];
   if (lo < 0 || lo > hi - {{ root_size }} || lo % 8 !== 0) {
@@ -89,10 +103,15 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   // Strings that lie in the source's ASCII prefix are slices of `sourceLatin` at once; ASCII strings
   // past it too, once their bytes are checked.
   sourceEnd = sourceStartPos + sourceByteLen;
+{%- if source_from_buffer %}
+  sourceText = decodeSource(sourceStartPos, sourceEnd);
+{%- else %}
+  sourceText = sourceTextInput;
+{%- endif %}
   let end = sourceStartPos;
-  if (sourceTextInput.length === sourceByteLen) {
+  if (sourceText.length === sourceByteLen) {
     end = sourceEnd;
-    sourceLatin = sourceTextInput;
+    sourceLatin = sourceText;
   } else if (sourceByteLen > MAX_STRING_BYTES) {
     // Too long for one string of its bytes: every string is decoded on its own.
     sourceLatin = "";
@@ -145,6 +164,21 @@ function takeReadFirst(pos) {
   const value = readFirst.get(pos);
   readFirst.delete(pos);
   return value;
+}
+{%- endif %}
+{%- if source_from_buffer %}
+
+/** The source's bytes at `start..end`, decoded (in pieces no longer than Node decodes at once). */
+function decodeSource(start, end) {
+  let text = "";
+  while (start < end) {
+    let cut = Math.min(end, start + MAX_STRING_BYTES);
+    // Not inside a character: back to the start of one.
+    while (cut < end && (uint8[cut] & 0xc0) === 0x80) cut--;
+    text += utf8Slice.call(uint8, start, cut);
+    start = cut;
+  }
+  return text;
 }
 {%- endif %}
 

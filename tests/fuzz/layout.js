@@ -26,6 +26,8 @@ export function rawastRegion(buffer) {
  *   points to, `parent[i]` the index of the `Box` whose target holds it (-1: the root);
  * - `vecs`: `at`, `key`, `offset`, `len`, `size` (an element's); `strs`: `at`, `offset`, `len`;
  * - `tags`: the tag byte at `at[i]` of an enum whose valid values are `valid[type[i]]`;
+ * - `selfCycles`: an enum at `at[i]`, a field of the struct at `holder[i]`, one of whose variants
+ *   (tag `variant[i]`, its `Box` at `payload[i]`) can point back at that struct: a cycle of one node;
  * - `lo`, `limit`, `base`, `source`: the region's, given as the third argument (`rawastRegion`'s
  *   fields); `width`: the pointer width.
  * Pointers outside `[lo, limit)` are neither followed nor listed: oxc-parser writes a few strings as
@@ -40,6 +42,7 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
     vecs: columns("at", "key", "offset", "len", "size"),
     strs: columns("at", "offset", "len"),
     tags: columns("at", "type"),
+    selfCycles: columns("at", "variant", "payload", "holder"),
     keys: [],
     valid: [],
     lo,
@@ -68,9 +71,12 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
   };
   const pointer = (at) => (view.getUint32(at, true) - base) >>> 0;
   const inRegion = (offset, bytes) => offset >= lo && offset + bytes <= limit;
-  // Values to visit: offset, type, index of the enclosing Box.
-  const stack = [root, { named: layout.root }, -1];
+  // Values to visit: offset, type, index of the enclosing Box, and the struct holding the value as
+  // a field (its offset and type name; -1 and null for other values).
+  const stack = [root, { named: layout.root }, -1, -1, null];
   while (stack.length > 0) {
+    const holderType = stack.pop();
+    const holder = stack.pop();
     const parent = stack.pop();
     const type = stack.pop();
     const at = stack.pop();
@@ -85,11 +91,14 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
     if (type.named !== undefined) {
       const def = layout.types[type.named];
       if (def.kind === "struct") {
-        for (const [offset, field] of def.fields) stack.push(at + offset, field, parent);
+        for (const [offset, field] of def.fields) stack.push(at + offset, field, parent, at, type.named);
       } else if (def.kind === "enum") {
         tag(at, type.named, Object.keys(def.variants).map(Number));
+        for (const [variant, payload] of Object.entries(def.variants)) {
+          if (holderType !== null && payload?.box?.named === holderType) push(sites.selfCycles, at, Number(variant), at + def.payload, holder);
+        }
         const payload = def.variants[view.getUint8(at)];
-        if (payload) stack.push(at + def.payload, payload, parent);
+        if (payload) stack.push(at + def.payload, payload, parent, -1, null);
       } else {
         tag(at, type.named, def.values);
       }
@@ -97,15 +106,16 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
       const target = pointer(at);
       if (!inRegion(target, type.size)) continue;
       push(sites.boxes, at, target, parent, keyOf(type.box));
-      stack.push(target, type.box, sites.boxes.at.length - 1);
+      stack.push(target, type.box, sites.boxes.at.length - 1, -1, null);
     } else if (type.vec !== undefined) {
       const offset = pointer(at);
       const len = view.getUint32(at + width, true);
       if (len === 0 || !inRegion(offset, len * type.size)) continue;
       push(sites.vecs, at, keyOf(type.vec), offset, len, type.size);
-      for (let i = len - 1; i >= 0; i--) stack.push(offset + i * type.size, type.vec, parent);
+      for (let i = len - 1; i >= 0; i--) stack.push(offset + i * type.size, type.vec, parent, -1, null);
     } else if (type.option !== undefined) {
-      if (!isNone(view, at, type)) stack.push(at + (type.tagged ? type.tagged[1] : 0), type.option, parent);
+      // (An `Option` of an enum is the struct's field still: `Class.superClass` can be the class.)
+      if (!isNone(view, at, type)) stack.push(at + (type.tagged ? type.tagged[1] : 0), type.option, parent, holder, holderType);
     }
   }
   return sites;

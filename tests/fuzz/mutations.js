@@ -101,6 +101,20 @@ export const STRUCTURAL = {
     return `Box at ${boxes.at[box]} → ${cycle ? "its ancestor" : "another node"} at ${target}`;
   },
 
+  /**
+   * An enum field pointed at the struct that holds it (its tag changed to the variant that can
+   * point there): a cycle of one node, which reads at every depth (a cycle elsewhere when the
+   * buffer has no such field).
+   */
+  selfCycle(rng, bytes, sites) {
+    const { selfCycles } = sites;
+    if (selfCycles.at.length === 0) return STRUCTURAL.cycle(rng, bytes, sites);
+    const row = rng.int(selfCycles.at.length);
+    bytes[selfCycles.at[row]] = selfCycles.variant[row];
+    writer(bytes, sites).pointer(selfCycles.payload[row], selfCycles.holder[row]);
+    return `enum at ${selfCycles.at[row]} → variant ${selfCycles.variant[row]} pointing at the struct holding it, at ${selfCycles.holder[row]}`;
+  },
+
   /** Many `Box`es of one type pointed at one node. */
   shareBox(rng, bytes, sites) {
     const { boxes } = sites;

@@ -22,6 +22,9 @@ import { walk } from "./layout.js";
 import { group, STRUCTURAL, VIEWS_IN_PLACE } from "./mutations.js";
 
 const DATA_OFFSET_POS = DATA_POINTER_POS_32 * 4;
+// Where `forged` copies the root: the buffer's first 4 KiB, or the 4 KiB below a file's region,
+// room that each case's restore clears.
+const FORGED_ROOM = 4096;
 
 /**
  * The corpus files of one worker (`corpus`: `{ name, path, weight }`s; each name's extension tells
@@ -48,12 +51,13 @@ export function oxcFiles(corpus, layout) {
   // Below a file's region the buffer must read the same in every case, whatever ran before it
   // (a string pointer outside the region reads bytes there): zeros, as below the lowest region,
   // which no parse writes.
-  const floor = Math.min(...parsed.map((file) => file.lo));
+  const floor = Math.min(...parsed.map((file) => file.lo)) - FORGED_ROOM;
   const others = parsed.map((file) => file.text);
   const rootSize = layout.types[layout.root].size;
   return parsed.map(({ name, weight, lo, pristine, sites, text, start, len }) => {
     const context = { rootSize, others, text, start, len };
     const restore = () => {
+      buffer.fill(0, 0, FORGED_ROOM);
       buffer.fill(0, floor, lo);
       buffer.set(pristine, lo);
     };
@@ -99,6 +103,25 @@ const OXC = {
     const old = dataView(bytes).getUint32(DATA_OFFSET_POS, true);
     dataView(bytes).setUint32(DATA_OFFSET_POS, value >>> 0, true);
     return `data_offset ${old} → ${value >>> 0} (${what})`;
+  },
+
+  /**
+   * The root copied below the region and `data_offset` moved to it, its pointers still leading to
+   * the real AST: the "region" from the root to the metadata is then far larger than what the
+   * buffer holds (the whole 2 GiB, from offset 8). Half the time with a cycle on top.
+   */
+  forged(rng, bytes, sites, call, { rootSize }) {
+    const view = dataView(bytes);
+    const root = view.getUint32(DATA_OFFSET_POS, true);
+    const [what, to] = rng.pick([
+      ["offset 8", 8],
+      ["4 KiB below the region", (sites.lo - FORGED_ROOM) & ~7],
+    ]);
+    const below = Math.min(to, root - rootSize) & ~7;
+    bytes.copyWithin(below, root, root + rootSize);
+    view.setUint32(DATA_OFFSET_POS, below, true);
+    const cycle = rng() < 0.5 ? `, then ${STRUCTURAL[rng.pick(["cycle", "selfCycle"])](rng, bytes, sites)}` : "";
+    return `the root copied to ${below} (${what}), data_offset moved there${cycle}`;
   },
 
   /** 1 to 8 random bits of the AST's region flipped. */

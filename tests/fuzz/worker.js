@@ -11,6 +11,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 import { toJson } from "../conformance/estree-json.js";
+import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../../generated/js/constants.js";
+import { deepNesting } from "./deep.js";
 import { rawastRegion, walk } from "./layout.js";
 import { caseSeed, group, mutate, random } from "./mutations.js";
 
@@ -54,6 +56,17 @@ function rawastFiles() {
 }
 
 const loaded = format === "oxc" ? (await import("./oxc.js")).oxcFiles(corpus, layout) : rawastFiles();
+
+// One case in DEEP_SHARE is no corruption but a valid buffer nested deep along a cycle of the type
+// graph (`deep.js`), in this target's format: the layout of its corpus's buffers.
+const DEEP_SHARE = 50;
+const deepCase = deepNesting(layout, format === "oxc" ? { kind: "oxc" } : rawastFormat(readFileSync(corpus[0].bin)));
+
+/** `build.js`'s format of a rawast buffer like `bytes`: where its source is, its layout's fingerprint. */
+function rawastFormat(bytes) {
+  const fingerprint = layout.pointerWidth === 8 ? LAYOUT_FINGERPRINT_64 : LAYOUT_FINGERPRINT_32;
+  return { kind: "rawast", placement: rawastRegion(bytes).source.start === 0 ? "start" : "end", fingerprint };
+}
 const files = loaded.map((file) => ({ ...file, validMs: timeValid(file) }));
 const totalWeight = files.reduce((sum, file) => sum + file.weight, 0);
 
@@ -68,7 +81,8 @@ function pickFile(rng) {
 
 /**
  * What a case ended in: an AST, the buffer error, the documented TypeError, or anything else. Some
- * cases say what they must end in (`mutations.js`): the buffer error (`mustFail`: a buffer of 4 GiB
+ * cases say what they must end in (`mutations.js`): a tree (`mustRead`: a valid deep buffer,
+ * `deep.js`), the buffer error (`mustFail`: a buffer of 4 GiB
  * or more; a lazy tree read whole after its buffer was detached: what is done `after` deserialize
  * concerns lazy trees only), or the very tree, or the buffer error, that other arguments give
  * (`same`: the bytes before they were padded, or before their resizable buffer was shrunk and grown
@@ -82,6 +96,7 @@ function run(mutation) {
     try {
       tree = readAll(mutation.args, mutation.after);
     } catch (error) {
+      if (error instanceof BufferError && mutation.mustRead) return { outcome: "foreign", message: `a RawastBufferError (${error.message}) on ${mutation.mustRead}` };
       if (!(error instanceof BufferError) || expected?.json === undefined) throw error;
       return { outcome: "foreign", message: `a RawastBufferError (${error.message}) where the same bytes gave a tree` };
     }
@@ -127,7 +142,7 @@ function statusBytes(field) {
 process.on("message", ({ index }) => {
   const rng = random(caseSeed(Number(seed), index));
   const file = pickFile(rng);
-  const mutation = file.mutate(rng);
+  const mutation = rng.int(DEEP_SHARE) === 0 ? deepCase(rng) : file.mutate(rng);
   process.send({ start: index, file: file.name, what: `${mutation.kind}: ${mutation.description}` });
   let rssBefore = 0;
   if (canMeasureCases) {

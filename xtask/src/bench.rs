@@ -166,7 +166,7 @@ fn oxc(root: &std::path::Path, target: &str, passthrough: Vec<String>, mut paths
     use rawast_generator::config::BufferFormat;
     let config = rawast::read_config(&root.join(crate::conformance::OXC_CONFIG))?;
     let Some((found, typescript, range)) = config.targets.iter().find(|t| t.name == target).and_then(|t| match t.format {
-        BufferFormat::Oxc { typescript, range } => Some((t, typescript, range)),
+        BufferFormat::Oxc { typescript, range, .. } => Some((t, typescript, range)),
         BufferFormat::Rawast => None,
     }) else {
         let names: Vec<&str> = config.targets.iter().map(|t| t.name.as_str()).collect();

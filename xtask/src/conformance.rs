@@ -96,7 +96,7 @@ fn run_oxc_counting(root: &Path, target: &str, paths: &[PathBuf]) -> Result<Coun
         .targets
         .iter()
         .filter_map(|t| match t.format {
-            BufferFormat::Oxc { typescript, range } => Some((t, typescript, range)),
+            BufferFormat::Oxc { typescript, range, .. } => Some((t, typescript, range)),
             BufferFormat::Rawast => None,
         })
         .collect();

@@ -22,7 +22,7 @@ use askama::Template;
 use self::nesting::Call;
 use self::snippet::{Flags, Resolve, Rewritten};
 use crate::Error;
-use crate::config::{BufferFormat, Target};
+use crate::config::{BufferFormat, SourceText, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
 use crate::model::graph::TypeGraph;
@@ -52,10 +52,12 @@ struct OxcDeserializeJs {
     /// Some `Box` is read first where the JS stack runs out (`Emitter::read_first_where_looked_at`):
     /// reads from the top of the stack go through `readFromTop`.
     read_first: bool,
+    /// `source_text = "buffer"`: every string from the buffer, the caller's text only checked.
+    source_from_buffer: bool,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
-    let BufferFormat::Oxc { typescript, range } = target.format else { unreachable!("emit is called for oxc targets") };
+    let BufferFormat::Oxc { typescript, range, source_text } = target.format else { unreachable!("emit is called for oxc targets") };
     let flags = Flags { is_ts: typescript, range };
     let fail = |message: String| Error::Render { template: "js/oxc_deserialize.js".to_owned(), message };
     let mut emitter = Emitter::new(cx.schema, cx.layout64, flags);
@@ -75,6 +77,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         root_size: cx.layout64.get(root).layout.size,
         root: root_fn,
         read_first: !emitter.read_first.is_empty(),
+        source_from_buffer: source_text == SourceText::Buffer,
         functions: emitter.functions.into_values().collect(),
         parent_links: false,
     };

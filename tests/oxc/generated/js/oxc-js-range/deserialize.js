@@ -9,6 +9,10 @@
 // metadata end it, the first `u32` of which (+0) is the offset of the root. Pointers are 64-bit
 // addresses in a block aligned to 4 GiB, so their low 32 bits are offsets into `buffer`. Spans count
 // UTF-16 code units already.
+//
+// As oxc's own deserializer, `raw` values and comments are slices of the caller's `sourceText`, and
+// so are names when the text is ASCII (its length the source's byte count): a text other than the
+// one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 
 let uint8, int32, float64, sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // The source's bytes as a one-byte string (each byte one character): ASCII strings of the source are
@@ -54,8 +58,10 @@ RawastBufferError.prototype.name = "RawastBufferError";
 /**
  * Deserializes the AST that oxc-parser wrote into `buffer`, with oxc's arguments:
  * `sourceText` is the source, whose UTF-8 starts at `sourceStartPos` in `buffer` and is
- * `sourceByteLen` bytes long. Throws a `RawastBufferError` if the buffer is corrupt; its work is
- * bounded by the size of the AST's region whatever the buffer holds.
+ * `sourceByteLen` bytes long. As oxc's own deserializer does, `raw` values and comments are sliced
+ * from `sourceText`, and names too when it is ASCII: it must be the text that was parsed.
+ * Throws a `RawastBufferError` if the buffer is corrupt or `sourceText`'s length cannot be
+ * `sourceByteLen`'s; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be oxc-parser's Uint8Array");
@@ -75,7 +81,6 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   uint8 = buffer;
   int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
   float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
-  sourceText = sourceTextInput;
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + 0) >> 2];
   if (lo < 0 || lo > hi - 296 || lo % 8 !== 0) {
@@ -89,10 +94,11 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   // Strings that lie in the source's ASCII prefix are slices of `sourceLatin` at once; ASCII strings
   // past it too, once their bytes are checked.
   sourceEnd = sourceStartPos + sourceByteLen;
+  sourceText = sourceTextInput;
   let end = sourceStartPos;
-  if (sourceTextInput.length === sourceByteLen) {
+  if (sourceText.length === sourceByteLen) {
     end = sourceEnd;
-    sourceLatin = sourceTextInput;
+    sourceLatin = sourceText;
   } else if (sourceByteLen > MAX_STRING_BYTES) {
     // Too long for one string of its bytes: every string is decoded on its own.
     sourceLatin = "";
