@@ -46,15 +46,16 @@ function {{ function.name }}({{ function.params }}) {
     array[i] = {{ element }};
   }
 {%- else %}
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += {{ element_size }}) {
+    for (let i = 0; i < len; i++, element += {{ element_size }}) {
       array[i] = {{ element }};
     }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += {{ element_size }}) {
-      array[i] = {{ deferred }};
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += {{ element_size }}) {
+      if (array[i] === undefined) array[i] = {{ deferred }};
     }
   }
 {%- endif %}

@@ -3085,15 +3085,16 @@ function deserializeVecOptionNode(pos) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) {
+    for (let i = 0; i < len; i++, element += 16) {
       array[i] = deserializeOptionNode(element);
     }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) {
-      array[i] = defer(deserializeOptionNode, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionNode, element);
     }
   }
   return array;
@@ -3123,15 +3124,16 @@ function deserializeVecNode(pos) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) {
+    for (let i = 0; i < len; i++, element += 16) {
       array[i] = deserializeNode(element);
     }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) {
-      array[i] = defer(deserializeNode, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeNode, element);
     }
   }
   return array;

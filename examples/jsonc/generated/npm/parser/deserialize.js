@@ -650,15 +650,16 @@ function deserializeVecValue(pos) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) {
+    for (let i = 0; i < len; i++, element += 16) {
       array[i] = deserializeValue(element);
     }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) {
-      array[i] = defer(deserializeValue, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeValue, element);
     }
   }
   return array;
@@ -673,15 +674,16 @@ function deserializeVecMember(pos) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 64) {
+    for (let i = 0; i < len; i++, element += 64) {
       array[i] = deserializeMember(element);
     }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 64) {
-      array[i] = defer(deserializeMember, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 64) {
+      if (array[i] === undefined) array[i] = defer(deserializeMember, element);
     }
   }
   return array;

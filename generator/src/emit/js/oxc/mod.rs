@@ -408,7 +408,7 @@ impl<'s> Emitter<'s> {
         self.call(&element, defers);
         Ok(if defers {
             format!(
-                "{head}let i = 0;\ntry {{\n  for (; i < len; i++, element += {size}) array[i] = {element}(element);\n}} catch (error) {{\n  if (!(error instanceof RangeError)) throw error;\n  for (; i < len; i++, element += {size}) array[i] = defer({element}, element);\n}}\nreturn array;"
+                "{head}const first = element;\ntry {{\n  for (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\n}} catch (error) {{\n  if (!(error instanceof RangeError)) throw error;\n  for (let i = 0, element = first; i < len; i++, element += {size}) if (array[i] === undefined) array[i] = defer({element}, element);\n}}\nreturn array;"
             )
         } else {
             format!("{head}for (let i = 0; i < len; i++, element += {size}) array[i] = {element}(element);\nreturn array;")

@@ -6025,12 +6025,12 @@ function deserializeVecArgument(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Argument>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeArgument(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeArgument(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeArgument, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeArgument, element);
   }
   return array;
 }
@@ -6042,12 +6042,12 @@ function deserializeVecArrayExpressionElement(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ArrayExpressionElement>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeArrayExpressionElement(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeArrayExpressionElement(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeArrayExpressionElement, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeArrayExpressionElement, element);
   }
   return array;
 }
@@ -6059,12 +6059,12 @@ function deserializeVecAssignmentTargetProperty(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<AssignmentTargetProperty>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeAssignmentTargetProperty(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeAssignmentTargetProperty(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeAssignmentTargetProperty, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeAssignmentTargetProperty, element);
   }
   return array;
 }
@@ -6076,12 +6076,12 @@ function deserializeVecBindingProperty(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<BindingProperty>", pos);
   if ((budget -= len * 48) < 0) settle(element, len * 48, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 48) array[i] = deserializeBindingProperty(element);
+    for (let i = 0; i < len; i++, element += 48) array[i] = deserializeBindingProperty(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 48) array[i] = defer(deserializeBindingProperty, element);
+    for (let i = 0, element = first; i < len; i++, element += 48) if (array[i] === undefined) array[i] = defer(deserializeBindingProperty, element);
   }
   return array;
 }
@@ -6093,12 +6093,12 @@ function deserializeVecClassElement(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ClassElement>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeClassElement(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeClassElement(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeClassElement, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeClassElement, element);
   }
   return array;
 }
@@ -6121,12 +6121,12 @@ function deserializeVecDecorator(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<Decorator>", pos);
   if ((budget -= len * 32) < 0) settle(element, len * 32, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 32) array[i] = deserializeDecorator(element);
+    for (let i = 0; i < len; i++, element += 32) array[i] = deserializeDecorator(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 32) array[i] = defer(deserializeDecorator, element);
+    for (let i = 0, element = first; i < len; i++, element += 32) if (array[i] === undefined) array[i] = defer(deserializeDecorator, element);
   }
   return array;
 }
@@ -6204,12 +6204,12 @@ function deserializeVecExpression(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Expression>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeExpression(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeExpression(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeExpression, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeExpression, element);
   }
   return array;
 }
@@ -6221,12 +6221,12 @@ function deserializeVecFormalParameter(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 72) || (element & 7) !== 0) throw corrupt("Vec<FormalParameter>", pos);
   if ((budget -= len * 72) < 0) settle(element, len * 72, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 72) array[i] = deserializeFormalParameter(element);
+    for (let i = 0; i < len; i++, element += 72) array[i] = deserializeFormalParameter(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 72) array[i] = defer(deserializeFormalParameter, element);
+    for (let i = 0, element = first; i < len; i++, element += 72) if (array[i] === undefined) array[i] = defer(deserializeFormalParameter, element);
   }
   return array;
 }
@@ -6271,12 +6271,12 @@ function deserializeVecJSXAttributeItem(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXAttributeItem>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeJSXAttributeItem(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeJSXAttributeItem(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeJSXAttributeItem, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeJSXAttributeItem, element);
   }
   return array;
 }
@@ -6288,12 +6288,12 @@ function deserializeVecJSXChild(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXChild>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeJSXChild(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeJSXChild(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeJSXChild, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeJSXChild, element);
   }
   return array;
 }
@@ -6305,12 +6305,12 @@ function deserializeVecObjectPropertyKind(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ObjectPropertyKind>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeObjectPropertyKind(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeObjectPropertyKind(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeObjectPropertyKind, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeObjectPropertyKind, element);
   }
   return array;
 }
@@ -6322,12 +6322,12 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionAssignmentTargetMaybeDefault>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
   }
   return array;
 }
@@ -6339,12 +6339,12 @@ function deserializeVecOptionBindingPattern(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionBindingPattern>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeOptionBindingPattern(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeOptionBindingPattern(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeOptionBindingPattern, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeOptionBindingPattern, element);
   }
   return array;
 }
@@ -6367,12 +6367,12 @@ function deserializeVecStatement(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Statement>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeStatement(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeStatement(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeStatement, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeStatement, element);
   }
   return array;
 }
@@ -6417,12 +6417,12 @@ function deserializeVecSwitchCase(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<SwitchCase>", pos);
   if ((budget -= len * 56) < 0) settle(element, len * 56, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 56) array[i] = deserializeSwitchCase(element);
+    for (let i = 0; i < len; i++, element += 56) array[i] = deserializeSwitchCase(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 56) array[i] = defer(deserializeSwitchCase, element);
+    for (let i = 0, element = first; i < len; i++, element += 56) if (array[i] === undefined) array[i] = defer(deserializeSwitchCase, element);
   }
   return array;
 }
@@ -6434,12 +6434,12 @@ function deserializeVecTSEnumMember(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TSEnumMember>", pos);
   if ((budget -= len * 48) < 0) settle(element, len * 48, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 48) array[i] = deserializeTSEnumMember(element);
+    for (let i = 0; i < len; i++, element += 48) array[i] = deserializeTSEnumMember(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 48) array[i] = defer(deserializeTSEnumMember, element);
+    for (let i = 0, element = first; i < len; i++, element += 48) if (array[i] === undefined) array[i] = defer(deserializeTSEnumMember, element);
   }
   return array;
 }
@@ -6451,12 +6451,12 @@ function deserializeVecTSInterfaceHeritage(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSInterfaceHeritage>", pos);
   if ((budget -= len * 40) < 0) settle(element, len * 40, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 40) array[i] = deserializeTSInterfaceHeritage(element);
+    for (let i = 0; i < len; i++, element += 40) array[i] = deserializeTSInterfaceHeritage(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 40) array[i] = defer(deserializeTSInterfaceHeritage, element);
+    for (let i = 0, element = first; i < len; i++, element += 40) if (array[i] === undefined) array[i] = defer(deserializeTSInterfaceHeritage, element);
   }
   return array;
 }
@@ -6468,12 +6468,12 @@ function deserializeVecTSSignature(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSSignature>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeTSSignature(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSSignature(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeTSSignature, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeTSSignature, element);
   }
   return array;
 }
@@ -6485,12 +6485,12 @@ function deserializeVecTSTupleElement(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSTupleElement>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeTSTupleElement(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSTupleElement(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeTSTupleElement, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeTSTupleElement, element);
   }
   return array;
 }
@@ -6502,12 +6502,12 @@ function deserializeVecTSType(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSType>", pos);
   if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 16) array[i] = deserializeTSType(element);
+    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSType(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 16) array[i] = defer(deserializeTSType, element);
+    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeTSType, element);
   }
   return array;
 }
@@ -6519,12 +6519,12 @@ function deserializeVecTSTypeParameter(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<TSTypeParameter>", pos);
   if ((budget -= len * 80) < 0) settle(element, len * 80, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 80) array[i] = deserializeTSTypeParameter(element);
+    for (let i = 0; i < len; i++, element += 80) array[i] = deserializeTSTypeParameter(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 80) array[i] = defer(deserializeTSTypeParameter, element);
+    for (let i = 0, element = first; i < len; i++, element += 80) if (array[i] === undefined) array[i] = defer(deserializeTSTypeParameter, element);
   }
   return array;
 }
@@ -6547,12 +6547,12 @@ function deserializeVecVariableDeclarator(pos) {
   if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<VariableDeclarator>", pos);
   if ((budget -= len * 56) < 0) settle(element, len * 56, pos);
   const array = new Array(len);
-  let i = 0;
+  const first = element;
   try {
-    for (; i < len; i++, element += 56) array[i] = deserializeVariableDeclarator(element);
+    for (let i = 0; i < len; i++, element += 56) array[i] = deserializeVariableDeclarator(element);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (; i < len; i++, element += 56) array[i] = defer(deserializeVariableDeclarator, element);
+    for (let i = 0, element = first; i < len; i++, element += 56) if (array[i] === undefined) array[i] = defer(deserializeVariableDeclarator, element);
   }
   return array;
 }
