@@ -78,6 +78,28 @@ for (const target of ["oxc-js", "oxc-ts", "oxc-js-range", "oxc-ts-range"]) {
       RawastBufferError,
     );
   });
+
+  test(`${target}: a forged data_offset whose root's comments run over the zeros below the AST is refused, not read`, { skip, timeout: 60_000 }, async () => {
+    const { deserialize, RawastBufferError } = await import(`./generated/js/${target}/deserialize.js`);
+    assert.throws(
+      () =>
+        corrupted(deserialize, (buffer) => {
+          const metadata = buffer.length - METADATA_SIZE;
+          const root = buffer.int32[metadata >> 2];
+          buffer.copyWithin(8, root, root + ROOT_SIZE);
+          buffer.int32[(metadata + field("RawTransferMetadata", "data_offset")) >> 2] = 8;
+          // The copy's comments: from just past it to the metadata, some 89 million zeroed
+          // `Comment`s (each a valid `//` comment) before the real AST, which would take more
+          // memory than V8's heap holds.
+          const comments = 8 + field("RawTransferData", "comments");
+          const size = layout.types.RawTransferData.fields.find((f) => f[2] === "comments")[1].size;
+          const first = 8 + ROOT_SIZE;
+          buffer.int32[comments >> 2] = first;
+          buffer.int32[(comments >> 2) + 2] = Math.floor((metadata - first) / size);
+        }),
+      RawastBufferError,
+    );
+  });
 }
 
 test("a source text whose length cannot be the buffer's byte count is refused", { skip }, async () => {

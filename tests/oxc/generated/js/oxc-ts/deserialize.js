@@ -25,15 +25,16 @@ let parent = null;
 // so every pointer of a sound buffer lies in `[lo, hi)`, from the root to the metadata.
 let lo = 0, hi = 0;
 // Bytes that reads may still take (structs pointers lead to, strings): shared or cyclic pointers in
-// a corrupt buffer end in an error, not in exponential work or a hang. It starts at four times the
-// AST's region, but no more than four times `SOURCE_CAP` of the source: the region is the
+// a corrupt buffer end in an error, not in exponential work or a hang. It starts at twice the AST's
+// region, but no more than twice `SOURCE_CAP` bytes per byte of source: the region is the
 // metadata's word, and a forged `data_offset` must not buy work the buffer's contents cannot
-// justify. When it runs out, `settle` pays each read from what it really touches.
+// justify. When it runs out, `settle` pays each read from what it really reaches.
 let budget = 0;
-// How much of the region a read may touch per byte of source, plus a margin for small files:
-// oxc-parser 0.157 writes 10 to 60 bytes of AST per byte of source in ordinary files (a file's
-// errors, whose messages quote its lines, can take more: those are read in `settle`'s way).
-const SOURCE_CAP = 64, SOURCE_CAP_MARGIN = 1 << 20;
+// The reads a source justifies before `settle` takes over, per byte of source and for any file:
+// reading what oxc-parser 0.157 writes for real files takes 2 to 9 bytes per byte of source (the
+// structs that may nest, and strings; bench/README.md, 2026-11-25), twice this at most. (Larger
+// ASTs, such as those of files whose errors quote their lines, are read in `settle`'s way.)
+const SOURCE_CAP = 8, SOURCE_CAP_MARGIN = 1 << 18;
 // Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
 // what the lines touched so far still allow.
 let touched = null, allowance = 0;
@@ -87,7 +88,7 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     uint8 = int32 = float64 = sourceText = undefined;
     throw new RawastBufferError(`the root's offset ${lo} is outside the buffer`);
   }
-  budget = 4 * Math.min(hi - lo, SOURCE_CAP * sourceByteLen + SOURCE_CAP_MARGIN);
+  budget = 2 * Math.min(hi - lo, SOURCE_CAP * sourceByteLen + SOURCE_CAP_MARGIN);
   touched = null;
   allowance = 0;
   deferred = 0;
@@ -165,17 +166,18 @@ function corrupt(what, pos) {
 }
 
 function overBudget(pos) {
-  return corrupt("the value read here takes the reads past four times what the buffer holds (a pointer cycle, or a subtree shared many times?)", pos);
+  return corrupt("the value read here takes the reads past what the buffer holds (a pointer cycle, or a subtree shared many times?)", pos);
 }
 
 /**
  * Called when `budget` runs out, for a read of `len` bytes at `start` (read at `pos`): from then on
- * each read is paid from what it really touches. Every 16-byte line of the region a read touches
- * for the first time allows 64 bytes of reads (structs and strings), so a valid buffer, whose
- * reads take each byte a few times at most (a literal's `raw` and `value`, a read repeated where
- * the stack ran out), gets through, and a buffer whose pointers lead round the same bytes (a cycle,
- * a subtree shared many times) gets as far as four times what it really holds, whatever its
- * metadata says, then a `RawastBufferError`. (Strings outside the region allow nothing.)
+ * each read is paid from what it really reaches. Every 16-byte line of the region that holds
+ * something (not all zeros) and that a read touches for the first time allows 64 bytes of reads
+ * (structs and strings). A valid buffer, whose reads take each byte a few times at most (a
+ * literal's `raw` and `value`, a read repeated where the stack ran out), gets through; a buffer
+ * whose pointers lead round the same bytes (a cycle, a subtree shared many times), or into the
+ * zeros that fill most of oxc-parser's 2 GiB, gets as far as four times what it really holds,
+ * whatever its metadata says, then a `RawastBufferError`. (Strings outside the region allow nothing.)
  */
 function settle(start, len, pos) {
   if (touched === null) touched = new Uint8Array(((hi - lo) >>> 7) + 1);
@@ -185,7 +187,9 @@ function settle(start, len, pos) {
       const bit = 1 << (line & 7);
       if ((touched[line >>> 3] & bit) === 0) {
         touched[line >>> 3] |= bit;
-        allowance += 64;
+        // (`lo` is 8-aligned, so each line is four `int32`s.)
+        const at = (lo >> 2) + line * 4;
+        if ((int32[at] | int32[at + 1] | int32[at + 2] | int32[at + 3]) !== 0) allowance += 64;
       }
     }
   }
