@@ -1,12 +1,34 @@
-//! What each dialect makes of the attributes around items, fields and variants: which it keeps as
-//! data (`ir::Attr`), which it knows to mean nothing for layouts or output, and which it refuses.
-//! Nothing is skipped silently: an attribute neither list names is a spanned error.
+//! What each dialect makes of the attributes around items, fields and variants: which it keeps
+//! (`RawAttr`s, which `oxc_estree` reads), which it knows to mean nothing for layouts or output, and
+//! which it refuses. Nothing is skipped silently: an attribute neither list names is a spanned error.
 
 use syn::spanned::Spanned;
 
 use super::Context;
+use proc_macro2::Span;
+
 use crate::SourceFile;
-use crate::ir::{Attr, AttrValue, Dialect};
+use crate::ir::Dialect;
+
+/// An attribute as written, with where: `name`, `name = value` or `name(items...)`.
+#[derive(Debug, Clone)]
+pub(super) struct RawAttr {
+    pub name: String,
+    pub span: Span,
+    pub value: RawValue,
+}
+
+#[derive(Debug, Clone)]
+pub(super) enum RawValue {
+    /// `name` alone.
+    Flag,
+    /// `name = "text"`, with the literal's span.
+    Str(String, Span),
+    /// `name = some::path` (a type, a converter), with the path's span.
+    Path(String, Span),
+    /// `name(a, b = c, d(e))`.
+    List(Vec<RawAttr>),
+}
 
 /// Where an attribute sits.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -42,7 +64,7 @@ const OXC_KEPT: &[&str] = &["estree", "ts", "js_only"];
 
 /// The attributes of one item, field or variant that its dialect keeps; reports the ones it refuses.
 /// `handled` are names the caller reads itself (`ast`, `repr`, and in rawast's dialect `estree`).
-pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, place: Place, attrs: &[syn::Attribute], handled: &[&str]) -> Vec<Attr> {
+pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, place: Place, attrs: &[syn::Attribute], handled: &[&str]) -> Vec<RawAttr> {
     let mut kept = Vec::new();
     for attr in attrs {
         let Some(name) = attr.path().get_ident().map(ToString::to_string) else {
@@ -68,13 +90,10 @@ pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, 
                     kept.push(attr);
                 }
             }
-            // `#[generate_derive(...)]`: only whether ESTree is derived matters to the emitters.
+            // `#[generate_derive(...)]`: which of oxc's derives a type has; the ESTree one is what
+            // oxc's generator reads `#[estree]` for, and every type rawast emits has it.
             Dialect::Oxc if name == "generate_derive" && place == Place::Item => {
-                if let Some(Attr { value: AttrValue::List(traits), .. }) = to_attr(cx, file, attr)
-                    && traits.iter().any(|t| t.name == "ESTree")
-                {
-                    kept.push(Attr { name, value: AttrValue::List(vec![Attr { name: "ESTree".to_owned(), value: AttrValue::Flag }]) });
-                }
+                to_attr(cx, file, attr);
             }
             Dialect::Oxc => cx.error(
                 file,
@@ -103,17 +122,18 @@ fn only_lints(attr: &syn::Attribute) -> bool {
 }
 
 /// `#[name]`, `#[name = value]` or `#[name(...)]` as data.
-pub(super) fn to_attr(cx: &mut Context, file: &SourceFile, attr: &syn::Attribute) -> Option<Attr> {
+pub(super) fn to_attr(cx: &mut Context, file: &SourceFile, attr: &syn::Attribute) -> Option<RawAttr> {
     meta_to_attr(cx, file, &attr.meta)
 }
 
-fn meta_to_attr(cx: &mut Context, file: &SourceFile, meta: &syn::Meta) -> Option<Attr> {
+fn meta_to_attr(cx: &mut Context, file: &SourceFile, meta: &syn::Meta) -> Option<RawAttr> {
     let name = path_text(meta.path());
+    let span = meta.path().span();
     let value = match meta {
-        syn::Meta::Path(_) => AttrValue::Flag,
+        syn::Meta::Path(_) => RawValue::Flag,
         syn::Meta::NameValue(nv) => match &nv.value {
-            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }) => AttrValue::Str(text.value()),
-            syn::Expr::Path(path) if path.qself.is_none() => AttrValue::Path(path_text(&path.path)),
+            syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }) => RawValue::Str(text.value(), text.span()),
+            syn::Expr::Path(path) if path.qself.is_none() => RawValue::Path(path_text(&path.path), path.span()),
             other => {
                 cx.error(file, other.span(), format!("cannot read the value of `{name}`"), Some("values are strings or paths".to_owned()));
                 return None;
@@ -122,7 +142,7 @@ fn meta_to_attr(cx: &mut Context, file: &SourceFile, meta: &syn::Meta) -> Option
         syn::Meta::List(list) => {
             let parsed = list.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated);
             match parsed {
-                Ok(items) => AttrValue::List(items.iter().filter_map(|item| meta_to_attr(cx, file, item)).collect()),
+                Ok(items) => RawValue::List(items.iter().filter_map(|item| meta_to_attr(cx, file, item)).collect()),
                 Err(error) => {
                     cx.error(file, error.span(), format!("cannot read `{name}(...)`: {error}"), Some("write `name(key = \"value\", key = Path, flag, list(...))`".to_owned()));
                     return None;
@@ -130,7 +150,7 @@ fn meta_to_attr(cx: &mut Context, file: &SourceFile, meta: &syn::Meta) -> Option
             }
         }
     };
-    Some(Attr { name, value })
+    Some(RawAttr { name, span, value })
 }
 
 fn path_text(path: &syn::Path) -> String {

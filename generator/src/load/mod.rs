@@ -9,7 +9,9 @@
 mod attrs;
 mod dialect;
 mod oxc;
+mod oxc_estree;
 mod recursion;
+pub(crate) mod snippet;
 mod types;
 
 use std::collections::HashMap;
@@ -19,7 +21,7 @@ use syn::spanned::Spanned;
 
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::ir::{Dialect, Enum, EnumRepr, Field, MetaType, Schema, Struct, StructRepr, TypeDef, TypeId, TypeKind, Variant};
+use crate::ir::{Dialect, Enum, EnumRepr, Field, Schema, Struct, StructRepr, TypeDef, TypeId, TypeKind, Variant};
 use dialect::Place;
 
 /// Loads the `#[ast]` types of `files`, written in `dialect`. The result does not depend on the
@@ -70,16 +72,19 @@ pub fn load(files: &[SourceFile], dialect: Dialect) -> Result<Schema, Diagnostic
     let mut types = Vec::with_capacity(unique_items.len());
     let mut field_spans = Vec::with_capacity(unique_items.len());
     let mut inherits = oxc::Inherits::new();
+    let mut raw_attrs = Vec::with_capacity(unique_items.len());
     for (index, item) in unique_items.iter().enumerate() {
-        let (def, spans, markers) = convert_item(&mut cx, &names, item);
+        let (def, spans, markers, raw) = convert_item(&mut cx, &names, item);
         types.push(def);
         field_spans.push(spans);
+        raw_attrs.push(raw);
         if !markers.is_empty() {
             inherits.insert(TypeId(index), (markers, item.file));
         }
     }
+    // oxc's attributes, once every type and converter is known; before `INHERIT` copies variants.
+    let meta = oxc_estree::resolve(&mut cx, &mut types, &raw_attrs, meta, &names);
     oxc::expand_inherits(&mut cx, &mut types, &mut field_spans, &inherits, &names);
-    let meta = meta.into_iter().map(|(file, item): (&SourceFile, MetaItem)| MetaType { name: item.name, file: file.path.clone(), attrs: item.attrs }).collect();
     let schema = Schema { dialect, types, meta };
 
     // Pass 3: only meaningful once every reference resolved.
@@ -142,11 +147,6 @@ struct AstItem<'f> {
     foreign: Option<String>,
 }
 
-/// An `#[ast_meta]` item: its name and the attributes kept.
-struct MetaItem {
-    name: String,
-    attrs: Vec<crate::ir::Attr>,
-}
 
 enum AstItemKind {
     Struct(syn::ItemStruct),
@@ -205,7 +205,7 @@ fn ast_args(cx: &mut Context, file: &SourceFile, attrs: &[syn::Attribute]) -> Op
 
 /// Finds `#[ast]` items (and `#[ast_meta]` ones), descending into inline `mod { ... }` blocks and,
 /// in the oxc dialect, the macro calls oxc defines AST types with.
-fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn::Item>, out: &mut Vec<AstItem<'f>>, meta: &mut Vec<(&'f SourceFile, MetaItem)>) {
+fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn::Item>, out: &mut Vec<AstItem<'f>>, meta: &mut Vec<oxc_estree::RawMeta<'f>>) {
     for item in items {
         match item {
             syn::Item::Struct(s) if s.attrs.iter().any(is_ast_marker) => {
@@ -244,7 +244,7 @@ fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn:
                     match (cx.dialect, name) {
                         (Dialect::Oxc, Some(name)) => {
                             let attrs = dialect::kept_attrs(cx, file, Dialect::Oxc, Place::Item, attrs, &["ast_meta"]);
-                            meta.push((file, MetaItem { name: name.to_string(), attrs }));
+                            meta.push(oxc_estree::RawMeta { file, name: name.to_string(), span: name.span(), attrs });
                         }
                         (Dialect::Oxc, None) => cx.error(file, marker.span(), "#[ast_meta] applies only to structs and enums".to_owned(), None),
                         (Dialect::Rawast, _) => cx.error(
@@ -267,9 +267,10 @@ fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn:
     }
 }
 
-/// Converts one item; returns the type, the span of each member (field or variant) in order, and
-/// the oxc dialect's `INHERIT` markers (spliced in once every enum is converted).
-fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstItem) -> (TypeDef, Vec<Span>, Vec<oxc::Inherit>) {
+/// Converts one item; returns the type, the span of each member (field or variant) in order, the
+/// oxc dialect's `INHERIT` markers (spliced in once every enum is converted) and its attributes
+/// (read once every converter is known).
+fn convert_item<'f>(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstItem<'f>) -> (TypeDef, Vec<Span>, Vec<oxc::Inherit>, Option<oxc_estree::RawItem<'f>>) {
     let file = item.file;
     let dialect = cx.dialect;
     let (attrs, generics) = match &item.kind {
@@ -282,13 +283,15 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
     let (estree, kept) = match dialect {
         Dialect::Rawast => {
             let estree = attrs::parse_type_estree(cx, file, attrs, matches!(item.kind, AstItemKind::Struct(_)));
-            (estree, dialect::kept_attrs(cx, file, dialect, Place::Item, attrs, &["ast", "repr", "estree"]))
+            dialect::kept_attrs(cx, file, dialect, Place::Item, attrs, &["ast", "repr", "estree"]);
+            (estree, Vec::new())
         }
         Dialect::Oxc => {
             attrs::refuse_repr(cx, file, &repr);
             (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Item, attrs, &["ast", "repr"]))
         }
     };
+    let mut member_attrs = Vec::new();
     let name = item.ident().to_string();
 
     let mut spans = Vec::new();
@@ -323,7 +326,8 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
                         None => (index.to_string(), field.ty.span()),
                     };
                     let public = matches!(field.vis, syn::Visibility::Public(_));
-                    fields.push(Field { name, ty, estree, location: cx.location(file, name_span), public, attrs });
+                    fields.push(Field { name, ty, estree, location: cx.location(file, name_span), public });
+                    member_attrs.push(attrs);
                 }
             }
             let repr = match dialect {
@@ -408,7 +412,8 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
                             None,
                         );
                     }
-                    variants.push(Variant { name: variant.ident.to_string(), discriminant, payload, estree, attrs, inherited_from: None });
+                    variants.push(Variant { name: variant.ident.to_string(), discriminant, payload, estree, inherited_from: None });
+                    member_attrs.push(attrs);
                 }
             }
             if e.variants.is_empty() {
@@ -437,7 +442,8 @@ fn convert_item(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstIte
         cx.error(file, span, format!("`{name}` uses the arena lifetime `'a` without declaring it"), Some(format!("declare it: `{keyword} {name}<'a>`")));
     }
     let public = matches!(item.vis(), syn::Visibility::Public(_));
-    (TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree, attrs: kept, foreign: item.foreign.clone(), public }, spans, markers)
+    let raw = (dialect == Dialect::Oxc).then_some(oxc_estree::RawItem { file, item: kept, members: member_attrs });
+    (TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree, foreign: item.foreign.clone(), public }, spans, markers, raw)
 }
 
 /// The discriminant an enum's next variant gets if it has none written.
@@ -452,6 +458,11 @@ enum NextDiscriminant {
 
 /// `flatten` merges a struct's fields into the enclosing node, so it needs a struct held by value.
 fn check_flatten(cx: &mut Context, schema: &Schema, items: &[AstItem], field_spans: &[Vec<Span>]) {
+    // (oxc's `flatten` also shapes its TypeScript definitions, on enum fields of types whose JS a
+    // converter writes: its emitter checks the fields it flattens.)
+    if schema.dialect != Dialect::Rawast {
+        return;
+    }
     for id in schema.ids() {
         let TypeKind::Struct(s) = &schema.get(id).kind else { continue };
         for (index, field) in s.fields.iter().enumerate() {

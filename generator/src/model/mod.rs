@@ -294,8 +294,12 @@ fn push_fields(schema: &Schema, mapping: &Mapping, id: TypeId, base: &FieldPath,
             }
             continue;
         }
-        if field.estree.flatten {
-            let TypeRef::Named(inner) = field.ty else { unreachable!("load checks flatten") };
+        // (rawast's loader checks that a flattened field is a struct; oxc's `flatten` on an enum
+        // shapes its TypeScript definitions only.)
+        if field.estree.flatten
+            && let TypeRef::Named(inner) = field.ty
+            && matches!(schema.get(inner).kind, TypeKind::Struct(_))
+        {
             // A flattened struct's own span is an ordinary value: only the outer node has a span.
             push_fields(schema, mapping, inner, &at, None, &[], out);
             continue;

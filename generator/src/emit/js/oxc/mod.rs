@@ -26,7 +26,7 @@ use crate::config::{BufferFormat, SourceText, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
 use crate::model::graph::TypeGraph;
-use crate::ir::{Attr, AttrValue, Builtin, MetaType, Primitive, Schema, Struct, TypeDef, TypeId, TypeKind, TypeRef};
+use crate::ir::{Builtin, JoinPlace, MetaId, MetaType, Only, Ordered, Primitive, Schema, Struct, TypeDef, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout, Shape};
 
 /// The type at the root of oxc-parser's buffers (described in the schema: it lives in oxc's napi
@@ -90,7 +90,6 @@ struct Emitter<'s> {
     layout: &'s SchemaLayout,
     flags: Flags,
     names: HashMap<&'s str, TypeId>,
-    meta: HashMap<&'s str, &'s MetaType>,
     /// Which types hold which: what may nest without bound.
     graph: TypeGraph,
     /// Function name → code.
@@ -159,14 +158,12 @@ impl Properties {
 impl<'s> Emitter<'s> {
     fn new(schema: &'s Schema, layout: &'s SchemaLayout, flags: Flags) -> Self {
         let names = schema.ids().map(|id| (schema.get(id).name.as_str(), id)).collect();
-        let meta = schema.meta.iter().map(|m| (m.name.as_str(), m)).collect();
         let graph = TypeGraph::new(schema);
         Self {
             schema,
             layout,
             flags,
             names,
-            meta,
             graph,
             functions: BTreeMap::new(),
             pending: Vec::new(),
@@ -221,7 +218,7 @@ impl<'s> Emitter<'s> {
                     Some(Reader::Value(TypeRef::Box(_) | TypeRef::Option(_) | TypeRef::Cell(_))) => true,
                     Some(Reader::Value(TypeRef::Named(id))) => {
                         let def = self.schema.get(*id);
-                        matches!(def.kind, TypeKind::Enum(_)) && estree_path(&def.attrs, "via").is_none()
+                        matches!(def.kind, TypeKind::Enum(_)) && def.estree.via.is_none()
                     }
                     _ => false,
                 };
@@ -443,7 +440,7 @@ impl<'s> Emitter<'s> {
 
     fn struct_body(&mut self, id: TypeId, s: &Struct) -> Result<String, String> {
         let def = self.schema.get(id);
-        if let Some(converter) = estree_path(&def.attrs, "via") {
+        if let Some(converter) = def.estree.via {
             let rewritten = self.convert(converter, Some(id), 0, 0, None)?;
             return Ok(self.returned(rewritten));
         }
@@ -469,23 +466,22 @@ impl<'s> Emitter<'s> {
     /// Adds the properties of struct `id` at `pos + offset` (its own, or a flattened field's).
     fn struct_properties(&mut self, id: TypeId, s: &Struct, offset: u32, out: &mut Properties) -> Result<(), String> {
         let def = self.schema.get(id);
-        let added = estree_pairs(&def.attrs, "add_fields");
-        for entry in self.field_order(def, s, &added)? {
+        for entry in self.field_order(def, s) {
             match entry {
-                Entry::Field(index) => self.field(id, s, index, offset, out)?,
-                Entry::Added(key, converter) => {
-                    let meta = self.meta(&converter)?;
-                    if !self.wanted(&meta.attrs) {
+                Ordered::Field(index) => self.field(id, s, index, offset, out)?,
+                Ordered::Added(index) => {
+                    let added = &def.estree.add_fields[index];
+                    if !Only::wanted(self.schema.meta[added.converter.0].only, self.flags.is_ts) {
                         continue;
                     }
-                    let rewritten = self.convert(&converter, Some(id), offset, offset, Some(out))?;
-                    let property = Property { key, ..self.place(rewritten, true) };
+                    let rewritten = self.convert(added.converter, Some(id), offset, offset, Some(out))?;
+                    let property = Property { key: added.key.clone(), ..self.place(rewritten, true) };
                     out.set(property);
                 }
             }
         }
-        if !estree_flag(&def.attrs, "no_type") && !out.list.iter().any(|p| p.key == "type") {
-            let name = estree_str(&def.attrs, "rename").unwrap_or(&def.name);
+        if !def.estree.no_type && !out.list.iter().any(|p| p.key == "type") {
+            let name = def.estree.node_type.as_deref().unwrap_or(&def.name);
             out.list.insert(0, Property::new("type".to_owned(), String::new(), js_string(name)));
         }
         Ok(())
@@ -493,21 +489,9 @@ impl<'s> Emitter<'s> {
 
     /// The order of a struct's properties: `field_order(…)` if given, else `type`, the other fields
     /// in declaration order, the added fields, then `span`. Skipped fields are left out.
-    fn field_order(&self, def: &TypeDef, s: &Struct, added: &[(String, String)]) -> Result<Vec<Entry>, String> {
-        if let Some(order) = estree_list(&def.attrs, "field_order") {
-            return order
-                .iter()
-                .map(|attr| {
-                    let name = attr.name.trim_start_matches("r#");
-                    if let Some(index) = s.fields.iter().position(|f| f.name == name) {
-                        Ok(Entry::Field(index))
-                    } else if let Some((key, converter)) = added.iter().find(|(key, _)| key == name) {
-                        Ok(Entry::Added(key.clone(), converter.clone()))
-                    } else {
-                        Err(format!("field_order names `{}`, which is neither a field nor an added field", attr.name))
-                    }
-                })
-                .collect();
+    fn field_order(&self, def: &TypeDef, s: &Struct) -> Vec<Ordered> {
+        if let Some(order) = &def.estree.field_order {
+            return order.clone();
         }
         let mut entries = Vec::new();
         let mut span = None;
@@ -516,44 +500,33 @@ impl<'s> Emitter<'s> {
                 continue;
             }
             match field.name.as_str() {
-                "type" => entries.insert(0, Entry::Field(index)),
-                "span" => span = Some(Entry::Field(index)),
-                _ => entries.push(Entry::Field(index)),
+                "type" => entries.insert(0, Ordered::Field(index)),
+                "span" => span = Some(Ordered::Field(index)),
+                _ => entries.push(Ordered::Field(index)),
             }
         }
-        entries.extend(added.iter().map(|(key, converter)| Entry::Added(key.clone(), converter.clone())));
+        entries.extend((0..def.estree.add_fields.len()).map(Ordered::Added));
         entries.extend(span);
-        Ok(entries)
+        entries
     }
 
     /// Whether a field has no property: `#[estree(skip)]`, moved into another field
     /// (`prepend_to`/`append_to`), or of a type that is skipped.
     fn skipped(&self, s: &Struct, index: usize) -> bool {
         let field = &s.fields[index];
-        if estree_flag(&field.attrs, "skip") || estree_str(&field.attrs, "prepend_to").is_some() || estree_str(&field.attrs, "append_to").is_some() {
+        if field.estree.skip || field.estree.join.is_some() {
             return true;
         }
-        innermost(&field.ty).is_some_and(|id| estree_flag(&self.schema.get(id).attrs, "skip"))
-    }
-
-    /// Whether something marked `#[ts]` or `#[js_only]` belongs in this variant.
-    fn wanted(&self, attrs: &[Attr]) -> bool {
-        if attrs.iter().any(|a| a.name == "ts") {
-            return self.flags.is_ts;
-        }
-        if attrs.iter().any(|a| a.name == "js_only") {
-            return !self.flags.is_ts;
-        }
-        true
+        innermost(&field.ty).is_some_and(|id| self.schema.get(id).estree.skip)
     }
 
     fn field(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, out: &mut Properties) -> Result<(), String> {
         let field = &s.fields[index];
-        if !self.wanted(&field.attrs) {
+        if !Only::wanted(field.estree.only, self.flags.is_ts) {
             return Ok(());
         }
         let field_offset = offset + self.offset_of(id, index);
-        let key = estree_str(&field.attrs, "rename").map_or_else(|| camel_case(&field.name), str::to_owned);
+        let key = field.estree.rename.clone().unwrap_or_else(|| camel_case(&field.name));
 
         if self.flattened(field) {
             let TypeRef::Named(inner) = &field.ty else { return Err(format!("field `{}` is flattened but is not a struct", field.name)) };
@@ -568,12 +541,12 @@ impl<'s> Emitter<'s> {
             return Ok(());
         }
 
-        let (statements, value, calls) = if let Some(converter) = estree_path(&field.attrs, "via") {
+        let (statements, value, calls) = if let Some(converter) = field.estree.via {
             let rewritten = self.convert(converter, Some(id), offset, offset, Some(out))?;
             let property = Property { key, ..self.place(rewritten, true) };
             out.set(property);
             return Ok(());
-        } else if estree_flag(&field.attrs, "from_span") {
+        } else if field.estree.from_span {
             out.read.extend(["start".to_owned(), "end".to_owned()]);
             let slice = format!("sourceText.slice({}, {})", this_name("start"), this_name("end"));
             match &field.ty {
@@ -584,15 +557,7 @@ impl<'s> Emitter<'s> {
                 _ => (String::new(), slice, Vec::new()),
             }
         } else {
-            let joined: Vec<(usize, &str)> = s
-                .fields
-                .iter()
-                .enumerate()
-                .filter_map(|(i, f)| {
-                    let prepend = estree_str(&f.attrs, "prepend_to").filter(|target| *target == field.name).map(|_| (i, "prepend"));
-                    prepend.or_else(|| estree_str(&f.attrs, "append_to").filter(|target| *target == field.name).map(|_| (i, "append")))
-                })
-                .collect();
+            let joined: Vec<(usize, JoinPlace)> = s.fields.iter().enumerate().filter_map(|(i, f)| f.estree.join.filter(|join| join.into == index).map(|join| (i, join.place))).collect();
             if joined.is_empty() {
                 let at = pos_plus(field_offset);
                 // A number or a flag is read in place: one call fewer per property.
@@ -619,10 +584,10 @@ impl<'s> Emitter<'s> {
 
     /// A field with others prepended or appended to it (`#[estree(prepend_to = …)]`): one array of
     /// the `Vec`s' elements and the `Option`s' values, in the order prepended, field, appended.
-    fn joined(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, joined: &[(usize, &str)]) -> Result<(String, String, Vec<(String, bool)>), String> {
-        let mut parts: Vec<usize> = joined.iter().filter(|(_, how)| *how == "prepend").map(|(i, _)| *i).collect();
+    fn joined(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, joined: &[(usize, JoinPlace)]) -> Result<(String, String, Vec<(String, bool)>), String> {
+        let mut parts: Vec<usize> = joined.iter().filter(|(_, place)| *place == JoinPlace::Prepend).map(|(i, _)| *i).collect();
         parts.push(index);
-        parts.extend(joined.iter().filter(|(_, how)| *how == "append").map(|(i, _)| *i));
+        parts.extend(joined.iter().filter(|(_, place)| *place == JoinPlace::Append).map(|(i, _)| *i));
         let array = format!("joined{}", camel_case_upper(&s.fields[index].name));
         let mut statements = String::new();
         let mut calls = Vec::new();
@@ -649,19 +614,19 @@ impl<'s> Emitter<'s> {
 
     /// Whether a field's struct is spread into its parent's object.
     fn flattened(&self, field: &crate::ir::Field) -> bool {
-        if estree_flag(&field.attrs, "flatten") {
+        if field.estree.flatten {
             return true;
         }
-        if estree_flag(&field.attrs, "no_flatten") {
+        if field.estree.no_flatten {
             return false;
         }
-        matches!(&field.ty, TypeRef::Named(id) if matches!(self.schema.get(*id).kind, TypeKind::Struct(_)) && estree_flag(&self.schema.get(*id).attrs, "flatten"))
+        matches!(&field.ty, TypeRef::Named(id) if matches!(self.schema.get(*id).kind, TypeKind::Struct(_)) && self.schema.get(*id).estree.flatten)
     }
 
     fn enum_body(&mut self, id: TypeId) -> Result<String, String> {
         let def = self.schema.get(id);
         let TypeKind::Enum(e) = &def.kind else { unreachable!() };
-        if let Some(converter) = estree_path(&def.attrs, "via") {
+        if let Some(converter) = def.estree.via {
             let rewritten = self.convert(converter, None, 0, 0, None)?;
             return Ok(self.returned(rewritten));
         }
@@ -669,12 +634,12 @@ impl<'s> Emitter<'s> {
             Shape::DataEnum { payload_offset } => *payload_offset,
             _ => 0,
         };
-        let keep_names = estree_flag(&def.attrs, "no_rename_variants");
-        let mut variants: Vec<_> = e.variants.iter().filter(|v| !estree_flag(&v.attrs, "skip")).collect();
+        let keep_names = def.estree.no_rename_variants;
+        let mut variants: Vec<_> = e.variants.iter().filter(|v| !v.estree.skip).collect();
         variants.sort_by_key(|v| v.discriminant);
         let mut cases = String::new();
         for variant in variants {
-            let body = if let Some(converter) = estree_path(&variant.attrs, "via") {
+            let body = if let Some(converter) = variant.estree.via {
                 let rewritten = self.convert(converter, None, payload, payload, None)?;
                 format!("{{\n{}\n}}", indent(&self.returned(rewritten)))
             } else if let Some(payload_type) = &variant.payload {
@@ -682,7 +647,7 @@ impl<'s> Emitter<'s> {
                 self.call(&read, false);
                 format!("return {read}({});", pos_plus(payload))
             } else {
-                let value = estree_str(&variant.attrs, "rename").map_or_else(|| if keep_names { variant.name.clone() } else { camel_case(&variant.name) }, str::to_owned);
+                let value = variant.estree.rename.clone().unwrap_or_else(|| if keep_names { variant.name.clone() } else { camel_case(&variant.name) });
                 format!("return {};", js_string(&value))
             };
             cases.push_str(&format!("case {}: {body}\n", variant.discriminant));
@@ -762,15 +727,13 @@ impl<'s> Emitter<'s> {
         body
     }
 
-    fn meta(&self, name: &str) -> Result<&'s MetaType, String> {
-        self.meta.get(name).copied().ok_or_else(|| format!("no #[ast_meta] type `{name}`"))
-    }
 
     /// Applies converter `name`'s `raw_deser` to the struct `within` at `pos + offset` (`None`:
     /// an enum or a variant), with `POS` at `pos + pos_at`; its `THIS` reads go to `properties`.
-    fn convert(&mut self, name: &str, within: Option<TypeId>, offset: u32, pos_at: u32, properties: Option<&mut Properties>) -> Result<Rewritten, String> {
-        let meta = self.meta(name)?;
-        let snippet = estree_str(&meta.attrs, "raw_deser").ok_or_else(|| format!("converter `{name}` has no raw_deser"))?;
+    fn convert(&mut self, converter: MetaId, within: Option<TypeId>, offset: u32, pos_at: u32, properties: Option<&mut Properties>) -> Result<Rewritten, String> {
+        let meta: &'s MetaType = &self.schema.meta[converter.0];
+        let name = &meta.name;
+        let snippet = meta.raw_deser.as_ref().ok_or_else(|| format!("converter `{name}` has no raw_deser"))?;
         let flags = self.flags;
         let mut resolver = Resolver { emitter: self, within, offset, pos_at, read: BTreeSet::new() };
         let rewritten = snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
@@ -809,37 +772,6 @@ impl<'s> Emitter<'s> {
         }
         Ok(offset)
     }
-
-    /// Parses a type as snippets write it: `Option<Box<T>>`, `Vec<T>`, `i32`, `Str`, `T`.
-    fn parse_type(&self, text: &str) -> Result<TypeRef, String> {
-        let text = text.trim();
-        if let Some((outer, inner)) = text.split_once('<') {
-            let inner = inner.strip_suffix('>').ok_or_else(|| format!("`{text}` is not a type"))?;
-            let inner = Box::new(self.parse_type(inner)?);
-            return match outer.trim() {
-                "Option" => Ok(TypeRef::Option(inner)),
-                "Box" => Ok(TypeRef::Box(inner)),
-                "Vec" => Ok(TypeRef::Vec(inner)),
-                other => Err(format!("unknown generic type `{other}`")),
-            };
-        }
-        if let Some(p) = Primitive::from_rust_name(text) {
-            return Ok(TypeRef::Primitive(p));
-        }
-        if let Some(id) = self.names.get(text) {
-            return Ok(TypeRef::Named(*id));
-        }
-        match text {
-            "Str" | "Ident" => Ok(TypeRef::Builtin(Builtin::StrRef)),
-            "JSStr" => Ok(TypeRef::Builtin(Builtin::JsStr)),
-            _ => Err(format!("unknown type `{text}`")),
-        }
-    }
-}
-
-enum Entry {
-    Field(usize),
-    Added(String, String),
 }
 
 /// Resolves a snippet's references for [`Emitter::convert`].
@@ -852,20 +784,19 @@ struct Resolver<'e, 's> {
 }
 
 impl Resolve for Resolver<'_, '_> {
-    fn deserializer(&mut self, ty: &str) -> Result<String, String> {
+    fn deserializer(&mut self, ty: &TypeRef) -> Result<String, String> {
         // Named only: `Emitter::place` registers what the snippet calls once it has placed the calls.
-        let reader = Reader::Value(self.emitter.parse_type(ty)?);
+        let reader = Reader::Value(ty.clone());
         let name = self.emitter.reader_name(&reader);
         self.emitter.named.insert(name.clone(), reader);
         Ok(name)
     }
 
-    fn offset(&mut self, within: Option<&str>, path: &[&str]) -> Result<u32, String> {
+    fn offset(&mut self, within: Option<TypeId>, path: &[String]) -> Result<u32, String> {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        let path = path.as_slice();
         match within {
-            Some(name) => {
-                let id = self.emitter.named(name)?;
-                self.emitter.field_offset(id, 0, path)
-            }
+            Some(id) => self.emitter.field_offset(id, 0, path),
             None => {
                 let id = self.within.ok_or("POS_OFFSET outside a struct")?;
                 self.emitter.field_offset(id, self.offset, path)
@@ -1010,49 +941,6 @@ fn words(name: &str) -> Vec<String> {
         words.push(word);
     }
     words
-}
-
-/// The items of `#[estree(...)]` attributes.
-fn estree_items(attrs: &[Attr]) -> impl Iterator<Item = &Attr> {
-    attrs.iter().filter(|a| a.name == "estree").flat_map(|a| match &a.value {
-        AttrValue::List(items) => items.as_slice(),
-        _ => &[],
-    })
-}
-
-fn estree_flag(attrs: &[Attr], name: &str) -> bool {
-    estree_items(attrs).any(|a| a.name == name && a.value == AttrValue::Flag)
-}
-
-/// The value of `name = "text"` or `name = path` in `#[estree(...)]`.
-fn estree_str<'a>(attrs: &'a [Attr], name: &str) -> Option<&'a str> {
-    estree_path(attrs, name)
-}
-
-fn estree_path<'a>(attrs: &'a [Attr], name: &str) -> Option<&'a str> {
-    estree_items(attrs).find(|a| a.name == name).and_then(|a| match &a.value {
-        AttrValue::Path(s) | AttrValue::Str(s) => Some(s.as_str()),
-        _ => None,
-    })
-}
-
-fn estree_list<'a>(attrs: &'a [Attr], name: &str) -> Option<&'a [Attr]> {
-    estree_items(attrs).find(|a| a.name == name).and_then(|a| match &a.value {
-        AttrValue::List(items) => Some(items.as_slice()),
-        _ => None,
-    })
-}
-
-/// `name(key = Converter, …)` as pairs.
-fn estree_pairs(attrs: &[Attr], name: &str) -> Vec<(String, String)> {
-    estree_list(attrs, name)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|a| match &a.value {
-            AttrValue::Path(p) | AttrValue::Str(p) => Some((a.name.trim_start_matches("r#").to_owned(), p.clone())),
-            _ => None,
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -1,16 +1,12 @@
-//! oxc's `raw_deser` snippets: the JS that `#[ast_meta]` converter types carry in
-//! `#[estree(raw_deser = "...")]`, written in a small template language of oxc's:
-//!
-//! - `/* IF FLAG */ … /* END_IF */` (or `/* IF !FLAG */`) blocks, and the flags `IS_TS`, `RANGE`,
-//!   `PARENT`, `PRESERVE_PARENS`, `LINTER` and `LOC` as JS expressions;
-//! - `DESER[Type](pos)`: the deserializer of a type (`Option<Box<T>>`, `i32`, `Str`, …);
-//! - `POS`: where the value being converted is; `POS_OFFSET.a.b` (`+ N`, `>> N`): where field `b` of
-//!   field `a` of the struct being converted is; `POS_OFFSET<T>.a` the same within struct `T`;
-//! - `THIS.name`: the property `name` of the object being built (computed before the snippet);
-//! - `SOURCE_TEXT`: the source text.
-//!
-//! A snippet's last line is its value; the lines before it are statements to run first. This
-//! module rewrites a snippet for one output variant; the caller resolves types and offsets.
+//! oxc's `raw_deser` snippets (`ir::snippet`, parsed by the loader) rendered for one output
+//! variant: the `IF` blocks whose flag holds, the flags as `true`/`false`, the references resolved
+//! by the caller (the deserializer of a type, where a field is, what `THIS.x` is), then tidied: the
+//! branches and spreads of constant flags folded, `push(...spread)` made a loop, blank lines and the
+//! Rust string's indentation dropped. A snippet's last line is its value; the lines before it are
+//! statements to run first.
+
+use crate::ir::snippet::{Flag, Op, Part, Snippet};
+use crate::ir::{TypeId, TypeRef};
 
 /// The output variant's flags, which the snippets test.
 #[derive(Debug, Clone, Copy)]
@@ -22,47 +18,76 @@ pub struct Flags {
 impl Flags {
     /// The value of a flag, as oxc-parser's own deserializers have it: no `parent` links, no `loc`,
     /// parentheses preserved (`preserveParens` defaults to true), not the linter's deserializer.
-    fn value(self, name: &str) -> Option<bool> {
-        Some(match name {
-            "IS_TS" => self.is_ts,
-            "RANGE" => self.range,
-            "PARENT" | "LINTER" | "LOC" => false,
-            "PRESERVE_PARENS" => true,
-            _ => return None,
-        })
+    fn value(self, flag: Flag) -> bool {
+        match flag {
+            Flag::IsTs => self.is_ts,
+            Flag::Range => self.range,
+            Flag::Parent | Flag::Linter | Flag::Loc => false,
+            Flag::PreserveParens => true,
+        }
     }
 }
 
 /// What a snippet refers to, which only the caller can resolve.
 pub trait Resolve {
-    /// The JS function that deserializes `ty` (the text between `DESER[` and `]`).
-    fn deserializer(&mut self, ty: &str) -> Result<String, String>;
+    /// The JS function that deserializes `ty`.
+    fn deserializer(&mut self, ty: &TypeRef) -> Result<String, String>;
     /// The byte offset of a field path within the struct being converted (`within = None`) or within
-    /// the struct named `within`, relative to `pos`.
-    fn offset(&mut self, within: Option<&str>, path: &[&str]) -> Result<u32, String>;
+    /// struct `within`, relative to `pos`.
+    fn offset(&mut self, within: Option<TypeId>, path: &[String]) -> Result<u32, String>;
     /// The offset `POS` stands for, relative to `pos`.
     fn pos_offset(&self) -> u32;
     /// The JS expression for `THIS.name`; the caller computes it before the snippet.
     fn this(&mut self, name: &str) -> String;
 }
 
-/// A rewritten snippet: statements to run first, then the expression of its value.
+/// A rendered snippet: statements to run first, then the expression of its value.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Rewritten {
     pub statements: String,
     pub value: String,
 }
 
-/// Rewrites `snippet` for `flags`, resolving its references with `resolve`.
-pub fn rewrite(snippet: &str, flags: Flags, resolve: &mut dyn Resolve) -> Result<Rewritten, String> {
-    let text = select_blocks(snippet, flags)?;
-    let text = substitute(&text, flags, resolve)?;
+/// Renders `snippet` for `flags`, resolving its references with `resolve`.
+pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Result<Rewritten, String> {
+    let mut text = String::new();
+    render(&snippet.parts, flags, resolve, &mut text)?;
     let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
     let text = text.trim();
     Ok(match text.rsplit_once('\n') {
         Some((statements, value)) => Rewritten { statements: statements.trim().to_owned(), value: value.trim().to_owned() },
         None => Rewritten { statements: String::new(), value: text.to_owned() },
     })
+}
+
+fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut String) -> Result<(), String> {
+    for part in parts {
+        match part {
+            Part::Text(text) => out.push_str(text),
+            Part::If { flag, negated, body } => {
+                if flags.value(*flag) != *negated {
+                    render(body, flags, resolve, out)?;
+                }
+            }
+            Part::Flag(flag) => out.push_str(if flags.value(*flag) { "true" } else { "false" }),
+            Part::Deser(ty) => out.push_str(&resolve.deserializer(ty)?),
+            Part::PosOffset { within, path, op } => {
+                let offset = resolve.offset(*within, path)?;
+                match op {
+                    Some((Op::Shr, operand)) => {
+                        let shifted = offset >> operand;
+                        out.push_str(&if shifted == 0 { format!("(pos >> {operand})") } else { format!("((pos >> {operand}) + {shifted})") });
+                    }
+                    Some((Op::Add, operand)) => out.push_str(&pos_plus(offset + operand)),
+                    None => out.push_str(&pos_plus(offset)),
+                }
+            }
+            Part::Pos => out.push_str(&pos_plus(resolve.pos_offset())),
+            Part::This(name) => out.push_str(&resolve.this(name)),
+            Part::SourceText => out.push_str("sourceText"),
+        }
+    }
+    Ok(())
 }
 
 /// Drops blank lines (the dropped blocks leave many) and the indentation the snippet had in its
@@ -81,148 +106,13 @@ fn tidy(text: &str) -> String {
     out
 }
 
-/// Keeps the `/* IF FLAG */` blocks whose flag holds and drops the others.
-fn select_blocks(snippet: &str, flags: Flags) -> Result<String, String> {
-    let mut out = String::new();
-    let mut rest = snippet;
-    while let Some(start) = rest.find("/* IF ") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + "/* IF ".len()..];
-        let close = after.find("*/").ok_or("an `/* IF` comment is not closed")?;
-        let condition = after[..close].trim();
-        let (negated, name) = condition.strip_prefix('!').map_or((false, condition), |name| (true, name.trim()));
-        let holds = flags.value(name).ok_or_else(|| format!("unknown flag `{name}` in `/* IF {condition} */`"))? != negated;
-        let body = &after[close + 2..];
-        let end = ["/* END_IF */", "/* END IF */"].iter().filter_map(|marker| body.find(marker).map(|at| (at, marker.len()))).min();
-        let (end, marker_len) = end.ok_or_else(|| format!("`/* IF {condition} */` has no `/* END_IF */`"))?;
-        if holds {
-            out.push_str(&body[..end]);
-        }
-        rest = &body[end + marker_len..];
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
 fn is_ident_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '$'
-}
-
-/// Replaces the template's words: flags, `DESER[T]`, `POS_OFFSET…`, `POS`, `THIS.x`, `SOURCE_TEXT`.
-fn substitute(text: &str, flags: Flags, resolve: &mut dyn Resolve) -> Result<String, String> {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find(|c: char| c.is_ascii_uppercase()) {
-        let word_len = rest[start..].find(|c: char| !is_ident_char(c)).unwrap_or(rest.len() - start);
-        let word = &rest[start..start + word_len];
-        out.push_str(&rest[..start]);
-        // A word starts here only if the character before is not part of an identifier, nor a `.`
-        // of a member access (a spread's `...` is fine).
-        let standalone = !out.chars().last().is_some_and(is_ident_char) && (!out.ends_with('.') || out.ends_with("..."));
-        let after = &rest[start + word_len..];
-        if !standalone {
-            out.push_str(word);
-            rest = after;
-            continue;
-        }
-        rest = match word {
-            "DESER" => {
-                let inner = after.strip_prefix('[').ok_or("`DESER` without `[Type]`")?;
-                let close = matching_bracket(inner).ok_or("`DESER[` is not closed")?;
-                out.push_str(&resolve.deserializer(&inner[..close])?);
-                &inner[close + 1..]
-            }
-            "POS_OFFSET" => {
-                let (within, after) = match after.strip_prefix('<') {
-                    Some(generic) => {
-                        let close = generic.find('>').ok_or("`POS_OFFSET<` is not closed")?;
-                        (Some(&generic[..close]), &generic[close + 1..])
-                    }
-                    None => (None, after),
-                };
-                let mut path = Vec::new();
-                let mut after = after;
-                while let Some(field) = after.strip_prefix('.') {
-                    let len = field.find(|c: char| !is_ident_char(c)).unwrap_or(field.len());
-                    path.push(&field[..len]);
-                    after = &field[len..];
-                }
-                if path.is_empty() {
-                    return Err("`POS_OFFSET` without `.field`".to_owned());
-                }
-                let offset = resolve.offset(within, &path)?;
-                let (operator, operand, after) = operation(after);
-                match operator {
-                    Some(">>") => {
-                        let shifted = offset >> operand;
-                        out.push_str(&if shifted == 0 { format!("(pos >> {operand})") } else { format!("((pos >> {operand}) + {shifted})") });
-                    }
-                    Some(_) => out.push_str(&pos_plus(offset + operand)),
-                    None => out.push_str(&pos_plus(offset)),
-                }
-                after
-            }
-            "POS" => {
-                out.push_str(&pos_plus(resolve.pos_offset()));
-                after
-            }
-            "THIS" => {
-                let field = after.strip_prefix('.').ok_or("`THIS` without `.field`")?;
-                let len = field.find(|c: char| !is_ident_char(c)).unwrap_or(field.len());
-                out.push_str(&resolve.this(&field[..len]));
-                &field[len..]
-            }
-            "SOURCE_TEXT" => {
-                out.push_str("sourceText");
-                after
-            }
-            word => {
-                match flags.value(word) {
-                    Some(value) => out.push_str(if value { "true" } else { "false" }),
-                    None => out.push_str(word),
-                }
-                after
-            }
-        };
-    }
-    out.push_str(rest);
-    Ok(out)
 }
 
 /// `pos`, or `(pos + N)`.
 fn pos_plus(offset: u32) -> String {
     if offset == 0 { "pos".to_owned() } else { format!("(pos + {offset})") }
-}
-
-/// A `+ N` or `>> N` right after a `POS_OFFSET` path: the operator, its number and the rest.
-fn operation(text: &str) -> (Option<&'static str>, u32, &str) {
-    let trimmed = text.trim_start();
-    for operator in ["+", ">>"] {
-        if let Some(after) = trimmed.strip_prefix(operator) {
-            let digits = after.trim_start();
-            let len = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
-            if len > 0
-                && let Ok(number) = digits[..len].parse()
-            {
-                return (Some(operator), number, &digits[len..]);
-            }
-        }
-    }
-    (None, 0, text)
-}
-
-/// The index of the `]` that closes a `[` just before `text`, counting nested `[`/`]`.
-fn matching_bracket(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (index, c) in text.char_indices() {
-        match c {
-            '[' => depth += 1,
-            ']' if depth == 0 => return Some(index),
-            ']' => depth -= 1,
-            _ => {}
-        }
-    }
-    None
 }
 
 /// Folds the spreads of a constant flag: `...(true && { a: 1, })` becomes `a: 1` and
@@ -387,15 +277,27 @@ mod tests {
     struct Fixed;
 
     impl Resolve for Fixed {
-        fn deserializer(&mut self, ty: &str) -> Result<String, String> {
-            Ok(format!("deserialize{}", ty.replace(['<', '>'], "")))
+        fn deserializer(&mut self, ty: &TypeRef) -> Result<String, String> {
+            fn name(ty: &TypeRef) -> String {
+                match ty {
+                    TypeRef::Named(TypeId(0)) => "T".to_owned(),
+                    TypeRef::Named(_) => "Other".to_owned(),
+                    TypeRef::Option(inner) => format!("Option{}", name(inner)),
+                    TypeRef::Box(inner) => format!("Box{}", name(inner)),
+                    TypeRef::Vec(inner) => format!("Vec{}", name(inner)),
+                    TypeRef::Primitive(p) => p.rust_name().to_owned(),
+                    other => format!("{other:?}"),
+                }
+            }
+            Ok(format!("deserialize{}", name(ty)))
         }
-        fn offset(&mut self, within: Option<&str>, path: &[&str]) -> Result<u32, String> {
-            Ok(match (within, path) {
+        fn offset(&mut self, within: Option<TypeId>, path: &[String]) -> Result<u32, String> {
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            Ok(match (within, path.as_slice()) {
                 (None, ["span", "start"]) => 0,
                 (None, ["span", "end"]) => 4,
                 (None, ["rest"]) => 40,
-                (Some("Other"), ["value"]) => 8,
+                (Some(TypeId(1)), ["value"]) => 8,
                 _ => return Err(format!("no field {path:?}")),
             })
         }
@@ -405,6 +307,12 @@ mod tests {
         fn this(&mut self, name: &str) -> String {
             format!("this_{name}")
         }
+    }
+
+    /// Parses `text` as the loader does (types `T` and `Other`) and renders it.
+    fn rewrite(text: &str, flags: Flags, resolve: &mut Fixed) -> Result<Rewritten, String> {
+        let names = std::collections::HashMap::from([("T".to_owned(), TypeId(0)), ("Other".to_owned(), TypeId(1))]);
+        super::rewrite(&crate::load::snippet::parse(text, &names)?, flags, resolve)
     }
 
     const TS: Flags = Flags { is_ts: true, range: false };

@@ -3,15 +3,18 @@
 //! Nothing here refers to `syn`. Types are kept in one `Vec`, in a canonical order (schema files sorted
 //! by path, then source order), and refer to each other by `TypeId`, an index into it.
 
-use std::fmt::{self, Write as _};
+mod dump;
+pub mod estree;
+pub mod snippet;
+
+pub use estree::{AddedField, Converter, FieldEstree, Join, JoinPlace, MetaId, MetaType, Only, Ordered, TsDef, TypeEstree, VariantEstree};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Schema {
     /// The conventions the schema files were written in.
     pub dialect: Dialect,
     pub types: Vec<TypeDef>,
-    /// Types that are not part of the AST but carry data for the emitters (oxc's `#[ast_meta]`
-    /// converters, with their `raw_deser` JS), in canonical order.
+    /// oxc's `#[ast_meta]` converters, with their `raw_deser` JS, in canonical order (`MetaId`s).
     pub meta: Vec<MetaType>,
 }
 
@@ -23,7 +26,8 @@ pub enum Dialect {
     Rawast,
     /// oxc's `oxc_ast` sources as they are: `#[ast]` implies the representation (oxc's field order),
     /// `INHERIT` variants splice in another enum, `#[ast(foreign = T)]` describes a foreign type, and
-    /// `#[estree]`, `#[ts]`, `#[generate_derive]` are kept as data (`Attr`) for the emitters.
+    /// `#[estree]`, `#[ts]` and `#[js_only]` are read as oxc means them (`estree::TypeEstree` and
+    /// the others).
     Oxc,
 }
 
@@ -36,54 +40,6 @@ impl Dialect {
             Dialect::Oxc => "oxc",
         }
     }
-}
-
-/// An attribute kept as data: `name`, `name = value` or `name(items...)`, as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Attr {
-    pub name: String,
-    pub value: AttrValue,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AttrValue {
-    /// `name` alone.
-    Flag,
-    /// `name = "text"`.
-    Str(String),
-    /// `name = some::path` (a type, a converter).
-    Path(String),
-    /// `name(a, b = c, d(e))`.
-    List(Vec<Attr>),
-}
-
-impl fmt::Display for Attr {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)?;
-        match &self.value {
-            AttrValue::Flag => Ok(()),
-            AttrValue::Str(text) => write!(f, " = {text:?}"),
-            AttrValue::Path(path) => write!(f, " = {path}"),
-            AttrValue::List(items) => {
-                f.write_str("(")?;
-                for (index, item) in items.iter().enumerate() {
-                    if index > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{item}")?;
-                }
-                f.write_str(")")
-            }
-        }
-    }
-}
-
-/// A type that is not part of the AST, kept for the attributes on it (oxc's `#[ast_meta]`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct MetaType {
-    pub name: String,
-    pub file: String,
-    pub attrs: Vec<Attr>,
 }
 
 /// Index of a type in `Schema::types`.
@@ -99,8 +55,6 @@ pub struct TypeDef {
     pub file: String,
     pub kind: TypeKind,
     pub estree: TypeEstree,
-    /// The dialect's attributes, kept as data (`estree(...)`, `generate_derive(...)`).
-    pub attrs: Vec<Attr>,
     /// `#[ast(foreign = Name)]`: this type describes the layout of `Name`, a type defined outside the
     /// schema (by a macro or another crate); fields of type `Name` are fields of this type.
     pub foreign: Option<String>,
@@ -143,8 +97,6 @@ pub struct Field {
     pub location: crate::diagnostic::Location,
     /// Whether code outside the type's module can name it (`pub`): only those get `offset_of!` checks.
     pub public: bool,
-    /// The dialect's attributes, kept as data (`estree(...)`, `ts`).
-    pub attrs: Vec<Attr>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -169,8 +121,6 @@ pub struct Variant {
     /// The single field of a tuple variant; `None` for a unit variant.
     pub payload: Option<TypeRef>,
     pub estree: VariantEstree,
-    /// The dialect's attributes, kept as data.
-    pub attrs: Vec<Attr>,
     /// The enum an oxc `INHERIT(Enum)` variant came from, with its discriminant.
     pub inherited_from: Option<String>,
 }
@@ -189,6 +139,17 @@ pub enum TypeRef {
     /// A type a dialect builds in (oxc's `Ident`, `&str`, ...).
     Builtin(Builtin),
     Named(TypeId),
+}
+
+impl TypeRef {
+    /// The named type this is, through `Cell`s (a struct field of struct type, say).
+    pub fn named_within(&self) -> Option<TypeId> {
+        match self {
+            TypeRef::Named(id) => Some(*id),
+            TypeRef::Cell(inner) => inner.named_within(),
+            _ => None,
+        }
+    }
 }
 
 /// Types the oxc dialect knows without a definition in the schema files, as oxc's `ast_tools` does.
@@ -286,66 +247,6 @@ impl Primitive {
     }
 }
 
-/// `#[estree(...)]` on a struct or enum.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TypeEstree {
-    /// `type = "..."`: the ESTree `type` of the node, when it differs from the Rust name.
-    pub node_type: Option<String>,
-}
-
-/// `#[estree(...)]` on a field.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct FieldEstree {
-    /// `rename = "..."`: the ESTree property name, when it differs from the Rust field name.
-    pub rename: Option<String>,
-    /// `skip`: not an ESTree property.
-    pub skip: bool,
-    /// `flatten`: the fields of this struct-typed field become properties of the enclosing node.
-    pub flatten: bool,
-    /// `convert = "..."`: the value is computed rather than copied.
-    pub convert: Option<Converter>,
-}
-
-/// `#[estree(...)]` on an enum variant.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct VariantEstree {
-    /// `rename = "..."`: the string a fieldless variant becomes in ESTree.
-    pub rename: Option<String>,
-}
-
-/// Values computed on the JS side from what the buffer holds, for values JS cannot read directly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Converter {
-    /// A `RegExp` from a `{ pattern, flags }` object, or `null` when the runtime rejects them (or the
-    /// stored value is `null`).
-    RegexValue,
-    /// A `BigInt` from a string of decimal digits.
-    BigIntValue,
-}
-
-impl Converter {
-    pub const ALL: [Converter; 2] = [Converter::RegexValue, Converter::BigIntValue];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Converter::RegexValue => "regex_value",
-            Converter::BigIntValue => "bigint_value",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|c| c.name() == name)
-    }
-
-    /// The JS function of the generated deserializer that applies it.
-    pub fn js_function(self) -> &'static str {
-        match self {
-            Converter::RegexValue => "regexValue",
-            Converter::BigIntValue => "bigIntValue",
-        }
-    }
-}
-
 impl Schema {
     pub fn get(&self, id: TypeId) -> &TypeDef {
         &self.types[id.0]
@@ -393,96 +294,5 @@ impl Schema {
             }
         }
         out
-    }
-
-    /// A readable dump of the IR, for snapshots and `--dump` style debugging.
-    pub fn dump(&self) -> String {
-        let mut out = String::new();
-        for def in &self.types {
-            write!(out, "{}", DumpType { schema: self, def }).unwrap();
-        }
-        for meta in &self.meta {
-            writeln!(out, "meta {}  ({})", meta.name, meta.file).unwrap();
-            for attr in &meta.attrs {
-                writeln!(out, "    #[{attr}]").unwrap();
-            }
-        }
-        out
-    }
-}
-
-/// `  #[a] #[b(c)]` after a line, for the attributes a dialect keeps; nothing when there are none.
-fn attrs_suffix(attrs: &[Attr]) -> String {
-    attrs.iter().map(|attr| format!("  #[{attr}]")).collect()
-}
-
-struct DumpType<'s> {
-    schema: &'s Schema,
-    def: &'s TypeDef,
-}
-
-impl fmt::Display for DumpType<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let DumpType { schema, def } = self;
-        let name = if def.has_lifetime { format!("{}<'a>", def.name) } else { def.name.clone() };
-        match &def.kind {
-            TypeKind::Struct(s) => {
-                write!(f, "struct {name}")?;
-                match s.repr {
-                    StructRepr::C => {}
-                    StructRepr::Oxc => write!(f, "  repr(oxc)")?,
-                }
-                if let Some(foreign) = &def.foreign {
-                    write!(f, "  foreign = {foreign}")?;
-                }
-                if let Some(node_type) = &def.estree.node_type {
-                    write!(f, "  [estree type = {node_type:?}]")?;
-                }
-                writeln!(f, "  ({}){}", def.file, attrs_suffix(&def.attrs))?;
-                for field in &s.fields {
-                    let visibility = if field.public { "" } else { "(private) " };
-                    write!(f, "    {visibility}{}: {}", field.name, schema.rust_type(&field.ty, "'a"))?;
-                    let e = &field.estree;
-                    let mut notes = Vec::new();
-                    if let Some(rename) = &e.rename {
-                        notes.push(format!("rename = {rename:?}"));
-                    }
-                    if e.skip {
-                        notes.push("skip".to_owned());
-                    }
-                    if e.flatten {
-                        notes.push("flatten".to_owned());
-                    }
-                    if let Some(convert) = e.convert {
-                        notes.push(format!("convert = {:?}", convert.name()));
-                    }
-                    if !notes.is_empty() {
-                        write!(f, "  [estree {}]", notes.join(", "))?;
-                    }
-                    writeln!(f, "{}", attrs_suffix(&field.attrs))?;
-                }
-            }
-            TypeKind::Enum(e) => {
-                let repr = match e.repr {
-                    EnumRepr::U8 => "u8",
-                    EnumRepr::CU8 => "C, u8",
-                };
-                writeln!(f, "enum {name}  repr({repr})  ({}){}", def.file, attrs_suffix(&def.attrs))?;
-                for variant in &e.variants {
-                    write!(f, "    {:>3} {}", variant.discriminant, variant.name)?;
-                    if let Some(payload) = &variant.payload {
-                        write!(f, "({})", schema.rust_type(payload, "'a"))?;
-                    }
-                    if let Some(rename) = &variant.estree.rename {
-                        write!(f, "  [estree rename = {rename:?}]")?;
-                    }
-                    if let Some(from) = &variant.inherited_from {
-                        write!(f, "  (from {from})")?;
-                    }
-                    writeln!(f, "{}", attrs_suffix(&variant.attrs))?;
-                }
-            }
-        }
-        Ok(())
     }
 }
