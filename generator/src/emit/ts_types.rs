@@ -97,6 +97,11 @@ fn property_type(cx: &EmitContext, target: &Target, value: &PropertyValue) -> St
         PropertyValue::Field { convert: Some(Converter::RegexValue), .. } => "RegExp | null".to_owned(),
         PropertyValue::Field { convert: Some(Converter::BigIntValue), .. } => "bigint".to_owned(),
         PropertyValue::Field { ty, convert: None, .. } => ts_type(cx, target, ty),
+        PropertyValue::Converted { converter, .. } => cx.schema.meta[converter.0].ts_type.clone().unwrap_or_else(|| "unknown".to_owned()),
+        PropertyValue::FromSpan { option: Some(_) } => "string | null".to_owned(),
+        PropertyValue::FromSpan { option: None } => "string".to_owned(),
+        PropertyValue::Joined { .. } => "unknown[]".to_owned(),
+        PropertyValue::Range => "[start: number, end: number]".to_owned(),
     }
 }
 

@@ -102,5 +102,13 @@ fn describe(schema: &Schema, model: &Model, property: &Property) -> String {
             let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!("field paths go through structs") };
             format!("field `{}`", s.fields[index].name)
         }
+        PropertyValue::Converted { converter, .. } => format!("converter `{}`", schema.meta[converter.0].name),
+        PropertyValue::FromSpan { .. } => "the source text of the node's span (from_span)".to_owned(),
+        PropertyValue::Joined { field, .. } => {
+            let &(id, index) = field.0.last().expect("a field path has a field");
+            let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!("field paths go through structs") };
+            format!("field `{}` with the fields joined to it", s.fields[index].name)
+        }
+        PropertyValue::Range => "the span's `range`".to_owned(),
     }
 }

@@ -20,14 +20,16 @@
 
 mod check;
 pub mod graph;
+mod oxc;
 mod visitor;
 
 use crate::config::{Config, Mapping, SpanStyle};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::ir::{Converter, Schema, TypeId, TypeKind, TypeRef, Variant};
+use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef, Variant};
 use crate::layout::{SchemaLayout, Shape};
 
 pub use check::check_target;
+pub use oxc::{Variant as OutputVariant, camel_case, capitalized};
 pub use visitor::{VisitorEntry, VisitorKeys};
 
 /// The JS shape of every type of a schema.
@@ -36,6 +38,8 @@ pub struct Model {
     pub mapping: Mapping,
     /// By `TypeId`: `Some` for structs.
     objects: Vec<Option<ObjectModel>>,
+    /// By `TypeId`: `Some` for enums.
+    enums: Vec<Option<EnumModel>>,
     /// By `TypeId`: whether reading a value of the type may make a node.
     builds: Vec<bool>,
     /// Which types hold which, and the cycles among them.
@@ -54,6 +58,33 @@ pub struct ObjectModel {
     pub node_type: Option<String>,
     /// In output order.
     pub properties: Vec<Property>,
+    /// oxc's `#[estree(via = …)]`: the object is the converter's value instead (no properties).
+    pub via: Option<MetaId>,
+}
+
+/// An enum as a JS value: its variant's.
+#[derive(Debug, Clone)]
+pub struct EnumModel {
+    /// oxc's `#[estree(via = …)]` on the enum: the converter's value instead (no variants).
+    pub via: Option<MetaId>,
+    /// The variants JS sees, by discriminant.
+    pub variants: Vec<VariantModel>,
+}
+
+#[derive(Debug, Clone)]
+pub struct VariantModel {
+    pub discriminant: u8,
+    pub value: VariantValue,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum VariantValue {
+    /// A data variant: its payload's value.
+    Payload(TypeRef),
+    /// oxc's `#[estree(via = …)]` on the variant: the converter's value, with the payload at `POS`.
+    Converted(MetaId),
+    /// A fieldless variant: this string.
+    String(String),
 }
 
 /// One property of an object.
@@ -73,6 +104,24 @@ pub enum PropertyValue {
     Span { at: FieldPath, part: SpanPart },
     /// A field's value.
     Field { at: FieldPath, ty: TypeRef, convert: Option<Converter> },
+    /// oxc: a converter's `raw_deser` value, applied to the struct `within` (`via` on a field, or
+    /// `add_fields`).
+    Converted { converter: MetaId, within: StructAt },
+    /// oxc's `from_span`: the source text the node's span covers. `option`: the `Option` field
+    /// whose `None` makes it `null`.
+    FromSpan { option: Option<(FieldPath, TypeRef)> },
+    /// oxc's `prepend_to` / `append_to`: one array of the `Vec`s' elements and the `Option`s'
+    /// values, in this order; `field` is the one that names it.
+    Joined { field: FieldPath, parts: Vec<(FieldPath, TypeRef)> },
+    /// oxc's `range`: `[start, end]` of the flattened span beside it.
+    Range,
+}
+
+/// A struct inside an object: the node's own (an empty path), or one flattened into it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StructAt {
+    pub id: TypeId,
+    pub path: FieldPath,
 }
 
 /// How much of a span one property holds.
@@ -139,28 +188,42 @@ impl Model {
     /// Builds the model of `schema` under `config`'s mapping and root; every naming problem (two
     /// properties with one key, a key JS would misread, a channel that is no field) is a diagnostic.
     pub fn build(schema: &Schema, config: &Config) -> Result<Model, Diagnostics> {
+        Self::build_variant(schema, config, OutputVariant::default())
+    }
+
+    /// [`Model::build`] for one of oxc's output variants (TypeScript, `range`): what oxc's
+    /// attributes say depends on it. rawast's schemas have one output.
+    pub fn build_variant(schema: &Schema, config: &Config, variant: OutputVariant) -> Result<Model, Diagnostics> {
         let mapping = config.mapping.clone();
         let mut diagnostics = Diagnostics::default();
         let result = result_shape(schema, config, &mut diagnostics);
         let channel_fields: Vec<usize> = result.iter().flat_map(|r| r.channels.iter().map(|c| c.field)).collect();
         let mut objects = Vec::new();
+        let mut enums = Vec::new();
         for id in schema.ids() {
-            objects.push(match &schema.get(id).kind {
-                TypeKind::Struct(_) => {
+            let is_struct = matches!(schema.get(id).kind, TypeKind::Struct(_));
+            objects.push(is_struct.then(|| match schema.dialect {
+                Dialect::Oxc => oxc::object(schema, id, variant),
+                Dialect::Rawast => {
                     let channels: &[usize] = if result.as_ref().is_some_and(|r| r.root == id) { &channel_fields } else { &[] };
-                    Some(object_model(schema, &mapping, id, channels))
+                    object_model(schema, &mapping, id, channels)
                 }
-                TypeKind::Enum(_) => None,
-            });
+            }));
+            enums.push((!is_struct).then(|| match schema.dialect {
+                Dialect::Oxc => oxc::enumeration(schema, id),
+                Dialect::Rawast => enum_model(schema, id),
+            }));
         }
-        let mut model = Model { mapping, objects, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
+        let mut model = Model { mapping, objects, enums, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
         model.builds = builds_nodes_by_type(schema, &model);
+        if schema.dialect == Dialect::Oxc {
+            // oxc's rules let a later property replace an earlier one's value, and its
+            // deserializers check their own recursion (`emit::js::oxc::nesting`).
+            return diagnostics.into_result(model);
+        }
         model.visitor_keys = visitor::visitor_keys(schema, &model);
         check::check_keys(schema, &model, &mut diagnostics);
-        // (The oxc dialect's deserializers follow oxc's attributes, and check their own recursion.)
-        if schema.dialect == crate::ir::Dialect::Rawast
-            && let Some(cycle) = graph::undeferrable_cycle(schema, &model)
-        {
+        if let Some(cycle) = graph::undeferrable_cycle(schema, &model) {
             let names: Vec<&str> = cycle.iter().map(|&id| schema.get(id).name.as_str()).collect();
             diagnostics.push(
                 Diagnostic::new(format!("`{}` can hold itself through enums, `Box`es and `Option`s alone ({})", names[0], names.join(" → ")))
@@ -173,6 +236,11 @@ impl Model {
     /// The object a struct becomes; `None` for enums.
     pub fn object(&self, id: TypeId) -> Option<&ObjectModel> {
         self.objects[id.0].as_ref()
+    }
+
+    /// The value an enum becomes; `None` for structs.
+    pub fn enumeration(&self, id: TypeId) -> Option<&EnumModel> {
+        self.enums[id.0].as_ref()
     }
 
     /// Whether a struct is a node: an object with a type name and a span.
@@ -225,7 +293,7 @@ impl Model {
         let object = self.object(id).expect("structs have an object model");
         let direct = |p: &&Property| match &p.value {
             PropertyValue::Field { at, .. } | PropertyValue::Span { at, .. } => at.0.len() == 1 && at.0[0] == (id, index),
-            PropertyValue::NodeType(_) => false,
+            _ => false,
         };
         match object.properties.iter().find(direct) {
             Some(Property { value: PropertyValue::Span { .. }, .. }) => FieldRole::NodeSpan,
@@ -267,7 +335,24 @@ fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, channels: &[usiz
         properties.push(Property { key: key.clone(), value: PropertyValue::NodeType(node_type.clone()), location: None });
     }
     push_fields(schema, mapping, id, &FieldPath(Vec::new()), span, channels, &mut properties);
-    ObjectModel { node_type, properties }
+    ObjectModel { node_type, properties, via: None }
+}
+
+/// A rawast enum: a data variant is its payload, a fieldless one its string.
+fn enum_model(schema: &Schema, id: TypeId) -> EnumModel {
+    let TypeKind::Enum(e) = &schema.get(id).kind else { unreachable!("enum_model is an enum's") };
+    let variants = e
+        .variants
+        .iter()
+        .map(|v| VariantModel {
+            discriminant: v.discriminant,
+            value: match &v.payload {
+                Some(payload) => VariantValue::Payload(payload.clone()),
+                None => VariantValue::String(variant_string(v).to_owned()),
+            },
+        })
+        .collect();
+    EnumModel { via: None, variants }
 }
 
 /// The properties of struct `id`'s fields, at `base`, flattened fields expanded. `span`: the field

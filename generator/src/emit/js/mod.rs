@@ -573,6 +573,9 @@ impl<'a> Builder<'a> {
                         let kind = if Some(property.key.as_str()) == discriminator { PropKind::OwnType } else { PropKind::Field };
                         Prop { key, value, is_child, kind, deferred, local: local_name(&property.key) }
                     }
+                    PropertyValue::Converted { .. } | PropertyValue::FromSpan { .. } | PropertyValue::Joined { .. } | PropertyValue::Range => {
+                        unreachable!("oxc's values are made for the oxc dialect, which `oxc::emit` reads")
+                    }
                 }
             })
             .collect::<Vec<_>>();

@@ -1,16 +1,12 @@
 //! Deserializers of oxc-parser's own raw transfer buffers (targets with `format = "oxc"`), which
 //! return what oxc's generated deserializers return, from oxc's schema as it is.
 //!
-//! oxc's ESTree output is described by its schema's attributes, which the loader keeps as data
-//! (`ir::Attr`): `#[estree(rename, skip, flatten, no_type, field_order(…), add_fields(…), via,
-//! from_span, prepend_to, append_to, no_rename_variants, …)]`, `#[ts]` and `#[js_only]`, and the
-//! `raw_deser` JS of the `#[ast_meta]` converters that `via` and `add_fields` name (rewritten by
-//! [`snippet`]). One function per type (and per `Option`, `Box` and `Vec` of one) is emitted, from
-//! the root `RawTransferData` down to what it reaches, in name order.
-//!
-//! Property order follows oxc's rules: `type` first, then the fields in declaration order (or
-//! `field_order`), then added fields, then the flattened `span` (`start`, `end`, and `range` in
-//! the range variants). Properties a snippet reads through `THIS.name` are computed first.
+//! What each type becomes in JS is the model's (`model::oxc`: oxc's `#[estree(...)]`, `#[ts]` and
+//! `#[js_only]` rules, for the target's output variant); this module writes it as JS: one function
+//! per type (and per `Option`, `Box` and `Vec` of one), from the root `RawTransferData` down to
+//! what it reaches, in name order, with the `raw_deser` JS of the `#[ast_meta]` converters that
+//! `via` and `add_fields` name rendered by [`snippet`] and placed by [`nesting`]. Properties a
+//! snippet reads through `THIS.name` are computed first.
 
 mod nesting;
 pub mod snippet;
@@ -25,8 +21,8 @@ use crate::Error;
 use crate::config::{BufferFormat, SourceText, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
-use crate::model::graph::TypeGraph;
-use crate::ir::{Builtin, JoinPlace, MetaId, MetaType, Only, Ordered, Primitive, Schema, Struct, TypeDef, TypeId, TypeKind, TypeRef};
+use crate::ir::{Builtin, MetaId, MetaType, Primitive, Schema, TypeId, TypeKind, TypeRef};
+use crate::model::{self, FieldPath, Model, OutputVariant, PropertyValue, VariantValue, camel_case, capitalized};
 use crate::layout::{OptionRepr, SchemaLayout, Shape};
 
 /// The type at the root of oxc-parser's buffers (described in the schema: it lives in oxc's napi
@@ -60,7 +56,8 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     let BufferFormat::Oxc { typescript, range, source_text } = target.format else { unreachable!("emit is called for oxc targets") };
     let flags = Flags { is_ts: typescript, range };
     let fail = |message: String| Error::Render { template: "js/oxc_deserialize.js".to_owned(), message };
-    let mut emitter = Emitter::new(cx.schema, cx.layout64, flags);
+    let model = Model::build_variant(cx.schema, cx.config, OutputVariant { is_ts: typescript, range })?;
+    let mut emitter = Emitter::new(cx.schema, cx.layout64, &model, flags);
     let root = emitter.named(ROOT).map_err(&fail)?;
     let metadata = emitter.named(METADATA).map_err(&fail)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
@@ -88,10 +85,10 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
 struct Emitter<'s> {
     schema: &'s Schema,
     layout: &'s SchemaLayout,
+    /// Each type's JS value in this output variant, and which may nest without bound.
+    model: &'s Model,
     flags: Flags,
     names: HashMap<&'s str, TypeId>,
-    /// Which types hold which: what may nest without bound.
-    graph: TypeGraph,
     /// Function name → code.
     functions: BTreeMap<String, String>,
     /// Readers whose function is named but not yet written.
@@ -144,27 +141,15 @@ struct Properties {
     read: BTreeSet<String>,
 }
 
-impl Properties {
-    /// Adds a property, or replaces the value of one with the same key, keeping its place (as a
-    /// JS object would).
-    fn set(&mut self, property: Property) {
-        match self.list.iter_mut().find(|p| p.key == property.key) {
-            Some(existing) => *existing = property,
-            None => self.list.push(property),
-        }
-    }
-}
-
 impl<'s> Emitter<'s> {
-    fn new(schema: &'s Schema, layout: &'s SchemaLayout, flags: Flags) -> Self {
+    fn new(schema: &'s Schema, layout: &'s SchemaLayout, model: &'s Model, flags: Flags) -> Self {
         let names = schema.ids().map(|id| (schema.get(id).name.as_str(), id)).collect();
-        let graph = TypeGraph::new(schema);
         Self {
             schema,
             layout,
+            model,
             flags,
             names,
-            graph,
             functions: BTreeMap::new(),
             pending: Vec::new(),
             named: HashMap::new(),
@@ -216,10 +201,7 @@ impl<'s> Emitter<'s> {
             for name in &group {
                 let one_at_a_time = match self.readers.get(name) {
                     Some(Reader::Value(TypeRef::Box(_) | TypeRef::Option(_) | TypeRef::Cell(_))) => true,
-                    Some(Reader::Value(TypeRef::Named(id))) => {
-                        let def = self.schema.get(*id);
-                        matches!(def.kind, TypeKind::Enum(_)) && def.estree.via.is_none()
-                    }
+                    Some(Reader::Value(TypeRef::Named(id))) => self.model.enumeration(*id).is_some_and(|e| e.via.is_none()),
                     _ => false,
                 };
                 let into_group = self.calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
@@ -271,7 +253,7 @@ impl<'s> Emitter<'s> {
     /// Whether the function of a name a snippet uses reads a value that may nest.
     fn named_may_nest(&self, name: &str) -> bool {
         match self.named.get(name) {
-            Some(Reader::Value(ty) | Reader::WholeVec(ty)) => self.graph.may_nest(ty),
+            Some(Reader::Value(ty) | Reader::WholeVec(ty)) => self.model.may_nest(ty),
             None => false,
         }
     }
@@ -281,7 +263,7 @@ impl<'s> Emitter<'s> {
     /// an object's property, which may be left for later itself if it is one call.
     fn place(&mut self, rewritten: Rewritten, as_property: bool) -> Property {
         let looked_at = |this: &Self, name: &str| match this.named.get(name) {
-            Some(Reader::Value(ty @ TypeRef::Vec(inner))) if this.graph.may_nest(inner) => this.reader_name(&Reader::WholeVec(ty.clone())),
+            Some(Reader::Value(ty @ TypeRef::Vec(inner))) if this.model.may_nest(inner) => this.reader_name(&Reader::WholeVec(ty.clone())),
             _ => name.to_owned(),
         };
         let (statements, mut calls) = nesting::place_in_statements(&rewritten.statements, &rewritten.value, |f| self.named_may_nest(f), |f| looked_at(self, f));
@@ -365,7 +347,7 @@ impl<'s> Emitter<'s> {
                     format!(
                         "{check}if ((budget -= {size}) < 0) settle(target, {size}, pos);\nif (readFirst.size > 0 && readFirst.has(target)) return takeReadFirst(target);\ntry {{\n  return {read}(target);\n}} catch (error) {{\n  if (error instanceof RangeError && overflowRead === null) {{\n    overflowRead = {read};\n    overflowAt = target;\n  }}\n  throw error;\n}}"
                     )
-                } else if self.graph.may_nest(inner) {
+                } else if self.model.may_nest(inner) {
                     // What may lead back here (a cycle of the type graph) is paid for from the
                     // budget, so shared or cyclic pointers cannot multiply the work.
                     format!("{check}if ((budget -= {size}) < 0) settle(target, {size}, pos);\nreturn {read}(target);")
@@ -384,7 +366,7 @@ impl<'s> Emitter<'s> {
                 format!("return {none} ? null : {read}({});", pos_plus(payload))
             }
             TypeRef::Named(id) => match &self.schema.get(*id).kind {
-                TypeKind::Struct(s) => self.struct_body(*id, s)?,
+                TypeKind::Struct(_) => self.struct_body(*id)?,
                 TypeKind::Enum(_) => self.enum_body(*id)?,
             },
         })
@@ -401,7 +383,7 @@ impl<'s> Emitter<'s> {
         let head = format!(
             "const pos32 = pos >> 2, len = int32[pos32 + 2];\nif (len === 0) return [];\nlet element = int32[pos32];\nif (!(len > 0 && element >= lo && len <= (hi - element) / {size}) || (element & {align_mask}) !== 0) throw corrupt({what}, pos);\nif ((budget -= len * {size}) < 0) settle(element, len * {size}, pos);\nconst array = new Array(len);\n"
         );
-        let defers = may_defer && self.graph.may_nest(inner);
+        let defers = may_defer && self.model.may_nest(inner);
         self.call(&element, defers);
         Ok(if defers {
             format!(
@@ -438,14 +420,19 @@ impl<'s> Emitter<'s> {
         }
     }
 
-    fn struct_body(&mut self, id: TypeId, s: &Struct) -> Result<String, String> {
-        let def = self.schema.get(id);
-        if let Some(converter) = def.estree.via {
+    /// The body of a struct's function: its object's properties (`model::oxc`), each as JS.
+    fn struct_body(&mut self, id: TypeId) -> Result<String, String> {
+        let model = self.model;
+        let object = model.object(id).expect("structs have an object model");
+        if let Some(converter) = object.via {
             let rewritten = self.convert(converter, Some(id), 0, 0, None)?;
             return Ok(self.returned(rewritten));
         }
         let mut properties = Properties::default();
-        self.struct_properties(id, s, 0, &mut properties)?;
+        for property in &object.properties {
+            let built = self.property(property, &mut properties.read)?;
+            properties.list.push(built);
+        }
         Ok(self.object_body(properties))
     }
 
@@ -463,170 +450,89 @@ impl<'s> Emitter<'s> {
         }
     }
 
-    /// Adds the properties of struct `id` at `pos + offset` (its own, or a flattened field's).
-    fn struct_properties(&mut self, id: TypeId, s: &Struct, offset: u32, out: &mut Properties) -> Result<(), String> {
-        let def = self.schema.get(id);
-        for entry in self.field_order(def, s) {
-            match entry {
-                Ordered::Field(index) => self.field(id, s, index, offset, out)?,
-                Ordered::Added(index) => {
-                    let added = &def.estree.add_fields[index];
-                    if !Only::wanted(self.schema.meta[added.converter.0].only, self.flags.is_ts) {
-                        continue;
-                    }
-                    let rewritten = self.convert(added.converter, Some(id), offset, offset, Some(out))?;
-                    let property = Property { key: added.key.clone(), ..self.place(rewritten, true) };
-                    out.set(property);
-                }
-            }
-        }
-        if !def.estree.no_type && !out.list.iter().any(|p| p.key == "type") {
-            let name = def.estree.node_type.as_deref().unwrap_or(&def.name);
-            out.list.insert(0, Property::new("type".to_owned(), String::new(), js_string(name)));
-        }
-        Ok(())
-    }
-
-    /// The order of a struct's properties: `field_order(…)` if given, else `type`, the other fields
-    /// in declaration order, the added fields, then `span`. Skipped fields are left out.
-    fn field_order(&self, def: &TypeDef, s: &Struct) -> Vec<Ordered> {
-        if let Some(order) = &def.estree.field_order {
-            return order.clone();
-        }
-        let mut entries = Vec::new();
-        let mut span = None;
-        for (index, field) in s.fields.iter().enumerate() {
-            if self.skipped(s, index) {
-                continue;
-            }
-            match field.name.as_str() {
-                "type" => entries.insert(0, Ordered::Field(index)),
-                "span" => span = Some(Ordered::Field(index)),
-                _ => entries.push(Ordered::Field(index)),
-            }
-        }
-        entries.extend((0..def.estree.add_fields.len()).map(Ordered::Added));
-        entries.extend(span);
-        entries
-    }
-
-    /// Whether a field has no property: `#[estree(skip)]`, moved into another field
-    /// (`prepend_to`/`append_to`), or of a type that is skipped.
-    fn skipped(&self, s: &Struct, index: usize) -> bool {
-        let field = &s.fields[index];
-        if field.estree.skip || field.estree.join.is_some() {
-            return true;
-        }
-        innermost(&field.ty).is_some_and(|id| self.schema.get(id).estree.skip)
-    }
-
-    fn field(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, out: &mut Properties) -> Result<(), String> {
-        let field = &s.fields[index];
-        if !Only::wanted(field.estree.only, self.flags.is_ts) {
-            return Ok(());
-        }
-        let field_offset = offset + self.offset_of(id, index);
-        let key = field.estree.rename.clone().unwrap_or_else(|| camel_case(&field.name));
-
-        if self.flattened(field) {
-            let TypeRef::Named(inner) = &field.ty else { return Err(format!("field `{}` is flattened but is not a struct", field.name)) };
-            let TypeKind::Struct(inner_struct) = &self.schema.get(*inner).kind else {
-                return Err(format!("field `{}` is flattened but is not a struct", field.name));
-            };
-            self.struct_properties(*inner, inner_struct, field_offset, out)?;
-            if self.schema.get(*inner).name == "Span" && self.flags.range {
-                out.read.extend(["start".to_owned(), "end".to_owned()]);
-                out.set(Property::new("range".to_owned(), String::new(), format!("[{}, {}]", this_name("start"), this_name("end"))));
-            }
-            return Ok(());
-        }
-
-        let (statements, value, calls) = if let Some(converter) = field.estree.via {
-            let rewritten = self.convert(converter, Some(id), offset, offset, Some(out))?;
-            let property = Property { key, ..self.place(rewritten, true) };
-            out.set(property);
-            return Ok(());
-        } else if field.estree.from_span {
-            out.read.extend(["start".to_owned(), "end".to_owned()]);
-            let slice = format!("sourceText.slice({}, {})", this_name("start"), this_name("end"));
-            match &field.ty {
-                TypeRef::Option(inner) => {
-                    let (none, _) = self.none_test(inner, field_offset);
-                    (String::new(), format!("{none} ? null : {slice}"), Vec::new())
-                }
-                _ => (String::new(), slice, Vec::new()),
-            }
-        } else {
-            let joined: Vec<(usize, JoinPlace)> = s.fields.iter().enumerate().filter_map(|(i, f)| f.estree.join.filter(|join| join.into == index).map(|join| (i, join.place))).collect();
-            if joined.is_empty() {
-                let at = pos_plus(field_offset);
+    /// One property as JS; the properties it reads through `THIS` go to `read`.
+    fn property(&mut self, property: &model::Property, read: &mut BTreeSet<String>) -> Result<Property, String> {
+        let key = property.key.clone();
+        Ok(match &property.value {
+            PropertyValue::NodeType(name) => Property::new(key, String::new(), js_string(name)),
+            PropertyValue::Field { at, ty, .. } => {
+                let at = pos_plus(at.offset(self.layout));
                 // A number or a flag is read in place: one call fewer per property.
-                if let Some(expression) = primitive_of(&field.ty).and_then(|p| primitive(p).ok()) {
-                    out.set(Property::new(key, String::new(), at_pos(expression, &at)));
-                    return Ok(());
+                if let Some(expression) = primitive_of(ty).and_then(|p| primitive(p).ok()) {
+                    return Ok(Property::new(key, String::new(), at_pos(expression, &at)));
                 }
-                let read = self.deserializer(&field.ty);
-                let mut property = Property::new(key, String::new(), format!("{read}({at})"));
-                if self.graph.may_nest(&field.ty) {
-                    property.deferrable = Some((read, at));
+                let function = self.deserializer(ty);
+                let mut property = Property::new(key, String::new(), format!("{function}({at})"));
+                if self.model.may_nest(ty) {
+                    property.deferrable = Some((function, at));
                 } else {
-                    property.calls.push((read, false));
+                    property.calls.push((function, false));
                 }
-                out.set(property);
-                return Ok(());
-            } else {
-                self.joined(id, s, index, offset, &joined)?
+                property
             }
-        };
-        out.set(Property { calls, ..Property::new(key, statements, value) });
-        Ok(())
+            PropertyValue::Converted { converter, within } => {
+                let offset = within.path.offset(self.layout);
+                let rewritten = self.convert(*converter, Some(within.id), offset, offset, Some(read))?;
+                Property { key, ..self.place(rewritten, true) }
+            }
+            PropertyValue::FromSpan { option } => {
+                read.extend(["start".to_owned(), "end".to_owned()]);
+                let slice = format!("sourceText.slice({}, {})", this_name("start"), this_name("end"));
+                let value = match option {
+                    Some((at, inner)) => format!("{} ? null : {slice}", self.none_test(inner, at.offset(self.layout)).0),
+                    None => slice,
+                };
+                Property::new(key, String::new(), value)
+            }
+            PropertyValue::Joined { field, parts } => {
+                let (statements, value, calls) = self.joined(field, parts)?;
+                Property { calls, ..Property::new(key, statements, value) }
+            }
+            PropertyValue::Range => {
+                read.extend(["start".to_owned(), "end".to_owned()]);
+                Property::new(key, String::new(), format!("[{}, {}]", this_name("start"), this_name("end")))
+            }
+            PropertyValue::Span { .. } => return Err(format!("`{key}`: a rawast span in an oxc schema")),
+        })
     }
 
     /// A field with others prepended or appended to it (`#[estree(prepend_to = …)]`): one array of
     /// the `Vec`s' elements and the `Option`s' values, in the order prepended, field, appended.
-    fn joined(&mut self, id: TypeId, s: &Struct, index: usize, offset: u32, joined: &[(usize, JoinPlace)]) -> Result<(String, String, Vec<(String, bool)>), String> {
-        let mut parts: Vec<usize> = joined.iter().filter(|(_, place)| *place == JoinPlace::Prepend).map(|(i, _)| *i).collect();
-        parts.push(index);
-        parts.extend(joined.iter().filter(|(_, place)| *place == JoinPlace::Append).map(|(i, _)| *i));
-        let array = format!("joined{}", camel_case_upper(&s.fields[index].name));
+    fn joined(&mut self, field: &FieldPath, parts: &[(FieldPath, TypeRef)]) -> Result<(String, String, Vec<(String, bool)>), String> {
+        let array = format!("joined{}", capitalized(&camel_case(&self.field_name(field))));
         let mut statements = String::new();
         let mut calls = Vec::new();
-        for (n, part) in parts.iter().enumerate() {
-            let field = &s.fields[*part];
-            let at = pos_plus(offset + self.offset_of(id, *part));
+        for (n, (path, ty)) in parts.iter().enumerate() {
+            let at = pos_plus(path.offset(self.layout));
             // The parts are read whole and looked at, but the elements of their `Vec`s only stored:
             // those may be left for later.
-            let function = self.deserializer(&field.ty);
+            let function = self.deserializer(ty);
             calls.push((function.clone(), false));
             let read = format!("{function}({at})");
-            let line = match (&field.ty, n) {
+            let line = match (ty, n) {
                 (TypeRef::Vec(_), 0) => format!("const {array} = {read};\n"),
                 // (No `push(...elements)`: spreading a long array throws a `RangeError` of its own.)
                 (TypeRef::Vec(_), _) => format!("for (const item of {read}) {array}.push(item);\n"),
                 (TypeRef::Option(_), 0) => format!("const {array}Item = {read}, {array} = {array}Item === null ? [] : [{array}Item];\n"),
                 (TypeRef::Option(_), _) => format!("{{ const item = {read}; if (item !== null) {array}.push(item); }}\n"),
-                _ => return Err(format!("field `{}` is joined to another but is neither a Vec nor an Option", field.name)),
+                _ => return Err(format!("field `{}` is joined to another but is neither a Vec nor an Option", self.field_name(path))),
             };
             statements.push_str(&line);
         }
         Ok((statements.trim_end().to_owned(), array, calls))
     }
 
-    /// Whether a field's struct is spread into its parent's object.
-    fn flattened(&self, field: &crate::ir::Field) -> bool {
-        if field.estree.flatten {
-            return true;
-        }
-        if field.estree.no_flatten {
-            return false;
-        }
-        matches!(&field.ty, TypeRef::Named(id) if matches!(self.schema.get(*id).kind, TypeKind::Struct(_)) && self.schema.get(*id).estree.flatten)
+    /// The name of the field at the end of `path`.
+    fn field_name(&self, path: &FieldPath) -> String {
+        let &(id, index) = path.0.last().expect("a field path has a field");
+        let TypeKind::Struct(s) = &self.schema.get(id).kind else { unreachable!("field paths go through structs") };
+        s.fields[index].name.clone()
     }
 
     fn enum_body(&mut self, id: TypeId) -> Result<String, String> {
-        let def = self.schema.get(id);
-        let TypeKind::Enum(e) = &def.kind else { unreachable!() };
-        if let Some(converter) = def.estree.via {
+        let model = self.model;
+        let enumeration = model.enumeration(id).expect("enums have an enum model");
+        if let Some(converter) = enumeration.via {
             let rewritten = self.convert(converter, None, 0, 0, None)?;
             return Ok(self.returned(rewritten));
         }
@@ -634,25 +540,23 @@ impl<'s> Emitter<'s> {
             Shape::DataEnum { payload_offset } => *payload_offset,
             _ => 0,
         };
-        let keep_names = def.estree.no_rename_variants;
-        let mut variants: Vec<_> = e.variants.iter().filter(|v| !v.estree.skip).collect();
-        variants.sort_by_key(|v| v.discriminant);
         let mut cases = String::new();
-        for variant in variants {
-            let body = if let Some(converter) = variant.estree.via {
-                let rewritten = self.convert(converter, None, payload, payload, None)?;
-                format!("{{\n{}\n}}", indent(&self.returned(rewritten)))
-            } else if let Some(payload_type) = &variant.payload {
-                let read = self.deserializer(payload_type);
-                self.call(&read, false);
-                format!("return {read}({});", pos_plus(payload))
-            } else {
-                let value = variant.estree.rename.clone().unwrap_or_else(|| if keep_names { variant.name.clone() } else { camel_case(&variant.name) });
-                format!("return {};", js_string(&value))
+        for variant in &enumeration.variants {
+            let body = match &variant.value {
+                VariantValue::Converted(converter) => {
+                    let rewritten = self.convert(*converter, None, payload, payload, None)?;
+                    format!("{{\n{}\n}}", indent(&self.returned(rewritten)))
+                }
+                VariantValue::Payload(payload_type) => {
+                    let read = self.deserializer(payload_type);
+                    self.call(&read, false);
+                    format!("return {read}({});", pos_plus(payload))
+                }
+                VariantValue::String(value) => format!("return {};", js_string(value)),
             };
             cases.push_str(&format!("case {}: {body}\n", variant.discriminant));
         }
-        let name = js_string(&def.name);
+        let name = js_string(&self.schema.get(id).name);
         Ok(format!("switch (uint8[pos]) {{\n{cases}default: throw corrupt(`discriminant ${{uint8[pos]}} of ` + {name}, pos);\n}}"))
     }
 
@@ -729,8 +633,9 @@ impl<'s> Emitter<'s> {
 
 
     /// Applies converter `name`'s `raw_deser` to the struct `within` at `pos + offset` (`None`:
-    /// an enum or a variant), with `POS` at `pos + pos_at`; its `THIS` reads go to `properties`.
-    fn convert(&mut self, converter: MetaId, within: Option<TypeId>, offset: u32, pos_at: u32, properties: Option<&mut Properties>) -> Result<Rewritten, String> {
+    /// an enum or a variant), with `POS` at `pos + pos_at`; the properties it reads through `THIS`
+    /// go to `this`.
+    fn convert(&mut self, converter: MetaId, within: Option<TypeId>, offset: u32, pos_at: u32, this: Option<&mut BTreeSet<String>>) -> Result<Rewritten, String> {
         let meta: &'s MetaType = &self.schema.meta[converter.0];
         let name = &meta.name;
         let snippet = meta.raw_deser.as_ref().ok_or_else(|| format!("converter `{name}` has no raw_deser"))?;
@@ -738,8 +643,8 @@ impl<'s> Emitter<'s> {
         let mut resolver = Resolver { emitter: self, within, offset, pos_at, read: BTreeSet::new() };
         let rewritten = snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
         let read = resolver.read;
-        match properties {
-            Some(properties) => properties.read.extend(read),
+        match this {
+            Some(this) => this.extend(read),
             None if !read.is_empty() => return Err(format!("raw_deser of `{name}` reads THIS outside a struct")),
             None => {}
         }
@@ -878,81 +783,6 @@ fn strip_cells(ty: &TypeRef) -> &TypeRef {
     }
 }
 
-/// The schema type inside `Option`, `Box`, `Vec` and `Cell` layers, if any.
-fn innermost(ty: &TypeRef) -> Option<TypeId> {
-    match ty {
-        TypeRef::Named(id) => Some(*id),
-        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => innermost(inner),
-        _ => None,
-    }
-}
-
 fn indent(text: &str) -> String {
     text.lines().map(|line| if line.trim().is_empty() { String::new() } else { format!("  {line}") }).collect::<Vec<_>>().join("\n")
-}
-
-fn capitalized(name: &str) -> String {
-    let mut chars = name.chars();
-    chars.next().map_or_else(String::new, |first| first.to_ascii_uppercase().to_string() + chars.as_str())
-}
-
-/// camelCase as oxc writes ESTree names: words split at `_`, at lower-to-upper changes and before
-/// the last capital of an acronym (`JSXText` → `jsxText`, `source_type` → `sourceType`).
-fn camel_case(name: &str) -> String {
-    let words = words(name);
-    let mut out = String::new();
-    for (n, word) in words.iter().enumerate() {
-        let lower = word.to_lowercase();
-        if n == 0 {
-            out.push_str(&lower);
-        } else {
-            out.push_str(&capitalized(&lower));
-        }
-    }
-    out
-}
-
-/// UpperCamelCase of a snake_case name, for local variable names.
-fn camel_case_upper(name: &str) -> String {
-    capitalized(&camel_case(name))
-}
-
-fn words(name: &str) -> Vec<String> {
-    let chars: Vec<char> = name.chars().collect();
-    let mut words = Vec::new();
-    let mut word = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        if c == '_' {
-            if !word.is_empty() {
-                words.push(std::mem::take(&mut word));
-            }
-            continue;
-        }
-        let prev = i.checked_sub(1).map(|p| chars[p]);
-        let next = chars.get(i + 1).copied();
-        let boundary = c.is_ascii_uppercase()
-            && prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit() || (p.is_ascii_uppercase() && next.is_some_and(|n| n.is_ascii_lowercase())));
-        if boundary && !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-        word.push(c);
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn camel_case_as_oxc() {
-        assert_eq!(camel_case("source_type"), "sourceType");
-        assert_eq!(camel_case("Script"), "script");
-        assert_eq!(camel_case("AwaitUsing"), "awaitUsing");
-        assert_eq!(camel_case("JSXText"), "jsxText");
-        assert_eq!(camel_case("type"), "type");
-    }
 }

@@ -1,0 +1,237 @@
+//! How oxc's types become JS values, by oxc's rules, for one output variant (JS or TypeScript, with
+//! or without `range`): what `#[estree(...)]`, `#[ts]` and `#[js_only]` say (`ir::estree`), as oxc's
+//! own generator reads them.
+//!
+//! A struct's properties: `type` first (unless `no_type`), then its fields in declaration order
+//! (or `field_order`), then its added fields, then its `span` (flattened: `start`, `end`, and `range`
+//! in the range variants). Fields of skipped types, skipped fields and fields joined to another
+//! (`prepend_to`, `append_to`) have none; a flattened struct's properties join its holder's; a
+//! property set twice keeps its first place and its last value, as a JS object's would.
+
+use super::{EnumModel, FieldPath, ObjectModel, Property, PropertyValue, StructAt, VariantModel, VariantValue};
+use crate::ir::{JoinPlace, Only, Ordered, Schema, Struct, TypeId, TypeKind, TypeRef};
+
+/// Which of oxc's deserializers: its output for TypeScript, with `range` arrays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Variant {
+    pub is_ts: bool,
+    pub range: bool,
+}
+
+/// The object struct `id` becomes.
+pub(super) fn object(schema: &Schema, id: TypeId, variant: Variant) -> ObjectModel {
+    let def = schema.get(id);
+    if let Some(via) = def.estree.via {
+        return ObjectModel { node_type: None, properties: Vec::new(), via: Some(via) };
+    }
+    let mut properties = Properties::default();
+    struct_properties(schema, id, &FieldPath(Vec::new()), variant, &mut properties);
+    let node_type = properties.0.iter().find_map(|p| match &p.value {
+        PropertyValue::NodeType(name) => Some(name.clone()),
+        _ => None,
+    });
+    ObjectModel { node_type, properties: properties.0, via: None }
+}
+
+/// The value enum `id` becomes: its variant's, each by oxc's rules.
+pub(super) fn enumeration(schema: &Schema, id: TypeId) -> EnumModel {
+    let def = schema.get(id);
+    let TypeKind::Enum(e) = &def.kind else { unreachable!("enumeration is an enum's") };
+    let mut variants: Vec<VariantModel> = e
+        .variants
+        .iter()
+        .filter(|v| !v.estree.skip)
+        .map(|variant| {
+            let value = match (variant.estree.via, &variant.payload) {
+                (Some(converter), _) => VariantValue::Converted(converter),
+                (None, Some(payload)) => VariantValue::Payload(payload.clone()),
+                (None, None) => VariantValue::String(variant.estree.rename.clone().unwrap_or_else(|| if def.estree.no_rename_variants { variant.name.clone() } else { camel_case(&variant.name) })),
+            };
+            VariantModel { discriminant: variant.discriminant, value }
+        })
+        .collect();
+    variants.sort_by_key(|v| v.discriminant);
+    EnumModel { via: def.estree.via, variants }
+}
+
+/// Properties with JS's rule for a key set twice.
+#[derive(Default)]
+struct Properties(Vec<Property>);
+
+impl Properties {
+    fn set(&mut self, property: Property) {
+        match self.0.iter_mut().find(|p| p.key == property.key) {
+            Some(existing) => *existing = property,
+            None => self.0.push(property),
+        }
+    }
+}
+
+/// Adds the properties of struct `id`, which lies at `at` in the object (its own, or flattened).
+fn struct_properties(schema: &Schema, id: TypeId, at: &FieldPath, variant: Variant, out: &mut Properties) {
+    let def = schema.get(id);
+    let TypeKind::Struct(s) = &def.kind else { unreachable!("struct_properties is a struct's") };
+    for entry in order(schema, id, s) {
+        match entry {
+            Ordered::Field(index) => field(schema, id, s, index, at, variant, out),
+            Ordered::Added(index) => {
+                let added = &def.estree.add_fields[index];
+                if Only::wanted(schema.meta[added.converter.0].only, variant.is_ts) {
+                    let within = StructAt { id, path: at.clone() };
+                    out.set(Property { key: added.key.clone(), value: PropertyValue::Converted { converter: added.converter, within }, location: None });
+                }
+            }
+        }
+    }
+    if !def.estree.no_type && !out.0.iter().any(|p| p.key == "type") {
+        let name = def.estree.node_type.clone().unwrap_or_else(|| def.name.clone());
+        out.0.insert(0, Property { key: "type".to_owned(), value: PropertyValue::NodeType(name), location: None });
+    }
+}
+
+/// The order of a struct's properties: `field_order(…)` if given, else `type`, the other fields in
+/// declaration order, the added fields, then `span`. Skipped fields are left out.
+fn order(schema: &Schema, id: TypeId, s: &Struct) -> Vec<Ordered> {
+    let def = schema.get(id);
+    if let Some(order) = &def.estree.field_order {
+        return order.clone();
+    }
+    let mut entries = Vec::new();
+    let mut span = None;
+    for (index, field) in s.fields.iter().enumerate() {
+        let type_skipped = innermost(&field.ty).is_some_and(|inner| schema.get(inner).estree.skip);
+        if field.estree.skip || field.estree.join.is_some() || type_skipped {
+            continue;
+        }
+        match field.name.as_str() {
+            "type" => entries.insert(0, Ordered::Field(index)),
+            "span" => span = Some(Ordered::Field(index)),
+            _ => entries.push(Ordered::Field(index)),
+        }
+    }
+    entries.extend((0..def.estree.add_fields.len()).map(Ordered::Added));
+    entries.extend(span);
+    entries
+}
+
+fn field(schema: &Schema, id: TypeId, s: &Struct, index: usize, at: &FieldPath, variant: Variant, out: &mut Properties) {
+    let field = &s.fields[index];
+    if !Only::wanted(field.estree.only, variant.is_ts) {
+        return;
+    }
+    let mut path = at.clone();
+    path.0.push((id, index));
+    let key = field.estree.rename.clone().unwrap_or_else(|| camel_case(&field.name));
+    let location = Some(field.location.clone());
+    if let Some(inner) = flattened(schema, field) {
+        struct_properties(schema, inner, &path, variant, out);
+        // oxc's `range`: the span's two ends in one array, beside them.
+        if schema.get(inner).name == "Span" && variant.range {
+            out.set(Property { key: "range".to_owned(), value: PropertyValue::Range, location });
+        }
+        return;
+    }
+    let value = if let Some(converter) = field.estree.via {
+        PropertyValue::Converted { converter, within: StructAt { id, path: at.clone() } }
+    } else if field.estree.from_span {
+        let option = match &field.ty {
+            TypeRef::Option(inner) => Some((path.clone(), (**inner).clone())),
+            _ => None,
+        };
+        PropertyValue::FromSpan { option }
+    } else {
+        let joined: Vec<(usize, JoinPlace)> = s.fields.iter().enumerate().filter_map(|(i, f)| f.estree.join.filter(|join| join.into == index).map(|join| (i, join.place))).collect();
+        if joined.is_empty() {
+            PropertyValue::Field { at: path, ty: field.ty.clone(), convert: None }
+        } else {
+            let part = |i: usize| {
+                let mut part_path = at.clone();
+                part_path.0.push((id, i));
+                (part_path, s.fields[i].ty.clone())
+            };
+            let mut parts: Vec<(FieldPath, TypeRef)> = joined.iter().filter(|(_, place)| *place == JoinPlace::Prepend).map(|(i, _)| part(*i)).collect();
+            parts.push(part(index));
+            parts.extend(joined.iter().filter(|(_, place)| *place == JoinPlace::Append).map(|(i, _)| part(*i)));
+            PropertyValue::Joined { field: path, parts }
+        }
+    };
+    out.set(Property { key, value, location });
+}
+
+/// The struct a field spreads into its holder's properties, if it does: `flatten` on the field, or
+/// on its struct type (unless `no_flatten`).
+fn flattened(schema: &Schema, field: &crate::ir::Field) -> Option<TypeId> {
+    let TypeRef::Named(inner) = field.ty else { return None };
+    let flatten = field.estree.flatten || (!field.estree.no_flatten && schema.get(inner).estree.flatten);
+    (flatten && matches!(schema.get(inner).kind, TypeKind::Struct(_))).then_some(inner)
+}
+
+/// The schema type inside `Option`, `Box`, `Vec` and `Cell` layers, if any.
+fn innermost(ty: &TypeRef) -> Option<TypeId> {
+    match ty {
+        TypeRef::Named(id) => Some(*id),
+        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => innermost(inner),
+        _ => None,
+    }
+}
+
+/// camelCase as oxc writes ESTree names: words split at `_`, at lower-to-upper changes and before
+/// the last capital of an acronym (`JSXText` → `jsxText`, `source_type` → `sourceType`).
+pub fn camel_case(name: &str) -> String {
+    let mut out = String::new();
+    for (n, word) in words(name).iter().enumerate() {
+        let lower = word.to_lowercase();
+        if n == 0 {
+            out.push_str(&lower);
+        } else {
+            out.push_str(&capitalized(&lower));
+        }
+    }
+    out
+}
+
+/// `Name` of `name`.
+pub fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| first.to_ascii_uppercase().to_string() + chars.as_str())
+}
+
+fn words(name: &str) -> Vec<String> {
+    let chars: Vec<char> = name.chars().collect();
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        let next = chars.get(i + 1).copied();
+        let boundary = c.is_ascii_uppercase()
+            && prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit() || (p.is_ascii_uppercase() && next.is_some_and(|n| n.is_ascii_lowercase())));
+        if boundary && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        word.push(c);
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::camel_case;
+
+    #[test]
+    fn camel_case_as_oxc() {
+        assert_eq!(camel_case("source_type"), "sourceType");
+        assert_eq!(camel_case("Script"), "script");
+        assert_eq!(camel_case("AwaitUsing"), "awaitUsing");
+        assert_eq!(camel_case("JSXText"), "jsxText");
+        assert_eq!(camel_case("type"), "type");
+    }
+}
