@@ -78,4 +78,16 @@ mod tests {
             panic!("{error:#}");
         }
     }
+
+    /// The same for tests/oxc/generated, the deserializers of oxc-parser's buffers and the layout
+    /// checks of oxc's AST (`cargo xtask oxc` checks it too, but only as `cargo xtask test`'s last
+    /// step). Its schema is oxc's crates' sources, which `cargo metadata --locked` on
+    /// tests/oxc/Cargo.toml locates; Cargo fetches them the first time, as it does for the
+    /// other tests of tests/oxc's schema (generator/cli/tests/oxc.rs), and reads them offline after.
+    #[test]
+    fn oxc_codegen_is_fresh() {
+        if let Err(error) = super::check_fresh(&crate::project::root(), crate::oxc::CONFIG) {
+            panic!("{error:#}");
+        }
+    }
 }

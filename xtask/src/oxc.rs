@@ -20,7 +20,7 @@ use anyhow::{Context, Result, bail, ensure};
 
 use crate::project;
 
-const CONFIG: &str = "tests/oxc/codegen.toml";
+pub(crate) const CONFIG: &str = "tests/oxc/codegen.toml";
 const ASSERTS: &str = "generated/rust/assert_layouts.rs";
 /// The offset the sabotaged copy gets wrong, `Program.body`'s, for 64 then 32 bits: (right, wrong).
 const SABOTAGE: [(u32, u32); 2] = [(112, 113), (76, 77)];

@@ -1,0 +1,77 @@
+//! The oxc dialect and `format = "oxc"` targets on a small schema: every output of each fixture
+//! under `fixtures/oxc/` (the four variants' deserializers, the layout assertions, the manifest) as
+//! a snapshot, so that a change to the oxc emitter reads as a diff of a few hundred lines instead
+//! of tests/oxc/generated's 30,000. tests/oxc checks the same emitter on oxc's whole AST against
+//! oxc-parser.
+//!
+//! Each fixture is a directory with a `codegen.toml` and the schema files it names. The outputs are
+//! also written to `target/oxc_fixture/<fixture>/`, with the layout of each type (`layout.json`),
+//! for `tests/oxc-fixture.test.js`, which builds a buffer of the `mini` fixture and reads it back
+//! in Node.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use rawast_generator::Generation;
+use support::{fixture_name, layout_json, load_fixture, snapshot_settings};
+
+fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("target/oxc_fixture")
+}
+
+#[test]
+fn oxc_fixture_outputs() {
+    snapshot_settings("oxc_fixture").bind(|| {
+        insta::glob!("fixtures/oxc/*/codegen.toml", |config_path| {
+            let name = fixture_name(config_path);
+            let (config, inputs) = load_fixture(config_path);
+            let Generation { outputs, notes } = rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(notes.is_empty(), "{name}: {notes:?}");
+            // Every target's deserializer, and nothing of rawast's own format (no constants).
+            let paths: Vec<&str> = outputs.iter().map(|o| o.path.as_str()).collect();
+            let mut expected: Vec<String> = config.targets.iter().map(|t| format!("out/{}/deserialize.js", t.module_dir())).collect();
+            expected.extend(["out/rawast-manifest.txt".to_owned(), "out/rust/assert_layouts.rs".to_owned()]);
+            expected.sort_unstable();
+            assert_eq!(paths, expected, "{name}: the outputs");
+
+            let out = target_dir().join(&name);
+            let _ = fs::remove_dir_all(&out);
+            // Named by the fixture (`…@mini.snap`) whatever the number of fixtures: `glob!` names
+            // them by the part of their paths that differs, which is nothing while there is one.
+            let mut settings = insta::Settings::clone_current();
+            settings.set_snapshot_suffix(&name);
+            settings.bind(|| {
+                for output in &outputs {
+                    let relative = output.path.strip_prefix("out/").unwrap();
+                    let path = out.join(relative);
+                    fs::create_dir_all(path.parent().unwrap()).unwrap();
+                    fs::write(&path, &output.contents).unwrap();
+                    insta::assert_snapshot!(relative.replace('/', "__"), output.contents);
+                }
+            });
+            fs::write(out.join("layout.json"), layout_json(&inputs, &config)).unwrap();
+        });
+    });
+}
+
+/// The outputs are the same from one run to the next, and whatever the order of the schema's files.
+#[test]
+fn oxc_fixture_outputs_are_deterministic() {
+    insta::glob!("fixtures/oxc/*/codegen.toml", |config_path| {
+        let name = fixture_name(config_path);
+        let (config, inputs) = load_fixture(config_path);
+        let mut reversed = inputs.clone();
+        reversed.reverse();
+        let first = rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}")).outputs;
+        let again = rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}")).outputs;
+        let backward = rawast_generator::generate(&config, &reversed).unwrap_or_else(|e| panic!("{name}: {e}")).outputs;
+        for other in [&again, &backward] {
+            assert_eq!(first.len(), other.len(), "{name}");
+            for (a, b) in first.iter().zip(other) {
+                assert!(a.path == b.path && a.contents == b.contents, "{name}: {} differs between runs or file orders", a.path);
+            }
+        }
+    });
+}
