@@ -11,24 +11,49 @@ use crate::ir::{Builtin, Primitive, TypeId, TypeRef};
 /// Parses `text`, resolving type names with `names`; the message says what is wrong.
 pub(crate) fn parse(text: &str, names: &HashMap<String, TypeId>) -> Result<Snippet, String> {
     let mut parts = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("/* IF ") {
-        words(&rest[..start], names, &mut parts)?;
-        let after = &rest[start + "/* IF ".len()..];
-        let close = after.find("*/").ok_or("an `/* IF` comment is not closed")?;
-        let condition = after[..close].trim();
-        let (negated, name) = condition.strip_prefix('!').map_or((false, condition), |name| (true, name.trim()));
-        let flag = Flag::from_name(name).ok_or_else(|| format!("unknown flag `{name}` in `/* IF {condition} */`"))?;
-        let body = &after[close + 2..];
-        let end = ["/* END_IF */", "/* END IF */"].iter().filter_map(|marker| body.find(marker).map(|at| (at, marker.len()))).min();
-        let (end, marker_len) = end.ok_or_else(|| format!("`/* IF {condition} */` has no `/* END_IF */`"))?;
-        let mut inner = Vec::new();
-        words(&body[..end], names, &mut inner)?;
-        parts.push(Part::If { flag, negated, body: inner });
-        rest = &body[end + marker_len..];
-    }
-    words(rest, names, &mut parts)?;
+    let rest = blocks(text, names, None, &mut parts)?;
+    debug_assert!(rest.is_empty(), "the outermost level reads to the end");
     Ok(Snippet { parts })
+}
+
+const END_MARKERS: [&str; 2] = ["/* END_IF */", "/* END IF */"];
+
+/// Parses `text` into `parts` up to the `END_IF` that closes the block `open` (`None`: the whole
+/// text), blocks nested in it included; returns what follows that `END_IF`.
+fn blocks<'t>(text: &'t str, names: &HashMap<String, TypeId>, open: Option<&str>, parts: &mut Vec<Part>) -> Result<&'t str, String> {
+    let mut rest = text;
+    loop {
+        let start = rest.find("/* IF ");
+        let end = END_MARKERS.iter().filter_map(|marker| rest.find(marker).map(|at| (at, marker.len()))).min();
+        match (start, end) {
+            // A block opens before the next `END_IF`: it nests here.
+            (Some(start), end) if end.is_none_or(|(end, _)| start < end) => {
+                words(&rest[..start], names, parts)?;
+                let after = &rest[start + "/* IF ".len()..];
+                let close = after.find("*/").ok_or("an `/* IF` comment is not closed")?;
+                let condition = after[..close].trim();
+                let (negated, name) = condition.strip_prefix('!').map_or((false, condition), |name| (true, name.trim()));
+                let flag = Flag::from_name(name).ok_or_else(|| format!("unknown flag `{name}` in `/* IF {condition} */`"))?;
+                let mut body = Vec::new();
+                rest = blocks(&after[close + 2..], names, Some(condition), &mut body)?;
+                parts.push(Part::If { flag, negated, body });
+            }
+            (_, Some((end, marker_len))) => {
+                if open.is_none() {
+                    return Err("an `/* END_IF */` closes no `/* IF … */`".to_owned());
+                }
+                words(&rest[..end], names, parts)?;
+                return Ok(&rest[end + marker_len..]);
+            }
+            (_, None) => {
+                if let Some(condition) = open {
+                    return Err(format!("`/* IF {condition} */` has no `/* END_IF */`"));
+                }
+                words(rest, names, parts)?;
+                return Ok("");
+            }
+        }
+    }
 }
 
 fn is_ident_char(c: char) -> bool {
@@ -208,6 +233,8 @@ mod tests {
         assert!(parse("DESER[Nope](POS)", &names()).unwrap_err().contains("names no type"));
         assert!(parse("/* IF MAGIC */ 1 /* END_IF */", &names()).unwrap_err().contains("unknown flag"));
         assert!(parse("/* IF IS_TS */ 1", &names()).unwrap_err().contains("END_IF"));
+        assert!(parse("1 /* END_IF */", &names()).unwrap_err().contains("closes no"));
+        assert!(parse("/* IF IS_TS */ /* IF RANGE */ 1 /* END_IF */", &names()).unwrap_err().contains("`/* IF IS_TS */` has no"));
         assert!(parse("POS_OFFSET<Nope>.a", &names()).unwrap_err().contains("names no type"));
     }
 }

@@ -343,6 +343,11 @@ mod tests {
         let js = Flags { is_ts: false, range: true };
         assert_eq!(value("IS_TS ? 1 : 2", TS), "true ? 1 : 2");
         assert_eq!(value("/* IF IS_TS */1/* END_IF *//* IF !IS_TS */2/* END_IF */", js), "2");
+        // Blocks nest: the inner one's `END_IF` does not close the outer one.
+        let nested = "a;/* IF IS_TS */b;/* IF RANGE */c;/* END_IF */d;/* END_IF */e;";
+        assert_eq!(value(nested, js), "a;e;");
+        assert_eq!(value(nested, TS), "a;b;d;e;");
+        assert_eq!(value(nested, Flags { is_ts: true, range: true }), "a;b;c;d;e;");
         assert_eq!(value("{ a, ...(IS_TS && { b: 1, c: 2, }), ...(RANGE && { range: [s, e] }), d }", js), "{ a, range: [s, e], d }");
         assert_eq!(value("{ a, ...(PARENT && { parent }) }", js), "{ a, }");
         assert_eq!(value("{ a, ...(x && { b: '}' }), c }", js), "{ a, ...(x && { b: '}' }), c }");
