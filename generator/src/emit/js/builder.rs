@@ -1,0 +1,298 @@
+//! The JS expressions that read values ([`Builder`]): each type's reader and function name, a
+//! struct's properties from the model, the helpers of `Option`s, `Vec`s and `Box`es.
+
+use std::collections::BTreeSet;
+
+use crate::config::{Int64, SourcePlacement, Target};
+use crate::emit::EmitContext;
+use crate::emit::text::{JsKey, js_string};
+use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
+use crate::layout::{OptionRepr, SchemaLayout, Shape};
+use crate::model::{self, PropertyValue, SpanPart};
+
+use super::function::{Body, Function, Prop, PropKind, ResultView};
+
+pub(in crate::emit::js) struct Builder<'a> {
+    pub(in crate::emit::js) cx: &'a EmitContext<'a>,
+    pub(in crate::emit::js) layout: &'a SchemaLayout,
+    /// Nodes get a `parent` (linter layout): every function that can build nodes takes the enclosing
+    /// node as a second argument, `parent`.
+    pub(in crate::emit::js) parent_links: bool,
+    pub(in crate::emit::js) int64: Int64,
+}
+
+/// `pos` or `pos + 8`.
+pub(in crate::emit::js) fn at(pos: &str, offset: u32) -> String {
+    if offset == 0 { pos.to_owned() } else { format!("{pos} + {offset}") }
+}
+
+impl<'a> Builder<'a> {
+    pub(in crate::emit::js) fn new(cx: &'a EmitContext<'a>, target: &Target) -> Self {
+        Self { cx, layout: cx.layout(target.pointer_width), parent_links: target.source_placement == SourcePlacement::End, int64: target.int64 }
+    }
+
+    /// The result: the root read at offset `root`, each channel from the root's fields.
+    pub(in crate::emit::js) fn result(&self, read_root: String) -> ResultView {
+        let result = self.cx.result();
+        let Shape::Struct { field_offsets } = &self.layout.get(result.root).shape else { unreachable!("the root is a struct") };
+        let TypeKind::Struct(root) = &self.cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
+        let channels = result
+            .channels
+            .iter()
+            .map(|c| {
+                let field = field_label(self.cx, result.root, &root.fields[c.field].name);
+                (JsKey::new(&c.key), self.read_in(&c.ty, &format!("root + {}", field_offsets[c.field]), "null", &field))
+            })
+            .collect();
+        let channel_docs = result.channels.iter().map(|c| if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" }).collect();
+        ResultView { root: (JsKey::new(&result.root_key), read_root), channels, channel_docs }
+    }
+
+    /// `deserializeX`, named after the type: `deserializeOptionBoxIdentifier`.
+    pub(in crate::emit::js) fn function_name(&self, ty: &TypeRef) -> String {
+        format!("deserialize{}", self.type_suffix(ty))
+    }
+
+    fn type_suffix(&self, ty: &TypeRef) -> String {
+        match ty {
+            TypeRef::Primitive(p) => {
+                let name = p.rust_name();
+                name[..1].to_uppercase() + &name[1..]
+            }
+            TypeRef::Span => "Span".to_owned(),
+            TypeRef::Str => "Str".to_owned(),
+            TypeRef::Box(inner) => format!("Box{}", self.type_suffix(inner)),
+            TypeRef::Vec(inner) => format!("Vec{}", self.type_suffix(inner)),
+            TypeRef::Option(inner) => format!("Option{}", self.type_suffix(inner)),
+            TypeRef::Cell(inner) => format!("Cell{}", self.type_suffix(inner)),
+            TypeRef::Builtin(builtin) => builtin.name().trim_start_matches('&').to_owned(),
+            TypeRef::Named(id) => self.cx.schema.get(*id).name.clone(),
+        }
+    }
+
+    /// The JS expression reading a `ty` stored at `pos` (an expression), inside the node `parent`,
+    /// in a helper function: the field it reads for is its argument `field`.
+    pub(in crate::emit::js) fn read(&self, ty: &TypeRef, pos: &str) -> String {
+        self.read_in(ty, pos, "parent", "field")
+    }
+
+    /// `read`, with the enclosing node given by the expression `parent`, and the field read for by
+    /// the expression `field` (a string such as `"Literal.value"`, which the 64-bit readers of
+    /// `int64 = "number"` name in their error: only the error path reads it).
+    pub(in crate::emit::js) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
+        // `(pos + 8) >>> 2` needs the parentheses, `pos >>> 2` does not. Unsigned shifts: offsets
+        // reach 4 GiB, where `>>` would turn negative.
+        let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
+        let int64 = match self.int64 {
+            Int64::Number => "",
+            Int64::BigInt => "BigInt",
+        };
+        match ty {
+            TypeRef::Primitive(p) => match p {
+                Primitive::Bool => format!("uint8[{pos}] === 1"),
+                Primitive::U8 => format!("uint8[{pos}]"),
+                Primitive::I8 => format!("int8[{pos}]"),
+                Primitive::U16 => format!("uint16[{grouped} >>> 1]"),
+                Primitive::I16 => format!("int16[{grouped} >>> 1]"),
+                Primitive::U32 => format!("uint32[{grouped} >>> 2]"),
+                Primitive::I32 => format!("int32[{grouped} >>> 2]"),
+                Primitive::U64 | Primitive::I64 if self.takes_field(ty) => format!("read{}{int64}({pos}, {field})", if *p == Primitive::U64 { "U64" } else { "I64" }),
+                Primitive::U64 => format!("readU64{int64}({pos})"),
+                Primitive::I64 => format!("readI64{int64}({pos})"),
+                Primitive::F64 => format!("float64[{grouped} >>> 3]"),
+            },
+            _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
+            _ if self.takes_field(ty) => format!("{}({pos}, {field})", self.function_name(ty)),
+            _ => format!("{}({pos})", self.function_name(ty)),
+        }
+    }
+
+    fn params(&self, ty: &TypeRef) -> &'static str {
+        match (self.takes_parent(ty), self.takes_field(ty)) {
+            (true, _) => "pos, parent",
+            (false, true) => "pos, field",
+            (false, false) => "pos",
+        }
+    }
+
+    /// Whether reading `ty` may throw for a 64-bit integer past the safe integers (`int64 =
+    /// "number"`), and so takes the name of the field it reads for. Named types pass their own.
+    fn takes_field(&self, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Primitive(Primitive::U64 | Primitive::I64) => self.int64 == Int64::Number,
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => self.takes_field(inner),
+            _ => false,
+        }
+    }
+
+    /// Whether the function reading `ty` takes the enclosing node: it may build nodes.
+    fn takes_parent(&self, ty: &TypeRef) -> bool {
+        self.parent_links && self.cx.model.builds_nodes(ty)
+    }
+
+    /// The function of a named type: an object's, a data enum's switch, a fieldless enum's strings.
+    pub(in crate::emit::js) fn named_function(&self, id: TypeId) -> Function {
+        let def = self.cx.schema.get(id);
+        let name = self.function_name(&TypeRef::Named(id));
+        match (&def.kind, &self.layout.get(id).shape) {
+            (TypeKind::Struct(_), Shape::Struct { .. }) => {
+                let is_node = self.cx.model.is_node(id);
+                let props = self.props(id, "pos", self.parent_links && is_node);
+                let is_node = is_node && self.parent_links;
+                // A node with parent links builds its children after itself: only they are tried.
+                let defers = props.iter().any(|p| p.deferred.is_some() && (p.is_child || !is_node));
+                let locals = props.iter().filter(|p| p.deferred.is_some()).map(|p| p.local.as_str()).collect::<Vec<_>>().join(", ");
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node, defers, locals } }
+            }
+            (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
+                let cases = e
+                    .variants
+                    .iter()
+                    .map(|v| {
+                        let value = match &v.payload {
+                            Some(payload) => self.read_in(payload, &at("pos", *payload_offset), "parent", &js_string(&format!("{}::{}", def.name, v.name))),
+                            None => "null".to_owned(),
+                        };
+                        (v.discriminant, value)
+                    })
+                    .collect();
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
+            }
+            (TypeKind::Enum(e), _) => {
+                let max = e.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
+                let mut values = vec!["undefined".to_owned(); usize::from(max) + 1];
+                for v in &e.variants {
+                    values[usize::from(v.discriminant)] = js_string(model::variant_string(v));
+                }
+                let constant = format!("{}_STRINGS", screaming_case(&def.name));
+                Function { name, params: "pos", comment: format!("`{}` as its string", def.name), body: Body::Strings { constant, what: def.name.clone(), values: values.join(", ") } }
+            }
+            _ => unreachable!("layout shape matches the type's kind"),
+        }
+    }
+
+    /// The properties of struct `id` stored at `pos`, in the model's order. `node_links`: the struct
+    /// is a node whose children point back at it (`is_child` props, built after the node).
+    pub(in crate::emit::js) fn props(&self, id: TypeId, pos: &str, node_links: bool) -> Vec<Prop> {
+        let object = self.cx.model.object(id).expect("structs have an object model");
+        let discriminator = self.cx.model.mapping.discriminator.as_deref();
+        let u32_at = |offset: u32| self.read(&TypeRef::Primitive(Primitive::U32), &at(pos, offset));
+        let mut props = object
+            .properties
+            .iter()
+            .map(|property| {
+                let key = JsKey::new(&property.key);
+                match &property.value {
+                    PropertyValue::NodeType(name) => Prop { key, value: js_string(name), is_child: false, kind: PropKind::NodeType, deferred: None, local: String::new() },
+                    PropertyValue::Span { at: field, part } => {
+                        let offset = field.offset(self.layout);
+                        let value = match part {
+                            SpanPart::Start => u32_at(offset),
+                            SpanPart::End => u32_at(offset + 4),
+                            SpanPart::Range => format!("[{}, {}]", u32_at(offset), u32_at(offset + 4)),
+                            SpanPart::Object => format!("{{ start: {}, end: {} }}", u32_at(offset), u32_at(offset + 4)),
+                        };
+                        Prop { key, value, is_child: false, kind: PropKind::Span, deferred: None, local: String::new() }
+                    }
+                    PropertyValue::Field { at: field, ty, convert } => {
+                        // What may make nodes makes this node's children (parent-linked targets).
+                        let is_child = node_links && self.cx.model.builds_nodes(ty);
+                        // A node's children get the node itself as their parent.
+                        let field_pos = at(pos, field.offset(self.layout));
+                        let &(holder, index) = field.0.last().expect("a field path has a field");
+                        let TypeKind::Struct(s) = &self.cx.schema.get(holder).kind else { unreachable!("field paths go through structs") };
+                        let label = field_label(self.cx, holder, &s.fields[index].name);
+                        let mut value = self.read_in(ty, &field_pos, if is_child { "node" } else { "parent" }, &label);
+                        // `resolveDeferred` reads it later with the same enclosing node. A converted
+                        // value (a literal's) is read whole, never left for later.
+                        let deferred = (convert.is_none() && self.cx.model.may_nest(ty)).then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
+                        if let Some(converter) = convert {
+                            // The position, for the error a value that cannot be converted throws.
+                            value = format!("{}({value}, {field_pos})", converter.js_function());
+                        }
+                        let kind = if Some(property.key.as_str()) == discriminator { PropKind::OwnType } else { PropKind::Field };
+                        Prop { key, value, is_child, kind, deferred, local: local_name(&property.key) }
+                    }
+                    PropertyValue::Converted { .. } | PropertyValue::FromSpan { .. } | PropertyValue::Joined { .. } | PropertyValue::Range => {
+                        unreachable!("oxc's values are made for the oxc dialect, which `oxc::emit` reads")
+                    }
+                }
+            })
+            .collect::<Vec<_>>();
+        // Keys that are no identifiers may give one local twice (`a-b`, `a_b`): number those.
+        let mut seen = BTreeSet::new();
+        for (index, prop) in props.iter_mut().enumerate() {
+            if !seen.insert(prop.local.clone()) {
+                prop.local = format!("{}{index}", prop.local);
+            }
+        }
+        props
+    }
+
+    /// The helper function of a composite type (`Option`, `Vec`, `Box`), if it needs one.
+    pub(in crate::emit::js) fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
+        let name = self.function_name(ty);
+        let rust = self.cx.schema.rust_type(ty, "'a");
+        let body = match ty {
+            TypeRef::Option(inner) => {
+                let (none_check, some) = match self.layout.option_repr(inner) {
+                    OptionRepr::Niche { offset, size, value } => (self.equals(&at("pos", offset), size, value), self.read(inner, "pos")),
+                    OptionRepr::Tagged { tag_size, payload_offset } => (self.equals("pos", tag_size, 0), self.read(inner, &at("pos", payload_offset))),
+                };
+                Body::Option { none_check, some }
+            }
+            TypeRef::Vec(inner) => Body::Vec {
+                element_size: self.layout.of(inner).size,
+                cost: self.layout.of(inner).size.max(1),
+                element: self.read(inner, "element"),
+                deferred_element: self.cx.model.may_nest(inner).then(|| format!("defer({}, element)", self.function_name(inner))),
+            },
+            TypeRef::Box(inner) => Body::Boxed {
+                target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)),
+                size: self.layout.of(inner).size,
+            },
+            // `Str` and `Span` have fixed helpers in the template.
+            _ => return None,
+        };
+        Some(Function { name, params: self.params(ty), comment: format!("`{rust}`"), body })
+    }
+
+    /// The helpers of every composite type the schema uses.
+    pub(in crate::emit::js) fn helper_functions(&self) -> Vec<Function> {
+        self.cx.schema.used_types().iter().filter_map(|ty| self.helper_function(ty)).collect()
+    }
+
+    /// `true` when the `size`-byte little-endian integer at `pos` equals `value`.
+    fn equals(&self, pos: &str, size: u32, value: u64) -> String {
+        match size {
+            1 => format!("uint8[{pos}] === {value}"),
+            2 => format!("uint16[({pos}) >>> 1] === {value}"),
+            4 => format!("uint32[({pos}) >>> 2] === {value}"),
+            _ => format!("uint32[({pos}) >>> 2] === {} && uint32[(({pos}) >>> 2) + 1] === {}", value as u32, value >> 32),
+        }
+    }
+}
+
+/// The local a property's value is read into before its object is made: `bodyValue` (the key's
+/// characters that cannot be in an identifier become `_`).
+fn local_name(key: &str) -> String {
+    let letters: String = key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
+    format!("{letters}Value")
+}
+
+/// `"Literal.value"`: the field of a type, as a JS string, for errors about its value.
+fn field_label(cx: &EmitContext, id: TypeId, field: &str) -> String {
+    js_string(&format!("{}.{field}", cx.schema.get(id).name))
+}
+
+fn screaming_case(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_uppercase());
+    }
+    out
+}
+

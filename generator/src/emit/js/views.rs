@@ -1,0 +1,97 @@
+//! The typed-array views a deserializer reads the buffer through: which a schema needs, and a check
+//! that the rendered code reads through no other.
+
+use std::collections::BTreeSet;
+
+use crate::config::Target;
+use crate::emit::EmitContext;
+use crate::ir::{Primitive, TypeRef};
+use crate::layout::OptionRepr;
+
+/// A typed-array view of the buffer.
+pub(in crate::emit::js) struct View {
+    pub(in crate::emit::js) name: &'static str,
+    /// Its constructor, and the shift from a byte length to its element count.
+    pub(in crate::emit::js) class: &'static str,
+    pub(in crate::emit::js) shift: u32,
+}
+
+/// The views a target's code reads through: `uint8` and `uint32` always (tags, bytes of strings,
+/// pointers, lengths, the metadata); each other only if a value of the schema is read through it.
+/// Each costs about 50 ns a call, which a small file notices (bench/README.md, 2026-11-24).
+/// [`check_views`] makes sure no view the rendered code reads was left out.
+pub(in crate::emit::js) fn views(cx: &EmitContext, target: &Target) -> Vec<View> {
+    let layout = cx.layout(target.pointer_width);
+    let mut needed: BTreeSet<&'static str> = ["uint8", "uint32"].into();
+    for ty in &cx.schema.used_types() {
+        match ty {
+            TypeRef::Primitive(Primitive::I8) => needed.insert("int8"),
+            TypeRef::Primitive(Primitive::U16) => needed.insert("uint16"),
+            TypeRef::Primitive(Primitive::I16) => needed.insert("int16"),
+            TypeRef::Primitive(Primitive::I32 | Primitive::I64) => needed.insert("int32"),
+            TypeRef::Primitive(Primitive::F64) => needed.insert("float64"),
+            // A 2-byte niche or tag is tested through `uint16` (`Builder::equals`).
+            TypeRef::Option(inner) => match layout.option_repr(inner) {
+                OptionRepr::Niche { size: 2, .. } | OptionRepr::Tagged { tag_size: 2, .. } => needed.insert("uint16"),
+                _ => false,
+            },
+            _ => false,
+        };
+    }
+    ALL_VIEWS.into_iter().filter(|view| needed.contains(view.name)).collect()
+}
+
+const ALL_VIEWS: [View; 7] = [
+    View { name: "uint8", class: "Uint8Array", shift: 0 },
+    View { name: "int8", class: "Int8Array", shift: 0 },
+    View { name: "uint16", class: "Uint16Array", shift: 1 },
+    View { name: "int16", class: "Int16Array", shift: 1 },
+    View { name: "uint32", class: "Uint32Array", shift: 2 },
+    View { name: "int32", class: "Int32Array", shift: 2 },
+    View { name: "float64", class: "Float64Array", shift: 3 },
+];
+
+/// Renders a deserializer (template `name`) and checks its views ([`check_views`]).
+pub(in crate::emit::js) fn render_checked(view: &impl askama::Template, name: &str, views: &[View]) -> Result<String, crate::Error> {
+    let fail = |message: String| crate::Error::Render { template: name.to_owned(), message };
+    let code = view.render().map_err(|source| fail(source.to_string()))?;
+    check_views(&code, views).map_err(fail)?;
+    Ok(code)
+}
+
+/// Fails if `code` (a rendered deserializer) reads through a view that `views` left out: a value
+/// read in a way [`views`] does not know of would be a `TypeError` at run time, not a generator error.
+fn check_views(code: &str, views: &[View]) -> Result<(), String> {
+    for view in ALL_VIEWS.iter().filter(|v| !views.iter().any(|made| made.name == v.name)) {
+        let pattern = format!("{}[", view.name);
+        let reads = code.match_indices(&pattern).any(|(at, _)| !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+        if reads {
+            return Err(format!("the generated code reads through `{}`, which the views set up for this schema leave out", view.name));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ALL_VIEWS, View, check_views};
+
+    fn only(names: &[&str]) -> Vec<View> {
+        ALL_VIEWS.into_iter().filter(|view| names.contains(&view.name)).collect()
+    }
+
+    #[test]
+    fn a_view_read_but_not_made_is_an_error() {
+        let error = check_views("return int8[pos] + uint32[pos >>> 2];", &only(&["uint8", "uint32"])).unwrap_err();
+        assert!(error.contains("`int8`"), "{error}");
+        assert!(check_views("return float64[pos >>> 3];", &only(&["uint8", "uint32"])).is_err());
+    }
+
+    #[test]
+    fn views_made_or_names_that_only_end_like_one_pass() {
+        // `uint8[` ends with `int8[`, `myint32[` with `int32[`: neither reads those views.
+        assert_eq!(check_views("return uint8[pos] + myint32[0];", &only(&["uint8", "uint32"])), Ok(()));
+        assert_eq!(check_views("return int8[pos];", &only(&["uint8", "int8", "uint32"])), Ok(()));
+    }
+}
+
