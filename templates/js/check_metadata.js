@@ -72,7 +72,7 @@
 {%- endif %}
   decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
-  structBudget = STRUCT_BUDGET * limit;
+  budget = STRUCT_BUDGET * limit;
   stringBudget = STRING_BUDGET * limit;
   const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % {{ buffer.root_align }} !== 0) {

@@ -35,9 +35,9 @@ class Context {
 {%- for variable in buffer.state %}
     this.{{ variable.name }} = {{ variable.name }};
 {%- endfor %}
-    // What reading may still take (`structBudget`, `stringBudget`): values are kept once read, so
+    // What reading may still take (`budget`, `stringBudget`): values are kept once read, so
     // reading a valid tree whole stays within the budgets, however it is visited.
-    this.structBudget = structBudget;
+    this.budget = budget;
     this.stringBudget = stringBudget;
   }
 }
@@ -49,7 +49,7 @@ function enter(context) {
 {%- for variable in buffer.state %}
   {{ variable.name }} = context.{{ variable.name }};
 {%- endfor %}
-  structBudget = context.structBudget;
+  budget = context.budget;
   stringBudget = context.stringBudget;
 }
 
@@ -57,7 +57,7 @@ function enter(context) {
 function leave() {
   if (current === null) return;
   // (The source's chunks are made in the context's own array.)
-  current.structBudget = structBudget;
+  current.budget = budget;
   current.stringBudget = stringBudget;
   current = null;
 }

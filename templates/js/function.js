@@ -1,14 +1,95 @@
-{#- The functions of enums, `Option`s, `Vec`s and `Box`es, the same in both deserializers (the eager
-    one defers in its objects, `deserialize.js`; the lazy one reads one level at a time). What every
-    `Box` and `Vec` points to is taken from `structBudget` (`readers.js`). -#}
+{#- One generated function, for every buffer format and deserializer (`emit/js/function.rs`): the
+    eager deserializers' objects (the lazy one makes classes instead, `deserialize_lazy.js`), enums,
+    `Option`s, `Vec`s, `Box`es, and values a converter or a single read returns. What the format
+    differs in lies in the functions these call, which each format's template defines:
+    `readPointer(pos, size, alignMask)` (the offset a pointer at `pos` gives, once its `size` bytes
+    are known to lie in the buffer, aligned), `budget` and `overBudget(start, len, pos)` (what reads
+    may still take; what happens when a read of `len` bytes at `start` takes more), `invalid(what,
+    value, pos)` and `defer(read, pos)` (`deferred.js`). -#}
 {%- match function.body -%}
+{%- when Body::Object with { props, is_node, defers, locals } -%}
+/** {{ function.comment }} */
+function {{ function.name }}({{ function.params }}) {
+{%- for prop in props %}{% if prop.read_first %}
+{%- if !prop.statements.is_empty() %}
+{{ prop.statements|indent(2, true) }}
+{%- endif %}
+  const {{ prop.local }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+{%- for prop in props %}{% if !prop.read_first && !prop.statements.is_empty() %}
+{{ prop.statements|indent(2, true) }}
+{%- endif %}{% endfor %}
+{%- if *is_node %}
+  const node = {
+{%- for prop in props %}
+    {{ prop.key.literal }}: {% if prop.is_child %}null{% else %}{{ prop.value }}{% endif %},
+{%- endfor %}
+    parent,
+  };
+{%- if *defers %}
+  try {
+{%- for prop in props %}{% if prop.is_child %}
+    node{{ prop.key.access }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+{%- for prop in props %}{% if prop.is_child %}
+    if (node{{ prop.key.access }} === null) node{{ prop.key.access }} = {{ prop.deferred_or_value() }};
+{%- endif %}{% endfor %}
+  }
+{%- else %}
+{%- for prop in props %}{% if prop.is_child %}
+  node{{ prop.key.access }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+{%- endif %}
+  return node;
+{%- else if *defers %}
+  let {{ locals }};
+  try {
+{%- for prop in props %}{% if prop.deferred.is_some() %}
+    {{ prop.local }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+{%- for prop in props %}{% if let Some(deferred) = prop.deferred %}
+    if ({{ prop.local }} === undefined) {{ prop.local }} = {{ deferred }};
+{%- endif %}{% endfor %}
+  }
+  return {
+{%- for prop in props %}
+    {{ prop.key.literal }}: {{ prop.literal_value() }},
+{%- endfor %}
+  };
+{%- else %}
+  return {
+{%- for prop in props %}
+    {{ prop.key.literal }}: {{ prop.literal_value() }},
+{%- endfor %}
+  };
+{%- endif %}
+}
+{%- when Body::Returns with { statements, value } -%}
+/** {{ function.comment }} */
+function {{ function.name }}({{ function.params }}) {
+{%- if !statements.is_empty() %}
+{{ statements|indent(2, true) }}
+{%- endif %}
+  return {{ value }};
+}
 {%- when Body::Switch with { what, cases } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
   switch (uint8[pos]) {
-{%- for (discriminant, value) in cases %}
-    case {{ discriminant }}:
-      return {{ value }};
+{%- for case in cases %}
+    case {{ case.discriminant }}:
+{%- if case.statements.is_empty() %}
+      return {{ case.value }};
+{%- else %} {
+      {#- (A block: converters declare variables, which the cases would share.) #}
+{{ case.statements|indent(6, true) }}
+      return {{ case.value }};
+    }
+{%- endif %}
 {%- endfor %}
     default:
       throw invalid("{{ what }} tag", uint8[pos], pos);
@@ -29,13 +110,13 @@ function {{ function.name }}({{ function.params }}) {
   if ({{ none_check }}) return null;
   return {{ some }};
 }
-{%- when Body::Vec with { element_size, cost, element, deferred_element } -%}
+{%- when Body::Vec with { len_offset, element_size, cost, align_mask, element, deferred_element } -%}
 /** {{ function.comment }}{% if lazy %}: its elements' objects, made now; what they hold, when read{% endif %} */
 function {{ function.name }}({{ function.params }}) {
-  const len = uint32[(pos + {{ buffer.pointer_width }}) >>> 2];
+  const len = uint32[(pos + {{ len_offset }}) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * {{ cost }}) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * {{ element_size }});
+  let element = readPointer(pos, len * {{ element_size }}, {{ align_mask }});
+  if ((budget -= len * {{ cost }}) < 0) overBudget(element, len * {{ cost }}, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -66,12 +147,27 @@ function {{ function.name }}({{ function.params }}) {
 {%- endmatch %}
   return array;
 }
-{%- when Body::Boxed with { target, size } -%}
+{%- when Body::Boxed with { read, size, align_mask, paid, read_first } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
-  if ((structBudget -= {{ size }}) < 0) throw overBudget(pos);
-  return {{ target }};
+  const target = readPointer(pos, {{ size }}, {{ align_mask }});
+{%- if *paid %}
+  if ((budget -= {{ size }}) < 0) overBudget(target, {{ size }}, pos);
+{%- endif %}
+{%- match read_first %}
+{%- when Some with (reader) %}
+  if (readFirst.size > 0 && readFirst.has(target)) return takeReadFirst(target);
+  try {
+    return {{ read }};
+  } catch (error) {
+    if (error instanceof RangeError && overflowRead === null) {
+      overflowRead = {{ reader }};
+      overflowAt = target;
+    }
+    throw error;
+  }
+{%- when None %}
+  return {{ read }};
+{%- endmatch %}
 }
-{%- else -%}
-{#- Objects are each deserializer's own: literals (eager), classes (lazy). -#}
 {%- endmatch %}

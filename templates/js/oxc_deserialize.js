@@ -17,7 +17,9 @@
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 {%- endif %}
 
-let uint8, int32, float64, sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
+// Views of the buffer being read, set by `deserialize` and dropped when it returns.
+let {% for view in views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
+let sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // The source's bytes as a one-byte string (each byte one character): ASCII strings of the source are
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
@@ -31,12 +33,12 @@ let lo = 0, hi = 0;
 // a corrupt buffer end in an error, not in exponential work or a hang. It starts at twice the AST's
 // region, but no more than twice `SOURCE_CAP` bytes per byte of source: the region is the
 // metadata's word, and a forged `data_offset` must not buy work the buffer's contents cannot
-// justify. When it runs out, `settle` pays each read from what it really reaches.
+// justify. When it runs out, `overBudget` pays each read from what it really reaches.
 let budget = 0;
-// The reads a source justifies before `settle` takes over, per byte of source and for any file:
+// The reads a source justifies before `overBudget` takes over, per byte of source and for any file:
 // reading what oxc-parser 0.157 writes for real files takes 2 to 9 bytes per byte of source (the
 // structs that may nest, and strings; bench/README.md, 2026-11-25), twice this at most. (Larger
-// ASTs, such as those of files whose errors quote their lines, are read in `settle`'s way.)
+// ASTs, such as those of files whose errors quote their lines, are read in `overBudget`'s way.)
 const SOURCE_CAP = 8, SOURCE_CAP_MARGIN = 1 << 18;
 // Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
 // what the lines touched so far still allow.
@@ -88,13 +90,13 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   if (sourceByteLen < sourceTextInput.length || sourceByteLen > 3 * sourceTextInput.length) {
     throw new RawastBufferError(`a source text of ${sourceTextInput.length} UTF-16 code units cannot be ${sourceByteLen} bytes of UTF-8: it is not the text this buffer was parsed from`);
   }
-  uint8 = buffer;
-  int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
-  float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
+{%- for view in views %}
+  {{ view.name }} = {% if view.shift == 0 %}buffer{% else %}new {{ view.class }}(buffer.buffer, buffer.byteOffset, buffer.length >> {{ view.shift }}){% endif %};
+{%- endfor %}
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + {{ data_offset_field }}) >> 2];
   if (lo < 0 || lo > hi - {{ root_size }} || lo % 8 !== 0) {
-    uint8 = int32 = float64 = sourceText = undefined;
+    {% for view in views %}{{ view.name }} = {% endfor %}sourceText = undefined;
     throw new RawastBufferError(`the root's offset ${lo} is outside the buffer`);
   }
   budget = 2 * Math.min(hi - lo, SOURCE_CAP * sourceByteLen + SOURCE_CAP_MARGIN);
@@ -127,7 +129,7 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     if (deferred > 0) resolveDeferred(data);
     return data;
   } finally {
-    uint8 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+    {% for view in views %}{{ view.name }} = {% endfor %}sourceText = sourceLatin = touched = undefined;
 {%- if read_first %}
     readFirst.clear();
 {%- endif %}
@@ -197,7 +199,22 @@ function corrupt(what, pos) {
   return new RawastBufferError(`corrupt oxc-parser buffer: ${what} at ${pos}`);
 }
 
-function overBudget(pos) {
+function invalid(what, value, pos) {
+  return corrupt(`${value} is not a valid ${what}`, pos);
+}
+
+/**
+ * The offset a pointer at `pos` gives (its low 32 bits: the block is aligned to 4 GiB); throws
+ * unless its `size` bytes lie in the AST's region, aligned (`alignMask`: the alignment less one).
+ * (The tests are written so that `undefined`, a snippet's read past the buffer, fails them.)
+ */
+function readPointer(pos, size, alignMask) {
+  const target = uint32[pos >>> 2];
+  if (!(target >= lo && target <= hi - size) || (target & alignMask) !== 0) throw corrupt(`pointer to ${size} bytes`, pos);
+  return target;
+}
+
+function overBudgetError(pos) {
   return corrupt("the value read here takes the reads past what the buffer holds (a pointer cycle, or a subtree shared many times?)", pos);
 }
 
@@ -211,7 +228,7 @@ function overBudget(pos) {
  * zeros that fill most of oxc-parser's 2 GiB, gets as far as four times what it really holds,
  * whatever its metadata says, then a `RawastBufferError`. (Strings outside the region allow nothing.)
  */
-function settle(start, len, pos) {
+function overBudget(start, len, pos) {
   if (touched === null) touched = new Uint8Array(((hi - lo) >>> 7) + 1);
   if (start >= lo && start + len <= hi) {
     const last = (start + len - 1 - lo) >>> 4;
@@ -225,7 +242,7 @@ function settle(start, len, pos) {
       }
     }
   }
-  if ((allowance -= len) < 0) throw overBudget(pos);
+  if ((allowance -= len) < 0) throw overBudgetError(pos);
   budget = 0;
 }
 
@@ -245,7 +262,7 @@ function readStr(pos) {
   if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
   // Strings are paid for too: many pointing at one long run of bytes would decode it again and
   // again, or give a tree whose strings are many times the buffer's size (slices share memory).
-  if ((budget -= len) < 0) settle(start, len, pos);
+  if ((budget -= len) < 0) overBudget(start, len, pos);
   if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
@@ -269,7 +286,7 @@ function readStr(pos) {
 function readStrOutside(pos, start, len) {
   // (`undefined`, from a read past the buffer, fails these tests too.)
   if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
-  if ((budget -= len) < 0) settle(start, len, pos);
+  if ((budget -= len) < 0) overBudget(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
   if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
   if (len > 64) throw corrupt("string", pos);
@@ -290,7 +307,7 @@ function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
   if (!(len >= 0 && start >= lo && end <= hi)) throw corrupt("string", pos);
-  if ((budget -= len) < 0) settle(start, len, pos);
+  if ((budget -= len) < 0) overBudget(start, len, pos);
   // (Past that, `+=` would throw a `RangeError`, which the callers would take for the stack's.)
   if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
   let out = "";
@@ -307,5 +324,8 @@ function readJSStr(pos) {
   }
   return out;
 }
-{% for function in functions %}
-{{ function }}{% endfor %}
+{%- for function in functions %}
+
+{{ function }}
+{%- endfor %}
+

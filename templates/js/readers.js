@@ -49,11 +49,15 @@ function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
-/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
-function readPointer(pos, size) {
+/**
+ * The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the
+ * arena, or not aligned (`alignMask`: the alignment less one; offsets are aligned as addresses are,
+ * the buffer being aligned to the root's alignment at least).
+ */
+function readPointer(pos, size, alignMask) {
   const offset = (uint32[pos >>> 2] - base) >>> 0;
-  if (offset + size > limit) {
-    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+  if (offset + size > limit || (offset & alignMask) !== 0) {
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit} or is misaligned`);
   }
   return offset;
 }
@@ -77,9 +81,11 @@ function invalid(what, value, pos) {
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
 // the one being read is read again later from the top of the stack, so a dense arena may take a
-// little more (`structBudget`, STRUCT_BUDGET × `limit` bytes). The strings whose bytes are read
-// (all but slices of the ASCII prefix, whose cost does not grow with their length) may share
-// source text (a literal's `raw` and `value`, a directive's), a few times at most
+// little more (`budget`, STRUCT_BUDGET × `limit` bytes). What a `Box` points to is paid for only
+// where it may lead back to the `Box` (a cycle of the schema's type graph passes it): the rest is
+// read in work the schema bounds, from a struct or `Vec` paid for already. The strings whose bytes
+// are read (all but slices of the ASCII prefix, whose cost does not grow with their length) may
+// share source text (a literal's `raw` and `value`, a directive's), a few times at most
 // (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or string shared
 // many times, is stopped when either runs out, after work proportional to the buffer.
 const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
@@ -87,10 +93,11 @@ const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
 const MAX_SOURCE_SLICE = 2 ** 28 - 16;
-let structBudget = 0, stringBudget = 0;
+let budget = 0, stringBudget = 0;
 
-function overBudget(pos) {
-  return corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+/** For a read of `len` bytes at `start` (by the pointer at `pos`) that takes `budget` past what it holds. */
+function overBudget(start, len, pos) {
+  throw corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
 function tooManyStringBytes(pos) {

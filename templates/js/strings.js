@@ -2,7 +2,7 @@
 function deserializeStr(pos) {
   const len = uint32[(pos + {{ buffer.pointer_width }}) >>> 2];
   if (len === 0) return "";
-  const offset = readPointer(pos, len);
+  const offset = readPointer(pos, len, 0);
 {%- if strings.slicing != SourceSlicing::None %}
   if ({{ buffer.in_source }}) {
     if (offset >= chunkStart && offset + len <= chunkEnd) return chunkText.slice(offset - chunkStart, offset - chunkStart + len);

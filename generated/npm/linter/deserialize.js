@@ -137,7 +137,7 @@ function setUp(buffer) {
   chunkStart = chunkEnd = 0;
   decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
-  structBudget = STRUCT_BUDGET * limit;
+  budget = STRUCT_BUDGET * limit;
   stringBudget = STRING_BUDGET * limit;
   const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
@@ -234,11 +234,15 @@ function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
-/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
-function readPointer(pos, size) {
+/**
+ * The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the
+ * arena, or not aligned (`alignMask`: the alignment less one; offsets are aligned as addresses are,
+ * the buffer being aligned to the root's alignment at least).
+ */
+function readPointer(pos, size, alignMask) {
   const offset = (uint32[pos >>> 2] - base) >>> 0;
-  if (offset + size > limit) {
-    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+  if (offset + size > limit || (offset & alignMask) !== 0) {
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit} or is misaligned`);
   }
   return offset;
 }
@@ -255,9 +259,11 @@ function invalid(what, value, pos) {
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
 // the one being read is read again later from the top of the stack, so a dense arena may take a
-// little more (`structBudget`, STRUCT_BUDGET × `limit` bytes). The strings whose bytes are read
-// (all but slices of the ASCII prefix, whose cost does not grow with their length) may share
-// source text (a literal's `raw` and `value`, a directive's), a few times at most
+// little more (`budget`, STRUCT_BUDGET × `limit` bytes). What a `Box` points to is paid for only
+// where it may lead back to the `Box` (a cycle of the schema's type graph passes it): the rest is
+// read in work the schema bounds, from a struct or `Vec` paid for already. The strings whose bytes
+// are read (all but slices of the ASCII prefix, whose cost does not grow with their length) may
+// share source text (a literal's `raw` and `value`, a directive's), a few times at most
 // (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or string shared
 // many times, is stopped when either runs out, after work proportional to the buffer.
 const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
@@ -265,10 +271,11 @@ const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
 const MAX_SOURCE_SLICE = 2 ** 28 - 16;
-let structBudget = 0, stringBudget = 0;
+let budget = 0, stringBudget = 0;
 
-function overBudget(pos) {
-  return corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+/** For a read of `len` bytes at `start` (by the pointer at `pos`) that takes `budget` past what it holds. */
+function overBudget(start, len, pos) {
+  throw corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
 function tooManyStringBytes(pos) {
@@ -279,7 +286,7 @@ function tooManyStringBytes(pos) {
 function deserializeStr(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return "";
-  const offset = readPointer(pos, len);
+  const offset = readPointer(pos, len, 0);
   if (offset >= sourceStart && offset + len <= asciiEnd) {
     if (offset >= chunkStart && offset + len <= chunkEnd) return chunkText.slice(offset - chunkStart, offset - chunkStart + len);
     return sourceSlice(offset, len, pos);
@@ -2604,568 +2611,643 @@ function deserializeRegExp(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeDirective(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeDirective(target, parent);
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeArrayExpression(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeArrayExpression(target, parent);
 }
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeArrayPattern(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeArrayPattern(target, parent);
 }
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos, parent) {
-  if ((structBudget -= 64) < 0) throw overBudget(pos);
-  return deserializeArrowFunctionExpression(readPointer(pos, 64), parent);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  return deserializeArrowFunctionExpression(target, parent);
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos, parent) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeAssignmentExpression(readPointer(pos, 48), parent);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeAssignmentExpression(target, parent);
 }
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeAssignmentPattern(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeAssignmentPattern(target, parent);
 }
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeAwaitExpression(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeAwaitExpression(target, parent);
 }
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos, parent) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeBinaryExpression(readPointer(pos, 48), parent);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeBinaryExpression(target, parent);
 }
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeBlockStatement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeBlockStatement(target, parent);
 }
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeBreakStatement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeBreakStatement(target, parent);
 }
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos, parent) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeCallExpression(readPointer(pos, 48), parent);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeCallExpression(target, parent);
 }
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeCatchClause(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeCatchClause(target, parent);
 }
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeChainExpression(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeChainExpression(target, parent);
 }
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeClassBody(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeClassBody(target, parent);
 }
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeClassDeclaration(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeClassDeclaration(target, parent);
 }
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeClassExpression(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeClassExpression(target, parent);
 }
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeConditionalExpression(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeConditionalExpression(target, parent);
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeContinueStatement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeContinueStatement(target, parent);
 }
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos, parent) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeDebuggerStatement(readPointer(pos, 8), parent);
+  const target = readPointer(pos, 8, 3);
+  return deserializeDebuggerStatement(target, parent);
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeDoWhileStatement(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeDoWhileStatement(target, parent);
 }
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos, parent) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeEmptyStatement(readPointer(pos, 8), parent);
+  const target = readPointer(pos, 8, 3);
+  return deserializeEmptyStatement(target, parent);
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeExportAllDeclaration(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeExportAllDeclaration(target, parent);
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeExportDefaultDeclaration(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeExportDefaultDeclaration(target, parent);
 }
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos, parent) {
-  if ((structBudget -= 72) < 0) throw overBudget(pos);
-  return deserializeExportNamedDeclaration(readPointer(pos, 72), parent);
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  return deserializeExportNamedDeclaration(target, parent);
 }
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeExportSpecifier(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeExportSpecifier(target, parent);
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeExpressionStatement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeExpressionStatement(target, parent);
 }
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeForInStatement(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeForInStatement(target, parent);
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos, parent) {
-  if ((structBudget -= 64) < 0) throw overBudget(pos);
-  return deserializeForOfStatement(readPointer(pos, 64), parent);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  return deserializeForOfStatement(target, parent);
 }
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos, parent) {
-  if ((structBudget -= 72) < 0) throw overBudget(pos);
-  return deserializeForStatement(readPointer(pos, 72), parent);
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  return deserializeForStatement(target, parent);
 }
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos, parent) {
-  if ((structBudget -= 64) < 0) throw overBudget(pos);
-  return deserializeFunctionDeclaration(readPointer(pos, 64), parent);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  return deserializeFunctionDeclaration(target, parent);
 }
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos, parent) {
-  if ((structBudget -= 64) < 0) throw overBudget(pos);
-  return deserializeFunctionExpression(readPointer(pos, 64), parent);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  return deserializeFunctionExpression(target, parent);
 }
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeIdentifier(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  return deserializeIdentifier(target, parent);
 }
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeIfStatement(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeIfStatement(target, parent);
 }
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeImportAttribute(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeImportAttribute(target, parent);
 }
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeImportDeclaration(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeImportDeclaration(target, parent);
 }
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeImportDefaultSpecifier(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeImportDefaultSpecifier(target, parent);
 }
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeImportExpression(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeImportExpression(target, parent);
 }
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeImportNamespaceSpecifier(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeImportNamespaceSpecifier(target, parent);
 }
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeImportSpecifier(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeImportSpecifier(target, parent);
 }
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeLabeledStatement(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeLabeledStatement(target, parent);
 }
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos, parent) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeLogicalExpression(readPointer(pos, 48), parent);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeLogicalExpression(target, parent);
 }
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos, parent) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeMemberExpression(readPointer(pos, 48), parent);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeMemberExpression(target, parent);
 }
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeMetaProperty(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeMetaProperty(target, parent);
 }
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeMethodDefinition(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeMethodDefinition(target, parent);
 }
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeNewExpression(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeNewExpression(target, parent);
 }
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeObjectExpression(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeObjectExpression(target, parent);
 }
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeObjectPattern(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeObjectPattern(target, parent);
 }
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeParenthesizedExpression(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeParenthesizedExpression(target, parent);
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializePrivateIdentifier(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  return deserializePrivateIdentifier(target, parent);
 }
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeProperty(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeProperty(target, parent);
 }
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos, parent) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializePropertyDefinition(readPointer(pos, 48), parent);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializePropertyDefinition(target, parent);
 }
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeRestElement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeRestElement(target, parent);
 }
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeReturnStatement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeReturnStatement(target, parent);
 }
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeSequenceExpression(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeSequenceExpression(target, parent);
 }
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeSpreadElement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeSpreadElement(target, parent);
 }
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeStaticBlock(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeStaticBlock(target, parent);
 }
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos, parent) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeSuper(readPointer(pos, 8), parent);
+  const target = readPointer(pos, 8, 3);
+  return deserializeSuper(target, parent);
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeSwitchCase(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeSwitchCase(target, parent);
 }
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeSwitchStatement(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeSwitchStatement(target, parent);
 }
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeTaggedTemplateExpression(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeTaggedTemplateExpression(target, parent);
 }
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos, parent) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeTemplateElement(readPointer(pos, 48), parent);
+  const target = readPointer(pos, 48, 7);
+  return deserializeTemplateElement(target, parent);
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeTemplateLiteral(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeTemplateLiteral(target, parent);
 }
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos, parent) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeThisExpression(readPointer(pos, 8), parent);
+  const target = readPointer(pos, 8, 3);
+  return deserializeThisExpression(target, parent);
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeThrowStatement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeThrowStatement(target, parent);
 }
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeTryStatement(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeTryStatement(target, parent);
 }
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos, parent) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeUnaryExpression(readPointer(pos, 32), parent);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeUnaryExpression(target, parent);
 }
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos, parent) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeUpdateExpression(readPointer(pos, 32), parent);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeUpdateExpression(target, parent);
 }
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos, parent) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeVariableDeclaration(readPointer(pos, 32), parent);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeVariableDeclaration(target, parent);
 }
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeVariableDeclarator(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeVariableDeclarator(target, parent);
 }
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeWhileStatement(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeWhileStatement(target, parent);
 }
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeWithStatement(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeWithStatement(target, parent);
 }
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos, parent) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeYieldExpression(readPointer(pos, 32), parent);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeYieldExpression(target, parent);
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeJSXAttribute(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeJSXAttribute(target, parent);
 }
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeJSXClosingElement(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeJSXClosingElement(target, parent);
 }
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos, parent) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeJSXClosingFragment(readPointer(pos, 8), parent);
+  const target = readPointer(pos, 8, 3);
+  return deserializeJSXClosingFragment(target, parent);
 }
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeJSXElement(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeJSXElement(target, parent);
 }
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos, parent) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeJSXEmptyExpression(readPointer(pos, 8), parent);
+  const target = readPointer(pos, 8, 3);
+  return deserializeJSXEmptyExpression(target, parent);
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeJSXExpressionContainer(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeJSXExpressionContainer(target, parent);
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeJSXFragment(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeJSXFragment(target, parent);
 }
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeJSXIdentifier(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  return deserializeJSXIdentifier(target, parent);
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeJSXMemberExpression(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeJSXMemberExpression(target, parent);
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeJSXNamespacedName(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeJSXNamespacedName(target, parent);
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos, parent) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeJSXOpeningElement(readPointer(pos, 48), parent);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeJSXOpeningElement(target, parent);
 }
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos, parent) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeJSXOpeningFragment(readPointer(pos, 32), parent);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeJSXOpeningFragment(target, parent);
 }
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos, parent) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeJSXSpreadAttribute(readPointer(pos, 24), parent);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeJSXSpreadAttribute(target, parent);
 }
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeJSXText(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  return deserializeJSXText(target, parent);
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeJSXTextWithBigint(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  return deserializeJSXTextWithBigint(target, parent);
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeStringLiteral(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  return deserializeStringLiteral(target, parent);
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos, parent) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeNumericLiteral(readPointer(pos, 32), parent);
+  const target = readPointer(pos, 32, 7);
+  return deserializeNumericLiteral(target, parent);
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos, parent) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeBooleanLiteral(readPointer(pos, 32), parent);
+  const target = readPointer(pos, 32, 7);
+  return deserializeBooleanLiteral(target, parent);
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos, parent) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeNullLiteral(readPointer(pos, 40), parent);
+  const target = readPointer(pos, 40, 7);
+  return deserializeNullLiteral(target, parent);
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos, parent) {
-  if ((structBudget -= 88) < 0) throw overBudget(pos);
-  return deserializeRegExpLiteral(readPointer(pos, 88), parent);
+  const target = readPointer(pos, 88, 7);
+  return deserializeRegExpLiteral(target, parent);
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos, parent) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeBigIntLiteral(readPointer(pos, 56), parent);
+  const target = readPointer(pos, 56, 7);
+  return deserializeBigIntLiteral(target, parent);
 }
 
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos, parent) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 16);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -3188,8 +3270,8 @@ function deserializeVecOptionNode(pos, parent) {
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 32) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 32);
+  let element = readPointer(pos, len * 32, 7);
+  if ((budget -= len * 32) < 0) overBudget(element, len * 32, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -3203,8 +3285,8 @@ function deserializeVecComment(pos) {
 function deserializeVecNode(pos, parent) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 16);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -3225,7 +3307,7 @@ function deserializeVecNode(pos, parent) {
 
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
-  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeStr(pos);
 }
 
@@ -3237,6 +3319,6 @@ function deserializeOptionNode(pos, parent) {
 
 /** `Option<RegExp<'a>>` */
 function deserializeOptionRegExp(pos) {
-  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeRegExp(pos);
 }

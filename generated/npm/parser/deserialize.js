@@ -169,7 +169,7 @@ function setUp(buffer) {
   chunkStart = chunkEnd = 0;
   decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
-  structBudget = STRUCT_BUDGET * limit;
+  budget = STRUCT_BUDGET * limit;
   stringBudget = STRING_BUDGET * limit;
   const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
@@ -262,11 +262,15 @@ function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
-/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
-function readPointer(pos, size) {
+/**
+ * The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the
+ * arena, or not aligned (`alignMask`: the alignment less one; offsets are aligned as addresses are,
+ * the buffer being aligned to the root's alignment at least).
+ */
+function readPointer(pos, size, alignMask) {
   const offset = (uint32[pos >>> 2] - base) >>> 0;
-  if (offset + size > limit) {
-    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+  if (offset + size > limit || (offset & alignMask) !== 0) {
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit} or is misaligned`);
   }
   return offset;
 }
@@ -283,9 +287,11 @@ function invalid(what, value, pos) {
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
 // the one being read is read again later from the top of the stack, so a dense arena may take a
-// little more (`structBudget`, STRUCT_BUDGET × `limit` bytes). The strings whose bytes are read
-// (all but slices of the ASCII prefix, whose cost does not grow with their length) may share
-// source text (a literal's `raw` and `value`, a directive's), a few times at most
+// little more (`budget`, STRUCT_BUDGET × `limit` bytes). What a `Box` points to is paid for only
+// where it may lead back to the `Box` (a cycle of the schema's type graph passes it): the rest is
+// read in work the schema bounds, from a struct or `Vec` paid for already. The strings whose bytes
+// are read (all but slices of the ASCII prefix, whose cost does not grow with their length) may
+// share source text (a literal's `raw` and `value`, a directive's), a few times at most
 // (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or string shared
 // many times, is stopped when either runs out, after work proportional to the buffer.
 const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
@@ -293,10 +299,11 @@ const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
 const MAX_SOURCE_SLICE = 2 ** 28 - 16;
-let structBudget = 0, stringBudget = 0;
+let budget = 0, stringBudget = 0;
 
-function overBudget(pos) {
-  return corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+/** For a read of `len` bytes at `start` (by the pointer at `pos`) that takes `budget` past what it holds. */
+function overBudget(start, len, pos) {
+  throw corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
 function tooManyStringBytes(pos) {
@@ -307,7 +314,7 @@ function tooManyStringBytes(pos) {
 function deserializeStr(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return "";
-  const offset = readPointer(pos, len);
+  const offset = readPointer(pos, len, 0);
   if (offset + len <= asciiEnd) {
     if (offset >= chunkStart && offset + len <= chunkEnd) return chunkText.slice(offset - chunkStart, offset - chunkStart + len);
     return sourceSlice(offset, len, pos);
@@ -2520,568 +2527,643 @@ function deserializeRegExp(pos) {
 
 /** `Box<'a, Directive<'a>>` */
 function deserializeBoxDirective(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeDirective(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeDirective(target);
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeArrayExpression(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeArrayExpression(target);
 }
 
 /** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeArrayPattern(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeArrayPattern(target);
 }
 
 /** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos) {
-  if ((structBudget -= 64) < 0) throw overBudget(pos);
-  return deserializeArrowFunctionExpression(readPointer(pos, 64));
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  return deserializeArrowFunctionExpression(target);
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeAssignmentExpression(readPointer(pos, 48));
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeAssignmentExpression(target);
 }
 
 /** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeAssignmentPattern(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeAssignmentPattern(target);
 }
 
 /** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeAwaitExpression(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeAwaitExpression(target);
 }
 
 /** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeBinaryExpression(readPointer(pos, 48));
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeBinaryExpression(target);
 }
 
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeBlockStatement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeBlockStatement(target);
 }
 
 /** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeBreakStatement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeBreakStatement(target);
 }
 
 /** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeCallExpression(readPointer(pos, 48));
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeCallExpression(target);
 }
 
 /** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeCatchClause(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeCatchClause(target);
 }
 
 /** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeChainExpression(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeChainExpression(target);
 }
 
 /** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeClassBody(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeClassBody(target);
 }
 
 /** `Box<'a, ClassDeclaration<'a>>` */
 function deserializeBoxClassDeclaration(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeClassDeclaration(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeClassDeclaration(target);
 }
 
 /** `Box<'a, ClassExpression<'a>>` */
 function deserializeBoxClassExpression(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeClassExpression(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeClassExpression(target);
 }
 
 /** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeConditionalExpression(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeConditionalExpression(target);
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeContinueStatement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeContinueStatement(target);
 }
 
 /** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeDebuggerStatement(readPointer(pos, 8));
+  const target = readPointer(pos, 8, 3);
+  return deserializeDebuggerStatement(target);
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeDoWhileStatement(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeDoWhileStatement(target);
 }
 
 /** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeEmptyStatement(readPointer(pos, 8));
+  const target = readPointer(pos, 8, 3);
+  return deserializeEmptyStatement(target);
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeExportAllDeclaration(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeExportAllDeclaration(target);
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeExportDefaultDeclaration(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeExportDefaultDeclaration(target);
 }
 
 /** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos) {
-  if ((structBudget -= 72) < 0) throw overBudget(pos);
-  return deserializeExportNamedDeclaration(readPointer(pos, 72));
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  return deserializeExportNamedDeclaration(target);
 }
 
 /** `Box<'a, ExportSpecifier<'a>>` */
 function deserializeBoxExportSpecifier(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeExportSpecifier(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeExportSpecifier(target);
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeExpressionStatement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeExpressionStatement(target);
 }
 
 /** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeForInStatement(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeForInStatement(target);
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos) {
-  if ((structBudget -= 64) < 0) throw overBudget(pos);
-  return deserializeForOfStatement(readPointer(pos, 64));
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  return deserializeForOfStatement(target);
 }
 
 /** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos) {
-  if ((structBudget -= 72) < 0) throw overBudget(pos);
-  return deserializeForStatement(readPointer(pos, 72));
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  return deserializeForStatement(target);
 }
 
 /** `Box<'a, FunctionDeclaration<'a>>` */
 function deserializeBoxFunctionDeclaration(pos) {
-  if ((structBudget -= 64) < 0) throw overBudget(pos);
-  return deserializeFunctionDeclaration(readPointer(pos, 64));
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  return deserializeFunctionDeclaration(target);
 }
 
 /** `Box<'a, FunctionExpression<'a>>` */
 function deserializeBoxFunctionExpression(pos) {
-  if ((structBudget -= 64) < 0) throw overBudget(pos);
-  return deserializeFunctionExpression(readPointer(pos, 64));
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  return deserializeFunctionExpression(target);
 }
 
 /** `Box<'a, Identifier<'a>>` */
 function deserializeBoxIdentifier(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeIdentifier(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  return deserializeIdentifier(target);
 }
 
 /** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeIfStatement(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeIfStatement(target);
 }
 
 /** `Box<'a, ImportAttribute<'a>>` */
 function deserializeBoxImportAttribute(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeImportAttribute(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeImportAttribute(target);
 }
 
 /** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeImportDeclaration(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeImportDeclaration(target);
 }
 
 /** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeImportDefaultSpecifier(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeImportDefaultSpecifier(target);
 }
 
 /** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeImportExpression(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeImportExpression(target);
 }
 
 /** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeImportNamespaceSpecifier(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeImportNamespaceSpecifier(target);
 }
 
 /** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeImportSpecifier(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeImportSpecifier(target);
 }
 
 /** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeLabeledStatement(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeLabeledStatement(target);
 }
 
 /** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeLogicalExpression(readPointer(pos, 48));
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeLogicalExpression(target);
 }
 
 /** `Box<'a, MemberExpression<'a>>` */
 function deserializeBoxMemberExpression(pos) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeMemberExpression(readPointer(pos, 48));
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeMemberExpression(target);
 }
 
 /** `Box<'a, MetaProperty<'a>>` */
 function deserializeBoxMetaProperty(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeMetaProperty(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeMetaProperty(target);
 }
 
 /** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeMethodDefinition(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeMethodDefinition(target);
 }
 
 /** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeNewExpression(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeNewExpression(target);
 }
 
 /** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeObjectExpression(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeObjectExpression(target);
 }
 
 /** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeObjectPattern(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeObjectPattern(target);
 }
 
 /** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeParenthesizedExpression(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeParenthesizedExpression(target);
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializePrivateIdentifier(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  return deserializePrivateIdentifier(target);
 }
 
 /** `Box<'a, Property<'a>>` */
 function deserializeBoxProperty(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeProperty(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeProperty(target);
 }
 
 /** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializePropertyDefinition(readPointer(pos, 48));
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializePropertyDefinition(target);
 }
 
 /** `Box<'a, RestElement<'a>>` */
 function deserializeBoxRestElement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeRestElement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeRestElement(target);
 }
 
 /** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeReturnStatement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeReturnStatement(target);
 }
 
 /** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeSequenceExpression(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeSequenceExpression(target);
 }
 
 /** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeSpreadElement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeSpreadElement(target);
 }
 
 /** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeStaticBlock(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeStaticBlock(target);
 }
 
 /** `Box<'a, Super>` */
 function deserializeBoxSuper(pos) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeSuper(readPointer(pos, 8));
+  const target = readPointer(pos, 8, 3);
+  return deserializeSuper(target);
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
 function deserializeBoxSwitchCase(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeSwitchCase(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeSwitchCase(target);
 }
 
 /** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeSwitchStatement(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeSwitchStatement(target);
 }
 
 /** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeTaggedTemplateExpression(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeTaggedTemplateExpression(target);
 }
 
 /** `Box<'a, TemplateElement<'a>>` */
 function deserializeBoxTemplateElement(pos) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeTemplateElement(readPointer(pos, 48));
+  const target = readPointer(pos, 48, 7);
+  return deserializeTemplateElement(target);
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeTemplateLiteral(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeTemplateLiteral(target);
 }
 
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeThisExpression(readPointer(pos, 8));
+  const target = readPointer(pos, 8, 3);
+  return deserializeThisExpression(target);
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeThrowStatement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeThrowStatement(target);
 }
 
 /** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeTryStatement(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeTryStatement(target);
 }
 
 /** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeUnaryExpression(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeUnaryExpression(target);
 }
 
 /** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeUpdateExpression(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeUpdateExpression(target);
 }
 
 /** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeVariableDeclaration(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeVariableDeclaration(target);
 }
 
 /** `Box<'a, VariableDeclarator<'a>>` */
 function deserializeBoxVariableDeclarator(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeVariableDeclarator(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeVariableDeclarator(target);
 }
 
 /** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeWhileStatement(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeWhileStatement(target);
 }
 
 /** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeWithStatement(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeWithStatement(target);
 }
 
 /** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeYieldExpression(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeYieldExpression(target);
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeJSXAttribute(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeJSXAttribute(target);
 }
 
 /** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeJSXClosingElement(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeJSXClosingElement(target);
 }
 
 /** `Box<'a, JSXClosingFragment>` */
 function deserializeBoxJSXClosingFragment(pos) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeJSXClosingFragment(readPointer(pos, 8));
+  const target = readPointer(pos, 8, 3);
+  return deserializeJSXClosingFragment(target);
 }
 
 /** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeJSXElement(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeJSXElement(target);
 }
 
 /** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeJSXEmptyExpression(readPointer(pos, 8));
+  const target = readPointer(pos, 8, 3);
+  return deserializeJSXEmptyExpression(target);
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeJSXExpressionContainer(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeJSXExpressionContainer(target);
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeJSXFragment(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  return deserializeJSXFragment(target);
 }
 
 /** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeJSXIdentifier(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  return deserializeJSXIdentifier(target);
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeJSXMemberExpression(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeJSXMemberExpression(target);
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeJSXNamespacedName(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  return deserializeJSXNamespacedName(target);
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos) {
-  if ((structBudget -= 48) < 0) throw overBudget(pos);
-  return deserializeJSXOpeningElement(readPointer(pos, 48));
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  return deserializeJSXOpeningElement(target);
 }
 
 /** `Box<'a, JSXOpeningFragment<'a>>` */
 function deserializeBoxJSXOpeningFragment(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeJSXOpeningFragment(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeJSXOpeningFragment(target);
 }
 
 /** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos) {
-  if ((structBudget -= 24) < 0) throw overBudget(pos);
-  return deserializeJSXSpreadAttribute(readPointer(pos, 24));
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  return deserializeJSXSpreadAttribute(target);
 }
 
 /** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeJSXText(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  return deserializeJSXText(target);
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
 function deserializeBoxJSXTextWithBigint(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeJSXTextWithBigint(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  return deserializeJSXTextWithBigint(target);
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeStringLiteral(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  return deserializeStringLiteral(target);
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeNumericLiteral(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  return deserializeNumericLiteral(target);
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
 function deserializeBoxBooleanLiteral(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeBooleanLiteral(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  return deserializeBooleanLiteral(target);
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
 function deserializeBoxNullLiteral(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeNullLiteral(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  return deserializeNullLiteral(target);
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos) {
-  if ((structBudget -= 88) < 0) throw overBudget(pos);
-  return deserializeRegExpLiteral(readPointer(pos, 88));
+  const target = readPointer(pos, 88, 7);
+  return deserializeRegExpLiteral(target);
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos) {
-  if ((structBudget -= 56) < 0) throw overBudget(pos);
-  return deserializeBigIntLiteral(readPointer(pos, 56));
+  const target = readPointer(pos, 56, 7);
+  return deserializeBigIntLiteral(target);
 }
 
 /** `Vec<'a, Option<Node<'a>>>` */
 function deserializeVecOptionNode(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 16);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -3104,8 +3186,8 @@ function deserializeVecOptionNode(pos) {
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 32) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 32);
+  let element = readPointer(pos, len * 32, 7);
+  if ((budget -= len * 32) < 0) overBudget(element, len * 32, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -3119,8 +3201,8 @@ function deserializeVecComment(pos) {
 function deserializeVecNode(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 16);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -3141,7 +3223,7 @@ function deserializeVecNode(pos) {
 
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
-  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeStr(pos);
 }
 
@@ -3153,6 +3235,6 @@ function deserializeOptionNode(pos) {
 
 /** `Option<RegExp<'a>>` */
 function deserializeOptionRegExp(pos) {
-  if (uint32[(pos) >>> 2] === 0 && uint32[((pos) >>> 2) + 1] === 0) return null;
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeRegExp(pos);
 }

@@ -113,7 +113,7 @@ impl BufferView {
             SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
             SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
         };
-        let views = views(cx, target);
+        let views = views(cx.schema, cx.layout(target.pointer_width), &[]);
         let mut state: Vec<StateVariable> = views.iter().map(|view| StateVariable { name: view.name, holds_memory: true }).collect();
         state.extend(["sourceStart", "sourceEnd", "limit", "base"].map(|name| StateVariable { name, holds_memory: false }));
         state.push(StateVariable { name: "sourceChunks", holds_memory: true });

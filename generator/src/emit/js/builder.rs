@@ -6,12 +6,15 @@ use std::collections::BTreeSet;
 use crate::config::{Int64, SourcePlacement, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::{JsKey, js_string};
-use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
+use crate::ir::{Builtin, Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout, Shape};
 use crate::model::{self, PropertyValue, SpanPart};
 
-use super::function::{Body, Function, Prop, PropKind, ResultView};
+use super::function::{Body, Case, Function, Prop, PropKind, ResultView};
 
+/// Writes the JS that reads values from a buffer, for either format: what differs between them is
+/// data here (the layouts, parent links, 64-bit integers, how a niche's `None` is written) and the
+/// functions the generated code calls (`templates/js/function.js`).
 pub(in crate::emit::js) struct Builder<'a> {
     pub(in crate::emit::js) cx: &'a EmitContext<'a>,
     pub(in crate::emit::js) layout: &'a SchemaLayout,
@@ -19,6 +22,22 @@ pub(in crate::emit::js) struct Builder<'a> {
     /// node as a second argument, `parent`.
     pub(in crate::emit::js) parent_links: bool,
     pub(in crate::emit::js) int64: Int64,
+    pub(in crate::emit::js) none: NoneValue,
+}
+
+/// Which value a niche-encoded `Option` writes for `None`: it depends on the rustc that built the
+/// producer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(in crate::emit::js) enum NoneValue {
+    /// This toolchain's rule (`layout`): rawast's producers are built with it.
+    Layout,
+    /// rustc 1.97's and later's (`Niche::none_value_since_rust_1_97`): oxc-parser 0.157's.
+    SinceRust197,
+}
+
+/// `pos`, or `(pos + 8)`: an operand of `>>>`.
+fn grouped(pos: &str) -> String {
+    if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() }
 }
 
 /// `pos` or `pos + 8`.
@@ -28,7 +47,12 @@ pub(in crate::emit::js) fn at(pos: &str, offset: u32) -> String {
 
 impl<'a> Builder<'a> {
     pub(in crate::emit::js) fn new(cx: &'a EmitContext<'a>, target: &Target) -> Self {
-        Self { cx, layout: cx.layout(target.pointer_width), parent_links: target.source_placement == SourcePlacement::End, int64: target.int64 }
+        Self { cx, layout: cx.layout(target.pointer_width), parent_links: target.source_placement == SourcePlacement::End, int64: target.int64, none: NoneValue::Layout }
+    }
+
+    /// The builder for oxc-parser's buffers: 64-bit layouts, no parent links, a newer rustc.
+    pub(in crate::emit::js) fn oxc(cx: &'a EmitContext<'a>) -> Self {
+        Self { cx, layout: cx.layout64, parent_links: false, int64: Int64::Number, none: NoneValue::SinceRust197 }
     }
 
     /// The result: the root read at offset `root`, each channel from the root's fields.
@@ -55,17 +79,19 @@ impl<'a> Builder<'a> {
 
     fn type_suffix(&self, ty: &TypeRef) -> String {
         match ty {
-            TypeRef::Primitive(p) => {
-                let name = p.rust_name();
-                name[..1].to_uppercase() + &name[1..]
-            }
+            TypeRef::Primitive(p) => model::capitalized(p.rust_name()),
             TypeRef::Span => "Span".to_owned(),
-            TypeRef::Str => "Str".to_owned(),
+            // oxc's types are named after what they are read as: its strings as `Str`, a
+            // `NonZeroU32` as a `u32`, a `Cell<T>` as its `T`.
+            TypeRef::Str | TypeRef::Builtin(Builtin::StrRef | Builtin::Ident) => "Str".to_owned(),
+            TypeRef::Builtin(Builtin::JsStr) => "JSStr".to_owned(),
+            TypeRef::Builtin(Builtin::NonZeroU32) => "U32".to_owned(),
+            TypeRef::Builtin(Builtin::AtomicBool) => "Bool".to_owned(),
+            TypeRef::Builtin(Builtin::PointerAlign) => "PointerAlign".to_owned(),
             TypeRef::Box(inner) => format!("Box{}", self.type_suffix(inner)),
             TypeRef::Vec(inner) => format!("Vec{}", self.type_suffix(inner)),
             TypeRef::Option(inner) => format!("Option{}", self.type_suffix(inner)),
-            TypeRef::Cell(inner) => format!("Cell{}", self.type_suffix(inner)),
-            TypeRef::Builtin(builtin) => builtin.name().trim_start_matches('&').to_owned(),
+            TypeRef::Cell(inner) => self.type_suffix(inner),
             TypeRef::Named(id) => self.cx.schema.get(*id).name.clone(),
         }
     }
@@ -80,9 +106,8 @@ impl<'a> Builder<'a> {
     /// the expression `field` (a string such as `"Literal.value"`, which the 64-bit readers of
     /// `int64 = "number"` name in their error: only the error path reads it).
     pub(in crate::emit::js) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
-        // `(pos + 8) >>> 2` needs the parentheses, `pos >>> 2` does not. Unsigned shifts: offsets
-        // reach 4 GiB, where `>>` would turn negative.
-        let grouped = if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() };
+        // Unsigned shifts: offsets reach 4 GiB, where `>>` would turn negative.
+        let grouped = grouped(pos);
         let int64 = match self.int64 {
             Int64::Number => "",
             Int64::BigInt => "BigInt",
@@ -101,9 +126,21 @@ impl<'a> Builder<'a> {
                 Primitive::I64 => format!("readI64{int64}({pos})"),
                 Primitive::F64 => format!("float64[{grouped} >>> 3]"),
             },
+            TypeRef::Builtin(Builtin::NonZeroU32) => self.read_in(&TypeRef::Primitive(Primitive::U32), pos, parent, field),
+            TypeRef::Builtin(Builtin::AtomicBool) => self.read_in(&TypeRef::Primitive(Primitive::Bool), pos, parent, field),
+            TypeRef::Cell(inner) => self.read_in(inner, pos, parent, field),
             _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
             _ if self.takes_field(ty) => format!("{}({pos}, {field})", self.function_name(ty)),
             _ => format!("{}({pos})", self.function_name(ty)),
+        }
+    }
+
+    /// Whether [`Builder::read`] reads `ty` in place (a number, a flag), with no function of its own.
+    pub(in crate::emit::js) fn reads_in_place(&self, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Primitive(_) | TypeRef::Builtin(Builtin::NonZeroU32 | Builtin::AtomicBool) => true,
+            TypeRef::Cell(inner) => self.reads_in_place(inner),
+            _ => false,
         }
     }
 
@@ -153,7 +190,7 @@ impl<'a> Builder<'a> {
                             Some(payload) => self.read_in(payload, &at("pos", *payload_offset), "parent", &js_string(&format!("{}::{}", def.name, v.name))),
                             None => "null".to_owned(),
                         };
-                        (v.discriminant, value)
+                        Case { discriminant: v.discriminant, statements: String::new(), value }
                     })
                     .collect();
                 Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
@@ -183,7 +220,7 @@ impl<'a> Builder<'a> {
             .map(|property| {
                 let key = JsKey::new(&property.key);
                 match &property.value {
-                    PropertyValue::NodeType(name) => Prop { key, value: js_string(name), is_child: false, kind: PropKind::NodeType, deferred: None, local: String::new() },
+                    PropertyValue::NodeType(name) => Prop::plain(key, js_string(name), PropKind::NodeType),
                     PropertyValue::Span { at: field, part } => {
                         let offset = field.offset(self.layout);
                         let value = match part {
@@ -192,7 +229,7 @@ impl<'a> Builder<'a> {
                             SpanPart::Range => format!("[{}, {}]", u32_at(offset), u32_at(offset + 4)),
                             SpanPart::Object => format!("{{ start: {}, end: {} }}", u32_at(offset), u32_at(offset + 4)),
                         };
-                        Prop { key, value, is_child: false, kind: PropKind::Span, deferred: None, local: String::new() }
+                        Prop::plain(key, value, PropKind::Span)
                     }
                     PropertyValue::Field { at: field, ty, convert } => {
                         // What may make nodes makes this node's children (parent-linked targets).
@@ -211,7 +248,7 @@ impl<'a> Builder<'a> {
                             value = format!("{}({value}, {field_pos})", converter.js_function());
                         }
                         let kind = if Some(property.key.as_str()) == discriminator { PropKind::OwnType } else { PropKind::Field };
-                        Prop { key, value, is_child, kind, deferred, local: local_name(&property.key) }
+                        Prop { is_child, deferred, local: local_name(&property.key), ..Prop::plain(key, value, kind) }
                     }
                     PropertyValue::Converted { .. } | PropertyValue::FromSpan { .. } | PropertyValue::Joined { .. } | PropertyValue::Range => {
                         unreachable!("oxc's values are made for the oxc dialect, which `oxc::emit` reads")
@@ -235,22 +272,11 @@ impl<'a> Builder<'a> {
         let rust = self.cx.schema.rust_type(ty, "'a");
         let body = match ty {
             TypeRef::Option(inner) => {
-                let (none_check, some) = match self.layout.option_repr(inner) {
-                    OptionRepr::Niche { offset, size, value } => (self.equals(&at("pos", offset), size, value), self.read(inner, "pos")),
-                    OptionRepr::Tagged { tag_size, payload_offset } => (self.equals("pos", tag_size, 0), self.read(inner, &at("pos", payload_offset))),
-                };
-                Body::Option { none_check, some }
+                let (none_check, payload) = self.none_test(inner, "pos");
+                Body::Option { none_check, some: self.read(inner, &payload) }
             }
-            TypeRef::Vec(inner) => Body::Vec {
-                element_size: self.layout.of(inner).size,
-                cost: self.layout.of(inner).size.max(1),
-                element: self.read(inner, "element"),
-                deferred_element: self.cx.model.may_nest(inner).then(|| format!("defer({}, element)", self.function_name(inner))),
-            },
-            TypeRef::Box(inner) => Body::Boxed {
-                target: self.read(inner, &format!("readPointer(pos, {})", self.layout.of(inner).size)),
-                size: self.layout.of(inner).size,
-            },
+            TypeRef::Vec(inner) => self.vec_body(inner, true),
+            TypeRef::Box(inner) => self.box_body(inner, None),
             // `Str` and `Span` have fixed helpers in the template.
             _ => return None,
         };
@@ -262,20 +288,59 @@ impl<'a> Builder<'a> {
         self.cx.schema.used_types().iter().filter_map(|ty| self.helper_function(ty)).collect()
     }
 
+    /// The body of a `Vec<inner>`'s reader. `may_defer`: where the JS stack runs out below an
+    /// element that may nest, it and the rest are left for later.
+    pub(in crate::emit::js) fn vec_body(&self, inner: &TypeRef, may_defer: bool) -> Body {
+        let layout = self.layout.of(inner);
+        Body::Vec {
+            len_offset: self.layout.width.bytes(),
+            element_size: layout.size,
+            cost: layout.size.max(1),
+            align_mask: layout.align - 1,
+            element: self.read(inner, "element"),
+            deferred_element: (may_defer && self.cx.model.may_nest(inner)).then(|| format!("defer({}, element)", self.function_name(inner))),
+        }
+    }
+
+    /// The body of a `Box<inner>`'s reader; `read_first`: its function's name, where it reads its
+    /// target first when the JS stack runs out below it.
+    pub(in crate::emit::js) fn box_body(&self, inner: &TypeRef, read_first: Option<String>) -> Body {
+        let layout = self.layout.of(inner);
+        Body::Boxed { read: self.read(inner, "target"), size: layout.size, align_mask: layout.align - 1, paid: self.cx.model.may_nest(inner), read_first }
+    }
+
+    /// The test that an `Option<inner>` at `pos` is `None`, and where its payload is.
+    pub(in crate::emit::js) fn none_test(&self, inner: &TypeRef, pos: &str) -> (String, String) {
+        match self.layout.option_repr(inner) {
+            OptionRepr::Niche { offset, size, value } => {
+                let value = match self.none {
+                    NoneValue::Layout => value,
+                    NoneValue::SinceRust197 => {
+                        let niche = self.layout.of(inner).niche.expect("a niche-encoded Option's payload has a niche");
+                        niche.none_value_since_rust_1_97().expect("a niche-encoded Option has a free value")
+                    }
+                };
+                (self.equals(&at(pos, offset), size, value), pos.to_owned())
+            }
+            OptionRepr::Tagged { tag_size, payload_offset } => (self.equals(pos, tag_size, 0), at(pos, payload_offset)),
+        }
+    }
+
     /// `true` when the `size`-byte little-endian integer at `pos` equals `value`.
     fn equals(&self, pos: &str, size: u32, value: u64) -> String {
+        let grouped = grouped(pos);
         match size {
             1 => format!("uint8[{pos}] === {value}"),
-            2 => format!("uint16[({pos}) >>> 1] === {value}"),
-            4 => format!("uint32[({pos}) >>> 2] === {value}"),
-            _ => format!("uint32[({pos}) >>> 2] === {} && uint32[(({pos}) >>> 2) + 1] === {}", value as u32, value >> 32),
+            2 => format!("uint16[{grouped} >>> 1] === {value}"),
+            4 => format!("uint32[{grouped} >>> 2] === {value}"),
+            _ => format!("uint32[{grouped} >>> 2] === {} && uint32[({grouped} >>> 2) + 1] === {}", value as u32, value >> 32),
         }
     }
 }
 
 /// The local a property's value is read into before its object is made: `bodyValue` (the key's
 /// characters that cannot be in an identifier become `_`).
-fn local_name(key: &str) -> String {
+pub(in crate::emit::js) fn local_name(key: &str) -> String {
     let letters: String = key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     format!("{letters}Value")
 }
@@ -285,7 +350,7 @@ fn field_label(cx: &EmitContext, id: TypeId, field: &str) -> String {
     js_string(&format!("{}.{field}", cx.schema.get(id).name))
 }
 
-fn screaming_case(camel: &str) -> String {
+pub(in crate::emit::js) fn screaming_case(camel: &str) -> String {
     let mut out = String::new();
     for (i, c) in camel.chars().enumerate() {
         if c.is_uppercase() && i > 0 {

@@ -45,17 +45,31 @@ pub(in crate::emit::js) enum Body {
     /// ones read already are kept.
     /// `locals`: those locals, declared together (`bodyValue, testValue`).
     Object { props: Vec<Prop>, is_node: bool, defers: bool, locals: String },
+    /// `statements`, then `return value;`: a converter's value (oxc's `via`), or one read.
+    Returns { statements: String, value: String },
     /// `switch` over a tag byte; each case returns an expression of `pos`.
-    Switch { what: String, cases: Vec<(u8, String)> },
+    Switch { what: String, cases: Vec<Case> },
     /// A fieldless enum: a lookup in a constant array of strings.
     Strings { constant: String, what: String, values: String },
     Option { none_check: String, some: String },
-    /// `cost`: what each element takes from the read budget (its size, at least 1).
+    /// `len_offset`: where the length lies after the pointer. `cost`: what each element takes from
+    /// the read budget (its size, at least 1). `align_mask`: its alignment less one.
     /// `deferred_element`: `defer(reader, element)`, for elements that may nest: what the eager
     /// deserializer puts in their place, from the one being read, when the JS stack runs out.
-    Vec { element_size: u32, cost: u32, element: String, deferred_element: Option<String> },
-    /// `size`: the target's size, which it takes from the read budget.
-    Boxed { target: String, size: u32 },
+    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: String, deferred_element: Option<String> },
+    /// `read`: the expression reading the target at `target`, of `size` bytes aligned to
+    /// `align_mask + 1`. `paid`: the target may lead back here (`Model::may_nest`), so its size is
+    /// taken from the read budget; the rest is read in bounded work from a struct or `Vec` already
+    /// paid for. `read_first`: the reader, where the target is read first when the JS stack runs
+    /// out below it (oxc's converters that look at what they read; `emit::js::oxc`).
+    Boxed { read: String, size: u32, align_mask: u32, paid: bool, read_first: Option<String> },
+}
+
+/// One case of a `switch`: its statements (in a block of their own), then the value it returns.
+pub(in crate::emit::js) struct Case {
+    pub(in crate::emit::js) discriminant: u8,
+    pub(in crate::emit::js) statements: String,
+    pub(in crate::emit::js) value: String,
 }
 
 /// One property of an object, with the expression that reads it.
@@ -71,9 +85,19 @@ pub(in crate::emit::js) struct Prop {
     pub(in crate::emit::js) deferred: Option<String>,
     /// The local variable such a value is read into first (`bodyValue`).
     pub(in crate::emit::js) local: String,
+    /// Statements that must run before `value` is evaluated (oxc's converters and joined fields).
+    pub(in crate::emit::js) statements: String,
+    /// Read into `local` before the other properties' statements: a converter reads it (oxc's
+    /// `THIS.start`).
+    pub(in crate::emit::js) read_first: bool,
 }
 
 impl Prop {
+    /// A property read in place, as nothing else: no statements, never left for later.
+    pub(in crate::emit::js) fn plain(key: JsKey, value: String, kind: PropKind) -> Self {
+        Prop { key, value, is_child: false, kind, deferred: None, local: String::new(), statements: String::new(), read_first: false }
+    }
+
     /// The expression of this property in an object whose values that may nest are left for later.
     pub(in crate::emit::js) fn deferred_or_value(&self) -> &str {
         self.deferred.as_deref().unwrap_or(&self.value)
@@ -81,7 +105,7 @@ impl Prop {
 
     /// The expression of this property in the object's literal: its local, if it was read first.
     pub(in crate::emit::js) fn literal_value(&self) -> &str {
-        if self.deferred.is_some() { &self.local } else { &self.value }
+        if self.deferred.is_some() || self.read_first { &self.local } else { &self.value }
     }
 }
 

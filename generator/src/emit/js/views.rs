@@ -3,10 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::config::Target;
-use crate::emit::EmitContext;
-use crate::ir::{Primitive, TypeRef};
-use crate::layout::OptionRepr;
+use crate::ir::{Primitive, Schema, TypeRef};
+use crate::layout::{OptionRepr, SchemaLayout};
 
 /// A typed-array view of the buffer.
 pub(in crate::emit::js) struct View {
@@ -20,10 +18,11 @@ pub(in crate::emit::js) struct View {
 /// pointers, lengths, the metadata); each other only if a value of the schema is read through it.
 /// Each costs about 50 ns a call, which a small file notices (bench/README.md, 2026-11-24).
 /// [`check_views`] makes sure no view the rendered code reads was left out.
-pub(in crate::emit::js) fn views(cx: &EmitContext, target: &Target) -> Vec<View> {
-    let layout = cx.layout(target.pointer_width);
+/// `also`: views the format's own code reads through.
+pub(in crate::emit::js) fn views(schema: &Schema, layout: &SchemaLayout, also: &[&'static str]) -> Vec<View> {
     let mut needed: BTreeSet<&'static str> = ["uint8", "uint32"].into();
-    for ty in &cx.schema.used_types() {
+    needed.extend(also);
+    for ty in &schema.used_types() {
         match ty {
             TypeRef::Primitive(Primitive::I8) => needed.insert("int8"),
             TypeRef::Primitive(Primitive::U16) => needed.insert("uint16"),

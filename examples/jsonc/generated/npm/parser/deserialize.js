@@ -167,7 +167,7 @@ function setUp(buffer) {
   chunkStart = chunkEnd = 0;
   decodedStart = -1;
   base = uint32[meta + (META_BASE_LOW32 >>> 2)];
-  structBudget = STRUCT_BUDGET * limit;
+  budget = STRUCT_BUDGET * limit;
   stringBudget = STRING_BUDGET * limit;
   const root = uint32[meta + (META_ROOT >>> 2)];
   if (root >= limit || root % 8 !== 0) {
@@ -260,11 +260,15 @@ function hex(value) {
   return value.toString(16).padStart(8, "0");
 }
 
-/** The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the buffer. */
-function readPointer(pos, size) {
+/**
+ * The offset of the `size` bytes a pointer at `pos` points to; throws if they are not all in the
+ * arena, or not aligned (`alignMask`: the alignment less one; offsets are aligned as addresses are,
+ * the buffer being aligned to the root's alignment at least).
+ */
+function readPointer(pos, size, alignMask) {
   const offset = (uint32[pos >>> 2] - base) >>> 0;
-  if (offset + size > limit) {
-    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit}`);
+  if (offset + size > limit || (offset & alignMask) !== 0) {
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit} or is misaligned`);
   }
   return offset;
 }
@@ -281,9 +285,11 @@ function invalid(what, value, pos) {
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
 // the one being read is read again later from the top of the stack, so a dense arena may take a
-// little more (`structBudget`, STRUCT_BUDGET × `limit` bytes). The strings whose bytes are read
-// (all but slices of the ASCII prefix, whose cost does not grow with their length) may share
-// source text (a literal's `raw` and `value`, a directive's), a few times at most
+// little more (`budget`, STRUCT_BUDGET × `limit` bytes). What a `Box` points to is paid for only
+// where it may lead back to the `Box` (a cycle of the schema's type graph passes it): the rest is
+// read in work the schema bounds, from a struct or `Vec` paid for already. The strings whose bytes
+// are read (all but slices of the ASCII prefix, whose cost does not grow with their length) may
+// share source text (a literal's `raw` and `value`, a directive's), a few times at most
 // (`stringBudget`, STRING_BUDGET × `limit` bytes). A pointer cycle, or one subtree or string shared
 // many times, is stopped when either runs out, after work proportional to the buffer.
 const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
@@ -291,10 +297,11 @@ const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
 const MAX_SOURCE_SLICE = 2 ** 28 - 16;
-let structBudget = 0, stringBudget = 0;
+let budget = 0, stringBudget = 0;
 
-function overBudget(pos) {
-  return corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
+/** For a read of `len` bytes at `start` (by the pointer at `pos`) that takes `budget` past what it holds. */
+function overBudget(start, len, pos) {
+  throw corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
 function tooManyStringBytes(pos) {
@@ -305,7 +312,7 @@ function tooManyStringBytes(pos) {
 function deserializeStr(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return "";
-  const offset = readPointer(pos, len);
+  const offset = readPointer(pos, len, 0);
   if (offset + len <= asciiEnd) {
     if (offset >= chunkStart && offset + len <= chunkEnd) return chunkText.slice(offset - chunkStart, offset - chunkStart + len);
     return sourceSlice(offset, len, pos);
@@ -592,46 +599,48 @@ function deserializeNullLiteral(pos) {
 
 /** `Box<'a, Object<'a>>` */
 function deserializeBoxObject(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeObject(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeObject(target);
 }
 
 /** `Box<'a, Array<'a>>` */
 function deserializeBoxArray(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeArray(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  return deserializeArray(target);
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  if ((structBudget -= 40) < 0) throw overBudget(pos);
-  return deserializeStringLiteral(readPointer(pos, 40));
+  const target = readPointer(pos, 40, 7);
+  return deserializeStringLiteral(target);
 }
 
 /** `Box<'a, NumberLiteral<'a>>` */
 function deserializeBoxNumberLiteral(pos) {
-  if ((structBudget -= 32) < 0) throw overBudget(pos);
-  return deserializeNumberLiteral(readPointer(pos, 32));
+  const target = readPointer(pos, 32, 7);
+  return deserializeNumberLiteral(target);
 }
 
 /** `Box<'a, BooleanLiteral>` */
 function deserializeBoxBooleanLiteral(pos) {
-  if ((structBudget -= 12) < 0) throw overBudget(pos);
-  return deserializeBooleanLiteral(readPointer(pos, 12));
+  const target = readPointer(pos, 12, 3);
+  return deserializeBooleanLiteral(target);
 }
 
 /** `Box<'a, NullLiteral>` */
 function deserializeBoxNullLiteral(pos) {
-  if ((structBudget -= 8) < 0) throw overBudget(pos);
-  return deserializeNullLiteral(readPointer(pos, 8));
+  const target = readPointer(pos, 8, 3);
+  return deserializeNullLiteral(target);
 }
 
 /** `Vec<'a, Comment<'a>>` */
 function deserializeVecComment(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 32) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 32);
+  let element = readPointer(pos, len * 32, 7);
+  if ((budget -= len * 32) < 0) overBudget(element, len * 32, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -645,8 +654,8 @@ function deserializeVecComment(pos) {
 function deserializeVecValue(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 16) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 16);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
@@ -669,8 +678,8 @@ function deserializeVecValue(pos) {
 function deserializeVecMember(pos) {
   const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  if ((structBudget -= len * 64) < 0) throw overBudget(pos);
-  let element = readPointer(pos, len * 64);
+  let element = readPointer(pos, len * 64, 7);
+  if ((budget -= len * 64) < 0) overBudget(element, len * 64, pos);
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);

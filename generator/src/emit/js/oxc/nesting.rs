@@ -126,7 +126,8 @@ fn function_names(text: &str) -> Vec<(usize, &str)> {
         let len = text[at..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or(text.len() - at);
         // Not the end of another name, nor a member (`a.deserializeX`); a spread's `...` is fine.
         let before = &text[..at];
-        let standalone = !before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$') && (!before.ends_with('.') || before.ends_with("..."));
+        // (A declaration, `function deserializeX(pos)`, is no call.)
+        let standalone = !before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$') && (!before.ends_with('.') || before.ends_with("...")) && !before.ends_with("function ");
         if standalone {
             names.push((at, &text[at..at + len]));
         }

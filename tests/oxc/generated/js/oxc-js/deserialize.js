@@ -14,7 +14,9 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 
-let uint8, int32, float64, sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
+// Views of the buffer being read, set by `deserialize` and dropped when it returns.
+let uint8, uint32, int32, float64;
+let sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // The source's bytes as a one-byte string (each byte one character): ASCII strings of the source are
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
@@ -28,12 +30,12 @@ let lo = 0, hi = 0;
 // a corrupt buffer end in an error, not in exponential work or a hang. It starts at twice the AST's
 // region, but no more than twice `SOURCE_CAP` bytes per byte of source: the region is the
 // metadata's word, and a forged `data_offset` must not buy work the buffer's contents cannot
-// justify. When it runs out, `settle` pays each read from what it really reaches.
+// justify. When it runs out, `overBudget` pays each read from what it really reaches.
 let budget = 0;
-// The reads a source justifies before `settle` takes over, per byte of source and for any file:
+// The reads a source justifies before `overBudget` takes over, per byte of source and for any file:
 // reading what oxc-parser 0.157 writes for real files takes 2 to 9 bytes per byte of source (the
 // structs that may nest, and strings; bench/README.md, 2026-11-25), twice this at most. (Larger
-// ASTs, such as those of files whose errors quote their lines, are read in `settle`'s way.)
+// ASTs, such as those of files whose errors quote their lines, are read in `overBudget`'s way.)
 const SOURCE_CAP = 8, SOURCE_CAP_MARGIN = 1 << 18;
 // Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
 // what the lines touched so far still allow.
@@ -80,12 +82,13 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     throw new RawastBufferError(`a source text of ${sourceTextInput.length} UTF-16 code units cannot be ${sourceByteLen} bytes of UTF-8: it is not the text this buffer was parsed from`);
   }
   uint8 = buffer;
+  uint32 = new Uint32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
   int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
   float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + 0) >> 2];
   if (lo < 0 || lo > hi - 296 || lo % 8 !== 0) {
-    uint8 = int32 = float64 = sourceText = undefined;
+    uint8 = uint32 = int32 = float64 = sourceText = undefined;
     throw new RawastBufferError(`the root's offset ${lo} is outside the buffer`);
   }
   budget = 2 * Math.min(hi - lo, SOURCE_CAP * sourceByteLen + SOURCE_CAP_MARGIN);
@@ -114,7 +117,7 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     if (deferred > 0) resolveDeferred(data);
     return data;
   } finally {
-    uint8 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+    uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
     readFirst.clear();
   }
 }
@@ -165,7 +168,22 @@ function corrupt(what, pos) {
   return new RawastBufferError(`corrupt oxc-parser buffer: ${what} at ${pos}`);
 }
 
-function overBudget(pos) {
+function invalid(what, value, pos) {
+  return corrupt(`${value} is not a valid ${what}`, pos);
+}
+
+/**
+ * The offset a pointer at `pos` gives (its low 32 bits: the block is aligned to 4 GiB); throws
+ * unless its `size` bytes lie in the AST's region, aligned (`alignMask`: the alignment less one).
+ * (The tests are written so that `undefined`, a snippet's read past the buffer, fails them.)
+ */
+function readPointer(pos, size, alignMask) {
+  const target = uint32[pos >>> 2];
+  if (!(target >= lo && target <= hi - size) || (target & alignMask) !== 0) throw corrupt(`pointer to ${size} bytes`, pos);
+  return target;
+}
+
+function overBudgetError(pos) {
   return corrupt("the value read here takes the reads past what the buffer holds (a pointer cycle, or a subtree shared many times?)", pos);
 }
 
@@ -179,7 +197,7 @@ function overBudget(pos) {
  * zeros that fill most of oxc-parser's 2 GiB, gets as far as four times what it really holds,
  * whatever its metadata says, then a `RawastBufferError`. (Strings outside the region allow nothing.)
  */
-function settle(start, len, pos) {
+function overBudget(start, len, pos) {
   if (touched === null) touched = new Uint8Array(((hi - lo) >>> 7) + 1);
   if (start >= lo && start + len <= hi) {
     const last = (start + len - 1 - lo) >>> 4;
@@ -193,7 +211,7 @@ function settle(start, len, pos) {
       }
     }
   }
-  if ((allowance -= len) < 0) throw overBudget(pos);
+  if ((allowance -= len) < 0) throw overBudgetError(pos);
   budget = 0;
 }
 
@@ -245,7 +263,7 @@ function readStr(pos) {
   if (!(start >= lo && end <= hi && len > 0)) return readStrOutside(pos, start, len);
   // Strings are paid for too: many pointing at one long run of bytes would decode it again and
   // again, or give a tree whose strings are many times the buffer's size (slices share memory).
-  if ((budget -= len) < 0) settle(start, len, pos);
+  if ((budget -= len) < 0) overBudget(start, len, pos);
   if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
@@ -269,7 +287,7 @@ function readStr(pos) {
 function readStrOutside(pos, start, len) {
   // (`undefined`, from a read past the buffer, fails these tests too.)
   if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
-  if ((budget -= len) < 0) settle(start, len, pos);
+  if ((budget -= len) < 0) overBudget(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
   if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
   if (len > 64) throw corrupt("string", pos);
@@ -290,7 +308,7 @@ function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
   const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
   if (!(len >= 0 && start >= lo && end <= hi)) throw corrupt("string", pos);
-  if ((budget -= len) < 0) settle(start, len, pos);
+  if ((budget -= len) < 0) overBudget(start, len, pos);
   // (Past that, `+=` would throw a `RangeError`, which the callers would take for the stack's.)
   if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
   let out = "";
@@ -308,6 +326,7 @@ function readJSStr(pos) {
   return out;
 }
 
+/** `AccessorProperty<'a>` */
 function deserializeAccessorProperty(pos) {
   let decoratorsValue, keyValue, valueValue;
   try {
@@ -325,72 +344,121 @@ function deserializeAccessorProperty(pos) {
     decorators: decoratorsValue,
     key: keyValue,
     value: valueValue,
-    computed: uint8[(pos + 13)] === 1,
-    static: uint8[(pos + 14)] === 1,
+    computed: uint8[pos + 13] === 1,
+    static: uint8[pos + 14] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+const ACCESSOR_PROPERTY_TYPE_STRINGS = ["AccessorProperty", "TSAbstractAccessorProperty"];
+
+/** `AccessorPropertyType` */
 function deserializeAccessorPropertyType(pos) {
-  switch (uint8[pos]) {
-  case 0: return "AccessorProperty";
-  case 1: return "TSAbstractAccessorProperty";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "AccessorPropertyType", pos);
-  }
+  const value = ACCESSOR_PROPERTY_TYPE_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("AccessorPropertyType", uint8[pos], pos);
+  return value;
 }
 
+/** `Argument<'a>` */
 function deserializeArgument(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNullLiteral(pos + 8);
-  case 2: return deserializeBoxNumericLiteral(pos + 8);
-  case 3: return deserializeBoxBigIntLiteral(pos + 8);
-  case 4: return deserializeBoxRegExpLiteral(pos + 8);
-  case 5: return deserializeBoxStringLiteral(pos + 8);
-  case 6: return deserializeBoxTemplateLiteral(pos + 8);
-  case 7: return deserializeBoxIdentifierReference(pos + 8);
-  case 8: return deserializeBoxSuper(pos + 8);
-  case 9: return deserializeBoxArrayExpression(pos + 8);
-  case 10: return deserializeBoxArrowFunctionExpression(pos + 8);
-  case 11: return deserializeBoxAssignmentExpression(pos + 8);
-  case 12: return deserializeBoxAwaitExpression(pos + 8);
-  case 13: return deserializeBoxBinaryExpression(pos + 8);
-  case 14: return deserializeBoxCallExpression(pos + 8);
-  case 15: return deserializeBoxChainExpression(pos + 8);
-  case 16: return deserializeBoxClass(pos + 8);
-  case 17: return deserializeBoxConditionalExpression(pos + 8);
-  case 18: return deserializeBoxFunction(pos + 8);
-  case 19: return deserializeBoxImportExpression(pos + 8);
-  case 20: return deserializeBoxLogicalExpression(pos + 8);
-  case 21: return deserializeBoxNewExpression(pos + 8);
-  case 22: return deserializeBoxObjectExpression(pos + 8);
-  case 23: return deserializeBoxParenthesizedExpression(pos + 8);
-  case 24: return deserializeBoxSequenceExpression(pos + 8);
-  case 25: return deserializeBoxTaggedTemplateExpression(pos + 8);
-  case 26: return deserializeBoxThisExpression(pos + 8);
-  case 27: return deserializeBoxUnaryExpression(pos + 8);
-  case 28: return deserializeBoxUpdateExpression(pos + 8);
-  case 29: return deserializeBoxYieldExpression(pos + 8);
-  case 30: return deserializeBoxPrivateInExpression(pos + 8);
-  case 31: return deserializeBoxImportMeta(pos + 8);
-  case 32: return deserializeBoxNewTarget(pos + 8);
-  case 33: return deserializeBoxJSXElement(pos + 8);
-  case 34: return deserializeBoxJSXFragment(pos + 8);
-  case 35: return deserializeBoxTSAsExpression(pos + 8);
-  case 36: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 37: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 38: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 39: return deserializeBoxTSInstantiationExpression(pos + 8);
-  case 40: return deserializeBoxV8IntrinsicExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  case 64: return deserializeBoxSpreadElement(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "Argument", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNullLiteral(pos + 8);
+    case 2:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 3:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 4:
+      return deserializeBoxRegExpLiteral(pos + 8);
+    case 5:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 6:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 7:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 8:
+      return deserializeBoxSuper(pos + 8);
+    case 9:
+      return deserializeBoxArrayExpression(pos + 8);
+    case 10:
+      return deserializeBoxArrowFunctionExpression(pos + 8);
+    case 11:
+      return deserializeBoxAssignmentExpression(pos + 8);
+    case 12:
+      return deserializeBoxAwaitExpression(pos + 8);
+    case 13:
+      return deserializeBoxBinaryExpression(pos + 8);
+    case 14:
+      return deserializeBoxCallExpression(pos + 8);
+    case 15:
+      return deserializeBoxChainExpression(pos + 8);
+    case 16:
+      return deserializeBoxClass(pos + 8);
+    case 17:
+      return deserializeBoxConditionalExpression(pos + 8);
+    case 18:
+      return deserializeBoxFunction(pos + 8);
+    case 19:
+      return deserializeBoxImportExpression(pos + 8);
+    case 20:
+      return deserializeBoxLogicalExpression(pos + 8);
+    case 21:
+      return deserializeBoxNewExpression(pos + 8);
+    case 22:
+      return deserializeBoxObjectExpression(pos + 8);
+    case 23:
+      return deserializeBoxParenthesizedExpression(pos + 8);
+    case 24:
+      return deserializeBoxSequenceExpression(pos + 8);
+    case 25:
+      return deserializeBoxTaggedTemplateExpression(pos + 8);
+    case 26:
+      return deserializeBoxThisExpression(pos + 8);
+    case 27:
+      return deserializeBoxUnaryExpression(pos + 8);
+    case 28:
+      return deserializeBoxUpdateExpression(pos + 8);
+    case 29:
+      return deserializeBoxYieldExpression(pos + 8);
+    case 30:
+      return deserializeBoxPrivateInExpression(pos + 8);
+    case 31:
+      return deserializeBoxImportMeta(pos + 8);
+    case 32:
+      return deserializeBoxNewTarget(pos + 8);
+    case 33:
+      return deserializeBoxJSXElement(pos + 8);
+    case 34:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 35:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 36:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 37:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 38:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 39:
+      return deserializeBoxTSInstantiationExpression(pos + 8);
+    case 40:
+      return deserializeBoxV8IntrinsicExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    case 64:
+      return deserializeBoxSpreadElement(pos + 8);
+    default:
+      throw invalid("Argument tag", uint8[pos], pos);
   }
 }
 
+/** `ArrayAssignmentTarget<'a>` */
 function deserializeArrayAssignmentTarget(pos) {
   const joinedElements = deserializeVecOptionAssignmentTargetMaybeDefault(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedElements.push(item); }
@@ -402,6 +470,7 @@ function deserializeArrayAssignmentTarget(pos) {
   };
 }
 
+/** `ArrayExpression<'a>` */
 function deserializeArrayExpression(pos) {
   let elementsValue;
   try {
@@ -418,58 +487,107 @@ function deserializeArrayExpression(pos) {
   };
 }
 
+/** `ArrayExpressionElement<'a>` */
 function deserializeArrayExpressionElement(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNullLiteral(pos + 8);
-  case 2: return deserializeBoxNumericLiteral(pos + 8);
-  case 3: return deserializeBoxBigIntLiteral(pos + 8);
-  case 4: return deserializeBoxRegExpLiteral(pos + 8);
-  case 5: return deserializeBoxStringLiteral(pos + 8);
-  case 6: return deserializeBoxTemplateLiteral(pos + 8);
-  case 7: return deserializeBoxIdentifierReference(pos + 8);
-  case 8: return deserializeBoxSuper(pos + 8);
-  case 9: return deserializeBoxArrayExpression(pos + 8);
-  case 10: return deserializeBoxArrowFunctionExpression(pos + 8);
-  case 11: return deserializeBoxAssignmentExpression(pos + 8);
-  case 12: return deserializeBoxAwaitExpression(pos + 8);
-  case 13: return deserializeBoxBinaryExpression(pos + 8);
-  case 14: return deserializeBoxCallExpression(pos + 8);
-  case 15: return deserializeBoxChainExpression(pos + 8);
-  case 16: return deserializeBoxClass(pos + 8);
-  case 17: return deserializeBoxConditionalExpression(pos + 8);
-  case 18: return deserializeBoxFunction(pos + 8);
-  case 19: return deserializeBoxImportExpression(pos + 8);
-  case 20: return deserializeBoxLogicalExpression(pos + 8);
-  case 21: return deserializeBoxNewExpression(pos + 8);
-  case 22: return deserializeBoxObjectExpression(pos + 8);
-  case 23: return deserializeBoxParenthesizedExpression(pos + 8);
-  case 24: return deserializeBoxSequenceExpression(pos + 8);
-  case 25: return deserializeBoxTaggedTemplateExpression(pos + 8);
-  case 26: return deserializeBoxThisExpression(pos + 8);
-  case 27: return deserializeBoxUnaryExpression(pos + 8);
-  case 28: return deserializeBoxUpdateExpression(pos + 8);
-  case 29: return deserializeBoxYieldExpression(pos + 8);
-  case 30: return deserializeBoxPrivateInExpression(pos + 8);
-  case 31: return deserializeBoxImportMeta(pos + 8);
-  case 32: return deserializeBoxNewTarget(pos + 8);
-  case 33: return deserializeBoxJSXElement(pos + 8);
-  case 34: return deserializeBoxJSXFragment(pos + 8);
-  case 35: return deserializeBoxTSAsExpression(pos + 8);
-  case 36: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 37: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 38: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 39: return deserializeBoxTSInstantiationExpression(pos + 8);
-  case 40: return deserializeBoxV8IntrinsicExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  case 64: return deserializeBoxSpreadElement(pos + 8);
-  case 65: return deserializeBoxElision(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ArrayExpressionElement", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNullLiteral(pos + 8);
+    case 2:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 3:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 4:
+      return deserializeBoxRegExpLiteral(pos + 8);
+    case 5:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 6:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 7:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 8:
+      return deserializeBoxSuper(pos + 8);
+    case 9:
+      return deserializeBoxArrayExpression(pos + 8);
+    case 10:
+      return deserializeBoxArrowFunctionExpression(pos + 8);
+    case 11:
+      return deserializeBoxAssignmentExpression(pos + 8);
+    case 12:
+      return deserializeBoxAwaitExpression(pos + 8);
+    case 13:
+      return deserializeBoxBinaryExpression(pos + 8);
+    case 14:
+      return deserializeBoxCallExpression(pos + 8);
+    case 15:
+      return deserializeBoxChainExpression(pos + 8);
+    case 16:
+      return deserializeBoxClass(pos + 8);
+    case 17:
+      return deserializeBoxConditionalExpression(pos + 8);
+    case 18:
+      return deserializeBoxFunction(pos + 8);
+    case 19:
+      return deserializeBoxImportExpression(pos + 8);
+    case 20:
+      return deserializeBoxLogicalExpression(pos + 8);
+    case 21:
+      return deserializeBoxNewExpression(pos + 8);
+    case 22:
+      return deserializeBoxObjectExpression(pos + 8);
+    case 23:
+      return deserializeBoxParenthesizedExpression(pos + 8);
+    case 24:
+      return deserializeBoxSequenceExpression(pos + 8);
+    case 25:
+      return deserializeBoxTaggedTemplateExpression(pos + 8);
+    case 26:
+      return deserializeBoxThisExpression(pos + 8);
+    case 27:
+      return deserializeBoxUnaryExpression(pos + 8);
+    case 28:
+      return deserializeBoxUpdateExpression(pos + 8);
+    case 29:
+      return deserializeBoxYieldExpression(pos + 8);
+    case 30:
+      return deserializeBoxPrivateInExpression(pos + 8);
+    case 31:
+      return deserializeBoxImportMeta(pos + 8);
+    case 32:
+      return deserializeBoxNewTarget(pos + 8);
+    case 33:
+      return deserializeBoxJSXElement(pos + 8);
+    case 34:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 35:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 36:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 37:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 38:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 39:
+      return deserializeBoxTSInstantiationExpression(pos + 8);
+    case 40:
+      return deserializeBoxV8IntrinsicExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    case 64:
+      return deserializeBoxSpreadElement(pos + 8);
+    case 65:
+      return deserializeBoxElision(pos + 8);
+    default:
+      throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
   }
 }
 
+/** `ArrayPattern<'a>` */
 function deserializeArrayPattern(pos) {
   const joinedElements = deserializeVecOptionBindingPattern(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedElements.push(item); }
@@ -481,57 +599,105 @@ function deserializeArrayPattern(pos) {
   };
 }
 
+/** `ArrowFunctionBody<'a>` */
 function deserializeArrowFunctionBody(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNullLiteral(pos + 8);
-  case 2: return deserializeBoxNumericLiteral(pos + 8);
-  case 3: return deserializeBoxBigIntLiteral(pos + 8);
-  case 4: return deserializeBoxRegExpLiteral(pos + 8);
-  case 5: return deserializeBoxStringLiteral(pos + 8);
-  case 6: return deserializeBoxTemplateLiteral(pos + 8);
-  case 7: return deserializeBoxIdentifierReference(pos + 8);
-  case 8: return deserializeBoxSuper(pos + 8);
-  case 9: return deserializeBoxArrayExpression(pos + 8);
-  case 10: return deserializeBoxArrowFunctionExpression(pos + 8);
-  case 11: return deserializeBoxAssignmentExpression(pos + 8);
-  case 12: return deserializeBoxAwaitExpression(pos + 8);
-  case 13: return deserializeBoxBinaryExpression(pos + 8);
-  case 14: return deserializeBoxCallExpression(pos + 8);
-  case 15: return deserializeBoxChainExpression(pos + 8);
-  case 16: return deserializeBoxClass(pos + 8);
-  case 17: return deserializeBoxConditionalExpression(pos + 8);
-  case 18: return deserializeBoxFunction(pos + 8);
-  case 19: return deserializeBoxImportExpression(pos + 8);
-  case 20: return deserializeBoxLogicalExpression(pos + 8);
-  case 21: return deserializeBoxNewExpression(pos + 8);
-  case 22: return deserializeBoxObjectExpression(pos + 8);
-  case 23: return deserializeBoxParenthesizedExpression(pos + 8);
-  case 24: return deserializeBoxSequenceExpression(pos + 8);
-  case 25: return deserializeBoxTaggedTemplateExpression(pos + 8);
-  case 26: return deserializeBoxThisExpression(pos + 8);
-  case 27: return deserializeBoxUnaryExpression(pos + 8);
-  case 28: return deserializeBoxUpdateExpression(pos + 8);
-  case 29: return deserializeBoxYieldExpression(pos + 8);
-  case 30: return deserializeBoxPrivateInExpression(pos + 8);
-  case 31: return deserializeBoxImportMeta(pos + 8);
-  case 32: return deserializeBoxNewTarget(pos + 8);
-  case 33: return deserializeBoxJSXElement(pos + 8);
-  case 34: return deserializeBoxJSXFragment(pos + 8);
-  case 35: return deserializeBoxTSAsExpression(pos + 8);
-  case 36: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 37: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 38: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 39: return deserializeBoxTSInstantiationExpression(pos + 8);
-  case 40: return deserializeBoxV8IntrinsicExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  case 64: return deserializeBoxFunctionBody(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ArrowFunctionBody", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNullLiteral(pos + 8);
+    case 2:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 3:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 4:
+      return deserializeBoxRegExpLiteral(pos + 8);
+    case 5:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 6:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 7:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 8:
+      return deserializeBoxSuper(pos + 8);
+    case 9:
+      return deserializeBoxArrayExpression(pos + 8);
+    case 10:
+      return deserializeBoxArrowFunctionExpression(pos + 8);
+    case 11:
+      return deserializeBoxAssignmentExpression(pos + 8);
+    case 12:
+      return deserializeBoxAwaitExpression(pos + 8);
+    case 13:
+      return deserializeBoxBinaryExpression(pos + 8);
+    case 14:
+      return deserializeBoxCallExpression(pos + 8);
+    case 15:
+      return deserializeBoxChainExpression(pos + 8);
+    case 16:
+      return deserializeBoxClass(pos + 8);
+    case 17:
+      return deserializeBoxConditionalExpression(pos + 8);
+    case 18:
+      return deserializeBoxFunction(pos + 8);
+    case 19:
+      return deserializeBoxImportExpression(pos + 8);
+    case 20:
+      return deserializeBoxLogicalExpression(pos + 8);
+    case 21:
+      return deserializeBoxNewExpression(pos + 8);
+    case 22:
+      return deserializeBoxObjectExpression(pos + 8);
+    case 23:
+      return deserializeBoxParenthesizedExpression(pos + 8);
+    case 24:
+      return deserializeBoxSequenceExpression(pos + 8);
+    case 25:
+      return deserializeBoxTaggedTemplateExpression(pos + 8);
+    case 26:
+      return deserializeBoxThisExpression(pos + 8);
+    case 27:
+      return deserializeBoxUnaryExpression(pos + 8);
+    case 28:
+      return deserializeBoxUpdateExpression(pos + 8);
+    case 29:
+      return deserializeBoxYieldExpression(pos + 8);
+    case 30:
+      return deserializeBoxPrivateInExpression(pos + 8);
+    case 31:
+      return deserializeBoxImportMeta(pos + 8);
+    case 32:
+      return deserializeBoxNewTarget(pos + 8);
+    case 33:
+      return deserializeBoxJSXElement(pos + 8);
+    case 34:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 35:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 36:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 37:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 38:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 39:
+      return deserializeBoxTSInstantiationExpression(pos + 8);
+    case 40:
+      return deserializeBoxV8IntrinsicExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    case 64:
+      return deserializeBoxFunctionBody(pos + 8);
+    default:
+      throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
   }
 }
 
+/** `ArrowFunctionExpression<'a>` */
 function deserializeArrowFunctionExpression(pos) {
   let paramsValue, bodyValue;
   try {
@@ -545,7 +711,7 @@ function deserializeArrowFunctionExpression(pos) {
   return {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: uint8[(pos + 56)] === 1,
+    async: uint8[pos + 56] === 1,
     params: paramsValue,
     body: bodyValue,
     id: null,
@@ -555,6 +721,7 @@ function deserializeArrowFunctionExpression(pos) {
   };
 }
 
+/** `AssignmentExpression<'a>` */
 function deserializeAssignmentExpression(pos) {
   let leftValue, rightValue;
   try {
@@ -575,28 +742,16 @@ function deserializeAssignmentExpression(pos) {
   };
 }
 
+const ASSIGNMENT_OPERATOR_STRINGS = ["=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "|=", "^=", "&=", "||=", "&&=", "??="];
+
+/** `AssignmentOperator` */
 function deserializeAssignmentOperator(pos) {
-  switch (uint8[pos]) {
-  case 0: return "=";
-  case 1: return "+=";
-  case 2: return "-=";
-  case 3: return "*=";
-  case 4: return "/=";
-  case 5: return "%=";
-  case 6: return "**=";
-  case 7: return "<<=";
-  case 8: return ">>=";
-  case 9: return ">>>=";
-  case 10: return "|=";
-  case 11: return "^=";
-  case 12: return "&=";
-  case 13: return "||=";
-  case 14: return "&&=";
-  case 15: return "??=";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "AssignmentOperator", pos);
-  }
+  const value = ASSIGNMENT_OPERATOR_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("AssignmentOperator", uint8[pos], pos);
+  return value;
 }
 
+/** `AssignmentPattern<'a>` */
 function deserializeAssignmentPattern(pos) {
   let leftValue, rightValue;
   try {
@@ -616,47 +771,77 @@ function deserializeAssignmentPattern(pos) {
   };
 }
 
+/** `AssignmentTarget<'a>` */
 function deserializeAssignmentTarget(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierReference(pos + 8);
-  case 1: return deserializeBoxTSAsExpression(pos + 8);
-  case 2: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 3: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 4: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 8: return deserializeBoxArrayAssignmentTarget(pos + 8);
-  case 9: return deserializeBoxObjectAssignmentTarget(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "AssignmentTarget", pos);
+    case 0:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 1:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 2:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 3:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 4:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 8:
+      return deserializeBoxArrayAssignmentTarget(pos + 8);
+    case 9:
+      return deserializeBoxObjectAssignmentTarget(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    default:
+      throw invalid("AssignmentTarget tag", uint8[pos], pos);
   }
 }
 
+/** `AssignmentTargetMaybeDefault<'a>` */
 function deserializeAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierReference(pos + 8);
-  case 1: return deserializeBoxTSAsExpression(pos + 8);
-  case 2: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 3: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 4: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 8: return deserializeBoxArrayAssignmentTarget(pos + 8);
-  case 9: return deserializeBoxObjectAssignmentTarget(pos + 8);
-  case 16: return deserializeBoxAssignmentTargetWithDefault(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "AssignmentTargetMaybeDefault", pos);
+    case 0:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 1:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 2:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 3:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 4:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 8:
+      return deserializeBoxArrayAssignmentTarget(pos + 8);
+    case 9:
+      return deserializeBoxObjectAssignmentTarget(pos + 8);
+    case 16:
+      return deserializeBoxAssignmentTargetWithDefault(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    default:
+      throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
   }
 }
 
+/** `AssignmentTargetProperty<'a>` */
 function deserializeAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxAssignmentTargetPropertyIdentifier(pos + 8);
-  case 1: return deserializeBoxAssignmentTargetPropertyProperty(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "AssignmentTargetProperty", pos);
+    case 0:
+      return deserializeBoxAssignmentTargetPropertyIdentifier(pos + 8);
+    case 1:
+      return deserializeBoxAssignmentTargetPropertyProperty(pos + 8);
+    default:
+      throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
   }
 }
 
+/** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_key = deserializeIdentifierReference(pos + 16);
   const this_start = deserializeI32(pos);
@@ -693,6 +878,7 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   };
 }
 
+/** `AssignmentTargetPropertyProperty<'a>` */
 function deserializeAssignmentTargetPropertyProperty(pos) {
   let keyValue, valueValue;
   try {
@@ -710,12 +896,13 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: valueValue,
     method: false,
     shorthand: false,
-    computed: uint8[(pos + 12)] === 1,
+    computed: uint8[pos + 12] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `AssignmentTargetRest<'a>` */
 function deserializeAssignmentTargetRest(pos) {
   let argumentValue;
   try {
@@ -732,6 +919,7 @@ function deserializeAssignmentTargetRest(pos) {
   };
 }
 
+/** `AssignmentTargetWithDefault<'a>` */
 function deserializeAssignmentTargetWithDefault(pos) {
   let leftValue, rightValue;
   try {
@@ -751,6 +939,7 @@ function deserializeAssignmentTargetWithDefault(pos) {
   };
 }
 
+/** `AwaitExpression<'a>` */
 function deserializeAwaitExpression(pos) {
   let argumentValue;
   try {
@@ -767,6 +956,7 @@ function deserializeAwaitExpression(pos) {
   };
 }
 
+/** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
@@ -774,13 +964,14 @@ function deserializeBigIntLiteral(pos) {
   return {
     type: "Literal",
     value: BigInt(bigint),
-    raw: (int32[pos + 32 >> 2] === 0 && int32[pos + 36 >> 2] === 0) ? null : sourceText.slice(this_start, this_end),
+    raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     bigint: bigint,
     start: this_start,
     end: this_end,
   };
 }
 
+/** `BinaryExpression<'a>` */
 function deserializeBinaryExpression(pos) {
   let leftValue, rightValue;
   try {
@@ -801,34 +992,16 @@ function deserializeBinaryExpression(pos) {
   };
 }
 
+const BINARY_OPERATOR_STRINGS = ["==", "!=", "===", "!==", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "**", "<<", ">>", ">>>", "|", "^", "&", "in", "instanceof"];
+
+/** `BinaryOperator` */
 function deserializeBinaryOperator(pos) {
-  switch (uint8[pos]) {
-  case 0: return "==";
-  case 1: return "!=";
-  case 2: return "===";
-  case 3: return "!==";
-  case 4: return "<";
-  case 5: return "<=";
-  case 6: return ">";
-  case 7: return ">=";
-  case 8: return "+";
-  case 9: return "-";
-  case 10: return "*";
-  case 11: return "/";
-  case 12: return "%";
-  case 13: return "**";
-  case 14: return "<<";
-  case 15: return ">>";
-  case 16: return ">>>";
-  case 17: return "|";
-  case 18: return "^";
-  case 19: return "&";
-  case 20: return "in";
-  case 21: return "instanceof";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "BinaryOperator", pos);
-  }
+  const value = BINARY_OPERATOR_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("BinaryOperator", uint8[pos], pos);
+  return value;
 }
 
+/** `BindingIdentifier<'a>` */
 function deserializeBindingIdentifier(pos) {
   return {
     type: "Identifier",
@@ -838,16 +1011,23 @@ function deserializeBindingIdentifier(pos) {
   };
 }
 
+/** `BindingPattern<'a>` */
 function deserializeBindingPattern(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBindingIdentifier(pos + 8);
-  case 1: return deserializeBoxObjectPattern(pos + 8);
-  case 2: return deserializeBoxArrayPattern(pos + 8);
-  case 3: return deserializeBoxAssignmentPattern(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "BindingPattern", pos);
+    case 0:
+      return deserializeBoxBindingIdentifier(pos + 8);
+    case 1:
+      return deserializeBoxObjectPattern(pos + 8);
+    case 2:
+      return deserializeBoxArrayPattern(pos + 8);
+    case 3:
+      return deserializeBoxAssignmentPattern(pos + 8);
+    default:
+      throw invalid("BindingPattern tag", uint8[pos], pos);
   }
 }
 
+/** `BindingProperty<'a>` */
 function deserializeBindingProperty(pos) {
   let keyValue, valueValue;
   try {
@@ -864,13 +1044,14 @@ function deserializeBindingProperty(pos) {
     key: keyValue,
     value: valueValue,
     method: false,
-    shorthand: uint8[(pos + 12)] === 1,
-    computed: uint8[(pos + 13)] === 1,
+    shorthand: uint8[pos + 12] === 1,
+    computed: uint8[pos + 13] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `BindingRestElement<'a>` */
 function deserializeBindingRestElement(pos) {
   let argumentValue;
   try {
@@ -887,6 +1068,7 @@ function deserializeBindingRestElement(pos) {
   };
 }
 
+/** `BlockStatement<'a>` */
 function deserializeBlockStatement(pos) {
   let bodyValue;
   try {
@@ -903,12 +1085,14 @@ function deserializeBlockStatement(pos) {
   };
 }
 
+/** `bool` */
 function deserializeBool(pos) {
   return uint8[pos] === 1;
 }
 
+/** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = uint8[(pos + 12)] === 1;
+  const this_value = uint8[pos + 12] === 1;
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   return {
@@ -920,851 +1104,851 @@ function deserializeBooleanLiteral(pos) {
   };
 }
 
+/** `Box<'a, AccessorProperty<'a>>` */
 function deserializeBoxAccessorProperty(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to AccessorProperty", pos);
-  if ((budget -= 88) < 0) settle(target, 88, pos);
+  const target = readPointer(pos, 88, 7);
+  if ((budget -= 88) < 0) overBudget(target, 88, pos);
   return deserializeAccessorProperty(target);
 }
 
+/** `Box<'a, ArrayAssignmentTarget<'a>>` */
 function deserializeBoxArrayAssignmentTarget(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayAssignmentTarget", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeArrayAssignmentTarget(target);
 }
 
+/** `Box<'a, ArrayExpression<'a>>` */
 function deserializeBoxArrayExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ArrayExpression", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeArrayExpression(target);
 }
 
+/** `Box<'a, ArrayPattern<'a>>` */
 function deserializeBoxArrayPattern(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ArrayPattern", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeArrayPattern(target);
 }
 
+/** `Box<'a, ArrowFunctionExpression<'a>>` */
 function deserializeBoxArrowFunctionExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ArrowFunctionExpression", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeArrowFunctionExpression(target);
 }
 
+/** `Box<'a, AssignmentExpression<'a>>` */
 function deserializeBoxAssignmentExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentExpression", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeAssignmentExpression(target);
 }
 
+/** `Box<'a, AssignmentPattern<'a>>` */
 function deserializeBoxAssignmentPattern(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentPattern", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeAssignmentPattern(target);
 }
 
+/** `Box<'a, AssignmentTargetPropertyIdentifier<'a>>` */
 function deserializeBoxAssignmentTargetPropertyIdentifier(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyIdentifier", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeAssignmentTargetPropertyIdentifier(target);
 }
 
+/** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
 function deserializeBoxAssignmentTargetPropertyProperty(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetPropertyProperty", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeAssignmentTargetPropertyProperty(target);
 }
 
+/** `Box<'a, AssignmentTargetRest<'a>>` */
 function deserializeBoxAssignmentTargetRest(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetRest", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeAssignmentTargetRest(target);
 }
 
+/** `Box<'a, AssignmentTargetWithDefault<'a>>` */
 function deserializeBoxAssignmentTargetWithDefault(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to AssignmentTargetWithDefault", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeAssignmentTargetWithDefault(target);
 }
 
+/** `Box<'a, AwaitExpression<'a>>` */
 function deserializeBoxAwaitExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to AwaitExpression", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeAwaitExpression(target);
 }
 
+/** `Box<'a, BigIntLiteral<'a>>` */
 function deserializeBoxBigIntLiteral(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BigIntLiteral", pos);
+  const target = readPointer(pos, 48, 7);
   return deserializeBigIntLiteral(target);
 }
 
+/** `Box<'a, BinaryExpression<'a>>` */
 function deserializeBoxBinaryExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BinaryExpression", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeBinaryExpression(target);
 }
 
+/** `Box<'a, BindingIdentifier<'a>>` */
 function deserializeBoxBindingIdentifier(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingIdentifier", pos);
+  const target = readPointer(pos, 32, 7);
   return deserializeBindingIdentifier(target);
 }
 
+/** `Box<'a, BindingRestElement<'a>>` */
 function deserializeBoxBindingRestElement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to BindingRestElement", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeBindingRestElement(target);
 }
 
+/** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to BlockStatement", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeBlockStatement(target);
 }
 
+/** `Box<'a, BooleanLiteral>` */
 function deserializeBoxBooleanLiteral(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to BooleanLiteral", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeBooleanLiteral(target);
 }
 
+/** `Box<'a, BreakStatement<'a>>` */
 function deserializeBoxBreakStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to BreakStatement", pos);
+  const target = readPointer(pos, 48, 7);
   return deserializeBreakStatement(target);
 }
 
+/** `Box<'a, CallExpression<'a>>` */
 function deserializeBoxCallExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CallExpression", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeCallExpression(target);
 }
 
+/** `Box<'a, CatchClause<'a>>` */
 function deserializeBoxCatchClause(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to CatchClause", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeCatchClause(target);
 }
 
+/** `Box<'a, ChainExpression<'a>>` */
 function deserializeBoxChainExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ChainExpression", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeChainExpression(target);
 }
 
+/** `Box<'a, Class<'a>>` */
 function deserializeBoxClass(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 144) || (target & 7) !== 0) throw corrupt("pointer to Class", pos);
-  if ((budget -= 144) < 0) settle(target, 144, pos);
+  const target = readPointer(pos, 144, 7);
+  if ((budget -= 144) < 0) overBudget(target, 144, pos);
   return deserializeClass(target);
 }
 
+/** `Box<'a, ClassBody<'a>>` */
 function deserializeBoxClassBody(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ClassBody", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeClassBody(target);
 }
 
+/** `Box<'a, ComputedMemberExpression<'a>>` */
 function deserializeBoxComputedMemberExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ComputedMemberExpression", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeComputedMemberExpression(target);
 }
 
+/** `Box<'a, ConditionalExpression<'a>>` */
 function deserializeBoxConditionalExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ConditionalExpression", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeConditionalExpression(target);
 }
 
+/** `Box<'a, ContinueStatement<'a>>` */
 function deserializeBoxContinueStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ContinueStatement", pos);
+  const target = readPointer(pos, 48, 7);
   return deserializeContinueStatement(target);
 }
 
+/** `Box<'a, DebuggerStatement>` */
 function deserializeBoxDebuggerStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to DebuggerStatement", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeDebuggerStatement(target);
 }
 
+/** `Box<'a, DoWhileStatement<'a>>` */
 function deserializeBoxDoWhileStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to DoWhileStatement", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeDoWhileStatement(target);
 }
 
+/** `Box<'a, Elision>` */
 function deserializeBoxElision(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Elision", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeElision(target);
 }
 
+/** `Box<'a, EmptyStatement>` */
 function deserializeBoxEmptyStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to EmptyStatement", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeEmptyStatement(target);
 }
 
+/** `Box<'a, ExportAllDeclaration<'a>>` */
 function deserializeBoxExportAllDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 128) || (target & 7) !== 0) throw corrupt("pointer to ExportAllDeclaration", pos);
+  const target = readPointer(pos, 128, 7);
   return deserializeExportAllDeclaration(target);
 }
 
+/** `Box<'a, ExportDeclaration<'a>>` */
 function deserializeBoxExportDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDeclaration", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeExportDeclaration(target);
 }
 
+/** `Box<'a, ExportDefaultDeclaration<'a>>` */
 function deserializeBoxExportDefaultDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExportDefaultDeclaration", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeExportDefaultDeclaration(target);
 }
 
+/** `Box<'a, ExportFromDeclaration<'a>>` */
 function deserializeBoxExportFromDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ExportFromDeclaration", pos);
+  const target = readPointer(pos, 96, 7);
   return deserializeExportFromDeclaration(target);
 }
 
+/** `Box<'a, ExportNamedDeclaration<'a>>` */
 function deserializeBoxExportNamedDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ExportNamedDeclaration", pos);
+  const target = readPointer(pos, 40, 7);
   return deserializeExportNamedDeclaration(target);
 }
 
+/** `Box<'a, Expression<'a>>` */
 function deserializeBoxExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Expression", pos);
-  if ((budget -= 16) < 0) settle(target, 16, pos);
+  const target = readPointer(pos, 16, 7);
+  if ((budget -= 16) < 0) overBudget(target, 16, pos);
   return deserializeExpression(target);
 }
 
+/** `Box<'a, ExpressionStatement<'a>>` */
 function deserializeBoxExpressionStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ExpressionStatement", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeExpressionStatement(target);
 }
 
+/** `Box<'a, ForInStatement<'a>>` */
 function deserializeBoxForInStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to ForInStatement", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeForInStatement(target);
 }
 
+/** `Box<'a, ForOfStatement<'a>>` */
 function deserializeBoxForOfStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to ForOfStatement", pos);
-  if ((budget -= 72) < 0) settle(target, 72, pos);
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
   return deserializeForOfStatement(target);
 }
 
+/** `Box<'a, ForStatement<'a>>` */
 function deserializeBoxForStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to ForStatement", pos);
-  if ((budget -= 80) < 0) settle(target, 80, pos);
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
   return deserializeForStatement(target);
 }
 
+/** `Box<'a, FormalParameters<'a>>` */
 function deserializeBoxFormalParameters(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to FormalParameters", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeFormalParameters(target);
 }
 
+/** `Box<'a, Function<'a>>` */
 function deserializeBoxFunction(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to Function", pos);
-  if ((budget -= 96) < 0) settle(target, 96, pos);
+  const target = readPointer(pos, 96, 7);
+  if ((budget -= 96) < 0) overBudget(target, 96, pos);
   return deserializeFunction(target);
 }
 
+/** `Box<'a, FunctionBody<'a>>` */
 function deserializeBoxFunctionBody(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to FunctionBody", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeFunctionBody(target);
 }
 
+/** `Box<'a, IdentifierName<'a>>` */
 function deserializeBoxIdentifierName(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to IdentifierName", pos);
+  const target = readPointer(pos, 32, 7);
   return deserializeIdentifierName(target);
 }
 
+/** `Box<'a, IdentifierReference<'a>>` */
 function deserializeBoxIdentifierReference(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to IdentifierReference", pos);
+  const target = readPointer(pos, 32, 7);
   return deserializeIdentifierReference(target);
 }
 
+/** `Box<'a, IfStatement<'a>>` */
 function deserializeBoxIfStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to IfStatement", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeIfStatement(target);
 }
 
+/** `Box<'a, ImportDeclaration<'a>>` */
 function deserializeBoxImportDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to ImportDeclaration", pos);
+  const target = readPointer(pos, 96, 7);
   return deserializeImportDeclaration(target);
 }
 
+/** `Box<'a, ImportDefaultSpecifier<'a>>` */
 function deserializeBoxImportDefaultSpecifier(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportDefaultSpecifier", pos);
+  const target = readPointer(pos, 48, 7);
   return deserializeImportDefaultSpecifier(target);
 }
 
+/** `Box<'a, ImportExpression<'a>>` */
 function deserializeBoxImportExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportExpression", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeImportExpression(target);
 }
 
+/** `Box<'a, ImportMeta>` */
 function deserializeBoxImportMeta(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to ImportMeta", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeImportMeta(target);
 }
 
+/** `Box<'a, ImportNamespaceSpecifier<'a>>` */
 function deserializeBoxImportNamespaceSpecifier(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ImportNamespaceSpecifier", pos);
+  const target = readPointer(pos, 48, 7);
   return deserializeImportNamespaceSpecifier(target);
 }
 
+/** `Box<'a, ImportSpecifier<'a>>` */
 function deserializeBoxImportSpecifier(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to ImportSpecifier", pos);
+  const target = readPointer(pos, 104, 7);
   return deserializeImportSpecifier(target);
 }
 
+/** `Box<'a, JSDocNonNullableType<'a>>` */
 function deserializeBoxJSDocNonNullableType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNonNullableType", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeJSDocNonNullableType(target);
 }
 
+/** `Box<'a, JSDocNullableType<'a>>` */
 function deserializeBoxJSDocNullableType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSDocNullableType", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeJSDocNullableType(target);
 }
 
+/** `Box<'a, JSDocUnknownType>` */
 function deserializeBoxJSDocUnknownType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to JSDocUnknownType", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeJSDocUnknownType(target);
 }
 
+/** `Box<'a, JSXAttribute<'a>>` */
 function deserializeBoxJSXAttribute(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXAttribute", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeJSXAttribute(target);
 }
 
+/** `Box<'a, JSXClosingElement<'a>>` */
 function deserializeBoxJSXClosingElement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXClosingElement", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeJSXClosingElement(target);
 }
 
+/** `Box<'a, JSXElement<'a>>` */
 function deserializeBoxJSXElement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to JSXElement", pos);
-  if ((budget -= 56) < 0) settle(target, 56, pos);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
   return deserializeJSXElement(target);
 }
 
+/** `Box<'a, JSXEmptyExpression>` */
 function deserializeBoxJSXEmptyExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to JSXEmptyExpression", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeJSXEmptyExpression(target);
 }
 
+/** `Box<'a, JSXExpressionContainer<'a>>` */
 function deserializeBoxJSXExpressionContainer(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXExpressionContainer", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeJSXExpressionContainer(target);
 }
 
+/** `Box<'a, JSXFragment<'a>>` */
 function deserializeBoxJSXFragment(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to JSXFragment", pos);
-  if ((budget -= 72) < 0) settle(target, 72, pos);
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
   return deserializeJSXFragment(target);
 }
 
+/** `Box<'a, JSXIdentifier<'a>>` */
 function deserializeBoxJSXIdentifier(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXIdentifier", pos);
+  const target = readPointer(pos, 32, 7);
   return deserializeJSXIdentifier(target);
 }
 
+/** `Box<'a, JSXMemberExpression<'a>>` */
 function deserializeBoxJSXMemberExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXMemberExpression", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeJSXMemberExpression(target);
 }
 
+/** `Box<'a, JSXNamespacedName<'a>>` */
 function deserializeBoxJSXNamespacedName(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to JSXNamespacedName", pos);
+  const target = readPointer(pos, 80, 7);
   return deserializeJSXNamespacedName(target);
 }
 
+/** `Box<'a, JSXOpeningElement<'a>>` */
 function deserializeBoxJSXOpeningElement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to JSXOpeningElement", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeJSXOpeningElement(target);
 }
 
+/** `Box<'a, JSXSpreadAttribute<'a>>` */
 function deserializeBoxJSXSpreadAttribute(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadAttribute", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeJSXSpreadAttribute(target);
 }
 
+/** `Box<'a, JSXSpreadChild<'a>>` */
 function deserializeBoxJSXSpreadChild(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to JSXSpreadChild", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeJSXSpreadChild(target);
 }
 
+/** `Box<'a, JSXText<'a>>` */
 function deserializeBoxJSXText(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to JSXText", pos);
+  const target = readPointer(pos, 48, 7);
   return deserializeJSXText(target);
 }
 
+/** `Box<'a, LabeledStatement<'a>>` */
 function deserializeBoxLabeledStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to LabeledStatement", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeLabeledStatement(target);
 }
 
+/** `Box<'a, LogicalExpression<'a>>` */
 function deserializeBoxLogicalExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to LogicalExpression", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeLogicalExpression(target);
 }
 
+/** `Box<'a, MethodDefinition<'a>>` */
 function deserializeBoxMethodDefinition(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to MethodDefinition", pos);
-  if ((budget -= 72) < 0) settle(target, 72, pos);
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
   return deserializeMethodDefinition(target);
 }
 
+/** `Box<'a, NewExpression<'a>>` */
 function deserializeBoxNewExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to NewExpression", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeNewExpression(target);
 }
 
+/** `Box<'a, NewTarget>` */
 function deserializeBoxNewTarget(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to NewTarget", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeNewTarget(target);
 }
 
+/** `Box<'a, NullLiteral>` */
 function deserializeBoxNullLiteral(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to NullLiteral", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeNullLiteral(target);
 }
 
+/** `Box<'a, NumericLiteral<'a>>` */
 function deserializeBoxNumericLiteral(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to NumericLiteral", pos);
+  const target = readPointer(pos, 40, 7);
   return deserializeNumericLiteral(target);
 }
 
+/** `Box<'a, ObjectAssignmentTarget<'a>>` */
 function deserializeBoxObjectAssignmentTarget(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectAssignmentTarget", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeObjectAssignmentTarget(target);
 }
 
+/** `Box<'a, ObjectExpression<'a>>` */
 function deserializeBoxObjectExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to ObjectExpression", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeObjectExpression(target);
 }
 
+/** `Box<'a, ObjectPattern<'a>>` */
 function deserializeBoxObjectPattern(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectPattern", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeObjectPattern(target);
 }
 
+/** `Box<'a, ObjectProperty<'a>>` */
 function deserializeBoxObjectProperty(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to ObjectProperty", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeObjectProperty(target);
 }
 
+/** `Box<'a, ParenthesizedExpression<'a>>` */
 function deserializeBoxParenthesizedExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ParenthesizedExpression", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeParenthesizedExpression(target);
 }
 
+/** `Box<'a, PrivateFieldExpression<'a>>` */
 function deserializeBoxPrivateFieldExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateFieldExpression", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializePrivateFieldExpression(target);
 }
 
+/** `Box<'a, PrivateIdentifier<'a>>` */
 function deserializeBoxPrivateIdentifier(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to PrivateIdentifier", pos);
+  const target = readPointer(pos, 32, 7);
   return deserializePrivateIdentifier(target);
 }
 
+/** `Box<'a, PrivateInExpression<'a>>` */
 function deserializeBoxPrivateInExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to PrivateInExpression", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializePrivateInExpression(target);
 }
 
+/** `Box<'a, PropertyDefinition<'a>>` */
 function deserializeBoxPropertyDefinition(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to PropertyDefinition", pos);
-  if ((budget -= 88) < 0) settle(target, 88, pos);
+  const target = readPointer(pos, 88, 7);
+  if ((budget -= 88) < 0) overBudget(target, 88, pos);
   return deserializePropertyDefinition(target);
 }
 
+/** `Box<'a, RegExpLiteral<'a>>` */
 function deserializeBoxRegExpLiteral(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to RegExpLiteral", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeRegExpLiteral(target);
 }
 
+/** `Box<'a, ReturnStatement<'a>>` */
 function deserializeBoxReturnStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ReturnStatement", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeReturnStatement(target);
 }
 
+/** `Box<'a, SequenceExpression<'a>>` */
 function deserializeBoxSequenceExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to SequenceExpression", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeSequenceExpression(target);
 }
 
+/** `Box<'a, SpreadElement<'a>>` */
 function deserializeBoxSpreadElement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to SpreadElement", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeSpreadElement(target);
 }
 
+/** `Box<'a, StaticBlock<'a>>` */
 function deserializeBoxStaticBlock(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to StaticBlock", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeStaticBlock(target);
 }
 
+/** `Box<'a, StaticMemberExpression<'a>>` */
 function deserializeBoxStaticMemberExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to StaticMemberExpression", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeStaticMemberExpression(target);
 }
 
+/** `Box<'a, StringLiteral<'a>>` */
 function deserializeBoxStringLiteral(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to StringLiteral", pos);
+  const target = readPointer(pos, 48, 7);
   return deserializeStringLiteral(target);
 }
 
+/** `Box<'a, Super>` */
 function deserializeBoxSuper(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to Super", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeSuper(target);
 }
 
+/** `Box<'a, SwitchStatement<'a>>` */
 function deserializeBoxSwitchStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 56) || (target & 7) !== 0) throw corrupt("pointer to SwitchStatement", pos);
-  if ((budget -= 56) < 0) settle(target, 56, pos);
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
   return deserializeSwitchStatement(target);
 }
 
+/** `Box<'a, TSAnyKeyword>` */
 function deserializeBoxTSAnyKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSAnyKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSAnyKeyword(target);
 }
 
+/** `Box<'a, TSArrayType<'a>>` */
 function deserializeBoxTSArrayType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSArrayType", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSArrayType(target);
 }
 
+/** `Box<'a, TSAsExpression<'a>>` */
 function deserializeBoxTSAsExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSAsExpression", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeTSAsExpression(target);
 }
 
+/** `Box<'a, TSBigIntKeyword>` */
 function deserializeBoxTSBigIntKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSBigIntKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSBigIntKeyword(target);
 }
 
+/** `Box<'a, TSBooleanKeyword>` */
 function deserializeBoxTSBooleanKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSBooleanKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSBooleanKeyword(target);
 }
 
+/** `Box<'a, TSCallSignatureDeclaration<'a>>` */
 function deserializeBoxTSCallSignatureDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSCallSignatureDeclaration", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeTSCallSignatureDeclaration(target);
 }
 
+/** `Box<'a, TSConditionalType<'a>>` */
 function deserializeBoxTSConditionalType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSConditionalType", pos);
-  if ((budget -= 80) < 0) settle(target, 80, pos);
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
   return deserializeTSConditionalType(target);
 }
 
+/** `Box<'a, TSConstructSignatureDeclaration<'a>>` */
 function deserializeBoxTSConstructSignatureDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSConstructSignatureDeclaration", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSConstructSignatureDeclaration(target);
 }
 
+/** `Box<'a, TSConstructorType<'a>>` */
 function deserializeBoxTSConstructorType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSConstructorType", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeTSConstructorType(target);
 }
 
+/** `Box<'a, TSEnumDeclaration<'a>>` */
 function deserializeBoxTSEnumDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 88) || (target & 7) !== 0) throw corrupt("pointer to TSEnumDeclaration", pos);
-  if ((budget -= 88) < 0) settle(target, 88, pos);
+  const target = readPointer(pos, 88, 7);
+  if ((budget -= 88) < 0) overBudget(target, 88, pos);
   return deserializeTSEnumDeclaration(target);
 }
 
+/** `Box<'a, TSExportAssignment<'a>>` */
 function deserializeBoxTSExportAssignment(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSExportAssignment", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSExportAssignment(target);
 }
 
+/** `Box<'a, TSExternalModuleDeclaration<'a>>` */
 function deserializeBoxTSExternalModuleDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleDeclaration", pos);
-  if ((budget -= 80) < 0) settle(target, 80, pos);
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
   return deserializeTSExternalModuleDeclaration(target);
 }
 
+/** `Box<'a, TSExternalModuleReference<'a>>` */
 function deserializeBoxTSExternalModuleReference(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSExternalModuleReference", pos);
+  const target = readPointer(pos, 64, 7);
   return deserializeTSExternalModuleReference(target);
 }
 
+/** `Box<'a, TSFunctionType<'a>>` */
 function deserializeBoxTSFunctionType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSFunctionType", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeTSFunctionType(target);
 }
 
+/** `Box<'a, TSGlobalDeclaration<'a>>` */
 function deserializeBoxTSGlobalDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSGlobalDeclaration", pos);
-  if ((budget -= 96) < 0) settle(target, 96, pos);
+  const target = readPointer(pos, 96, 7);
+  if ((budget -= 96) < 0) overBudget(target, 96, pos);
   return deserializeTSGlobalDeclaration(target);
 }
 
+/** `Box<'a, TSImportEqualsDeclaration<'a>>` */
 function deserializeBoxTSImportEqualsDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportEqualsDeclaration", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeTSImportEqualsDeclaration(target);
 }
 
+/** `Box<'a, TSImportType<'a>>` */
 function deserializeBoxTSImportType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSImportType", pos);
-  if ((budget -= 96) < 0) settle(target, 96, pos);
+  const target = readPointer(pos, 96, 7);
+  if ((budget -= 96) < 0) overBudget(target, 96, pos);
   return deserializeTSImportType(target);
 }
 
+/** `Box<'a, TSImportTypeQualifiedName<'a>>` */
 function deserializeBoxTSImportTypeQualifiedName(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSImportTypeQualifiedName", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeTSImportTypeQualifiedName(target);
 }
 
+/** `Box<'a, TSIndexSignature<'a>>` */
 function deserializeBoxTSIndexSignature(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSIndexSignature", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeTSIndexSignature(target);
 }
 
+/** `Box<'a, TSIndexedAccessType<'a>>` */
 function deserializeBoxTSIndexedAccessType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSIndexedAccessType", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeTSIndexedAccessType(target);
 }
 
+/** `Box<'a, TSInferType<'a>>` */
 function deserializeBoxTSInferType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 24) || (target & 7) !== 0) throw corrupt("pointer to TSInferType", pos);
-  if ((budget -= 24) < 0) settle(target, 24, pos);
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
   return deserializeTSInferType(target);
 }
 
+/** `Box<'a, TSInstantiationExpression<'a>>` */
 function deserializeBoxTSInstantiationExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInstantiationExpression", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSInstantiationExpression(target);
 }
 
+/** `Box<'a, TSInterfaceBody<'a>>` */
 function deserializeBoxTSInterfaceBody(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceBody", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSInterfaceBody(target);
 }
 
+/** `Box<'a, TSInterfaceDeclaration<'a>>` */
 function deserializeBoxTSInterfaceDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 96) || (target & 7) !== 0) throw corrupt("pointer to TSInterfaceDeclaration", pos);
-  if ((budget -= 96) < 0) settle(target, 96, pos);
+  const target = readPointer(pos, 96, 7);
+  if ((budget -= 96) < 0) overBudget(target, 96, pos);
   return deserializeTSInterfaceDeclaration(target);
 }
 
+/** `Box<'a, TSIntersectionType<'a>>` */
 function deserializeBoxTSIntersectionType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSIntersectionType", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSIntersectionType(target);
 }
 
+/** `Box<'a, TSIntrinsicKeyword>` */
 function deserializeBoxTSIntrinsicKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSIntrinsicKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSIntrinsicKeyword(target);
 }
 
+/** `Box<'a, TSLiteralType<'a>>` */
 function deserializeBoxTSLiteralType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSLiteralType", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSLiteralType(target);
 }
 
+/** `Box<'a, TSMappedType<'a>>` */
 function deserializeBoxTSMappedType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TSMappedType", pos);
-  if ((budget -= 104) < 0) settle(target, 104, pos);
+  const target = readPointer(pos, 104, 7);
+  if ((budget -= 104) < 0) overBudget(target, 104, pos);
   return deserializeTSMappedType(target);
 }
 
+/** `Box<'a, TSMethodSignature<'a>>` */
 function deserializeBoxTSMethodSignature(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSMethodSignature", pos);
-  if ((budget -= 72) < 0) settle(target, 72, pos);
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
   return deserializeTSMethodSignature(target);
 }
 
+/** `Box<'a, TSModuleBlock<'a>>` */
 function deserializeBoxTSModuleBlock(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSModuleBlock", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeTSModuleBlock(target);
 }
 
+/** `Box<'a, TSNamedTupleMember<'a>>` */
 function deserializeBoxTSNamedTupleMember(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSNamedTupleMember", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeTSNamedTupleMember(target);
 }
 
+/** `Box<'a, TSNamespaceDeclaration<'a>>` */
 function deserializeBoxTSNamespaceDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceDeclaration", pos);
-  if ((budget -= 72) < 0) settle(target, 72, pos);
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
   if (readFirst.size > 0 && readFirst.has(target)) return takeReadFirst(target);
   try {
     return deserializeTSNamespaceDeclaration(target);
@@ -1777,315 +1961,316 @@ function deserializeBoxTSNamespaceDeclaration(pos) {
   }
 }
 
+/** `Box<'a, TSNamespaceExportDeclaration<'a>>` */
 function deserializeBoxTSNamespaceExportDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSNamespaceExportDeclaration", pos);
+  const target = readPointer(pos, 48, 7);
   return deserializeTSNamespaceExportDeclaration(target);
 }
 
+/** `Box<'a, TSNeverKeyword>` */
 function deserializeBoxTSNeverKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNeverKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSNeverKeyword(target);
 }
 
+/** `Box<'a, TSNonNullExpression<'a>>` */
 function deserializeBoxTSNonNullExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSNonNullExpression", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSNonNullExpression(target);
 }
 
+/** `Box<'a, TSNullKeyword>` */
 function deserializeBoxTSNullKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNullKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSNullKeyword(target);
 }
 
+/** `Box<'a, TSNumberKeyword>` */
 function deserializeBoxTSNumberKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSNumberKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSNumberKeyword(target);
 }
 
+/** `Box<'a, TSObjectKeyword>` */
 function deserializeBoxTSObjectKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSObjectKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSObjectKeyword(target);
 }
 
+/** `Box<'a, TSOptionalType<'a>>` */
 function deserializeBoxTSOptionalType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSOptionalType", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSOptionalType(target);
 }
 
+/** `Box<'a, TSParenthesizedType<'a>>` */
 function deserializeBoxTSParenthesizedType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSParenthesizedType", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSParenthesizedType(target);
 }
 
+/** `Box<'a, TSPropertySignature<'a>>` */
 function deserializeBoxTSPropertySignature(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSPropertySignature", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSPropertySignature(target);
 }
 
+/** `Box<'a, TSQualifiedName<'a>>` */
 function deserializeBoxTSQualifiedName(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSQualifiedName", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeTSQualifiedName(target);
 }
 
+/** `Box<'a, TSRestType<'a>>` */
 function deserializeBoxTSRestType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSRestType", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSRestType(target);
 }
 
+/** `Box<'a, TSSatisfiesExpression<'a>>` */
 function deserializeBoxTSSatisfiesExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSSatisfiesExpression", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeTSSatisfiesExpression(target);
 }
 
+/** `Box<'a, TSStringKeyword>` */
 function deserializeBoxTSStringKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSStringKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSStringKeyword(target);
 }
 
+/** `Box<'a, TSSymbolKeyword>` */
 function deserializeBoxTSSymbolKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSSymbolKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSSymbolKeyword(target);
 }
 
+/** `Box<'a, TSTemplateLiteralType<'a>>` */
 function deserializeBoxTSTemplateLiteralType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TSTemplateLiteralType", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeTSTemplateLiteralType(target);
 }
 
+/** `Box<'a, TSThisParameter<'a>>` */
 function deserializeBoxTSThisParameter(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSThisParameter", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSThisParameter(target);
 }
 
+/** `Box<'a, TSThisType>` */
 function deserializeBoxTSThisType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSThisType", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSThisType(target);
 }
 
+/** `Box<'a, TSTupleType<'a>>` */
 function deserializeBoxTSTupleType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTupleType", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSTupleType(target);
 }
 
+/** `Box<'a, TSTypeAliasDeclaration<'a>>` */
 function deserializeBoxTSTypeAliasDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAliasDeclaration", pos);
-  if ((budget -= 80) < 0) settle(target, 80, pos);
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
   return deserializeTSTypeAliasDeclaration(target);
 }
 
+/** `Box<'a, TSTypeAnnotation<'a>>` */
 function deserializeBoxTSTypeAnnotation(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAnnotation", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSTypeAnnotation(target);
 }
 
+/** `Box<'a, TSTypeAssertion<'a>>` */
 function deserializeBoxTSTypeAssertion(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to TSTypeAssertion", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeTSTypeAssertion(target);
 }
 
+/** `Box<'a, TSTypeLiteral<'a>>` */
 function deserializeBoxTSTypeLiteral(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeLiteral", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSTypeLiteral(target);
 }
 
+/** `Box<'a, TSTypeOperator<'a>>` */
 function deserializeBoxTSTypeOperator(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to TSTypeOperator", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSTypeOperator(target);
 }
 
+/** `Box<'a, TSTypeParameter<'a>>` */
 function deserializeBoxTSTypeParameter(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 80) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameter", pos);
-  if ((budget -= 80) < 0) settle(target, 80, pos);
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
   return deserializeTSTypeParameter(target);
 }
 
+/** `Box<'a, TSTypeParameterDeclaration<'a>>` */
 function deserializeBoxTSTypeParameterDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterDeclaration", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSTypeParameterDeclaration(target);
 }
 
+/** `Box<'a, TSTypeParameterInstantiation<'a>>` */
 function deserializeBoxTSTypeParameterInstantiation(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeParameterInstantiation", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSTypeParameterInstantiation(target);
 }
 
+/** `Box<'a, TSTypePredicate<'a>>` */
 function deserializeBoxTSTypePredicate(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypePredicate", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSTypePredicate(target);
 }
 
+/** `Box<'a, TSTypeQuery<'a>>` */
 function deserializeBoxTSTypeQuery(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeQuery", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSTypeQuery(target);
 }
 
+/** `Box<'a, TSTypeReference<'a>>` */
 function deserializeBoxTSTypeReference(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSTypeReference", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSTypeReference(target);
 }
 
+/** `Box<'a, TSUndefinedKeyword>` */
 function deserializeBoxTSUndefinedKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSUndefinedKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSUndefinedKeyword(target);
 }
 
+/** `Box<'a, TSUnionType<'a>>` */
 function deserializeBoxTSUnionType(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TSUnionType", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSUnionType(target);
 }
 
+/** `Box<'a, TSUnknownKeyword>` */
 function deserializeBoxTSUnknownKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSUnknownKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSUnknownKeyword(target);
 }
 
+/** `Box<'a, TSVoidKeyword>` */
 function deserializeBoxTSVoidKeyword(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to TSVoidKeyword", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeTSVoidKeyword(target);
 }
 
+/** `Box<'a, TaggedTemplateExpression<'a>>` */
 function deserializeBoxTaggedTemplateExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 104) || (target & 7) !== 0) throw corrupt("pointer to TaggedTemplateExpression", pos);
-  if ((budget -= 104) < 0) settle(target, 104, pos);
+  const target = readPointer(pos, 104, 7);
+  if ((budget -= 104) < 0) overBudget(target, 104, pos);
   return deserializeTaggedTemplateExpression(target);
 }
 
+/** `Box<'a, TemplateLiteral<'a>>` */
 function deserializeBoxTemplateLiteral(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 64) || (target & 7) !== 0) throw corrupt("pointer to TemplateLiteral", pos);
-  if ((budget -= 64) < 0) settle(target, 64, pos);
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
   return deserializeTemplateLiteral(target);
 }
 
+/** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 16) || (target & 7) !== 0) throw corrupt("pointer to ThisExpression", pos);
+  const target = readPointer(pos, 16, 7);
   return deserializeThisExpression(target);
 }
 
+/** `Box<'a, ThrowStatement<'a>>` */
 function deserializeBoxThrowStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to ThrowStatement", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeThrowStatement(target);
 }
 
+/** `Box<'a, TryStatement<'a>>` */
 function deserializeBoxTryStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to TryStatement", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTryStatement(target);
 }
 
+/** `Box<'a, UnaryExpression<'a>>` */
 function deserializeBoxUnaryExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UnaryExpression", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeUnaryExpression(target);
 }
 
+/** `Box<'a, UpdateExpression<'a>>` */
 function deserializeBoxUpdateExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to UpdateExpression", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeUpdateExpression(target);
 }
 
+/** `Box<'a, V8IntrinsicExpression<'a>>` */
 function deserializeBoxV8IntrinsicExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 72) || (target & 7) !== 0) throw corrupt("pointer to V8IntrinsicExpression", pos);
-  if ((budget -= 72) < 0) settle(target, 72, pos);
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
   return deserializeV8IntrinsicExpression(target);
 }
 
+/** `Box<'a, VariableDeclaration<'a>>` */
 function deserializeBoxVariableDeclaration(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to VariableDeclaration", pos);
-  if ((budget -= 40) < 0) settle(target, 40, pos);
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeVariableDeclaration(target);
 }
 
+/** `Box<'a, WhileStatement<'a>>` */
 function deserializeBoxWhileStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WhileStatement", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeWhileStatement(target);
 }
 
+/** `Box<'a, WithClause<'a>>` */
 function deserializeBoxWithClause(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 40) || (target & 7) !== 0) throw corrupt("pointer to WithClause", pos);
+  const target = readPointer(pos, 40, 7);
   return deserializeWithClause(target);
 }
 
+/** `Box<'a, WithStatement<'a>>` */
 function deserializeBoxWithStatement(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 48) || (target & 7) !== 0) throw corrupt("pointer to WithStatement", pos);
-  if ((budget -= 48) < 0) settle(target, 48, pos);
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
   return deserializeWithStatement(target);
 }
 
+/** `Box<'a, YieldExpression<'a>>` */
 function deserializeBoxYieldExpression(pos) {
-  const target = int32[pos >> 2];
-  if (!(target >= lo && target <= hi - 32) || (target & 7) !== 0) throw corrupt("pointer to YieldExpression", pos);
-  if ((budget -= 32) < 0) settle(target, 32, pos);
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeYieldExpression(target);
 }
 
+/** `BreakStatement<'a>` */
 function deserializeBreakStatement(pos) {
   return {
     type: "BreakStatement",
@@ -2095,6 +2280,7 @@ function deserializeBreakStatement(pos) {
   };
 }
 
+/** `CallExpression<'a>` */
 function deserializeCallExpression(pos) {
   let calleeValue, argumentsValue;
   try {
@@ -2109,12 +2295,13 @@ function deserializeCallExpression(pos) {
     type: "CallExpression",
     callee: calleeValue,
     arguments: argumentsValue,
-    optional: uint8[(pos + 12)] === 1,
+    optional: uint8[pos + 12] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `CatchClause<'a>` */
 function deserializeCatchClause(pos) {
   let paramValue, bodyValue;
   try {
@@ -2134,23 +2321,32 @@ function deserializeCatchClause(pos) {
   };
 }
 
+/** `CatchParameter<'a>` */
 function deserializeCatchParameter(pos) {
   const previousParent = parent;
   const pattern = deserializeBindingPattern((pos + 16));
   return pattern;
 }
 
+/** `ChainElement<'a>` */
 function deserializeChainElement(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxCallExpression(pos + 8);
-  case 1: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ChainElement", pos);
+    case 0:
+      return deserializeBoxCallExpression(pos + 8);
+    case 1:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    default:
+      throw invalid("ChainElement tag", uint8[pos], pos);
   }
 }
 
+/** `ChainExpression<'a>` */
 function deserializeChainExpression(pos) {
   let expressionValue;
   try {
@@ -2167,6 +2363,7 @@ function deserializeChainExpression(pos) {
   };
 }
 
+/** `Class<'a>` */
 function deserializeClass(pos) {
   let decoratorsValue, superClassValue, bodyValue;
   try {
@@ -2190,6 +2387,7 @@ function deserializeClass(pos) {
   };
 }
 
+/** `ClassBody<'a>` */
 function deserializeClassBody(pos) {
   let bodyValue;
   try {
@@ -2206,25 +2404,34 @@ function deserializeClassBody(pos) {
   };
 }
 
+/** `ClassElement<'a>` */
 function deserializeClassElement(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxStaticBlock(pos + 8);
-  case 1: return deserializeBoxMethodDefinition(pos + 8);
-  case 2: return deserializeBoxPropertyDefinition(pos + 8);
-  case 3: return deserializeBoxAccessorProperty(pos + 8);
-  case 4: return deserializeBoxTSIndexSignature(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ClassElement", pos);
+    case 0:
+      return deserializeBoxStaticBlock(pos + 8);
+    case 1:
+      return deserializeBoxMethodDefinition(pos + 8);
+    case 2:
+      return deserializeBoxPropertyDefinition(pos + 8);
+    case 3:
+      return deserializeBoxAccessorProperty(pos + 8);
+    case 4:
+      return deserializeBoxTSIndexSignature(pos + 8);
+    default:
+      throw invalid("ClassElement tag", uint8[pos], pos);
   }
 }
 
+const CLASS_TYPE_STRINGS = ["ClassDeclaration", "ClassExpression"];
+
+/** `ClassType` */
 function deserializeClassType(pos) {
-  switch (uint8[pos]) {
-  case 0: return "ClassDeclaration";
-  case 1: return "ClassExpression";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ClassType", pos);
-  }
+  const value = CLASS_TYPE_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("ClassType", uint8[pos], pos);
+  return value;
 }
 
+/** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
   const this_start = deserializeI32(pos);
@@ -2239,17 +2446,16 @@ function deserializeComment(pos) {
   };
 }
 
+const COMMENT_KIND_STRINGS = ["Line", "Block", "Block", "Line", "Line"];
+
+/** `CommentKind` */
 function deserializeCommentKind(pos) {
-  switch (uint8[pos]) {
-  case 0: return "Line";
-  case 1: return "Block";
-  case 2: return "Block";
-  case 3: return "Line";
-  case 4: return "Line";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "CommentKind", pos);
-  }
+  const value = COMMENT_KIND_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("CommentKind", uint8[pos], pos);
+  return value;
 }
 
+/** `ComputedMemberExpression<'a>` */
 function deserializeComputedMemberExpression(pos) {
   let objectValue, propertyValue;
   try {
@@ -2264,13 +2470,14 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: objectValue,
     property: propertyValue,
-    optional: uint8[(pos + 12)] === 1,
+    optional: uint8[pos + 12] === 1,
     computed: true,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `ConditionalExpression<'a>` */
 function deserializeConditionalExpression(pos) {
   let testValue, consequentValue, alternateValue;
   try {
@@ -2293,6 +2500,7 @@ function deserializeConditionalExpression(pos) {
   };
 }
 
+/** `ContinueStatement<'a>` */
 function deserializeContinueStatement(pos) {
   return {
     type: "ContinueStatement",
@@ -2302,6 +2510,7 @@ function deserializeContinueStatement(pos) {
   };
 }
 
+/** `DebuggerStatement` */
 function deserializeDebuggerStatement(pos) {
   return {
     type: "DebuggerStatement",
@@ -2310,22 +2519,35 @@ function deserializeDebuggerStatement(pos) {
   };
 }
 
+/** `Declaration<'a>` */
 function deserializeDeclaration(pos) {
   switch (uint8[pos]) {
-  case 32: return deserializeBoxVariableDeclaration(pos + 8);
-  case 33: return deserializeBoxFunction(pos + 8);
-  case 34: return deserializeBoxClass(pos + 8);
-  case 35: return deserializeBoxTSTypeAliasDeclaration(pos + 8);
-  case 36: return deserializeBoxTSInterfaceDeclaration(pos + 8);
-  case 37: return deserializeBoxTSEnumDeclaration(pos + 8);
-  case 38: return deserializeBoxTSExternalModuleDeclaration(pos + 8);
-  case 39: return deserializeBoxTSNamespaceDeclaration(pos + 8);
-  case 40: return deserializeBoxTSGlobalDeclaration(pos + 8);
-  case 41: return deserializeBoxTSImportEqualsDeclaration(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "Declaration", pos);
+    case 32:
+      return deserializeBoxVariableDeclaration(pos + 8);
+    case 33:
+      return deserializeBoxFunction(pos + 8);
+    case 34:
+      return deserializeBoxClass(pos + 8);
+    case 35:
+      return deserializeBoxTSTypeAliasDeclaration(pos + 8);
+    case 36:
+      return deserializeBoxTSInterfaceDeclaration(pos + 8);
+    case 37:
+      return deserializeBoxTSEnumDeclaration(pos + 8);
+    case 38:
+      return deserializeBoxTSExternalModuleDeclaration(pos + 8);
+    case 39:
+      return deserializeBoxTSNamespaceDeclaration(pos + 8);
+    case 40:
+      return deserializeBoxTSGlobalDeclaration(pos + 8);
+    case 41:
+      return deserializeBoxTSImportEqualsDeclaration(pos + 8);
+    default:
+      throw invalid("Declaration tag", uint8[pos], pos);
   }
 }
 
+/** `Decorator<'a>` */
 function deserializeDecorator(pos) {
   let expressionValue;
   try {
@@ -2342,6 +2564,7 @@ function deserializeDecorator(pos) {
   };
 }
 
+/** `Directive<'a>` */
 function deserializeDirective(pos) {
   return {
     type: "ExpressionStatement",
@@ -2352,6 +2575,7 @@ function deserializeDirective(pos) {
   };
 }
 
+/** `DoWhileStatement<'a>` */
 function deserializeDoWhileStatement(pos) {
   let bodyValue, testValue;
   try {
@@ -2371,6 +2595,7 @@ function deserializeDoWhileStatement(pos) {
   };
 }
 
+/** `DynamicImport` */
 function deserializeDynamicImport(pos) {
   return {
     moduleRequest: deserializeSpan(pos + 8),
@@ -2379,9 +2604,10 @@ function deserializeDynamicImport(pos) {
   };
 }
 
+/** `EcmaScriptModule<'a>` */
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: uint8[(pos + 96)] === 1,
+    hasModuleSyntax: uint8[pos + 96] === 1,
     staticImports: deserializeVecStaticImport(pos),
     staticExports: deserializeVecStaticExport(pos + 24),
     dynamicImports: deserializeVecDynamicImport(pos + 48),
@@ -2389,10 +2615,12 @@ function deserializeEcmaScriptModule(pos) {
   };
 }
 
+/** `Elision` */
 function deserializeElision(pos) {
   return null;
 }
 
+/** `EmptyStatement` */
 function deserializeEmptyStatement(pos) {
   return {
     type: "EmptyStatement",
@@ -2401,6 +2629,7 @@ function deserializeEmptyStatement(pos) {
   };
 }
 
+/** `Error<'a>` */
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
@@ -2411,6 +2640,7 @@ function deserializeError(pos) {
   };
 }
 
+/** `ErrorLabel<'a>` */
 function deserializeErrorLabel(pos) {
   return {
     message: deserializeOptionStr(pos + 8),
@@ -2419,15 +2649,16 @@ function deserializeErrorLabel(pos) {
   };
 }
 
+const ERROR_SEVERITY_STRINGS = ["Error", "Warning", "Advice"];
+
+/** `ErrorSeverity` */
 function deserializeErrorSeverity(pos) {
-  switch (uint8[pos]) {
-  case 0: return "Error";
-  case 1: return "Warning";
-  case 2: return "Advice";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ErrorSeverity", pos);
-  }
+  const value = ERROR_SEVERITY_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("ErrorSeverity", uint8[pos], pos);
+  return value;
 }
 
+/** `ExportAllDeclaration<'a>` */
 function deserializeExportAllDeclaration(pos) {
   const withClause = deserializeOptionBoxWithClause((pos + 120));
   return {
@@ -2440,6 +2671,7 @@ function deserializeExportAllDeclaration(pos) {
   };
 }
 
+/** `ExportDeclaration<'a>` */
 function deserializeExportDeclaration(pos) {
   let declarationValue;
   try {
@@ -2459,6 +2691,7 @@ function deserializeExportDeclaration(pos) {
   };
 }
 
+/** `ExportDefaultDeclaration<'a>` */
 function deserializeExportDefaultDeclaration(pos) {
   let declarationValue;
   try {
@@ -2475,88 +2708,140 @@ function deserializeExportDefaultDeclaration(pos) {
   };
 }
 
+/** `ExportDefaultDeclarationKind<'a>` */
 function deserializeExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNullLiteral(pos + 8);
-  case 2: return deserializeBoxNumericLiteral(pos + 8);
-  case 3: return deserializeBoxBigIntLiteral(pos + 8);
-  case 4: return deserializeBoxRegExpLiteral(pos + 8);
-  case 5: return deserializeBoxStringLiteral(pos + 8);
-  case 6: return deserializeBoxTemplateLiteral(pos + 8);
-  case 7: return deserializeBoxIdentifierReference(pos + 8);
-  case 8: return deserializeBoxSuper(pos + 8);
-  case 9: return deserializeBoxArrayExpression(pos + 8);
-  case 10: return deserializeBoxArrowFunctionExpression(pos + 8);
-  case 11: return deserializeBoxAssignmentExpression(pos + 8);
-  case 12: return deserializeBoxAwaitExpression(pos + 8);
-  case 13: return deserializeBoxBinaryExpression(pos + 8);
-  case 14: return deserializeBoxCallExpression(pos + 8);
-  case 15: return deserializeBoxChainExpression(pos + 8);
-  case 16: return deserializeBoxClass(pos + 8);
-  case 17: return deserializeBoxConditionalExpression(pos + 8);
-  case 18: return deserializeBoxFunction(pos + 8);
-  case 19: return deserializeBoxImportExpression(pos + 8);
-  case 20: return deserializeBoxLogicalExpression(pos + 8);
-  case 21: return deserializeBoxNewExpression(pos + 8);
-  case 22: return deserializeBoxObjectExpression(pos + 8);
-  case 23: return deserializeBoxParenthesizedExpression(pos + 8);
-  case 24: return deserializeBoxSequenceExpression(pos + 8);
-  case 25: return deserializeBoxTaggedTemplateExpression(pos + 8);
-  case 26: return deserializeBoxThisExpression(pos + 8);
-  case 27: return deserializeBoxUnaryExpression(pos + 8);
-  case 28: return deserializeBoxUpdateExpression(pos + 8);
-  case 29: return deserializeBoxYieldExpression(pos + 8);
-  case 30: return deserializeBoxPrivateInExpression(pos + 8);
-  case 31: return deserializeBoxImportMeta(pos + 8);
-  case 32: return deserializeBoxNewTarget(pos + 8);
-  case 33: return deserializeBoxJSXElement(pos + 8);
-  case 34: return deserializeBoxJSXFragment(pos + 8);
-  case 35: return deserializeBoxTSAsExpression(pos + 8);
-  case 36: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 37: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 38: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 39: return deserializeBoxTSInstantiationExpression(pos + 8);
-  case 40: return deserializeBoxV8IntrinsicExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  case 64: return deserializeBoxFunction(pos + 8);
-  case 65: return deserializeBoxClass(pos + 8);
-  case 66: return deserializeBoxTSInterfaceDeclaration(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ExportDefaultDeclarationKind", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNullLiteral(pos + 8);
+    case 2:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 3:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 4:
+      return deserializeBoxRegExpLiteral(pos + 8);
+    case 5:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 6:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 7:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 8:
+      return deserializeBoxSuper(pos + 8);
+    case 9:
+      return deserializeBoxArrayExpression(pos + 8);
+    case 10:
+      return deserializeBoxArrowFunctionExpression(pos + 8);
+    case 11:
+      return deserializeBoxAssignmentExpression(pos + 8);
+    case 12:
+      return deserializeBoxAwaitExpression(pos + 8);
+    case 13:
+      return deserializeBoxBinaryExpression(pos + 8);
+    case 14:
+      return deserializeBoxCallExpression(pos + 8);
+    case 15:
+      return deserializeBoxChainExpression(pos + 8);
+    case 16:
+      return deserializeBoxClass(pos + 8);
+    case 17:
+      return deserializeBoxConditionalExpression(pos + 8);
+    case 18:
+      return deserializeBoxFunction(pos + 8);
+    case 19:
+      return deserializeBoxImportExpression(pos + 8);
+    case 20:
+      return deserializeBoxLogicalExpression(pos + 8);
+    case 21:
+      return deserializeBoxNewExpression(pos + 8);
+    case 22:
+      return deserializeBoxObjectExpression(pos + 8);
+    case 23:
+      return deserializeBoxParenthesizedExpression(pos + 8);
+    case 24:
+      return deserializeBoxSequenceExpression(pos + 8);
+    case 25:
+      return deserializeBoxTaggedTemplateExpression(pos + 8);
+    case 26:
+      return deserializeBoxThisExpression(pos + 8);
+    case 27:
+      return deserializeBoxUnaryExpression(pos + 8);
+    case 28:
+      return deserializeBoxUpdateExpression(pos + 8);
+    case 29:
+      return deserializeBoxYieldExpression(pos + 8);
+    case 30:
+      return deserializeBoxPrivateInExpression(pos + 8);
+    case 31:
+      return deserializeBoxImportMeta(pos + 8);
+    case 32:
+      return deserializeBoxNewTarget(pos + 8);
+    case 33:
+      return deserializeBoxJSXElement(pos + 8);
+    case 34:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 35:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 36:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 37:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 38:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 39:
+      return deserializeBoxTSInstantiationExpression(pos + 8);
+    case 40:
+      return deserializeBoxV8IntrinsicExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    case 64:
+      return deserializeBoxFunction(pos + 8);
+    case 65:
+      return deserializeBoxClass(pos + 8);
+    case 66:
+      return deserializeBoxTSInterfaceDeclaration(pos + 8);
+    default:
+      throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
   }
 }
 
+/** `ExportEntry<'a>` */
 function deserializeExportEntry(pos) {
   return {
     moduleRequest: deserializeOptionNameSpan(pos + 16),
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: uint8[(pos + 136)] === 1,
+    isType: uint8[pos + 136] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `ExportExportName<'a>` */
 function deserializeExportExportName(pos) {
   switch (uint8[pos]) {
-  case 0: {
-    var nameSpan = deserializeNameSpan((pos + 8));
-    return { kind: 'Name', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
-  }
-  case 1: {
-    var { start, end } = deserializeSpan((pos + 8));
-    return { kind: 'Default', name: null, start, end, };
-  }
-  case 2: {
-    return { kind: 'None', name: null, start: null, end: null, };
-  }
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ExportExportName", pos);
+    case 0: {
+      var nameSpan = deserializeNameSpan((pos + 8));
+      return { kind: 'Name', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
+    }
+    case 1: {
+      var { start, end } = deserializeSpan((pos + 8));
+      return { kind: 'Default', name: null, start, end, };
+    }
+    case 2:
+      return { kind: 'None', name: null, start: null, end: null, };
+    default:
+      throw invalid("ExportExportName tag", uint8[pos], pos);
   }
 }
 
+/** `ExportFromDeclaration<'a>` */
 function deserializeExportFromDeclaration(pos) {
   const withClause = deserializeOptionBoxWithClause((pos + 88));
   return {
@@ -2570,42 +2855,43 @@ function deserializeExportFromDeclaration(pos) {
   };
 }
 
+/** `ExportImportName<'a>` */
 function deserializeExportImportName(pos) {
   switch (uint8[pos]) {
-  case 0: {
-    var nameSpan = deserializeNameSpan((pos + 8));
-    return { kind: 'Name', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
-  }
-  case 1: {
-    return { kind: 'All', name: null, start: null, end: null, };
-  }
-  case 2: {
-    return { kind: 'AllButDefault', name: null, start: null, end: null, };
-  }
-  case 3: {
-    return { kind: 'None', name: null, start: null, end: null, };
-  }
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ExportImportName", pos);
+    case 0: {
+      var nameSpan = deserializeNameSpan((pos + 8));
+      return { kind: 'Name', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
+    }
+    case 1:
+      return { kind: 'All', name: null, start: null, end: null, };
+    case 2:
+      return { kind: 'AllButDefault', name: null, start: null, end: null, };
+    case 3:
+      return { kind: 'None', name: null, start: null, end: null, };
+    default:
+      throw invalid("ExportImportName tag", uint8[pos], pos);
   }
 }
 
+/** `ExportLocalName<'a>` */
 function deserializeExportLocalName(pos) {
   switch (uint8[pos]) {
-  case 0: {
-    var nameSpan = deserializeNameSpan((pos + 8));
-    return { kind: 'Name', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
-  }
-  case 1: {
-    var nameSpan = deserializeNameSpan((pos + 8));
-    return { kind: 'Default', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
-  }
-  case 2: {
-    return { kind: 'None', name: null, start: null, end: null, };
-  }
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ExportLocalName", pos);
+    case 0: {
+      var nameSpan = deserializeNameSpan((pos + 8));
+      return { kind: 'Name', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
+    }
+    case 1: {
+      var nameSpan = deserializeNameSpan((pos + 8));
+      return { kind: 'Default', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
+    }
+    case 2:
+      return { kind: 'None', name: null, start: null, end: null, };
+    default:
+      throw invalid("ExportLocalName tag", uint8[pos], pos);
   }
 }
 
+/** `ExportNamedDeclaration<'a>` */
 function deserializeExportNamedDeclaration(pos) {
   return {
     type: "ExportNamedDeclaration",
@@ -2618,6 +2904,7 @@ function deserializeExportNamedDeclaration(pos) {
   };
 }
 
+/** `ExportSpecifier<'a>` */
 function deserializeExportSpecifier(pos) {
   return {
     type: "ExportSpecifier",
@@ -2628,56 +2915,103 @@ function deserializeExportSpecifier(pos) {
   };
 }
 
+/** `Expression<'a>` */
 function deserializeExpression(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNullLiteral(pos + 8);
-  case 2: return deserializeBoxNumericLiteral(pos + 8);
-  case 3: return deserializeBoxBigIntLiteral(pos + 8);
-  case 4: return deserializeBoxRegExpLiteral(pos + 8);
-  case 5: return deserializeBoxStringLiteral(pos + 8);
-  case 6: return deserializeBoxTemplateLiteral(pos + 8);
-  case 7: return deserializeBoxIdentifierReference(pos + 8);
-  case 8: return deserializeBoxSuper(pos + 8);
-  case 9: return deserializeBoxArrayExpression(pos + 8);
-  case 10: return deserializeBoxArrowFunctionExpression(pos + 8);
-  case 11: return deserializeBoxAssignmentExpression(pos + 8);
-  case 12: return deserializeBoxAwaitExpression(pos + 8);
-  case 13: return deserializeBoxBinaryExpression(pos + 8);
-  case 14: return deserializeBoxCallExpression(pos + 8);
-  case 15: return deserializeBoxChainExpression(pos + 8);
-  case 16: return deserializeBoxClass(pos + 8);
-  case 17: return deserializeBoxConditionalExpression(pos + 8);
-  case 18: return deserializeBoxFunction(pos + 8);
-  case 19: return deserializeBoxImportExpression(pos + 8);
-  case 20: return deserializeBoxLogicalExpression(pos + 8);
-  case 21: return deserializeBoxNewExpression(pos + 8);
-  case 22: return deserializeBoxObjectExpression(pos + 8);
-  case 23: return deserializeBoxParenthesizedExpression(pos + 8);
-  case 24: return deserializeBoxSequenceExpression(pos + 8);
-  case 25: return deserializeBoxTaggedTemplateExpression(pos + 8);
-  case 26: return deserializeBoxThisExpression(pos + 8);
-  case 27: return deserializeBoxUnaryExpression(pos + 8);
-  case 28: return deserializeBoxUpdateExpression(pos + 8);
-  case 29: return deserializeBoxYieldExpression(pos + 8);
-  case 30: return deserializeBoxPrivateInExpression(pos + 8);
-  case 31: return deserializeBoxImportMeta(pos + 8);
-  case 32: return deserializeBoxNewTarget(pos + 8);
-  case 33: return deserializeBoxJSXElement(pos + 8);
-  case 34: return deserializeBoxJSXFragment(pos + 8);
-  case 35: return deserializeBoxTSAsExpression(pos + 8);
-  case 36: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 37: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 38: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 39: return deserializeBoxTSInstantiationExpression(pos + 8);
-  case 40: return deserializeBoxV8IntrinsicExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "Expression", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNullLiteral(pos + 8);
+    case 2:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 3:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 4:
+      return deserializeBoxRegExpLiteral(pos + 8);
+    case 5:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 6:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 7:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 8:
+      return deserializeBoxSuper(pos + 8);
+    case 9:
+      return deserializeBoxArrayExpression(pos + 8);
+    case 10:
+      return deserializeBoxArrowFunctionExpression(pos + 8);
+    case 11:
+      return deserializeBoxAssignmentExpression(pos + 8);
+    case 12:
+      return deserializeBoxAwaitExpression(pos + 8);
+    case 13:
+      return deserializeBoxBinaryExpression(pos + 8);
+    case 14:
+      return deserializeBoxCallExpression(pos + 8);
+    case 15:
+      return deserializeBoxChainExpression(pos + 8);
+    case 16:
+      return deserializeBoxClass(pos + 8);
+    case 17:
+      return deserializeBoxConditionalExpression(pos + 8);
+    case 18:
+      return deserializeBoxFunction(pos + 8);
+    case 19:
+      return deserializeBoxImportExpression(pos + 8);
+    case 20:
+      return deserializeBoxLogicalExpression(pos + 8);
+    case 21:
+      return deserializeBoxNewExpression(pos + 8);
+    case 22:
+      return deserializeBoxObjectExpression(pos + 8);
+    case 23:
+      return deserializeBoxParenthesizedExpression(pos + 8);
+    case 24:
+      return deserializeBoxSequenceExpression(pos + 8);
+    case 25:
+      return deserializeBoxTaggedTemplateExpression(pos + 8);
+    case 26:
+      return deserializeBoxThisExpression(pos + 8);
+    case 27:
+      return deserializeBoxUnaryExpression(pos + 8);
+    case 28:
+      return deserializeBoxUpdateExpression(pos + 8);
+    case 29:
+      return deserializeBoxYieldExpression(pos + 8);
+    case 30:
+      return deserializeBoxPrivateInExpression(pos + 8);
+    case 31:
+      return deserializeBoxImportMeta(pos + 8);
+    case 32:
+      return deserializeBoxNewTarget(pos + 8);
+    case 33:
+      return deserializeBoxJSXElement(pos + 8);
+    case 34:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 35:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 36:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 37:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 38:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 39:
+      return deserializeBoxTSInstantiationExpression(pos + 8);
+    case 40:
+      return deserializeBoxV8IntrinsicExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    default:
+      throw invalid("Expression tag", uint8[pos], pos);
   }
 }
 
+/** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
   let expressionValue;
   try {
@@ -2694,6 +3028,7 @@ function deserializeExpressionStatement(pos) {
   };
 }
 
+/** `ForInStatement<'a>` */
 function deserializeForInStatement(pos) {
   let leftValue, rightValue, bodyValue;
   try {
@@ -2716,6 +3051,7 @@ function deserializeForInStatement(pos) {
   };
 }
 
+/** `ForOfStatement<'a>` */
 function deserializeForOfStatement(pos) {
   let leftValue, rightValue, bodyValue;
   try {
@@ -2730,7 +3066,7 @@ function deserializeForOfStatement(pos) {
   }
   return {
     type: "ForOfStatement",
-    await: uint8[(pos + 64)] === 1,
+    await: uint8[pos + 64] === 1,
     left: leftValue,
     right: rightValue,
     body: bodyValue,
@@ -2739,6 +3075,7 @@ function deserializeForOfStatement(pos) {
   };
 }
 
+/** `ForStatement<'a>` */
 function deserializeForStatement(pos) {
   let initValue, testValue, updateValue, bodyValue;
   try {
@@ -2764,74 +3101,135 @@ function deserializeForStatement(pos) {
   };
 }
 
+/** `ForStatementInit<'a>` */
 function deserializeForStatementInit(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNullLiteral(pos + 8);
-  case 2: return deserializeBoxNumericLiteral(pos + 8);
-  case 3: return deserializeBoxBigIntLiteral(pos + 8);
-  case 4: return deserializeBoxRegExpLiteral(pos + 8);
-  case 5: return deserializeBoxStringLiteral(pos + 8);
-  case 6: return deserializeBoxTemplateLiteral(pos + 8);
-  case 7: return deserializeBoxIdentifierReference(pos + 8);
-  case 8: return deserializeBoxSuper(pos + 8);
-  case 9: return deserializeBoxArrayExpression(pos + 8);
-  case 10: return deserializeBoxArrowFunctionExpression(pos + 8);
-  case 11: return deserializeBoxAssignmentExpression(pos + 8);
-  case 12: return deserializeBoxAwaitExpression(pos + 8);
-  case 13: return deserializeBoxBinaryExpression(pos + 8);
-  case 14: return deserializeBoxCallExpression(pos + 8);
-  case 15: return deserializeBoxChainExpression(pos + 8);
-  case 16: return deserializeBoxClass(pos + 8);
-  case 17: return deserializeBoxConditionalExpression(pos + 8);
-  case 18: return deserializeBoxFunction(pos + 8);
-  case 19: return deserializeBoxImportExpression(pos + 8);
-  case 20: return deserializeBoxLogicalExpression(pos + 8);
-  case 21: return deserializeBoxNewExpression(pos + 8);
-  case 22: return deserializeBoxObjectExpression(pos + 8);
-  case 23: return deserializeBoxParenthesizedExpression(pos + 8);
-  case 24: return deserializeBoxSequenceExpression(pos + 8);
-  case 25: return deserializeBoxTaggedTemplateExpression(pos + 8);
-  case 26: return deserializeBoxThisExpression(pos + 8);
-  case 27: return deserializeBoxUnaryExpression(pos + 8);
-  case 28: return deserializeBoxUpdateExpression(pos + 8);
-  case 29: return deserializeBoxYieldExpression(pos + 8);
-  case 30: return deserializeBoxPrivateInExpression(pos + 8);
-  case 31: return deserializeBoxImportMeta(pos + 8);
-  case 32: return deserializeBoxNewTarget(pos + 8);
-  case 33: return deserializeBoxJSXElement(pos + 8);
-  case 34: return deserializeBoxJSXFragment(pos + 8);
-  case 35: return deserializeBoxTSAsExpression(pos + 8);
-  case 36: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 37: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 38: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 39: return deserializeBoxTSInstantiationExpression(pos + 8);
-  case 40: return deserializeBoxV8IntrinsicExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  case 64: return deserializeBoxVariableDeclaration(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ForStatementInit", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNullLiteral(pos + 8);
+    case 2:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 3:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 4:
+      return deserializeBoxRegExpLiteral(pos + 8);
+    case 5:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 6:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 7:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 8:
+      return deserializeBoxSuper(pos + 8);
+    case 9:
+      return deserializeBoxArrayExpression(pos + 8);
+    case 10:
+      return deserializeBoxArrowFunctionExpression(pos + 8);
+    case 11:
+      return deserializeBoxAssignmentExpression(pos + 8);
+    case 12:
+      return deserializeBoxAwaitExpression(pos + 8);
+    case 13:
+      return deserializeBoxBinaryExpression(pos + 8);
+    case 14:
+      return deserializeBoxCallExpression(pos + 8);
+    case 15:
+      return deserializeBoxChainExpression(pos + 8);
+    case 16:
+      return deserializeBoxClass(pos + 8);
+    case 17:
+      return deserializeBoxConditionalExpression(pos + 8);
+    case 18:
+      return deserializeBoxFunction(pos + 8);
+    case 19:
+      return deserializeBoxImportExpression(pos + 8);
+    case 20:
+      return deserializeBoxLogicalExpression(pos + 8);
+    case 21:
+      return deserializeBoxNewExpression(pos + 8);
+    case 22:
+      return deserializeBoxObjectExpression(pos + 8);
+    case 23:
+      return deserializeBoxParenthesizedExpression(pos + 8);
+    case 24:
+      return deserializeBoxSequenceExpression(pos + 8);
+    case 25:
+      return deserializeBoxTaggedTemplateExpression(pos + 8);
+    case 26:
+      return deserializeBoxThisExpression(pos + 8);
+    case 27:
+      return deserializeBoxUnaryExpression(pos + 8);
+    case 28:
+      return deserializeBoxUpdateExpression(pos + 8);
+    case 29:
+      return deserializeBoxYieldExpression(pos + 8);
+    case 30:
+      return deserializeBoxPrivateInExpression(pos + 8);
+    case 31:
+      return deserializeBoxImportMeta(pos + 8);
+    case 32:
+      return deserializeBoxNewTarget(pos + 8);
+    case 33:
+      return deserializeBoxJSXElement(pos + 8);
+    case 34:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 35:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 36:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 37:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 38:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 39:
+      return deserializeBoxTSInstantiationExpression(pos + 8);
+    case 40:
+      return deserializeBoxV8IntrinsicExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    case 64:
+      return deserializeBoxVariableDeclaration(pos + 8);
+    default:
+      throw invalid("ForStatementInit tag", uint8[pos], pos);
   }
 }
 
+/** `ForStatementLeft<'a>` */
 function deserializeForStatementLeft(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierReference(pos + 8);
-  case 1: return deserializeBoxTSAsExpression(pos + 8);
-  case 2: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 3: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 4: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 8: return deserializeBoxArrayAssignmentTarget(pos + 8);
-  case 9: return deserializeBoxObjectAssignmentTarget(pos + 8);
-  case 16: return deserializeBoxVariableDeclaration(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ForStatementLeft", pos);
+    case 0:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 1:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 2:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 3:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 4:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 8:
+      return deserializeBoxArrayAssignmentTarget(pos + 8);
+    case 9:
+      return deserializeBoxObjectAssignmentTarget(pos + 8);
+    case 16:
+      return deserializeBoxVariableDeclaration(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    default:
+      throw invalid("ForStatementLeft tag", uint8[pos], pos);
   }
 }
 
+/** `FormalParameter<'a>` */
 function deserializeFormalParameter(pos) {
   let param;
   const previousParent = parent;
@@ -2866,6 +3264,7 @@ function deserializeFormalParameter(pos) {
   return param;
 }
 
+/** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
   const restFieldPos32 = ((pos >> 2) + 10);
@@ -2890,6 +3289,7 @@ function deserializeFormalParameters(pos) {
   return params;
 }
 
+/** `Function<'a>` */
 function deserializeFunction(pos) {
   const params = deserializeBoxFormalParameters((pos + 64));
   let bodyValue;
@@ -2902,8 +3302,8 @@ function deserializeFunction(pos) {
   return {
     type: deserializeFunctionType(pos + 88),
     id: deserializeOptionBindingIdentifier(pos + 16),
-    generator: uint8[(pos + 89)] === 1,
-    async: uint8[(pos + 90)] === 1,
+    generator: uint8[pos + 89] === 1,
+    async: uint8[pos + 90] === 1,
     params: params,
     body: bodyValue,
     expression: false,
@@ -2912,6 +3312,7 @@ function deserializeFunction(pos) {
   };
 }
 
+/** `FunctionBody<'a>` */
 function deserializeFunctionBody(pos) {
   const joinedStatements = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedStatements.push(item);
@@ -2923,16 +3324,16 @@ function deserializeFunctionBody(pos) {
   };
 }
 
+const FUNCTION_TYPE_STRINGS = ["FunctionDeclaration", "FunctionExpression", "TSDeclareFunction", "TSEmptyBodyFunctionExpression"];
+
+/** `FunctionType` */
 function deserializeFunctionType(pos) {
-  switch (uint8[pos]) {
-  case 0: return "FunctionDeclaration";
-  case 1: return "FunctionExpression";
-  case 2: return "TSDeclareFunction";
-  case 3: return "TSEmptyBodyFunctionExpression";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "FunctionType", pos);
-  }
+  const value = FUNCTION_TYPE_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("FunctionType", uint8[pos], pos);
+  return value;
 }
 
+/** `Hashbang<'a>` */
 function deserializeHashbang(pos) {
   return {
     type: "Hashbang",
@@ -2942,10 +3343,12 @@ function deserializeHashbang(pos) {
   };
 }
 
+/** `i32` */
 function deserializeI32(pos) {
-  return int32[pos >> 2];
+  return int32[pos >>> 2];
 }
 
+/** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
   return {
     type: "Identifier",
@@ -2955,6 +3358,7 @@ function deserializeIdentifierName(pos) {
   };
 }
 
+/** `IdentifierReference<'a>` */
 function deserializeIdentifierReference(pos) {
   return {
     type: "Identifier",
@@ -2964,6 +3368,7 @@ function deserializeIdentifierReference(pos) {
   };
 }
 
+/** `IfStatement<'a>` */
 function deserializeIfStatement(pos) {
   let testValue, consequentValue, alternateValue;
   try {
@@ -2986,6 +3391,7 @@ function deserializeIfStatement(pos) {
   };
 }
 
+/** `ImportAttribute<'a>` */
 function deserializeImportAttribute(pos) {
   return {
     type: "ImportAttribute",
@@ -2996,14 +3402,19 @@ function deserializeImportAttribute(pos) {
   };
 }
 
+/** `ImportAttributeKey<'a>` */
 function deserializeImportAttributeKey(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeIdentifierName(pos + 8);
-  case 1: return deserializeStringLiteral(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ImportAttributeKey", pos);
+    case 0:
+      return deserializeIdentifierName(pos + 8);
+    case 1:
+      return deserializeStringLiteral(pos + 8);
+    default:
+      throw invalid("ImportAttributeKey tag", uint8[pos], pos);
   }
 }
 
+/** `ImportDeclaration<'a>` */
 function deserializeImportDeclaration(pos) {
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
   if (specifiers === null) specifiers = [];
@@ -3019,15 +3430,21 @@ function deserializeImportDeclaration(pos) {
   };
 }
 
+/** `ImportDeclarationSpecifier<'a>` */
 function deserializeImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxImportSpecifier(pos + 8);
-  case 1: return deserializeBoxImportDefaultSpecifier(pos + 8);
-  case 2: return deserializeBoxImportNamespaceSpecifier(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ImportDeclarationSpecifier", pos);
+    case 0:
+      return deserializeBoxImportSpecifier(pos + 8);
+    case 1:
+      return deserializeBoxImportDefaultSpecifier(pos + 8);
+    case 2:
+      return deserializeBoxImportNamespaceSpecifier(pos + 8);
+    default:
+      throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
   }
 }
 
+/** `ImportDefaultSpecifier<'a>` */
 function deserializeImportDefaultSpecifier(pos) {
   return {
     type: "ImportDefaultSpecifier",
@@ -3037,14 +3454,16 @@ function deserializeImportDefaultSpecifier(pos) {
   };
 }
 
+/** `ImportEntry<'a>` */
 function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: uint8[(pos + 88)] === 1,
+    isType: uint8[pos + 88] === 1,
   };
 }
 
+/** `ImportExpression<'a>` */
 function deserializeImportExpression(pos) {
   let sourceValue, optionsValue;
   try {
@@ -3065,23 +3484,25 @@ function deserializeImportExpression(pos) {
   };
 }
 
+/** `ImportImportName<'a>` */
 function deserializeImportImportName(pos) {
   switch (uint8[pos]) {
-  case 0: {
-    var nameSpan = deserializeNameSpan((pos + 8));
-    return { kind: 'Name', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
-  }
-  case 1: {
-    return { kind: 'NamespaceObject', name: null, start: null, end: null, };
-  }
-  case 2: {
-    var { start, end } = deserializeSpan((pos + 8));
-    return { kind: 'Default', name: null, start, end, };
-  }
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ImportImportName", pos);
+    case 0: {
+      var nameSpan = deserializeNameSpan((pos + 8));
+      return { kind: 'Name', name: nameSpan.value, start: nameSpan.start, end: nameSpan.end, };
+    }
+    case 1:
+      return { kind: 'NamespaceObject', name: null, start: null, end: null, };
+    case 2: {
+      var { start, end } = deserializeSpan((pos + 8));
+      return { kind: 'Default', name: null, start, end, };
+    }
+    default:
+      throw invalid("ImportImportName tag", uint8[pos], pos);
   }
 }
 
+/** `ImportMeta` */
 function deserializeImportMeta(pos) {
   const importStart = deserializeI32(pos);
   const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
@@ -3108,6 +3529,7 @@ function deserializeImportMeta(pos) {
   };
 }
 
+/** `ImportNamespaceSpecifier<'a>` */
 function deserializeImportNamespaceSpecifier(pos) {
   return {
     type: "ImportNamespaceSpecifier",
@@ -3117,22 +3539,25 @@ function deserializeImportNamespaceSpecifier(pos) {
   };
 }
 
+const IMPORT_OR_EXPORT_KIND_STRINGS = ["value", "type"];
+
+/** `ImportOrExportKind` */
 function deserializeImportOrExportKind(pos) {
-  switch (uint8[pos]) {
-  case 0: return "value";
-  case 1: return "type";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ImportOrExportKind", pos);
-  }
+  const value = IMPORT_OR_EXPORT_KIND_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("ImportOrExportKind", uint8[pos], pos);
+  return value;
 }
 
+const IMPORT_PHASE_STRINGS = ["source", "defer"];
+
+/** `ImportPhase` */
 function deserializeImportPhase(pos) {
-  switch (uint8[pos]) {
-  case 0: return "source";
-  case 1: return "defer";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ImportPhase", pos);
-  }
+  const value = IMPORT_PHASE_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("ImportPhase", uint8[pos], pos);
+  return value;
 }
 
+/** `ImportSpecifier<'a>` */
 function deserializeImportSpecifier(pos) {
   return {
     type: "ImportSpecifier",
@@ -3143,6 +3568,7 @@ function deserializeImportSpecifier(pos) {
   };
 }
 
+/** `JSDocNonNullableType<'a>` */
 function deserializeJSDocNonNullableType(pos) {
   let typeAnnotationValue;
   try {
@@ -3154,12 +3580,13 @@ function deserializeJSDocNonNullableType(pos) {
   return {
     type: "TSJSDocNonNullableType",
     typeAnnotation: typeAnnotationValue,
-    postfix: uint8[(pos + 12)] === 1,
+    postfix: uint8[pos + 12] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `JSDocNullableType<'a>` */
 function deserializeJSDocNullableType(pos) {
   let typeAnnotationValue;
   try {
@@ -3171,12 +3598,13 @@ function deserializeJSDocNullableType(pos) {
   return {
     type: "TSJSDocNullableType",
     typeAnnotation: typeAnnotationValue,
-    postfix: uint8[(pos + 12)] === 1,
+    postfix: uint8[pos + 12] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `JSDocUnknownType` */
 function deserializeJSDocUnknownType(pos) {
   return {
     type: "TSJSDocUnknownType",
@@ -3185,10 +3613,12 @@ function deserializeJSDocUnknownType(pos) {
   };
 }
 
+/** `JSStr<'a>` */
 function deserializeJSStr(pos) {
   return readJSStr(pos);
 }
 
+/** `JSXAttribute<'a>` */
 function deserializeJSXAttribute(pos) {
   let valueValue;
   try {
@@ -3206,43 +3636,65 @@ function deserializeJSXAttribute(pos) {
   };
 }
 
+/** `JSXAttributeItem<'a>` */
 function deserializeJSXAttributeItem(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxJSXAttribute(pos + 8);
-  case 1: return deserializeBoxJSXSpreadAttribute(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "JSXAttributeItem", pos);
+    case 0:
+      return deserializeBoxJSXAttribute(pos + 8);
+    case 1:
+      return deserializeBoxJSXSpreadAttribute(pos + 8);
+    default:
+      throw invalid("JSXAttributeItem tag", uint8[pos], pos);
   }
 }
 
+/** `JSXAttributeName<'a>` */
 function deserializeJSXAttributeName(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxJSXIdentifier(pos + 8);
-  case 1: return deserializeBoxJSXNamespacedName(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "JSXAttributeName", pos);
+    case 0:
+      return deserializeBoxJSXIdentifier(pos + 8);
+    case 1:
+      return deserializeBoxJSXNamespacedName(pos + 8);
+    default:
+      throw invalid("JSXAttributeName tag", uint8[pos], pos);
   }
 }
 
+/** `JSXAttributeValue<'a>` */
 function deserializeJSXAttributeValue(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxStringLiteral(pos + 8);
-  case 1: return deserializeBoxJSXExpressionContainer(pos + 8);
-  case 2: return deserializeBoxJSXElement(pos + 8);
-  case 3: return deserializeBoxJSXFragment(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "JSXAttributeValue", pos);
+    case 0:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 1:
+      return deserializeBoxJSXExpressionContainer(pos + 8);
+    case 2:
+      return deserializeBoxJSXElement(pos + 8);
+    case 3:
+      return deserializeBoxJSXFragment(pos + 8);
+    default:
+      throw invalid("JSXAttributeValue tag", uint8[pos], pos);
   }
 }
 
+/** `JSXChild<'a>` */
 function deserializeJSXChild(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxJSXText(pos + 8);
-  case 1: return deserializeBoxJSXElement(pos + 8);
-  case 2: return deserializeBoxJSXFragment(pos + 8);
-  case 3: return deserializeBoxJSXExpressionContainer(pos + 8);
-  case 4: return deserializeBoxJSXSpreadChild(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "JSXChild", pos);
+    case 0:
+      return deserializeBoxJSXText(pos + 8);
+    case 1:
+      return deserializeBoxJSXElement(pos + 8);
+    case 2:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 3:
+      return deserializeBoxJSXExpressionContainer(pos + 8);
+    case 4:
+      return deserializeBoxJSXSpreadChild(pos + 8);
+    default:
+      throw invalid("JSXChild tag", uint8[pos], pos);
   }
 }
 
+/** `JSXClosingElement<'a>` */
 function deserializeJSXClosingElement(pos) {
   let nameValue;
   try {
@@ -3259,6 +3711,7 @@ function deserializeJSXClosingElement(pos) {
   };
 }
 
+/** `JSXClosingFragment` */
 function deserializeJSXClosingFragment(pos) {
   return {
     type: "JSXClosingFragment",
@@ -3267,6 +3720,7 @@ function deserializeJSXClosingFragment(pos) {
   };
 }
 
+/** `JSXElement<'a>` */
 function deserializeJSXElement(pos) {
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
@@ -3288,23 +3742,29 @@ function deserializeJSXElement(pos) {
   };
 }
 
+/** `JSXElementName<'a>` */
 function deserializeJSXElementName(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxJSXIdentifier(pos + 8);
-  case 1: {
-    const ident = deserializeBoxIdentifierReference((pos + 8));
-    return { type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, };
-  }
-  case 2: return deserializeBoxJSXNamespacedName(pos + 8);
-  case 3: return deserializeBoxJSXMemberExpression(pos + 8);
-  case 4: {
-    const thisExpr = deserializeBoxThisExpression((pos + 8));
-    return { type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, };
-  }
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "JSXElementName", pos);
+    case 0:
+      return deserializeBoxJSXIdentifier(pos + 8);
+    case 1: {
+      const ident = deserializeBoxIdentifierReference((pos + 8));
+      return { type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, };
+    }
+    case 2:
+      return deserializeBoxJSXNamespacedName(pos + 8);
+    case 3:
+      return deserializeBoxJSXMemberExpression(pos + 8);
+    case 4: {
+      const thisExpr = deserializeBoxThisExpression((pos + 8));
+      return { type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, };
+    }
+    default:
+      throw invalid("JSXElementName tag", uint8[pos], pos);
   }
 }
 
+/** `JSXEmptyExpression` */
 function deserializeJSXEmptyExpression(pos) {
   return {
     type: "JSXEmptyExpression",
@@ -3313,57 +3773,105 @@ function deserializeJSXEmptyExpression(pos) {
   };
 }
 
+/** `JSXExpression<'a>` */
 function deserializeJSXExpression(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNullLiteral(pos + 8);
-  case 2: return deserializeBoxNumericLiteral(pos + 8);
-  case 3: return deserializeBoxBigIntLiteral(pos + 8);
-  case 4: return deserializeBoxRegExpLiteral(pos + 8);
-  case 5: return deserializeBoxStringLiteral(pos + 8);
-  case 6: return deserializeBoxTemplateLiteral(pos + 8);
-  case 7: return deserializeBoxIdentifierReference(pos + 8);
-  case 8: return deserializeBoxSuper(pos + 8);
-  case 9: return deserializeBoxArrayExpression(pos + 8);
-  case 10: return deserializeBoxArrowFunctionExpression(pos + 8);
-  case 11: return deserializeBoxAssignmentExpression(pos + 8);
-  case 12: return deserializeBoxAwaitExpression(pos + 8);
-  case 13: return deserializeBoxBinaryExpression(pos + 8);
-  case 14: return deserializeBoxCallExpression(pos + 8);
-  case 15: return deserializeBoxChainExpression(pos + 8);
-  case 16: return deserializeBoxClass(pos + 8);
-  case 17: return deserializeBoxConditionalExpression(pos + 8);
-  case 18: return deserializeBoxFunction(pos + 8);
-  case 19: return deserializeBoxImportExpression(pos + 8);
-  case 20: return deserializeBoxLogicalExpression(pos + 8);
-  case 21: return deserializeBoxNewExpression(pos + 8);
-  case 22: return deserializeBoxObjectExpression(pos + 8);
-  case 23: return deserializeBoxParenthesizedExpression(pos + 8);
-  case 24: return deserializeBoxSequenceExpression(pos + 8);
-  case 25: return deserializeBoxTaggedTemplateExpression(pos + 8);
-  case 26: return deserializeBoxThisExpression(pos + 8);
-  case 27: return deserializeBoxUnaryExpression(pos + 8);
-  case 28: return deserializeBoxUpdateExpression(pos + 8);
-  case 29: return deserializeBoxYieldExpression(pos + 8);
-  case 30: return deserializeBoxPrivateInExpression(pos + 8);
-  case 31: return deserializeBoxImportMeta(pos + 8);
-  case 32: return deserializeBoxNewTarget(pos + 8);
-  case 33: return deserializeBoxJSXElement(pos + 8);
-  case 34: return deserializeBoxJSXFragment(pos + 8);
-  case 35: return deserializeBoxTSAsExpression(pos + 8);
-  case 36: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 37: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 38: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 39: return deserializeBoxTSInstantiationExpression(pos + 8);
-  case 40: return deserializeBoxV8IntrinsicExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  case 64: return deserializeBoxJSXEmptyExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "JSXExpression", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNullLiteral(pos + 8);
+    case 2:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 3:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 4:
+      return deserializeBoxRegExpLiteral(pos + 8);
+    case 5:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 6:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 7:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 8:
+      return deserializeBoxSuper(pos + 8);
+    case 9:
+      return deserializeBoxArrayExpression(pos + 8);
+    case 10:
+      return deserializeBoxArrowFunctionExpression(pos + 8);
+    case 11:
+      return deserializeBoxAssignmentExpression(pos + 8);
+    case 12:
+      return deserializeBoxAwaitExpression(pos + 8);
+    case 13:
+      return deserializeBoxBinaryExpression(pos + 8);
+    case 14:
+      return deserializeBoxCallExpression(pos + 8);
+    case 15:
+      return deserializeBoxChainExpression(pos + 8);
+    case 16:
+      return deserializeBoxClass(pos + 8);
+    case 17:
+      return deserializeBoxConditionalExpression(pos + 8);
+    case 18:
+      return deserializeBoxFunction(pos + 8);
+    case 19:
+      return deserializeBoxImportExpression(pos + 8);
+    case 20:
+      return deserializeBoxLogicalExpression(pos + 8);
+    case 21:
+      return deserializeBoxNewExpression(pos + 8);
+    case 22:
+      return deserializeBoxObjectExpression(pos + 8);
+    case 23:
+      return deserializeBoxParenthesizedExpression(pos + 8);
+    case 24:
+      return deserializeBoxSequenceExpression(pos + 8);
+    case 25:
+      return deserializeBoxTaggedTemplateExpression(pos + 8);
+    case 26:
+      return deserializeBoxThisExpression(pos + 8);
+    case 27:
+      return deserializeBoxUnaryExpression(pos + 8);
+    case 28:
+      return deserializeBoxUpdateExpression(pos + 8);
+    case 29:
+      return deserializeBoxYieldExpression(pos + 8);
+    case 30:
+      return deserializeBoxPrivateInExpression(pos + 8);
+    case 31:
+      return deserializeBoxImportMeta(pos + 8);
+    case 32:
+      return deserializeBoxNewTarget(pos + 8);
+    case 33:
+      return deserializeBoxJSXElement(pos + 8);
+    case 34:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 35:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 36:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 37:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 38:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 39:
+      return deserializeBoxTSInstantiationExpression(pos + 8);
+    case 40:
+      return deserializeBoxV8IntrinsicExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    case 64:
+      return deserializeBoxJSXEmptyExpression(pos + 8);
+    default:
+      throw invalid("JSXExpression tag", uint8[pos], pos);
   }
 }
 
+/** `JSXExpressionContainer<'a>` */
 function deserializeJSXExpressionContainer(pos) {
   let expressionValue;
   try {
@@ -3380,6 +3888,7 @@ function deserializeJSXExpressionContainer(pos) {
   };
 }
 
+/** `JSXFragment<'a>` */
 function deserializeJSXFragment(pos) {
   let childrenValue;
   try {
@@ -3398,6 +3907,7 @@ function deserializeJSXFragment(pos) {
   };
 }
 
+/** `JSXIdentifier<'a>` */
 function deserializeJSXIdentifier(pos) {
   return {
     type: "JSXIdentifier",
@@ -3407,6 +3917,7 @@ function deserializeJSXIdentifier(pos) {
   };
 }
 
+/** `JSXMemberExpression<'a>` */
 function deserializeJSXMemberExpression(pos) {
   let objectValue;
   try {
@@ -3424,21 +3935,25 @@ function deserializeJSXMemberExpression(pos) {
   };
 }
 
+/** `JSXMemberExpressionObject<'a>` */
 function deserializeJSXMemberExpressionObject(pos) {
   switch (uint8[pos]) {
-  case 0: {
-    const ident = deserializeBoxIdentifierReference((pos + 8));
-    return { type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, };
-  }
-  case 1: return deserializeBoxJSXMemberExpression(pos + 8);
-  case 2: {
-    const thisExpr = deserializeBoxThisExpression((pos + 8));
-    return { type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, };
-  }
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "JSXMemberExpressionObject", pos);
+    case 0: {
+      const ident = deserializeBoxIdentifierReference((pos + 8));
+      return { type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, };
+    }
+    case 1:
+      return deserializeBoxJSXMemberExpression(pos + 8);
+    case 2: {
+      const thisExpr = deserializeBoxThisExpression((pos + 8));
+      return { type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, };
+    }
+    default:
+      throw invalid("JSXMemberExpressionObject tag", uint8[pos], pos);
   }
 }
 
+/** `JSXNamespacedName<'a>` */
 function deserializeJSXNamespacedName(pos) {
   return {
     type: "JSXNamespacedName",
@@ -3449,6 +3964,7 @@ function deserializeJSXNamespacedName(pos) {
   };
 }
 
+/** `JSXOpeningElement<'a>` */
 function deserializeJSXOpeningElement(pos) {
   let nameValue, attributesValue;
   try {
@@ -3469,6 +3985,7 @@ function deserializeJSXOpeningElement(pos) {
   };
 }
 
+/** `JSXOpeningFragment` */
 function deserializeJSXOpeningFragment(pos) {
   return {
     type: "JSXOpeningFragment",
@@ -3479,6 +3996,7 @@ function deserializeJSXOpeningFragment(pos) {
   };
 }
 
+/** `JSXSpreadAttribute<'a>` */
 function deserializeJSXSpreadAttribute(pos) {
   let argumentValue;
   try {
@@ -3495,6 +4013,7 @@ function deserializeJSXSpreadAttribute(pos) {
   };
 }
 
+/** `JSXSpreadChild<'a>` */
 function deserializeJSXSpreadChild(pos) {
   let expressionValue;
   try {
@@ -3511,18 +4030,20 @@ function deserializeJSXSpreadChild(pos) {
   };
 }
 
+/** `JSXText<'a>` */
 function deserializeJSXText(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   return {
     type: "JSXText",
     value: deserializeStr(pos + 16),
-    raw: (int32[pos + 32 >> 2] === 0 && int32[pos + 36 >> 2] === 0) ? null : sourceText.slice(this_start, this_end),
+    raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
   };
 }
 
+/** `LabelIdentifier<'a>` */
 function deserializeLabelIdentifier(pos) {
   return {
     type: "Identifier",
@@ -3532,6 +4053,7 @@ function deserializeLabelIdentifier(pos) {
   };
 }
 
+/** `LabeledStatement<'a>` */
 function deserializeLabeledStatement(pos) {
   let bodyValue;
   try {
@@ -3549,6 +4071,7 @@ function deserializeLabeledStatement(pos) {
   };
 }
 
+/** `LogicalExpression<'a>` */
 function deserializeLogicalExpression(pos) {
   let leftValue, rightValue;
   try {
@@ -3569,15 +4092,16 @@ function deserializeLogicalExpression(pos) {
   };
 }
 
+const LOGICAL_OPERATOR_STRINGS = ["||", "&&", "??"];
+
+/** `LogicalOperator` */
 function deserializeLogicalOperator(pos) {
-  switch (uint8[pos]) {
-  case 0: return "||";
-  case 1: return "&&";
-  case 2: return "??";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "LogicalOperator", pos);
-  }
+  const value = LOGICAL_OPERATOR_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("LogicalOperator", uint8[pos], pos);
+  return value;
 }
 
+/** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
   let decoratorsValue, keyValue, valueValue;
   try {
@@ -3596,49 +4120,55 @@ function deserializeMethodDefinition(pos) {
     key: keyValue,
     value: valueValue,
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: uint8[(pos + 14)] === 1,
-    static: uint8[(pos + 15)] === 1,
+    computed: uint8[pos + 14] === 1,
+    static: uint8[pos + 15] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+const METHOD_DEFINITION_KIND_STRINGS = ["constructor", "method", "get", "set"];
+
+/** `MethodDefinitionKind` */
 function deserializeMethodDefinitionKind(pos) {
-  switch (uint8[pos]) {
-  case 0: return "constructor";
-  case 1: return "method";
-  case 2: return "get";
-  case 3: return "set";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "MethodDefinitionKind", pos);
-  }
+  const value = METHOD_DEFINITION_KIND_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("MethodDefinitionKind", uint8[pos], pos);
+  return value;
 }
 
+const METHOD_DEFINITION_TYPE_STRINGS = ["MethodDefinition", "TSAbstractMethodDefinition"];
+
+/** `MethodDefinitionType` */
 function deserializeMethodDefinitionType(pos) {
-  switch (uint8[pos]) {
-  case 0: return "MethodDefinition";
-  case 1: return "TSAbstractMethodDefinition";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "MethodDefinitionType", pos);
-  }
+  const value = METHOD_DEFINITION_TYPE_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("MethodDefinitionType", uint8[pos], pos);
+  return value;
 }
 
+/** `ModuleExportName<'a>` */
 function deserializeModuleExportName(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeIdentifierName(pos + 8);
-  case 1: return deserializeIdentifierReference(pos + 8);
-  case 2: return deserializeStringLiteral(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ModuleExportName", pos);
+    case 0:
+      return deserializeIdentifierName(pos + 8);
+    case 1:
+      return deserializeIdentifierReference(pos + 8);
+    case 2:
+      return deserializeStringLiteral(pos + 8);
+    default:
+      throw invalid("ModuleExportName tag", uint8[pos], pos);
   }
 }
 
+const MODULE_KIND_STRINGS = ["script", "module", undefined, "commonjs"];
+
+/** `ModuleKind` */
 function deserializeModuleKind(pos) {
-  switch (uint8[pos]) {
-  case 0: return "script";
-  case 1: return "module";
-  case 3: return "commonjs";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ModuleKind", pos);
-  }
+  const value = MODULE_KIND_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("ModuleKind", uint8[pos], pos);
+  return value;
 }
 
+/** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
   return {
     value: deserializeStr(pos + 8),
@@ -3647,6 +4177,7 @@ function deserializeNameSpan(pos) {
   };
 }
 
+/** `NewExpression<'a>` */
 function deserializeNewExpression(pos) {
   let calleeValue, argumentsValue;
   try {
@@ -3666,6 +4197,7 @@ function deserializeNewExpression(pos) {
   };
 }
 
+/** `NewTarget` */
 function deserializeNewTarget(pos) {
   const newStart = deserializeI32(pos);
   const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
@@ -3692,6 +4224,7 @@ function deserializeNewTarget(pos) {
   };
 }
 
+/** `NullLiteral` */
 function deserializeNullLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
@@ -3704,18 +4237,20 @@ function deserializeNullLiteral(pos) {
   };
 }
 
+/** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   return {
     type: "Literal",
-    value: float64[(pos + 32) >> 3],
-    raw: (int32[pos + 16 >> 2] === 0 && int32[pos + 20 >> 2] === 0) ? null : sourceText.slice(this_start, this_end),
+    value: float64[(pos + 32) >>> 3],
+    raw: uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
   };
 }
 
+/** `ObjectAssignmentTarget<'a>` */
 function deserializeObjectAssignmentTarget(pos) {
   const joinedProperties = deserializeVecAssignmentTargetProperty(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedProperties.push(item); }
@@ -3727,6 +4262,7 @@ function deserializeObjectAssignmentTarget(pos) {
   };
 }
 
+/** `ObjectExpression<'a>` */
 function deserializeObjectExpression(pos) {
   let propertiesValue;
   try {
@@ -3743,6 +4279,7 @@ function deserializeObjectExpression(pos) {
   };
 }
 
+/** `ObjectPattern<'a>` */
 function deserializeObjectPattern(pos) {
   const joinedProperties = deserializeVecBindingProperty(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedProperties.push(item); }
@@ -3754,6 +4291,7 @@ function deserializeObjectPattern(pos) {
   };
 }
 
+/** `ObjectProperty<'a>` */
 function deserializeObjectProperty(pos) {
   let keyValue, valueValue;
   try {
@@ -3769,154 +4307,225 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: keyValue,
     value: valueValue,
-    method: uint8[(pos + 13)] === 1,
-    shorthand: uint8[(pos + 14)] === 1,
-    computed: uint8[(pos + 15)] === 1,
+    method: uint8[pos + 13] === 1,
+    shorthand: uint8[pos + 14] === 1,
+    computed: uint8[pos + 15] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `ObjectPropertyKind<'a>` */
 function deserializeObjectPropertyKind(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxObjectProperty(pos + 8);
-  case 1: return deserializeBoxSpreadElement(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "ObjectPropertyKind", pos);
+    case 0:
+      return deserializeBoxObjectProperty(pos + 8);
+    case 1:
+      return deserializeBoxSpreadElement(pos + 8);
+    default:
+      throw invalid("ObjectPropertyKind tag", uint8[pos], pos);
   }
 }
 
+/** `Option<AssignmentTargetMaybeDefault<'a>>` */
 function deserializeOptionAssignmentTargetMaybeDefault(pos) {
-  return uint8[pos] === 255 ? null : deserializeAssignmentTargetMaybeDefault(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeAssignmentTargetMaybeDefault(pos);
 }
 
+/** `Option<BindingIdentifier<'a>>` */
 function deserializeOptionBindingIdentifier(pos) {
-  return (int32[pos + 16 >> 2] === 0 && int32[pos + 20 >> 2] === 0) ? null : deserializeBindingIdentifier(pos);
+  if (uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0) return null;
+  return deserializeBindingIdentifier(pos);
 }
 
+/** `Option<BindingPattern<'a>>` */
 function deserializeOptionBindingPattern(pos) {
-  return uint8[pos] === 255 ? null : deserializeBindingPattern(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeBindingPattern(pos);
 }
 
+/** `Option<Box<'a, AssignmentTargetRest<'a>>>` */
 function deserializeOptionBoxAssignmentTargetRest(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxAssignmentTargetRest(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxAssignmentTargetRest(pos);
 }
 
+/** `Option<Box<'a, BindingRestElement<'a>>>` */
 function deserializeOptionBoxBindingRestElement(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxBindingRestElement(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxBindingRestElement(pos);
 }
 
+/** `Option<Box<'a, BlockStatement<'a>>>` */
 function deserializeOptionBoxBlockStatement(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxBlockStatement(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxBlockStatement(pos);
 }
 
+/** `Option<Box<'a, CatchClause<'a>>>` */
 function deserializeOptionBoxCatchClause(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxCatchClause(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxCatchClause(pos);
 }
 
+/** `Option<Box<'a, Expression<'a>>>` */
 function deserializeOptionBoxExpression(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxExpression(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxExpression(pos);
 }
 
+/** `Option<Box<'a, FunctionBody<'a>>>` */
 function deserializeOptionBoxFunctionBody(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxFunctionBody(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxFunctionBody(pos);
 }
 
+/** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function deserializeOptionBoxJSXClosingElement(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxJSXClosingElement(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxJSXClosingElement(pos);
 }
 
+/** `Option<Box<'a, ObjectExpression<'a>>>` */
 function deserializeOptionBoxObjectExpression(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxObjectExpression(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxObjectExpression(pos);
 }
 
+/** `Option<Box<'a, TSModuleBlock<'a>>>` */
 function deserializeOptionBoxTSModuleBlock(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxTSModuleBlock(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxTSModuleBlock(pos);
 }
 
+/** `Option<Box<'a, TSThisParameter<'a>>>` */
 function deserializeOptionBoxTSThisParameter(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxTSThisParameter(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxTSThisParameter(pos);
 }
 
+/** `Option<Box<'a, TSTypeAnnotation<'a>>>` */
 function deserializeOptionBoxTSTypeAnnotation(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxTSTypeAnnotation(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxTSTypeAnnotation(pos);
 }
 
+/** `Option<Box<'a, TSTypeParameterDeclaration<'a>>>` */
 function deserializeOptionBoxTSTypeParameterDeclaration(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxTSTypeParameterDeclaration(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxTSTypeParameterDeclaration(pos);
 }
 
+/** `Option<Box<'a, TSTypeParameterInstantiation<'a>>>` */
 function deserializeOptionBoxTSTypeParameterInstantiation(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxTSTypeParameterInstantiation(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxTSTypeParameterInstantiation(pos);
 }
 
+/** `Option<Box<'a, WithClause<'a>>>` */
 function deserializeOptionBoxWithClause(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeBoxWithClause(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeBoxWithClause(pos);
 }
 
+/** `Option<CatchParameter<'a>>` */
 function deserializeOptionCatchParameter(pos) {
-  return uint8[pos + 16] === 255 ? null : deserializeCatchParameter(pos);
+  if (uint8[pos + 16] === 255) return null;
+  return deserializeCatchParameter(pos);
 }
 
+/** `Option<Expression<'a>>` */
 function deserializeOptionExpression(pos) {
-  return uint8[pos] === 255 ? null : deserializeExpression(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeExpression(pos);
 }
 
+/** `Option<ForStatementInit<'a>>` */
 function deserializeOptionForStatementInit(pos) {
-  return uint8[pos] === 255 ? null : deserializeForStatementInit(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeForStatementInit(pos);
 }
 
+/** `Option<Hashbang<'a>>` */
 function deserializeOptionHashbang(pos) {
-  return (int32[pos + 16 >> 2] === 0 && int32[pos + 20 >> 2] === 0) ? null : deserializeHashbang(pos);
+  if (uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0) return null;
+  return deserializeHashbang(pos);
 }
 
+/** `Option<ImportPhase>` */
 function deserializeOptionImportPhase(pos) {
-  return uint8[pos] === 2 ? null : deserializeImportPhase(pos);
+  if (uint8[pos] === 2) return null;
+  return deserializeImportPhase(pos);
 }
 
+/** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
-  return uint8[pos + 12] === 2 ? null : deserializeJSStr(pos);
+  if (uint8[pos + 12] === 2) return null;
+  return deserializeJSStr(pos);
 }
 
+/** `Option<JSXAttributeValue<'a>>` */
 function deserializeOptionJSXAttributeValue(pos) {
-  return uint8[pos] === 255 ? null : deserializeJSXAttributeValue(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeJSXAttributeValue(pos);
 }
 
+/** `Option<LabelIdentifier<'a>>` */
 function deserializeOptionLabelIdentifier(pos) {
-  return (int32[pos + 16 >> 2] === 0 && int32[pos + 20 >> 2] === 0) ? null : deserializeLabelIdentifier(pos);
+  if (uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0) return null;
+  return deserializeLabelIdentifier(pos);
 }
 
+/** `Option<ModuleExportName<'a>>` */
 function deserializeOptionModuleExportName(pos) {
-  return uint8[pos] === 255 ? null : deserializeModuleExportName(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeModuleExportName(pos);
 }
 
+/** `Option<NameSpan<'a>>` */
 function deserializeOptionNameSpan(pos) {
-  return (int32[pos + 8 >> 2] === 0 && int32[pos + 12 >> 2] === 0) ? null : deserializeNameSpan(pos);
+  if (uint32[(pos + 8) >>> 2] === 0 && uint32[((pos + 8) >>> 2) + 1] === 0) return null;
+  return deserializeNameSpan(pos);
 }
 
+/** `Option<Statement<'a>>` */
 function deserializeOptionStatement(pos) {
-  return uint8[pos] === 255 ? null : deserializeStatement(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeStatement(pos);
 }
 
+/** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeStr(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeStr(pos);
 }
 
+/** `Option<TSImportTypeQualifier<'a>>` */
 function deserializeOptionTSImportTypeQualifier(pos) {
-  return uint8[pos] === 2 ? null : deserializeTSImportTypeQualifier(pos);
+  if (uint8[pos] === 2) return null;
+  return deserializeTSImportTypeQualifier(pos);
 }
 
+/** `Option<TSMappedTypeModifierOperator>` */
 function deserializeOptionTSMappedTypeModifierOperator(pos) {
-  return uint8[pos] === 255 ? null : deserializeTSMappedTypeModifierOperator(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeTSMappedTypeModifierOperator(pos);
 }
 
+/** `Option<TSType<'a>>` */
 function deserializeOptionTSType(pos) {
-  return uint8[pos] === 255 ? null : deserializeTSType(pos);
+  if (uint8[pos] === 255) return null;
+  return deserializeTSType(pos);
 }
 
+/** `Option<Vec<'a, ImportDeclarationSpecifier<'a>>>` */
 function deserializeOptionVecImportDeclarationSpecifier(pos) {
-  return (int32[pos >> 2] === 0 && int32[pos + 4 >> 2] === 0) ? null : deserializeVecImportDeclarationSpecifier(pos);
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
+  return deserializeVecImportDeclarationSpecifier(pos);
 }
 
+/** `ParenthesizedExpression<'a>` */
 function deserializeParenthesizedExpression(pos) {
   let node;
   {
@@ -3938,6 +4547,7 @@ function deserializeParenthesizedExpression(pos) {
   return node;
 }
 
+/** `PrivateFieldExpression<'a>` */
 function deserializePrivateFieldExpression(pos) {
   let objectValue;
   try {
@@ -3950,13 +4560,14 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: objectValue,
     property: deserializePrivateIdentifier(pos + 32),
-    optional: uint8[(pos + 12)] === 1,
+    optional: uint8[pos + 12] === 1,
     computed: false,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `PrivateIdentifier<'a>` */
 function deserializePrivateIdentifier(pos) {
   return {
     type: "PrivateIdentifier",
@@ -3966,6 +4577,7 @@ function deserializePrivateIdentifier(pos) {
   };
 }
 
+/** `PrivateInExpression<'a>` */
 function deserializePrivateInExpression(pos) {
   let rightValue;
   try {
@@ -3984,6 +4596,7 @@ function deserializePrivateInExpression(pos) {
   };
 }
 
+/** `Program<'a>` */
 function deserializeProgram(pos) {
   const start = deserializeI32(pos),
       end = deserializeI32((pos + 4));
@@ -4001,6 +4614,7 @@ function deserializeProgram(pos) {
   return program;
 }
 
+/** `PropertyDefinition<'a>` */
 function deserializePropertyDefinition(pos) {
   let decoratorsValue, keyValue, valueValue;
   try {
@@ -4018,82 +4632,132 @@ function deserializePropertyDefinition(pos) {
     decorators: decoratorsValue,
     key: keyValue,
     value: valueValue,
-    computed: uint8[(pos + 13)] === 1,
-    static: uint8[(pos + 14)] === 1,
+    computed: uint8[pos + 13] === 1,
+    static: uint8[pos + 14] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+const PROPERTY_DEFINITION_TYPE_STRINGS = ["PropertyDefinition", "TSAbstractPropertyDefinition"];
+
+/** `PropertyDefinitionType` */
 function deserializePropertyDefinitionType(pos) {
-  switch (uint8[pos]) {
-  case 0: return "PropertyDefinition";
-  case 1: return "TSAbstractPropertyDefinition";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "PropertyDefinitionType", pos);
-  }
+  const value = PROPERTY_DEFINITION_TYPE_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("PropertyDefinitionType", uint8[pos], pos);
+  return value;
 }
 
+/** `PropertyKey<'a>` */
 function deserializePropertyKey(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNullLiteral(pos + 8);
-  case 2: return deserializeBoxNumericLiteral(pos + 8);
-  case 3: return deserializeBoxBigIntLiteral(pos + 8);
-  case 4: return deserializeBoxRegExpLiteral(pos + 8);
-  case 5: return deserializeBoxStringLiteral(pos + 8);
-  case 6: return deserializeBoxTemplateLiteral(pos + 8);
-  case 7: return deserializeBoxIdentifierReference(pos + 8);
-  case 8: return deserializeBoxSuper(pos + 8);
-  case 9: return deserializeBoxArrayExpression(pos + 8);
-  case 10: return deserializeBoxArrowFunctionExpression(pos + 8);
-  case 11: return deserializeBoxAssignmentExpression(pos + 8);
-  case 12: return deserializeBoxAwaitExpression(pos + 8);
-  case 13: return deserializeBoxBinaryExpression(pos + 8);
-  case 14: return deserializeBoxCallExpression(pos + 8);
-  case 15: return deserializeBoxChainExpression(pos + 8);
-  case 16: return deserializeBoxClass(pos + 8);
-  case 17: return deserializeBoxConditionalExpression(pos + 8);
-  case 18: return deserializeBoxFunction(pos + 8);
-  case 19: return deserializeBoxImportExpression(pos + 8);
-  case 20: return deserializeBoxLogicalExpression(pos + 8);
-  case 21: return deserializeBoxNewExpression(pos + 8);
-  case 22: return deserializeBoxObjectExpression(pos + 8);
-  case 23: return deserializeBoxParenthesizedExpression(pos + 8);
-  case 24: return deserializeBoxSequenceExpression(pos + 8);
-  case 25: return deserializeBoxTaggedTemplateExpression(pos + 8);
-  case 26: return deserializeBoxThisExpression(pos + 8);
-  case 27: return deserializeBoxUnaryExpression(pos + 8);
-  case 28: return deserializeBoxUpdateExpression(pos + 8);
-  case 29: return deserializeBoxYieldExpression(pos + 8);
-  case 30: return deserializeBoxPrivateInExpression(pos + 8);
-  case 31: return deserializeBoxImportMeta(pos + 8);
-  case 32: return deserializeBoxNewTarget(pos + 8);
-  case 33: return deserializeBoxJSXElement(pos + 8);
-  case 34: return deserializeBoxJSXFragment(pos + 8);
-  case 35: return deserializeBoxTSAsExpression(pos + 8);
-  case 36: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 37: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 38: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 39: return deserializeBoxTSInstantiationExpression(pos + 8);
-  case 40: return deserializeBoxV8IntrinsicExpression(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  case 64: return deserializeBoxIdentifierName(pos + 8);
-  case 65: return deserializeBoxPrivateIdentifier(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "PropertyKey", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNullLiteral(pos + 8);
+    case 2:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 3:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 4:
+      return deserializeBoxRegExpLiteral(pos + 8);
+    case 5:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 6:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 7:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 8:
+      return deserializeBoxSuper(pos + 8);
+    case 9:
+      return deserializeBoxArrayExpression(pos + 8);
+    case 10:
+      return deserializeBoxArrowFunctionExpression(pos + 8);
+    case 11:
+      return deserializeBoxAssignmentExpression(pos + 8);
+    case 12:
+      return deserializeBoxAwaitExpression(pos + 8);
+    case 13:
+      return deserializeBoxBinaryExpression(pos + 8);
+    case 14:
+      return deserializeBoxCallExpression(pos + 8);
+    case 15:
+      return deserializeBoxChainExpression(pos + 8);
+    case 16:
+      return deserializeBoxClass(pos + 8);
+    case 17:
+      return deserializeBoxConditionalExpression(pos + 8);
+    case 18:
+      return deserializeBoxFunction(pos + 8);
+    case 19:
+      return deserializeBoxImportExpression(pos + 8);
+    case 20:
+      return deserializeBoxLogicalExpression(pos + 8);
+    case 21:
+      return deserializeBoxNewExpression(pos + 8);
+    case 22:
+      return deserializeBoxObjectExpression(pos + 8);
+    case 23:
+      return deserializeBoxParenthesizedExpression(pos + 8);
+    case 24:
+      return deserializeBoxSequenceExpression(pos + 8);
+    case 25:
+      return deserializeBoxTaggedTemplateExpression(pos + 8);
+    case 26:
+      return deserializeBoxThisExpression(pos + 8);
+    case 27:
+      return deserializeBoxUnaryExpression(pos + 8);
+    case 28:
+      return deserializeBoxUpdateExpression(pos + 8);
+    case 29:
+      return deserializeBoxYieldExpression(pos + 8);
+    case 30:
+      return deserializeBoxPrivateInExpression(pos + 8);
+    case 31:
+      return deserializeBoxImportMeta(pos + 8);
+    case 32:
+      return deserializeBoxNewTarget(pos + 8);
+    case 33:
+      return deserializeBoxJSXElement(pos + 8);
+    case 34:
+      return deserializeBoxJSXFragment(pos + 8);
+    case 35:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 36:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 37:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 38:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 39:
+      return deserializeBoxTSInstantiationExpression(pos + 8);
+    case 40:
+      return deserializeBoxV8IntrinsicExpression(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    case 64:
+      return deserializeBoxIdentifierName(pos + 8);
+    case 65:
+      return deserializeBoxPrivateIdentifier(pos + 8);
+    default:
+      throw invalid("PropertyKey tag", uint8[pos], pos);
   }
 }
 
+const PROPERTY_KIND_STRINGS = ["init", "get", "set"];
+
+/** `PropertyKind` */
 function deserializePropertyKind(pos) {
-  switch (uint8[pos]) {
-  case 0: return "init";
-  case 1: return "get";
-  case 2: return "set";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "PropertyKind", pos);
-  }
+  const value = PROPERTY_KIND_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("PropertyKind", uint8[pos], pos);
+  return value;
 }
 
+/** `RawTransferData<'a>` */
 function deserializeRawTransferData(pos) {
   let programValue;
   try {
@@ -4110,6 +4774,7 @@ function deserializeRawTransferData(pos) {
   };
 }
 
+/** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
     pattern: deserializeStr(pos),
@@ -4117,6 +4782,7 @@ function deserializeRegExp(pos) {
   };
 }
 
+/** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
   const flagBits = deserializeU8(pos);
   let flags = '';
@@ -4132,6 +4798,7 @@ function deserializeRegExpFlagsAlias(pos) {
   return flags;
 }
 
+/** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
   const this_regex = deserializeRegExp(pos + 16);
   const this_start = deserializeI32(pos);
@@ -4143,13 +4810,14 @@ function deserializeRegExpLiteral(pos) {
   return {
     type: "Literal",
     value: value,
-    raw: (int32[pos + 48 >> 2] === 0 && int32[pos + 52 >> 2] === 0) ? null : sourceText.slice(this_start, this_end),
+    raw: uint32[(pos + 48) >>> 2] === 0 && uint32[((pos + 48) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     regex: this_regex,
     start: this_start,
     end: this_end,
   };
 }
 
+/** `ReturnStatement<'a>` */
 function deserializeReturnStatement(pos) {
   let argumentValue;
   try {
@@ -4166,6 +4834,7 @@ function deserializeReturnStatement(pos) {
   };
 }
 
+/** `SequenceExpression<'a>` */
 function deserializeSequenceExpression(pos) {
   let expressionsValue;
   try {
@@ -4182,20 +4851,31 @@ function deserializeSequenceExpression(pos) {
   };
 }
 
+/** `SimpleAssignmentTarget<'a>` */
 function deserializeSimpleAssignmentTarget(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierReference(pos + 8);
-  case 1: return deserializeBoxTSAsExpression(pos + 8);
-  case 2: return deserializeBoxTSSatisfiesExpression(pos + 8);
-  case 3: return deserializeBoxTSNonNullExpression(pos + 8);
-  case 4: return deserializeBoxTSTypeAssertion(pos + 8);
-  case 48: return deserializeBoxComputedMemberExpression(pos + 8);
-  case 49: return deserializeBoxStaticMemberExpression(pos + 8);
-  case 50: return deserializeBoxPrivateFieldExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "SimpleAssignmentTarget", pos);
+    case 0:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 1:
+      return deserializeBoxTSAsExpression(pos + 8);
+    case 2:
+      return deserializeBoxTSSatisfiesExpression(pos + 8);
+    case 3:
+      return deserializeBoxTSNonNullExpression(pos + 8);
+    case 4:
+      return deserializeBoxTSTypeAssertion(pos + 8);
+    case 48:
+      return deserializeBoxComputedMemberExpression(pos + 8);
+    case 49:
+      return deserializeBoxStaticMemberExpression(pos + 8);
+    case 50:
+      return deserializeBoxPrivateFieldExpression(pos + 8);
+    default:
+      throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
   }
 }
 
+/** `Span` */
 function deserializeSpan(pos) {
   return {
     start: deserializeI32(pos),
@@ -4203,6 +4883,7 @@ function deserializeSpan(pos) {
   };
 }
 
+/** `SpreadElement<'a>` */
 function deserializeSpreadElement(pos) {
   let argumentValue;
   try {
@@ -4219,48 +4900,87 @@ function deserializeSpreadElement(pos) {
   };
 }
 
+/** `Statement<'a>` */
 function deserializeStatement(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBlockStatement(pos + 8);
-  case 1: return deserializeBoxBreakStatement(pos + 8);
-  case 2: return deserializeBoxContinueStatement(pos + 8);
-  case 3: return deserializeBoxDebuggerStatement(pos + 8);
-  case 4: return deserializeBoxDoWhileStatement(pos + 8);
-  case 5: return deserializeBoxEmptyStatement(pos + 8);
-  case 6: return deserializeBoxExpressionStatement(pos + 8);
-  case 7: return deserializeBoxForInStatement(pos + 8);
-  case 8: return deserializeBoxForOfStatement(pos + 8);
-  case 9: return deserializeBoxForStatement(pos + 8);
-  case 10: return deserializeBoxIfStatement(pos + 8);
-  case 11: return deserializeBoxLabeledStatement(pos + 8);
-  case 12: return deserializeBoxReturnStatement(pos + 8);
-  case 13: return deserializeBoxSwitchStatement(pos + 8);
-  case 14: return deserializeBoxThrowStatement(pos + 8);
-  case 15: return deserializeBoxTryStatement(pos + 8);
-  case 16: return deserializeBoxWhileStatement(pos + 8);
-  case 17: return deserializeBoxWithStatement(pos + 8);
-  case 32: return deserializeBoxVariableDeclaration(pos + 8);
-  case 33: return deserializeBoxFunction(pos + 8);
-  case 34: return deserializeBoxClass(pos + 8);
-  case 35: return deserializeBoxTSTypeAliasDeclaration(pos + 8);
-  case 36: return deserializeBoxTSInterfaceDeclaration(pos + 8);
-  case 37: return deserializeBoxTSEnumDeclaration(pos + 8);
-  case 38: return deserializeBoxTSExternalModuleDeclaration(pos + 8);
-  case 39: return deserializeBoxTSNamespaceDeclaration(pos + 8);
-  case 40: return deserializeBoxTSGlobalDeclaration(pos + 8);
-  case 41: return deserializeBoxTSImportEqualsDeclaration(pos + 8);
-  case 64: return deserializeBoxImportDeclaration(pos + 8);
-  case 65: return deserializeBoxExportAllDeclaration(pos + 8);
-  case 66: return deserializeBoxExportDefaultDeclaration(pos + 8);
-  case 67: return deserializeBoxExportDeclaration(pos + 8);
-  case 68: return deserializeBoxExportNamedDeclaration(pos + 8);
-  case 69: return deserializeBoxExportFromDeclaration(pos + 8);
-  case 70: return deserializeBoxTSExportAssignment(pos + 8);
-  case 71: return deserializeBoxTSNamespaceExportDeclaration(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "Statement", pos);
+    case 0:
+      return deserializeBoxBlockStatement(pos + 8);
+    case 1:
+      return deserializeBoxBreakStatement(pos + 8);
+    case 2:
+      return deserializeBoxContinueStatement(pos + 8);
+    case 3:
+      return deserializeBoxDebuggerStatement(pos + 8);
+    case 4:
+      return deserializeBoxDoWhileStatement(pos + 8);
+    case 5:
+      return deserializeBoxEmptyStatement(pos + 8);
+    case 6:
+      return deserializeBoxExpressionStatement(pos + 8);
+    case 7:
+      return deserializeBoxForInStatement(pos + 8);
+    case 8:
+      return deserializeBoxForOfStatement(pos + 8);
+    case 9:
+      return deserializeBoxForStatement(pos + 8);
+    case 10:
+      return deserializeBoxIfStatement(pos + 8);
+    case 11:
+      return deserializeBoxLabeledStatement(pos + 8);
+    case 12:
+      return deserializeBoxReturnStatement(pos + 8);
+    case 13:
+      return deserializeBoxSwitchStatement(pos + 8);
+    case 14:
+      return deserializeBoxThrowStatement(pos + 8);
+    case 15:
+      return deserializeBoxTryStatement(pos + 8);
+    case 16:
+      return deserializeBoxWhileStatement(pos + 8);
+    case 17:
+      return deserializeBoxWithStatement(pos + 8);
+    case 32:
+      return deserializeBoxVariableDeclaration(pos + 8);
+    case 33:
+      return deserializeBoxFunction(pos + 8);
+    case 34:
+      return deserializeBoxClass(pos + 8);
+    case 35:
+      return deserializeBoxTSTypeAliasDeclaration(pos + 8);
+    case 36:
+      return deserializeBoxTSInterfaceDeclaration(pos + 8);
+    case 37:
+      return deserializeBoxTSEnumDeclaration(pos + 8);
+    case 38:
+      return deserializeBoxTSExternalModuleDeclaration(pos + 8);
+    case 39:
+      return deserializeBoxTSNamespaceDeclaration(pos + 8);
+    case 40:
+      return deserializeBoxTSGlobalDeclaration(pos + 8);
+    case 41:
+      return deserializeBoxTSImportEqualsDeclaration(pos + 8);
+    case 64:
+      return deserializeBoxImportDeclaration(pos + 8);
+    case 65:
+      return deserializeBoxExportAllDeclaration(pos + 8);
+    case 66:
+      return deserializeBoxExportDefaultDeclaration(pos + 8);
+    case 67:
+      return deserializeBoxExportDeclaration(pos + 8);
+    case 68:
+      return deserializeBoxExportNamedDeclaration(pos + 8);
+    case 69:
+      return deserializeBoxExportFromDeclaration(pos + 8);
+    case 70:
+      return deserializeBoxTSExportAssignment(pos + 8);
+    case 71:
+      return deserializeBoxTSNamespaceExportDeclaration(pos + 8);
+    default:
+      throw invalid("Statement tag", uint8[pos], pos);
   }
 }
 
+/** `StaticBlock<'a>` */
 function deserializeStaticBlock(pos) {
   let bodyValue;
   try {
@@ -4277,6 +4997,7 @@ function deserializeStaticBlock(pos) {
   };
 }
 
+/** `StaticExport<'a>` */
 function deserializeStaticExport(pos) {
   return {
     entries: deserializeVecExportEntry(pos + 8),
@@ -4285,6 +5006,7 @@ function deserializeStaticExport(pos) {
   };
 }
 
+/** `StaticImport<'a>` */
 function deserializeStaticImport(pos) {
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
@@ -4294,6 +5016,7 @@ function deserializeStaticImport(pos) {
   };
 }
 
+/** `StaticMemberExpression<'a>` */
 function deserializeStaticMemberExpression(pos) {
   let objectValue;
   try {
@@ -4306,29 +5029,32 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: objectValue,
     property: deserializeIdentifierName(pos + 32),
-    optional: uint8[(pos + 12)] === 1,
+    optional: uint8[pos + 12] === 1,
     computed: false,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `Str<'a>` */
 function deserializeStr(pos) {
   return readStr(pos);
 }
 
+/** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   return {
     type: "Literal",
     value: deserializeJSStr(pos + 16),
-    raw: (int32[pos + 32 >> 2] === 0 && int32[pos + 36 >> 2] === 0) ? null : sourceText.slice(this_start, this_end),
+    raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
   };
 }
 
+/** `Super` */
 function deserializeSuper(pos) {
   return {
     type: "Super",
@@ -4337,6 +5063,7 @@ function deserializeSuper(pos) {
   };
 }
 
+/** `SwitchCase<'a>` */
 function deserializeSwitchCase(pos) {
   let testValue, consequentValue;
   try {
@@ -4356,6 +5083,7 @@ function deserializeSwitchCase(pos) {
   };
 }
 
+/** `SwitchStatement<'a>` */
 function deserializeSwitchStatement(pos) {
   let discriminantValue, casesValue;
   try {
@@ -4375,6 +5103,7 @@ function deserializeSwitchStatement(pos) {
   };
 }
 
+/** `TSAnyKeyword` */
 function deserializeTSAnyKeyword(pos) {
   return {
     type: "TSAnyKeyword",
@@ -4383,6 +5112,7 @@ function deserializeTSAnyKeyword(pos) {
   };
 }
 
+/** `TSArrayType<'a>` */
 function deserializeTSArrayType(pos) {
   let elementTypeValue;
   try {
@@ -4399,6 +5129,7 @@ function deserializeTSArrayType(pos) {
   };
 }
 
+/** `TSAsExpression<'a>` */
 function deserializeTSAsExpression(pos) {
   let expressionValue, typeAnnotationValue;
   try {
@@ -4418,6 +5149,7 @@ function deserializeTSAsExpression(pos) {
   };
 }
 
+/** `TSBigIntKeyword` */
 function deserializeTSBigIntKeyword(pos) {
   return {
     type: "TSBigIntKeyword",
@@ -4426,6 +5158,7 @@ function deserializeTSBigIntKeyword(pos) {
   };
 }
 
+/** `TSBooleanKeyword` */
 function deserializeTSBooleanKeyword(pos) {
   return {
     type: "TSBooleanKeyword",
@@ -4434,6 +5167,7 @@ function deserializeTSBooleanKeyword(pos) {
   };
 }
 
+/** `TSCallSignatureDeclaration<'a>` */
 function deserializeTSCallSignatureDeclaration(pos) {
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
@@ -4457,6 +5191,7 @@ function deserializeTSCallSignatureDeclaration(pos) {
   };
 }
 
+/** `TSConditionalType<'a>` */
 function deserializeTSConditionalType(pos) {
   let checkTypeValue, extendsTypeValue, trueTypeValue, falseTypeValue;
   try {
@@ -4482,6 +5217,7 @@ function deserializeTSConditionalType(pos) {
   };
 }
 
+/** `TSConstructSignatureDeclaration<'a>` */
 function deserializeTSConstructSignatureDeclaration(pos) {
   let typeParametersValue, paramsValue, returnTypeValue;
   try {
@@ -4504,6 +5240,7 @@ function deserializeTSConstructSignatureDeclaration(pos) {
   };
 }
 
+/** `TSConstructorType<'a>` */
 function deserializeTSConstructorType(pos) {
   let typeParametersValue, paramsValue, returnTypeValue;
   try {
@@ -4518,7 +5255,7 @@ function deserializeTSConstructorType(pos) {
   }
   return {
     type: "TSConstructorType",
-    abstract: uint8[(pos + 40)] === 1,
+    abstract: uint8[pos + 40] === 1,
     typeParameters: typeParametersValue,
     params: paramsValue,
     returnType: returnTypeValue,
@@ -4527,6 +5264,7 @@ function deserializeTSConstructorType(pos) {
   };
 }
 
+/** `TSEnumBody<'a>` */
 function deserializeTSEnumBody(pos) {
   let membersValue;
   try {
@@ -4543,6 +5281,7 @@ function deserializeTSEnumBody(pos) {
   };
 }
 
+/** `TSEnumDeclaration<'a>` */
 function deserializeTSEnumDeclaration(pos) {
   let bodyValue;
   try {
@@ -4555,13 +5294,14 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: deserializeBindingIdentifier(pos + 16),
     body: bodyValue,
-    const: uint8[(pos + 12)] === 1,
-    declare: uint8[(pos + 13)] === 1,
+    const: uint8[pos + 12] === 1,
+    declare: uint8[pos + 13] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `TSEnumMember<'a>` */
 function deserializeTSEnumMember(pos) {
   let idValue, initializerValue;
   try {
@@ -4582,16 +5322,23 @@ function deserializeTSEnumMember(pos) {
   };
 }
 
+/** `TSEnumMemberName<'a>` */
 function deserializeTSEnumMemberName(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierName(pos + 8);
-  case 1: return deserializeBoxStringLiteral(pos + 8);
-  case 2: return deserializeBoxStringLiteral(pos + 8);
-  case 3: return deserializeBoxTemplateLiteral(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSEnumMemberName", pos);
+    case 0:
+      return deserializeBoxIdentifierName(pos + 8);
+    case 1:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 2:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 3:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    default:
+      throw invalid("TSEnumMemberName tag", uint8[pos], pos);
   }
 }
 
+/** `TSExportAssignment<'a>` */
 function deserializeTSExportAssignment(pos) {
   let expressionValue;
   try {
@@ -4608,6 +5355,7 @@ function deserializeTSExportAssignment(pos) {
   };
 }
 
+/** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = deserializeI32(pos),
       end = deserializeI32((pos + 4)),
@@ -4630,6 +5378,7 @@ function deserializeTSExternalModuleDeclaration(pos) {
   return node;
 }
 
+/** `TSExternalModuleReference<'a>` */
 function deserializeTSExternalModuleReference(pos) {
   return {
     type: "TSExternalModuleReference",
@@ -4639,6 +5388,7 @@ function deserializeTSExternalModuleReference(pos) {
   };
 }
 
+/** `TSFunctionType<'a>` */
 function deserializeTSFunctionType(pos) {
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
@@ -4662,6 +5412,7 @@ function deserializeTSFunctionType(pos) {
   };
 }
 
+/** `TSGlobalDeclaration<'a>` */
 function deserializeTSGlobalDeclaration(pos) {
   let keywordStart, keywordEnd;
   const ident = {
@@ -4682,13 +5433,14 @@ function deserializeTSGlobalDeclaration(pos) {
     id: ident,
     body: bodyValue,
     kind: 'global',
-    declare: uint8[(pos + 88)] === 1,
+    declare: uint8[pos + 88] === 1,
     global: true,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `TSImportEqualsDeclaration<'a>` */
 function deserializeTSImportEqualsDeclaration(pos) {
   let moduleReferenceValue;
   try {
@@ -4707,6 +5459,7 @@ function deserializeTSImportEqualsDeclaration(pos) {
   };
 }
 
+/** `TSImportType<'a>` */
 function deserializeTSImportType(pos) {
   let optionsValue, qualifierValue, typeArgumentsValue;
   try {
@@ -4730,6 +5483,7 @@ function deserializeTSImportType(pos) {
   };
 }
 
+/** `TSImportTypeQualifiedName<'a>` */
 function deserializeTSImportTypeQualifiedName(pos) {
   let leftValue;
   try {
@@ -4747,14 +5501,19 @@ function deserializeTSImportTypeQualifiedName(pos) {
   };
 }
 
+/** `TSImportTypeQualifier<'a>` */
 function deserializeTSImportTypeQualifier(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierName(pos + 8);
-  case 1: return deserializeBoxTSImportTypeQualifiedName(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSImportTypeQualifier", pos);
+    case 0:
+      return deserializeBoxIdentifierName(pos + 8);
+    case 1:
+      return deserializeBoxTSImportTypeQualifiedName(pos + 8);
+    default:
+      throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
   }
 }
 
+/** `TSIndexSignature<'a>` */
 function deserializeTSIndexSignature(pos) {
   let typeAnnotationValue;
   try {
@@ -4767,14 +5526,15 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: [deserializeTSIndexSignatureName((pos + 16))],
     typeAnnotation: typeAnnotationValue,
-    readonly: uint8[(pos + 12)] === 1,
-    static: uint8[(pos + 13)] === 1,
+    readonly: uint8[pos + 12] === 1,
+    static: uint8[pos + 13] === 1,
     accessibility: null,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `TSIndexSignatureName<'a>` */
 function deserializeTSIndexSignatureName(pos) {
   let typeAnnotationValue;
   try {
@@ -4794,6 +5554,7 @@ function deserializeTSIndexSignatureName(pos) {
   };
 }
 
+/** `TSIndexedAccessType<'a>` */
 function deserializeTSIndexedAccessType(pos) {
   let objectTypeValue, indexTypeValue;
   try {
@@ -4813,6 +5574,7 @@ function deserializeTSIndexedAccessType(pos) {
   };
 }
 
+/** `TSInferType<'a>` */
 function deserializeTSInferType(pos) {
   let typeParameterValue;
   try {
@@ -4829,6 +5591,7 @@ function deserializeTSInferType(pos) {
   };
 }
 
+/** `TSInstantiationExpression<'a>` */
 function deserializeTSInstantiationExpression(pos) {
   let expressionValue, typeArgumentsValue;
   try {
@@ -4848,6 +5611,7 @@ function deserializeTSInstantiationExpression(pos) {
   };
 }
 
+/** `TSInterfaceBody<'a>` */
 function deserializeTSInterfaceBody(pos) {
   let bodyValue;
   try {
@@ -4864,6 +5628,7 @@ function deserializeTSInterfaceBody(pos) {
   };
 }
 
+/** `TSInterfaceDeclaration<'a>` */
 function deserializeTSInterfaceDeclaration(pos) {
   let typeParametersValue, extendsValue, bodyValue;
   try {
@@ -4882,12 +5647,13 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: typeParametersValue,
     extends: extendsValue,
     body: bodyValue,
-    declare: uint8[(pos + 88)] === 1,
+    declare: uint8[pos + 88] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `TSInterfaceHeritage<'a>` */
 function deserializeTSInterfaceHeritage(pos) {
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
@@ -4936,6 +5702,7 @@ function deserializeTSInterfaceHeritage(pos) {
   };
 }
 
+/** `TSIntersectionType<'a>` */
 function deserializeTSIntersectionType(pos) {
   let typesValue;
   try {
@@ -4952,6 +5719,7 @@ function deserializeTSIntersectionType(pos) {
   };
 }
 
+/** `TSIntrinsicKeyword` */
 function deserializeTSIntrinsicKeyword(pos) {
   return {
     type: "TSIntrinsicKeyword",
@@ -4960,18 +5728,27 @@ function deserializeTSIntrinsicKeyword(pos) {
   };
 }
 
+/** `TSLiteral<'a>` */
 function deserializeTSLiteral(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxBooleanLiteral(pos + 8);
-  case 1: return deserializeBoxNumericLiteral(pos + 8);
-  case 2: return deserializeBoxBigIntLiteral(pos + 8);
-  case 3: return deserializeBoxStringLiteral(pos + 8);
-  case 4: return deserializeBoxTemplateLiteral(pos + 8);
-  case 5: return deserializeBoxUnaryExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSLiteral", pos);
+    case 0:
+      return deserializeBoxBooleanLiteral(pos + 8);
+    case 1:
+      return deserializeBoxNumericLiteral(pos + 8);
+    case 2:
+      return deserializeBoxBigIntLiteral(pos + 8);
+    case 3:
+      return deserializeBoxStringLiteral(pos + 8);
+    case 4:
+      return deserializeBoxTemplateLiteral(pos + 8);
+    case 5:
+      return deserializeBoxUnaryExpression(pos + 8);
+    default:
+      throw invalid("TSLiteral tag", uint8[pos], pos);
   }
 }
 
+/** `TSLiteralType<'a>` */
 function deserializeTSLiteralType(pos) {
   let literalValue;
   try {
@@ -4988,6 +5765,7 @@ function deserializeTSLiteralType(pos) {
   };
 }
 
+/** `TSMappedType<'a>` */
 function deserializeTSMappedType(pos) {
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
   if (optional === null) optional = false;
@@ -5015,17 +5793,21 @@ function deserializeTSMappedType(pos) {
   };
 }
 
+/** `TSMappedTypeModifierOperator` */
 function deserializeTSMappedTypeModifierOperator(pos) {
   switch (uint8[pos]) {
-  case 0: {
-    return true;
-  }
-  case 1: return "+";
-  case 2: return "-";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSMappedTypeModifierOperator", pos);
+    case 0:
+      return true;
+    case 1:
+      return "+";
+    case 2:
+      return "-";
+    default:
+      throw invalid("TSMappedTypeModifierOperator tag", uint8[pos], pos);
   }
 }
 
+/** `TSMethodSignature<'a>` */
 function deserializeTSMethodSignature(pos) {
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
@@ -5044,8 +5826,8 @@ function deserializeTSMethodSignature(pos) {
   return {
     type: "TSMethodSignature",
     key: keyValue,
-    computed: uint8[(pos + 64)] === 1,
-    optional: uint8[(pos + 65)] === 1,
+    computed: uint8[pos + 64] === 1,
+    optional: uint8[pos + 65] === 1,
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: typeParametersValue,
     params: params,
@@ -5058,15 +5840,16 @@ function deserializeTSMethodSignature(pos) {
   };
 }
 
+const T_S_METHOD_SIGNATURE_KIND_STRINGS = ["method", "get", "set"];
+
+/** `TSMethodSignatureKind` */
 function deserializeTSMethodSignatureKind(pos) {
-  switch (uint8[pos]) {
-  case 0: return "method";
-  case 1: return "get";
-  case 2: return "set";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSMethodSignatureKind", pos);
-  }
+  const value = T_S_METHOD_SIGNATURE_KIND_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("TSMethodSignatureKind", uint8[pos], pos);
+  return value;
 }
 
+/** `TSModuleBlock<'a>` */
 function deserializeTSModuleBlock(pos) {
   const joinedBody = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedBody.push(item);
@@ -5078,15 +5861,21 @@ function deserializeTSModuleBlock(pos) {
   };
 }
 
+/** `TSModuleReference<'a>` */
 function deserializeTSModuleReference(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxTSExternalModuleReference(pos + 8);
-  case 1: return deserializeBoxIdentifierReference(pos + 8);
-  case 2: return deserializeBoxTSQualifiedName(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSModuleReference", pos);
+    case 0:
+      return deserializeBoxTSExternalModuleReference(pos + 8);
+    case 1:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 2:
+      return deserializeBoxTSQualifiedName(pos + 8);
+    default:
+      throw invalid("TSModuleReference tag", uint8[pos], pos);
   }
 }
 
+/** `TSNamedTupleMember<'a>` */
 function deserializeTSNamedTupleMember(pos) {
   let elementTypeValue;
   try {
@@ -5099,12 +5888,13 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: deserializeIdentifierName(pos + 16),
     elementType: elementTypeValue,
-    optional: uint8[(pos + 12)] === 1,
+    optional: uint8[pos + 12] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = deserializeI32(pos),
@@ -5164,22 +5954,28 @@ function deserializeTSNamespaceDeclaration(pos) {
   return node;
 }
 
+/** `TSNamespaceDeclarationBody<'a>` */
 function deserializeTSNamespaceDeclarationBody(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxTSNamespaceDeclaration(pos + 8);
-  case 1: return deserializeBoxTSModuleBlock(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSNamespaceDeclarationBody", pos);
+    case 0:
+      return deserializeBoxTSNamespaceDeclaration(pos + 8);
+    case 1:
+      return deserializeBoxTSModuleBlock(pos + 8);
+    default:
+      throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
   }
 }
 
+const T_S_NAMESPACE_DECLARATION_KIND_STRINGS = ["module", "namespace"];
+
+/** `TSNamespaceDeclarationKind` */
 function deserializeTSNamespaceDeclarationKind(pos) {
-  switch (uint8[pos]) {
-  case 0: return "module";
-  case 1: return "namespace";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSNamespaceDeclarationKind", pos);
-  }
+  const value = T_S_NAMESPACE_DECLARATION_KIND_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("TSNamespaceDeclarationKind", uint8[pos], pos);
+  return value;
 }
 
+/** `TSNamespaceExportDeclaration<'a>` */
 function deserializeTSNamespaceExportDeclaration(pos) {
   return {
     type: "TSNamespaceExportDeclaration",
@@ -5189,6 +5985,7 @@ function deserializeTSNamespaceExportDeclaration(pos) {
   };
 }
 
+/** `TSNeverKeyword` */
 function deserializeTSNeverKeyword(pos) {
   return {
     type: "TSNeverKeyword",
@@ -5197,6 +5994,7 @@ function deserializeTSNeverKeyword(pos) {
   };
 }
 
+/** `TSNonNullExpression<'a>` */
 function deserializeTSNonNullExpression(pos) {
   let expressionValue;
   try {
@@ -5213,6 +6011,7 @@ function deserializeTSNonNullExpression(pos) {
   };
 }
 
+/** `TSNullKeyword` */
 function deserializeTSNullKeyword(pos) {
   return {
     type: "TSNullKeyword",
@@ -5221,6 +6020,7 @@ function deserializeTSNullKeyword(pos) {
   };
 }
 
+/** `TSNumberKeyword` */
 function deserializeTSNumberKeyword(pos) {
   return {
     type: "TSNumberKeyword",
@@ -5229,6 +6029,7 @@ function deserializeTSNumberKeyword(pos) {
   };
 }
 
+/** `TSObjectKeyword` */
 function deserializeTSObjectKeyword(pos) {
   return {
     type: "TSObjectKeyword",
@@ -5237,6 +6038,7 @@ function deserializeTSObjectKeyword(pos) {
   };
 }
 
+/** `TSOptionalType<'a>` */
 function deserializeTSOptionalType(pos) {
   let typeAnnotationValue;
   try {
@@ -5253,6 +6055,7 @@ function deserializeTSOptionalType(pos) {
   };
 }
 
+/** `TSParenthesizedType<'a>` */
 function deserializeTSParenthesizedType(pos) {
   let node;
   {
@@ -5274,6 +6077,7 @@ function deserializeTSParenthesizedType(pos) {
   return node;
 }
 
+/** `TSPropertySignature<'a>` */
 function deserializeTSPropertySignature(pos) {
   let keyValue, typeAnnotationValue;
   try {
@@ -5286,9 +6090,9 @@ function deserializeTSPropertySignature(pos) {
   }
   return {
     type: "TSPropertySignature",
-    computed: uint8[(pos + 12)] === 1,
-    optional: uint8[(pos + 13)] === 1,
-    readonly: uint8[(pos + 14)] === 1,
+    computed: uint8[pos + 12] === 1,
+    optional: uint8[pos + 13] === 1,
+    readonly: uint8[pos + 14] === 1,
     key: keyValue,
     typeAnnotation: typeAnnotationValue,
     accessibility: null,
@@ -5298,6 +6102,7 @@ function deserializeTSPropertySignature(pos) {
   };
 }
 
+/** `TSQualifiedName<'a>` */
 function deserializeTSQualifiedName(pos) {
   let leftValue;
   try {
@@ -5315,6 +6120,7 @@ function deserializeTSQualifiedName(pos) {
   };
 }
 
+/** `TSRestType<'a>` */
 function deserializeTSRestType(pos) {
   let typeAnnotationValue;
   try {
@@ -5331,6 +6137,7 @@ function deserializeTSRestType(pos) {
   };
 }
 
+/** `TSSatisfiesExpression<'a>` */
 function deserializeTSSatisfiesExpression(pos) {
   let expressionValue, typeAnnotationValue;
   try {
@@ -5350,17 +6157,25 @@ function deserializeTSSatisfiesExpression(pos) {
   };
 }
 
+/** `TSSignature<'a>` */
 function deserializeTSSignature(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxTSIndexSignature(pos + 8);
-  case 1: return deserializeBoxTSPropertySignature(pos + 8);
-  case 2: return deserializeBoxTSCallSignatureDeclaration(pos + 8);
-  case 3: return deserializeBoxTSConstructSignatureDeclaration(pos + 8);
-  case 4: return deserializeBoxTSMethodSignature(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSSignature", pos);
+    case 0:
+      return deserializeBoxTSIndexSignature(pos + 8);
+    case 1:
+      return deserializeBoxTSPropertySignature(pos + 8);
+    case 2:
+      return deserializeBoxTSCallSignatureDeclaration(pos + 8);
+    case 3:
+      return deserializeBoxTSConstructSignatureDeclaration(pos + 8);
+    case 4:
+      return deserializeBoxTSMethodSignature(pos + 8);
+    default:
+      throw invalid("TSSignature tag", uint8[pos], pos);
   }
 }
 
+/** `TSStringKeyword` */
 function deserializeTSStringKeyword(pos) {
   return {
     type: "TSStringKeyword",
@@ -5369,6 +6184,7 @@ function deserializeTSStringKeyword(pos) {
   };
 }
 
+/** `TSSymbolKeyword` */
 function deserializeTSSymbolKeyword(pos) {
   return {
     type: "TSSymbolKeyword",
@@ -5377,6 +6193,7 @@ function deserializeTSSymbolKeyword(pos) {
   };
 }
 
+/** `TSTemplateLiteralType<'a>` */
 function deserializeTSTemplateLiteralType(pos) {
   let typesValue;
   try {
@@ -5394,6 +6211,7 @@ function deserializeTSTemplateLiteralType(pos) {
   };
 }
 
+/** `TSThisParameter<'a>` */
 function deserializeTSThisParameter(pos) {
   let typeAnnotationValue;
   try {
@@ -5413,6 +6231,7 @@ function deserializeTSThisParameter(pos) {
   };
 }
 
+/** `TSThisType` */
 function deserializeTSThisType(pos) {
   return {
     type: "TSThisType",
@@ -5421,51 +6240,93 @@ function deserializeTSThisType(pos) {
   };
 }
 
+/** `TSTupleElement<'a>` */
 function deserializeTSTupleElement(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxTSAnyKeyword(pos + 8);
-  case 1: return deserializeBoxTSBigIntKeyword(pos + 8);
-  case 2: return deserializeBoxTSBooleanKeyword(pos + 8);
-  case 3: return deserializeBoxTSIntrinsicKeyword(pos + 8);
-  case 4: return deserializeBoxTSNeverKeyword(pos + 8);
-  case 5: return deserializeBoxTSNullKeyword(pos + 8);
-  case 6: return deserializeBoxTSNumberKeyword(pos + 8);
-  case 7: return deserializeBoxTSObjectKeyword(pos + 8);
-  case 8: return deserializeBoxTSStringKeyword(pos + 8);
-  case 9: return deserializeBoxTSSymbolKeyword(pos + 8);
-  case 10: return deserializeBoxTSThisType(pos + 8);
-  case 11: return deserializeBoxTSUndefinedKeyword(pos + 8);
-  case 12: return deserializeBoxTSUnknownKeyword(pos + 8);
-  case 13: return deserializeBoxTSVoidKeyword(pos + 8);
-  case 14: return deserializeBoxTSArrayType(pos + 8);
-  case 15: return deserializeBoxTSConditionalType(pos + 8);
-  case 16: return deserializeBoxTSConstructorType(pos + 8);
-  case 17: return deserializeBoxTSFunctionType(pos + 8);
-  case 18: return deserializeBoxTSImportType(pos + 8);
-  case 19: return deserializeBoxTSIndexedAccessType(pos + 8);
-  case 20: return deserializeBoxTSInferType(pos + 8);
-  case 21: return deserializeBoxTSIntersectionType(pos + 8);
-  case 22: return deserializeBoxTSLiteralType(pos + 8);
-  case 23: return deserializeBoxTSMappedType(pos + 8);
-  case 24: return deserializeBoxTSNamedTupleMember(pos + 8);
-  case 26: return deserializeBoxTSTemplateLiteralType(pos + 8);
-  case 27: return deserializeBoxTSTupleType(pos + 8);
-  case 28: return deserializeBoxTSTypeLiteral(pos + 8);
-  case 29: return deserializeBoxTSTypeOperator(pos + 8);
-  case 30: return deserializeBoxTSTypePredicate(pos + 8);
-  case 31: return deserializeBoxTSTypeQuery(pos + 8);
-  case 32: return deserializeBoxTSTypeReference(pos + 8);
-  case 33: return deserializeBoxTSUnionType(pos + 8);
-  case 34: return deserializeBoxTSParenthesizedType(pos + 8);
-  case 35: return deserializeBoxJSDocNullableType(pos + 8);
-  case 36: return deserializeBoxJSDocNonNullableType(pos + 8);
-  case 37: return deserializeBoxJSDocUnknownType(pos + 8);
-  case 64: return deserializeBoxTSOptionalType(pos + 8);
-  case 65: return deserializeBoxTSRestType(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSTupleElement", pos);
+    case 0:
+      return deserializeBoxTSAnyKeyword(pos + 8);
+    case 1:
+      return deserializeBoxTSBigIntKeyword(pos + 8);
+    case 2:
+      return deserializeBoxTSBooleanKeyword(pos + 8);
+    case 3:
+      return deserializeBoxTSIntrinsicKeyword(pos + 8);
+    case 4:
+      return deserializeBoxTSNeverKeyword(pos + 8);
+    case 5:
+      return deserializeBoxTSNullKeyword(pos + 8);
+    case 6:
+      return deserializeBoxTSNumberKeyword(pos + 8);
+    case 7:
+      return deserializeBoxTSObjectKeyword(pos + 8);
+    case 8:
+      return deserializeBoxTSStringKeyword(pos + 8);
+    case 9:
+      return deserializeBoxTSSymbolKeyword(pos + 8);
+    case 10:
+      return deserializeBoxTSThisType(pos + 8);
+    case 11:
+      return deserializeBoxTSUndefinedKeyword(pos + 8);
+    case 12:
+      return deserializeBoxTSUnknownKeyword(pos + 8);
+    case 13:
+      return deserializeBoxTSVoidKeyword(pos + 8);
+    case 14:
+      return deserializeBoxTSArrayType(pos + 8);
+    case 15:
+      return deserializeBoxTSConditionalType(pos + 8);
+    case 16:
+      return deserializeBoxTSConstructorType(pos + 8);
+    case 17:
+      return deserializeBoxTSFunctionType(pos + 8);
+    case 18:
+      return deserializeBoxTSImportType(pos + 8);
+    case 19:
+      return deserializeBoxTSIndexedAccessType(pos + 8);
+    case 20:
+      return deserializeBoxTSInferType(pos + 8);
+    case 21:
+      return deserializeBoxTSIntersectionType(pos + 8);
+    case 22:
+      return deserializeBoxTSLiteralType(pos + 8);
+    case 23:
+      return deserializeBoxTSMappedType(pos + 8);
+    case 24:
+      return deserializeBoxTSNamedTupleMember(pos + 8);
+    case 26:
+      return deserializeBoxTSTemplateLiteralType(pos + 8);
+    case 27:
+      return deserializeBoxTSTupleType(pos + 8);
+    case 28:
+      return deserializeBoxTSTypeLiteral(pos + 8);
+    case 29:
+      return deserializeBoxTSTypeOperator(pos + 8);
+    case 30:
+      return deserializeBoxTSTypePredicate(pos + 8);
+    case 31:
+      return deserializeBoxTSTypeQuery(pos + 8);
+    case 32:
+      return deserializeBoxTSTypeReference(pos + 8);
+    case 33:
+      return deserializeBoxTSUnionType(pos + 8);
+    case 34:
+      return deserializeBoxTSParenthesizedType(pos + 8);
+    case 35:
+      return deserializeBoxJSDocNullableType(pos + 8);
+    case 36:
+      return deserializeBoxJSDocNonNullableType(pos + 8);
+    case 37:
+      return deserializeBoxJSDocUnknownType(pos + 8);
+    case 64:
+      return deserializeBoxTSOptionalType(pos + 8);
+    case 65:
+      return deserializeBoxTSRestType(pos + 8);
+    default:
+      throw invalid("TSTupleElement tag", uint8[pos], pos);
   }
 }
 
+/** `TSTupleType<'a>` */
 function deserializeTSTupleType(pos) {
   let elementTypesValue;
   try {
@@ -5482,49 +6343,89 @@ function deserializeTSTupleType(pos) {
   };
 }
 
+/** `TSType<'a>` */
 function deserializeTSType(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxTSAnyKeyword(pos + 8);
-  case 1: return deserializeBoxTSBigIntKeyword(pos + 8);
-  case 2: return deserializeBoxTSBooleanKeyword(pos + 8);
-  case 3: return deserializeBoxTSIntrinsicKeyword(pos + 8);
-  case 4: return deserializeBoxTSNeverKeyword(pos + 8);
-  case 5: return deserializeBoxTSNullKeyword(pos + 8);
-  case 6: return deserializeBoxTSNumberKeyword(pos + 8);
-  case 7: return deserializeBoxTSObjectKeyword(pos + 8);
-  case 8: return deserializeBoxTSStringKeyword(pos + 8);
-  case 9: return deserializeBoxTSSymbolKeyword(pos + 8);
-  case 10: return deserializeBoxTSThisType(pos + 8);
-  case 11: return deserializeBoxTSUndefinedKeyword(pos + 8);
-  case 12: return deserializeBoxTSUnknownKeyword(pos + 8);
-  case 13: return deserializeBoxTSVoidKeyword(pos + 8);
-  case 14: return deserializeBoxTSArrayType(pos + 8);
-  case 15: return deserializeBoxTSConditionalType(pos + 8);
-  case 16: return deserializeBoxTSConstructorType(pos + 8);
-  case 17: return deserializeBoxTSFunctionType(pos + 8);
-  case 18: return deserializeBoxTSImportType(pos + 8);
-  case 19: return deserializeBoxTSIndexedAccessType(pos + 8);
-  case 20: return deserializeBoxTSInferType(pos + 8);
-  case 21: return deserializeBoxTSIntersectionType(pos + 8);
-  case 22: return deserializeBoxTSLiteralType(pos + 8);
-  case 23: return deserializeBoxTSMappedType(pos + 8);
-  case 24: return deserializeBoxTSNamedTupleMember(pos + 8);
-  case 26: return deserializeBoxTSTemplateLiteralType(pos + 8);
-  case 27: return deserializeBoxTSTupleType(pos + 8);
-  case 28: return deserializeBoxTSTypeLiteral(pos + 8);
-  case 29: return deserializeBoxTSTypeOperator(pos + 8);
-  case 30: return deserializeBoxTSTypePredicate(pos + 8);
-  case 31: return deserializeBoxTSTypeQuery(pos + 8);
-  case 32: return deserializeBoxTSTypeReference(pos + 8);
-  case 33: return deserializeBoxTSUnionType(pos + 8);
-  case 34: return deserializeBoxTSParenthesizedType(pos + 8);
-  case 35: return deserializeBoxJSDocNullableType(pos + 8);
-  case 36: return deserializeBoxJSDocNonNullableType(pos + 8);
-  case 37: return deserializeBoxJSDocUnknownType(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSType", pos);
+    case 0:
+      return deserializeBoxTSAnyKeyword(pos + 8);
+    case 1:
+      return deserializeBoxTSBigIntKeyword(pos + 8);
+    case 2:
+      return deserializeBoxTSBooleanKeyword(pos + 8);
+    case 3:
+      return deserializeBoxTSIntrinsicKeyword(pos + 8);
+    case 4:
+      return deserializeBoxTSNeverKeyword(pos + 8);
+    case 5:
+      return deserializeBoxTSNullKeyword(pos + 8);
+    case 6:
+      return deserializeBoxTSNumberKeyword(pos + 8);
+    case 7:
+      return deserializeBoxTSObjectKeyword(pos + 8);
+    case 8:
+      return deserializeBoxTSStringKeyword(pos + 8);
+    case 9:
+      return deserializeBoxTSSymbolKeyword(pos + 8);
+    case 10:
+      return deserializeBoxTSThisType(pos + 8);
+    case 11:
+      return deserializeBoxTSUndefinedKeyword(pos + 8);
+    case 12:
+      return deserializeBoxTSUnknownKeyword(pos + 8);
+    case 13:
+      return deserializeBoxTSVoidKeyword(pos + 8);
+    case 14:
+      return deserializeBoxTSArrayType(pos + 8);
+    case 15:
+      return deserializeBoxTSConditionalType(pos + 8);
+    case 16:
+      return deserializeBoxTSConstructorType(pos + 8);
+    case 17:
+      return deserializeBoxTSFunctionType(pos + 8);
+    case 18:
+      return deserializeBoxTSImportType(pos + 8);
+    case 19:
+      return deserializeBoxTSIndexedAccessType(pos + 8);
+    case 20:
+      return deserializeBoxTSInferType(pos + 8);
+    case 21:
+      return deserializeBoxTSIntersectionType(pos + 8);
+    case 22:
+      return deserializeBoxTSLiteralType(pos + 8);
+    case 23:
+      return deserializeBoxTSMappedType(pos + 8);
+    case 24:
+      return deserializeBoxTSNamedTupleMember(pos + 8);
+    case 26:
+      return deserializeBoxTSTemplateLiteralType(pos + 8);
+    case 27:
+      return deserializeBoxTSTupleType(pos + 8);
+    case 28:
+      return deserializeBoxTSTypeLiteral(pos + 8);
+    case 29:
+      return deserializeBoxTSTypeOperator(pos + 8);
+    case 30:
+      return deserializeBoxTSTypePredicate(pos + 8);
+    case 31:
+      return deserializeBoxTSTypeQuery(pos + 8);
+    case 32:
+      return deserializeBoxTSTypeReference(pos + 8);
+    case 33:
+      return deserializeBoxTSUnionType(pos + 8);
+    case 34:
+      return deserializeBoxTSParenthesizedType(pos + 8);
+    case 35:
+      return deserializeBoxJSDocNullableType(pos + 8);
+    case 36:
+      return deserializeBoxJSDocNonNullableType(pos + 8);
+    case 37:
+      return deserializeBoxJSDocUnknownType(pos + 8);
+    default:
+      throw invalid("TSType tag", uint8[pos], pos);
   }
 }
 
+/** `TSTypeAliasDeclaration<'a>` */
 function deserializeTSTypeAliasDeclaration(pos) {
   let typeParametersValue, typeAnnotationValue;
   try {
@@ -5540,12 +6441,13 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: deserializeBindingIdentifier(pos + 16),
     typeParameters: typeParametersValue,
     typeAnnotation: typeAnnotationValue,
-    declare: uint8[(pos + 72)] === 1,
+    declare: uint8[pos + 72] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `TSTypeAnnotation<'a>` */
 function deserializeTSTypeAnnotation(pos) {
   let typeAnnotationValue;
   try {
@@ -5562,6 +6464,7 @@ function deserializeTSTypeAnnotation(pos) {
   };
 }
 
+/** `TSTypeAssertion<'a>` */
 function deserializeTSTypeAssertion(pos) {
   let typeAnnotationValue, expressionValue;
   try {
@@ -5581,6 +6484,7 @@ function deserializeTSTypeAssertion(pos) {
   };
 }
 
+/** `TSTypeLiteral<'a>` */
 function deserializeTSTypeLiteral(pos) {
   let membersValue;
   try {
@@ -5597,15 +6501,21 @@ function deserializeTSTypeLiteral(pos) {
   };
 }
 
+/** `TSTypeName<'a>` */
 function deserializeTSTypeName(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierReference(pos + 8);
-  case 1: return deserializeBoxTSQualifiedName(pos + 8);
-  case 2: return deserializeBoxThisExpression(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSTypeName", pos);
+    case 0:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 1:
+      return deserializeBoxTSQualifiedName(pos + 8);
+    case 2:
+      return deserializeBoxThisExpression(pos + 8);
+    default:
+      throw invalid("TSTypeName tag", uint8[pos], pos);
   }
 }
 
+/** `TSTypeOperator<'a>` */
 function deserializeTSTypeOperator(pos) {
   let typeAnnotationValue;
   try {
@@ -5623,15 +6533,16 @@ function deserializeTSTypeOperator(pos) {
   };
 }
 
+const T_S_TYPE_OPERATOR_OPERATOR_STRINGS = ["keyof", "unique", "readonly"];
+
+/** `TSTypeOperatorOperator` */
 function deserializeTSTypeOperatorOperator(pos) {
-  switch (uint8[pos]) {
-  case 0: return "keyof";
-  case 1: return "unique";
-  case 2: return "readonly";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSTypeOperatorOperator", pos);
-  }
+  const value = T_S_TYPE_OPERATOR_OPERATOR_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("TSTypeOperatorOperator", uint8[pos], pos);
+  return value;
 }
 
+/** `TSTypeParameter<'a>` */
 function deserializeTSTypeParameter(pos) {
   let constraintValue, defaultValue;
   try {
@@ -5647,14 +6558,15 @@ function deserializeTSTypeParameter(pos) {
     name: deserializeBindingIdentifier(pos + 16),
     constraint: constraintValue,
     default: defaultValue,
-    in: uint8[(pos + 12)] === 1,
-    out: uint8[(pos + 13)] === 1,
-    const: uint8[(pos + 14)] === 1,
+    in: uint8[pos + 12] === 1,
+    out: uint8[pos + 13] === 1,
+    const: uint8[pos + 14] === 1,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `TSTypeParameterDeclaration<'a>` */
 function deserializeTSTypeParameterDeclaration(pos) {
   let paramsValue;
   try {
@@ -5671,6 +6583,7 @@ function deserializeTSTypeParameterDeclaration(pos) {
   };
 }
 
+/** `TSTypeParameterInstantiation<'a>` */
 function deserializeTSTypeParameterInstantiation(pos) {
   let paramsValue;
   try {
@@ -5687,6 +6600,7 @@ function deserializeTSTypeParameterInstantiation(pos) {
   };
 }
 
+/** `TSTypePredicate<'a>` */
 function deserializeTSTypePredicate(pos) {
   let typeAnnotationValue;
   try {
@@ -5698,21 +6612,26 @@ function deserializeTSTypePredicate(pos) {
   return {
     type: "TSTypePredicate",
     parameterName: deserializeTSTypePredicateName(pos + 16),
-    asserts: uint8[(pos + 12)] === 1,
+    asserts: uint8[pos + 12] === 1,
     typeAnnotation: typeAnnotationValue,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+/** `TSTypePredicateName<'a>` */
 function deserializeTSTypePredicateName(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierName(pos + 8);
-  case 1: return deserializeBoxTSThisType(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSTypePredicateName", pos);
+    case 0:
+      return deserializeBoxIdentifierName(pos + 8);
+    case 1:
+      return deserializeBoxTSThisType(pos + 8);
+    default:
+      throw invalid("TSTypePredicateName tag", uint8[pos], pos);
   }
 }
 
+/** `TSTypeQuery<'a>` */
 function deserializeTSTypeQuery(pos) {
   let exprNameValue, typeArgumentsValue;
   try {
@@ -5732,16 +6651,23 @@ function deserializeTSTypeQuery(pos) {
   };
 }
 
+/** `TSTypeQueryExprName<'a>` */
 function deserializeTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
-  case 0: return deserializeBoxIdentifierReference(pos + 8);
-  case 1: return deserializeBoxTSQualifiedName(pos + 8);
-  case 2: return deserializeBoxThisExpression(pos + 8);
-  case 3: return deserializeBoxTSImportType(pos + 8);
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "TSTypeQueryExprName", pos);
+    case 0:
+      return deserializeBoxIdentifierReference(pos + 8);
+    case 1:
+      return deserializeBoxTSQualifiedName(pos + 8);
+    case 2:
+      return deserializeBoxThisExpression(pos + 8);
+    case 3:
+      return deserializeBoxTSImportType(pos + 8);
+    default:
+      throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
   }
 }
 
+/** `TSTypeReference<'a>` */
 function deserializeTSTypeReference(pos) {
   let typeNameValue, typeArgumentsValue;
   try {
@@ -5761,6 +6687,7 @@ function deserializeTSTypeReference(pos) {
   };
 }
 
+/** `TSUndefinedKeyword` */
 function deserializeTSUndefinedKeyword(pos) {
   return {
     type: "TSUndefinedKeyword",
@@ -5769,6 +6696,7 @@ function deserializeTSUndefinedKeyword(pos) {
   };
 }
 
+/** `TSUnionType<'a>` */
 function deserializeTSUnionType(pos) {
   let typesValue;
   try {
@@ -5785,6 +6713,7 @@ function deserializeTSUnionType(pos) {
   };
 }
 
+/** `TSUnknownKeyword` */
 function deserializeTSUnknownKeyword(pos) {
   return {
     type: "TSUnknownKeyword",
@@ -5793,6 +6722,7 @@ function deserializeTSUnknownKeyword(pos) {
   };
 }
 
+/** `TSVoidKeyword` */
 function deserializeTSVoidKeyword(pos) {
   return {
     type: "TSVoidKeyword",
@@ -5801,6 +6731,7 @@ function deserializeTSVoidKeyword(pos) {
   };
 }
 
+/** `TaggedTemplateExpression<'a>` */
 function deserializeTaggedTemplateExpression(pos) {
   let tagValue, quasiValue;
   try {
@@ -5820,6 +6751,7 @@ function deserializeTaggedTemplateExpression(pos) {
   };
 }
 
+/** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
   const tail = deserializeBool((pos + 12)),
       start = false ? deserializeI32(pos) - 1 : deserializeI32(pos),
@@ -5828,6 +6760,7 @@ function deserializeTemplateElement(pos) {
   return { type: 'TemplateElement', value, tail, start, end, };
 }
 
+/** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
     raw: deserializeStr(pos),
@@ -5835,6 +6768,7 @@ function deserializeTemplateElementValue(pos) {
   };
 }
 
+/** `TemplateLiteral<'a>` */
 function deserializeTemplateLiteral(pos) {
   let expressionsValue;
   try {
@@ -5852,6 +6786,7 @@ function deserializeTemplateLiteral(pos) {
   };
 }
 
+/** `ThisExpression` */
 function deserializeThisExpression(pos) {
   return {
     type: "ThisExpression",
@@ -5860,6 +6795,7 @@ function deserializeThisExpression(pos) {
   };
 }
 
+/** `ThrowStatement<'a>` */
 function deserializeThrowStatement(pos) {
   let argumentValue;
   try {
@@ -5876,6 +6812,7 @@ function deserializeThrowStatement(pos) {
   };
 }
 
+/** `TryStatement<'a>` */
 function deserializeTryStatement(pos) {
   let blockValue, handlerValue, finalizerValue;
   try {
@@ -5898,10 +6835,12 @@ function deserializeTryStatement(pos) {
   };
 }
 
+/** `u8` */
 function deserializeU8(pos) {
   return uint8[pos];
 }
 
+/** `UnaryExpression<'a>` */
 function deserializeUnaryExpression(pos) {
   let argumentValue;
   try {
@@ -5920,19 +6859,16 @@ function deserializeUnaryExpression(pos) {
   };
 }
 
+const UNARY_OPERATOR_STRINGS = ["+", "-", "!", "~", "typeof", "void", "delete"];
+
+/** `UnaryOperator` */
 function deserializeUnaryOperator(pos) {
-  switch (uint8[pos]) {
-  case 0: return "+";
-  case 1: return "-";
-  case 2: return "!";
-  case 3: return "~";
-  case 4: return "typeof";
-  case 5: return "void";
-  case 6: return "delete";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "UnaryOperator", pos);
-  }
+  const value = UNARY_OPERATOR_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("UnaryOperator", uint8[pos], pos);
+  return value;
 }
 
+/** `UpdateExpression<'a>` */
 function deserializeUpdateExpression(pos) {
   let argumentValue;
   try {
@@ -5944,21 +6880,23 @@ function deserializeUpdateExpression(pos) {
   return {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: uint8[(pos + 13)] === 1,
+    prefix: uint8[pos + 13] === 1,
     argument: argumentValue,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),
   };
 }
 
+const UPDATE_OPERATOR_STRINGS = ["++", "--"];
+
+/** `UpdateOperator` */
 function deserializeUpdateOperator(pos) {
-  switch (uint8[pos]) {
-  case 0: return "++";
-  case 1: return "--";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "UpdateOperator", pos);
-  }
+  const value = UPDATE_OPERATOR_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("UpdateOperator", uint8[pos], pos);
+  return value;
 }
 
+/** `V8IntrinsicExpression<'a>` */
 function deserializeV8IntrinsicExpression(pos) {
   let argumentsValue;
   try {
@@ -5976,6 +6914,7 @@ function deserializeV8IntrinsicExpression(pos) {
   };
 }
 
+/** `VariableDeclaration<'a>` */
 function deserializeVariableDeclaration(pos) {
   let declarationsValue;
   try {
@@ -5993,17 +6932,16 @@ function deserializeVariableDeclaration(pos) {
   };
 }
 
+const VARIABLE_DECLARATION_KIND_STRINGS = ["var", "let", "const", "using", "await using"];
+
+/** `VariableDeclarationKind` */
 function deserializeVariableDeclarationKind(pos) {
-  switch (uint8[pos]) {
-  case 0: return "var";
-  case 1: return "let";
-  case 2: return "const";
-  case 3: return "using";
-  case 4: return "await using";
-  default: throw corrupt(`discriminant ${uint8[pos]} of ` + "VariableDeclarationKind", pos);
-  }
+  const value = VARIABLE_DECLARATION_KIND_STRINGS[uint8[pos]];
+  if (value === undefined) throw invalid("VariableDeclarationKind", uint8[pos], pos);
+  return value;
 }
 
+/** `VariableDeclarator<'a>` */
 function deserializeVariableDeclarator(pos) {
   const pattern = deserializeBindingPattern((pos + 16));
   let initValue;
@@ -6022,545 +6960,760 @@ function deserializeVariableDeclarator(pos) {
   };
 }
 
+/** `Vec<'a, Argument<'a>>` */
 function deserializeVecArgument(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Argument>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeArgument(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeArgument(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeArgument, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeArgument, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, ArrayExpressionElement<'a>>` */
 function deserializeVecArrayExpressionElement(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ArrayExpressionElement>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeArrayExpressionElement(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeArrayExpressionElement(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeArrayExpressionElement, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeArrayExpressionElement, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, AssignmentTargetProperty<'a>>` */
 function deserializeVecAssignmentTargetProperty(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<AssignmentTargetProperty>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeAssignmentTargetProperty(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeAssignmentTargetProperty(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeAssignmentTargetProperty, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeAssignmentTargetProperty, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, BindingProperty<'a>>` */
 function deserializeVecBindingProperty(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<BindingProperty>", pos);
-  if ((budget -= len * 48) < 0) settle(element, len * 48, pos);
+  let element = readPointer(pos, len * 48, 7);
+  if ((budget -= len * 48) < 0) overBudget(element, len * 48, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 48) array[i] = deserializeBindingProperty(element);
+    for (let i = 0; i < len; i++, element += 48) {
+      array[i] = deserializeBindingProperty(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 48) if (array[i] === undefined) array[i] = defer(deserializeBindingProperty, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 48) {
+      if (array[i] === undefined) array[i] = defer(deserializeBindingProperty, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, ClassElement<'a>>` */
 function deserializeVecClassElement(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ClassElement>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeClassElement(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeClassElement(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeClassElement, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeClassElement, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, Comment>` */
 function deserializeVecComment(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<Comment>", pos);
-  if ((budget -= len * 24) < 0) settle(element, len * 24, pos);
+  let element = readPointer(pos, len * 24, 7);
+  if ((budget -= len * 24) < 0) overBudget(element, len * 24, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 24) array[i] = deserializeComment(element);
+  for (let i = 0; i < len; i++, element += 24) {
+    array[i] = deserializeComment(element);
+  }
   return array;
 }
 
+/** `Vec<'a, Decorator<'a>>` */
 function deserializeVecDecorator(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<Decorator>", pos);
-  if ((budget -= len * 32) < 0) settle(element, len * 32, pos);
+  let element = readPointer(pos, len * 32, 7);
+  if ((budget -= len * 32) < 0) overBudget(element, len * 32, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 32) array[i] = deserializeDecorator(element);
+    for (let i = 0; i < len; i++, element += 32) {
+      array[i] = deserializeDecorator(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 32) if (array[i] === undefined) array[i] = defer(deserializeDecorator, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 32) {
+      if (array[i] === undefined) array[i] = defer(deserializeDecorator, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, Directive<'a>>` */
 function deserializeVecDirective(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Directive>", pos);
-  if ((budget -= len * 80) < 0) settle(element, len * 80, pos);
+  let element = readPointer(pos, len * 80, 7);
+  if ((budget -= len * 80) < 0) overBudget(element, len * 80, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 80) array[i] = deserializeDirective(element);
+  for (let i = 0; i < len; i++, element += 80) {
+    array[i] = deserializeDirective(element);
+  }
   return array;
 }
 
+/** `Vec<'a, DynamicImport>` */
 function deserializeVecDynamicImport(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<DynamicImport>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeDynamicImport(element);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeDynamicImport(element);
+  }
   return array;
 }
 
+/** `Vec<'a, Error<'a>>` */
 function deserializeVecError(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<Error>", pos);
-  if ((budget -= len * 80) < 0) settle(element, len * 80, pos);
+  let element = readPointer(pos, len * 80, 7);
+  if ((budget -= len * 80) < 0) overBudget(element, len * 80, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 80) array[i] = deserializeError(element);
+  for (let i = 0; i < len; i++, element += 80) {
+    array[i] = deserializeError(element);
+  }
   return array;
 }
 
+/** `Vec<'a, ErrorLabel<'a>>` */
 function deserializeVecErrorLabel(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 24) || (element & 7) !== 0) throw corrupt("Vec<ErrorLabel>", pos);
-  if ((budget -= len * 24) < 0) settle(element, len * 24, pos);
+  let element = readPointer(pos, len * 24, 7);
+  if ((budget -= len * 24) < 0) overBudget(element, len * 24, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 24) array[i] = deserializeErrorLabel(element);
+  for (let i = 0; i < len; i++, element += 24) {
+    array[i] = deserializeErrorLabel(element);
+  }
   return array;
 }
 
+/** `Vec<'a, ExportEntry<'a>>` */
 function deserializeVecExportEntry(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 144) || (element & 7) !== 0) throw corrupt("Vec<ExportEntry>", pos);
-  if ((budget -= len * 144) < 0) settle(element, len * 144, pos);
+  let element = readPointer(pos, len * 144, 7);
+  if ((budget -= len * 144) < 0) overBudget(element, len * 144, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 144) array[i] = deserializeExportEntry(element);
+  for (let i = 0; i < len; i++, element += 144) {
+    array[i] = deserializeExportEntry(element);
+  }
   return array;
 }
 
+/** `Vec<'a, ExportSpecifier<'a>>` */
 function deserializeVecExportSpecifier(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 128) || (element & 7) !== 0) throw corrupt("Vec<ExportSpecifier>", pos);
-  if ((budget -= len * 128) < 0) settle(element, len * 128, pos);
+  let element = readPointer(pos, len * 128, 7);
+  if ((budget -= len * 128) < 0) overBudget(element, len * 128, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 128) array[i] = deserializeExportSpecifier(element);
+  for (let i = 0; i < len; i++, element += 128) {
+    array[i] = deserializeExportSpecifier(element);
+  }
   return array;
 }
 
+/** `Vec<'a, Expression<'a>>` */
 function deserializeVecExpression(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Expression>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeExpression(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeExpression(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeExpression, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeExpression, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, FormalParameter<'a>>` */
 function deserializeVecFormalParameter(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 72) || (element & 7) !== 0) throw corrupt("Vec<FormalParameter>", pos);
-  if ((budget -= len * 72) < 0) settle(element, len * 72, pos);
+  let element = readPointer(pos, len * 72, 7);
+  if ((budget -= len * 72) < 0) overBudget(element, len * 72, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 72) array[i] = deserializeFormalParameter(element);
+    for (let i = 0; i < len; i++, element += 72) {
+      array[i] = deserializeFormalParameter(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 72) if (array[i] === undefined) array[i] = defer(deserializeFormalParameter, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 72) {
+      if (array[i] === undefined) array[i] = defer(deserializeFormalParameter, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, ImportAttribute<'a>>` */
 function deserializeVecImportAttribute(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 120) || (element & 7) !== 0) throw corrupt("Vec<ImportAttribute>", pos);
-  if ((budget -= len * 120) < 0) settle(element, len * 120, pos);
+  let element = readPointer(pos, len * 120, 7);
+  if ((budget -= len * 120) < 0) overBudget(element, len * 120, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 120) array[i] = deserializeImportAttribute(element);
+  for (let i = 0; i < len; i++, element += 120) {
+    array[i] = deserializeImportAttribute(element);
+  }
   return array;
 }
 
+/** `Vec<'a, ImportDeclarationSpecifier<'a>>` */
 function deserializeVecImportDeclarationSpecifier(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ImportDeclarationSpecifier>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeImportDeclarationSpecifier(element);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeImportDeclarationSpecifier(element);
+  }
   return array;
 }
 
+/** `Vec<'a, ImportEntry<'a>>` */
 function deserializeVecImportEntry(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 96) || (element & 7) !== 0) throw corrupt("Vec<ImportEntry>", pos);
-  if ((budget -= len * 96) < 0) settle(element, len * 96, pos);
+  let element = readPointer(pos, len * 96, 7);
+  if ((budget -= len * 96) < 0) overBudget(element, len * 96, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 96) array[i] = deserializeImportEntry(element);
+  for (let i = 0; i < len; i++, element += 96) {
+    array[i] = deserializeImportEntry(element);
+  }
   return array;
 }
 
+/** `Vec<'a, JSXAttributeItem<'a>>` */
 function deserializeVecJSXAttributeItem(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXAttributeItem>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeJSXAttributeItem(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeJSXAttributeItem(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeJSXAttributeItem, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeJSXAttributeItem, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, JSXChild<'a>>` */
 function deserializeVecJSXChild(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<JSXChild>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeJSXChild(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeJSXChild(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeJSXChild, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeJSXChild, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, ObjectPropertyKind<'a>>` */
 function deserializeVecObjectPropertyKind(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<ObjectPropertyKind>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeObjectPropertyKind(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeObjectPropertyKind(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeObjectPropertyKind, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeObjectPropertyKind, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, Option<AssignmentTargetMaybeDefault<'a>>>` */
 function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionAssignmentTargetMaybeDefault>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, Option<BindingPattern<'a>>>` */
 function deserializeVecOptionBindingPattern(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<OptionBindingPattern>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeOptionBindingPattern(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeOptionBindingPattern(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeOptionBindingPattern, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionBindingPattern, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, Span>` */
 function deserializeVecSpan(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 8) || (element & 7) !== 0) throw corrupt("Vec<Span>", pos);
-  if ((budget -= len * 8) < 0) settle(element, len * 8, pos);
+  let element = readPointer(pos, len * 8, 7);
+  if ((budget -= len * 8) < 0) overBudget(element, len * 8, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 8) array[i] = deserializeSpan(element);
+  for (let i = 0; i < len; i++, element += 8) {
+    array[i] = deserializeSpan(element);
+  }
   return array;
 }
 
+/** `Vec<'a, Statement<'a>>` */
 function deserializeVecStatement(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Statement>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeStatement(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeStatement(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeStatement, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeStatement, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, Statement<'a>>`, every element read now (a converter looks at them) */
 function deserializeVecStatementWhole(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<Statement>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 16) array[i] = deserializeStatement(element);
+  for (let i = 0; i < len; i++, element += 16) {
+    array[i] = deserializeStatement(element);
+  }
   return array;
 }
 
+/** `Vec<'a, StaticExport<'a>>` */
 function deserializeVecStaticExport(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 32) || (element & 7) !== 0) throw corrupt("Vec<StaticExport>", pos);
-  if ((budget -= len * 32) < 0) settle(element, len * 32, pos);
+  let element = readPointer(pos, len * 32, 7);
+  if ((budget -= len * 32) < 0) overBudget(element, len * 32, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 32) array[i] = deserializeStaticExport(element);
+  for (let i = 0; i < len; i++, element += 32) {
+    array[i] = deserializeStaticExport(element);
+  }
   return array;
 }
 
+/** `Vec<'a, StaticImport<'a>>` */
 function deserializeVecStaticImport(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<StaticImport>", pos);
-  if ((budget -= len * 56) < 0) settle(element, len * 56, pos);
+  let element = readPointer(pos, len * 56, 7);
+  if ((budget -= len * 56) < 0) overBudget(element, len * 56, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 56) array[i] = deserializeStaticImport(element);
+  for (let i = 0; i < len; i++, element += 56) {
+    array[i] = deserializeStaticImport(element);
+  }
   return array;
 }
 
+/** `Vec<'a, SwitchCase<'a>>` */
 function deserializeVecSwitchCase(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<SwitchCase>", pos);
-  if ((budget -= len * 56) < 0) settle(element, len * 56, pos);
+  let element = readPointer(pos, len * 56, 7);
+  if ((budget -= len * 56) < 0) overBudget(element, len * 56, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 56) array[i] = deserializeSwitchCase(element);
+    for (let i = 0; i < len; i++, element += 56) {
+      array[i] = deserializeSwitchCase(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 56) if (array[i] === undefined) array[i] = defer(deserializeSwitchCase, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 56) {
+      if (array[i] === undefined) array[i] = defer(deserializeSwitchCase, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, TSEnumMember<'a>>` */
 function deserializeVecTSEnumMember(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TSEnumMember>", pos);
-  if ((budget -= len * 48) < 0) settle(element, len * 48, pos);
+  let element = readPointer(pos, len * 48, 7);
+  if ((budget -= len * 48) < 0) overBudget(element, len * 48, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 48) array[i] = deserializeTSEnumMember(element);
+    for (let i = 0; i < len; i++, element += 48) {
+      array[i] = deserializeTSEnumMember(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 48) if (array[i] === undefined) array[i] = defer(deserializeTSEnumMember, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 48) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSEnumMember, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, TSInterfaceHeritage<'a>>` */
 function deserializeVecTSInterfaceHeritage(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 40) || (element & 7) !== 0) throw corrupt("Vec<TSInterfaceHeritage>", pos);
-  if ((budget -= len * 40) < 0) settle(element, len * 40, pos);
+  let element = readPointer(pos, len * 40, 7);
+  if ((budget -= len * 40) < 0) overBudget(element, len * 40, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 40) array[i] = deserializeTSInterfaceHeritage(element);
+    for (let i = 0; i < len; i++, element += 40) {
+      array[i] = deserializeTSInterfaceHeritage(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 40) if (array[i] === undefined) array[i] = defer(deserializeTSInterfaceHeritage, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 40) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSInterfaceHeritage, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, TSSignature<'a>>` */
 function deserializeVecTSSignature(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSSignature>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSSignature(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeTSSignature(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeTSSignature, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSSignature, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, TSTupleElement<'a>>` */
 function deserializeVecTSTupleElement(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSTupleElement>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSTupleElement(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeTSTupleElement(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeTSTupleElement, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSTupleElement, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, TSType<'a>>` */
 function deserializeVecTSType(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 16) || (element & 7) !== 0) throw corrupt("Vec<TSType>", pos);
-  if ((budget -= len * 16) < 0) settle(element, len * 16, pos);
+  let element = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(element, len * 16, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 16) array[i] = deserializeTSType(element);
+    for (let i = 0; i < len; i++, element += 16) {
+      array[i] = deserializeTSType(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 16) if (array[i] === undefined) array[i] = defer(deserializeTSType, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSType, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, TSTypeParameter<'a>>` */
 function deserializeVecTSTypeParameter(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 80) || (element & 7) !== 0) throw corrupt("Vec<TSTypeParameter>", pos);
-  if ((budget -= len * 80) < 0) settle(element, len * 80, pos);
+  let element = readPointer(pos, len * 80, 7);
+  if ((budget -= len * 80) < 0) overBudget(element, len * 80, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
   const first = element;
   try {
-    for (let i = 0; i < len; i++, element += 80) array[i] = deserializeTSTypeParameter(element);
+    for (let i = 0; i < len; i++, element += 80) {
+      array[i] = deserializeTSTypeParameter(element);
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 80) if (array[i] === undefined) array[i] = defer(deserializeTSTypeParameter, element);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 80) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSTypeParameter, element);
+    }
   }
   return array;
 }
 
+/** `Vec<'a, TemplateElement<'a>>` */
 function deserializeVecTemplateElement(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
+  const len = uint32[(pos + 8) >>> 2];
   if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 48) || (element & 7) !== 0) throw corrupt("Vec<TemplateElement>", pos);
-  if ((budget -= len * 48) < 0) settle(element, len * 48, pos);
+  let element = readPointer(pos, len * 48, 7);
+  if ((budget -= len * 48) < 0) overBudget(element, len * 48, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
   const array = new Array(len);
-  for (let i = 0; i < len; i++, element += 48) array[i] = deserializeTemplateElement(element);
-  return array;
-}
-
-function deserializeVecVariableDeclarator(pos) {
-  const pos32 = pos >> 2, len = int32[pos32 + 2];
-  if (len === 0) return [];
-  let element = int32[pos32];
-  if (!(len > 0 && element >= lo && len <= (hi - element) / 56) || (element & 7) !== 0) throw corrupt("Vec<VariableDeclarator>", pos);
-  if ((budget -= len * 56) < 0) settle(element, len * 56, pos);
-  const array = new Array(len);
-  const first = element;
-  try {
-    for (let i = 0; i < len; i++, element += 56) array[i] = deserializeVariableDeclarator(element);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    for (let i = 0, element = first; i < len; i++, element += 56) if (array[i] === undefined) array[i] = defer(deserializeVariableDeclarator, element);
+  for (let i = 0; i < len; i++, element += 48) {
+    array[i] = deserializeTemplateElement(element);
   }
   return array;
 }
 
+/** `Vec<'a, VariableDeclarator<'a>>` */
+function deserializeVecVariableDeclarator(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return [];
+  let element = readPointer(pos, len * 56, 7);
+  if ((budget -= len * 56) < 0) overBudget(element, len * 56, pos);
+  // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
+  // arrays with 17 slots.
+  const array = new Array(len);
+  const first = element;
+  try {
+    for (let i = 0; i < len; i++, element += 56) {
+      array[i] = deserializeVariableDeclarator(element);
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 56) {
+      if (array[i] === undefined) array[i] = defer(deserializeVariableDeclarator, element);
+    }
+  }
+  return array;
+}
+
+/** `WhileStatement<'a>` */
 function deserializeWhileStatement(pos) {
   let testValue, bodyValue;
   try {
@@ -6580,12 +7733,14 @@ function deserializeWhileStatement(pos) {
   };
 }
 
+/** `WithClause<'a>` */
 function deserializeWithClause(pos) {
   return {
     attributes: deserializeVecImportAttribute(pos + 16),
   };
 }
 
+/** `WithStatement<'a>` */
 function deserializeWithStatement(pos) {
   let objectValue, bodyValue;
   try {
@@ -6605,6 +7760,7 @@ function deserializeWithStatement(pos) {
   };
 }
 
+/** `YieldExpression<'a>` */
 function deserializeYieldExpression(pos) {
   let argumentValue;
   try {
@@ -6615,7 +7771,7 @@ function deserializeYieldExpression(pos) {
   }
   return {
     type: "YieldExpression",
-    delegate: uint8[(pos + 12)] === 1,
+    delegate: uint8[pos + 12] === 1,
     argument: argumentValue,
     start: deserializeI32(pos),
     end: deserializeI32((pos + 4)),

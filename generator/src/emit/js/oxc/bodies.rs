@@ -1,0 +1,259 @@
+//! The body of each oxc reader's function, as the shared templates write it (`Body`): a struct's
+//! object from the model's properties (converters, joined fields, `from_span`, `range` included),
+//! an enum's `switch`, and the `Option`s, `Vec`s and `Box`es that `Builder` writes for both formats.
+
+use std::collections::BTreeSet;
+
+use askama::Template;
+
+use super::convert::{Property, this_name};
+use super::emitter::{Emitter, Reader};
+use crate::emit::js::builder::{at, local_name};
+use crate::emit::js::function::{Body, Case, Function, Prop, PropKind};
+use crate::emit::text::{JsKey, js_string};
+use crate::ir::{Builtin, Primitive, TypeId, TypeKind, TypeRef};
+use crate::layout::Shape;
+use crate::model::{self, FieldPath, PropertyValue, VariantValue};
+
+/// oxc's `prepend_to` / `append_to`: the statements that build one array of the parts.
+#[derive(Template)]
+#[template(path = "js/oxc_joined.js", escape = "none")]
+struct JoinedJs {
+    array: String,
+    parts: Vec<JoinedPart>,
+}
+
+struct JoinedPart {
+    /// The expression reading the part.
+    read: String,
+    /// A `Vec` (its elements join the array), else an `Option` (its value, if any).
+    is_vec: bool,
+}
+
+impl Emitter<'_> {
+    /// The function of `reader`, named `name`.
+    pub(super) fn function(&mut self, name: &str, reader: &Reader) -> Result<Function, String> {
+        let (ty, body) = match reader {
+            Reader::Value(ty) => (ty, self.body(ty)?),
+            Reader::WholeVec(ty @ TypeRef::Vec(inner)) => (ty, self.vec_body(inner, false)),
+            Reader::WholeVec(_) => unreachable!("only Vecs are read whole"),
+        };
+        let rust = self.schema.rust_type(ty, "'a");
+        let comment = match reader {
+            Reader::Value(_) => format!("`{rust}`"),
+            Reader::WholeVec(_) => format!("`{rust}`, every element read now (a converter looks at them)"),
+        };
+        Ok(Function { name: name.to_owned(), params: "pos", comment, body })
+    }
+
+    /// The body of the function that reads `ty` at `pos`.
+    fn body(&mut self, ty: &TypeRef) -> Result<Body, String> {
+        let returns = |value: &str| Body::Returns { statements: String::new(), value: value.to_owned() };
+        Ok(match ty {
+            TypeRef::Primitive(Primitive::U64 | Primitive::I64) => return Err("oxc-parser's buffers hold no 64-bit integers this deserializer reads".to_owned()),
+            TypeRef::Builtin(Builtin::StrRef | Builtin::Ident) | TypeRef::Str => returns("readStr(pos)"),
+            TypeRef::Builtin(Builtin::JsStr) => returns("readJSStr(pos)"),
+            TypeRef::Builtin(Builtin::PointerAlign) | TypeRef::Span => return Err("no ESTree value".to_owned()),
+            TypeRef::Cell(inner) => return self.body(inner),
+            TypeRef::Primitive(_) | TypeRef::Builtin(_) => returns(&self.builder.read(ty, "pos")),
+            TypeRef::Box(inner) => {
+                let read_first = self.read_first.contains(&self.current);
+                let target = self.deserializer(inner);
+                self.call(&target, read_first);
+                self.builder.box_body(inner, read_first.then_some(target))
+            }
+            TypeRef::Vec(inner) => self.vec_body(inner, true),
+            TypeRef::Option(inner) => {
+                let (none_check, payload) = self.builder.none_test(inner, "pos");
+                Body::Option { none_check, some: self.read(inner, &payload) }
+            }
+            TypeRef::Named(id) => match &self.schema.get(*id).kind {
+                TypeKind::Struct(_) => self.struct_body(*id)?,
+                TypeKind::Enum(_) => self.enum_body(*id)?,
+            },
+        })
+    }
+
+    /// The body of a `Vec`'s reader. `may_defer`: where the JS stack runs out below an element that
+    /// may nest, it and the rest are left for later (not for `WholeVec` readers).
+    pub(super) fn vec_body(&mut self, inner: &TypeRef, may_defer: bool) -> Body {
+        let element = self.deserializer(inner);
+        self.call(&element, may_defer && self.cx.model.may_nest(inner));
+        self.builder.vec_body(inner, may_defer)
+    }
+
+    /// The expression reading `ty` at `pos`, its function registered and the call recorded.
+    fn read(&mut self, ty: &TypeRef, pos: &str) -> String {
+        if !self.builder.reads_in_place(ty) {
+            let function = self.deserializer(ty);
+            self.call(&function, false);
+        }
+        self.builder.read(ty, pos)
+    }
+
+    /// The body of a struct's function: its object's properties (`model::oxc`), each as JS.
+    fn struct_body(&mut self, id: TypeId) -> Result<Body, String> {
+        let model = self.cx.model;
+        let object = model.object(id).expect("structs have an object model");
+        if let Some(converter) = object.via {
+            let rewritten = self.convert(converter, Some(id), 0, 0, None)?;
+            return Ok(self.returned(rewritten));
+        }
+        let mut properties = Vec::new();
+        let mut read = BTreeSet::new();
+        for property in &object.properties {
+            properties.push(self.property(property, &mut read)?);
+        }
+        Ok(self.object(properties, &read))
+    }
+
+    /// The body of a function whose value is a converter's: its statements, then its value (which
+    /// passes through to the caller, which places it).
+    fn returned(&mut self, rewritten: super::snippet::Rewritten) -> Body {
+        let placed = self.place(rewritten, false);
+        self.record(&placed.calls);
+        Body::Returns { statements: placed.statements, value: placed.value }
+    }
+
+    /// One property as JS; the properties it reads through `THIS` go to `read`.
+    fn property(&mut self, property: &model::Property, read: &mut BTreeSet<String>) -> Result<Property, String> {
+        let key = property.key.clone();
+        Ok(match &property.value {
+            PropertyValue::NodeType(name) => Property::new(key, String::new(), js_string(name)),
+            PropertyValue::Field { at: path, ty, .. } => {
+                let pos = at("pos", path.offset(self.cx.layout64));
+                // A number or a flag is read in place: one call fewer per property.
+                if self.builder.reads_in_place(ty) {
+                    return Ok(Property::new(key, String::new(), self.builder.read(ty, &pos)));
+                }
+                let function = self.deserializer(ty);
+                let mut property = Property::new(key, String::new(), self.builder.read(ty, &pos));
+                if self.cx.model.may_nest(ty) {
+                    property.deferrable = Some((function, pos));
+                } else {
+                    property.calls.push((function, false));
+                }
+                property
+            }
+            PropertyValue::Converted { converter, within } => {
+                let offset = within.path.offset(self.cx.layout64);
+                let rewritten = self.convert(*converter, Some(within.id), offset, offset, Some(read))?;
+                Property { key, ..self.place(rewritten, true) }
+            }
+            PropertyValue::FromSpan { option } => {
+                read.extend(["start".to_owned(), "end".to_owned()]);
+                let slice = format!("sourceText.slice({}, {})", this_name("start"), this_name("end"));
+                let value = match option {
+                    Some((path, inner)) => format!("{} ? null : {slice}", self.builder.none_test(inner, &at("pos", path.offset(self.cx.layout64))).0),
+                    None => slice,
+                };
+                Property::new(key, String::new(), value)
+            }
+            PropertyValue::Joined { field, parts } => self.joined(key, field, parts)?,
+            PropertyValue::Range => {
+                read.extend(["start".to_owned(), "end".to_owned()]);
+                Property::new(key, String::new(), format!("[{}, {}]", this_name("start"), this_name("end")))
+            }
+            PropertyValue::Span { .. } => return Err(format!("`{key}`: a rawast span in an oxc schema")),
+        })
+    }
+
+    /// A field with others prepended or appended to it (`#[estree(prepend_to = …)]`): one array of
+    /// the `Vec`s' elements and the `Option`s' values, in the order prepended, field, appended.
+    fn joined(&mut self, key: String, field: &FieldPath, parts: &[(FieldPath, TypeRef)]) -> Result<Property, String> {
+        let array = format!("joined{}", model::capitalized(&model::camel_case(&self.field_name(field))));
+        let mut calls = Vec::new();
+        let mut joined = Vec::new();
+        for (path, ty) in parts {
+            if !matches!(ty, TypeRef::Vec(_) | TypeRef::Option(_)) {
+                return Err(format!("field `{}` is joined to another but is neither a Vec nor an Option", self.field_name(path)));
+            }
+            // The parts are read whole and looked at, but the elements of their `Vec`s only stored:
+            // those may be left for later.
+            let function = self.deserializer(ty);
+            calls.push((function, false));
+            joined.push(JoinedPart { read: self.builder.read(ty, &at("pos", path.offset(self.cx.layout64))), is_vec: matches!(ty, TypeRef::Vec(_)) });
+        }
+        let statements = JoinedJs { array: array.clone(), parts: joined }.render().map_err(|e| e.to_string())?;
+        Ok(Property { calls, ..Property::new(key, statements.trim().to_owned(), array) })
+    }
+
+    /// The name of the field at the end of `path`.
+    fn field_name(&self, path: &FieldPath) -> String {
+        let &(id, index) = path.0.last().expect("a field path has a field");
+        let TypeKind::Struct(s) = &self.schema.get(id).kind else { unreachable!("field paths go through structs") };
+        s.fields[index].name.clone()
+    }
+
+    fn enum_body(&mut self, id: TypeId) -> Result<Body, String> {
+        let model = self.cx.model;
+        let enumeration = model.enumeration(id).expect("enums have an enum model");
+        if let Some(converter) = enumeration.via {
+            let rewritten = self.convert(converter, None, 0, 0, None)?;
+            return Ok(self.returned(rewritten));
+        }
+        let name = self.schema.get(id).name.clone();
+        // A fieldless enum: a lookup in its strings.
+        if enumeration.variants.iter().all(|v| matches!(v.value, VariantValue::String(_))) {
+            let max = enumeration.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
+            let mut values = vec!["undefined".to_owned(); usize::from(max) + 1];
+            for variant in &enumeration.variants {
+                if let VariantValue::String(value) = &variant.value {
+                    values[usize::from(variant.discriminant)] = js_string(value);
+                }
+            }
+            let constant = format!("{}_STRINGS", crate::emit::js::builder::screaming_case(&name));
+            return Ok(Body::Strings { constant, what: name, values: values.join(", ") });
+        }
+        let payload = match &self.cx.layout64.get(id).shape {
+            Shape::DataEnum { payload_offset } => *payload_offset,
+            _ => 0,
+        };
+        let mut cases = Vec::new();
+        for variant in &enumeration.variants {
+            let (statements, value) = match &variant.value {
+                VariantValue::Converted(converter) => {
+                    let rewritten = self.convert(*converter, None, payload, payload, None)?;
+                    match self.returned(rewritten) {
+                        Body::Returns { statements, value } => (statements, value),
+                        _ => unreachable!("`returned` returns"),
+                    }
+                }
+                VariantValue::Payload(payload_type) => (String::new(), self.read(payload_type, &at("pos", payload))),
+                VariantValue::String(value) => (String::new(), js_string(value)),
+            };
+            cases.push(Case { discriminant: variant.discriminant, statements, value });
+        }
+        Ok(Body::Switch { what: name, cases })
+    }
+
+    /// A struct's object: the properties snippets read first (as locals), the other properties'
+    /// statements, the values that may nest (as locals, tried: left for later where the JS stack
+    /// runs out below the node), then the object literal, in property order.
+    fn object(&mut self, properties: Vec<Property>, read: &BTreeSet<String>) -> Body {
+        let mut calls = Vec::new();
+        let props: Vec<Prop> = properties
+            .into_iter()
+            .map(|property| {
+                calls.extend(property.calls.iter().cloned());
+                let read_first = read.contains(&property.key);
+                let mut prop = Prop { statements: property.statements, read_first, ..Prop::plain(JsKey::new(&property.key), property.value, PropKind::Field) };
+                if read_first {
+                    prop.local = this_name(&property.key);
+                    if let Some((function, _)) = property.deferrable {
+                        calls.push((function, false));
+                    }
+                } else if let Some((function, pos)) = property.deferrable {
+                    prop.local = local_name(&property.key);
+                    prop.deferred = Some(format!("defer({function}, {pos})"));
+                    calls.push((function, true));
+                }
+                prop
+            })
+            .collect();
+        self.record(&calls);
+        let locals: Vec<&str> = props.iter().filter(|p| p.deferred.is_some()).map(|p| p.local.as_str()).collect();
+        let locals = locals.join(", ");
+        Body::Object { defers: !locals.is_empty(), locals, props, is_node: false }
+    }
+}

@@ -1,0 +1,164 @@
+//! oxc's converters (`#[estree(via = …)]`, `add_fields`): their `raw_deser` JS rendered for the
+//! output variant ([`snippet`](super::snippet)), its references resolved against the schema and
+//! layouts, and its calls placed ([`nesting`](super::nesting)).
+
+use std::collections::BTreeSet;
+
+use super::emitter::{Emitter, Reader};
+use super::nesting;
+use super::snippet::{self, Resolve, Rewritten};
+use crate::ir::{MetaId, MetaType, TypeId, TypeKind, TypeRef};
+use crate::layout::Shape;
+
+/// One property of an object being built, as a converter or a field gives it.
+pub(super) struct Property {
+    pub(super) key: String,
+    /// Statements that must run before `value` is evaluated.
+    pub(super) statements: String,
+    pub(super) value: String,
+    /// A plain read of a value that may nest deeply: its function and position. Where the JS stack
+    /// runs out below the node, it is left as a `Deferred`, built after the root returns.
+    pub(super) deferrable: Option<(String, String)>,
+    /// The other calls `statements` and `value` make, and whether each is deferred.
+    pub(super) calls: Vec<(String, bool)>,
+}
+
+impl Property {
+    pub(super) fn new(key: String, statements: String, value: String) -> Self {
+        Self { key, statements, value, deferrable: None, calls: Vec::new() }
+    }
+}
+
+impl<'s> Emitter<'s> {
+    /// A snippet's JS with its calls placed (`nesting`): stores of values that may nest become
+    /// places to stop, calls whose values it looks at read `Vec`s whole. `as_property`: its value is
+    /// an object's property, which may be left for later itself if it is one call.
+    pub(super) fn place(&mut self, rewritten: Rewritten, as_property: bool) -> Property {
+        let looked_at = |this: &Self, name: &str| match this.named.get(name) {
+            Some(Reader::Value(ty @ TypeRef::Vec(inner))) if this.cx.model.may_nest(inner) => this.reader_name(&Reader::WholeVec(ty.clone())),
+            _ => name.to_owned(),
+        };
+        let (statements, mut calls) = nesting::place_in_statements(&rewritten.statements, &rewritten.value, |f| self.named_may_nest(f), |f| looked_at(self, f));
+        let single = nesting::single_call(&rewritten.value).filter(|(callee, _)| as_property && self.named_may_nest(callee)).map(|(c, a)| (c.to_owned(), a.to_owned()));
+        let mut property = Property::new(String::new(), statements, rewritten.value.clone());
+        match single {
+            Some(deferrable) => property.deferrable = Some(deferrable),
+            None => {
+                let (value, value_calls) = nesting::place_in_value(&rewritten.value, |f| looked_at(self, f));
+                property.value = value;
+                calls.extend(value_calls);
+            }
+        }
+        // Register what the snippet calls, under its final names.
+        for (callee, _) in &calls {
+            if let Some(reader) = self.reader_for(callee) {
+                self.register(reader);
+            }
+        }
+        if let Some((callee, _)) = &property.deferrable
+            && let Some(reader) = self.reader_for(callee)
+        {
+            self.register(reader);
+        }
+        property.calls = calls;
+        property
+    }
+
+    /// Applies converter `name`'s `raw_deser` to the struct `within` at `pos + offset` (`None`:
+    /// an enum or a variant), with `POS` at `pos + pos_at`; the properties it reads through `THIS`
+    /// go to `this`.
+    pub(super) fn convert(&mut self, converter: MetaId, within: Option<TypeId>, offset: u32, pos_at: u32, this: Option<&mut BTreeSet<String>>) -> Result<Rewritten, String> {
+        let meta: &'s MetaType = &self.schema.meta[converter.0];
+        let name = &meta.name;
+        let snippet = meta.raw_deser.as_ref().ok_or_else(|| format!("converter `{name}` has no raw_deser"))?;
+        let flags = self.flags;
+        let mut resolver = Resolver { emitter: self, within, offset, pos_at, read: BTreeSet::new() };
+        let rewritten = snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
+        let read = resolver.read;
+        match this {
+            Some(this) => this.extend(read),
+            None if !read.is_empty() => return Err(format!("raw_deser of `{name}` reads THIS outside a struct")),
+            None => {}
+        }
+        Ok(rewritten)
+    }
+
+    /// The offset of field `index` of struct `id` (64-bit layout).
+    fn offset_of(&self, id: TypeId, index: usize) -> u32 {
+        match &self.cx.layout64.get(id).shape {
+            Shape::Struct { field_offsets } => field_offsets[index],
+            _ => unreachable!("a struct has field offsets"),
+        }
+    }
+
+    /// The offset of a path of fields from the start of struct `id` plus `base`.
+    pub(super) fn field_offset(&self, id: TypeId, base: u32, path: &[&str]) -> Result<u32, String> {
+        let mut id = id;
+        let mut offset = base;
+        for (n, name) in path.iter().enumerate() {
+            let def = self.schema.get(id);
+            let TypeKind::Struct(s) = &def.kind else { return Err(format!("`{}` is not a struct (in path {})", def.name, path.join("."))) };
+            let index = s.fields.iter().position(|f| f.name == *name).ok_or_else(|| format!("`{}` has no field `{name}`", def.name))?;
+            offset += self.offset_of(id, index);
+            if n + 1 < path.len() {
+                id = match strip_cells(&s.fields[index].ty) {
+                    TypeRef::Named(next) => *next,
+                    _ => return Err(format!("`{}.{name}` is not a struct", def.name)),
+                };
+            }
+        }
+        Ok(offset)
+    }
+}
+
+/// Resolves a snippet's references for [`Emitter::convert`].
+struct Resolver<'e, 's> {
+    emitter: &'e mut Emitter<'s>,
+    within: Option<TypeId>,
+    offset: u32,
+    pos_at: u32,
+    read: BTreeSet<String>,
+}
+
+impl Resolve for Resolver<'_, '_> {
+    fn deserializer(&mut self, ty: &TypeRef) -> Result<String, String> {
+        // Named only: `Emitter::place` registers what the snippet calls once it has placed the calls.
+        let reader = Reader::Value(ty.clone());
+        let name = self.emitter.reader_name(&reader);
+        self.emitter.named.insert(name.clone(), reader);
+        Ok(name)
+    }
+
+    fn offset(&mut self, within: Option<TypeId>, path: &[String]) -> Result<u32, String> {
+        let path: Vec<&str> = path.iter().map(String::as_str).collect();
+        let path = path.as_slice();
+        match within {
+            Some(id) => self.emitter.field_offset(id, 0, path),
+            None => {
+                let id = self.within.ok_or("POS_OFFSET outside a struct")?;
+                self.emitter.field_offset(id, self.offset, path)
+            }
+        }
+    }
+
+    fn pos_offset(&self) -> u32 {
+        self.pos_at
+    }
+
+    fn this(&mut self, name: &str) -> String {
+        self.read.insert(name.to_owned());
+        this_name(name)
+    }
+}
+
+/// The local variable holding property `name` when a snippet reads it through `THIS`.
+pub(super) fn this_name(name: &str) -> String {
+    format!("this_{name}")
+}
+
+fn strip_cells(ty: &TypeRef) -> &TypeRef {
+    match ty {
+        TypeRef::Cell(inner) => strip_cells(inner),
+        other => other,
+    }
+}

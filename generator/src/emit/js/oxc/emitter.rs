@@ -1,0 +1,181 @@
+//! The functions of an oxc deserializer: each reader (a type, or a `Vec` read whole) gets one,
+//! named when first needed and written once (again where it must read first), and every call
+//! between them is recorded for [`nesting`](super::nesting).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use askama::Template;
+
+use super::FunctionJs;
+use super::nesting::{self, Call};
+use super::snippet::Flags;
+use crate::emit::EmitContext;
+use crate::emit::js::builder::Builder;
+use crate::ir::{Schema, TypeId, TypeRef};
+
+/// Builds the deserializer functions a root needs, each once.
+pub(super) struct Emitter<'s> {
+    pub(super) cx: &'s EmitContext<'s>,
+    pub(super) schema: &'s Schema,
+    /// Writes the expressions and bodies both formats share.
+    pub(super) builder: Builder<'s>,
+    pub(super) flags: Flags,
+    names: HashMap<&'s str, TypeId>,
+    /// Function name → code.
+    pub(super) functions: BTreeMap<String, String>,
+    /// Readers whose function is named but not yet written.
+    pending: Vec<Reader>,
+    /// The reader of each function name a snippet has named.
+    pub(super) named: HashMap<String, Reader>,
+    /// The function being written.
+    pub(super) current: String,
+    /// Every call between functions, for `nesting::check_cycles`.
+    pub(super) calls: Vec<Call>,
+    /// Every function's reader, by name.
+    readers: BTreeMap<String, Reader>,
+    /// The `Box` readers that read their target first where the JS stack runs out below it.
+    pub(super) read_first: BTreeSet<String>,
+}
+
+/// What a function reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Reader {
+    Value(TypeRef),
+    /// A `Vec` whose elements are all read now, none left for later: for snippets that look at
+    /// them (`decorators[0].start`).
+    WholeVec(TypeRef),
+}
+
+impl<'s> Emitter<'s> {
+    pub(super) fn new(cx: &'s EmitContext<'s>, flags: Flags) -> Self {
+        let schema = cx.schema;
+        let names = schema.ids().map(|id| (schema.get(id).name.as_str(), id)).collect();
+        Self {
+            cx,
+            schema,
+            builder: Builder::oxc(cx),
+            flags,
+            names,
+            functions: BTreeMap::new(),
+            pending: Vec::new(),
+            named: HashMap::new(),
+            current: String::new(),
+            calls: Vec::new(),
+            readers: BTreeMap::new(),
+            read_first: BTreeSet::new(),
+        }
+    }
+
+    pub(super) fn named(&self, name: &str) -> Result<TypeId, String> {
+        self.names.get(name).copied().ok_or_else(|| format!("the schema has no type `{name}`, which oxc's buffers need"))
+    }
+
+    /// Writes every function named so far, and those they name.
+    pub(super) fn run(&mut self) -> Result<(), String> {
+        while let Some(reader) = self.pending.pop() {
+            self.write(reader)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the function of `reader` (again, if it was written already).
+    fn write(&mut self, reader: Reader) -> Result<(), String> {
+        let name = self.reader_name(&reader);
+        self.current = name.clone();
+        self.calls.retain(|call| call.caller != name);
+        let function = self.function(&name, &reader).map_err(|e| format!("{name}: {e}"))?;
+        let code = FunctionJs { function: &function, lazy: false }.render().map_err(|e| format!("{name}: {e}"))?;
+        nesting::check_recorded(&name, &code, &self.calls)?;
+        self.functions.insert(name.clone(), code);
+        self.readers.insert(name, reader);
+        Ok(())
+    }
+
+    /// Where functions call each other with no place to stop (a converter that looks at what it
+    /// read: oxc's namespace declarations, `a.b.c { }`, each read inside the one before), the
+    /// `Box`es among them read their target first when the JS stack runs out below it: the
+    /// deepest one records itself, and `readFromTop` reads it from the top of the stack and keeps
+    /// its value for the retry, which finds it there. That takes a chain: each function of the
+    /// group makes at most one call into it each time it runs (else a retry would read again what
+    /// a failed one read, as often as there are such calls, and each retry takes away what it
+    /// found). A group with no `Box` is left for `nesting::check_cycles` to refuse.
+    pub(super) fn read_first_where_looked_at(&mut self) -> Result<(), String> {
+        for group in nesting::undeferred_cycles(&self.calls) {
+            for name in &group {
+                let one_at_a_time = match self.readers.get(name) {
+                    Some(Reader::Value(TypeRef::Box(_) | TypeRef::Option(_) | TypeRef::Cell(_))) => true,
+                    Some(Reader::Value(TypeRef::Named(id))) => self.cx.model.enumeration(*id).is_some_and(|e| e.via.is_none()),
+                    _ => false,
+                };
+                let into_group = self.calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
+                if !one_at_a_time && into_group > 1 {
+                    return Err(format!(
+                        "{name} looks at {into_group} values that may hold it again ({}): a tree nested deeper than the JS stack holds could not be read in bounded work",
+                        group.join(", ")
+                    ));
+                }
+            }
+            for name in group {
+                if let Some(reader @ Reader::Value(TypeRef::Box(_))) = self.readers.get(&name).cloned() {
+                    self.read_first.insert(name);
+                    self.write(reader)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The name of the function that reads `ty` at `pos`; it is written later if new.
+    pub(super) fn deserializer(&mut self, ty: &TypeRef) -> String {
+        self.register(Reader::Value(ty.clone()))
+    }
+
+    pub(super) fn reader_name(&self, reader: &Reader) -> String {
+        match reader {
+            Reader::Value(ty) => self.builder.function_name(ty),
+            Reader::WholeVec(ty) => format!("{}Whole", self.builder.function_name(ty)),
+        }
+    }
+
+    /// The name of `reader`'s function; it is written later if new.
+    pub(super) fn register(&mut self, reader: Reader) -> String {
+        let name = self.reader_name(&reader);
+        if !self.functions.contains_key(&name) {
+            // A placeholder keeps the name taken until `run` writes the function.
+            self.functions.insert(name.clone(), String::new());
+            self.pending.push(reader);
+        }
+        name
+    }
+
+    /// Records a call from the function being written.
+    pub(super) fn call(&mut self, callee: &str, deferred: bool) {
+        self.calls.push(Call { caller: self.current.clone(), callee: callee.to_owned(), deferred });
+    }
+
+    pub(super) fn record(&mut self, calls: &[(String, bool)]) {
+        for (callee, deferred) in calls {
+            self.call(callee, *deferred);
+        }
+    }
+
+    /// Whether the function of a name a snippet uses reads a value that may nest.
+    pub(super) fn named_may_nest(&self, name: &str) -> bool {
+        match self.named.get(name) {
+            Some(Reader::Value(ty) | Reader::WholeVec(ty)) => self.cx.model.may_nest(ty),
+            None => false,
+        }
+    }
+
+    /// The reader of a function name a snippet's call uses (its own or a `…Whole` one).
+    pub(super) fn reader_for(&self, name: &str) -> Option<Reader> {
+        if let Some(reader) = self.named.get(name) {
+            return Some(reader.clone());
+        }
+        let plain = name.strip_suffix("Whole")?;
+        match self.named.get(plain) {
+            Some(Reader::Value(ty)) => Some(Reader::WholeVec(ty.clone())),
+            _ => None,
+        }
+    }
+}
