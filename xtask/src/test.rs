@@ -16,7 +16,8 @@ Run every check CI runs
 
 Steps:
     1. npm ci                      install the pinned Node and JS dependencies (skipped when
-                                   node_modules is newer than package-lock.json, outside CI)
+                                   node_modules is newer than package-lock.json, outside CI,
+                                   or is a link to another checkout's)
     2. cargo xtask codegen --check generated/ is up to date
     3. cargo test --workspace      with insta refusing to write or update snapshots, then a
                                    check that every file in snapshots/ is used by a test
@@ -52,7 +53,11 @@ pub fn main(project: &Project) -> Result<()> {
     let root = &project.root;
 
     step("npm ci");
-    if needs_npm_ci(project) {
+    if is_linked(&project.path("node_modules")) {
+        // `npm ci` empties node_modules entry by entry, through a link too: it would delete the
+        // linked checkout's packages (a worktree sharing another's). That checkout installs them.
+        eprintln!("node_modules is a link to another checkout's; skipped (run `npm ci` there)");
+    } else if needs_npm_ci(project) {
         project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), root)?;
     } else {
         eprintln!("node_modules is up to date with package-lock.json; skipped");
@@ -116,6 +121,10 @@ pub fn main(project: &Project) -> Result<()> {
 
 fn step(name: &str) {
     eprintln!("\n==> {name}");
+}
+
+fn is_linked(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
 }
 
 /// Outside CI, a fresh `node_modules` is kept: `npm ci` deletes it and downloads Node again.
