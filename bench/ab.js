@@ -21,28 +21,37 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { parseFile } from "../tests/acorn.js";
+import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
 import { produceBuffer } from "./buffers.js";
 import { median } from "./common.js";
 
-function parseArgs(argv) {
-  const options = { encode: null, oxc: null, layout: "parser", rounds: 31, modules: [], files: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--encode") options.encode = argv[++i];
-    else if (arg === "--layout") options.layout = argv[++i];
-    else if (arg === "--oxc") options.oxc = argv[++i];
-    else if (arg === "--rounds") options.rounds = Number(argv[++i]);
-    else if (options.modules.length < 2) options.modules.push(arg);
-    else options.files.push(arg);
-  }
-  if (!(options.encode || options.oxc) || options.files.length === 0) throw new Error("usage: ab.js --encode PATH [--layout L] [--rounds N] A.js B.js FILE..., or ab.js --oxc js|ts [--rounds N] A.js B.js FILE...");
-  if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
-  return options;
+const USAGE = `node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
+       node --expose-gc bench/ab.js --oxc js|ts [--rounds N] A.js B.js FILE...`;
+
+function commandLine() {
+  const { values, positionals } = parseCommandLine(
+    USAGE,
+    { encode: { type: "string" }, layout: { type: "string", default: "parser" }, oxc: { type: "string" }, rounds: { type: "string" } },
+    { positionals: true },
+  );
+  if (!values.encode === !values.oxc) usageError(USAGE, "give either --encode (rawast's buffers) or --oxc (oxc-parser's)");
+  if (!["parser", "linter"].includes(values.layout)) usageError(USAGE, "--layout is parser or linter");
+  if (values.oxc !== undefined && !["js", "ts"].includes(values.oxc)) usageError(USAGE, "--oxc is js or ts");
+  if (positionals.length < 3) usageError(USAGE, "give two modules, A and B, and at least one file");
+  if (typeof globalThis.gc !== "function") usageError(USAGE, "run Node with --expose-gc");
+  return {
+    encode: values.encode,
+    oxc: values.oxc ?? null,
+    layout: values.layout,
+    rounds: integerOption(USAGE, values, "rounds", 31, 1),
+    modules: positionals.slice(0, 2),
+    files: positionals.slice(2),
+  };
 }
 
-
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = commandLine();
   const specs = options.modules.map((spec) => {
     const match = /^(.*?)(?::(parser|linter))?(\+source)?$/.exec(spec);
     return { path: match[1], layout: match[2] ?? options.layout, withSource: match[3] !== undefined };
@@ -62,7 +71,8 @@ async function main() {
       release = parsed.release;
     } else {
       const buffers = new Map(specs.map((m) => m.layout).map((layout) => [layout, null]));
-      for (const layout of buffers.keys()) buffers.set(layout, produceBuffer(options.encode, layout, source));
+      const { program } = parseFile(source, file);
+      for (const layout of buffers.keys()) buffers.set(layout, produceBuffer(options.encode, layout, source, program));
       args = {
         a: [buffers.get(specs[0].layout), specs[0].withSource ? source : undefined],
         b: [buffers.get(specs[1].layout), specs[1].withSource ? source : undefined],

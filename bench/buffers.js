@@ -1,36 +1,18 @@
-// What every benchmark script needs before timing: acorn's AST of a file, and the rawast buffer the
-// Rust producer (`encode`) writes for it.
+// What the benchmark scripts need before timing a file of rawast's format: the buffer the Rust
+// producer (`encode`) writes for it. acorn's AST of a file comes from tests/acorn.js, as for
+// conformance.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join } from "node:path";
-import { Parser } from "acorn";
-import jsx from "acorn-jsx";
+import { join } from "node:path";
 
 import { toJson } from "../tests/conformance/estree-json.js";
 
-const JsxParser = Parser.extend(jsx());
-
-/** Whether `path` names a JSX file: JSX is chosen by extension, as the conformance harness does. */
-export function isJsx(path) {
-  return extname(path) === ".jsx";
-}
-
-/** acorn's AST (module, else script; acorn-jsx for a `.jsx` path) and the source type that worked. */
-export function parseAcorn(source, path = "") {
-  const parser = isJsx(path) ? JsxParser : Parser;
-  for (const sourceType of ["module", "script"]) {
-    try {
-      return { sourceType, program: parser.parse(source, { ecmaVersion: "latest", sourceType }) };
-    } catch {
-      // next
-    }
-  }
-  throw new Error("acorn rejects the file");
-}
-
-/** The buffer of `source` in `layout` (`parser` or `linter`), written by the `encode` binary. */
-export function produceBuffer(encode, layout, source, program = parseAcorn(source).program) {
+/**
+ * The buffer of `source` (acorn's `program` of it) in `layout` (`parser` or `linter`), written by
+ * the `encode` binary. Without its comments: the benchmark times the program's nodes.
+ */
+export function produceBuffer(encode, layout, source, program) {
   const work = mkdtempSync(join(tmpdir(), "rawast-bench-"));
   try {
     writeFileSync(join(work, "in.json"), toJson({ source, program, comments: [] }));

@@ -2,6 +2,35 @@
 
 import { cpus } from "node:os";
 
+import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
+import { random } from "../tests/support.js";
+import { parseTarget } from "../tests/targets.js";
+
+/**
+ * The command line the benchmark scripts share: `--samples N` (default 15) and the files to time
+ * (at least one), and as `wants` says `--encode PATH` (the test producer, required), `--json FILE`
+ * and `--target-json JSON` (one target, required: tests/targets.js). Checks that Node runs with
+ * `--expose-gc`, which every sample needs.
+ */
+export function benchCommandLine(usage, wants) {
+  const options = { samples: { type: "string" } };
+  if (wants.encode) options.encode = { type: "string" };
+  if (wants.json) options.json = { type: "string" };
+  if (wants.target) options["target-json"] = { type: "string" };
+  const { values, positionals } = parseCommandLine(usage, options, { positionals: true });
+  if (wants.encode && !values.encode) usageError(usage, "--encode PATH is required");
+  if (wants.target && !values["target-json"]) usageError(usage, "--target-json JSON is required");
+  if (positionals.length === 0) usageError(usage, "no files given");
+  if (typeof globalThis.gc !== "function") usageError(usage, "run Node with --expose-gc");
+  let target = null;
+  try {
+    if (wants.target) target = parseTarget(values["target-json"]);
+  } catch (error) {
+    usageError(usage, error.message);
+  }
+  return { encode: values.encode ?? null, json: values.json ?? null, target, samples: integerOption(usage, values, "samples", 15, 1), paths: positionals };
+}
+
 /** The CPU and Node version, for every table's header: figures carry over only with them. */
 export function machine() {
   const list = cpus();
@@ -26,11 +55,11 @@ export function median(values) {
 export function sample(run, methods, samples) {
   const times = Object.fromEntries(methods.map((m) => [m, []]));
   const warmup = 3;
-  const random = seededRandom(0x5eed);
+  const next = random(0x5eed);
   const order = [...methods];
   for (let round = 0; round < warmup + samples; round++) {
     for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
+      const j = next.int(i + 1);
       [order[i], order[j]] = [order[j], order[i]];
     }
     for (const method of order) {
@@ -43,18 +72,6 @@ export function sample(run, methods, samples) {
     }
   }
   return times;
-}
-
-/** A small seeded generator of numbers in [0, 1) (mulberry32). */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

@@ -8,7 +8,10 @@
 import { readFileSync } from "node:fs";
 
 import { encodeSource } from "../generated/npm/parser/deserialize.js";
+import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
 import { median } from "./common.js";
+
+const USAGE = "node --expose-gc bench/encode.js [--samples N] [PATH...]";
 
 const DEFAULT_FILES = [
   "node_modules/typescript/lib/typescript.js",
@@ -116,14 +119,9 @@ if (hasBuffer) {
 }
 
 function main() {
-  if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
-  const args = process.argv.slice(2);
-  let samples = 41;
-  const paths = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--samples") samples = Number(args[++i]);
-    else paths.push(args[i]);
-  }
+  const { values, positionals: paths } = parseCommandLine(USAGE, { samples: { type: "string" } }, { positionals: true });
+  const samples = integerOption(USAGE, values, "samples", 41, 1);
+  if (typeof globalThis.gc !== "function") usageError(USAGE, "run Node with --expose-gc");
   if (paths.length === 0) paths.push(...DEFAULT_FILES);
   const names = Object.keys(CANDIDATES);
   const rows = [];

@@ -9,22 +9,12 @@ import assert from "node:assert/strict";
 
 import { deserialize as eagerDeserialize } from "../generated/npm/parser/deserialize.js";
 import { deserialize as lazyDeserialize, VISITOR_KEYS } from "../generated/npm/parser-lazy/deserialize.js";
-import { parseAcorn, produceBuffer } from "./buffers.js";
-import { median, sample } from "./common.js";
+import { parseFile } from "../tests/acorn.js";
 import { walk } from "../tests/support.js";
+import { produceBuffer } from "./buffers.js";
+import { benchCommandLine, median, sample } from "./common.js";
 
-function parseArgs(argv) {
-  const options = { encode: null, samples: 15, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--encode") options.encode = argv[++i];
-    else if (arg === "--samples") options.samples = Number(argv[++i]);
-    else options.paths.push(arg);
-  }
-  if (!options.encode) throw new Error("--encode PATH is required");
-  if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
-  return options;
-}
+const USAGE = "node --expose-gc bench/lazy.js --encode PATH [--samples N] PATH... (run by `cargo xtask bench --lazy`)";
 
 // The tasks, each given a fresh program.
 const TASKS = {
@@ -52,11 +42,11 @@ const TASKS = {
 const TASK_NAMES = Object.keys(TASKS);
 
 function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = benchCommandLine(USAGE, { encode: true });
   const results = [];
   for (const path of options.paths) {
     const source = readFileSync(path, "utf8");
-    const { program } = parseAcorn(source, path);
+    const { program } = parseFile(source, path);
     const buffer = produceBuffer(options.encode, "parser", source, program);
 
     // Method `task/eager` or `task/lazy`: deserialize, then run the task on the program.

@@ -3,7 +3,10 @@
 // oxc's own (the variant the target reproduces) read that very buffer, interleaved in one process,
 // beside `JSON.parse` of the same tree, the type-shaped clone, and a construct-only floor.
 //
-// node --expose-gc bench/oxc.js --variant js|ts|js_range|ts_range --module PATH [--json FILE] [--samples N] PATH...
+// node --expose-gc bench/oxc.js --target-json JSON [--json FILE] [--samples N] PATH...
+//
+// The target (tests/targets.js, format `oxc`) names rawast's module and the variant of oxc's
+// deserializer it reproduces (js, ts, js_range, ts_range).
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
@@ -12,23 +15,18 @@ import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { firstDifference } from "../tests/oxc/compare.js";
-import { countNodes, machine, makeCloner, median, sample, summaryLines } from "./common.js";
+import { usageError } from "../tests/command-line.js";
+import { benchCommandLine, countNodes, machine, makeCloner, median, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
 
-function parseArgs(argv) {
-  const options = { variant: null, module: null, json: null, samples: 15, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--variant") options.variant = argv[++i];
-    else if (arg === "--module") options.module = argv[++i];
-    else if (arg === "--json") options.json = argv[++i];
-    else if (arg === "--samples") options.samples = Number(argv[++i]);
-    else options.paths.push(arg);
-  }
-  if (!["js", "ts", "js_range", "ts_range"].includes(options.variant) || !options.module) throw new Error("--variant and --module are required");
-  if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
-  return options;
+const USAGE = "node --expose-gc bench/oxc.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxc-…`)";
+
+/** The command line, with the target's `module` and `variant` as `options.module` and `options.variant`. */
+function commandLine() {
+  const options = benchCommandLine(USAGE, { json: true, target: true });
+  if (options.target.format !== "oxc") usageError(USAGE, `${options.target.name} does not read oxc-parser's buffers`);
+  return { ...options, module: options.target.module, variant: options.target.variant };
 }
 
 /** oxc-parser's options for a file, as its `parseSync` picks them from the name. */
@@ -89,7 +87,7 @@ function makeConstructor(root) {
 }
 
 function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = commandLine();
   const typescript = options.variant.startsWith("ts");
   return Promise.all([import(pathToFileURL(resolve(options.module)).href), import(`oxc-parser/src-js/generated/deserialize/${options.variant}.js`)]).then(([rawast, oxc]) => {
     const results = [];

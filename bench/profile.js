@@ -12,7 +12,11 @@ import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
 import { deserialize } from "../generated/npm/parser/deserialize.js";
-import { isJsx, parseAcorn, produceBuffer } from "./buffers.js";
+import { isJsx, parseFile } from "../tests/acorn.js";
+import { parseCommandLine, usageError } from "../tests/command-line.js";
+import { produceBuffer } from "./buffers.js";
+
+const USAGE = "node bench/profile.js --encode PATH FILE [N] [--oxc] [--save FILE.cpuprofile]";
 
 /**
  * Self time per function (and the garbage collector), the top 20, as a markdown table: per cent of
@@ -38,16 +42,13 @@ function summarize(profile, rounds) {
   }
 }
 
-const args = process.argv.slice(2);
-const saveAt = args.indexOf("--save");
-const save = saveAt >= 0 ? args.splice(saveAt, 2)[1] : null;
-const oxcAt = args.indexOf("--oxc");
-const oxc = oxcAt >= 0 && args.splice(oxcAt, 1).length > 0;
-const [flag, encode, file, count = "20"] = args;
+const { values, positionals } = parseCommandLine(USAGE, { encode: { type: "string" }, oxc: { type: "boolean" }, save: { type: "string" } }, { positionals: true });
+const [file, count = "20"] = positionals;
 const rounds = Number(count);
-if (flag !== "--encode" || !file || !(rounds > 0)) throw new Error("usage: profile.js --encode PATH FILE [N] [--oxc] [--save FILE.cpuprofile]");
+if (!values.encode || !file || positionals.length > 2 || !Number.isSafeInteger(rounds) || rounds < 1) usageError(USAGE, "give --encode, a FILE and, if not 20, a whole number of rounds N");
+const { encode, save = null, oxc = false } = values;
 const source = readFileSync(file, "utf8");
-const { program, sourceType } = parseAcorn(source, file);
+const { program, sourceType } = parseFile(source, file);
 const buffer = produceBuffer(encode, "parser", source, program);
 let run = () => deserialize(buffer);
 if (oxc) {

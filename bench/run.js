@@ -6,14 +6,14 @@
 // node --expose-gc bench/run.js --encode PATH [--json FILE] [--samples N] PATH...
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common";
 import { parseRawSync } from "oxc-parser/src-js/bindings";
 import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deserialize/js";
 
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
-import { isJsx, parseAcorn, produceBuffer } from "./buffers.js";
-import { countNodes, machine, makeCloner, median, perCall, sample, summaryLines } from "./common.js";
+import { isJsx, parseFile } from "../tests/acorn.js";
+import { produceBuffer } from "./buffers.js";
+import { benchCommandLine, countNodes, machine, makeCloner, median, perCall, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
 // Files under this size get their cost per call measured too: there the fixed cost of a call (views,
@@ -22,19 +22,7 @@ const SMALL_FILE_BYTES = 5 * 1024;
 const ENCODERS = ["encodeSource", "encode"];
 const textEncoder = new TextEncoder();
 
-function parseArgs(argv) {
-  const options = { encode: null, json: null, samples: 15, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--encode") options.encode = argv[++i];
-    else if (arg === "--json") options.json = argv[++i];
-    else if (arg === "--samples") options.samples = Number(argv[++i]);
-    else options.paths.push(arg);
-  }
-  if (!options.encode) throw new Error("--encode PATH is required");
-  if (typeof globalThis.gc !== "function") throw new Error("run with --expose-gc");
-  return options;
-}
+const USAGE = "node --expose-gc bench/run.js --encode PATH [--json FILE] [--samples N] PATH... (run by `cargo xtask bench`)";
 
 /**
  * Median and minimum ms of `encodeSource(source)` into a buffer allocated once, and of
@@ -62,7 +50,7 @@ function asciiTwin(source) {
 
 /** rawast's ns/node on a file (its buffer given) and on its ASCII twin, side by side (PERF.md: within 1.2×). */
 function timeTwin(path, buffer, twin, encode, samples) {
-  const buffers = [buffer, produceBuffer(encode, "parser", twin, parseAcorn(twin, path).program)];
+  const buffers = [buffer, produceBuffer(encode, "parser", twin, parseFile(twin, path).program)];
   const run = { original: () => rawastDeserialize(buffers[0]).program, twin: () => rawastDeserialize(buffers[1]).program };
   const nodes = { original: countNodes(run.original()), twin: countNodes(run.twin()) };
   const times = sample(run, ["original", "twin"], samples);
@@ -75,7 +63,7 @@ function timeTwin(path, buffer, twin, encode, samples) {
  * AST as JSON, the clone of acorn's AST. `release` gives oxc's buffer back.
  */
 function prepare(path, source, encode) {
-  const { sourceType, program } = parseAcorn(source, path);
+  const { sourceType, program } = parseFile(source, path);
   const clone = makeCloner(program);
   const rawastBuffer = produceBuffer(encode, "parser", source, program);
   const json = JSON.stringify(program, (k, v) => (typeof v === "bigint" ? v.toString() : v instanceof RegExp ? {} : v));
@@ -94,7 +82,7 @@ function prepare(path, source, encode) {
 }
 
 function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = benchCommandLine(USAGE, { encode: true, json: true });
   const results = [];
   for (const path of options.paths) {
     const source = readFileSync(path, "utf8");
@@ -169,5 +157,4 @@ function main() {
   }
 }
 
-// bench/lazy.js imports the helpers above; only running this file benchmarks.
-if (import.meta.url === pathToFileURL(process.argv[1]).href) main();
+main();

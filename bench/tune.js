@@ -5,8 +5,11 @@
 
 import { readFileSync } from "node:fs";
 
-import { parseAcorn } from "./buffers.js";
+import { parseFile } from "../tests/acorn.js";
+import { parseCommandLine, usageError } from "../tests/command-line.js";
 import { random } from "../tests/support.js";
+
+const USAGE = "node bench/tune.js CORPUS_FILE... (run by `cargo xtask tune`)";
 
 const LENGTHS = [1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 28, 32, 40, 48, 64];
 const STRINGS = 4096;
@@ -73,7 +76,7 @@ function corpusStrings(files) {
   const texts = [];
   for (const file of files) {
     const source = readFileSync(file, "utf8");
-    const stack = [parseAcorn(source).program];
+    const stack = [parseFile(source, file).program];
     while (stack.length > 0) {
       const node = stack.pop();
       if (node.type === "Identifier" || node.type === "PrivateIdentifier") texts.push(node.name);
@@ -120,8 +123,8 @@ function measurePolicy(corpus, short, maxLen, long) {
 }
 
 function main() {
-  const files = process.argv.slice(2);
-  if (files.length === 0) throw new Error("give one or more corpus files");
+  const { positionals: files } = parseCommandLine(USAGE, {}, { positionals: true });
+  if (files.length === 0) usageError(USAGE, "give one or more corpus files");
   // Warm every decoder up on every length, so that the first measured length pays no JIT cost.
   for (const len of LENGTHS) {
     const bytes = identifiers(len, 256);

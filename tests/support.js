@@ -17,12 +17,23 @@ import {
 
 export { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64, MAX_BUFFER_SIZE, METADATA_SIZE };
 
-/** A deterministic PRNG (a 32-bit LCG) giving numbers in [0, 1), so that a failure can be replayed. */
+/**
+ * The harness's seeded PRNG (mulberry32): numbers in [0, 1), the same for the same seed, so that a
+ * failure, a fuzz case or a benchmark's order can be replayed; `int(n)` gives a whole number below
+ * `n`, `pick(array)` one of its elements.
+ */
 export function random(seed) {
-  return () => {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    return seed / 4294967296;
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  next.int = (n) => Math.floor(next() * n);
+  next.pick = (array) => array[Math.floor(next() * array.length)];
+  return next;
 }
 
 /** The offset in `buffer` of a metadata field (`META_*` of the constants). */

@@ -1,47 +1,34 @@
 // Conformance: acorn → ESTree JSON → Rust producer (`encode`) → buffer → generated deserializer →
 // deep comparison with acorn's own objects. Called by `cargo xtask conformance`; see its --help.
 //
-// node tests/conformance/run.js --encode PATH [--target NAME:LAYOUT:BITS:MODULE]... PATH...
+// node tests/conformance/run.js --encode PATH --target-json JSON... PATH...
 //
-// Each `--target` is a target of codegen.toml with its buffer layout (parser or linter), pointer
-// width (64: buffers from the native `encode` binary; 32: from the wasm32 producer) and deserializer
-// module (relative to the repository); by default the parser and linter targets. Lazy targets (their module exports `materialize`) are compared after
-// materializing their trees.
+// Each target (tests/targets.js) of rawast's buffers is read with its layout and pointer width
+// (64: buffers from the native `encode` binary; 32: from the wasm32 producer). Lazy targets' trees
+// are compared after materializing them.
 
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join, relative } from "node:path";
 import { execFileSync } from "node:child_process";
-import { Parser } from "acorn";
-import jsx from "acorn-jsx";
+import { pathToFileURL } from "node:url";
+
+import { parseFile } from "../acorn.js";
+import { parseCommandLine, usageError } from "../command-line.js";
+import { TARGET_OPTION, targetsOption } from "../targets.js";
 import { toJson } from "./estree-json.js";
 
 const WASM_ENCODE = new URL("./wasm-encode.js", import.meta.url).pathname;
+const USAGE = "node tests/conformance/run.js --encode PATH --target-json JSON... PATH... (run by `cargo xtask conformance`)";
 
-const DEFAULT_TARGETS = ["parser:parser:64:generated/npm/parser/deserialize.js", "linter:linter:64:generated/npm/linter/deserialize.js"];
-const ROOT = new URL("../..", import.meta.url).pathname;
-const JsxParser = Parser.extend(jsx());
-
-function parseArgs(argv) {
-  const options = { targets: [], encode: null, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--encode") options.encode = argv[++i];
-    else if (arg === "--target") options.targets.push(parseTarget(argv[++i]));
-    else options.paths.push(arg);
-  }
-  if (options.targets.length === 0) options.targets = DEFAULT_TARGETS.map(parseTarget);
-  if (!options.encode) throw new Error("--encode PATH is required");
-  if (options.paths.length === 0) throw new Error("no paths given");
-  return options;
-}
-
-function parseTarget(spec) {
-  const [name, layout, bits, module] = String(spec).split(":");
-  if (!name || !["parser", "linter"].includes(layout) || !["32", "64"].includes(bits) || !module) {
-    throw new Error(`bad --target ${spec}: expected NAME:parser|linter:32|64:MODULE`);
-  }
-  return { name, layout, bits: Number(bits), module: join(ROOT, module) };
+function commandLine() {
+  const { values, positionals } = parseCommandLine(USAGE, { encode: { type: "string" }, ...TARGET_OPTION }, { positionals: true });
+  if (!values.encode) usageError(USAGE, "--encode PATH is required");
+  if (positionals.length === 0) usageError(USAGE, "no paths given");
+  const targets = targetsOption(USAGE, values);
+  const other = targets.find((target) => target.format !== "rawast");
+  if (other) usageError(USAGE, `${other.name} does not read rawast's buffers (tests/oxc/conformance.js compares those)`);
+  return { encode: values.encode, targets, paths: positionals };
 }
 
 /** JS files under `path` (a file or a directory, recursively, skipping nested node_modules). */
@@ -61,21 +48,13 @@ function collect(path, out) {
   return out;
 }
 
-/** acorn's AST and comments, trying module then script for `.js`; `null` if acorn rejects the file. */
+/** acorn's AST and comments of a file, by its extension (tests/acorn.js); `null` if acorn rejects it. */
 function parse(source, file) {
-  const extension = extname(file);
-  const parser = extension === ".jsx" ? JsxParser : Parser;
-  const kinds = extension === ".mjs" ? ["module"] : extension === ".cjs" ? ["script"] : ["module", "script"];
-  for (const sourceType of kinds) {
-    const comments = [];
-    try {
-      const program = parser.parse(source, { ecmaVersion: "latest", sourceType, onComment: comments });
-      return { program, comments };
-    } catch {
-      // try the next source type
-    }
+  try {
+    return parseFile(source, file);
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** The first path where `actual` differs from `expected`, or null. `parent` is checked separately. */
@@ -133,7 +112,7 @@ function stem(work, index) {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = commandLine();
   const files = options.paths.flatMap((path) => collect(path, []));
   const work = mkdtempSync(join(tmpdir(), "rawast-conformance-"));
   const parsed = [];
@@ -146,7 +125,7 @@ async function main() {
       continue;
     }
     const index = parsed.length;
-    parsed.push({ file, ...result });
+    parsed.push({ file, program: result.program, comments: result.comments });
     writeFileSync(`${stem(work, index)}.json`, toJson({ source, program: result.program, comments: result.comments }));
   }
 
@@ -155,15 +134,15 @@ async function main() {
   let encoded = null;
   for (const target of options.targets) {
     const started = performance.now();
-    const module = await import(target.module);
-    const deserialize = module.materialize ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
+    const module = await import(pathToFileURL(target.module).href);
+    const deserialize = target.lazy ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
     // Targets in a row that read the same layout and pointer width share its buffers. 32-bit buffers
     // come from the wasm32 producer, in a process of its own (see wasm-encode.js).
-    const kind = `${target.layout}:${target.bits}`;
+    const kind = `${target.bufferLayout}:${target.pointerWidth}`;
     if (encoded !== kind) {
       for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
-      const [command, args] = target.bits === 32 ? [process.execPath, [WASM_ENCODE]] : [options.encode, []];
-      execFileSync(command, [...args, "--layout", target.layout, "--dir", work], { stdio: "inherit" });
+      const [command, args] = target.pointerWidth === 32 ? [process.execPath, [WASM_ENCODE]] : [options.encode, []];
+      execFileSync(command, [...args, "--layout", target.bufferLayout, "--dir", work], { stdio: "inherit" });
       encoded = kind;
     }
     const buffer = (index) => (existsSync(`${stem(work, index)}.error`) ? { error: readFileSync(`${stem(work, index)}.error`, "utf8") } : readFileSync(`${stem(work, index)}.bin`));
@@ -186,7 +165,7 @@ async function main() {
       const problem =
         firstDifference(program, result.program, "program") ??
         firstDifference(comments, result.comments, "comments") ??
-        (target.layout === "linter" ? checkParents(result.program, null, "program") : null);
+        (target.bufferLayout === "linter" ? checkParents(result.program, null, "program") : null);
       if (problem) {
         mismatches++;
         console.log(`mismatch ${target.name} ${shown}: ${problem}`);

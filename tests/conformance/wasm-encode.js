@@ -8,22 +8,18 @@
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { parseCommandLine, usageError } from "../command-line.js";
 import { loadWasmProducer } from "./wasm-producer.js";
 
-const USAGE = "usage: node tests/conformance/wasm-encode.js --layout parser|linter (IN.json OUT.bin | --dir DIR)";
+const USAGE = "node tests/conformance/wasm-encode.js --layout parser|linter (IN.json OUT.bin | --dir DIR)";
 
-const args = process.argv.slice(2);
-const layoutAt = args.indexOf("--layout");
-const layout = layoutAt >= 0 ? args[layoutAt + 1] : undefined;
-const rest = args.filter((_, i) => layoutAt < 0 || (i !== layoutAt && i !== layoutAt + 1));
-if (!["parser", "linter"].includes(layout) || rest.length !== 2) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const { values, positionals } = parseCommandLine(USAGE, { layout: { type: "string" }, dir: { type: "string" } }, { positionals: true });
+const { layout, dir } = values;
+if (!["parser", "linter"].includes(layout)) usageError(USAGE, "--layout is parser or linter");
+if (dir === undefined ? positionals.length !== 2 : positionals.length !== 0) usageError(USAGE, "give IN.json and OUT.bin, or --dir DIR");
 try {
   const producer = await loadWasmProducer();
-  if (rest[0] === "--dir") {
-    const dir = rest[1];
+  if (dir !== undefined) {
     for (const name of readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
       const stem = join(dir, name.slice(0, -".json".length));
       try {
@@ -33,7 +29,7 @@ try {
       }
     }
   } else {
-    const [input, output] = rest;
+    const [input, output] = positionals;
     writeFileSync(output, producer.encode(readFileSync(input, "utf8"), layout));
   }
 } catch (error) {

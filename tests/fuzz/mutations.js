@@ -14,21 +14,6 @@ import { constants } from "node:buffer";
 import { MAX_BUFFER_SIZE, ofSize } from "../support.js";
 import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32 } from "./layout.js";
 
-/** A seeded PRNG (mulberry32): the same seed gives the same corruptions. */
-export function random(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  next.int = (n) => Math.floor(next() * n);
-  next.pick = (array) => array[Math.floor(next() * array.length)];
-  return next;
-}
-
 /** The seed of case `index` of a campaign: a hash of both, so that nearby cases differ. */
 export function caseSeed(seed, index) {
   let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ index;

@@ -1,27 +1,28 @@
 // `cargo xtask fuzz` (see its --help): makes the corpus buffers, then runs each target's cases in a
 // pool of two watched child processes (worker.js) and prints what they ended in.
 //
-// node tests/fuzz/run.js [--encode PATH] [--target NAME:KIND:BITS:MODULE]... [--cases N] [--seed S] [--case I]
+// node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--cases N] [--seed S] [--case I]
 //
-// KIND: the buffers the target reads: `parser` or `linter` (the test producer's, of that layout), or
-// `oxc-js` or `oxc-ts` (oxc-parser's, of the JS corpus or of the JS and TypeScript one: `oxc.js`).
+// Each target (tests/targets.js) reads the test producer's buffers of its layout (`--encode`, or the
+// wasm32 producer for 32-bit targets) or oxc-parser's, of the JS corpus or, for TypeScript targets,
+// of the JS and TypeScript one (`oxc.js`).
 
 import { execFileSync, fork } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { Parser } from "acorn";
-import jsx from "acorn-jsx";
 
+import { parseFile } from "../acorn.js";
+import { integerOption, parseCommandLine, usageError } from "../command-line.js";
 import { toJson } from "../conformance/estree-json.js";
 import { WASM_PRODUCER } from "../conformance/wasm-producer.js";
+import { TARGET_OPTION, targetsOption } from "../targets.js";
 import { CORPUS, OXC_CORPUS } from "./corpus.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const WORK = join(ROOT, "target/fuzz");
-const LAYOUTS = join(ROOT, "target/layouts");
 const WORKER = new URL("./worker.js", import.meta.url).pathname;
 const WASM_ENCODE = new URL("../conformance/wasm-encode.js", import.meta.url).pathname;
-const JsxParser = Parser.extend(jsx());
+const USAGE = "node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--cases N] [--seed S] [--case I] (run by `cargo xtask fuzz`)";
 
 // The watchdog's bounds (README.md, "Fuzzing"). A case of a file whose valid buffer takes `t` ms
 // may take 1 s plus 4 t. A case of a buffer of `b` bytes may add 64 MiB plus 32 b to the RSS (on
@@ -35,36 +36,23 @@ const RSS_SLACK = 256 * 2 ** 20;
 const RSS_FACTOR = 16;
 const WORKERS = 2;
 
-function parseArgs(argv) {
-  const options = { encode: null, targets: [], cases: 2000, seed: 1, only: null };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--encode") options.encode = argv[++i];
-    else if (arg === "--target") {
-      const [name, kind, bits, module] = argv[++i].split(":");
-      options.targets.push({ name, kind, bits: Number(bits), module: join(ROOT, module) });
-    } else if (arg === "--cases") options.cases = Number(argv[++i]);
-    else if (arg === "--seed") options.seed = Number(argv[++i]);
-    else if (arg === "--case") options.only = Number(argv[++i]);
-    else throw new Error(`unexpected argument ${arg}`);
-  }
-  if (options.targets.length === 0) throw new Error("at least one --target is required");
-  if (!options.encode && options.targets.some((target) => !target.kind.startsWith("oxc-"))) throw new Error("targets of the test producer's buffers need --encode");
-  return options;
-}
-
-/** acorn's AST and comments of `source` (JSX for .jsx; module, else script). */
-function parse(source, path) {
-  const parser = path.endsWith(".jsx") ? JsxParser : Parser;
-  for (const sourceType of path.endsWith(".mjs") ? ["module"] : ["module", "script"]) {
-    const comments = [];
-    try {
-      return { program: parser.parse(source, { ecmaVersion: "latest", sourceType, onComment: comments }), comments };
-    } catch {
-      // the next source type
-    }
-  }
-  throw new Error(`acorn rejects ${path}`);
+function commandLine() {
+  const { values } = parseCommandLine(USAGE, {
+    encode: { type: "string" },
+    ...TARGET_OPTION,
+    cases: { type: "string" },
+    seed: { type: "string" },
+    case: { type: "string" },
+  });
+  const targets = targetsOption(USAGE, values);
+  if (!values.encode && targets.some((target) => target.format === "rawast")) usageError(USAGE, "targets of the test producer's buffers need --encode");
+  return {
+    encode: values.encode,
+    targets,
+    cases: integerOption(USAGE, values, "cases", 2000),
+    seed: integerOption(USAGE, values, "seed", 1),
+    only: integerOption(USAGE, values, "case", null),
+  };
 }
 
 /**
@@ -85,7 +73,8 @@ function buffers(options, layout, bits) {
     mkdirSync(jsonDir, { recursive: true });
     for (const entry of stale) {
       const source = readFileSync(entry.source, "utf8");
-      writeFileSync(join(jsonDir, `${basename(entry.stem)}.json`), toJson({ source, ...parse(source, entry.source) }));
+      const { program, comments } = parseFile(source, entry.source);
+      writeFileSync(join(jsonDir, `${basename(entry.stem)}.json`), toJson({ source, program, comments }));
     }
     if (bits === 64) execFileSync(options.encode, ["--layout", layout, "--dir", jsonDir], { stdio: "inherit" });
     else execFileSync(process.execPath, [WASM_ENCODE, "--layout", layout, "--dir", jsonDir], { stdio: "inherit" });
@@ -100,20 +89,19 @@ function buffers(options, layout, bits) {
   return corpus;
 }
 
-/** The corpus description of oxc targets of `kind`: source files, which each worker parses itself. */
-function oxcCorpus(kind) {
-  const dir = join(WORK, kind);
+/** The corpus description of oxc targets: source files, which each worker parses itself (TS ones for TS targets). */
+function oxcCorpus(typescript) {
+  const dir = join(WORK, typescript ? "oxc-ts" : "oxc-js");
   mkdirSync(dir, { recursive: true });
-  const files = OXC_CORPUS.filter((file) => kind === "oxc-ts" || !file.ts);
+  const files = OXC_CORPUS.filter((file) => typescript || !file.ts);
   const corpus = join(dir, "corpus.json");
   writeFileSync(corpus, JSON.stringify(files.map(({ path, weight }) => ({ name: path, path: join(ROOT, path), weight }))));
   return corpus;
 }
 
-/** What the workers of `target` read: their format, the layout JSON that `cargo xtask fuzz` wrote, the corpus. */
-function inputs(options, target) {
-  if (target.kind.startsWith("oxc-")) return { format: "oxc", layout: join(LAYOUTS, "layout-oxc.json"), corpus: oxcCorpus(target.kind) };
-  return { format: "rawast", layout: join(LAYOUTS, `layout-${target.bits}.json`), corpus: buffers(options, target.kind, target.bits) };
+/** The corpus description the workers of `target` read. */
+function corpusOf(options, target) {
+  return target.format === "oxc" ? oxcCorpus(target.typescript) : buffers(options, target.bufferLayout, target.pointerWidth);
 }
 
 function mib(bytes) {
@@ -121,9 +109,9 @@ function mib(bytes) {
 }
 
 /** A child process running cases of one target; `onMessage` gets what it reports. */
-function startWorker(target, { format, layout, corpus }, seed, onMessage, onExit) {
+function startWorker(target, corpus, seed, onMessage, onExit) {
   // V8's heap is capped so that a blow-up the RSS check misses dies instead of taking the machine.
-  const child = fork(WORKER, [format, target.module, layout, corpus, String(seed)], {
+  const child = fork(WORKER, ["--target-json", JSON.stringify(target), "--corpus", corpus, "--seed", String(seed)], {
     execArgv: ["--max-old-space-size=6144"],
     stdio: ["ignore", "inherit", "pipe", "ipc"],
   });
@@ -135,7 +123,7 @@ function startWorker(target, { format, layout, corpus }, seed, onMessage, onExit
 }
 
 /** Runs `cases` of `target` (or only case `only`); resolves to the counts. */
-function campaign(options, target, inputs) {
+function campaign(options, target, corpus) {
   const counts = { cases: 0, error: 0, ast: 0, typeerror: 0, hang: 0, death: 0, blowup: 0, foreign: 0 };
   const failures = [];
   const indices = options.only !== null ? [options.only] : Array.from({ length: options.cases }, (_, i) => i);
@@ -159,7 +147,7 @@ function campaign(options, target, inputs) {
       worker.child.send({ index: worker.current.index });
     };
     const spawn = () => {
-      const worker = startWorker(target, inputs, options.seed, onMessage, onExit);
+      const worker = startWorker(target, corpus, options.seed, onMessage, onExit);
       workers.add(worker);
     };
     const finishIfDone = () => {
@@ -232,12 +220,12 @@ function campaign(options, target, inputs) {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = commandLine();
   const rows = [];
   const totals = { cases: 0, hang: 0, death: 0, blowup: 0, foreign: 0 };
   for (const target of options.targets) {
     const started = Date.now();
-    const { counts } = await campaign(options, target, inputs(options, target));
+    const { counts } = await campaign(options, target, corpusOf(options, target));
     rows.push({ target: target.name, ...counts, seconds: (Date.now() - started) / 1000 });
     for (const key of Object.keys(totals)) totals[key] += counts[key];
   }

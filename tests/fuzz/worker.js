@@ -2,25 +2,33 @@
 // corpus buffers once, then runs the cases the parent sends, one at a time, reporting each start (so
 // that the parent's watchdog can time it) and outcome.
 //
-// node tests/fuzz/worker.js FORMAT MODULE LAYOUT.json CORPUS.json SEED
+// node tests/fuzz/worker.js --target-json JSON --corpus CORPUS.json --seed S
 //
-// FORMAT: `rawast` (CORPUS lists buffers the producer made) or `oxc` (it lists source files, which
-// oxc-parser parses here: `oxc.js`).
+// The target's format says what CORPUS lists: for `rawast`, buffers the producer made; for `oxc`,
+// source files, which oxc-parser parses here (`oxc.js`).
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 import { toJson } from "../conformance/estree-json.js";
 import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../../generated/js/constants.js";
+import { integerOption, parseCommandLine, usageError } from "../command-line.js";
+import { random } from "../support.js";
+import { parseTarget } from "../targets.js";
 import { deepNesting } from "./deep.js";
 import { rawastRegion, walk } from "./layout.js";
-import { caseSeed, group, mutate, random } from "./mutations.js";
+import { caseSeed, group, mutate } from "./mutations.js";
 
-const [format, modulePath, layoutPath, corpusPath, seed] = process.argv.slice(2);
-const deserializer = await import(pathToFileURL(modulePath).href);
-const layout = JSON.parse(readFileSync(layoutPath, "utf8"));
-const corpus = JSON.parse(readFileSync(corpusPath, "utf8"));
-const lazy = typeof deserializer.materialize === "function";
+const USAGE = "node tests/fuzz/worker.js --target-json JSON --corpus CORPUS.json --seed S (started by run.js)";
+const { values } = parseCommandLine(USAGE, { "target-json": { type: "string" }, corpus: { type: "string" }, seed: { type: "string" } });
+if (values["target-json"] === undefined || values.corpus === undefined) usageError(USAGE, "--target-json and --corpus are required");
+const target = parseTarget(values["target-json"]);
+const seed = integerOption(USAGE, values, "seed", 1);
+const format = target.format;
+const deserializer = await import(pathToFileURL(target.module).href);
+const layout = JSON.parse(readFileSync(target.layoutFile, "utf8"));
+const corpus = JSON.parse(readFileSync(values.corpus, "utf8"));
+const lazy = target.lazy;
 // A module without the class (generated before it existed) has no buffer error: all errors are foreign.
 const BufferError = deserializer.RawastBufferError ?? class {};
 
@@ -140,7 +148,7 @@ function statusBytes(field) {
 }
 
 process.on("message", ({ index }) => {
-  const rng = random(caseSeed(Number(seed), index));
+  const rng = random(caseSeed(seed, index));
   const file = pickFile(rng);
   const mutation = rng.int(DEEP_SHARE) === 0 ? deepCase(rng) : file.mutate(rng);
   process.send({ start: index, file: file.name, what: `${mutation.kind}: ${mutation.description}` });

@@ -1,10 +1,11 @@
 // oxc conformance: a deserializer of oxc-parser's raw-transfer buffers (one that rawast generates)
 // against oxc-parser's own deserializer, both reading the very same buffer.
 //
-// node tests/oxc/conformance.js --variant js|ts|js_range|ts_range --module PATH [--module-name NAME] FILE_OR_DIR...
+// node tests/oxc/conformance.js --target-json JSON FILE_OR_DIR...
 //
-// PATH exports `deserialize(buffer, sourceText, sourceStartPos, sourceByteLen)` with the signature of
-// `oxc-parser/src-js/generated/deserialize/*.js`; VARIANT picks which of those is the reference.
+// The target (tests/targets.js, format `oxc`) names its module, which exports `deserialize(buffer,
+// sourceText, sourceStartPos, sourceByteLen)` with the signature of
+// `oxc-parser/src-js/generated/deserialize/*.js`, and its variant: which of those is the reference.
 // Directories are walked fully for .js .mjs .cjs .jsx .ts .mts .cts .tsx (and so .d.ts, .d.mts, .d.cts).
 // Each file is parsed once by oxc-parser's native `parseRawSync`, then deserialized by the reference
 // and by the module, and the two results ({ program, comments, module, errors }) must be equal as
@@ -25,12 +26,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
+import { parseCommandLine, usageError } from "../command-line.js";
+import { parseTarget } from "../targets.js";
 import { firstDifference } from "./compare.js";
 
-const VARIANTS = ["js", "ts", "js_range", "ts_range"];
+const USAGE = "node tests/oxc/conformance.js --target-json JSON FILE_OR_DIR... (run by `cargo xtask conformance --target oxc-…`)";
 const PROGRESS_EVERY = 500;
 
 // Parser options by extension, spelled out as oxc-parser 0.157 infers them from a file name when it
@@ -59,26 +61,18 @@ function parserOptions(kind, variant) {
   };
 }
 
-function usage(message) {
-  console.error(`${message}\nusage: node tests/oxc/conformance.js --variant ${VARIANTS.join("|")} --module PATH [--module-name NAME] FILE_OR_DIR...`);
-  process.exit(2);
-}
-
-function parseCommandLine() {
-  let parsed;
+function commandLine() {
+  const { values, positionals } = parseCommandLine(USAGE, { "target-json": { type: "string" } }, { positionals: true });
+  if (values["target-json"] === undefined) usageError(USAGE, "--target-json is required");
+  if (positionals.length === 0) usageError(USAGE, "no files or directories given");
+  let target;
   try {
-    parsed = parseArgs({
-      options: { variant: { type: "string" }, module: { type: "string" }, "module-name": { type: "string" } },
-      allowPositionals: true,
-    });
+    target = parseTarget(values["target-json"]);
   } catch (error) {
-    usage(error.message);
+    usageError(USAGE, error.message);
   }
-  const { values, positionals } = parsed;
-  if (!VARIANTS.includes(values.variant)) usage(`--variant must be one of ${VARIANTS.join(", ")}`);
-  if (!values.module) usage("--module PATH is required");
-  if (positionals.length === 0) usage("no files or directories given");
-  return { variant: values.variant, module: values.module, name: values["module-name"] ?? values.module, paths: positionals };
+  if (target.format !== "oxc") usageError(USAGE, `${target.name} does not read oxc-parser's buffers (tests/conformance/run.js compares those)`);
+  return { variant: target.variant, module: target.module, name: target.name, paths: positionals };
 }
 
 /**
@@ -100,11 +94,11 @@ function collectFiles(paths) {
     try {
       stat = statSync(path);
     } catch (error) {
-      usage(`cannot read ${path}: ${error.message}`);
+      usageError(USAGE, `cannot read ${path}: ${error.message}`);
     }
     if (stat.isDirectory()) walk(path);
     else if (kindOf(path) !== null) add(path);
-    else usage(`${path}: not a .js .mjs .cjs .jsx .ts .mts .cts or .tsx file`);
+    else usageError(USAGE, `${path}: not a .js .mjs .cjs .jsx .ts .mts .cts or .tsx file`);
   }
   return [...files.values()];
 }
@@ -115,16 +109,16 @@ function oneLine(message) {
 }
 
 async function main() {
-  const options = parseCommandLine();
+  const options = commandLine();
   const files = collectFiles(options.paths);
   const { deserialize: reference } = await import(`oxc-parser/src-js/generated/deserialize/${options.variant}.js`);
   let candidate;
   try {
     ({ deserialize: candidate } = await import(pathToFileURL(resolve(options.module)).href));
   } catch (error) {
-    usage(`cannot load ${options.module}: ${error.message}`);
+    usageError(USAGE, `cannot load ${options.module}: ${error.message}`);
   }
-  if (typeof candidate !== "function") usage(`${options.module} exports no deserialize function`);
+  if (typeof candidate !== "function") usageError(USAGE, `${options.module} exports no deserialize function`);
 
   const byKind = new Map();
   const skipped = [];

@@ -1,19 +1,23 @@
 //! `cargo xtask bench`: deserialize-only, rawast against oxc, JSON.parse and a shaped clone.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 
 use anyhow::Result;
 
-use crate::project;
+use crate::project::{self, Project};
+use crate::targets::{Format, HarnessTarget, Targets};
+use crate::usage::bad_usage;
 
-const USAGE: &str = "\
-cargo xtask bench: deserialize-only benchmark (see shared PERF.md)
+/// The three forms, which clap's one generated line would run together.
+pub const USAGE: &str = "\
+cargo xtask bench [--json FILE] [--samples N] [PATH...]
+       cargo xtask bench --target oxc-… [--json FILE] [--samples N] [PATH...]
+       cargo xtask bench --lazy [--samples N] [PATH...]";
 
-USAGE:
-    cargo xtask bench [--json FILE] [--samples N] [PATH...]
-    cargo xtask bench --target oxc-… [--json FILE] [--samples N] [PATH...]
-    cargo xtask bench --lazy [--samples N] [PATH...]
+pub const LONG_ABOUT: &str = "\
+Deserialize-only benchmark (see shared PERF.md)
 
 In one Node process with --expose-gc, for each file: rawast's parser deserializer on the buffer the
 Rust producer wrote; oxc-parser's deserializer on its raw-transfer buffer of the same source (given
@@ -44,18 +48,28 @@ decoding, no property loads). A file whose two outputs differ is not timed. Prin
 of median (min) ns per node with rawast's ratios to each, the worst file against each, how many files
 rawast is slower on than oxc, and their geometric means. Default files: the default set (below) for JS targets;
 for TS targets typescript's lib.dom.d.ts and typescript.d.ts, zod's v3 types.ts and v4 schemas.ts,
-@tanstack/router-core's router.ts and @tanstack/react-router's link.tsx.
+@tanstack/router-core's router.ts and @tanstack/react-router's link.tsx.";
 
-OPTIONS:
-    --target T    an oxc- target: the same-buffer benchmark against oxc's deserializer
-    --json FILE   also write the results as JSON
-    --lazy        benchmark the lazy target against the eager one (bench/lazy.js)
-    --samples N   samples per method and file (default 15)
-    PATH...       JS files (.jsx parsed as JSX). Default: 27 files of the pinned packages, the
-                  PERF.md set first, then bundles, ES modules, literal tables, comment-,
-                  string- and non-ASCII-heavy files, JSX, and four files under 5 KB
-    -h, --help    Print this help
-";
+#[derive(clap::Args)]
+pub struct Args {
+    /// An oxc- target: the same-buffer benchmark against oxc's deserializer
+    #[arg(long, value_name = "T", conflicts_with = "lazy")]
+    target: Option<String>,
+    /// Also write the results as JSON
+    #[arg(long, value_name = "FILE", conflicts_with = "lazy")]
+    json: Option<PathBuf>,
+    /// Benchmark the lazy target against the eager one (bench/lazy.js)
+    #[arg(long)]
+    lazy: bool,
+    /// Samples per method and file
+    #[arg(long, value_name = "N", default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: u32,
+    /// JS files (.jsx parsed as JSX). Default: 27 files of the pinned packages, the PERF.md set
+    /// first, then bundles, ES modules, literal tables, comment-, string- and non-ASCII-heavy files,
+    /// JSX, and four files under 5 KB
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+}
 
 /// Real TypeScript files of the pinned packages, for the TS oxc targets.
 const TS_FILES: &[&str] = &[
@@ -109,87 +123,51 @@ const DEFAULT_FILES: &[&str] = &[
     "node_modules/zod/v4/locales/zh-CN.js",
 ];
 
-pub fn main(args: &[String]) -> Result<ExitCode> {
-    let root = project::root();
-    let mut passthrough: Vec<String> = Vec::new();
-    let mut paths: Vec<PathBuf> = Vec::new();
-    let mut lazy = false;
-    let mut target: Option<String> = None;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return Ok(ExitCode::SUCCESS);
-            }
-            "--lazy" => lazy = true,
-            "--target" => match args.next() {
-                Some(value) => target = Some(value.clone()),
-                None => return Ok(crate::usage_error("--target needs a target name", USAGE)),
-            },
-            "--json" | "--samples" => match args.next() {
-                Some(value) => {
-                    let value = if arg == "--json" { std::path::absolute(value)?.to_string_lossy().into_owned() } else { value.clone() };
-                    passthrough.extend([arg.clone(), value]);
-                }
-                None => return Ok(crate::usage_error(&format!("{arg} needs a value"), USAGE)),
-            },
-            flag if flag.starts_with('-') => return Ok(crate::usage_error(&format!("unexpected argument `{flag}`"), USAGE)),
-            path => paths.push(PathBuf::from(path)),
-        }
+pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
+    // --json and --samples pass through; the JSON file is named from where `cargo xtask` runs.
+    let mut passthrough: Vec<OsString> = vec!["--samples".into(), args.samples.to_string().into()];
+    if let Some(json) = &args.json {
+        passthrough.extend(["--json".into(), std::path::absolute(json)?.into()]);
     }
-    if lazy && passthrough.iter().any(|arg| arg == "--json") {
-        return Ok(crate::usage_error("--json writes the deserialize-only results; it does not go with --lazy", USAGE));
+    if let Some(target) = &args.target {
+        let targets = Targets::read(project)?;
+        let Some(target) = targets.oxc(target) else {
+            return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
+        };
+        return oxc(project, &target, passthrough, args.paths);
     }
-    if let Some(target) = target {
-        if lazy {
-            return Ok(crate::usage_error("--target and --lazy do not go together", USAGE));
-        }
-        return oxc(&root, &target, passthrough, paths);
+    let (paths, cwd) = files_and_cwd(project, args.paths, DEFAULT_FILES)?;
+    let encode = project.build_encode(true)?;
+    passthrough.extend(paths.into_iter().map(Into::into));
+    let script = if args.lazy { "bench/lazy.js" } else { "bench/run.js" };
+    project.run_node_script(&["--expose-gc"], script, &encode, &passthrough, &cwd)
+}
+
+/// The files to time (the defaults if none are given) and where to run from: paths are shown as
+/// given, relative ones resolved from where `cargo xtask bench` was run or, for the defaults, from
+/// the repository.
+fn files_and_cwd(project: &Project, paths: Vec<PathBuf>, defaults: &[&str]) -> Result<(Vec<PathBuf>, PathBuf)> {
+    if paths.is_empty() {
+        Ok((defaults.iter().map(PathBuf::from).collect(), project.root.clone()))
+    } else {
+        Ok((paths, std::env::current_dir()?))
     }
-    let defaults = paths.is_empty();
-    if defaults {
-        paths = DEFAULT_FILES.iter().map(PathBuf::from).collect();
-    }
-    project::run(project::cargo().args(["build", "--quiet", "--release", "--package", "rawast-schema", "--bin", "encode"]), &root)?;
-    // Paths are shown as given; relative ones are resolved from where `cargo xtask bench` was run,
-    // or, for the defaults, from the repository.
-    let cwd = if defaults { root.clone() } else { std::env::current_dir()? };
-    let mut script_args: Vec<std::ffi::OsString> = passthrough.into_iter().map(Into::into).collect();
-    script_args.extend(paths.into_iter().map(Into::into));
-    let script = if lazy { "bench/lazy.js" } else { "bench/run.js" };
-    project::run_node_script(&root, &["--expose-gc"], script, &root.join("target/release/encode"), &script_args, &cwd)
 }
 
 /// The same-buffer benchmark of an oxc target (bench/oxc.js).
-fn oxc(root: &std::path::Path, target: &str, passthrough: Vec<String>, mut paths: Vec<PathBuf>) -> Result<ExitCode> {
-    use rawast_generator::config::BufferFormat;
-    let config = rawast::read_config(&root.join(crate::conformance::OXC_CONFIG))?;
-    let Some((found, typescript, range)) = config.targets.iter().find(|t| t.name == target).and_then(|t| match t.format {
-        BufferFormat::Oxc { typescript, range, .. } => Some((t, typescript, range)),
-        BufferFormat::Rawast => None,
-    }) else {
-        let names: Vec<&str> = config.targets.iter().map(|t| t.name.as_str()).collect();
-        return Ok(crate::usage_error(&format!("`{target}` is not an oxc target: {} has {}", crate::conformance::OXC_CONFIG, names.join(", ")), USAGE));
-    };
-    let module = root.join("tests/oxc").join(&config.output_dir.path).join(found.module_dir()).join("deserialize.js");
-    anyhow::ensure!(module.exists(), "{} is missing: run `cargo xtask codegen --config {}`", module.display(), crate::conformance::OXC_CONFIG);
-    let defaults = paths.is_empty();
-    if defaults {
-        paths = (if typescript { TS_FILES } else { DEFAULT_FILES }).iter().map(PathBuf::from).collect();
-    }
-    let variant = format!("{}{}", if typescript { "ts" } else { "js" }, if range { "_range" } else { "" });
-    let cwd = if defaults { root.to_path_buf() } else { std::env::current_dir()? };
-    let status = std::process::Command::new(project::node(root)?)
+fn oxc(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
+    target.ensure_generated()?;
+    let typescript = matches!(target.format, Format::Oxc { typescript: true, .. });
+    let (paths, cwd) = files_and_cwd(project, paths, if typescript { TS_FILES } else { DEFAULT_FILES })?;
+    let status = Command::new(project.node()?)
         .arg("--expose-gc")
-        .arg(root.join("bench/oxc.js"))
-        .args(["--variant", &variant, "--module"])
-        .arg(&module)
+        .arg(project.path("bench/oxc.js"))
+        .args(target.arg())
         .args(passthrough)
         .args(paths)
         .current_dir(cwd)
         .status()?;
-    Ok(if status.success() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(project::exit_code(status.success()))
 }
 
 #[cfg(test)]
@@ -201,7 +179,7 @@ mod tests {
     /// the middle of a benchmark.
     #[test]
     fn default_files_are_installed() {
-        let root = crate::project::root();
+        let root = crate::project::Project::from_env().root;
         let missing: Vec<&str> = DEFAULT_FILES.iter().chain(TS_FILES).copied().filter(|path| !root.join(path).is_file()).collect();
         assert!(missing.is_empty(), "missing (run `npm ci`?): {missing:?}");
         assert!(DEFAULT_FILES.len() >= 24, "issue 15 asks for at least 24 default files");

@@ -6,19 +6,20 @@ use std::process::Command;
 
 use anyhow::Result;
 
-use crate::project;
+use crate::project::{self, Project};
 
 /// Builds the `rawast` command and runs every example's checks.
-pub fn check(root: &Path) -> Result<()> {
-    project::run(project::cargo().args(["build", "--quiet", "--locked", "--package", "rawast"]), root)?;
-    let rawast = root.join("target/debug/rawast");
-    jsonc(root, &rawast)
+pub fn check(project: &Project) -> Result<()> {
+    project::run(project::cargo().args(["build", "--quiet", "--locked", "--package", "rawast"]), &project.root)?;
+    let rawast = project.path("target/debug/rawast");
+    jsonc(project, &rawast)
 }
 
 /// `examples/jsonc`: a JSON-with-comments parser. Codegen is fresh; its Rust tests pass (rustc
 /// checks its layouts); every JSON file of the corpus round-trips through its buffers on Node 24 and
 /// 20; its npm package passes `rawast package --dry-run`.
-fn jsonc(root: &Path, rawast: &Path) -> Result<()> {
+fn jsonc(project: &Project, rawast: &Path) -> Result<()> {
+    let root = &project.root;
     let dir = root.join("examples/jsonc");
     let manifest = dir.join("Cargo.toml");
     project::run(Command::new(rawast).args(["codegen", "--check"]), &dir)?;
@@ -28,7 +29,7 @@ fn jsonc(root: &Path, rawast: &Path) -> Result<()> {
     std::fs::create_dir_all(dir.join("target/sample"))?;
     project::run(Command::new(&encode).args(["--json", "target/sample/sample.json", "test/sample.jsonc", "target/sample/sample.bin"]), &dir)?;
 
-    let nodes: Vec<PathBuf> = [project::node(root)?, PathBuf::from("/usr/bin/node")].into_iter().filter(|node| node.exists()).collect();
+    let nodes: Vec<PathBuf> = [project.node()?, PathBuf::from("/usr/bin/node")].into_iter().filter(|node| node.exists()).collect();
     for node in &nodes {
         project::run(
             Command::new(node).arg("test/run.js").arg("--encode").arg(&encode).arg("test/fixtures").arg(root.join("node_modules")),

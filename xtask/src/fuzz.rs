@@ -3,21 +3,18 @@
 //! builds the producers, writes the schemas' layouts (which the mutations aim at: rawast's and, for
 //! the oxc targets of `tests/oxc/codegen.toml`, oxc's) and runs them.
 
-use std::path::Path;
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
-use rawast_generator::config::{BufferFormat, SourcePlacement, Target};
-use rawast_generator::layout::PointerWidth;
+use anyhow::Result;
 
-use crate::layouts::OXC_DIR;
-use crate::project;
+use crate::project::Project;
+use crate::targets::{HarnessTarget, Targets};
+use crate::usage::bad_usage;
+use crate::{layout32, layouts};
 
-const USAGE: &str = "\
-cargo xtask fuzz: corrupt real buffers on purpose and watch the deserializers
-
-USAGE:
-    cargo xtask fuzz [--target NAME|all] [--cases N] [--seed S] [--case I]
+pub const LONG_ABOUT: &str = "\
+Corrupt real buffers on purpose and watch the deserializers
 
 Buffers of real files (tests/fuzz/corpus.js: lodash, jquery, vue, moment's Japanese locale, JSX and
 ES2022+ edge cases, typescript.js for a small share) from the Rust test producer are corrupted where
@@ -50,88 +47,41 @@ arguments or a source text that is not the buffer's (or no string: a TypeError).
 count a file's region of the buffer (from data_offset to the end) as its buffer.
 
 Prints a table per target and ends with `fuzz: C cases, H hangs, D deaths, B blow-ups, F foreign
-errors`; exits 1 if H, D, B or F is not 0. Every failure prints the command that replays it.
+errors`; exits 1 if H, D, B or F is not 0. Every failure prints the command that replays it.";
 
-OPTIONS:
-    --target T   a target of codegen.toml or tests/oxc/codegen.toml, or all: every one of both
-                 (default: all)
-    --cases N    cases per target (default: 2000)
-    --seed S     the campaign's seed (default: 1); case I of seed S is always the same corruption
-    --case I     run only case I (with --target), printing what it did
-    -h, --help   Print this help
-";
-
-pub fn main(args: &[String]) -> Result<ExitCode> {
-    let mut options = Options { target: "all".to_owned(), cases: 2000, seed: 1, case: None };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().cloned().with_context(|| format!("{name} needs a value"));
-        match arg.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return Ok(ExitCode::SUCCESS);
-            }
-            "--target" => options.target = value("--target")?,
-            "--cases" => options.cases = value("--cases")?.parse().context("--cases needs a number")?,
-            "--seed" => options.seed = value("--seed")?.parse().context("--seed needs a number")?,
-            "--case" => options.case = Some(value("--case")?.parse().context("--case needs a number")?),
-            other => return Ok(crate::usage_error(&format!("unexpected argument `{other}`"), USAGE)),
-        }
-    }
-    run(&project::root(), &options)
-}
-
-pub struct Options {
+#[derive(clap::Args)]
+pub struct Args {
+    /// A target of codegen.toml or tests/oxc/codegen.toml, or all: every one of both
+    #[arg(long, value_name = "NAME|all", default_value = "all")]
     pub target: String,
+    /// Cases per target
+    #[arg(long, value_name = "N", default_value_t = 2000)]
     pub cases: u64,
+    /// The campaign's seed; case I of seed S is always the same corruption
+    #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// Run only case I (with --target), printing what it did
+    #[arg(long, value_name = "I")]
     pub case: Option<u64>,
 }
 
-/// Builds the producers, writes the layouts and runs `tests/fuzz/run.js`.
-pub fn run(root: &Path, options: &Options) -> Result<ExitCode> {
-    let config = rawast::read_config(&root.join("codegen.toml"))?;
-    let oxc_config = rawast::read_config(&root.join(OXC_DIR).join("codegen.toml"))?;
-    let selected = |t: &&Target| options.target == "all" || t.name == options.target;
-    let mut targets: Vec<&Target> = config.targets.iter().filter(selected).collect();
-    let oxc_targets: Vec<&Target> = oxc_config.targets.iter().filter(selected).collect();
-    if targets.is_empty() && oxc_targets.is_empty() {
-        let names: Vec<&str> = config.targets.iter().chain(&oxc_config.targets).map(|t| t.name.as_str()).collect();
-        return Ok(crate::usage_error(&format!("unknown target `{}`: codegen.toml and {OXC_DIR}/codegen.toml have {}", options.target, names.join(", ")), USAGE));
+/// Builds the producers, writes the layouts and runs `tests/fuzz/run.js` on the targets selected.
+pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
+    let targets = Targets::read(project)?;
+    let Some(mut selected) = targets.select(&args.target) else {
+        return Err(bad_usage("fuzz", format!("unknown target `{}`: {}", args.target, targets.names(false))));
+    };
+    selected.iter().try_for_each(HarnessTarget::ensure_generated)?;
+    std::fs::create_dir_all(project.path("target/fuzz"))?;
+    layouts::write(project)?;
+    // The test producer makes the buffers of rawast's targets; oxc's parse with oxc-parser.
+    let encode = if selected.iter().all(HarnessTarget::is_oxc) { project.path("target/release/encode") } else { project.build_encode(true)? };
+    // A target named on the command line needs the wasm32 producer; `all` can go without, outside CI.
+    layout32::build_producer_for(project, &mut selected, args.target != "all")?;
+    let mut script_args: Vec<OsString> = selected.iter().flat_map(HarnessTarget::arg).map(Into::into).collect();
+    script_args.extend(["--cases".into(), args.cases.to_string().into(), "--seed".into(), args.seed.to_string().into()]);
+    if let Some(case) = args.case {
+        script_args.extend(["--case".into(), case.to_string().into()]);
     }
-    std::fs::create_dir_all(root.join("target/fuzz"))?;
-    crate::layouts::write(root)?;
-    let mut args: Vec<std::ffi::OsString> = Vec::new();
-    if !targets.is_empty() {
-        project::run(project::cargo().args(["build", "--quiet", "--release", "--package", "rawast-schema", "--bin", "encode"]), root)?;
-        if targets.iter().any(|t| t.pointer_width == PointerWidth::W32) {
-            let required = options.target != "all" || crate::test::is_ci();
-            if !crate::layout32::build_producer(root, required)? {
-                targets.retain(|t| t.pointer_width != PointerWidth::W32);
-            }
-        }
-        for target in targets {
-            let kind = match target.source_placement {
-                SourcePlacement::Start => "parser",
-                SourcePlacement::End => "linter",
-            };
-            let module = format!("{}/{}/deserialize.js", config.output_dir.path, target.module_dir());
-            args.extend(["--target".into(), format!("{}:{kind}:{}:{module}", target.name, target.pointer_width.bits()).into()]);
-        }
-    }
-    if !oxc_targets.is_empty() {
-        for target in oxc_targets {
-            let kind = match target.format {
-                BufferFormat::Oxc { typescript: true, .. } => "oxc-ts",
-                _ => "oxc-js",
-            };
-            let module = format!("{OXC_DIR}/{}/{}/deserialize.js", oxc_config.output_dir.path, target.module_dir());
-            args.extend(["--target".into(), format!("{}:{kind}:64:{module}", target.name).into()]);
-        }
-    }
-    args.extend(["--cases".into(), options.cases.to_string().into(), "--seed".into(), options.seed.to_string().into()]);
-    if let Some(case) = options.case {
-        args.extend(["--case".into(), case.to_string().into()]);
-    }
-    project::run_node_script(root, &[], "tests/fuzz/run.js", &root.join("target/release/encode"), &args, root)
+    project.run_node_script(&[], "tests/fuzz/run.js", &encode, &script_args, &project.root)
 }

@@ -12,7 +12,8 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::project;
+use crate::project::{self, Project};
+use crate::targets::HarnessTarget;
 
 const TARGET: &str = "wasm32-unknown-unknown";
 const INSTALL_HINT: &str = "apt-get install rustc-web rust-web-src";
@@ -31,11 +32,11 @@ fn rustc_32() -> Option<PathBuf> {
 const PRODUCER_STACK_BYTES: u32 = 64 << 20;
 
 /// Builds the wasm32 test producer into `target/wasm32-producer` (where
-/// `tests/conformance/wasm-producer.js` loads it from). Without the toolchain: an error when `required`, else a warning
-/// and `false`.
-pub fn build_producer(root: &Path, required: bool) -> Result<bool> {
+/// `tests/conformance/wasm-producer.js` loads it from). Without the toolchain: an error when
+/// `required` or in CI, else a warning and `false`.
+pub fn build_producer(project: &Project, required: bool) -> Result<bool> {
     let Some(rustc) = rustc_32() else {
-        if required {
+        if required || project.ci {
             bail!("no rustc that can build {TARGET}: install it with `{INSTALL_HINT}` (or set RAWAST_RUSTC_32)");
         }
         eprintln!("warning: the wasm32 producer is NOT built (no rustc for {TARGET} with library source; `{INSTALL_HINT}` installs one): 32-bit targets are skipped");
@@ -46,13 +47,22 @@ pub fn build_producer(root: &Path, required: bool) -> Result<bool> {
         project::cargo()
             .args(["build", "--quiet", "--release", "--locked", "--package", "rawast-schema-wasm", "--target", TARGET, "-Zbuild-std=core,std,panic_abort"])
             .arg("--target-dir")
-            .arg(root.join("target/wasm32-producer"))
+            .arg(project.path("target/wasm32-producer"))
             .env("RUSTC", &rustc)
             .env("RUSTC_BOOTSTRAP", "1")
             .env("RUSTFLAGS", format!("-C linker={} -C link-arg=-zstack-size={PRODUCER_STACK_BYTES}", linker.display())),
-        root,
+        &project.root,
     )?;
     Ok(true)
+}
+
+/// Builds the wasm32 producer if any of `targets` reads its buffers; without its toolchain (and
+/// neither `required` nor CI) those targets are dropped, with `build_producer`'s warning.
+pub fn build_producer_for(project: &Project, targets: &mut Vec<HarnessTarget>, required: bool) -> Result<()> {
+    if targets.iter().any(HarnessTarget::is_32_bit) && !build_producer(project, required)? {
+        targets.retain(|t| !t.is_32_bit());
+    }
+    Ok(())
 }
 
 /// A linker for wasm32: Debian's rustc-web ships none, so take the `rust-lld` of the default (rustup)
@@ -72,8 +82,9 @@ fn wasm_linker() -> Result<PathBuf> {
 }
 
 /// Runs the check; without the toolchain it fails in CI and warns elsewhere.
-pub fn check(root: &Path, required: bool) -> Result<()> {
-    let Some(rustc) = rustc_or_warn(required, "32-bit layouts NOT checked")? else {
+pub fn check(project: &Project) -> Result<()> {
+    let root = &project.root;
+    let Some(rustc) = rustc_or_warn(project.ci, "32-bit layouts NOT checked")? else {
         return Ok(());
     };
     let fixtures = root.join("target/rustc-agrees/Cargo.toml");

@@ -13,32 +13,36 @@ use rawast_generator::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
 use rawast_generator::SourceFile;
 use serde_json::{Value, json};
 
-const USAGE: &str = "\
-cargo xtask layouts: write the schemas' layouts as JSON
+use crate::project::{CONFIG, OXC_CONFIG, Project};
 
-USAGE:
-    cargo xtask layouts
+pub const LONG_ABOUT: &str = "\
+Write the schemas' layouts as JSON
 
 Writes target/layouts/layout-64.json and layout-32.json (the ESTree schema of codegen.toml) and
 layout-oxc.json (oxc's schema of tests/oxc/codegen.toml), computed by the generator's layout engine:
 every struct's fields with their offsets and types, every enum's variants and tag values, and how
 each Option's None is written. tests/cycles builds buffers with them and the fuzzer walks buffers
-with them; `cargo xtask test` and `cargo xtask fuzz` write them first.
-";
-
-pub fn main(args: &[String]) -> Result<std::process::ExitCode> {
-    if let Some(code) = crate::no_options(args, USAGE) {
-        return Ok(code);
-    }
-    let dir = write(&crate::project::root())?;
-    eprintln!("layouts written to {}", dir.display());
-    Ok(std::process::ExitCode::SUCCESS)
-}
+with them; `cargo xtask test` and `cargo xtask fuzz` write them first.";
 
 /// Where the layouts are written.
-pub const DIR: &str = "target/layouts";
-/// The directory of the oxc targets' `codegen.toml`.
-pub const OXC_DIR: &str = "tests/oxc";
+const DIR: &str = "target/layouts";
+
+/// The file of rawast's ESTree schema's layout (`codegen.toml`) at a pointer width.
+pub fn rawast_file(project: &Project, width: PointerWidth) -> PathBuf {
+    project.path(DIR).join(format!("layout-{}.json", width.bits()))
+}
+
+/// The file of oxc's schema's layout (`tests/oxc/codegen.toml`), 64-bit only.
+pub fn oxc_file(project: &Project) -> PathBuf {
+    project.path(DIR).join("layout-oxc.json")
+}
+
+/// `cargo xtask layouts`: writes them and says where.
+pub fn main(project: &Project) -> Result<()> {
+    write(project)?;
+    eprintln!("layouts written to {}", project.path(DIR).display());
+    Ok(())
+}
 
 /// Which rule gives an `Option`'s `None` in a niche: the rustc compiling here, or the one
 /// oxc-parser 0.157 was built with (rust-lang/rust#155473; see `Niche::none_value_since_rust_1_97`).
@@ -48,30 +52,29 @@ enum NoneRule {
     Rust197,
 }
 
-/// Writes the layouts of both schemas into `target/layouts/`; returns the directory.
-pub fn write(root: &Path) -> Result<PathBuf> {
-    let dir = root.join(DIR);
+/// Writes the layouts of both schemas into `target/layouts/`.
+pub fn write(project: &Project) -> Result<()> {
+    let dir = project.path(DIR);
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
 
-    let config = rawast::read_config(&root.join("codegen.toml"))?;
+    let config = rawast::read_config(&project.path(CONFIG))?;
     let files: Vec<SourceFile> = config
         .schema_files
         .iter()
-        .map(|f| Ok(SourceFile { path: f.path.clone(), text: std::fs::read_to_string(root.join(&f.path)).with_context(|| format!("cannot read {}", f.path))? }))
+        .map(|f| Ok(SourceFile { path: f.path.clone(), text: std::fs::read_to_string(project.path(&f.path)).with_context(|| format!("cannot read {}", f.path))? }))
         .collect::<Result<_>>()?;
     let analysis = rawast_generator::analyze(&files).map_err(|d| anyhow::anyhow!("{d}"))?;
     for (width, layout) in [(PointerWidth::W64, &analysis.layout64), (PointerWidth::W32, &analysis.layout32)] {
         let json = layout_json(&analysis.schema, layout, width, root_name(&config)?, NoneRule::ThisRustc);
-        write_json(&dir.join(format!("layout-{}.json", width.bits())), &json)?;
+        write_json(&rawast_file(project, width), &json)?;
     }
 
     // oxc's schema: oxc_ast's own sources, found through `cargo metadata`; 64-bit only.
-    let oxc_config = rawast::read_config(&root.join(OXC_DIR).join("codegen.toml"))?;
-    let (_, files) = rawast::read_schema(&root.join(OXC_DIR).join("codegen.toml"))?;
+    let (oxc_config, files) = rawast::read_schema(&project.path(OXC_CONFIG))?;
     let analysis = rawast_generator::analyze_as(&files, oxc_config.dialect).map_err(|d| anyhow::anyhow!("{d}"))?;
     let json = layout_json(&analysis.schema, &analysis.layout64, PointerWidth::W64, root_name(&oxc_config)?, NoneRule::Rust197);
-    write_json(&dir.join("layout-oxc.json"), &json)?;
-    Ok(dir)
+    write_json(&oxc_file(project), &json)?;
+    Ok(())
 }
 
 fn root_name(config: &Config) -> Result<&str> {

@@ -11,76 +11,118 @@ mod layouts;
 mod oxc;
 mod package;
 mod project;
+mod targets;
 mod test;
 mod tune;
+mod usage;
 
 use std::process::ExitCode;
 
-const HELP: &str = "\
-cargo xtask: rawast's developer commands
+use clap::{CommandFactory, Parser, Subcommand};
 
-USAGE:
-    cargo xtask <COMMAND> [OPTIONS]
+use crate::project::Project;
+use crate::usage::UsageError;
 
-COMMANDS:
-    codegen     Regenerate generated/ from codegen.toml and the schema
-    test        Run every check CI runs (npm ci, codegen --check, cargo test, conformance, fuzz, node --test, package, examples, oxc)
-    conformance Check the generated deserializers against acorn on JS files
-    bench       Deserialize-only benchmark: rawast against oxc, JSON.parse and a shaped clone
-    tune        Measure the string decoders here and print the string policy they recommend
-    fuzz        Corrupt real buffers on purpose and watch the deserializers (hangs, deaths, blow-ups)
-    package     Pack generated/npm/* into target/npm/*.tgz and smoke-test the tarballs
-    oxc         Check rawast's layouts of oxc_ast 0.157.0 (tests/oxc) against the real crates
-    layouts     Write the schemas' layouts as JSON into target/layouts/ (for tests/cycles and the fuzzer)
-    help        Print this help
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    about = "cargo xtask: rawast's developer commands",
+    after_help = "Run `cargo xtask <COMMAND> --help` for a command's options."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-Run `cargo xtask <COMMAND> --help` for a command's options.
-";
+#[derive(Subcommand)]
+enum Command {
+    /// Regenerate generated/ from codegen.toml and the schema
+    #[command(long_about = codegen::LONG_ABOUT)]
+    Codegen(codegen::Args),
+    /// Run every check CI runs (npm ci, codegen --check, cargo test, conformance, fuzz, node --test, package, examples, oxc)
+    #[command(long_about = test::LONG_ABOUT)]
+    Test,
+    /// Check the generated deserializers against acorn on JS files
+    #[command(long_about = conformance::LONG_ABOUT)]
+    Conformance(conformance::Args),
+    /// Deserialize-only benchmark: rawast against oxc, JSON.parse and a shaped clone
+    #[command(long_about = bench::LONG_ABOUT, override_usage = bench::USAGE)]
+    Bench(bench::Args),
+    /// Measure the string decoders here and print the string policy they recommend
+    #[command(long_about = tune::LONG_ABOUT)]
+    Tune(tune::Args),
+    /// Corrupt real buffers on purpose and watch the deserializers (hangs, deaths, blow-ups)
+    #[command(long_about = fuzz::LONG_ABOUT)]
+    Fuzz(fuzz::Args),
+    /// Pack generated/npm/* into target/npm/*.tgz and smoke-test the tarballs
+    #[command(long_about = package::LONG_ABOUT)]
+    Package(package::Args),
+    /// Check rawast's layouts of oxc_ast 0.157.0 (tests/oxc) against the real crates
+    #[command(long_about = oxc::LONG_ABOUT)]
+    Oxc,
+    /// Write the schemas' layouts as JSON into target/layouts/ (for tests/cycles and the fuzzer)
+    #[command(long_about = layouts::LONG_ABOUT)]
+    Layouts,
+}
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let command = args.next();
-    let rest: Vec<String> = args.collect();
-    let result = match command.as_deref() {
-        Some("codegen") => codegen::main(&rest),
-        Some("test") => test::main(&rest),
-        Some("conformance") => conformance::main(&rest),
-        Some("bench") => bench::main(&rest),
-        Some("tune") => tune::main(&rest),
-        Some("fuzz") => fuzz::main(&rest),
-        Some("package") => package::main(&rest),
-        Some("oxc") => oxc::main(&rest),
-        Some("layouts") => layouts::main(&rest),
-        None | Some("help" | "--help" | "-h") => {
-            print!("{HELP}");
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(other) => Ok(usage_error(&format!("unknown command `{other}`"), HELP)),
+    let Some(command) = Cli::parse().command else {
+        // No command: the list of them, as `--help` prints it.
+        Cli::command().print_help().expect("stdout is writable");
+        return ExitCode::SUCCESS;
+    };
+    let project = Project::from_env();
+    let result = match command {
+        Command::Codegen(args) => codegen::main(&project, args),
+        Command::Test => test::main(&project).map(|()| ExitCode::SUCCESS),
+        Command::Conformance(args) => conformance::main(&project, args),
+        Command::Bench(args) => bench::main(&project, args),
+        Command::Tune(args) => tune::main(&project, args),
+        Command::Fuzz(args) => fuzz::main(&project, args),
+        Command::Package(args) => package::main(&project, args),
+        Command::Oxc => oxc::check(&project).map(|()| ExitCode::SUCCESS),
+        Command::Layouts => layouts::main(&project).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,
-        Err(error) => {
-            eprintln!("error: {error:#}");
-            ExitCode::FAILURE
-        }
+        Err(error) => match error.downcast_ref::<UsageError>() {
+            Some(usage) => usage_error(usage),
+            None => {
+                eprintln!("error: {error:#}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
-/// Prints a usage error with the command's usage; the exit code for bad usage.
-fn usage_error(message: &str, usage: &str) -> ExitCode {
-    eprintln!("error: {message}\n\n{usage}");
+/// Prints bad usage found after parsing as clap prints its own, with the command's usage line;
+/// the exit code for bad usage.
+fn usage_error(usage: &UsageError) -> ExitCode {
+    let mut cli = Cli::command();
+    cli.build();
+    let command = cli.find_subcommand_mut(usage.command).expect("a command of the CLI");
+    // Printing goes to stderr; if even that fails there is nowhere left to say so.
+    let _ = command.error(clap::error::ErrorKind::InvalidValue, &usage.message).print();
     ExitCode::from(2)
 }
 
-/// For commands without options: prints the usage for `--help`, rejects anything else. Returns the
-/// exit code to stop with, if the command should not run.
-fn no_options(args: &[String], usage: &str) -> Option<ExitCode> {
-    match args.first().map(String::as_str) {
-        None => None,
-        Some("--help" | "-h") => {
-            print!("{usage}");
-            Some(ExitCode::SUCCESS)
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// clap's own checks of the command line (names, conflicts, defaults).
+    #[test]
+    fn command_line_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+
+    /// `cargo xtask --help` lists every command.
+    #[test]
+    fn help_lists_every_command() {
+        let help = super::Cli::command().render_help().to_string();
+        for command in ["codegen", "test", "conformance", "bench", "tune", "fuzz", "package", "oxc", "layouts"] {
+            assert!(help.contains(&format!("\n  {command} ")), "{command} is missing from:\n{help}");
         }
-        Some(other) => Some(usage_error(&format!("unexpected argument `{other}`"), usage)),
     }
 }

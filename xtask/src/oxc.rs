@@ -18,9 +18,8 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail, ensure};
 
-use crate::project;
+use crate::project::{self, OXC_CONFIG, Project};
 
-pub(crate) const CONFIG: &str = "tests/oxc/codegen.toml";
 const ASSERTS: &str = "generated/rust/assert_layouts.rs";
 /// The offset the sabotaged copy gets wrong, `Program.body`'s, for 64 then 32 bits: (right, wrong).
 const SABOTAGE: [(u32, u32); 2] = [(112, 113), (76, 77)];
@@ -30,11 +29,8 @@ const DISCRIMINANT_SABOTAGE: [(&str, &str, &str); 2] = [
     (" Expression::NullLiteral(_) => 1,", " Expression::NullLiteral(_) => 9,", "Expression::NullLiteral: discriminant is not 1"),
 ];
 
-const USAGE: &str = "\
-cargo xtask oxc: check rawast's layouts of oxc's AST against the real crates
-
-USAGE:
-    cargo xtask oxc
+pub const LONG_ABOUT: &str = "\
+Check rawast's layouts of oxc's AST against the real crates
 
 tests/oxc/codegen.toml names oxc_ast 0.157.0's own source files (and those of oxc_span, oxc_syntax
 and oxc_regular_expression), which Cargo fetches as the dependencies of tests/oxc/Cargo.toml.
@@ -44,22 +40,15 @@ encoding and enum discriminant in its assert_layouts.rs, and that a copy of it w
 per width and two wrong discriminants does not.
 The 32-bit build needs Debian's rustc-web and rust-web-src (as `cargo xtask test`'s 32-bit layout
 check does): without them it is skipped with a warning, and in CI (CI=true) it is an error.
-`cargo xtask test` runs this as its last step.
-";
+`cargo xtask test` runs this as its last step.";
 
-pub fn main(args: &[String]) -> Result<std::process::ExitCode> {
-    if let Some(code) = crate::no_options(args, USAGE) {
-        return Ok(code);
-    }
-    check(&project::root(), crate::test::is_ci())?;
-    Ok(std::process::ExitCode::SUCCESS)
-}
-
-pub fn check(root: &Path, required_32: bool) -> Result<()> {
-    eprintln!("{} generated files of tests/oxc up to date", crate::codegen::check_fresh(root, CONFIG)?);
+/// The three checks above; the 32-bit build is required in CI.
+pub fn check(project: &Project) -> Result<()> {
+    let root = &project.root;
+    eprintln!("{} generated files of tests/oxc up to date", crate::codegen::check_fresh(project, OXC_CONFIG)?);
 
     let dir = root.join("tests/oxc");
-    let rustc_32 = crate::layout32::rustc_or_warn(required_32, "oxc's 32-bit layouts NOT checked")?;
+    let rustc_32 = crate::layout32::rustc_or_warn(project.ci, "oxc's 32-bit layouts NOT checked")?;
     let builds = Builds { host_dir: dir.join("target"), wasm32_dir: root.join("target/wasm32-check"), rustc_32 };
     for (width, mut command) in builds.commands(&dir.join("Cargo.toml")) {
         project::run(&mut command, root)?;

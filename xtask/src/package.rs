@@ -1,18 +1,16 @@
 //! `cargo xtask package`: `rawast package` on this repository's packages, after writing the sample
 //! buffers their smoke tests read (codegen.toml, `[targets.<name>.package.smoke]`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use anyhow::Result;
 
-use crate::project;
+use crate::layout32;
+use crate::project::{self, CONFIG, Project};
 
-const USAGE: &str = "\
-cargo xtask package: build the npm packages of generated/npm/* and smoke-test them
-
-USAGE:
-    cargo xtask package [--dry-run]
+pub const LONG_ABOUT: &str = "\
+Build the npm packages of generated/npm/* and smoke-test them
 
 Writes the sample buffers the packages' smoke tests read (tests/package/sample.js, parsed by acorn
 and written by the Rust producer into target/package-samples/: parser and linter layouts, and
@@ -27,12 +25,14 @@ and written by the Rust producer into target/package-samples/: parser and linter
     publish   with --dry-run only: npm publish --dry-run of the tarball
 
 Prints a table of packages, sizes and results, then the output of each failed step; the last line
-is `package: P packages, F failed`. Exits 1 if any step failed.
+is `package: P packages, F failed`. Exits 1 if any step failed.";
 
-OPTIONS:
-    --dry-run    also run npm publish --dry-run (needs no credentials)
-    -h, --help   Print this help
-";
+#[derive(clap::Args)]
+pub struct Args {
+    /// Also run npm publish --dry-run (needs no credentials)
+    #[arg(long)]
+    dry_run: bool,
+}
 
 /// Node binaries to smoke-test on, if present: the pinned Node 24, Node 22, the system's (20 here).
 const NODE_CANDIDATES: &[&str] = &["node_modules/.bin/node", NODE22, "/usr/bin/node"];
@@ -45,26 +45,17 @@ const NODE22: &str = "tests/package/node22/node_modules/.bin/node";
 /// Where the sample buffers go; codegen.toml's smoke tables name the files.
 const SAMPLES: &str = "target/package-samples";
 
-pub fn main(args: &[String]) -> Result<ExitCode> {
-    let mut dry_run = false;
-    for arg in args {
-        match arg.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return Ok(ExitCode::SUCCESS);
-            }
-            "--dry-run" => dry_run = true,
-            other => return Ok(crate::usage_error(&format!("unexpected argument `{other}`"), USAGE)),
-        }
-    }
-    run(&project::root(), dry_run)
+pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
+    run(project, args.dry_run)
 }
 
-pub fn run(root: &Path, dry_run: bool) -> Result<ExitCode> {
-    let config = rawast::read_config(&root.join("codegen.toml"))?;
-    let with_32 = sample_buffers(root)?;
+pub fn run(project: &Project, dry_run: bool) -> Result<ExitCode> {
+    let root = &project.root;
+    let config_path = project.path(CONFIG);
+    let config = rawast::read_config(&config_path)?;
+    let with_32 = sample_buffers(project)?;
     // Without the wasm32 producer (outside CI only) the 32-bit packages have no buffer to read.
-    let targets: Vec<String> = config
+    let packaged: Vec<String> = config
         .targets
         .iter()
         .filter(|t| t.package.is_some() && (with_32 || t.pointer_width.bits() == 64))
@@ -74,27 +65,27 @@ pub fn run(root: &Path, dry_run: bool) -> Result<ExitCode> {
         project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &root.join(NODE22_DIR))?;
     }
     let nodes: Vec<PathBuf> = NODE_CANDIDATES.iter().map(|node| root.join(node)).filter(|node| node.exists()).collect();
-    let options = rawast::PackageOptions { dry_run, nodes, targets, out_dir: None, tools_dir: None };
-    let report = rawast::package(&root.join("codegen.toml"), &options, &mut |line| eprintln!("{line}"))?;
+    let options = rawast::PackageOptions { dry_run, nodes, targets: packaged, out_dir: None, tools_dir: None };
+    let report = rawast::package(&config_path, &options, &mut |line| eprintln!("{line}"))?;
     print!("{}", report.summary());
-    Ok(if report.failed() == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(project::exit_code(report.failed() == 0))
 }
 
 /// Writes acorn's JSON of `tests/package/sample.js` (the expected deserialization) and its buffers
 /// in both layouts, by the Rust producer, and with 32-bit pointers by the producer built for wasm32
 /// when it can be built here (always in CI). Returns whether the 32-bit buffers were written.
-fn sample_buffers(root: &Path) -> Result<bool> {
-    let out = root.join(SAMPLES);
+fn sample_buffers(project: &Project) -> Result<bool> {
+    let root = &project.root;
+    let out = project.path(SAMPLES);
     std::fs::create_dir_all(&out)?;
-    project::run(project::cargo().args(["build", "--quiet", "--package", "rawast-schema", "--bin", "encode"]), root)?;
-    let node = project::node(root)?;
+    let encode = project.build_encode(false)?;
+    let node = project.node()?;
     let input = out.join("sample-input.json");
     project::run(Command::new(&node).arg("tests/package/sample-json.js").arg(&input).arg(out.join("expected.json")), root)?;
-    let encode = root.join("target/debug/encode");
     for layout in ["parser", "linter"] {
         project::run(Command::new(&encode).args(["--layout", layout]).arg(&input).arg(out.join(format!("{layout}.bin"))), root)?;
     }
-    if !crate::layout32::build_producer(root, crate::test::is_ci())? {
+    if !layout32::build_producer(project, false)? {
         return Ok(false);
     }
     for layout in ["parser", "linter"] {

@@ -7,17 +7,17 @@ use std::process::{Command, ExitCode};
 
 use anyhow::{Result, bail};
 
-use crate::project;
+use crate::project::{self, CONFIG, Project};
+use crate::targets::Targets;
+use crate::{codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package};
 
-const USAGE: &str = "\
-cargo xtask test: run every check CI runs
+pub const LONG_ABOUT: &str = "\
+Run every check CI runs
 
-USAGE:
-    cargo xtask test
-
-STEPS:
+Steps:
     1. npm ci                      install the pinned Node and JS dependencies (skipped when
-                                   node_modules is newer than package-lock.json, outside CI)
+                                   node_modules is newer than package-lock.json, outside CI,
+                                   or is a link to another checkout's)
     2. cargo xtask codegen --check generated/ is up to date
     3. cargo test --workspace      with insta refusing to write or update snapshots, then a
                                    check that every file in snapshots/ is used by a test
@@ -47,24 +47,24 @@ STEPS:
                                    wasm32 (a wrong offset must fail each build)
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
-(see README.md, \"Reviewing snapshot changes\").
-";
+(see README.md, \"Reviewing snapshot changes\").";
 
-pub fn main(args: &[String]) -> Result<ExitCode> {
-    if let Some(code) = crate::no_options(args, USAGE) {
-        return Ok(code);
-    }
-    let root = project::root();
+pub fn main(project: &Project) -> Result<()> {
+    let root = &project.root;
 
     step("npm ci");
-    if needs_npm_ci(&root) {
-        project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &root)?;
+    if is_linked(&project.path("node_modules")) {
+        // `npm ci` empties node_modules entry by entry, through a link too: it would delete the
+        // linked checkout's packages (a worktree sharing another's). That checkout installs them.
+        eprintln!("node_modules is a link to another checkout's; skipped (run `npm ci` there)");
+    } else if needs_npm_ci(project) {
+        project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), root)?;
     } else {
         eprintln!("node_modules is up to date with package-lock.json; skipped");
     }
 
     step("cargo xtask codegen --check");
-    eprintln!("{} generated files up to date", crate::codegen::check_fresh(&root, "codegen.toml")?);
+    eprintln!("{} generated files up to date", codegen::check_fresh(project, CONFIG)?);
 
     step("cargo test");
     let references = root.join("target/insta-references.txt");
@@ -75,65 +75,64 @@ pub fn main(args: &[String]) -> Result<ExitCode> {
             .env("INSTA_UPDATE", "no")
             .env("INSTA_FORCE_PASS", "0")
             .env("INSTA_SNAPSHOT_REFERENCES_FILE", &references),
-        &root,
+        root,
     )?;
-    check_snapshots(&root, &references)?;
+    check_snapshots(root, &references)?;
 
     step("32-bit layout check");
-    crate::layout32::check(&root, is_ci())?;
+    layout32::check(project)?;
 
     step("cargo xtask conformance");
-    if crate::conformance::run(&root, "all", &crate::conformance::default_corpus(&root)?)? != ExitCode::SUCCESS {
+    let targets = Targets::read(project)?;
+    let all = targets.select("all").expect("the configurations have targets");
+    // Every target on its default corpus; the 32-bit ones need the wasm32 producer in CI only.
+    if !conformance::run(project, all, &[], false)?.success {
         bail!("conformance found mismatches");
-    }
-    if crate::conformance::run_oxc(&root, "all", &[])? != ExitCode::SUCCESS {
-        bail!("conformance of the oxc targets found mismatches");
     }
 
     step("cargo xtask fuzz");
-    let fuzz = crate::fuzz::Options { target: "all".to_owned(), cases: 2000, seed: 1, case: None };
-    if crate::fuzz::run(&root, &fuzz)? != ExitCode::SUCCESS {
+    let fuzz = fuzz::Args { target: "all".to_owned(), cases: 2000, seed: 1, case: None };
+    if fuzz::main(project, fuzz)? != ExitCode::SUCCESS {
         bail!("the fuzzer found hangs, deaths, blow-ups or foreign errors");
     }
 
     step("node --test");
     // tests/cycles builds its buffers from the layouts.
-    crate::layouts::write(&root)?;
-    let node = project::node(&root)?;
-    project::run(Command::new(node).args(["--test", "tests/**/*.test.js"]), &root)?;
+    layouts::write(project)?;
+    project::run(Command::new(project.node()?).args(["--test", "tests/**/*.test.js"]), root)?;
 
     step("cargo xtask package --dry-run");
-    if crate::package::run(&root, true)? != ExitCode::SUCCESS {
+    if package::run(project, true)? != ExitCode::SUCCESS {
         bail!("the npm packages failed their checks");
     }
 
     step("cargo package");
-    crate::crates::check(&root)?;
+    crates::check(root)?;
 
     step("examples");
-    crate::examples::check(&root)?;
+    examples::check(project)?;
 
     step("oxc");
-    crate::oxc::check(&root, is_ci())?;
+    oxc::check(project)?;
 
     println!("test: all checks passed");
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn step(name: &str) {
     eprintln!("\n==> {name}");
 }
 
-pub fn is_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1")
+fn is_linked(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
 }
 
 /// Outside CI, a fresh `node_modules` is kept: `npm ci` deletes it and downloads Node again.
-fn needs_npm_ci(root: &Path) -> bool {
-    if is_ci() {
+fn needs_npm_ci(project: &Project) -> bool {
+    if project.ci {
         return true;
     }
-    let modified = |path: &str| fs::metadata(root.join(path)).and_then(|m| m.modified()).ok();
+    let modified = |path: &str| fs::metadata(project.path(path)).and_then(|m| m.modified()).ok();
     match (modified("node_modules/.package-lock.json"), modified("package-lock.json"), modified("package.json")) {
         (Some(installed), Some(lock), Some(manifest)) => installed < lock || installed < manifest,
         _ => true,

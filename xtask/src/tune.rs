@@ -1,28 +1,27 @@
 //! `cargo xtask tune`: measure the string decoders here and print the string policy they recommend.
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
 use anyhow::{Context, Result};
 
-use crate::project;
+use crate::project::{self, Project};
 
-const USAGE: &str = "\
-cargo xtask tune: measure the string decoders on this machine's Node, print a string policy
-
-USAGE:
-    cargo xtask tune [FILE...]
+pub const LONG_ABOUT: &str = "\
+Measure the string decoders on this machine's Node, print a string policy
 
 Times each decoder (concatenation loop, fromCharCode.apply, unrolled switch, TextDecoder, Node's
 utf8Slice) on ASCII identifiers of 1 to 64 bytes, then every combination of short decoder, short
 length limit and long decoder on the identifiers and string literals of FILE... (default: jquery.js,
 moment-with-locales.js, lodash.js and pdf.mjs from the pinned packages). Prints the tables and, last,
-a [targets.<name>.strings] snippet for codegen.toml. Codegen itself never measures: copy the values.
+a [targets.<name>.strings] snippet for codegen.toml. Codegen itself never measures: copy the values.";
 
-OPTIONS:
-    -h, --help   Print this help
-";
+#[derive(clap::Args)]
+pub struct Args {
+    /// JS files whose identifiers and string literals the policies are timed on
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
 
 const DEFAULT_FILES: &[&str] = &[
     "node_modules/jquery/dist/jquery.js",
@@ -31,20 +30,12 @@ const DEFAULT_FILES: &[&str] = &[
     "node_modules/pdfjs-dist/build/pdf.mjs",
 ];
 
-pub fn main(args: &[String]) -> Result<ExitCode> {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        print!("{USAGE}");
-        return Ok(ExitCode::SUCCESS);
-    }
-    if let Some(flag) = args.iter().find(|a| a.starts_with('-')) {
-        return Ok(crate::usage_error(&format!("unexpected argument `{flag}`"), USAGE));
-    }
-    let root = project::root();
-    let files: Vec<OsString> = if args.is_empty() {
-        DEFAULT_FILES.iter().map(|f| root.join(f).into_os_string()).collect()
+pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
+    let files: Vec<PathBuf> = if args.files.is_empty() {
+        DEFAULT_FILES.iter().map(|f| project.path(f)).collect()
     } else {
-        args.iter().map(|f| std::path::absolute(f).map(PathBuf::into_os_string)).collect::<Result<_, _>>()?
+        args.files.iter().map(std::path::absolute).collect::<Result<_, _>>()?
     };
-    let status = Command::new(project::node(&root)?).arg(root.join("bench/tune.js")).args(&files).current_dir(&root).status().context("cannot start node")?;
-    Ok(if status.success() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    let status = Command::new(project.node()?).arg(project.path("bench/tune.js")).args(&files).current_dir(&project.root).status().context("cannot start node")?;
+    Ok(project::exit_code(status.success()))
 }

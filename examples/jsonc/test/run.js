@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 
 import { LAYOUT_FINGERPRINT_64, META_FINGERPRINT_LOW, METADATA_SIZE } from "../generated/js/constants.js";
 
@@ -23,7 +24,7 @@ const USAGE = `usage: node test/run.js --encode PATH_TO_jsonc-encode [--package 
                   of generated/npm/parser/deserialize.js
   PATH            a file, or a directory: its *.json and *.jsonc files, recursively`;
 
-const options = parseArgs(process.argv.slice(2));
+const options = commandLine(process.argv.slice(2));
 const { deserialize } = await import(options.packageDir ? packageEntry(options.packageDir) : new URL("../generated/npm/parser/deserialize.js", import.meta.url));
 const files = options.paths.flatMap((path) => collect(resolve(path)));
 // Decodes slices of the files at spans: `fatal`, so a span that cuts a character is an error.
@@ -55,22 +56,25 @@ try {
   rmSync(out, { recursive: true, force: true });
 }
 
-function parseArgs(args) {
-  const options = { encode: null, packageDir: null, paths: [] };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === "-h" || arg === "--help") {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (arg === "--encode" || arg === "--package") {
-      if (i + 1 >= args.length) usage(`${arg} needs a value`);
-      options[arg === "--encode" ? "encode" : "packageDir"] = args[++i];
-    } else if (arg.startsWith("-")) usage(`unknown option ${arg}`);
-    else options.paths.push(arg);
+function commandLine(args) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { encode: { type: "string" }, package: { type: "string" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    usage(error.message);
   }
-  if (options.encode === null) usage("--encode is required");
-  if (options.paths.length === 0) usage("no PATH given");
-  return options;
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (values.encode === undefined) usage("--encode is required");
+  if (positionals.length === 0) usage("no PATH given");
+  return { encode: values.encode, packageDir: values.package ?? null, paths: positionals };
 }
 
 function usage(message) {

@@ -1,0 +1,50 @@
+// The targets `cargo xtask` hands to the harness scripts, one `--target-json '{…}'` option each: the
+// JSON of `HarnessTarget` in xtask/src/targets.rs, the one description of a target both sides share.
+//
+//   { "name": "parser", "format": "rawast", "sourcePlacement": "start" | "end",
+//     "pointerWidth": 64 | 32, "lazy": false, "module": "/…/deserialize.js", "layoutFile": "/…/layout-64.json" }
+//   { "name": "oxc-ts", "format": "oxc", "typescript": true, "range": false, "sourceText": "argument" | "buffer",
+//     "pointerWidth": 64, "lazy": false, "module": "/…/deserialize.js", "layoutFile": "/…/layout-oxc.json" }
+//
+// `module` and `layoutFile` are absolute; `cargo xtask layouts` writes the layout files.
+
+import { usageError } from "./command-line.js";
+
+/** The option that carries the targets, for `parseCommandLine`. */
+export const TARGET_OPTION = { "target-json": { type: "string", multiple: true } };
+
+/** The targets of a parsed command line (`values` with `TARGET_OPTION`); bad usage if there is none or one is malformed. */
+export function targetsOption(usage, values) {
+  const given = values["target-json"] ?? [];
+  if (given.length === 0) usageError(usage, "no --target-json given");
+  try {
+    return given.map(parseTarget);
+  } catch (error) {
+    return usageError(usage, error.message);
+  }
+}
+
+/**
+ * The target one `--target-json` gives, checked, with what the scripts derive from it:
+ * `bufferLayout` (`parser` or `linter`, as the test producer names its layouts) for rawast's
+ * buffers, `variant` (`js`, `ts`, `js_range`, `ts_range`: which of oxc's deserializers it
+ * reproduces) for oxc-parser's. Throws on JSON of another shape.
+ */
+export function parseTarget(json) {
+  const target = JSON.parse(json);
+  const problem = shapeProblem(target);
+  if (problem !== null) throw new Error(`--target-json ${json}: ${problem}`);
+  if (target.format === "rawast") return { ...target, bufferLayout: target.sourcePlacement === "start" ? "parser" : "linter" };
+  return { ...target, variant: `${target.typescript ? "ts" : "js"}${target.range ? "_range" : ""}` };
+}
+
+function shapeProblem(target) {
+  if (target === null || typeof target !== "object") return "not an object";
+  for (const key of ["name", "module", "layoutFile"]) if (typeof target[key] !== "string" || target[key] === "") return `no ${key}`;
+  if (![32, 64].includes(target.pointerWidth)) return "pointerWidth is neither 32 nor 64";
+  if (typeof target.lazy !== "boolean") return "no lazy";
+  if (target.format === "rawast") return ["start", "end"].includes(target.sourcePlacement) ? null : "sourcePlacement is neither start nor end";
+  if (target.format !== "oxc") return "format is neither rawast nor oxc";
+  if (typeof target.typescript !== "boolean" || typeof target.range !== "boolean") return "no typescript or range";
+  return ["argument", "buffer"].includes(target.sourceText) ? null : "sourceText is neither argument nor buffer";
+}

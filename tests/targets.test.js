@@ -1,0 +1,52 @@
+// The targets xtask hands to the harness (tests/targets.js): the JSON xtask writes, as
+// xtask/src/targets.rs's test pins it, is read with what the scripts derive from it, and JSON of
+// another shape is refused rather than read as some default.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { parseTarget } from "./targets.js";
+
+const linter = {
+  name: "linter",
+  format: "rawast",
+  sourcePlacement: "end",
+  pointerWidth: 64,
+  lazy: false,
+  module: "/repo/generated/npm/linter/deserialize.js",
+  layoutFile: "/repo/target/layouts/layout-64.json",
+};
+const oxcTsRange = {
+  name: "oxc-ts-range",
+  format: "oxc",
+  typescript: true,
+  range: true,
+  sourceText: "argument",
+  pointerWidth: 64,
+  lazy: false,
+  module: "/repo/tests/oxc/generated/js/oxc-ts-range/deserialize.js",
+  layoutFile: "/repo/target/layouts/layout-oxc.json",
+};
+
+test("a rawast target's source placement names the producer's buffer layout", () => {
+  assert.deepEqual(parseTarget(JSON.stringify(linter)), { ...linter, bufferLayout: "linter" });
+  assert.equal(parseTarget(JSON.stringify({ ...linter, sourcePlacement: "start" })).bufferLayout, "parser");
+});
+
+test("an oxc target's typescript and range name oxc's deserializer variant", () => {
+  assert.deepEqual(parseTarget(JSON.stringify(oxcTsRange)), { ...oxcTsRange, variant: "ts_range" });
+  assert.equal(parseTarget(JSON.stringify({ ...oxcTsRange, typescript: false, range: false })).variant, "js");
+});
+
+test("JSON of another shape is refused, naming what is wrong", () => {
+  const cases = [
+    [{ ...linter, module: undefined }, /no module/],
+    [{ ...linter, pointerWidth: 16 }, /pointerWidth/],
+    [{ ...linter, sourcePlacement: "middle" }, /sourcePlacement/],
+    [{ ...linter, format: "json" }, /format/],
+    [{ ...oxcTsRange, range: undefined }, /typescript or range/],
+    [{ ...oxcTsRange, sourceText: "file" }, /sourceText/],
+    [[linter], /no name/],
+  ];
+  for (const [target, message] of cases) assert.throws(() => parseTarget(JSON.stringify(target)), message);
+  assert.throws(() => parseTarget("parser:parser:64:generated/npm/parser/deserialize.js"), SyntaxError);
+});
