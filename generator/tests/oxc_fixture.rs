@@ -75,3 +75,20 @@ fn oxc_fixture_outputs_are_deterministic() {
         }
     });
 }
+
+/// A schema oxc's buffers cannot be read with is the user's error, named in a diagnostic, not an
+/// internal one: here the metadata type the deserializer reads the root's offset from is missing.
+#[test]
+fn a_schema_without_what_oxc_buffers_need_is_a_diagnostic() {
+    let (config, mut inputs) = load_fixture(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/oxc/mini/codegen.toml")));
+    let raw_transfer = inputs.iter_mut().find(|file| file.path.ends_with("raw_transfer.rs")).expect("the fixture has raw_transfer.rs");
+    raw_transfer.text = raw_transfer.text.replace("RawTransferMetadata", "OtherMetadata");
+    match rawast_generator::generate(&config, &inputs) {
+        Err(rawast_generator::Error::Input(diagnostics)) => {
+            let message = diagnostics.to_string();
+            assert!(message.contains("target `oxc-js`") && message.contains("no type `RawTransferMetadata`"), "{message}");
+        }
+        Err(other) => panic!("not a diagnostic: {other}"),
+        Ok(_) => panic!("generated without the metadata type"),
+    }
+}

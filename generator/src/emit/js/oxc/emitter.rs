@@ -37,6 +37,16 @@ pub(super) struct Emitter<'s> {
     pub(super) read_first: BTreeSet<String>,
 }
 
+/// Why a deserializer could not be written.
+#[derive(Debug)]
+pub(super) enum Problem {
+    /// Something in the schema oxc's buffers cannot be read by (a converter's JS, a cycle with
+    /// no place to stop, a type the root needs missing).
+    Schema(String),
+    /// A bug in the generator: a template that does not render, calls not recorded as written.
+    Internal(String),
+}
+
 /// What a function reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Reader {
@@ -66,12 +76,12 @@ impl<'s> Emitter<'s> {
         }
     }
 
-    pub(super) fn named(&self, name: &str) -> Result<TypeId, String> {
-        self.names.get(name).copied().ok_or_else(|| format!("the schema has no type `{name}`, which oxc's buffers need"))
+    pub(super) fn named(&self, name: &str) -> Result<TypeId, Problem> {
+        self.names.get(name).copied().ok_or_else(|| Problem::Schema(format!("the schema has no type `{name}`, which oxc's buffers need")))
     }
 
     /// Writes every function named so far, and those they name.
-    pub(super) fn run(&mut self) -> Result<(), String> {
+    pub(super) fn run(&mut self) -> Result<(), Problem> {
         while let Some(reader) = self.pending.pop() {
             self.write(reader)?;
         }
@@ -79,13 +89,13 @@ impl<'s> Emitter<'s> {
     }
 
     /// Writes the function of `reader` (again, if it was written already).
-    fn write(&mut self, reader: Reader) -> Result<(), String> {
+    fn write(&mut self, reader: Reader) -> Result<(), Problem> {
         let name = self.reader_name(&reader);
         self.current = name.clone();
         self.calls.retain(|call| call.caller != name);
-        let function = self.function(&name, &reader).map_err(|e| format!("{name}: {e}"))?;
-        let code = FunctionJs { function: &function, lazy: false }.render().map_err(|e| format!("{name}: {e}"))?;
-        nesting::check_recorded(&name, &code, &self.calls)?;
+        let function = self.function(&name, &reader).map_err(|e| Problem::Schema(format!("{name}: {e}")))?;
+        let code = FunctionJs { function: &function, lazy: false }.render().map_err(|e| Problem::Internal(format!("{name}: {e}")))?;
+        nesting::check_recorded(&name, &code, &self.calls).map_err(Problem::Internal)?;
         self.functions.insert(name.clone(), code);
         self.readers.insert(name, reader);
         Ok(())
@@ -99,7 +109,7 @@ impl<'s> Emitter<'s> {
     /// group makes at most one call into it each time it runs (else a retry would read again what
     /// a failed one read, as often as there are such calls, and each retry takes away what it
     /// found). A group with no `Box` is left for `nesting::check_cycles` to refuse.
-    pub(super) fn read_first_where_looked_at(&mut self) -> Result<(), String> {
+    pub(super) fn read_first_where_looked_at(&mut self) -> Result<(), Problem> {
         for group in nesting::undeferred_cycles(&self.calls) {
             for name in &group {
                 let one_at_a_time = match self.readers.get(name) {
@@ -109,10 +119,10 @@ impl<'s> Emitter<'s> {
                 };
                 let into_group = self.calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
                 if !one_at_a_time && into_group > 1 {
-                    return Err(format!(
+                    return Err(Problem::Schema(format!(
                         "{name} looks at {into_group} values that may hold it again ({}): a tree nested deeper than the JS stack holds could not be read in bounded work",
                         group.join(", ")
-                    ));
+                    )));
                 }
             }
             for name in group {

@@ -17,11 +17,12 @@ pub mod snippet;
 
 use askama::Template;
 
-use self::emitter::Emitter;
+use self::emitter::{Emitter, Problem};
 use self::snippet::Flags;
 use super::function::{Body, Function};
 use super::views::{View, render_checked, views};
 use crate::Error;
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::config::{BufferFormat, SourceText, Target};
 use crate::emit::EmitContext;
 use crate::ir::TypeRef;
@@ -73,17 +74,21 @@ struct FunctionJs<'f> {
 pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     let BufferFormat::Oxc { typescript, range, source_text } = target.format else { unreachable!("emit is called for oxc targets") };
     let flags = Flags { is_ts: typescript, range };
-    let fail = |message: String| Error::Render { template: TEMPLATE.to_owned(), message };
+    // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
+    let fail = |problem: Problem| match problem {
+        Problem::Schema(message) => Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))])),
+        Problem::Internal(message) => Error::Render { template: TEMPLATE.to_owned(), message },
+    };
     let model = Model::build_variant(cx.schema, cx.config, OutputVariant { is_ts: typescript, range })?;
     let cx = EmitContext { model: &model, ..*cx };
     let mut emitter = Emitter::new(&cx, flags);
-    let root = emitter.named(ROOT).map_err(&fail)?;
-    let metadata = emitter.named(METADATA).map_err(&fail)?;
+    let root = emitter.named(ROOT).map_err(fail)?;
+    let metadata = emitter.named(METADATA).map_err(fail)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
-    emitter.run().map_err(&fail)?;
-    emitter.read_first_where_looked_at().map_err(&fail)?;
-    nesting::check_cycles(&emitter.calls).map_err(&fail)?;
-    let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(&fail)?;
+    emitter.run().map_err(fail)?;
+    emitter.read_first_where_looked_at().map_err(fail)?;
+    nesting::check_cycles(&emitter.calls).map_err(|e| fail(Problem::Schema(e)))?;
+    let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(|e| fail(Problem::Schema(e)))?;
     let views = views(cx.schema, cx.layout64, &OXC_VIEWS);
     let view = OxcDeserializeJs {
         header: cx.header(),
