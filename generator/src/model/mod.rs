@@ -1,12 +1,16 @@
-//! How schema types become JS values: one model, computed once from the schema and `[mapping]`,
-//! that every emitter reads — the eager and lazy deserializers, the `.d.ts` and the Rust producer.
+//! How schema types become JS values: one model, computed once from the schema and the
+//! configuration, that every emitter reads — the eager and lazy deserializers, the `.d.ts`, the
+//! Rust producer, and the deserializers of oxc-parser's buffers. Each dialect has its rules:
+//! rawast's schemas follow `[mapping]` (`rawast.rs`), oxc's its `#[estree(...)]` attributes, for
+//! each of its output variants (`oxc.rs`, [`Model::build_variant`]). By rawast's rules:
 //!
 //! - A struct is an object whose properties are listed, in order, by [`ObjectModel::properties`].
 //!   Its first `Span` field is its span, written as `[mapping] spans` says. A struct with a span is
 //!   a **node**: it carries its type name under the discriminator key, unless one of its own fields
 //!   has that key (then the field supplies it, and the struct is a plain object with a span, as
 //!   comments are).
-//! - A data enum is its variant's payload; a fieldless enum is a string (`rename` or the name).
+//! - A data enum is its variant's payload; a fieldless enum is a string (`rename` or the name)
+//!   ([`EnumModel`]).
 //! - `Option` is `null` or the value, `Vec` an array, `Box` the value it points to, `Str` a string.
 //! - `deserialize` returns the root node under `root_key`, and beside it each channel: a field of the
 //!   root that is returned rather than kept as the root's property ([`ResultShape`]).
@@ -21,15 +25,18 @@
 mod check;
 pub mod graph;
 mod oxc;
+mod rawast;
 mod visitor;
 
-use crate::config::{Config, Mapping, SpanStyle};
+use crate::config::{Config, Mapping};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef, Variant};
+use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
 pub use check::check_target;
 pub use oxc::{Variant as OutputVariant, camel_case, capitalized};
+pub use rawast::variant_string;
+use rawast::{enum_model, field_key, node_span_field, object_model};
 pub use visitor::{VisitorEntry, VisitorKeys};
 
 /// The JS shape of every type of a schema.
@@ -304,93 +311,6 @@ impl Model {
             None if node_span_field(schema, id) == Some(index) => FieldRole::NodeSpan,
             None => FieldRole::Skipped,
         }
-    }
-}
-
-/// The string a fieldless enum's variant becomes.
-pub fn variant_string(variant: &Variant) -> &str {
-    variant.estree.rename.as_deref().unwrap_or(&variant.name)
-}
-
-/// The index of a struct's first `Span` field: the node's span.
-fn node_span_field(schema: &Schema, id: TypeId) -> Option<usize> {
-    let TypeKind::Struct(s) = &schema.get(id).kind else { return None };
-    s.fields.iter().position(|f| f.ty == TypeRef::Span && !f.estree.skip)
-}
-
-/// The key a field's property has: its `rename`, else its name in the mapping's case.
-fn field_key(mapping: &Mapping, field: &crate::ir::Field) -> String {
-    field.estree.rename.clone().unwrap_or_else(|| mapping.case.apply(&field.name))
-}
-
-fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, channels: &[usize]) -> ObjectModel {
-    let def = schema.get(id);
-    let span = node_span_field(schema, id);
-    // A field keyed like the discriminator supplies the type itself (comments' `type`: Line or Block).
-    let TypeKind::Struct(s) = &def.kind else { unreachable!() };
-    let supplies_type = mapping.discriminator.as_ref().is_some_and(|d| s.fields.iter().any(|f| !f.estree.skip && &field_key(mapping, f) == d));
-    let node_type = (span.is_some() && !supplies_type).then(|| def.estree.node_type.clone().unwrap_or_else(|| def.name.clone()));
-    let mut properties = Vec::new();
-    if let (Some(key), Some(node_type)) = (&mapping.discriminator, &node_type) {
-        properties.push(Property { key: key.clone(), value: PropertyValue::NodeType(node_type.clone()), location: None });
-    }
-    push_fields(schema, mapping, id, &FieldPath(Vec::new()), span, channels, &mut properties);
-    ObjectModel { node_type, properties, via: None }
-}
-
-/// A rawast enum: a data variant is its payload, a fieldless one its string.
-fn enum_model(schema: &Schema, id: TypeId) -> EnumModel {
-    let TypeKind::Enum(e) = &schema.get(id).kind else { unreachable!("enum_model is an enum's") };
-    let variants = e
-        .variants
-        .iter()
-        .map(|v| VariantModel {
-            discriminant: v.discriminant,
-            value: match &v.payload {
-                Some(payload) => VariantValue::Payload(payload.clone()),
-                None => VariantValue::String(variant_string(v).to_owned()),
-            },
-        })
-        .collect();
-    EnumModel { via: None, variants }
-}
-
-/// The properties of struct `id`'s fields, at `base`, flattened fields expanded. `span`: the field
-/// that is the node's span.
-fn push_fields(schema: &Schema, mapping: &Mapping, id: TypeId, base: &FieldPath, span: Option<usize>, channels: &[usize], out: &mut Vec<Property>) {
-    let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!() };
-    for (index, field) in s.fields.iter().enumerate() {
-        if field.estree.skip || channels.contains(&index) {
-            continue;
-        }
-        let mut at = base.clone();
-        at.0.push((id, index));
-        let location = Some(field.location.clone());
-        if Some(index) == span {
-            let mut part = |key: String, part: SpanPart| out.push(Property { key, value: PropertyValue::Span { at: at.clone(), part }, location: location.clone() });
-            match mapping.spans {
-                SpanStyle::StartEnd => {
-                    part("start".to_owned(), SpanPart::Start);
-                    part("end".to_owned(), SpanPart::End);
-                }
-                SpanStyle::Range => part(field.estree.rename.clone().unwrap_or_else(|| "range".to_owned()), SpanPart::Range),
-                SpanStyle::Object => part(field_key(mapping, field), SpanPart::Object),
-                SpanStyle::None => {}
-            }
-            continue;
-        }
-        // (rawast's loader checks that a flattened field is a struct; oxc's `flatten` on an enum
-        // shapes its TypeScript definitions only.)
-        if field.estree.flatten
-            && let TypeRef::Named(inner) = field.ty
-            && matches!(schema.get(inner).kind, TypeKind::Struct(_))
-        {
-            // A flattened struct's own span is an ordinary value: only the outer node has a span.
-            push_fields(schema, mapping, inner, &at, None, &[], out);
-            continue;
-        }
-        let value = PropertyValue::Field { at, ty: field.ty.clone(), convert: field.estree.convert };
-        out.push(Property { key: field_key(mapping, field), value, location });
     }
 }
 

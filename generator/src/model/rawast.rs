@@ -1,0 +1,95 @@
+//! How rawast's schemas become JS values, by `[mapping]`'s rules (see the module above): a struct's
+//! type name and span, its fields' keys in the mapping's case, flattened fields, a fieldless
+//! enum's strings.
+
+use super::{EnumModel, FieldPath, ObjectModel, Property, PropertyValue, SpanPart, VariantModel, VariantValue};
+use crate::config::{Mapping, SpanStyle};
+use crate::ir::{Schema, TypeId, TypeKind, TypeRef, Variant};
+
+/// The string a fieldless enum's variant becomes.
+pub fn variant_string(variant: &Variant) -> &str {
+    variant.estree.rename.as_deref().unwrap_or(&variant.name)
+}
+
+/// The index of a struct's first `Span` field: the node's span.
+pub(super) fn node_span_field(schema: &Schema, id: TypeId) -> Option<usize> {
+    let TypeKind::Struct(s) = &schema.get(id).kind else { return None };
+    s.fields.iter().position(|f| f.ty == TypeRef::Span && !f.estree.skip)
+}
+
+/// The key a field's property has: its `rename`, else its name in the mapping's case.
+pub(super) fn field_key(mapping: &Mapping, field: &crate::ir::Field) -> String {
+    field.estree.rename.clone().unwrap_or_else(|| mapping.case.apply(&field.name))
+}
+
+pub(super) fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, channels: &[usize]) -> ObjectModel {
+    let def = schema.get(id);
+    let span = node_span_field(schema, id);
+    // A field keyed like the discriminator supplies the type itself (comments' `type`: Line or Block).
+    let TypeKind::Struct(s) = &def.kind else { unreachable!() };
+    let supplies_type = mapping.discriminator.as_ref().is_some_and(|d| s.fields.iter().any(|f| !f.estree.skip && &field_key(mapping, f) == d));
+    let node_type = (span.is_some() && !supplies_type).then(|| def.estree.node_type.clone().unwrap_or_else(|| def.name.clone()));
+    let mut properties = Vec::new();
+    if let (Some(key), Some(node_type)) = (&mapping.discriminator, &node_type) {
+        properties.push(Property { key: key.clone(), value: PropertyValue::NodeType(node_type.clone()), location: None });
+    }
+    push_fields(schema, mapping, id, &FieldPath(Vec::new()), span, channels, &mut properties);
+    ObjectModel { node_type, properties, via: None }
+}
+
+/// A rawast enum: a data variant is its payload, a fieldless one its string.
+pub(super) fn enum_model(schema: &Schema, id: TypeId) -> EnumModel {
+    let TypeKind::Enum(e) = &schema.get(id).kind else { unreachable!("enum_model is an enum's") };
+    let variants = e
+        .variants
+        .iter()
+        .map(|v| VariantModel {
+            discriminant: v.discriminant,
+            value: match &v.payload {
+                Some(payload) => VariantValue::Payload(payload.clone()),
+                None => VariantValue::String(variant_string(v).to_owned()),
+            },
+        })
+        .collect();
+    EnumModel { via: None, variants }
+}
+
+/// The properties of struct `id`'s fields, at `base`, flattened fields expanded. `span`: the field
+/// that is the node's span.
+pub(super) fn push_fields(schema: &Schema, mapping: &Mapping, id: TypeId, base: &FieldPath, span: Option<usize>, channels: &[usize], out: &mut Vec<Property>) {
+    let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!() };
+    for (index, field) in s.fields.iter().enumerate() {
+        if field.estree.skip || channels.contains(&index) {
+            continue;
+        }
+        let mut at = base.clone();
+        at.0.push((id, index));
+        let location = Some(field.location.clone());
+        if Some(index) == span {
+            let mut part = |key: String, part: SpanPart| out.push(Property { key, value: PropertyValue::Span { at: at.clone(), part }, location: location.clone() });
+            match mapping.spans {
+                SpanStyle::StartEnd => {
+                    part("start".to_owned(), SpanPart::Start);
+                    part("end".to_owned(), SpanPart::End);
+                }
+                SpanStyle::Range => part(field.estree.rename.clone().unwrap_or_else(|| "range".to_owned()), SpanPart::Range),
+                SpanStyle::Object => part(field_key(mapping, field), SpanPart::Object),
+                SpanStyle::None => {}
+            }
+            continue;
+        }
+        // (rawast's loader checks that a flattened field is a struct; oxc's `flatten` on an enum
+        // shapes its TypeScript definitions only.)
+        if field.estree.flatten
+            && let TypeRef::Named(inner) = field.ty
+            && matches!(schema.get(inner).kind, TypeKind::Struct(_))
+        {
+            // A flattened struct's own span is an ordinary value: only the outer node has a span.
+            push_fields(schema, mapping, inner, &at, None, &[], out);
+            continue;
+        }
+        let value = PropertyValue::Field { at, ty: field.ty.clone(), convert: field.estree.convert };
+        out.push(Property { key: field_key(mapping, field), value, location });
+    }
+}
+
