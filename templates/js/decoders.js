@@ -1,7 +1,3 @@
-// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
-// between its surrogates is decoded by this decoder, which throws on the first byte that is not
-// UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
-const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 {%- if strings.node && strings.slicing != SourceSlicing::None %}
 // Node's one-byte decoder, called on the Uint8Array directly: the source's chunks are one byte per
 // character, which it copies as they are (bench/README.md: several times faster

@@ -19,7 +19,6 @@ let decodedStart, decodedLen, decodedText;
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
 let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
-
 {% include "js/decoders.js" %}
 
 // No depth is counted on the way down (that would cost every node): when the JS stack runs out

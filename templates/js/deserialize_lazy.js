@@ -26,7 +26,6 @@ let decodedStart, decodedLen, decodedText;
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
 let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
-
 {% include "js/decoders.js" %}
 
 /** The buffer of one tree, as `setUp` read it. */

@@ -196,7 +196,7 @@ function BigInt(digits) {
 }
 
 function corrupt(what, pos) {
-  return new RawastBufferError(`corrupt oxc-parser buffer: ${what} at ${pos}`);
+  return new RawastBufferError(`corrupt oxc-parser buffer: ${what}${pos === undefined ? "" : ` at ${pos}`}`);
 }
 
 function invalid(what, value, pos) {
@@ -305,25 +305,14 @@ function readStrOutside(pos, start, len) {
 // `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12.
 function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
-  const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
-  if (!(len >= 0 && start >= lo && end <= hi)) throw corrupt("string", pos);
+  const start = uint32[pos >>> 2], len = uint32[(pos + 8) >>> 2];
+  if (!(start >= lo && start + len <= hi)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
-  // (Past that, `+=` would throw a `RangeError`, which the callers would take for the stack's.)
   if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
-  let out = "";
-  for (let i = start; i < end; ) {
-    const first = uint8[i++];
-    let codePoint;
-    if (first < 0x80) codePoint = first;
-    else if (first < 0xe0) codePoint = ((first & 0x1f) << 6) | (uint8[i++] & 0x3f);
-    else if (first < 0xf0) codePoint = ((first & 0x0f) << 12) | ((uint8[i++] & 0x3f) << 6) | (uint8[i++] & 0x3f);
-    else codePoint = ((first & 0x07) << 18) | ((uint8[i++] & 0x3f) << 12) | ((uint8[i++] & 0x3f) << 6) | (uint8[i++] & 0x3f);
-    if (codePoint > 0x10ffff) throw corrupt("string", pos);
-    // `fromCodePoint` keeps a lone surrogate, which a UTF-8 decoder would replace.
-    out += String.fromCodePoint(codePoint);
-  }
-  return out;
+  return decodeWtf8(start, len);
 }
+
+{% include "js/wtf8.js" %}
 {%- for function in functions %}
 
 {{ function }}

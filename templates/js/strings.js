@@ -160,35 +160,12 @@ function decodeRun(start, end) {
     return textDecoder.decode(uint8.subarray(start, end));
 {%- endif %}
   } catch (error) {
-    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8) fails.
+    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8, 2^28 - 16
+    // in 32-bit) fails for its length; a shorter one failed because the JS stack ran out here,
+    // which the deserializer handles (a `RangeError`, not the buffer's fault).
+    if (end - start <= MAX_SOURCE_SLICE) throw error;
     throw new RawastBufferError(`the string at ${start}..${end} is longer than this JS engine's strings can be (${error.message})`);
   }
 }
 
-/**
- * WTF-8, UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes
- * its code unit, the runs between them must be UTF-8 (else the buffer is corrupt). ED bytes are
- * found natively: linear in `len`, at the native decoder's speed.
- */
-function decodeWtf8(start, len) {
-  const bytes = uint8.subarray(start, start + len);
-  let text = "";
-  let run = 0;
-  for (let i = bytes.indexOf(0xed); i !== -1 && i + 2 < len; i = bytes.indexOf(0xed, i + 1)) {
-    if (bytes[i + 1] >= 0xa0 && bytes[i + 1] < 0xc0 && (bytes[i + 2] & 0xc0) === 0x80) {
-      text += strictRun(bytes, run, i, start) + String.fromCharCode(0xd000 | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f));
-      i += 2;
-      run = i + 1;
-    }
-  }
-  return text + strictRun(bytes, run, len, start);
-}
-
-/** `bytes[from..to]` (of the string at `start`) decoded, or a corrupt-buffer error if they are no UTF-8. */
-function strictRun(bytes, from, to, start) {
-  try {
-    return strictDecoder.decode(bytes.subarray(from, to));
-  } catch {
-    throw corrupt(`the string at ${start}..${start + bytes.length} is not UTF-8 (from offset ${start + from})`);
-  }
-}
+{% include "js/wtf8.js" %}

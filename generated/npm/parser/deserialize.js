@@ -34,10 +34,6 @@ let decodedStart, decodedLen, decodedText;
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
 let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 
-// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
-// between its surrogates is decoded by this decoder, which throws on the first byte that is not
-// UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
-const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 // Node's one-byte decoder, called on the Uint8Array directly: the source's chunks are one byte per
 // character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
@@ -458,10 +454,18 @@ function decodeRun(start, end) {
   try {
     return utf8Slice.call(uint8, start, end);
   } catch (error) {
-    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8) fails.
+    // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8, 2^28 - 16
+    // in 32-bit) fails for its length; a shorter one failed because the JS stack ran out here,
+    // which the deserializer handles (a `RangeError`, not the buffer's fault).
+    if (end - start <= MAX_SOURCE_SLICE) throw error;
     throw new RawastBufferError(`the string at ${start}..${end} is longer than this JS engine's strings can be (${error.message})`);
   }
 }
+
+// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
+// between its surrogates is decoded by this decoder, which throws on the first byte that is not
+// UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * WTF-8, UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes
@@ -486,7 +490,9 @@ function decodeWtf8(start, len) {
 function strictRun(bytes, from, to, start) {
   try {
     return strictDecoder.decode(bytes.subarray(from, to));
-  } catch {
+  } catch (error) {
+    // (A `RangeError` is the JS stack running out here: the deserializer's to handle.)
+    if (!(error instanceof TypeError)) throw error;
     throw corrupt(`the string at ${start}..${start + bytes.length} is not UTF-8 (from offset ${start + from})`);
   }
 }

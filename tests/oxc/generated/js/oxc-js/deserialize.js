@@ -165,7 +165,7 @@ function BigInt(digits) {
 }
 
 function corrupt(what, pos) {
-  return new RawastBufferError(`corrupt oxc-parser buffer: ${what} at ${pos}`);
+  return new RawastBufferError(`corrupt oxc-parser buffer: ${what}${pos === undefined ? "" : ` at ${pos}`}`);
 }
 
 function invalid(what, value, pos) {
@@ -306,24 +306,46 @@ function readStrOutside(pos, start, len) {
 // `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12.
 function readJSStr(pos) {
   if (uint8[pos + 12] === 0) return readStr(pos);
-  const pos32 = pos >> 2, start = int32[pos32], len = int32[pos32 + 2], end = start + len;
-  if (!(len >= 0 && start >= lo && end <= hi)) throw corrupt("string", pos);
+  const start = uint32[pos >>> 2], len = uint32[(pos + 8) >>> 2];
+  if (!(start >= lo && start + len <= hi)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
-  // (Past that, `+=` would throw a `RangeError`, which the callers would take for the stack's.)
   if (len > MAX_STRING_BYTES) throw corrupt(`a string of ${len} bytes, more than a JS string can hold`, pos);
-  let out = "";
-  for (let i = start; i < end; ) {
-    const first = uint8[i++];
-    let codePoint;
-    if (first < 0x80) codePoint = first;
-    else if (first < 0xe0) codePoint = ((first & 0x1f) << 6) | (uint8[i++] & 0x3f);
-    else if (first < 0xf0) codePoint = ((first & 0x0f) << 12) | ((uint8[i++] & 0x3f) << 6) | (uint8[i++] & 0x3f);
-    else codePoint = ((first & 0x07) << 18) | ((uint8[i++] & 0x3f) << 12) | ((uint8[i++] & 0x3f) << 6) | (uint8[i++] & 0x3f);
-    if (codePoint > 0x10ffff) throw corrupt("string", pos);
-    // `fromCodePoint` keeps a lone surrogate, which a UTF-8 decoder would replace.
-    out += String.fromCodePoint(codePoint);
+  return decodeWtf8(start, len);
+}
+
+// A producer writes UTF-8, or WTF-8 for lone surrogates, never other bytes: what a string holds
+// between its surrogates is decoded by this decoder, which throws on the first byte that is not
+// UTF-8, so that a corrupt string is an error at once rather than a slow decode into U+FFFDs.
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * WTF-8, UTF-8 extended to surrogate code points: each 3-byte surrogate (ED A0..BF 80..BF) becomes
+ * its code unit, the runs between them must be UTF-8 (else the buffer is corrupt). ED bytes are
+ * found natively: linear in `len`, at the native decoder's speed.
+ */
+function decodeWtf8(start, len) {
+  const bytes = uint8.subarray(start, start + len);
+  let text = "";
+  let run = 0;
+  for (let i = bytes.indexOf(0xed); i !== -1 && i + 2 < len; i = bytes.indexOf(0xed, i + 1)) {
+    if (bytes[i + 1] >= 0xa0 && bytes[i + 1] < 0xc0 && (bytes[i + 2] & 0xc0) === 0x80) {
+      text += strictRun(bytes, run, i, start) + String.fromCharCode(0xd000 | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f));
+      i += 2;
+      run = i + 1;
+    }
   }
-  return out;
+  return text + strictRun(bytes, run, len, start);
+}
+
+/** `bytes[from..to]` (of the string at `start`) decoded, or a corrupt-buffer error if they are no UTF-8. */
+function strictRun(bytes, from, to, start) {
+  try {
+    return strictDecoder.decode(bytes.subarray(from, to));
+  } catch (error) {
+    // (A `RangeError` is the JS stack running out here: the deserializer's to handle.)
+    if (!(error instanceof TypeError)) throw error;
+    throw corrupt(`the string at ${start}..${start + bytes.length} is not UTF-8 (from offset ${start + from})`);
+  }
 }
 
 /** `AccessorProperty<'a>` */
