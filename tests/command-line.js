@@ -1,5 +1,6 @@
 // The command lines of the harness and bench scripts: node:util's `parseArgs`, strict, and on bad
-// input the script's usage on stderr and exit status 2, as `cargo xtask` exits on bad usage.
+// input the script's usage on stderr and exit status 2, as `cargo xtask` exits on bad usage;
+// `--help` (or `-h`) prints the usage on stdout and exits 0.
 import { parseArgs } from "node:util";
 
 /**
@@ -8,6 +9,10 @@ import { parseArgs } from "node:util";
  * status 2 when they do not fit.
  */
 export function parseCommandLine(usage, options, { positionals = false } = {}) {
+  if (process.argv.slice(2).some((arg) => arg === "--help" || arg === "-h")) {
+    console.log(`usage: ${usage}`);
+    process.exit(0);
+  }
   try {
     return parseArgs({ args: process.argv.slice(2), options, allowPositionals: positionals, strict: true });
   } catch (error) {
