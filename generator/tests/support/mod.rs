@@ -1,7 +1,6 @@
 //! Shared by the snapshot test files. (Each test file compiles its own copy and uses some of it.)
 #![allow(dead_code)]
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
@@ -37,27 +36,24 @@ pub fn fixture_name(config_path: &Path) -> String {
 pub fn layout_json(inputs: &[SourceFile], config: &Config) -> String {
     let schema_files: Vec<SourceFile> = inputs.iter().filter(|f| config.schema_files.iter().any(|s| s.path == f.path)).cloned().collect();
     let analysis = rawast_generator::analyze_as(&schema_files, config.dialect).unwrap();
-    let mut types = Vec::new();
+    let mut types = serde_json::Map::new();
     for id in analysis.schema.ids() {
         let def = analysis.schema.get(id);
         let layout = analysis.layout64.get(id);
-        let mut entry = format!("\"{}\": {{ \"size\": {}, \"align\": {}", def.name, layout.layout.size, layout.layout.align);
+        let mut entry = serde_json::json!({ "size": layout.layout.size, "align": layout.layout.align });
         match (&def.kind, &layout.shape) {
             (TypeKind::Struct(s), Shape::Struct { field_offsets }) => {
-                let fields: Vec<String> = s.fields.iter().zip(field_offsets).map(|(f, offset)| format!("\"{}\": {offset}", f.name)).collect();
-                write!(entry, ", \"fields\": {{ {} }}", fields.join(", ")).unwrap();
+                entry["fields"] = s.fields.iter().zip(field_offsets).map(|(f, offset)| (f.name.clone(), serde_json::json!(offset))).collect();
             }
             (TypeKind::Enum(e), shape) => {
-                let variants: Vec<String> = e.variants.iter().map(|v| format!("\"{}\": {}", v.name, v.discriminant)).collect();
-                write!(entry, ", \"variants\": {{ {} }}", variants.join(", ")).unwrap();
+                entry["variants"] = e.variants.iter().map(|v| (v.name.clone(), serde_json::json!(v.discriminant))).collect();
                 if let Shape::DataEnum { payload_offset } = shape {
-                    write!(entry, ", \"payload\": {payload_offset}").unwrap();
+                    entry["payload"] = serde_json::json!(payload_offset);
                 }
             }
             _ => unreachable!(),
         }
-        entry.push_str(" }");
-        types.push(entry);
+        types.insert(def.name.clone(), entry);
     }
-    format!("{{\n  {}\n}}\n", types.join(",\n  "))
+    serde_json::to_string_pretty(&types).unwrap() + "\n"
 }
