@@ -1,7 +1,7 @@
 {{ header }}
 // Target `{{ target }}`: reads oxc-parser 0.157's raw transfer buffers (oxc's own format, not rawast's)
-// and returns what oxc's generated deserializer for {{ variant }} returns: `{ program, comments,
-// module, errors }`. Node.js (`Buffer#utf8Slice` decodes strings).
+// and returns what oxc's generated deserializer for {{ variant }} returns,
+// `{{ result_shape }}`. Node.js (`Buffer#utf8Slice` decodes strings).
 //
 // oxc's buffer: `buffer` is a `Uint8Array` over the allocator's block; `{{ metadata_size }}` bytes of
 // metadata end it, the first `u32` of which (+{{ data_offset_field }}) is the offset of the root. Pointers are 64-bit

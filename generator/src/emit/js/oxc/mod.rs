@@ -25,7 +25,7 @@ use crate::Error;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::config::{BufferFormat, SourceText, Target};
 use crate::emit::EmitContext;
-use crate::ir::TypeRef;
+use crate::ir::{TypeId, TypeRef};
 use crate::model::{Model, OutputVariant};
 
 /// The type at the root of oxc-parser's buffers (described in the schema: it lives in oxc's napi
@@ -44,6 +44,8 @@ struct OxcDeserializeJs {
     header: String,
     target: String,
     variant: String,
+    /// `{ program, comments, … }`: the root's keys.
+    result_shape: String,
     metadata_size: u32,
     data_offset_field: u32,
     /// The size of the root, `RawTransferData`.
@@ -94,6 +96,7 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         header: cx.header(),
         target: target.name.clone(),
         variant: format!("{}{}", if typescript { "TypeScript" } else { "JavaScript" }, if range { ", with `range`" } else { "" }),
+        result_shape: result_shape(&model, root),
         metadata_size: cx.layout64.get(metadata).layout.size,
         data_offset_field,
         root_size: cx.layout64.get(root).layout.size,
@@ -105,4 +108,10 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
         views,
     };
     render_checked(&view, TEMPLATE, &view.views)
+}
+
+/// `{ program, comments, module, errors }`: the keys of the root's object, for the file's comment.
+fn result_shape(model: &Model, root: TypeId) -> String {
+    let keys: Vec<&str> = model.object(root).map(|object| object.properties.iter().map(|p| p.key.as_str()).collect()).unwrap_or_default();
+    if keys.is_empty() { "the root's value".to_owned() } else { format!("{{ {} }}", keys.join(", ")) }
 }

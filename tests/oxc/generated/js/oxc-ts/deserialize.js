@@ -2,8 +2,8 @@
 // Do not edit: change the schema or codegen.toml and run `cargo xtask codegen --config tests/oxc/codegen.toml`.
 
 // Target `oxc-ts`: reads oxc-parser 0.157's raw transfer buffers (oxc's own format, not rawast's)
-// and returns what oxc's generated deserializer for TypeScript returns: `{ program, comments,
-// module, errors }`. Node.js (`Buffer#utf8Slice` decodes strings).
+// and returns what oxc's generated deserializer for TypeScript returns,
+// `{ program, comments, module, errors }`. Node.js (`Buffer#utf8Slice` decodes strings).
 //
 // oxc's buffer: `buffer` is a `Uint8Array` over the allocator's block; `16` bytes of
 // metadata end it, the first `u32` of which (+0) is the offset of the root. Pointers are 64-bit
