@@ -105,27 +105,18 @@ pub fn generate(config: &Config, inputs: &[SourceFile]) -> Result<Generation, Er
             config.dialect.as_str()
         )));
     }
+    // `Config::parse` has matched each target's format to the dialect and refused the keys it does
+    // not take; what remains are the keys a rawast target reserves on the schema's objects.
     for target in &config.targets {
-        match (config.dialect, target.format) {
-            (Dialect::Rawast, config::BufferFormat::Rawast) => diagnostics.0.extend(model::check_target(&analysis.schema, &model, target).0),
-            (Dialect::Oxc, config::BufferFormat::Oxc { .. }) if target.package.is_none() => {}
-            (Dialect::Oxc, config::BufferFormat::Oxc { .. }) => {
-                diagnostics.push(Diagnostic::new(format!("target `{}`: npm packages are not yet made of targets with format = \"oxc\"", target.name)));
-            }
-            (dialect, _) => diagnostics.push(Diagnostic::new(format!(
-                "target `{}`: a schema in the {} dialect is read from {} buffers: set format = \"{}\"",
-                target.name,
-                dialect.as_str(),
-                if dialect == Dialect::Oxc { "oxc-parser's" } else { "rawast's" },
-                if dialect == Dialect::Oxc { "oxc" } else { "rawast" },
-            ))),
+        if let Some(settings) = target.rawast() {
+            diagnostics.0.extend(model::check_target(&analysis.schema, &model, target, settings).0);
         }
     }
     if config.rust.producer_module.is_some() {
         diagnostics.0.extend(emit::producer_limits(config, &model));
     }
     // Lazy targets export the visitor keys: a schema a walk by them would miss nodes of is an error.
-    if config.targets.iter().any(|t| t.lazy)
+    if config.targets.iter().any(|t| t.rawast().is_some_and(|s| s.lazy))
         && let Err(errors) = model.visitor_keys()
     {
         diagnostics.0.extend(errors.0.iter().cloned());

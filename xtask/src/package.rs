@@ -58,7 +58,7 @@ pub fn run(project: &Project, dry_run: bool) -> Result<ExitCode> {
     let packaged: Vec<String> = config
         .targets
         .iter()
-        .filter(|t| t.package.is_some() && (with_32 || t.pointer_width.bits() == 64))
+        .filter(|t| t.package.is_some() && (with_32 || t.rawast().is_some_and(|s| s.pointer_width.bits() == 64)))
         .map(|t| t.name.clone())
         .collect();
     if !root.join(NODE22).exists() {

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, ensure};
-use rawast_generator::config::{BufferFormat, Config, SourcePlacement, SourceText, Target};
+use rawast_generator::config::{Config, OxcSettings, SourcePlacement, SourceText, Target, TargetSettings};
 use rawast_generator::layout::PointerWidth;
 use serde::Serialize;
 
@@ -110,27 +110,28 @@ impl Targets {
 }
 
 fn harness_target(project: &Project, config_name: &'static str, dir: &Path, config: &Config, target: &Target) -> HarnessTarget {
-    let (format, layout_file) = match target.format {
-        BufferFormat::Rawast => {
-            let source_placement = match target.source_placement {
+    let (format, pointer_width, lazy, layout_file) = match &target.settings {
+        TargetSettings::Rawast(settings) => {
+            let source_placement = match settings.source_placement {
                 SourcePlacement::Start => "start",
                 SourcePlacement::End => "end",
             };
-            (Format::Rawast { source_placement }, layouts::rawast_file(project, target.pointer_width))
+            (Format::Rawast { source_placement }, settings.pointer_width, settings.lazy, layouts::rawast_file(project, settings.pointer_width))
         }
-        BufferFormat::Oxc { typescript, range, source_text } => {
+        // oxc-parser's buffers have 64-bit pointers, and its deserializers are eager.
+        &TargetSettings::Oxc(OxcSettings { typescript, range, source_text }) => {
             let source_text = match source_text {
                 SourceText::Argument => "argument",
                 SourceText::Buffer => "buffer",
             };
-            (Format::Oxc { typescript, range, source_text }, layouts::oxc_file(project))
+            (Format::Oxc { typescript, range, source_text }, PointerWidth::W64, false, layouts::oxc_file(project))
         }
     };
     HarnessTarget {
         name: target.name.clone(),
         format,
-        pointer_width: target.pointer_width.bits(),
-        lazy: target.lazy,
+        pointer_width: pointer_width.bits(),
+        lazy,
         module: dir.join(&config.output_dir.path).join(target.module_dir()).join("deserialize.js"),
         layout_file,
         config: config_name,

@@ -8,7 +8,7 @@ mod rust_producer;
 pub mod text;
 mod ts_types;
 
-use crate::config::{BufferFormat, Config};
+use crate::config::{Config, TargetSettings};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Dialect, Schema};
 use crate::model::{Model, ResultShape};
@@ -82,16 +82,19 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
     }
     let notes = npm_package::check_versions(cx)?;
     for target in &cx.config.targets {
-        if let BufferFormat::Oxc { .. } = target.format {
-            outputs.push(cx.output(&format!("{}/deserialize.js", target.module_dir()), js::oxc::emit(cx, target)?));
-            continue;
-        }
-        let module = if target.lazy { js::lazy::emit(cx, target)? } else { js::eager::emit(cx, target)? };
-        let types = ts_types::emit(cx, target)?;
+        let settings = match &target.settings {
+            TargetSettings::Oxc(settings) => {
+                outputs.push(cx.output(&format!("{}/deserialize.js", target.module_dir()), js::oxc::emit(cx, target, settings)?));
+                continue;
+            }
+            TargetSettings::Rawast(settings) => settings,
+        };
+        let module = if settings.lazy { js::lazy::emit(cx, target, settings)? } else { js::eager::emit(cx, target, settings)? };
+        let types = ts_types::emit(cx, target, settings)?;
         // One copy: a target with a package has its module in the package only.
         let dir = target.module_dir();
         if let Some(package) = &target.package {
-            for file in npm_package::emit(cx, target, package, cx.inputs)? {
+            for file in npm_package::emit(cx, target, settings, package, cx.inputs)? {
                 outputs.push(cx.output(&file.path, file.contents));
             }
         }

@@ -10,7 +10,7 @@ use askama::Template;
 
 use super::EmitContext;
 use crate::buffer::{FORMAT_VERSION, metadata_offsets};
-use crate::config::{LongDecoder, Package, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle, Target};
+use crate::config::{LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle, StringPolicy, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use super::text::{JsKey, js_string};
@@ -94,8 +94,9 @@ pub fn check_versions(cx: &EmitContext) -> Result<Vec<Diagnostic>, Error> {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
     for target in &cx.config.targets {
-        let Some(package) = &target.package else { continue };
-        let fingerprint = cx.fingerprint(target.pointer_width);
+        // `Config::parse` refuses packages of oxc targets.
+        let (Some(package), Some(settings)) = (&target.package, target.rawast()) else { continue };
+        let fingerprint = cx.fingerprint(settings.pointer_width);
         match &package.fingerprint {
             None => notes.push(
                 Diagnostic::note(format!(
@@ -126,15 +127,15 @@ pub fn check_versions(cx: &EmitContext) -> Result<Vec<Diagnostic>, Error> {
 
 /// The package's files other than the deserializer module and its types, which the caller adds.
 /// `inputs` holds the license file's text.
-pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[SourceFile]) -> Result<Vec<Output>, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, package: &Package, inputs: &[SourceFile]) -> Result<Vec<Output>, Error> {
     let dir = target.module_dir();
-    let fingerprint = format!("{:016x}", cx.fingerprint(target.pointer_width));
+    let fingerprint = format!("{:016x}", cx.fingerprint(settings.pointer_width));
     let ast = match &cx.config.ast_name {
         Some(name) => format!("{name} AST"),
         None => "AST".to_owned(),
     };
     let description = package.description.clone().unwrap_or_else(|| {
-        format!("Turns rawast buffers ({} layout) into the {ast} as JavaScript objects: the generated `{}` deserializer", placement_name(target), target.name)
+        format!("Turns rawast buffers ({} layout) into the {ast} as JavaScript objects: the generated `{}` deserializer", placement_name(settings), target.name)
     });
     let mut keywords = vec!["ast".to_owned(), "deserializer".to_owned(), "raw-transfer".to_owned(), "rawast".to_owned()];
     if let Some(name) = &cx.config.ast_name {
@@ -151,8 +152,8 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[Sour
         target: js_string(&target.name),
         format_version: FORMAT_VERSION,
         fingerprint: js_string(&fingerprint),
-        pointer_width: target.pointer_width.bits(),
-        source_placement: match target.source_placement {
+        pointer_width: settings.pointer_width.bits(),
+        source_placement: match settings.source_placement {
             SourcePlacement::Start => "\"start\"",
             SourcePlacement::End => "\"end\"",
         },
@@ -160,7 +161,7 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[Sour
     let result = cx.result();
     let root = cx.schema.get(result.root).name.as_str();
     let TypeKind::Struct(root_struct) = &cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
-    let channels = result.channels.iter().map(|c| (c.key.clone(), root_struct.fields[c.field].name.clone(), super::ts_types::ts_type(cx, target, &c.ty))).collect();
+    let channels = result.channels.iter().map(|c| (c.key.clone(), root_struct.fields[c.field].name.clone(), super::ts_types::ts_type(cx, settings, &c.ty))).collect();
     let readme = Readme {
         header: cx.header_lines(),
         package,
@@ -172,28 +173,28 @@ pub fn emit(cx: &EmitContext, target: &Target, package: &Package, inputs: &[Sour
         channels,
         ts_example: ts_example(cx, &package.name, root, &result.root_key),
         spans: spans_sentence(cx),
-        int64_numbers: super::ts_types::int64_numbers(cx, target),
+        int64_numbers: super::ts_types::int64_numbers(cx, settings),
         regenerate: &cx.config.regenerate,
         runtime_module: cx.config.rust.runtime_module.as_deref(),
-        parent_links: target.source_placement == SourcePlacement::End,
-        lazy: target.lazy,
+        parent_links: settings.source_placement == SourcePlacement::End,
+        lazy: settings.lazy,
         discriminator_access: cx.model.mapping.discriminator.as_deref().map(|d| JsKey::new(d).access).unwrap_or_default(),
-        runtime: match target.runtime {
+        runtime: match settings.runtime {
             Runtime::Node => "Node.js 20 or later",
             Runtime::Web => "any JavaScript runtime with `TextDecoder` (browsers, Deno, Bun, Node.js 20 or later)",
         },
-        layout: match target.source_placement {
+        layout: match settings.source_placement {
             SourcePlacement::Start => "[source text][arena][metadata]",
             SourcePlacement::End => "[arena][source text][metadata]",
         },
         metadata: metadata_offsets().map(|(offset, field)| MetadataRow { offset, name: field.name, doc: field.doc }).collect(),
         format_version: FORMAT_VERSION,
         fingerprint,
-        pointer_bits: target.pointer_width.bits(),
-        strings: string_policy(target),
+        pointer_bits: settings.pointer_width.bits(),
+        strings: string_policy(&settings.strings),
         constants_path: format!("{}/rust/constants.rs", cx.config.output_dir.path),
         producer_fields: metadata_offsets().filter_map(|(_, field)| Some((field.name, producer_example(field.name)?))).collect(),
-        placement_variant: match target.source_placement {
+        placement_variant: match settings.source_placement {
             SourcePlacement::Start => "Start",
             SourcePlacement::End => "End",
         },
@@ -287,16 +288,15 @@ fn producer_example(field: &str) -> Option<&'static str> {
     }
 }
 
-fn placement_name(target: &Target) -> &'static str {
-    match target.source_placement {
+fn placement_name(settings: &RawastSettings) -> &'static str {
+    match settings.source_placement {
         SourcePlacement::Start => "parser",
         SourcePlacement::End => "linter",
     }
 }
 
 /// The target's string policy, one `(setting, what it does)` line each, for the README.
-fn string_policy(target: &Target) -> Vec<(String, String)> {
-    let policy = &target.strings;
+fn string_policy(policy: &StringPolicy) -> Vec<(String, String)> {
     let slicing = match policy.source_slicing {
         SourceSlicing::None => "every string is decoded from its bytes",
         SourceSlicing::AsciiPrefix => "strings inside the source's ASCII prefix (up to its first non-ASCII byte) are sliced from the decoded source",

@@ -7,7 +7,7 @@ use askama::Template;
 
 use super::EmitContext;
 use super::text::{JsKey, js_string};
-use crate::config::{Int64, SourcePlacement, Target};
+use crate::config::{Int64, RawastSettings, SourcePlacement, Target};
 use crate::ir::{Builtin, Converter, Primitive, TypeKind, TypeRef};
 use crate::model::{self, PropertyValue, SpanPart};
 use crate::Error;
@@ -35,22 +35,22 @@ enum Declaration {
     Alias { name: String, ty: String },
 }
 
-pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
-    let parent_links = target.source_placement == SourcePlacement::End;
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
+    let parent_links = settings.source_placement == SourcePlacement::End;
     let mut declarations = Vec::new();
     for id in cx.schema.ids() {
         let def = cx.schema.get(id);
         declarations.push(match &def.kind {
             TypeKind::Struct(_) => {
                 let object = cx.model.object(id).expect("structs have an object model");
-                let mut properties: Vec<_> = object.properties.iter().map(|p| (JsKey::new(&p.key), property_type(cx, target, &p.value), property_doc(cx, &p.value))).collect();
+                let mut properties: Vec<_> = object.properties.iter().map(|p| (JsKey::new(&p.key), property_type(cx, settings, &p.value), property_doc(cx, &p.value))).collect();
                 if parent_links && object.node_type.is_some() {
                     properties.push((JsKey::new("parent"), format!("{ANY_NODE} | null"), None));
                 }
                 Declaration::Interface { name: def.name.clone(), properties }
             }
             TypeKind::Enum(e) if e.variants.iter().any(|v| v.payload.is_some()) => {
-                let members: Vec<String> = e.variants.iter().map(|v| v.payload.as_ref().map_or("null".to_owned(), |p| ts_type(cx, target, p))).collect();
+                let members: Vec<String> = e.variants.iter().map(|v| v.payload.as_ref().map_or("null".to_owned(), |p| ts_type(cx, settings, p))).collect();
                 Declaration::Alias { name: def.name.clone(), ty: members.join(" | ") }
             }
             TypeKind::Enum(e) => {
@@ -65,30 +65,30 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     }
     let shape = cx.result();
     let mut entries = vec![format!("{}: {}", JsKey::new(&shape.root_key).literal, cx.schema.get(shape.root).name)];
-    entries.extend(shape.channels.iter().map(|c| format!("{}: {}", JsKey::new(&c.key).literal, ts_type(cx, target, &c.ty))));
+    entries.extend(shape.channels.iter().map(|c| format!("{}: {}", JsKey::new(&c.key).literal, ts_type(cx, settings, &c.ty))));
     let view = DeserializeDts {
         header: cx.header(),
         target: target.name.clone(),
         result: format!("{{ {} }}", entries.join("; ")),
         declarations,
-        encode_source: target.source_placement == SourcePlacement::Start,
-        lazy: target.lazy,
-        int64_numbers: int64_numbers(cx, target),
+        encode_source: settings.source_placement == SourcePlacement::Start,
+        lazy: settings.lazy,
+        int64_numbers: int64_numbers(cx, settings),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }
 
 /// Whether the target reads 64-bit integers as numbers, which may throw (`int64 = "number"`).
-pub(super) fn int64_numbers(cx: &EmitContext, target: &Target) -> bool {
+pub(super) fn int64_numbers(cx: &EmitContext, settings: &RawastSettings) -> bool {
     let reads = super::js::Reads::of(cx);
-    target.int64 == Int64::Number && (reads.u64 || reads.i64)
+    settings.int64 == Int64::Number && (reads.u64 || reads.i64)
 }
 
 /// The union of every node interface: the type of `parent` (with `null`, the root's).
 const ANY_NODE: &str = "AnyNode";
 
-fn property_type(cx: &EmitContext, target: &Target, value: &PropertyValue) -> String {
+fn property_type(cx: &EmitContext, settings: &RawastSettings, value: &PropertyValue) -> String {
     match value {
         PropertyValue::NodeType(name) => js_string(name),
         PropertyValue::Span { part: SpanPart::Start | SpanPart::End, .. } => "number".to_owned(),
@@ -96,7 +96,7 @@ fn property_type(cx: &EmitContext, target: &Target, value: &PropertyValue) -> St
         PropertyValue::Span { part: SpanPart::Object, .. } => "{ start: number; end: number }".to_owned(),
         PropertyValue::Field { convert: Some(Converter::RegexValue), .. } => "RegExp | null".to_owned(),
         PropertyValue::Field { convert: Some(Converter::BigIntValue), .. } => "bigint".to_owned(),
-        PropertyValue::Field { ty, convert: None, .. } => ts_type(cx, target, ty),
+        PropertyValue::Field { ty, convert: None, .. } => ts_type(cx, settings, ty),
         PropertyValue::Converted { converter, .. } => cx.schema.meta[converter.0].ts_type.clone().unwrap_or_else(|| "unknown".to_owned()),
         PropertyValue::FromSpan { option: Some(_) } => "string | null".to_owned(),
         PropertyValue::FromSpan { option: None } => "string".to_owned(),
@@ -119,21 +119,21 @@ fn property_doc(cx: &EmitContext, value: &PropertyValue) -> Option<String> {
     })
 }
 
-pub(super) fn ts_type(cx: &EmitContext, target: &Target, ty: &TypeRef) -> String {
+pub(super) fn ts_type(cx: &EmitContext, settings: &RawastSettings, ty: &TypeRef) -> String {
     match ty {
         TypeRef::Primitive(Primitive::Bool) => "boolean".to_owned(),
-        TypeRef::Primitive(Primitive::U64 | Primitive::I64) if target.int64 == Int64::BigInt => "bigint".to_owned(),
+        TypeRef::Primitive(Primitive::U64 | Primitive::I64) if settings.int64 == Int64::BigInt => "bigint".to_owned(),
         TypeRef::Primitive(_) => "number".to_owned(),
         TypeRef::Str => "string".to_owned(),
         TypeRef::Span => "{ start: number; end: number }".to_owned(),
-        TypeRef::Box(inner) => ts_type(cx, target, inner),
+        TypeRef::Box(inner) => ts_type(cx, settings, inner),
         // `T[]`, not `Array<T>`: a schema may have a type named `Array`.
-        TypeRef::Vec(inner) => match ts_type(cx, target, inner) {
+        TypeRef::Vec(inner) => match ts_type(cx, settings, inner) {
             element if element.contains(' ') => format!("({element})[]"),
             element => format!("{element}[]"),
         },
-        TypeRef::Option(inner) => format!("{} | null", ts_type(cx, target, inner)),
-        TypeRef::Cell(inner) => ts_type(cx, target, inner),
+        TypeRef::Option(inner) => format!("{} | null", ts_type(cx, settings, inner)),
+        TypeRef::Cell(inner) => ts_type(cx, settings, inner),
         TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) => "string".to_owned(),
         TypeRef::Builtin(Builtin::NonZeroU32) => "number".to_owned(),
         TypeRef::Builtin(Builtin::AtomicBool) => "boolean".to_owned(),

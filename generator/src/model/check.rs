@@ -3,7 +3,7 @@
 //! target reserves for itself. Each is an error at the field that brings the key.
 
 use super::{Model, Property, PropertyValue};
-use crate::config::{SourcePlacement, SpanStyle, Target};
+use crate::config::{RawastSettings, SourcePlacement, SpanStyle, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Schema, TypeKind};
 
@@ -57,16 +57,16 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
 
 /// Keys a target reserves: `parent` on nodes of parent-linked targets; on lazy targets, the class
 /// members every lazy object has (`constructor` cannot be a getter, `toJSON` serializes it).
-pub fn check_target(schema: &Schema, model: &Model, target: &Target) -> Diagnostics {
+pub fn check_target(schema: &Schema, model: &Model, target: &Target, settings: &RawastSettings) -> Diagnostics {
     let mut diagnostics = Diagnostics::default();
-    let parent_links = target.source_placement == SourcePlacement::End;
+    let parent_links = settings.source_placement == SourcePlacement::End;
     for id in schema.ids() {
         let Some(object) = model.object(id) else { continue };
         for property in &object.properties {
             let why = match property.key.as_str() {
                 "parent" if parent_links && object.node_type.is_some() => "every node of this target has a `parent`: the node that holds it",
-                "constructor" if target.lazy => "lazy objects are class instances, whose `constructor` is their class",
-                "toJSON" if target.lazy => "lazy objects have a `toJSON` method, which `JSON.stringify` calls",
+                "constructor" if settings.lazy => "lazy objects are class instances, whose `constructor` is their class",
+                "toJSON" if settings.lazy => "lazy objects have a `toJSON` method, which `JSON.stringify` calls",
                 _ => continue,
             };
             diagnostics.push(

@@ -3,7 +3,7 @@
 //! ([`StringsView`]).
 
 use crate::buffer::{FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE, metadata_offsets};
-use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
+use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing};
 use crate::emit::EmitContext;
 use crate::ir::{Primitive, TypeKind, TypeRef};
 use crate::model::PropertyValue;
@@ -107,7 +107,7 @@ pub(in crate::emit::js) struct StateVariable {
 }
 
 impl BufferView {
-    pub(in crate::emit::js) fn new(cx: &EmitContext, target: &Target) -> Self {
+    pub(in crate::emit::js) fn new(cx: &EmitContext, target: &RawastSettings) -> Self {
         let width = target.pointer_width;
         let (layout_comment, in_source, in_source_region) = match target.source_placement {
             SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
@@ -187,7 +187,7 @@ pub(in crate::emit::js) struct StringsView {
 }
 
 impl StringsView {
-    pub(in crate::emit::js) fn new(target: &Target) -> Self {
+    pub(in crate::emit::js) fn new(target: &RawastSettings) -> Self {
         let policy = &target.strings;
         let switch_cases = match policy.short_decoder {
             ShortDecoder::Switch => (1..=policy.short_max_len).map(|len| (0..len).map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") }).collect::<Vec<_>>().join(", ")).collect(),

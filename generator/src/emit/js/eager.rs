@@ -7,7 +7,7 @@
 use askama::Template;
 
 use super::{Body, Builder, BufferView, Function, ResultView, StringsView, render_checked};
-use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourceSlicing, Target};
+use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, Target};
 use crate::emit::EmitContext;
 use crate::ir::TypeRef;
 use crate::Error;
@@ -29,16 +29,16 @@ struct DeserializeJs {
     functions: Vec<Function>,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
-    let builder = Builder::new(cx, target);
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
+    let builder = Builder::new(cx, settings);
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id)).collect();
     functions.extend(builder.helper_functions());
     let view = DeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
-        buffer: BufferView::new(cx, target),
+        buffer: BufferView::new(cx, settings),
         parent_links: builder.parent_links,
-        strings: StringsView::new(target),
+        strings: StringsView::new(settings),
         lazy: false,
         read_first: false,
         result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null", "null")),

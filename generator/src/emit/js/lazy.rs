@@ -9,7 +9,7 @@
 use askama::Template;
 
 use super::{Body, Builder, BufferView, Function, Prop, PropKind, ResultView, StringsView, render_checked};
-use crate::config::{Int64, LongDecoder, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
+use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
 use crate::ir::{TypeId, TypeKind, TypeRef};
@@ -57,10 +57,10 @@ struct Getter {
     private: String,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
     // `Config::parse` refuses `lazy` with the linter layout: lazy nodes have no `parent`.
-    assert_eq!(target.source_placement, SourcePlacement::Start, "lazy targets use the parser layout");
-    let builder = Builder::new(cx, target);
+    assert_eq!(settings.source_placement, SourcePlacement::Start, "lazy targets use the parser layout");
+    let builder = Builder::new(cx, settings);
     let mut classes = Vec::new();
     let mut functions = Vec::new();
     for id in cx.schema.ids() {
@@ -73,8 +73,8 @@ pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
     let view = DeserializeLazyJs {
         header: cx.header(),
         target: target.name.clone(),
-        buffer: BufferView::new(cx, target),
-        strings: StringsView::new(target),
+        buffer: BufferView::new(cx, settings),
+        strings: StringsView::new(settings),
         lazy: true,
         result: builder.result(format!("{}(root)", builder.function_name(&TypeRef::Named(cx.result().root)))),
         classes,

@@ -23,7 +23,7 @@ use super::function::{Body, Function};
 use super::views::{View, render_checked, views};
 use crate::Error;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::config::{BufferFormat, SourceText, Target};
+use crate::config::{OxcSettings, SourceText, Target};
 use crate::emit::EmitContext;
 use crate::ir::{TypeId, TypeRef};
 use crate::model::{Model, OutputVariant};
@@ -73,8 +73,8 @@ struct FunctionJs<'f> {
     lazy: bool,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target) -> Result<String, Error> {
-    let BufferFormat::Oxc { typescript, range, source_text } = target.format else { unreachable!("emit is called for oxc targets") };
+pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<String, Error> {
+    let OxcSettings { typescript, range, source_text } = *settings;
     let flags = Flags { is_ts: typescript, range };
     // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
     let fail = |problem: Problem| match problem {

@@ -1,0 +1,231 @@
+//! `codegen.toml`: what to generate. `Config::parse` reads it into a `Config`, one section at a
+//! time (`[schema]` in `schema.rs`, `[mapping]` in `mapping.rs`, `[output]` here, `[targets.X]` in
+//! `target.rs` with their `strings` in `strings.rs` and `package` in `package.rs`), then checks what
+//! one section needs of another. Every problem is a `Diagnostic`, at the place in the file to blame
+//! when there is one.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+mod mapping;
+mod package;
+mod schema;
+mod strings;
+mod target;
+
+use crate::SourceFile;
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::ir::Dialect;
+pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
+pub use package::{Fingerprint, Package, Smoke};
+pub use schema::RustPaths;
+pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
+pub use target::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
+
+/// The parsed configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// The configuration file's name, as generated headers name it (`codegen.toml`).
+    pub file_name: String,
+    /// Schema files, relative to the directory of `codegen.toml`, in the order written.
+    pub schema_files: Vec<ConfigPath>,
+    /// Schema files inside crates that Cargo fetched (`[schema.crates]`), found through `cargo_manifest`.
+    pub crate_files: Vec<CrateFile>,
+    /// The Cargo manifest whose dependencies (pinned by its lock file) hold `crate_files`.
+    pub cargo_manifest: Option<ConfigPath>,
+    /// The conventions the schema files are written in.
+    pub dialect: Dialect,
+    /// Types defined `pub` that their crate does not export, so that layout checks from outside
+    /// the crate cannot name them (oxc_span's `I32Dummy`): checked only through the types holding them.
+    pub unexported: Vec<ConfigName>,
+    /// Rust paths that generated Rust code uses to name the schema's types.
+    pub rust: RustPaths,
+    /// The root node type (`Program`), where deserialization starts. Needed by targets.
+    pub root: Option<ConfigName>,
+    /// What the AST is called in the package documentation (`ESTree`, `JSONC`); `None`: just "AST".
+    pub ast_name: Option<String>,
+    /// `[mapping]`: how the schema's types become JS values.
+    pub mapping: Mapping,
+    /// Where outputs go, relative to the directory of `codegen.toml`.
+    pub output_dir: ConfigPath,
+    /// The command that regenerates the outputs, named in their "do not edit" headers.
+    pub regenerate: String,
+    /// Targets in name order.
+    pub targets: Vec<Target>,
+}
+
+/// A type or field name from the configuration, with where it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigName {
+    pub name: String,
+    pub location: Location,
+}
+
+/// A schema file inside a crate: `path` is relative to the crate's root (its `Cargo.toml`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CrateFile {
+    pub krate: String,
+    pub path: String,
+    pub location: Location,
+}
+
+impl CrateFile {
+    /// How the schema names the file: `crate/path`, the same wherever Cargo keeps the sources.
+    pub fn name(&self) -> String {
+        format!("{}/{}", self.krate, self.path)
+    }
+}
+
+/// A path from the configuration, with where it was written (for "file not found" and the like).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigPath {
+    pub path: String,
+    pub location: Location,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    schema: schema::RawSchema,
+    #[serde(default)]
+    mapping: mapping::RawMapping,
+    output: RawOutput,
+    #[serde(default)]
+    targets: BTreeMap<String, Spanned<target::RawTarget>>,
+}
+
+/// `[output]` as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOutput {
+    dir: Spanned<String>,
+    regenerate: Option<Spanned<String>>,
+}
+
+/// Keys of `[schema]` that moved to `[mapping]`, with where they went.
+const MOVED_KEYS: &[(&str, &str)] = &[
+    ("span_unit", "`span_unit` moved to [mapping]"),
+    ("comments", "`comments = \"comments\"` became `channels = [\"comments\"]` in [mapping]"),
+];
+
+/// What the headers of generated files tell a reader to run, unless `[output] regenerate` says.
+pub const DEFAULT_REGENERATE: &str = "rawast codegen";
+
+impl Config {
+    /// How the schema names each of its files: the local ones' paths, then `crate/path` for each
+    /// crate file.
+    pub fn schema_file_names(&self) -> Vec<String> {
+        self.schema_files.iter().map(|f| f.path.clone()).chain(self.crate_files.iter().map(CrateFile::name)).collect()
+    }
+
+    /// Every file the generator reads from the configuration's directory: the schema files, then
+    /// the packages' license texts (crate files come from Cargo: `crate_files`).
+    pub fn input_files(&self) -> Vec<&ConfigPath> {
+        let licenses = self.targets.iter().filter_map(|t| t.package.as_ref()?.license_file.as_ref());
+        let mut files: Vec<&ConfigPath> = self.schema_files.iter().collect();
+        for license in licenses {
+            if !files.iter().any(|f| f.path == license.path) {
+                files.push(license);
+            }
+        }
+        files
+    }
+
+    /// Parses `codegen.toml`; `file.path` names it in diagnostics.
+    pub fn parse(file: &SourceFile) -> Result<Config, Diagnostics> {
+        let raw: RawConfig = match toml::from_str(&file.text) {
+            Ok(raw) => raw,
+            Err(error) => {
+                let mut diagnostic = Diagnostic::new(format!("invalid {}: {}", file.path, error.message().trim_end()));
+                if let Some(span) = error.span() {
+                    diagnostic = diagnostic.at(Location::from_byte_range(&file.path, &file.text, span));
+                }
+                if let Some((_, help)) = MOVED_KEYS.iter().find(|(key, _)| error.message().starts_with(&format!("unknown field `{key}`"))) {
+                    diagnostic = diagnostic.with_help(*help);
+                }
+                return Err(Diagnostics(vec![diagnostic]));
+            }
+        };
+        let mut diagnostics = Vec::new();
+        let schema = schema::check(raw.schema, file, &mut diagnostics);
+        let (output_dir, regenerate) = check_output(raw.output, file, &mut diagnostics);
+        let target::Targets { targets, lazy_spans } = target::check(raw.targets, schema.dialect, file, &mut diagnostics);
+        let mapping = mapping::check(raw.mapping, file, &mut diagnostics);
+
+        // What one section needs of another.
+        if mapping.discriminator.is_none() {
+            for span in lazy_spans {
+                diagnostics.push(error_at(
+                    file,
+                    span,
+                    "lazy = true needs a [mapping] discriminator",
+                    "a lazy target exports VISITOR_KEYS, by which a walker tells a node by its type name under the discriminator key; with discriminator = \"\" nodes carry none",
+                ));
+            }
+        }
+        if let Some(channel) = mapping.channels.first()
+            && schema.root.is_none()
+        {
+            diagnostics.push(Diagnostic::new("`mapping.channels` names fields of the root type, but `schema.root` is not set").at(channel.location.clone()).with_help("add `root = \"Program\"` (the root node type) to [schema]"));
+        }
+        if schema.root.is_none() && !targets.is_empty() {
+            diagnostics.push(Diagnostic::new("targets need `schema.root`: the node type deserialization starts from").with_help("add `root = \"Program\"` to [schema]"));
+        }
+        let config = Config {
+            file_name: file.path.clone(),
+            schema_files: schema.schema_files,
+            crate_files: schema.crate_files,
+            cargo_manifest: schema.cargo_manifest,
+            dialect: schema.dialect.unwrap_or_default(),
+            unexported: schema.unexported,
+            rust: schema.rust,
+            root: schema.root,
+            ast_name: schema.ast_name,
+            mapping,
+            output_dir,
+            regenerate,
+            targets,
+        };
+        Diagnostics(diagnostics).into_result(config)
+    }
+}
+
+/// Checks `[output]`: where outputs go, and the command their headers name.
+fn check_output(raw: RawOutput, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> (ConfigPath, String) {
+    let dir = raw.dir.get_ref().clone();
+    if let Some(problem) = path_problem(&dir) {
+        diagnostics.push(error_at(file, raw.dir.span(), format!("output directory `{dir}` {problem}"), "write paths relative to codegen.toml, with `/` separators"));
+    }
+    let dir = ConfigPath { path: dir, location: Location::from_byte_range(&file.path, &file.text, raw.dir.span()) };
+    let regenerate = match raw.regenerate {
+        Some(command) if command.get_ref().trim().is_empty() || command.get_ref().contains(['\n', '`']) => {
+            diagnostics.push(error_at(file, command.span(), "`output.regenerate` must be one line of shell command, without backquotes", "such as \"cargo xtask codegen\"; generated headers quote it"));
+            DEFAULT_REGENERATE.to_owned()
+        }
+        Some(command) => command.into_inner(),
+        None => DEFAULT_REGENERATE.to_owned(),
+    };
+    (dir, regenerate)
+}
+
+/// An error at `span` of the configuration file, with help.
+fn error_at(file: &SourceFile, span: Range<usize>, message: impl Into<String>, help: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(message).at(Location::from_byte_range(&file.path, &file.text, span)).with_help(help)
+}
+
+/// Why a configured path cannot be used, if it cannot. Paths must stay inside the project so that
+/// output never depends on where the checkout lives.
+fn path_problem(path: &str) -> Option<&'static str> {
+    if path.is_empty() {
+        Some("is empty")
+    } else if path.starts_with('/') || path.contains(':') || path.contains('\\') {
+        Some("is not a relative path with `/` separators")
+    } else if path.split('/').any(|part| part == ".." || part.is_empty() || part == ".") {
+        Some("must not contain `..`, `.` or empty parts")
+    } else {
+        None
+    }
+}

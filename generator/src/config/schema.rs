@@ -1,0 +1,157 @@
+//! `[schema]`: which files hold the schema (local ones, and `[schema.crates]` files of crates Cargo
+//! fetches), the dialect they are written in, and the Rust paths generated code names them by.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{ConfigName, ConfigPath, CrateFile, error_at, path_problem};
+use crate::SourceFile;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::ir::Dialect;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RustPaths {
+    /// The module of the test producer runtime (`FromEstree`, `Context`), such as `crate::producer`;
+    /// when set, codegen emits `rust/from_estree.rs`, the schema's ESTree JSON → Rust conversions.
+    pub producer_module: Option<String>,
+    /// The module that defines (or re-exports) every AST type, such as `crate::ast`.
+    pub ast_module: String,
+    /// The module of the arena primitives `Box`, `Vec`, `Str` and `Span`.
+    pub arena_module: String,
+    /// The `rawast-runtime` crate (`rawast_runtime`, or a re-export of it); when set, `constants.rs`
+    /// defines `BUFFER_FORMAT` for `rawast_runtime::build` and checks that both agree on the format.
+    pub runtime_module: Option<String>,
+}
+
+/// `[schema]` as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawSchema {
+    #[serde(default)]
+    files: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    crates: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
+    cargo_manifest: Option<Spanned<String>>,
+    #[serde(default)]
+    dialect: Option<Spanned<String>>,
+    ast_module: Spanned<String>,
+    arena_module: Option<Spanned<String>>,
+    runtime_module: Option<Spanned<String>>,
+    producer_module: Option<Spanned<String>>,
+    #[serde(default)]
+    unexported: Vec<Spanned<String>>,
+    root: Option<Spanned<String>>,
+    ast_name: Option<String>,
+}
+
+/// `[schema]`, checked: the parts of `Config` it holds.
+pub(super) struct SchemaSection {
+    pub schema_files: Vec<ConfigPath>,
+    pub crate_files: Vec<CrateFile>,
+    pub cargo_manifest: Option<ConfigPath>,
+    /// `None` when the dialect named is unknown (reported): targets are then not checked against it.
+    pub dialect: Option<Dialect>,
+    pub unexported: Vec<ConfigName>,
+    pub rust: RustPaths,
+    pub root: Option<ConfigName>,
+    pub ast_name: Option<String>,
+}
+
+/// Checks `[schema]`: paths stay inside the project, each file is listed once, modules are Rust
+/// paths, and what the other keys need is there.
+pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> SchemaSection {
+    let mut error = |span: Range<usize>, message: String, help: &str| diagnostics.push(error_at(file, span, message, help));
+    let location = |span: Range<usize>| Location::from_byte_range(&file.path, &file.text, span);
+    let name = |value: Spanned<String>| ConfigName { location: location(value.span()), name: value.into_inner() };
+
+    let no_files: Vec<Spanned<String>> = Vec::new();
+    let listed = raw.files.as_ref().map_or(&no_files, Spanned::get_ref);
+    if listed.is_empty() && raw.crates.values().all(|files| files.get_ref().is_empty()) {
+        let span = raw.files.as_ref().map_or(0..0, Spanned::span);
+        error(span, "`schema.files` is empty".to_owned(), "list the Rust files that define the #[ast] types (or, under [schema.crates], files of crates Cargo fetches)");
+    }
+    let dialect = match &raw.dialect {
+        None => Some(Dialect::Rawast),
+        Some(name) => {
+            let dialect = Dialect::ALL.into_iter().find(|d| d.as_str() == name.get_ref());
+            if dialect.is_none() {
+                let known: Vec<String> = Dialect::ALL.iter().map(|d| format!("\"{}\"", d.as_str())).collect();
+                error(name.span(), format!("unknown schema dialect `{}`", name.get_ref()), &format!("dialects: {}", known.join(", ")));
+            }
+            dialect
+        }
+    };
+    let mut crate_files: Vec<CrateFile> = Vec::new();
+    for (krate, files) in &raw.crates {
+        for entry in files.get_ref() {
+            let path = entry.get_ref();
+            if let Some(problem) = path_problem(path) {
+                error(entry.span(), format!("schema file `{path}` of crate `{krate}` {problem}"), "write paths relative to the crate's root, with `/` separators");
+            } else if crate_files.iter().any(|f| &f.krate == krate && &f.path == path) {
+                error(entry.span(), format!("schema file `{path}` of crate `{krate}` is listed twice"), "list each schema file once");
+            } else {
+                crate_files.push(CrateFile { krate: krate.clone(), path: path.clone(), location: location(entry.span()) });
+            }
+        }
+    }
+    let cargo_manifest = raw.cargo_manifest.as_ref().map(|m| ConfigPath { path: m.get_ref().clone(), location: location(m.span()) });
+    if let Some(manifest) = &raw.cargo_manifest
+        && let Some(problem) = path_problem(manifest.get_ref())
+    {
+        error(manifest.span(), format!("cargo_manifest `{}` {problem}", manifest.get_ref()), "write paths relative to codegen.toml, with `/` separators");
+    }
+    if cargo_manifest.is_none()
+        && let Some((krate, files)) = raw.crates.iter().next()
+    {
+        error(files.span(), format!("[schema.crates] names `{krate}`, but [schema] has no `cargo_manifest` to find it through"), "add `cargo_manifest = \"Cargo.toml\"`: the manifest whose dependencies (pinned by its Cargo.lock) include these crates");
+    }
+    let mut schema_files: Vec<ConfigPath> = Vec::new();
+    for entry in listed {
+        let path = entry.get_ref();
+        if let Some(problem) = path_problem(path) {
+            error(entry.span(), format!("schema file `{path}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
+        } else if schema_files.iter().any(|f| &f.path == path) {
+            error(entry.span(), format!("schema file `{path}` is listed twice"), "list each schema file once");
+        } else {
+            schema_files.push(ConfigPath { path: path.clone(), location: location(entry.span()) });
+        }
+    }
+    let modules = [&raw.ast_module].into_iter().chain(&raw.arena_module).chain(&raw.runtime_module).chain(&raw.producer_module);
+    for module in modules {
+        if syn::parse_str::<syn::Path>(module.get_ref()).is_err() {
+            error(module.span(), format!("`{}` is not a Rust path", module.get_ref()), "write a module path such as `crate::ast`");
+        }
+    }
+    // The runtime crate defines the arena types, so naming it is enough.
+    let arena_module = match (&raw.arena_module, &raw.runtime_module) {
+        (Some(arena), _) => arena.get_ref().clone(),
+        (None, Some(runtime)) => runtime.get_ref().clone(),
+        (None, None) => {
+            error(raw.ast_module.span(), "[schema] names no module for the arena types `Box`, `Vec`, `Str` and `Span`".to_owned(), "add `runtime_module = \"rawast_runtime\"` (the rawast-runtime crate, which defines them), or `arena_module` for types of your own");
+            String::new()
+        }
+    };
+    if let Some(producer) = &raw.producer_module
+        && raw.root.is_none()
+    {
+        error(producer.span(), "the producer needs `schema.root`: the node type it starts from".to_owned(), "add `root = \"Program\"` to [schema]");
+    }
+    SchemaSection {
+        schema_files,
+        crate_files,
+        cargo_manifest,
+        dialect,
+        unexported: raw.unexported.into_iter().map(name).collect(),
+        rust: RustPaths {
+            ast_module: raw.ast_module.into_inner(),
+            arena_module,
+            runtime_module: raw.runtime_module.map(Spanned::into_inner),
+            producer_module: raw.producer_module.map(Spanned::into_inner),
+        },
+        root: raw.root.map(name),
+        ast_name: raw.ast_name,
+    }
+}
