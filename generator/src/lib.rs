@@ -106,10 +106,14 @@ pub fn generate(config: &Config, inputs: &[SourceFile]) -> Result<Generation, Er
         )));
     }
     // `Config::parse` has matched each target's format to the dialect and refused the keys it does
-    // not take; what remains are the keys a rawast target reserves on the schema's objects.
+    // not take (a `Config` made otherwise is checked again here: an emitter reads its own
+    // dialect's model only); what remains are the keys a rawast target reserves on the schema's
+    // objects.
     for target in &config.targets {
-        if let Some(settings) = target.rawast() {
-            diagnostics.0.extend(model::check_target(&analysis.schema, &model, target, settings).0);
+        match (config.dialect, &target.settings) {
+            (Dialect::Rawast, config::TargetSettings::Rawast(settings)) => diagnostics.0.extend(model::check_target(&analysis.schema, &model, target, settings).0),
+            (Dialect::Oxc, config::TargetSettings::Oxc(_)) => {}
+            (dialect, _) => diagnostics.push(Diagnostic::new(format!("target `{}`: its format is not the {} dialect's", target.name, dialect.as_str()))),
         }
     }
     if config.rust.producer_module.is_some() {

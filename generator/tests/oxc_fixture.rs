@@ -92,3 +92,25 @@ fn a_schema_without_what_oxc_buffers_need_is_a_diagnostic() {
         Ok(_) => panic!("generated without the metadata type"),
     }
 }
+
+/// A `Config` made by hand (its fields are public) with a target of rawast's format on an oxc
+/// schema is refused with a diagnostic, as `Config::parse` refuses it, before any emitter reads the
+/// other dialect's model.
+#[test]
+fn a_target_of_the_other_format_is_a_diagnostic() {
+    use rawast_generator::config::{Int64, RawastSettings, Runtime, SourcePlacement, StringPolicy, TargetSettings};
+    let (mut config, inputs) = load_fixture(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/oxc/mini/codegen.toml")));
+    config.targets[0].settings = TargetSettings::Rawast(RawastSettings {
+        source_placement: SourcePlacement::Start,
+        runtime: Runtime::Node,
+        pointer_width: rawast_generator::layout::PointerWidth::W64,
+        strings: StringPolicy::default(),
+        lazy: false,
+        int64: Int64::Number,
+    });
+    match rawast_generator::generate(&config, &inputs) {
+        Err(rawast_generator::Error::Input(diagnostics)) => assert!(diagnostics.to_string().contains("is not the oxc dialect's"), "{diagnostics}"),
+        Err(other) => panic!("not a diagnostic: {other}"),
+        Ok(_) => panic!("generated a rawast target of an oxc schema"),
+    }
+}
