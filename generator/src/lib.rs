@@ -6,6 +6,7 @@
 //! `config` (codegen.toml) → `load` (syn → `ir`) → `layout` → `emit` (askama, quote + prettyplease).
 
 pub mod buffer;
+pub mod casing;
 pub mod config;
 pub mod diagnostic;
 pub mod emit;

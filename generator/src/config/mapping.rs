@@ -95,21 +95,7 @@ impl PropertyCase {
     pub fn apply(self, field: &str) -> String {
         match self {
             PropertyCase::Snake => field.to_owned(),
-            PropertyCase::Camel => {
-                let mut out = String::new();
-                let mut upper = false;
-                for c in field.chars() {
-                    if c == '_' && !out.is_empty() {
-                        upper = true;
-                    } else if upper {
-                        out.extend(c.to_uppercase());
-                        upper = false;
-                    } else {
-                        out.push(c);
-                    }
-                }
-                out
-            }
+            PropertyCase::Camel => crate::casing::camel_case(field),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! property set twice keeps its first place and its last value, as a JS object's would.
 
 use super::{EnumModel, FieldPath, ObjectModel, Property, PropertyValue, StructAt, VariantModel, VariantValue};
+use crate::casing::camel_case;
 use crate::ir::{JoinPlace, Only, Ordered, Schema, Struct, TypeId, TypeKind, TypeRef};
 
 /// Which of oxc's deserializers: its output for TypeScript, with `range` arrays.
@@ -172,66 +173,5 @@ fn innermost(ty: &TypeRef) -> Option<TypeId> {
         TypeRef::Named(id) => Some(*id),
         TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => innermost(inner),
         _ => None,
-    }
-}
-
-/// camelCase as oxc writes ESTree names: words split at `_`, at lower-to-upper changes and before
-/// the last capital of an acronym (`JSXText` → `jsxText`, `source_type` → `sourceType`).
-pub fn camel_case(name: &str) -> String {
-    let mut out = String::new();
-    for (n, word) in words(name).iter().enumerate() {
-        let lower = word.to_lowercase();
-        if n == 0 {
-            out.push_str(&lower);
-        } else {
-            out.push_str(&capitalized(&lower));
-        }
-    }
-    out
-}
-
-/// `Name` of `name`.
-pub fn capitalized(name: &str) -> String {
-    let mut chars = name.chars();
-    chars.next().map_or_else(String::new, |first| first.to_ascii_uppercase().to_string() + chars.as_str())
-}
-
-fn words(name: &str) -> Vec<String> {
-    let chars: Vec<char> = name.chars().collect();
-    let mut words = Vec::new();
-    let mut word = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        if c == '_' {
-            if !word.is_empty() {
-                words.push(std::mem::take(&mut word));
-            }
-            continue;
-        }
-        let prev = i.checked_sub(1).map(|p| chars[p]);
-        let next = chars.get(i + 1).copied();
-        let boundary = c.is_ascii_uppercase()
-            && prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit() || (p.is_ascii_uppercase() && next.is_some_and(|n| n.is_ascii_lowercase())));
-        if boundary && !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-        word.push(c);
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
-}
-
-#[cfg(test)]
-mod tests {
-    use super::camel_case;
-
-    #[test]
-    fn camel_case_as_oxc() {
-        assert_eq!(camel_case("source_type"), "sourceType");
-        assert_eq!(camel_case("Script"), "script");
-        assert_eq!(camel_case("AwaitUsing"), "awaitUsing");
-        assert_eq!(camel_case("JSXText"), "jsxText");
-        assert_eq!(camel_case("type"), "type");
     }
 }

@@ -79,7 +79,7 @@ impl<'a> Builder<'a> {
 
     fn type_suffix(&self, ty: &TypeRef) -> String {
         match ty {
-            TypeRef::Primitive(p) => model::capitalized(p.rust_name()),
+            TypeRef::Primitive(p) => crate::casing::capitalized(p.rust_name()),
             TypeRef::Span => "Span".to_owned(),
             // oxc's types are named after what they are read as: its strings as `Str`, a
             // `NonZeroU32` as a `u32`, a `Cell<T>` as its `T`.
@@ -201,7 +201,7 @@ impl<'a> Builder<'a> {
                 for v in &e.variants {
                     values[usize::from(v.discriminant)] = js_string(model::variant_string(v));
                 }
-                let constant = format!("{}_STRINGS", screaming_case(&def.name));
+                let constant = format!("{}_STRINGS", crate::casing::screaming_case(&def.name));
                 Function { name, params: "pos", comment: format!("`{}` as its string", def.name), body: Body::Strings { constant, what: def.name.clone(), values: values.join(", ") } }
             }
             _ => unreachable!("layout shape matches the type's kind"),
@@ -350,14 +350,4 @@ fn field_label(cx: &EmitContext, id: TypeId, field: &str) -> String {
     js_string(&format!("{}.{field}", cx.schema.get(id).name))
 }
 
-pub(in crate::emit::js) fn screaming_case(camel: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in camel.chars().enumerate() {
-        if c.is_uppercase() && i > 0 {
-            out.push('_');
-        }
-        out.extend(c.to_uppercase());
-    }
-    out
-}
 

@@ -10,6 +10,7 @@ use super::convert::{Property, this_name};
 use super::emitter::{Emitter, Reader};
 use crate::emit::js::builder::{at, local_name};
 use crate::emit::js::function::{Body, Case, Function, Prop, PropKind};
+use crate::casing;
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::{Builtin, Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
@@ -161,7 +162,7 @@ impl Emitter<'_> {
     /// A field with others prepended or appended to it (`#[estree(prepend_to = …)]`): one array of
     /// the `Vec`s' elements and the `Option`s' values, in the order prepended, field, appended.
     fn joined(&mut self, key: String, field: &FieldPath, parts: &[(FieldPath, TypeRef)]) -> Result<Property, String> {
-        let array = format!("joined{}", model::capitalized(&model::camel_case(&self.field_name(field))));
+        let array = format!("joined{}", casing::capitalized(&casing::camel_case(&self.field_name(field))));
         let mut calls = Vec::new();
         let mut joined = Vec::new();
         for (path, ty) in parts {
@@ -202,7 +203,7 @@ impl Emitter<'_> {
                     values[usize::from(variant.discriminant)] = js_string(value);
                 }
             }
-            let constant = format!("{}_STRINGS", crate::emit::js::builder::screaming_case(&name));
+            let constant = format!("{}_STRINGS", casing::screaming_case(&name));
             return Ok(Body::Strings { constant, what: name, values: values.join(", ") });
         }
         let payload = match &self.cx.layout64.get(id).shape {
