@@ -218,33 +218,17 @@ fn statement_len(text: &str) -> Option<usize> {
     if body.starts_with("if ") || body.starts_with("if(") {
         return None;
     }
-    let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (index, c) in body.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
-            }
-            continue;
-        }
-        match c {
-            '\'' | '"' | '`' => quote = Some(c),
-            '{' | '(' | '[' => depth += 1,
-            '}' | ')' | ']' => depth = depth.checked_sub(1)?,
-            ';' if depth == 0 => return Some(start + index + 1),
-            _ => {}
-        }
-    }
-    None
+    find_at_depth_zero(body, ';').map(|index| start + index + 1)
 }
 
 /// The index of the `}` that closes a `{` just before `text`, skipping strings and nested brackets.
 fn closing_brace(text: &str) -> Option<usize> {
+    find_at_depth_zero(text, '}')
+}
+
+/// The index of the first `wanted` in `text` outside strings and brackets opened in `text`; `None`
+/// if there is none, or a bracket closes that `text` did not open first.
+fn find_at_depth_zero(text: &str, wanted: char) -> Option<usize> {
     let mut depth = 0usize;
     let mut quote: Option<char> = None;
     let mut escaped = false;
@@ -260,9 +244,9 @@ fn closing_brace(text: &str) -> Option<usize> {
             continue;
         }
         match c {
+            _ if c == wanted && depth == 0 => return Some(index),
             '\'' | '"' | '`' => quote = Some(c),
             '{' | '(' | '[' => depth += 1,
-            '}' if depth == 0 => return Some(index),
             '}' | ')' | ']' => depth = depth.checked_sub(1)?,
             _ => {}
         }
