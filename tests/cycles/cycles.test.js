@@ -35,10 +35,19 @@ const oxcModule = (variant) => import.meta.resolve(`oxc-parser/src-js/generated/
 /** A worker of `reader.js` with a stack of `megabytes`, and a function that asks it one message. */
 function reader(megabytes) {
   const worker = new Worker(new URL("./reader.js", import.meta.url), { resourceLimits: { stackSizeMb: megabytes } });
+  // Each answer takes its listeners away again: one message after another would pile them up.
   const ask = (message) =>
     new Promise((resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
+      const answer = (value) => {
+        worker.off("error", fail);
+        resolve(value);
+      };
+      const fail = (error) => {
+        worker.off("message", answer);
+        reject(error);
+      };
+      worker.once("message", answer);
+      worker.once("error", fail);
       worker.postMessage(message);
     });
   return { worker, ask };
