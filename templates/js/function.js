@@ -5,7 +5,8 @@
     `readPointer(pos, size, alignMask)` (the offset a pointer at `pos` gives, once its `size` bytes
     are known to lie in the buffer, aligned), `budget` and `overBudget(start, len, pos)` (what reads
     may still take; what happens when a read of `len` bytes at `start` takes more), `invalid(what,
-    value, pos)` and `defer(read, pos)` (`deferred.js`). -#}
+    value, pos)` and `defer(read, pos)` (`deferred.js`); where a `Box` is read first (oxc's format
+    only), `readFirst`, `overflowRead`/`overflowAt` and `interrupted(target, size)`. -#}
 {%- match function.body -%}
 {%- when Body::Object with { props, is_node, defers, locals } -%}
 /** {{ function.comment }} */
@@ -160,9 +161,14 @@ function {{ function.name }}({{ function.params }}) {
   try {
     return {{ read }};
   } catch (error) {
-    if (error instanceof RangeError && overflowRead === null) {
-      overflowRead = {{ reader }};
-      overflowAt = target;
+    if (error instanceof RangeError) {
+      if (overflowRead === null) {
+        overflowRead = {{ reader }};
+        overflowAt = target;
+      }
+{%- if *paid %}
+      interrupted(target, {{ size }});
+{%- endif %}
     }
     throw error;
   }

@@ -48,6 +48,9 @@ let deferred = 0;
 // `overflowAt`) is read from the top of the stack, kept here, and found by the retry (`readFromTop`).
 const readFirst = new Map();
 let overflowRead = null, overflowAt = 0;
+// How many times the JS stack's running out has interrupted a read of a `Box` read first, by the
+// position it points to (`interrupted`).
+const interruptions = new Map();
 
 const { utf8Slice, latin1Slice } = Buffer.prototype;
 // The most bytes Node decodes into one string (V8's longest string, `buffer.constants.MAX_STRING_LENGTH`).
@@ -118,6 +121,7 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
     readFirst.clear();
+    interruptions.clear();
   }
 }
 
@@ -125,7 +129,8 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
  * `read(pos)` from the top of the stack. Where the JS stack runs out in a converter that looks at
  * what it reads, the deepest value that did not fit is read first (from here, and so on below it
  * if that does not fit either), kept in `readFirst`, and the read tried again: it finds the value
- * there, one stack's depth further down each time.
+ * there, one stack's depth further down each time. Each attempt reads again what the one before
+ * it read on the way down: `interrupted` gives those reads back.
  */
 function readFromTop(read, pos) {
   const reads = [read, pos];
@@ -151,6 +156,36 @@ function takeReadFirst(pos) {
   const value = readFirst.get(pos);
   readFirst.delete(pos);
   return value;
+}
+
+// How many interrupted reads of one position `interrupted` gives back. On the way down to where the
+// stack ran out, a value is read by the attempt that overflowed, then by its retry; once more where
+// a `try` above it had left it for later; once or twice more where the JIT's frames grew between an
+// attempt and its retry (V8 deoptimizes code that meets a branch it has not run), so that the retry
+// ran out before the value read first. tests/oxc/read-first.test.js's chains: at most 3 per
+// position (2026-11-25).
+const FREE_INTERRUPTIONS = 4;
+
+/**
+ * Called where the JS stack ran out while the `Box` at `target`, which paid `size`, was being read:
+ * the value will be read again from the top of the stack, and paid then, so the first
+ * `FREE_INTERRUPTIONS` times at a position this gives back what the `Box` paid. A valid buffer's
+ * values are then paid once, however often the stack cuts their reads short: paid at each attempt,
+ * oxc's sparse structs ran past what their lines allow (`overBudget`), and deep chains of class
+ * heritages were refused (a `Class` is 144 bytes, of which 4 lines of 9 may be all that is not
+ * zeros). What a corrupt buffer gets back is at most `FREE_INTERRUPTIONS` reads of each struct that
+ * a read-first `Box` points to, each one behind a pointer of its own: its work and memory (one
+ * `interruptions` entry per position) stay linear in what it holds. (Where the stack has no room
+ * left for this call, the read stays paid.)
+ */
+function interrupted(target, size) {
+  const count = interruptions.get(target) ?? 0;
+  if (count < FREE_INTERRUPTIONS) {
+    interruptions.set(target, count + 1);
+    // (Once `budget` has run out, every read goes through `overBudget`, which counts the lines.)
+    if (touched === null) budget += size;
+    else allowance += size;
+  }
 }
 
 /** The source's bytes at `start..end`, decoded (in pieces no longer than Node decodes at once). */
@@ -203,11 +238,14 @@ function overBudgetError(pos) {
  * Called when `budget` runs out, for a read of `len` bytes at `start` (read at `pos`): from then on
  * each read is paid from what it really reaches. Every 16-byte line of the region that holds
  * something (not all zeros) and that a read touches for the first time allows 64 bytes of reads
- * (structs and strings). A valid buffer, whose reads take each byte a few times at most (a
- * literal's `raw` and `value`, a read repeated where the stack ran out), gets through; a buffer
- * whose pointers lead round the same bytes (a cycle, a subtree shared many times), or into the
- * zeros that fill most of oxc-parser's 2 GiB, gets as far as four times what it really holds,
- * whatever its metadata says, then a `RawastBufferError`. (Strings outside the region allow nothing.)
+ * (structs and strings). A valid buffer gets through: its reads take each byte a few times at
+ * most (a literal's `raw` and `value`, the start of a read that the stack cut short where a `try`
+ * left the value for later).
+ * (`interrupted` gives back the reads of values read first that the stack cut short.)
+ * A buffer whose pointers lead round the same bytes (a cycle, a subtree shared many times), or
+ * into the zeros that fill most of oxc-parser's 2 GiB, gets as far as four times what it really
+ * holds, whatever its metadata says, then a `RawastBufferError`. (Strings outside the region
+ * allow nothing. What `budget` still held pays for the first bytes of the read.)
  */
 function overBudget(start, len, pos) {
   if (touched === null) touched = new Uint8Array(((hi - lo) >>> 7) + 1);
@@ -223,7 +261,8 @@ function overBudget(start, len, pos) {
       }
     }
   }
-  if ((allowance -= len) < 0) throw overBudgetError(pos);
+  // (`budget` is what it held less `len`: below zero by what the read still needs.)
+  if ((allowance += budget) < 0) throw overBudgetError(pos);
   budget = 0;
 }
 
@@ -1987,9 +2026,12 @@ function deserializeBoxTSNamespaceDeclaration(pos) {
   try {
     return deserializeTSNamespaceDeclaration(target);
   } catch (error) {
-    if (error instanceof RangeError && overflowRead === null) {
-      overflowRead = deserializeTSNamespaceDeclaration;
-      overflowAt = target;
+    if (error instanceof RangeError) {
+      if (overflowRead === null) {
+        overflowRead = deserializeTSNamespaceDeclaration;
+        overflowAt = target;
+      }
+      interrupted(target, 72);
     }
     throw error;
   }
