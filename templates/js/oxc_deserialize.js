@@ -282,8 +282,11 @@ function overBudget(start, len, pos) {
       }
     }
   }
-  // (`budget` is what it held less `len`: below zero by what the read still needs.)
-  if ((allowance += budget) < 0) throw overBudgetError(pos);
+  // `budget` is what it held less `len`: below zero by what the read still needs, or by more where
+  // the JS stack ran out on entry to this function before (the `RangeError` left `budget` as it
+  // was, and the reads then stopped were read again, paid, from the top of the stack): no read is
+  // charged more than its `len`.
+  if ((allowance -= Math.min(len, -budget)) < 0) throw overBudgetError(pos);
   budget = 0;
 }
 
