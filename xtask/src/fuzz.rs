@@ -29,8 +29,8 @@ case runs in one of two child processes, watched:
     hang      longer than 1 s plus 4 times the file's valid deserialization
     death     the child dies (a signal, V8 out of memory, an exit)
     blow-up   the case adds more than 64 MiB plus 32 times its buffer's size to the child's RSS
-              (measured on Linux), or the child's peak RSS passes its level after loading by 256 MiB
-              plus 16 times the largest buffer it holds
+              (measured on Linux), or the child's RSS, its garbage collected, stays past its level
+              after loading by 256 MiB plus 16 times the largest buffer it holds (a leak)
     foreign   an error other than the module's RawastBufferError (a TypeError only for the odd
               inputs that are no Uint8Array); an AST from a buffer of 4 GiB or more, or from a
               lazy tree read whole after its buffer was detached; a tree other than that of the
