@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
-import { firstDifference } from "../tests/oxc/compare.js";
+import { addParents, firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
 import { benchCommandLine, countNodes, machine, makeCloner, median, sample, summaryLines } from "./common.js";
 
@@ -22,7 +22,11 @@ const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
 
 const USAGE = "node --expose-gc bench/oxc.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxc-…`)";
 
-/** The command line, with the target's `module` and `variant` as `options.module` and `options.variant`. */
+/**
+ * The command line, with the target's `module` and `variant` as `options.module` and
+ * `options.variant`. A `_parent` target is measured against oxc's variant without parents (its
+ * `referenceVariant`): oxc-parser 0.157 does not ship the one with.
+ */
 function commandLine() {
   const options = benchCommandLine(USAGE, { json: true, target: true });
   if (options.target.format !== "oxc") usageError(USAGE, `${options.target.name} does not read oxc-parser's buffers`);
@@ -89,7 +93,7 @@ function makeConstructor(root) {
 function main() {
   const options = commandLine();
   const typescript = options.variant.startsWith("ts");
-  return Promise.all([import(pathToFileURL(resolve(options.module)).href), import(`oxc-parser/src-js/generated/deserialize/${options.variant}.js`)]).then(([rawast, oxc]) => {
+  return Promise.all([import(pathToFileURL(resolve(options.module)).href), import(`oxc-parser/src-js/generated/deserialize/${options.target.referenceVariant}.js`)]).then(([rawast, oxc]) => {
     const results = [];
     for (const path of options.paths) {
       const source = readFileSync(path, "utf8");
@@ -97,7 +101,10 @@ function main() {
       parseRawSync(path, buffer.block, sourceStartPos, sourceByteLen, parseOptions(path, typescript));
       const read = (module) => module.deserialize(buffer, source, sourceStartPos, sourceByteLen).program;
       const reference = read(oxc);
-      const difference = firstDifference(read(rawast), reference);
+      // A `_parent` target is checked against oxc's tree given its parents (the JSON and clone
+      // baselines stay those of the tree without: no cycles).
+      const expected = options.target.parent ? addParents({ program: read(oxc) }).program : reference;
+      const difference = firstDifference(expected, read(rawast));
       if (difference !== null) {
         console.error(`${path}: not timed, rawast's output differs from oxc's: ${difference}`);
         returnBufferToCache(buffer);
@@ -128,7 +135,7 @@ function main() {
     const others = METHODS.slice(1);
     const { geomean: summary, lines } = summaryLines(results, others);
 
-    console.log(`${machine()}; ${options.module} against oxc-parser's ${options.variant}.js on the same buffers; median (min) ns per node (nodes: objects with a \`type\`, in oxc's output); ${options.samples} samples after 3 warm-up rounds.\n`);
+    console.log(`${machine()}; ${options.module} against oxc-parser's ${options.target.referenceVariant}.js on the same buffers; median (min) ns per node (nodes: objects with a \`type\`, in oxc's output); ${options.samples} samples after 3 warm-up rounds.\n`);
     console.log(`| file | KB | nodes | ${METHODS.join(" | ")} | ${others.map((m) => `rawast ÷ ${m}`).join(" | ")} |`);
     console.log(`|---|---:|---:|${METHODS.map(() => "---:").join("|")}|${others.map(() => "---:").join("|")}|`);
     for (const r of results) {

@@ -1,5 +1,5 @@
 // The oxc emitter's small fixture (generator/tests/fixtures/oxc/mini/) at run time: its four
-// deserializers, which `cargo test` writes to target/oxc_fixture/mini/ with the layout of each type
+// deserializers and one with parent links, which `cargo test` writes to target/oxc_fixture/mini/ with the layout of each type
 // (layout.json), refuse what is not a buffer and read one written here field by field in oxc's
 // format (64-bit pointers whose low 32 bits are offsets, the metadata at the end). tests/oxc checks
 // the same emitter on oxc's whole AST against oxc-parser's own buffers and deserializers.
@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { root } from "./producer.js";
+import { addParents, firstDifference } from "./oxc/compare.js";
 
 const dir = join(root, "target/oxc_fixture/mini");
 const VARIANTS = [
@@ -16,6 +17,7 @@ const VARIANTS = [
   { target: "oxc-ts", ts: true, range: false },
   { target: "oxc-js-range", ts: false, range: true },
   { target: "oxc-ts-range", ts: true, range: true },
+  { target: "oxc-ts-range-parent", ts: true, range: true, parent: true },
 ];
 
 function load() {
@@ -115,7 +117,13 @@ for (const variant of VARIANTS) {
     const { deserialize, RawastBufferError } = await import(join(dir, "js", variant.target, "deserialize.js"));
     const { bytes, sourceStartPos } = buffer(layout);
     const tree = deserialize(bytes, SOURCE, sourceStartPos, SOURCE.length);
-    assert.equal(JSON.stringify(tree, null, 1), JSON.stringify(expected(variant), null, 1));
+    if (variant.parent) {
+      // Each node's `parent` the node above it (the program's `null`), compared by identity.
+      assert.equal(firstDifference(addParents(expected(variant)), tree), null);
+      assert.equal(tree.program.body[1].expression.parent, tree.program.body[1]);
+    } else {
+      assert.equal(JSON.stringify(tree, null, 1), JSON.stringify(expected(variant), null, 1));
+    }
 
     assert.throws(() => deserialize("not a buffer", SOURCE, 0, 0), TypeError);
     // Metadata alone: the root cannot lie below it.

@@ -27,15 +27,18 @@ export function targetsOption(usage, values) {
 /**
  * The target one `--target-json` gives, checked, with what the scripts derive from it:
  * `bufferLayout` (`parser` or `linter`, as the test producer names its layouts) for rawast's
- * buffers, `variant` (`js`, `ts`, `js_range`, `ts_range`: which of oxc's deserializers it
- * reproduces) for oxc-parser's. Throws on JSON of another shape.
+ * buffers, `variant` (`js`, `ts`, `js_range`, `ts_range`, each also `_parent`: which of oxc's
+ * deserializers it reproduces) and `referenceVariant` (the same without `_parent`, which
+ * oxc-parser 0.157 ships) for oxc-parser's. Throws on JSON of another shape.
  */
 export function parseTarget(json) {
   const target = JSON.parse(json);
   const problem = shapeProblem(target);
   if (problem !== null) throw new Error(`--target-json ${json}: ${problem}`);
   if (target.format === "rawast") return { ...target, bufferLayout: target.sourcePlacement === "start" ? "parser" : "linter" };
-  return { ...target, variant: `${target.typescript ? "ts" : "js"}${target.range ? "_range" : ""}` };
+  // (oxc-parser 0.157 does not ship its `_parent` variants: `referenceVariant` is the one without.)
+  const referenceVariant = `${target.typescript ? "ts" : "js"}${target.range ? "_range" : ""}`;
+  return { ...target, referenceVariant, variant: `${referenceVariant}${target.parent ? "_parent" : ""}` };
 }
 
 function shapeProblem(target) {
@@ -45,6 +48,6 @@ function shapeProblem(target) {
   if (typeof target.lazy !== "boolean") return "no lazy";
   if (target.format === "rawast") return ["start", "end"].includes(target.sourcePlacement) ? null : "sourcePlacement is neither start nor end";
   if (target.format !== "oxc") return "format is neither rawast nor oxc";
-  if (typeof target.typescript !== "boolean" || typeof target.range !== "boolean") return "no typescript or range";
+  if (typeof target.typescript !== "boolean" || typeof target.range !== "boolean" || typeof target.parent !== "boolean") return "no typescript, range or parent";
   return ["argument", "buffer"].includes(target.sourceText) ? null : "sourceText is neither argument nor buffer";
 }

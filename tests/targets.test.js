@@ -20,6 +20,7 @@ const oxcTsRange = {
   format: "oxc",
   typescript: true,
   range: true,
+  parent: false,
   sourceText: "argument",
   pointerWidth: 64,
   lazy: false,
@@ -32,9 +33,12 @@ test("a rawast target's source placement names the producer's buffer layout", ()
   assert.equal(parseTarget(JSON.stringify({ ...linter, sourcePlacement: "start" })).bufferLayout, "parser");
 });
 
-test("an oxc target's typescript and range name oxc's deserializer variant", () => {
-  assert.deepEqual(parseTarget(JSON.stringify(oxcTsRange)), { ...oxcTsRange, variant: "ts_range" });
+test("an oxc target's typescript, range and parent name oxc's deserializer variant", () => {
+  assert.deepEqual(parseTarget(JSON.stringify(oxcTsRange)), { ...oxcTsRange, variant: "ts_range", referenceVariant: "ts_range" });
   assert.equal(parseTarget(JSON.stringify({ ...oxcTsRange, typescript: false, range: false })).variant, "js");
+  // oxc-parser 0.157 ships no `_parent` variant: the reference is the one without.
+  const parent = parseTarget(JSON.stringify({ ...oxcTsRange, parent: true }));
+  assert.deepEqual([parent.variant, parent.referenceVariant], ["ts_range_parent", "ts_range"]);
 });
 
 test("JSON of another shape is refused, naming what is wrong", () => {
@@ -43,7 +47,8 @@ test("JSON of another shape is refused, naming what is wrong", () => {
     [{ ...linter, pointerWidth: 16 }, /pointerWidth/],
     [{ ...linter, sourcePlacement: "middle" }, /sourcePlacement/],
     [{ ...linter, format: "json" }, /format/],
-    [{ ...oxcTsRange, range: undefined }, /typescript or range/],
+    [{ ...oxcTsRange, range: undefined }, /typescript, range or parent/],
+    [{ ...oxcTsRange, parent: undefined }, /typescript, range or parent/],
     [{ ...oxcTsRange, sourceText: "file" }, /sourceText/],
     [[linter], /no name/],
   ];

@@ -1,6 +1,7 @@
 {#- The values left for later by eager deserializers, where the JS stack ran out: a `Deferred` holds
     the reader and the position, `resolveDeferred` builds them once the root is back, from the top
-    of the stack. With `parent_links`, each is built with the node that holds it as its parent. -#}
+    of the stack. With `parent_links`, each is built with the node that holds it as its parent
+    (passed to its reader, or with `parent_global` set in the variable `parent` first). -#}
 // Where the JS stack runs out, a value is left for later: each function that stores values that may
 // nest (an object's properties, an array's elements) reads them in a `try`, and where a read throws
 // the stack's `RangeError`, that value and those after it not read yet become `Deferred`s, which
@@ -33,7 +34,11 @@ function resolveDeferred(root) {
       if (key === "parent") continue;
       let child = value[key];
       if (child instanceof Deferred) {
+{%- if parent_global %}
+        child = value[key] = {% if read_first %}readFromTop(child.read, child.pos, node){% else %}(parent = node, child.read(child.pos)){% endif %};
+{%- else %}
         child = value[key] = child.read(child.pos, node);
+{%- endif %}
       }
       if (child !== null && typeof child === "object" && !(child instanceof RegExp)) stack.push(child, node);
     }

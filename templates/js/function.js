@@ -11,6 +11,55 @@
 {%- when Body::Object with { props, is_node, defers, locals } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
+{%- if *is_node && parent_global %}
+{#- oxc's `parent` variants: the node is `parent` while its children are read (oxc's generator
+    reads its other properties in the literal, before), and the one before it again once they are.
+    Where the JS stack runs out below the node, it is `parent` again for what the catch reads. #}
+{%- for prop in props %}{% if !prop.is_child && prop.read_first %}
+{%- if !prop.statements.is_empty() %}
+{{ prop.statements|indent(2, true) }}
+{%- endif %}
+  const {{ prop.local }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+{%- for prop in props %}{% if !prop.is_child && !prop.read_first && !prop.statements.is_empty() %}
+{{ prop.statements|indent(2, true) }}
+{%- endif %}{% endfor %}
+  const previousParent = parent;
+  const node = parent = {
+{%- for prop in props %}
+    {{ prop.key.literal }}: {% if prop.is_child %}null{% else %}{{ prop.literal_value() }}{% endif %},
+{%- endfor %}
+    parent: previousParent,
+  };
+{%- for prop in props %}{% if prop.is_child && prop.read_first %}
+{%- if !prop.statements.is_empty() %}
+{{ prop.statements|indent(2, true) }}
+{%- endif %}
+  const {{ prop.local }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+{%- for prop in props %}{% if prop.is_child && !prop.read_first && !prop.statements.is_empty() %}
+{{ prop.statements|indent(2, true) }}
+{%- endif %}{% endfor %}
+{%- if *defers %}
+  try {
+{%- for prop in props %}{% if prop.is_child && prop.deferred.is_some() %}
+    node{{ prop.key.access }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+{%- for prop in props %}{% if prop.is_child %}{% if let Some(deferred) = prop.deferred %}
+    if (node{{ prop.key.access }} === null) node{{ prop.key.access }} = {{ deferred }};
+{%- endif %}{% endif %}{% endfor %}
+  }
+{%- endif %}
+{#- (Values that cannot nest deeply: where the stack runs out below them, the node is given up.) #}
+{%- for prop in props %}{% if prop.is_child && prop.deferred.is_none() %}
+  node{{ prop.key.access }} = {% if prop.read_first %}{{ prop.local }}{% else %}{{ prop.value }}{% endif %};
+{%- endif %}{% endfor %}
+  parent = previousParent;
+  return node;
+{%- else %}
 {%- for prop in props %}{% if prop.read_first %}
 {%- if !prop.statements.is_empty() %}
 {{ prop.statements|indent(2, true) }}
@@ -46,12 +95,18 @@ function {{ function.name }}({{ function.params }}) {
   return node;
 {%- else if *defers %}
   let {{ locals }};
+{%- if parent_global %}
+  const previousParent = parent;
+{%- endif %}
   try {
 {%- for prop in props %}{% if prop.deferred.is_some() %}
     {{ prop.local }} = {{ prop.value }};
 {%- endif %}{% endfor %}
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
+{%- if parent_global %}
+    parent = previousParent;
+{%- endif %}
 {%- for prop in props %}{% if let Some(deferred) = prop.deferred %}
     if ({{ prop.local }} === undefined) {{ prop.local }} = {{ deferred }};
 {%- endif %}{% endfor %}
@@ -67,6 +122,7 @@ function {{ function.name }}({{ function.params }}) {
     {{ prop.key.literal }}: {{ prop.literal_value() }},
 {%- endfor %}
   };
+{%- endif %}
 {%- endif %}
 }
 {%- when Body::Returns with { statements, value } -%}
@@ -129,12 +185,18 @@ function {{ function.name }}({{ function.params }}) {
   }
 {%- else %}
   const first = element;
+{%- if parent_global %}
+  const previousParent = parent;
+{%- endif %}
   try {
     for (let i = 0; i < len; i++, element += {{ element_size }}) {
       array[i] = {{ element }};
     }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
+{%- if parent_global %}
+    parent = previousParent;
+{%- endif %}
     // (No element reads as `undefined`: those not read yet are the holes.)
     for (let i = 0, element = first; i < len; i++, element += {{ element_size }}) {
       if (array[i] === undefined) array[i] = {{ deferred }};

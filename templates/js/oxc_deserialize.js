@@ -24,7 +24,12 @@ let sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
 let sourceLatin;
+{%- if parent_links %}
+// The node whose children are being read: each node's `parent`. A node with children sets it while
+// they are read, and oxc's converters keep it up to date too.
+{%- else %}
 // The parent node, which oxc's converters keep up to date in its `parent` variants (not this one).
+{%- endif %}
 let parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
 // so every pointer of a sound buffer lies in `[lo, hi)`, from the root to the metadata.
@@ -128,11 +133,17 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   }
   asciiEnd = end;
   try {
-    const data = {% if read_first %}readFromTop({{ root }}, lo){% else %}{{ root }}(lo){% endif %};
+{%- if parent_links %}
+    parent = null;
+{%- endif %}
+    const data = {% if read_first %}readFromTop({{ root }}, lo{% if parent_links %}, null{% endif %}){% else %}{{ root }}(lo){% endif %};
     if (deferred > 0) resolveDeferred(data);
     return data;
   } finally {
     {% for view in views %}{{ view.name }} = {% endfor %}sourceText = sourceLatin = touched = undefined;
+{%- if parent_links %}
+    parent = null;
+{%- endif %}
 {%- if read_first %}
     readFirst.clear();
     interruptions.clear();
@@ -147,13 +158,20 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
  * if that does not fit either), kept in `readFirst`, and the read tried again: it finds the value
  * there, one stack's depth further down each time. Each attempt reads again what the one before
  * it read on the way down: `interrupted` gives those reads back.
+{%- if parent_links %}
+ * Each attempt starts with `parent` as the value's parent, `parentOfRead`; a value read first
+ * takes its parent when it is taken (`takeReadFirst`).
+{%- endif %}
  */
-function readFromTop(read, pos) {
+function readFromTop(read, pos{% if parent_links %}, parentOfRead{% endif %}) {
   const reads = [read, pos];
   let value;
   while (reads.length > 0) {
     const at = reads[reads.length - 1];
     overflowRead = null;
+{%- if parent_links %}
+    parent = parentOfRead;
+{%- endif %}
     try {
       value = reads[reads.length - 2](at);
     } catch (error) {
@@ -171,6 +189,11 @@ function readFromTop(read, pos) {
 function takeReadFirst(pos) {
   const value = readFirst.get(pos);
   readFirst.delete(pos);
+{%- if parent_links %}
+  // Read from the top of the stack, under a parent of an attempt given up: its parent is the one
+  // the read that takes it has.
+  if (value !== null && typeof value === "object" && Object.hasOwn(value, "parent")) value.parent = parent;
+{%- endif %}
   return value;
 }
 

@@ -85,6 +85,10 @@ const dialects = [
       { name: "oxc-ts", module: module("tests/oxc/generated/js/oxc-ts"), reference: oxcModule("ts") },
       { name: "oxc-js-range", module: module("tests/oxc/generated/js/oxc-js-range"), reference: oxcModule("js_range") },
       { name: "oxc-ts-range", module: module("tests/oxc/generated/js/oxc-ts-range"), reference: oxcModule("ts_range") },
+      // oxc-parser 0.157 ships no `_parent` variants: their reference is the variant without, given
+      // each node's parent as oxc's generator sets it (tests/oxc/compare.js, `addParents`).
+      { name: "oxc-js-parent", module: module("tests/oxc/generated/js/oxc-js-parent"), reference: oxcModule("js"), withParents: true },
+      { name: "oxc-ts-range-parent", module: module("tests/oxc/generated/js/oxc-ts-range-parent"), reference: oxcModule("ts_range"), withParents: true },
     ],
   },
 ];
@@ -127,7 +131,7 @@ for (const dialect of dialects) {
           // Both read at once (oxc's buffer is shared; rawast's is copied).
           const [actual, references] = await Promise.all([
             small.ask({ modules: targets.map((target) => target.module), buffer, args, oxc }),
-            large.ask({ modules: targets.map((target) => target.reference), buffer, args, oxc }),
+            large.ask({ modules: targets.map((target) => target.reference), withParents: targets.map((target) => target.withParents === true), buffer, args, oxc }),
           ]);
           targets.forEach((target, i) => {
             const [want, got] = [references[i], actual[i]];

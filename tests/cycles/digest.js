@@ -56,10 +56,13 @@ export function digest(value) {
   return { hash: hex(high) + hex(low), nodes };
 }
 
-/** The digest of what a deserializer module makes of `buffer` (a lazy module's result materialized), or `{ error }`. */
-export function readDigest(module, buffer, args) {
+/**
+ * The digest of what a deserializer module makes of `buffer` (passed through `then` if given; a
+ * lazy module's result materialized), or `{ error }`.
+ */
+export function readDigest(module, buffer, args, then = (result) => result) {
   try {
-    const result = module.deserialize(buffer, ...args);
+    const result = then(module.deserialize(buffer, ...args));
     return digest(module.materialize ? module.materialize(result) : result);
   } catch (error) {
     return { error: `${error.name}: ${error.message}` };

@@ -7,7 +7,9 @@
 // prototype (a plain object differs from a null-prototype one or a class instance).
 //
 // The walk is iterative: a tree that oxc's recursive deserializer could just build must not overflow
-// the stack here. Values must be trees (no cycles).
+// the stack here. Values must be trees (no cycles), but for their `parent` links: an object's
+// `parent` is not walked into, it must be the counterpart of the reference's (the object compared
+// with it), or `null` where that is `null`.
 
 /**
  * @param {unknown} a - the reference value
@@ -21,6 +23,8 @@ export function firstDifference(a, b) {
   // keys from the root to the pair being compared; the pair's depth says how much of it stays valid.
   const stack = [a, b, undefined, 0];
   const path = [];
+  // Each reference object compared so far, with the object compared with it (parents come first).
+  const counterparts = new Map();
   while (stack.length > 0) {
     const depth = stack.pop(),
       key = stack.pop(),
@@ -36,6 +40,7 @@ export function firstDifference(a, b) {
       return difference.label ? `${difference.label} at ${at}: ${difference.detail}` : `${at}: ${difference.detail}`;
     }
     if (x === null || typeof x !== "object" || x instanceof RegExp) continue;
+    counterparts.set(x, y);
 
     // Same shape: push children last-first so that the first one is compared first. Pairs that are
     // identical (equal primitives, or the same object) need no visit.
@@ -43,10 +48,41 @@ export function firstDifference(a, b) {
     const length = keys === null ? x.length : keys.length;
     for (let i = length - 1; i >= 0; i--) {
       const k = keys === null ? i : keys[i];
+      if (k === "parent") {
+        const expected = x.parent === null ? null : counterparts.get(x.parent);
+        if (expected === undefined || y.parent !== expected) {
+          path.push(k);
+          return `${formatPath(path)}: ${show(y.parent)}, not the counterpart of the reference's ${show(x.parent)}`;
+        }
+        continue;
+      }
       if (!Object.is(x[k], y[k])) stack.push(x[k], y[k], k, depth + 1);
     }
   }
   return null;
+}
+
+/**
+ * Gives every node of `data` (oxc's `{ program, comments, module, errors }` without parent links)
+ * its `parent`, as oxc's generator does in its `PARENT` variants: the nearest node (an object with a
+ * string `type`) above it, `null` for the root's, added as its last key. Comments have none
+ * (`#[estree(no_parent)]`). Returns `data`.
+ */
+export function addParents(data) {
+  const stack = [];
+  for (const key of Object.keys(data)) if (key !== "comments") stack.push(data[key], null);
+  while (stack.length > 0) {
+    const enclosing = stack.pop();
+    const value = stack.pop();
+    if (value === null || typeof value !== "object" || value instanceof RegExp) continue;
+    let node = enclosing;
+    if (!Array.isArray(value) && typeof value.type === "string") {
+      value.parent = enclosing;
+      node = value;
+    }
+    for (const key of Object.keys(value)) if (key !== "parent") stack.push(value[key], node);
+  }
+  return data;
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { firstDifference } from "./compare.js";
+import { addParents, firstDifference } from "./compare.js";
 
 test("equal trees have no difference", () => {
   const tree = () => ({
@@ -102,4 +102,41 @@ test("deep trees do not overflow the stack", () => {
   const message = firstDifference(deep(200_000, "a"), deep(200_000, "b"));
   // 200,001 keys deep: the path keeps its two ends.
   assert.match(message, /^left(\.left){9}…\(199971 keys\)…(\.left){19}\.name: "a" vs "b"$/);
+});
+
+// oxc's `_parent` variants: the reference is given its parents by `addParents`, and a `parent` is
+// compared by which object it points to, never walked into.
+const withoutParents = () => ({
+  program: {
+    type: "Program",
+    body: [{ type: "ExpressionStatement", expression: { type: "Identifier", name: "a" }, extra: { list: [{ type: "Identifier", name: "b" }] } }],
+  },
+  comments: [{ type: "Line", value: " c" }],
+});
+
+test("addParents gives each node the nearest node above it, as its last key, and comments none", () => {
+  const data = addParents(withoutParents());
+  const { program } = data;
+  const [statement] = program.body;
+  assert.equal(program.parent, null);
+  assert.equal(statement.parent, program);
+  assert.equal(statement.expression.parent, statement);
+  // Through plain objects and arrays, to the nearest node.
+  assert.equal(statement.extra.list[0].parent, statement);
+  assert.equal(Object.hasOwn(statement.extra, "parent"), false);
+  assert.deepEqual(Object.keys(statement.expression), ["type", "name", "parent"]);
+  assert.equal(Object.hasOwn(data.comments[0], "parent"), false);
+});
+
+test("a parent is compared by the object it points to", () => {
+  assert.equal(firstDifference(addParents(withoutParents()), addParents(withoutParents())), null);
+  const wrong = addParents(withoutParents());
+  wrong.program.body[0].expression.parent = wrong.program;
+  assert.equal(
+    firstDifference(addParents(withoutParents()), wrong),
+    'program.body[0].expression.parent: {type: "Program", …}, not the counterpart of the reference\'s {type: "ExpressionStatement", …}',
+  );
+  const foreign = addParents(withoutParents());
+  foreign.program.body[0].parent = addParents(withoutParents()).program;
+  assert.match(firstDifference(addParents(withoutParents()), foreign), /^program\.body\[0\]\.parent: /);
 });

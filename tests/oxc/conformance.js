@@ -30,7 +30,7 @@ import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 import { parseCommandLine, usageError } from "../command-line.js";
 import { parseTarget } from "../targets.js";
-import { firstDifference } from "./compare.js";
+import { addParents, firstDifference } from "./compare.js";
 
 const USAGE = "node tests/oxc/conformance.js --target-json JSON FILE_OR_DIR... (run by `cargo xtask conformance --target oxc-…`)";
 const PROGRESS_EVERY = 500;
@@ -72,7 +72,7 @@ function commandLine() {
     usageError(USAGE, error.message);
   }
   if (target.format !== "oxc") usageError(USAGE, `${target.name} does not read oxc-parser's buffers (tests/conformance/run.js compares those)`);
-  return { variant: target.variant, module: target.module, name: target.name, paths: positionals };
+  return { variant: target.variant, referenceVariant: target.referenceVariant, parent: target.parent, module: target.module, name: target.name, paths: positionals };
 }
 
 /**
@@ -111,7 +111,10 @@ function oneLine(message) {
 async function main() {
   const options = commandLine();
   const files = collectFiles(options.paths);
-  const { deserialize: reference } = await import(`oxc-parser/src-js/generated/deserialize/${options.variant}.js`);
+  // oxc-parser 0.157 does not ship its `_parent` deserializers: for those, the reference is the
+  // variant without parents, with each node's `parent` added as oxc's generator sets it (`addParents`).
+  const { deserialize: withoutParents } = await import(`oxc-parser/src-js/generated/deserialize/${options.referenceVariant}.js`);
+  const reference = options.parent ? (...args) => addParents(withoutParents(...args)) : withoutParents;
   let candidate;
   try {
     ({ deserialize: candidate } = await import(pathToFileURL(resolve(options.module)).href));

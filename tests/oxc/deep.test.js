@@ -78,9 +78,12 @@ const targets = [
   ["oxc-ts", "ts"],
   ["oxc-js-range", "js_range"],
   ["oxc-ts-range", "ts_range"],
+  // oxc's `_parent` variants, against oxc-parser's variant without parents given them (`addParents`).
+  ["oxc-js-parent", "js", true],
+  ["oxc-ts-range-parent", "ts_range", true],
 ];
 
-for (const [target, variant] of targets) {
+for (const [target, variant, withParents = false] of targets) {
   const ts = variant.startsWith("ts");
   for (const [name, lang, source] of constructs.filter(([, lang]) => ts || lang === "js")) {
     test(`${target}: ${name}, ${DEEP} levels deep, as oxc's deserializer reads them with a stack that holds them`, { skip }, async () => {
@@ -92,7 +95,7 @@ for (const [target, variant] of targets) {
           worker.once("message", resolve);
           worker.once("error", reject);
         });
-        worker.postMessage({ source: text, lang, variant });
+        worker.postMessage({ source: text, lang, variant, withParents });
         const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(text);
         let actual;
         try {

@@ -1,7 +1,9 @@
 // A worker of tests/oxc/deep.test.js, started with a stack far larger than the main thread's
 // (`resourceLimits.stackSizeMb`): it parses a source with oxc-parser and reads the buffer with
 // oxc's own deserializer of one variant, which recurses as deep as the tree, and answers with the
-// digest of the result (or the error). Messages: `{ source, lang, variant }`.
+// digest of the result (or the error). Messages: `{ source, lang, variant, withParents }`: with
+// `withParents`, the result is given each node's `parent` first, as oxc's `_parent` variant of
+// `variant` would have it (oxc-parser 0.157 does not ship those; `addParents`).
 
 import { parentPort } from "node:worker_threads";
 
@@ -9,13 +11,15 @@ import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { digest } from "../cycles/digest.js";
+import { addParents } from "./compare.js";
 
-parentPort.on("message", async ({ source, lang, variant }) => {
+parentPort.on("message", async ({ source, lang, variant, withParents }) => {
   const { deserialize } = await import(`oxc-parser/src-js/generated/deserialize/${variant}.js`);
   const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
   try {
     parseRawSync(`deep.${lang}`, buffer.block, sourceStartPos, sourceByteLen, { lang, sourceType: "module" });
-    parentPort.postMessage(digest(deserialize(buffer, source, sourceStartPos, sourceByteLen)));
+    const data = deserialize(buffer, source, sourceStartPos, sourceByteLen);
+    parentPort.postMessage(digest(withParents ? addParents(data) : data));
   } catch (error) {
     parentPort.postMessage({ error: `${error.name}: ${error.message}` });
   } finally {

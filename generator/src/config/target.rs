@@ -58,6 +58,8 @@ pub struct OxcSettings {
     pub typescript: bool,
     /// `range: [start, end]` beside `start` and `end`.
     pub range: bool,
+    /// Every node's `parent` (oxc's `PARENT` output, its `*_parent.js` deserializers).
+    pub parent: bool,
     pub source_text: SourceText,
 }
 
@@ -176,7 +178,7 @@ struct Key {
 }
 
 /// Every key of `RawTarget` but `format`, in the order `RawTarget::written` lists them.
-const KEYS: [Key; 10] = [
+const KEYS: [Key; 11] = [
     Key { name: "source_placement", format: Format::Rawast, why_not: "oxc-parser decides where its buffers hold the source" },
     Key { name: "runtime", format: Format::Rawast, why_not: "the deserializer runs on Node.js, as oxc's own does (`Buffer#utf8Slice`)" },
     Key { name: "pointer_width", format: Format::Rawast, why_not: "oxc-parser's buffers are read with the 64-bit layouts" },
@@ -186,6 +188,7 @@ const KEYS: [Key; 10] = [
     Key { name: "package", format: Format::Rawast, why_not: "npm packages are not yet made of targets with format = \"oxc\"" },
     Key { name: "typescript", format: Format::Oxc, why_not: "rawast's targets give the output the schema and [mapping] describe" },
     Key { name: "range", format: Format::Oxc, why_not: "rawast's targets follow [mapping]: `spans = \"range\"` gives `range` arrays" },
+    Key { name: "parent", format: Format::Oxc, why_not: "rawast's targets have parent links in the linter layout (`source_placement = \"end\"`)" },
     Key { name: "source_text", format: Format::Oxc, why_not: "rawast's targets read every string from their buffer" },
 ];
 
@@ -203,6 +206,7 @@ pub(super) struct RawTarget {
     package: Option<Spanned<package::RawPackage>>,
     typescript: Option<Spanned<bool>>,
     range: Option<Spanned<bool>>,
+    parent: Option<Spanned<bool>>,
     source_text: Option<Spanned<SourceText>>,
 }
 
@@ -210,7 +214,7 @@ impl RawTarget {
     /// Where the value of each key of `KEYS` is written, if it is, in their order. It takes the
     /// struct apart whole, so that a key added to `RawTarget` cannot be left out of `KEYS`'s checks.
     fn written(&self) -> [(&'static str, Option<Range<usize>>); KEYS.len()] {
-        let RawTarget { format: _, source_placement, runtime, pointer_width, strings, lazy, int64, package, typescript, range, source_text } = self;
+        let RawTarget { format: _, source_placement, runtime, pointer_width, strings, lazy, int64, package, typescript, range, parent, source_text } = self;
         [
             ("source_placement", source_placement.as_ref().map(Spanned::span)),
             ("runtime", runtime.as_ref().map(Spanned::span)),
@@ -221,6 +225,7 @@ impl RawTarget {
             ("package", package.as_ref().map(Spanned::span)),
             ("typescript", typescript.as_ref().map(Spanned::span)),
             ("range", range.as_ref().map(Spanned::span)),
+            ("parent", parent.as_ref().map(Spanned::span)),
             ("source_text", source_text.as_ref().map(Spanned::span)),
         ]
     }
@@ -278,6 +283,7 @@ pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<D
             Format::Oxc => TargetSettings::Oxc(OxcSettings {
                 typescript: target.typescript.is_some_and(Spanned::into_inner),
                 range: target.range.is_some_and(Spanned::into_inner),
+                parent: target.parent.is_some_and(Spanned::into_inner),
                 source_text: target.source_text.map_or_else(SourceText::default, Spanned::into_inner),
             }),
             Format::Rawast => {

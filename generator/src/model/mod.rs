@@ -67,6 +67,9 @@ pub struct ObjectModel {
     pub properties: Vec<Property>,
     /// oxc's `#[estree(via = …)]`: the object is the converter's value instead (no properties).
     pub via: Option<MetaId>,
+    /// A node that takes a `parent` where the output has parent links: oxc's objects with a `type`
+    /// property and no `#[estree(no_parent)]`; rawast's nodes.
+    pub parent: bool,
 }
 
 /// An enum as a JS value: its variant's.

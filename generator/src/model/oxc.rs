@@ -23,7 +23,7 @@ pub struct Variant {
 pub(super) fn object(schema: &Schema, id: TypeId, variant: Variant) -> ObjectModel {
     let def = schema.get(id);
     if let Some(via) = def.estree.via {
-        return ObjectModel { node_type: None, properties: Vec::new(), via: Some(via) };
+        return ObjectModel { node_type: None, properties: Vec::new(), via: Some(via), parent: false };
     }
     let mut properties = Properties::default();
     struct_properties(schema, id, &FieldPath(Vec::new()), variant, &mut properties);
@@ -31,7 +31,9 @@ pub(super) fn object(schema: &Schema, id: TypeId, variant: Variant) -> ObjectMod
         PropertyValue::NodeType(name) => Some(name.clone()),
         _ => None,
     });
-    ObjectModel { node_type, properties: properties.0, via: None }
+    // oxc's generator gives `parent` to the objects with a `type`, whatever makes it.
+    let parent = properties.0.iter().any(|p| p.key == "type") && !def.estree.no_parent;
+    ObjectModel { node_type, properties: properties.0, via: None, parent }
 }
 
 /// The value enum `id` becomes: its variant's, each by oxc's rules.

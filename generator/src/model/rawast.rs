@@ -34,7 +34,8 @@ pub(super) fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, chann
         properties.push(Property { key: key.clone(), value: PropertyValue::NodeType(node_type.clone()), location: None });
     }
     push_fields(schema, mapping, id, &FieldPath(Vec::new()), span, channels, &mut properties);
-    ObjectModel { node_type, properties, via: None }
+    let parent = node_type.is_some();
+    ObjectModel { node_type, properties, via: None, parent }
 }
 
 /// A rawast enum: a data variant is its payload, a fieldless one its string.

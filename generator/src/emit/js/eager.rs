@@ -22,6 +22,9 @@ struct DeserializeJs {
     strings: StringsView,
     /// Whether the shared templates render the lazy deserializer's functions.
     lazy: bool,
+    /// Read by the shared templates: rawast's nodes take their parent as an argument (oxc's keep it
+    /// in a variable, `parent`).
+    parent_global: bool,
     /// Read by the shared `js/deferred.js`: every cycle of rawast's schemas has a place to defer
     /// (`model::graph::undeferrable_cycle`), so nothing is read first.
     read_first: bool,
@@ -40,6 +43,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         parent_links: builder.parent_links,
         strings: StringsView::new(settings),
         lazy: false,
+        parent_global: false,
         read_first: false,
         result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null", "null")),
         functions,

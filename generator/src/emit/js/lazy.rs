@@ -24,6 +24,9 @@ struct DeserializeLazyJs {
     strings: StringsView,
     /// Whether the shared templates render the lazy deserializer's functions.
     lazy: bool,
+    /// Read by the shared templates: rawast's nodes take their parent as an argument (oxc's keep it
+    /// in a variable, `parent`).
+    parent_global: bool,
     result: ResultView,
     classes: Vec<Class>,
     functions: Vec<Function>,
@@ -76,6 +79,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         buffer: BufferView::new(cx, settings),
         strings: StringsView::new(settings),
         lazy: true,
+        parent_global: false,
         result: builder.result(format!("{}(root)", builder.function_name(&TypeRef::Named(cx.result().root)))),
         classes,
         functions,

@@ -105,7 +105,7 @@ impl Emitter<'_> {
         for property in &object.properties {
             properties.push(self.property(property, &mut read)?);
         }
-        Ok(self.object(properties, &read))
+        Ok(self.object(properties, &read, object.parent && self.flags.parent))
     }
 
     /// The body of a function whose value is a converter's: its statements, then its value (which
@@ -120,15 +120,16 @@ impl Emitter<'_> {
     fn property(&mut self, property: &model::Property, read: &mut BTreeSet<String>) -> Result<Property, String> {
         let key = property.key.clone();
         Ok(match &property.value {
-            PropertyValue::NodeType(name) => Property::new(key, String::new(), js_string(name)),
+            PropertyValue::NodeType(name) => Property::new(key, String::new(), js_string(name)).inline(),
             PropertyValue::Field { at: path, ty, .. } => {
                 let pos = at("pos", path.offset(self.cx.layout64));
                 // A number or a flag is read in place: one call fewer per property.
                 if self.builder.reads_in_place(ty) {
-                    return Ok(Property::new(key, String::new(), self.builder.read(ty, &pos)));
+                    return Ok(Property::new(key, String::new(), self.builder.read(ty, &pos)).inline());
                 }
                 let function = self.deserializer(ty);
                 let mut property = Property::new(key, String::new(), self.builder.read(ty, &pos));
+                property.inline = self.holds_no_node(ty);
                 if self.cx.model.may_nest(ty) {
                     property.deferrable = Some((function, pos));
                 } else {
@@ -139,7 +140,8 @@ impl Emitter<'_> {
             PropertyValue::Converted { converter, within } => {
                 let offset = within.path.offset(self.cx.layout64);
                 let rewritten = self.convert(*converter, Some(within.id), offset, offset, Some(read))?;
-                Property { key, ..self.place(rewritten, true) }
+                let inline = self.schema.meta[converter.0].raw_deser_inline;
+                Property { key, inline, ..self.place(rewritten, true) }
             }
             PropertyValue::FromSpan { option } => {
                 read.extend(["start".to_owned(), "end".to_owned()]);
@@ -148,12 +150,12 @@ impl Emitter<'_> {
                     Some((path, inner)) => format!("{} ? null : {slice}", self.builder.none_test(inner, &at("pos", path.offset(self.cx.layout64))).0),
                     None => slice,
                 };
-                Property::new(key, String::new(), value)
+                Property::new(key, String::new(), value).inline()
             }
             PropertyValue::Joined { field, parts } => self.joined(key, field, parts)?,
             PropertyValue::Range => {
                 read.extend(["start".to_owned(), "end".to_owned()]);
-                Property::new(key, String::new(), format!("[{}, {}]", this_name("start"), this_name("end")))
+                Property::new(key, String::new(), format!("[{}, {}]", this_name("start"), this_name("end"))).inline()
             }
             PropertyValue::Span { .. } => return Err(format!("`{key}`: a rawast span in an oxc schema")),
         })
@@ -177,6 +179,20 @@ impl Emitter<'_> {
         }
         let statements = JoinedJs { array: array.clone(), parts: joined }.render().map_err(|e| e.to_string())?;
         Ok(Property { calls, ..Property::new(key, statements.trim().to_owned(), array) })
+    }
+
+    /// oxc's rule for a field that holds no node: its innermost type (through `Option`s, `Box`es,
+    /// `Vec`s and `Cell`s) is a primitive or a fieldless enum.
+    fn holds_no_node(&self, ty: &TypeRef) -> bool {
+        match ty {
+            TypeRef::Option(inner) | TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Cell(inner) => self.holds_no_node(inner),
+            TypeRef::Primitive(_) | TypeRef::Builtin(_) | TypeRef::Str => true,
+            TypeRef::Span => false,
+            TypeRef::Named(id) => match &self.schema.get(*id).kind {
+                TypeKind::Enum(e) => e.variants.iter().all(|v| v.payload.is_none()),
+                TypeKind::Struct(_) => false,
+            },
+        }
     }
 
     /// The name of the field at the end of `path`.
@@ -230,15 +246,19 @@ impl Emitter<'_> {
 
     /// A struct's object: the properties snippets read first (as locals), the other properties'
     /// statements, the values that may nest (as locals, tried: left for later where the JS stack
-    /// runs out below the node), then the object literal, in property order.
-    fn object(&mut self, properties: Vec<Property>, read: &BTreeSet<String>) -> Body {
+    /// runs out below the node), then the object literal, in property order. `parent`: a node of
+    /// a `parent` variant, whose children (the properties not `inline`) are read once it exists,
+    /// with it as `parent`; a node without children takes `parent` as it is.
+    fn object(&mut self, properties: Vec<Property>, read: &BTreeSet<String>, parent: bool) -> Body {
+        let has_children = parent && properties.iter().any(|p| !p.inline);
         let mut calls = Vec::new();
-        let props: Vec<Prop> = properties
+        let mut props: Vec<Prop> = properties
             .into_iter()
             .map(|property| {
                 calls.extend(property.calls.iter().cloned());
                 let read_first = read.contains(&property.key);
-                let mut prop = Prop { statements: property.statements, read_first, ..Prop::plain(JsKey::new(&property.key), property.value, PropKind::Field) };
+                let is_child = has_children && !property.inline;
+                let mut prop = Prop { statements: property.statements, read_first, is_child, ..Prop::plain(JsKey::new(&property.key), property.value, PropKind::Field) };
                 if read_first {
                     prop.local = this_name(&property.key);
                     if let Some((function, _)) = property.deferrable {
@@ -255,6 +275,9 @@ impl Emitter<'_> {
         self.record(&calls);
         let locals: Vec<&str> = props.iter().filter(|p| p.deferred.is_some()).map(|p| p.local.as_str()).collect();
         let locals = locals.join(", ");
-        Body::Object { defers: !locals.is_empty(), locals, props, is_node: false }
+        if parent && !has_children {
+            props.push(Prop::plain(JsKey::new("parent"), "parent".to_owned(), PropKind::Field));
+        }
+        Body::Object { defers: !locals.is_empty(), locals, props, is_node: has_children }
     }
 }

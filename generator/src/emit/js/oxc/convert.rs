@@ -21,11 +21,20 @@ pub(super) struct Property {
     pub(super) deferrable: Option<(String, String)>,
     /// The other calls `statements` and `value` make, and whether each is deferred.
     pub(super) calls: Vec<(String, bool)>,
+    /// It holds no node, by oxc's rule (a primitive or a fieldless enum, through `Option`s, `Box`es
+    /// and `Vec`s; an inline converter's constant; `from_span`, `range`): in oxc's `parent`
+    /// variants it is read before its node exists, the others after, with the node as `parent`.
+    pub(super) inline: bool,
 }
 
 impl Property {
     pub(super) fn new(key: String, statements: String, value: String) -> Self {
-        Self { key, statements, value, deferrable: None, calls: Vec::new() }
+        Self { key, statements, value, deferrable: None, calls: Vec::new(), inline: false }
+    }
+
+    /// `self`, holding no node (`inline`).
+    pub(super) fn inline(self) -> Self {
+        Self { inline: true, ..self }
     }
 }
 
@@ -38,7 +47,7 @@ impl<'s> Emitter<'s> {
             Some(Reader::Value(ty @ TypeRef::Vec(inner))) if this.cx.model.may_nest(inner) => this.reader_name(&Reader::WholeVec(ty.clone())),
             _ => name.to_owned(),
         };
-        let (statements, mut calls) = nesting::place_in_statements(&rewritten.statements, &rewritten.value, |f| self.named_may_nest(f), |f| looked_at(self, f));
+        let (statements, mut calls) = nesting::place_in_statements(&rewritten.statements, &rewritten.value, self.flags.parent, |f| self.named_may_nest(f), |f| looked_at(self, f));
         let single = nesting::single_call(&rewritten.value).filter(|(callee, _)| as_property && self.named_may_nest(callee)).map(|(c, a)| (c.to_owned(), a.to_owned()));
         let mut property = Property::new(String::new(), statements, rewritten.value.clone());
         match single {

@@ -94,7 +94,7 @@ impl<'s> Emitter<'s> {
         self.current = name.clone();
         self.calls.retain(|call| call.caller != name);
         let function = self.function(&name, &reader).map_err(|e| Problem::Schema(format!("{name}: {e}")))?;
-        let code = FunctionJs { function: &function, lazy: false }.render().map_err(|e| Problem::Internal(format!("{name}: {e}")))?;
+        let code = FunctionJs { function: &function, lazy: false, parent_global: self.flags.parent }.render().map_err(|e| Problem::Internal(format!("{name}: {e}")))?;
         nesting::check_recorded(&name, &code, &self.calls).map_err(Problem::Internal)?;
         self.functions.insert(name.clone(), code);
         self.readers.insert(name, reader);

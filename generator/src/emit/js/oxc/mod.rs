@@ -56,6 +56,8 @@ struct OxcDeserializeJs {
     functions: Vec<String>,
     /// Read by the shared `js/deferred.js`: oxc's outputs have no `parent` links.
     parent_links: bool,
+    /// Read by the shared `js/deferred.js`: the parent is the variable `parent`.
+    parent_global: bool,
     /// Some `Box` is read first where the JS stack runs out (`Emitter::read_first_where_looked_at`):
     /// reads from the top of the stack go through `readFromTop`.
     read_first: bool,
@@ -71,11 +73,14 @@ struct FunctionJs<'f> {
     function: &'f Function,
     /// Read by the shared template: oxc's deserializers are eager.
     lazy: bool,
+    /// oxc's `parent` variants: the parent node is a variable, `parent`, that each node with
+    /// children sets while they are read (oxc's converters set it too), not an argument.
+    parent_global: bool,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<String, Error> {
-    let OxcSettings { typescript, range, source_text } = *settings;
-    let flags = Flags { is_ts: typescript, range };
+    let OxcSettings { typescript, range, parent, source_text } = *settings;
+    let flags = Flags { is_ts: typescript, range, parent };
     // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
     let fail = |problem: Problem| match problem {
         Problem::Schema(message) => Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))])),
@@ -95,7 +100,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let view = OxcDeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
-        variant: format!("{}{}", if typescript { "TypeScript" } else { "JavaScript" }, if range { ", with `range`" } else { "" }),
+        variant: format!("{}{}{}", if typescript { "TypeScript" } else { "JavaScript" }, if range { ", with `range`" } else { "" }, if parent { ", with `parent`" } else { "" }),
         result_shape: result_shape(&model, root),
         metadata_size: cx.layout64.get(metadata).layout.size,
         data_offset_field,
@@ -104,7 +109,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         read_first: !emitter.read_first.is_empty(),
         source_from_buffer: source_text == SourceText::Buffer,
         functions: emitter.functions.into_values().collect(),
-        parent_links: false,
+        parent_links: parent,
+        parent_global: true,
         views,
     };
     render_checked(&view, TEMPLATE, &view.views)

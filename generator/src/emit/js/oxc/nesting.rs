@@ -140,7 +140,9 @@ fn function_names(text: &str) -> Vec<(usize, &str)> {
 /// a value that may nest, and that nothing else in the snippet mentions, become places to stop;
 /// every other call is one whose value the snippet may look at, its callee renamed by `looked_at`
 /// (a `Vec`'s reader that leaves no element for later). Returns the statements and the calls.
-pub fn place_in_statements(statements: &str, value: &str, may_nest: impl Fn(&str) -> bool, looked_at: impl Fn(&str) -> String) -> (String, Vec<(String, bool)>) {
+/// `parent`: the output has parent links, and a place to stop sets `parent` back to what it was
+/// before the read, which the stack's running out left anywhere below.
+pub fn place_in_statements(statements: &str, value: &str, parent: bool, may_nest: impl Fn(&str) -> bool, looked_at: impl Fn(&str) -> String) -> (String, Vec<(String, bool)>) {
     let mut out = String::new();
     let mut calls = Vec::new();
     for line in statements.lines() {
@@ -160,9 +162,15 @@ pub fn place_in_statements(statements: &str, value: &str, may_nest: impl Fn(&str
             && mentions(statements, target) == 1
             && mentions(value, target) == 0
         {
-            out.push_str(&format!(
-                "{indent}try {{\n{indent}  {target} = {callee}({args});\n{indent}}} catch (error) {{\n{indent}  if (!(error instanceof RangeError)) throw error;\n{indent}  {target} = defer({callee}, {args});\n{indent}}}\n"
-            ));
+            if parent {
+                out.push_str(&format!(
+                    "{indent}{{\n{indent}  const parentBefore = parent;\n{indent}  try {{\n{indent}    {target} = {callee}({args});\n{indent}  }} catch (error) {{\n{indent}    if (!(error instanceof RangeError)) throw error;\n{indent}    parent = parentBefore;\n{indent}    {target} = defer({callee}, {args});\n{indent}  }}\n{indent}}}\n"
+                ));
+            } else {
+                out.push_str(&format!(
+                    "{indent}try {{\n{indent}  {target} = {callee}({args});\n{indent}}} catch (error) {{\n{indent}  if (!(error instanceof RangeError)) throw error;\n{indent}  {target} = defer({callee}, {args});\n{indent}}}\n"
+                ));
+            }
             calls.push((callee.to_owned(), true));
         } else {
             out.push_str(&rename_calls(line, &looked_at, &mut calls));
@@ -317,7 +325,7 @@ mod tests {
     #[test]
     fn stores_become_places_to_stop() {
         let statements = "const node = { expression: null };\nnode.expression = deserializeExpression((pos + 16));\nrest.end = deserializeI32(pos);\nrest.start = deserializeVecX(pos);\nif (rest.start) f();";
-        let (placed, calls) = place_in_statements(statements, "node", |f| f != "deserializeI32", |f| if f == "deserializeVecX" { "deserializeVecXWhole".to_owned() } else { f.to_owned() });
+        let (placed, calls) = place_in_statements(statements, "node", false, |f| f != "deserializeI32", |f| if f == "deserializeVecX" { "deserializeVecXWhole".to_owned() } else { f.to_owned() });
         assert!(placed.contains("node.expression = defer(deserializeExpression, (pos + 16));"), "{placed}");
         assert!(placed.contains("rest.end = deserializeI32(pos);"), "{placed}");
         // Mentioned again: looked at, so read whole.
@@ -329,11 +337,11 @@ mod tests {
     fn arrays_only_added_to_keep_their_deferred_elements() {
         let whole = |f: &str| format!("{f}Whole");
         let statements = "const params = deserializeVecP(pos);\nif (x) params.push(rest);";
-        let (placed, calls) = place_in_statements(statements, "params", |_| true, whole);
+        let (placed, calls) = place_in_statements(statements, "params", false, |_| true, whole);
         assert_eq!(placed, statements);
         assert_eq!(calls, [("deserializeVecP".to_owned(), false)]);
         let looked = "const decorators = deserializeVecD(pos);\nif (decorators.length !== 0) start = decorators[0].start;";
-        let (placed, _) = place_in_statements(looked, "x", |_| true, whole);
+        let (placed, _) = place_in_statements(looked, "x", false, |_| true, whole);
         assert!(placed.starts_with("const decorators = deserializeVecDWhole(pos);"), "{placed}");
     }
 

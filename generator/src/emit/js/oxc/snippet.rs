@@ -13,16 +13,18 @@ use crate::ir::{TypeId, TypeRef};
 pub struct Flags {
     pub is_ts: bool,
     pub range: bool,
+    pub parent: bool,
 }
 
 impl Flags {
-    /// The value of a flag, as oxc-parser's own deserializers have it: no `parent` links, no `loc`,
-    /// parentheses preserved (`preserveParens` defaults to true), not the linter's deserializer.
+    /// The value of a flag, as oxc-parser's own deserializers have it: no `loc`, parentheses
+    /// preserved (`preserveParens` defaults to true), not the linter's deserializer.
     fn value(self, flag: Flag) -> bool {
         match flag {
             Flag::IsTs => self.is_ts,
             Flag::Range => self.range,
-            Flag::Parent | Flag::Linter | Flag::Loc => false,
+            Flag::Parent => self.parent,
+            Flag::Linter | Flag::Loc => false,
             Flag::PreserveParens => true,
         }
     }
@@ -299,7 +301,7 @@ mod tests {
         super::rewrite(&crate::load::snippet::parse(text, &names)?, flags, resolve)
     }
 
-    const TS: Flags = Flags { is_ts: true, range: false };
+    const TS: Flags = Flags { is_ts: true, range: false, parent: false };
 
     #[test]
     fn last_line_is_the_value() {
@@ -324,14 +326,14 @@ mod tests {
     #[test]
     fn flags_and_blocks() {
         let value = |s: &str, flags| rewrite(s, flags, &mut Fixed).unwrap().value;
-        let js = Flags { is_ts: false, range: true };
+        let js = Flags { is_ts: false, range: true, parent: false };
         assert_eq!(value("IS_TS ? 1 : 2", TS), "true ? 1 : 2");
         assert_eq!(value("/* IF IS_TS */1/* END_IF *//* IF !IS_TS */2/* END_IF */", js), "2");
         // Blocks nest: the inner one's `END_IF` does not close the outer one.
         let nested = "a;/* IF IS_TS */b;/* IF RANGE */c;/* END_IF */d;/* END_IF */e;";
         assert_eq!(value(nested, js), "a;e;");
         assert_eq!(value(nested, TS), "a;b;d;e;");
-        assert_eq!(value(nested, Flags { is_ts: true, range: true }), "a;b;c;d;e;");
+        assert_eq!(value(nested, Flags { is_ts: true, range: true, parent: false }), "a;b;c;d;e;");
         assert_eq!(value("{ a, ...(IS_TS && { b: 1, c: 2, }), ...(RANGE && { range: [s, e] }), d }", js), "{ a, range: [s, e], d }");
         assert_eq!(value("{ a, ...(PARENT && { parent }) }", js), "{ a, }");
         assert_eq!(value("{ a, ...(x && { b: '}' }), c }", js), "{ a, ...(x && { b: '}' }), c }");
