@@ -69,20 +69,30 @@ export function firstDifference(a, b) {
  * (`#[estree(no_parent)]`). Returns `data`.
  */
 export function addParents(data) {
-  const stack = [];
-  for (const key of Object.keys(data)) if (key !== "comments") stack.push(data[key], null);
-  while (stack.length > 0) {
-    const enclosing = stack.pop();
-    const value = stack.pop();
-    if (value === null || typeof value !== "object" || value instanceof RegExp) continue;
-    let node = enclosing;
-    if (!Array.isArray(value) && typeof value.type === "string") {
-      value.parent = enclosing;
-      node = value;
-    }
-    for (const key of Object.keys(value)) if (key !== "parent") stack.push(value[key], node);
+  for (const key of Object.keys(data)) {
+    if (key !== "comments") walkNodes(data[key], (node, above) => (node.parent = above));
   }
   return data;
+}
+
+/**
+ * Calls `visit(node, above)` for each node (an object with a string `type`) in `value`, depth first,
+ * with the nearest node above it (`null` above `value`), without recursion. `parent` and the keys
+ * of `skipped` are not walked into.
+ */
+export function walkNodes(value, visit, skipped = []) {
+  const stack = [value, null];
+  while (stack.length > 0) {
+    const above = stack.pop();
+    const item = stack.pop();
+    if (item === null || typeof item !== "object" || item instanceof RegExp) continue;
+    let node = above;
+    if (!Array.isArray(item) && typeof item.type === "string") {
+      visit(item, above);
+      node = item;
+    }
+    for (const key of Object.keys(item)) if (key !== "parent" && !skipped.includes(key)) stack.push(item[key], node);
+  }
 }
 
 /**

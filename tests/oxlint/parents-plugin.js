@@ -2,29 +2,27 @@
 // Oxlint's own deserializer made (oxc's generated code with PARENT, LINTER, LOC and RANGE) and
 // checks that every node's `parent` is the nearest node above it (an object with a string `type`;
 // the program's is `null`), the rule tests/oxc/compare.js's `addParents` gives the reference of the
-// `-parent` targets. It appends one JSON line per file to the file named by RAWAST_PARENTS_OUT.
+// `-parent` targets (with the same walk, `walkNodes`). It appends one JSON line per file to the
+// file named by RAWAST_PARENTS_OUT.
 
 import { appendFileSync } from "node:fs";
+
+import { walkNodes } from "../oxc/compare.js";
 
 const out = process.env.RAWAST_PARENTS_OUT;
 
 function check(program) {
   let nodes = 0;
   const wrong = [];
-  const stack = [program, null];
-  while (stack.length > 0) {
-    const enclosing = stack.pop();
-    const value = stack.pop();
-    if (value === null || typeof value !== "object" || value instanceof RegExp) continue;
-    let node = enclosing;
-    if (!Array.isArray(value) && typeof value.type === "string") {
+  // (`comments` and `tokens` are the program's getters, of Oxlint's own objects.)
+  walkNodes(
+    program,
+    (node, above) => {
       nodes++;
-      if (value.parent !== enclosing && wrong.length < 5) wrong.push(`${value.type} at ${value.start}: parent ${value.parent?.type ?? value.parent}, not ${enclosing?.type ?? null}`);
-      node = value;
-    }
-    // (`comments` and `tokens` are the program's getters, of Oxlint's own objects.)
-    for (const key of Object.keys(value)) if (key !== "parent" && key !== "comments" && key !== "tokens") stack.push(value[key], node);
-  }
+      if (node.parent !== above && wrong.length < 5) wrong.push(`${node.type} at ${node.start}: parent ${node.parent?.type ?? node.parent}, not ${above?.type ?? null}`);
+    },
+    ["comments", "tokens"],
+  );
   return { nodes, wrong };
 }
 
