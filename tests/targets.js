@@ -3,12 +3,13 @@
 //
 //   { "name": "parser", "format": "rawast", "sourcePlacement": "start" | "end",
 //     "pointerWidth": 64 | 32, "lazy": false, "module": "/…/deserialize.js", "layoutFile": "/…/layout-64.json" }
-//   { "name": "oxc-ts", "format": "oxc", "typescript": true, "range": false, "sourceText": "argument" | "buffer",
+//   { "name": "oxc-ts", "format": "oxc", "typescript": true, "range": false, "parent": false, "linter": false,
+//     "sourceText": "argument" | "buffer",
 //     "pointerWidth": 64, "lazy": false, "module": "/…/deserialize.js", "layoutFile": "/…/layout-oxc.json" }
 //
 // `module` and `layoutFile` are absolute; `cargo xtask layouts` writes the layout files.
 
-import { usageError } from "./command-line.js";
+import { parseCommandLine, usageError } from "./command-line.js";
 
 /** The option that carries the targets, for `parseCommandLine`. */
 export const TARGET_OPTION = { "target-json": { type: "string", multiple: true } };
@@ -19,6 +20,21 @@ export function targetsOption(usage, values) {
   if (given.length === 0) usageError(usage, "no --target-json given");
   try {
     return given.map(parseTarget);
+  } catch (error) {
+    return usageError(usage, error.message);
+  }
+}
+
+/**
+ * A command line of one `--target-json` and files or directories: the target (`parseTarget`) and
+ * the paths; bad usage if either is missing or the target is malformed.
+ */
+export function targetAndPaths(usage) {
+  const { values, positionals } = parseCommandLine(usage, { "target-json": { type: "string" } }, { positionals: true });
+  if (values["target-json"] === undefined) usageError(usage, "--target-json is required");
+  if (positionals.length === 0) usageError(usage, "no files or directories given");
+  try {
+    return { target: parseTarget(values["target-json"]), paths: positionals };
   } catch (error) {
     return usageError(usage, error.message);
   }
@@ -38,6 +54,8 @@ export function parseTarget(json) {
   if (target.format === "rawast") return { ...target, bufferLayout: target.sourcePlacement === "start" ? "parser" : "linter" };
   // (oxc-parser 0.157 does not ship its `_parent` variants: `referenceVariant` is the one without.)
   const referenceVariant = `${target.typescript ? "ts" : "js"}${target.range ? "_range" : ""}`;
+  // (Oxlint's one deserializer: `oxlint`.)
+  if (target.linter) return { ...target, referenceVariant: null, variant: "oxlint" };
   return { ...target, referenceVariant, variant: `${referenceVariant}${target.parent ? "_parent" : ""}` };
 }
 
@@ -49,5 +67,6 @@ function shapeProblem(target) {
   if (target.format === "rawast") return ["start", "end"].includes(target.sourcePlacement) ? null : "sourcePlacement is neither start nor end";
   if (target.format !== "oxc") return "format is neither rawast nor oxc";
   if (typeof target.typescript !== "boolean" || typeof target.range !== "boolean" || typeof target.parent !== "boolean") return "no typescript, range or parent";
+  if (typeof target.linter !== "boolean") return "no linter";
   return ["argument", "buffer"].includes(target.sourceText) ? null : "sourceText is neither argument nor buffer";
 }

@@ -21,6 +21,7 @@ const oxcTsRange = {
   typescript: true,
   range: true,
   parent: false,
+  linter: false,
   sourceText: "argument",
   pointerWidth: 64,
   lazy: false,
@@ -39,6 +40,7 @@ test("an oxc target's typescript, range and parent name oxc's deserializer varia
   // oxc-parser 0.157 ships no `_parent` variant: the reference is the one without.
   const parent = parseTarget(JSON.stringify({ ...oxcTsRange, parent: true }));
   assert.deepEqual([parent.variant, parent.referenceVariant], ["ts_range_parent", "ts_range"]);
+  assert.equal(parseTarget(JSON.stringify({ ...oxcTsRange, parent: true, linter: true })).variant, "oxlint");
 });
 
 test("JSON of another shape is refused, naming what is wrong", () => {
@@ -49,6 +51,7 @@ test("JSON of another shape is refused, naming what is wrong", () => {
     [{ ...linter, format: "json" }, /format/],
     [{ ...oxcTsRange, range: undefined }, /typescript, range or parent/],
     [{ ...oxcTsRange, parent: undefined }, /typescript, range or parent/],
+    [{ ...oxcTsRange, linter: undefined }, /no linter/],
     [{ ...oxcTsRange, sourceText: "file" }, /sourceText/],
     [[linter], /no name/],
   ];

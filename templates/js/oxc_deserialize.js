@@ -1,4 +1,16 @@
 {{ header }}
+{%- if let Some(linter) = linter %}
+// Target `{{ target }}`: reads the buffers Oxlint 1.91.0 (built from oxc 0.157) hands its JS plugins
+// and returns what Oxlint's own deserializer gives them: the program, TypeScript's output with
+// `range`, `parent` and `loc` (a getter of every node's prototype), its `comments` and `tokens` read
+// when first asked for, no parentheses. Node.js (`Buffer#utf8Slice` decodes strings).
+//
+// Oxlint's buffer: `buffer` is a `Uint8Array` over the allocator's block; `{{ metadata_size }}` bytes of
+// metadata end it, the first `u32` of which (+{{ data_offset_field }}) is the offset of the program (the lowest
+// allocation), and the source text's UTF-8 lies just below them (the program's `source_text`, at
+// +{{ linter.source_text_field }}). Pointers are 64-bit addresses in a block aligned to 4 GiB, so their low 32 bits are
+// offsets into `buffer`. Spans count UTF-16 code units already.
+{%- else %}
 // Target `{{ target }}`: reads oxc-parser 0.157's raw transfer buffers (oxc's own format, not rawast's)
 // and returns what oxc's generated deserializer for {{ variant }} returns,
 // `{{ result_shape }}`. Node.js (`Buffer#utf8Slice` decodes strings).
@@ -7,8 +19,11 @@
 // metadata end it, the first `u32` of which (+{{ data_offset_field }}) is the offset of the root. Pointers are 64-bit
 // addresses in a block aligned to 4 GiB, so their low 32 bits are offsets into `buffer`. Spans count
 // UTF-16 code units already.
+{%- endif %}
 //
-{%- if source_from_buffer %}
+{%- if linter.is_some() %}
+// Every string comes from the buffer: the source is decoded from its bytes once per call.
+{%- else if source_from_buffer %}
 // Every string comes from the buffer alone (`source_text = "buffer"`): the source is decoded from
 // its bytes once per call, and `sourceText` is only checked for a length its bytes can have.
 {%- else %}
@@ -71,6 +86,32 @@ const MAX_STRING_BYTES = 0x1fffffe8;
 export class RawastBufferError extends Error {}
 RawastBufferError.prototype.name = "RawastBufferError";
 
+{% if let Some(linter) = linter -%}
+/**
+ * Deserializes the program Oxlint's Rust side wrote into `buffer` (a transfer buffer, as Oxlint's
+ * JS plugins get it), as Oxlint's deserializer does, with its source text decoded from the buffer.
+ * The program's `comments` and `tokens` are read from the buffer when first asked for, until the
+ * next call: the buffer must not change before then. Throws a `RawastBufferError` if the buffer is
+ * corrupt; its work is bounded by what the buffer holds, whatever its metadata says.
+ */
+export function deserialize(buffer) {
+  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be Oxlint's Uint8Array");
+  if (buffer.length < {{ metadata_size }} || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
+    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not Oxlint's`);
+  }
+  hi = buffer.length - {{ metadata_size }};
+{%- for view in views %}
+  {{ view.name }} = {% if view.shift == 0 %}buffer{% else %}new {{ view.class }}(buffer.buffer, buffer.byteOffset, buffer.length >> {{ view.shift }}){% endif %};
+{%- endfor %}
+  // The source text: the program's `source_text`, which must lie between it and the metadata.
+  const program = int32[(hi + {{ data_offset_field }}) >> 2];
+  const sourceStartPosInput = program >= 0 && program <= hi - {{ root_size }} ? int32[(program + {{ linter.source_text_field }}) >> 2] : -1;
+  const sourceByteLen = sourceStartPosInput >= 0 ? int32[(program + {{ linter.source_text_field + 8 }}) >> 2] : -1;
+  if (!(sourceStartPosInput > program && sourceByteLen >= 0 && sourceStartPosInput + sourceByteLen <= hi)) {
+    {% for view in views %}{{ view.name }} = {% endfor %}undefined;
+    throw new RawastBufferError(`the program's offset ${program} or its source (${sourceByteLen} bytes at ${sourceStartPosInput}) is outside the buffer`);
+  }
+{%- else -%}
 /**
  * Deserializes the AST that oxc-parser wrote into `buffer`, with oxc's arguments:
  * `sourceText` is the source, whose UTF-8 starts at `sourceStartPos` in `buffer` and is
@@ -101,6 +142,7 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
 {%- for view in views %}
   {{ view.name }} = {% if view.shift == 0 %}buffer{% else %}new {{ view.class }}(buffer.buffer, buffer.byteOffset, buffer.length >> {{ view.shift }}){% endif %};
 {%- endfor %}
+{%- endif %}
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + {{ data_offset_field }}) >> 2];
   if (lo < 0 || lo > hi - {{ root_size }} || lo % 8 !== 0) {
@@ -138,6 +180,9 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
 {%- endif %}
     const data = {% if read_first %}readFromTop({{ root }}, lo{% if parent_links %}, null{% endif %}){% else %}{{ root }}(lo){% endif %};
     if (deferred > 0) resolveDeferred(data);
+{%- if linter.is_some() %}
+    setUpFile(uint8, int32, sourceText, lo, lo, hi);
+{%- endif %}
     return data;
   } finally {
     {% for view in views %}{{ view.name }} = {% endfor %}sourceText = sourceLatin = touched = undefined;
@@ -384,4 +429,8 @@ function readJSStr(pos) {
 
 {{ function }}
 {%- endfor %}
+{%- if let Some(linter) = linter %}
+
+{% include "js/oxlint_runtime.js" %}
+{%- endif %}
 

@@ -14,11 +14,15 @@
 /**
  * @param {unknown} a - the reference value
  * @param {unknown} b - the value under test
+ * @param {{ samePrototype?: (x: object, y: object) => boolean, inherited?: string[] }} [options] -
+ *   `samePrototype`: when two prototypes count as the same (default: the same object; Oxlint's
+ *   trees, whose classes live in two modules, compare them by what they are); `inherited`: keys
+ *   also compared where an object has them through its prototype (Oxlint's nodes' `loc` getter)
  * @returns {string | null} `null` if equal, else `PATH: DETAIL` (`program.body[3].name: "a" vs "b"`)
  *   or `LABEL at PATH: DETAIL` (`key order at program.body[0]: [type,start,end] vs [start,type,end]`;
  *   labels: key order, keys, array length, prototype)
  */
-export function firstDifference(a, b) {
+export function firstDifference(a, b, { samePrototype = (x, y) => x === y, inherited = [] } = {}) {
   // Pending pairs as flat quadruples [a, b, key, depth], popped in depth-first order. `path` holds the
   // keys from the root to the pair being compared; the pair's depth says how much of it stays valid.
   const stack = [a, b, undefined, 0];
@@ -34,7 +38,7 @@ export function firstDifference(a, b) {
       path.length = depth - 1;
       path.push(key);
     }
-    const difference = compareShallow(x, y);
+    const difference = compareShallow(x, y, samePrototype);
     if (difference !== null) {
       const at = formatPath(path);
       return difference.label ? `${difference.label} at ${at}: ${difference.detail}` : `${at}: ${difference.detail}`;
@@ -44,7 +48,12 @@ export function firstDifference(a, b) {
 
     // Same shape: push children last-first so that the first one is compared first. Pairs that are
     // identical (equal primitives, or the same object) need no visit.
-    const keys = Array.isArray(x) ? null : Object.keys(x);
+    let keys = Array.isArray(x) ? null : Object.keys(x);
+    for (const key of inherited) {
+      if (keys === null || keys.includes(key) || !(key in x)) continue;
+      if (!(key in y)) return `${formatPath(path)}: no ${key}`;
+      keys = [...keys, key];
+    }
     const length = keys === null ? x.length : keys.length;
     for (let i = length - 1; i >= 0; i--) {
       const k = keys === null ? i : keys[i];
@@ -99,7 +108,7 @@ export function walkNodes(value, visit, skipped = []) {
  * Compares everything but the children: types, primitive values, array lengths, keys in order.
  * @returns {{ label?: string, detail: string } | null} `null` if the children decide
  */
-function compareShallow(x, y) {
+function compareShallow(x, y, samePrototype) {
   if (Object.is(x, y)) return null;
   if (typeof x !== typeof y || typeof x !== "object" || x === null || y === null) {
     // Different primitives (BigInts are primitives: `Object.is(1n, 1n)` is true), or different kinds.
@@ -119,7 +128,7 @@ function compareShallow(x, y) {
   }
   const xProto = Object.getPrototypeOf(x),
     yProto = Object.getPrototypeOf(y);
-  if (xProto !== yProto) return { label: "prototype", detail: `${protoName(xProto)} vs ${protoName(yProto)}` };
+  if (xProto !== yProto && !samePrototype(xProto, yProto)) return { label: "prototype", detail: `${protoName(xProto)} vs ${protoName(yProto)}` };
 
   const xKeys = Object.keys(x),
     yKeys = Object.keys(y);

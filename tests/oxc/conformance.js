@@ -23,14 +23,15 @@
 // whatever the module under test may write afterwards cannot change what the reference saw. The
 // buffer then goes back to oxc's cache, and the next parse rewrites all that will be read of it.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, extname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
-import { parseCommandLine, usageError } from "../command-line.js";
-import { parseTarget } from "../targets.js";
+import { usageError } from "../command-line.js";
+import { targetAndPaths } from "../targets.js";
 import { addParents, firstDifference } from "./compare.js";
+import { LANGS, collectFiles, kindOf } from "./files.js";
 
 const USAGE = "node tests/oxc/conformance.js --target-json JSON FILE_OR_DIR... (run by `cargo xtask conformance --target oxc-…`)";
 const PROGRESS_EVERY = 500;
@@ -40,15 +41,7 @@ const PROGRESS_EVERY = 500;
 // and `sourceType` "unambiguous" (a script unless it has import/export) except for .mjs/.mts
 // ("module") and .cjs/.cts ("commonjs"). Explicit, because `lang: "dts"` alone would make the
 // source type "module", and unknown values are silently ignored by the binding.
-const LANGS = { ".js": "js", ".mjs": "js", ".cjs": "js", ".jsx": "jsx", ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx" };
 const SOURCE_TYPES = { ".mjs": "module", ".mts": "module", ".cjs": "commonjs", ".cts": "commonjs" };
-
-/** `.d.ts` for declaration files, else the extension; `null` if not a source file. */
-function kindOf(file) {
-  const ext = extname(file);
-  if (!(ext in LANGS)) return null;
-  return [".ts", ".mts", ".cts"].includes(ext) && basename(file, ext).endsWith(".d") ? `.d${ext}` : ext;
-}
 
 function parserOptions(kind, variant) {
   const ext = kind.startsWith(".d.") ? kind.slice(2) : kind;
@@ -62,45 +55,9 @@ function parserOptions(kind, variant) {
 }
 
 function commandLine() {
-  const { values, positionals } = parseCommandLine(USAGE, { "target-json": { type: "string" } }, { positionals: true });
-  if (values["target-json"] === undefined) usageError(USAGE, "--target-json is required");
-  if (positionals.length === 0) usageError(USAGE, "no files or directories given");
-  let target;
-  try {
-    target = parseTarget(values["target-json"]);
-  } catch (error) {
-    usageError(USAGE, error.message);
-  }
-  if (target.format !== "oxc") usageError(USAGE, `${target.name} does not read oxc-parser's buffers (tests/conformance/run.js compares those)`);
+  const { target, paths: positionals } = targetAndPaths(USAGE);
+  if (target.format !== "oxc" || target.linter) usageError(USAGE, `${target.name} does not read oxc-parser's buffers (tests/conformance/run.js and tests/oxlint/conformance.js compare those)`);
   return { variant: target.variant, referenceVariant: target.referenceVariant, parent: target.parent, module: target.module, name: target.name, paths: positionals };
-}
-
-/**
- * Source files under each path, in a stable order, each once. A file given by name must be a source
- * file. Symbolic links met in a walk are not followed.
- */
-function collectFiles(paths) {
-  const files = new Map(); // absolute path -> path as given
-  const add = (path) => files.has(resolve(path)) || files.set(resolve(path), path);
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && kindOf(path) !== null) add(path);
-    }
-  };
-  for (const path of paths) {
-    let stat;
-    try {
-      stat = statSync(path);
-    } catch (error) {
-      usageError(USAGE, `cannot read ${path}: ${error.message}`);
-    }
-    if (stat.isDirectory()) walk(path);
-    else if (kindOf(path) !== null) add(path);
-    else usageError(USAGE, `${path}: not a .js .mjs .cjs .jsx .ts .mts .cts or .tsx file`);
-  }
-  return [...files.values()];
 }
 
 function oneLine(message) {
@@ -110,7 +67,7 @@ function oneLine(message) {
 
 async function main() {
   const options = commandLine();
-  const files = collectFiles(options.paths);
+  const files = collectFiles(options.paths, (message) => usageError(USAGE, message));
   // oxc-parser 0.157 does not ship its `_parent` deserializers: for those, the reference is the
   // variant without parents, with each node's `parent` added as oxc's generator sets it (`addParents`).
   const { deserialize: withoutParents } = await import(`oxc-parser/src-js/generated/deserialize/${options.referenceVariant}.js`);

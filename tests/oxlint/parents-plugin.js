@@ -3,13 +3,13 @@
 // checks that every node's `parent` is the nearest node above it (an object with a string `type`;
 // the program's is `null`), the rule tests/oxc/compare.js's `addParents` gives the reference of the
 // `-parent` targets (with the same walk, `walkNodes`). It appends one JSON line per file to the
-// file named by RAWAST_PARENTS_OUT.
+// file named by RAWAST_OXLINT_OUT.
 
 import { appendFileSync } from "node:fs";
 
 import { walkNodes } from "../oxc/compare.js";
 
-const out = process.env.RAWAST_PARENTS_OUT;
+const out = process.env.RAWAST_OXLINT_OUT;
 
 function check(program) {
   let nodes = 0;

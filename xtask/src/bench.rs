@@ -156,6 +156,9 @@ fn files_and_cwd(project: &Project, paths: Vec<PathBuf>, defaults: &[&str]) -> R
 
 /// The same-buffer benchmark of an oxc target (bench/oxc.js).
 fn oxc(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
+    if target.is_oxlint() {
+        return Err(bad_usage("bench", format!("{} reads Oxlint's buffers, which bench/oxc.js cannot make yet (issue 25)", target.name)));
+    }
     target.ensure_generated()?;
     let typescript = matches!(target.format, Format::Oxc { typescript: true, .. });
     let (paths, cwd) = files_and_cwd(project, paths, if typescript { TS_FILES } else { DEFAULT_FILES })?;

@@ -31,7 +31,15 @@ js_range, ts_range) and by rawast's; the results must be equal, key order, `unde
 missing, BigInt and RegExp values included (tests/oxc/conformance.js). Files oxc reports parse
 errors on are compared too (the errors are output) and counted apart: JSX is read only in .jsx.
 Their default corpus is tests/oxc/corpus-js.txt (JS variants) or tests/oxc/corpus-ts.txt
-(TypeScript variants).
+(TypeScript variants). The `-parent` targets are compared with oxc's variant without parents, each
+node given the nearest node above it as `parent` (oxc-parser 0.157 does not ship its `_parent`
+deserializers).
+
+The target with `linter = true` (oxlint) reads the buffers Oxlint 1.91.0 writes instead: Oxlint
+lints the files (tests/oxc/corpus-ts.txt by default, copied out of node_modules) with a JS plugin
+that reads each file's live buffer with the target and compares the tree with Oxlint's own
+(tests/oxlint/conformance.js): keys, values, every node's `parent` and `loc`, comments and tokens.
+Oxlint runs no plugin on a file it cannot parse: those are not compared.
 
 Prints one line per mismatch or error with the first differing path; the last line is
 `conformance: F files, M mismatches` (summed over the targets). Exits 1 if M > 0 or any file errors.";
@@ -39,7 +47,7 @@ Prints one line per mismatch or error with the first differing path; the last li
 #[derive(clap::Args)]
 pub struct Args {
     /// A target of codegen.toml (parser, linter, wasm32, ...), of tests/oxc/codegen.toml (oxc-js,
-    /// oxc-ts, oxc-js-range, oxc-ts-range), or all
+    /// oxc-ts, oxc-js-range, oxc-ts-range, their -parent variants, oxlint), or all
     #[arg(long, value_name = "NAME|all", default_value = "all")]
     target: String,
     /// Files or directories (default: the corpus listed in tests/conformance/corpus.txt, or
@@ -88,9 +96,15 @@ pub fn run(project: &Project, targets: Vec<HarnessTarget>, paths: &[PathBuf], re
         } else {
             corpus_list(project, "tests/oxc/corpus-js.txt")?
         };
-        eprintln!("conformance of {} (against oxc-parser's own deserializer, on the same buffers)", target.name);
+        let script = if target.is_oxlint() {
+            eprintln!("conformance of {} (against Oxlint's own deserializer, on the buffers Oxlint writes, while it lints)", target.name);
+            "tests/oxlint/conformance.js"
+        } else {
+            eprintln!("conformance of {} (against oxc-parser's own deserializer, on the same buffers)", target.name);
+            "tests/oxc/conformance.js"
+        };
         let mut command = Command::new(project.node()?);
-        command.arg(project.path("tests/oxc/conformance.js")).args(target.arg()).args(&files).current_dir(&project.root);
+        command.arg(project.path(script)).args(target.arg()).args(&files).current_dir(&project.root);
         total.add(&run_counting(&mut command)?);
     }
     Ok(total)

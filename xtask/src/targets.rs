@@ -40,7 +40,7 @@ pub enum Format {
     /// The test producer's buffers: `start` is the parser layout, `end` the linter layout.
     Rawast { source_placement: &'static str },
     /// oxc-parser's buffers, read as oxc's deserializer of that variant (`ts`, `js_range`, …) does.
-    Oxc { typescript: bool, range: bool, parent: bool, source_text: &'static str },
+    Oxc { typescript: bool, range: bool, parent: bool, linter: bool, source_text: &'static str },
 }
 
 impl HarnessTarget {
@@ -51,6 +51,11 @@ impl HarnessTarget {
 
     pub fn is_oxc(&self) -> bool {
         matches!(self.format, Format::Oxc { .. })
+    }
+
+    /// Whether it reads Oxlint's buffers (`linter = true`), which Oxlint itself writes.
+    pub fn is_oxlint(&self) -> bool {
+        matches!(self.format, Format::Oxc { linter: true, .. })
     }
 
     /// Whether its buffers come from the wasm32 producer.
@@ -119,12 +124,12 @@ fn harness_target(project: &Project, config_name: &'static str, dir: &Path, conf
             (Format::Rawast { source_placement }, settings.pointer_width, settings.lazy, layouts::rawast_file(project, settings.pointer_width))
         }
         // oxc-parser's buffers have 64-bit pointers, and its deserializers are eager.
-        &TargetSettings::Oxc(OxcSettings { typescript, range, parent, source_text }) => {
+        &TargetSettings::Oxc(OxcSettings { typescript, range, parent, linter, source_text }) => {
             let source_text = match source_text {
                 SourceText::Argument => "argument",
                 SourceText::Buffer => "buffer",
             };
-            (Format::Oxc { typescript, range, parent, source_text }, PointerWidth::W64, false, layouts::oxc_file(project))
+            (Format::Oxc { typescript, range, parent, linter, source_text }, PointerWidth::W64, false, layouts::oxc_file(project))
         }
     };
     HarnessTarget {
@@ -165,7 +170,7 @@ mod tests {
         assert_eq!(
             json("oxc-ts-range"),
             json!({
-                "name": "oxc-ts-range", "format": "oxc", "typescript": true, "range": true, "parent": false, "sourceText": "argument",
+                "name": "oxc-ts-range", "format": "oxc", "typescript": true, "range": true, "parent": false, "linter": false, "sourceText": "argument",
                 "pointerWidth": 64, "lazy": false,
                 "module": path("tests/oxc/generated/js/oxc-ts-range/deserialize.js"), "layoutFile": path("target/layouts/layout-oxc.json"),
             })

@@ -23,12 +23,14 @@ Steps:
                                    check that every file in snapshots/ is used by a test
     4. 32-bit layout check         cargo check for wasm32 of the schema and the layout fixtures,
                                    with Debian's rustc-web (required in CI, else a warning)
-    5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt, and
-                                   the oxc- targets against oxc-parser's deserializers on the same
-                                   buffers (tests/oxc/corpus-{js,ts}.txt)
+    5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt, the
+                                   oxc- targets against oxc-parser's deserializers on the same
+                                   buffers (tests/oxc/corpus-{js,ts}.txt), and oxlint against
+                                   Oxlint's own, on the buffers Oxlint writes while it lints
     6. cargo xtask fuzz            a short campaign (--cases 2000 per target, the oxc- targets
-                                   on oxc-parser's buffers included): corrupted buffers must end
-                                   in an AST or a RawastBufferError, in bounded time and memory
+                                   on oxc-parser's buffers included, oxlint not yet): corrupted
+                                   buffers must end in an AST or a RawastBufferError, in bounded
+                                   time and memory
     7. node --test                 tests/**/*.test.js on the pinned Node (after writing the
                                    layouts that tests/cycles builds its buffers with)
     8. cargo xtask package --dry-run

@@ -60,6 +60,10 @@ pub struct OxcSettings {
     pub range: bool,
     /// Every node's `parent` (oxc's `PARENT` output, its `*_parent.js` deserializers).
     pub parent: bool,
+    /// Oxlint's buffers and output (`linter = true`): the program at the data pointer, the source
+    /// at the end; TypeScript, with `range` and `parent`, `loc` getters, comments and tokens read on
+    /// demand, parentheses dropped (oxc's `LINTER`, `LOC` and not `PRESERVE_PARENS`).
+    pub linter: bool,
     pub source_text: SourceText,
 }
 
@@ -178,7 +182,7 @@ struct Key {
 }
 
 /// Every key of `RawTarget` but `format`, in the order `RawTarget::written` lists them.
-const KEYS: [Key; 11] = [
+const KEYS: [Key; 12] = [
     Key { name: "source_placement", format: Format::Rawast, why_not: "oxc-parser decides where its buffers hold the source" },
     Key { name: "runtime", format: Format::Rawast, why_not: "the deserializer runs on Node.js, as oxc's own does (`Buffer#utf8Slice`)" },
     Key { name: "pointer_width", format: Format::Rawast, why_not: "oxc-parser's buffers are read with the 64-bit layouts" },
@@ -188,6 +192,7 @@ const KEYS: [Key; 11] = [
     Key { name: "package", format: Format::Rawast, why_not: "npm packages are not yet made of targets with format = \"oxc\"" },
     Key { name: "typescript", format: Format::Oxc, why_not: "rawast's targets give the output the schema and [mapping] describe" },
     Key { name: "range", format: Format::Oxc, why_not: "rawast's targets follow [mapping]: `spans = \"range\"` gives `range` arrays" },
+    Key { name: "linter", format: Format::Oxc, why_not: "rawast's linter layout is `source_placement = \"end\"`" },
     Key { name: "parent", format: Format::Oxc, why_not: "rawast's targets have parent links in the linter layout (`source_placement = \"end\"`)" },
     Key { name: "source_text", format: Format::Oxc, why_not: "rawast's targets read every string from their buffer" },
 ];
@@ -207,6 +212,7 @@ pub(super) struct RawTarget {
     typescript: Option<Spanned<bool>>,
     range: Option<Spanned<bool>>,
     parent: Option<Spanned<bool>>,
+    linter: Option<Spanned<bool>>,
     source_text: Option<Spanned<SourceText>>,
 }
 
@@ -214,7 +220,7 @@ impl RawTarget {
     /// Where the value of each key of `KEYS` is written, if it is, in their order. It takes the
     /// struct apart whole, so that a key added to `RawTarget` cannot be left out of `KEYS`'s checks.
     fn written(&self) -> [(&'static str, Option<Range<usize>>); KEYS.len()] {
-        let RawTarget { format: _, source_placement, runtime, pointer_width, strings, lazy, int64, package, typescript, range, parent, source_text } = self;
+        let RawTarget { format: _, source_placement, runtime, pointer_width, strings, lazy, int64, package, typescript, range, parent, linter, source_text } = self;
         [
             ("source_placement", source_placement.as_ref().map(Spanned::span)),
             ("runtime", runtime.as_ref().map(Spanned::span)),
@@ -225,6 +231,7 @@ impl RawTarget {
             ("package", package.as_ref().map(Spanned::span)),
             ("typescript", typescript.as_ref().map(Spanned::span)),
             ("range", range.as_ref().map(Spanned::span)),
+            ("linter", linter.as_ref().map(Spanned::span)),
             ("parent", parent.as_ref().map(Spanned::span)),
             ("source_text", source_text.as_ref().map(Spanned::span)),
         ]
@@ -280,12 +287,7 @@ pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<D
             }
         }
         let settings = match format {
-            Format::Oxc => TargetSettings::Oxc(OxcSettings {
-                typescript: target.typescript.is_some_and(Spanned::into_inner),
-                range: target.range.is_some_and(Spanned::into_inner),
-                parent: target.parent.is_some_and(Spanned::into_inner),
-                source_text: target.source_text.map_or_else(SourceText::default, Spanned::into_inner),
-            }),
+            Format::Oxc => TargetSettings::Oxc(check_oxc(&target, file, diagnostics)),
             Format::Rawast => {
                 let (settings, lazy_span) = check_rawast(&name, header, &target, file, diagnostics);
                 targets.lazy_spans.extend(lazy_span);
@@ -331,6 +333,30 @@ fn check_rawast(name: &str, header: Range<usize>, target: &RawTarget, file: &Sou
 }
 
 /// The help's list of the keys a format takes.
+/// An oxc target's settings. Oxlint's deserializer is one variant (`linter = true`): TypeScript,
+/// with `range` and `parent`, strings from the buffer's source; the keys that choose another are
+/// errors there.
+fn check_oxc(target: &RawTarget, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> OxcSettings {
+    let linter = target.linter.as_ref().is_some_and(|l| *l.get_ref());
+    if linter {
+        for (name, written) in [("typescript", &target.typescript), ("range", &target.range), ("parent", &target.parent)] {
+            if let Some(written) = written {
+                diagnostics.push(error_at(file, written.span(), format!("`{name}` is not a key of a target with linter = true"), "Oxlint's deserializer is TypeScript, with `range` and `parent`".to_owned()));
+            }
+        }
+        if let Some(written) = &target.source_text {
+            diagnostics.push(error_at(file, written.span(), "`source_text` is not a key of a target with linter = true".to_owned(), "Oxlint's deserializer decodes the source from the buffer, where Oxlint writes it".to_owned()));
+        }
+    }
+    OxcSettings {
+        typescript: linter || target.typescript.as_ref().is_some_and(|t| *t.get_ref()),
+        range: linter || target.range.as_ref().is_some_and(|r| *r.get_ref()),
+        parent: linter || target.parent.as_ref().is_some_and(|p| *p.get_ref()),
+        linter,
+        source_text: target.source_text.as_ref().map_or_else(SourceText::default, |s| *s.get_ref()),
+    }
+}
+
 fn takes(format: Format) -> String {
     let keys: Vec<String> = format.keys().map(|key| format!("`{key}`")).collect();
     let (last, rest) = keys.split_last().expect("every format takes keys");

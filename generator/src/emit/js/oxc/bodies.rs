@@ -102,6 +102,11 @@ impl Emitter<'_> {
         }
         let mut properties = Vec::new();
         let mut read = BTreeSet::new();
+        // oxc's `LOC` (Oxlint's deserializer): an object with a `range` is a node, whose prototype
+        // is `NodeProto` (its `loc` getter).
+        if self.flags.linter && object.properties.iter().any(|p| p.value == PropertyValue::Range) {
+            properties.push(Property::new("__proto__".to_owned(), String::new(), "NodeProto".to_owned()).inline());
+        }
         for property in &object.properties {
             properties.push(self.property(property, &mut read)?);
         }

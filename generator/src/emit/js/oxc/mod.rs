@@ -31,6 +31,8 @@ use crate::model::{Model, OutputVariant};
 /// The type at the root of oxc-parser's buffers (described in the schema: it lives in oxc's napi
 /// crate, which is not published).
 const ROOT: &str = "RawTransferData";
+/// The type at the root of Oxlint's buffers: the data pointer points at the program itself.
+const LINTER_ROOT: &str = "Program";
 /// The metadata oxc-parser writes after the active region of its buffer.
 const METADATA: &str = "RawTransferMetadata";
 /// The views oxc's own code reads through: its strings and budget (`int32`), its converters.
@@ -54,8 +56,10 @@ struct OxcDeserializeJs {
     views: Vec<View>,
     /// Each function, rendered (`FunctionJs`), in name order.
     functions: Vec<String>,
-    /// Read by the shared `js/deferred.js`: oxc's outputs have no `parent` links.
+    /// Read by the shared `js/deferred.js`: every node's `parent` (oxc's `PARENT`).
     parent_links: bool,
+    /// Oxlint's buffers and output (`linter = true`): `linter` has what its runtime reads.
+    linter: Option<LinterView>,
     /// Read by the shared `js/deferred.js`: the parent is the variable `parent`.
     parent_global: bool,
     /// Some `Box` is read first where the JS stack runs out (`Emitter::read_first_where_looked_at`):
@@ -78,9 +82,22 @@ struct FunctionJs<'f> {
     parent_global: bool,
 }
 
+/// What Oxlint's runtime (`templates/js/oxlint_runtime.js`) reads of the program: where its source
+/// text and comments are (`&str` and `Vec`: a pointer, then the length at +8), and a comment's size
+/// and where its kind is.
+struct LinterView {
+    source_text_field: u32,
+    comments_field: u32,
+    comment_size: u32,
+    comment_kind_field: u32,
+    /// The metadata's `tokens_offset` and `tokens_len`.
+    tokens_offset_field: u32,
+    tokens_len_field: u32,
+}
+
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<String, Error> {
-    let OxcSettings { typescript, range, parent, source_text } = *settings;
-    let flags = Flags { is_ts: typescript, range, parent };
+    let OxcSettings { typescript, range, parent, linter, source_text } = *settings;
+    let flags = Flags { is_ts: typescript, range, parent, linter };
     // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
     let fail = |problem: Problem| match problem {
         Problem::Schema(message) => Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))])),
@@ -89,27 +106,42 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let model = Model::build_variant(cx.schema, cx.config, OutputVariant { is_ts: typescript, range })?;
     let cx = EmitContext { model: &model, ..*cx };
     let mut emitter = Emitter::new(&cx, flags);
-    let root = emitter.named(ROOT).map_err(fail)?;
+    let root = emitter.named(if linter { LINTER_ROOT } else { ROOT }).map_err(fail)?;
     let metadata = emitter.named(METADATA).map_err(fail)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
     emitter.run().map_err(fail)?;
     emitter.read_first_where_looked_at().map_err(fail)?;
     nesting::check_cycles(&emitter.calls).map_err(|e| fail(Problem::Schema(e)))?;
     let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(|e| fail(Problem::Schema(e)))?;
+    let linter_view = if linter {
+        let comment = emitter.named("Comment").map_err(fail)?;
+        let field = |id, path: &[&str]| emitter.field_offset(id, 0, path).map_err(|e| fail(Problem::Schema(e)));
+        Some(LinterView {
+            source_text_field: field(root, &["source_text"])?,
+            comments_field: field(root, &["comments"])?,
+            comment_size: cx.layout64.get(comment).layout.size,
+            comment_kind_field: field(comment, &["kind"])?,
+            tokens_offset_field: field(metadata, &["tokens_offset"])?,
+            tokens_len_field: field(metadata, &["tokens_len"])?,
+        })
+    } else {
+        None
+    };
     let views = views(cx.schema, cx.layout64, &OXC_VIEWS);
     let view = OxcDeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
-        variant: format!("{}{}{}", if typescript { "TypeScript" } else { "JavaScript" }, if range { ", with `range`" } else { "" }, if parent { ", with `parent`" } else { "" }),
+        variant: if linter { "Oxlint (TypeScript, with `range`, `parent` and `loc`, comments and tokens on demand, no parentheses)".to_owned() } else { format!("{}{}{}", if typescript { "TypeScript" } else { "JavaScript" }, if range { ", with `range`" } else { "" }, if parent { ", with `parent`" } else { "" }) },
         result_shape: result_shape(&model, root),
         metadata_size: cx.layout64.get(metadata).layout.size,
         data_offset_field,
         root_size: cx.layout64.get(root).layout.size,
         root: root_fn,
         read_first: !emitter.read_first.is_empty(),
-        source_from_buffer: source_text == SourceText::Buffer,
+        source_from_buffer: linter || source_text == SourceText::Buffer,
         functions: emitter.functions.into_values().collect(),
         parent_links: parent,
+        linter: linter_view,
         parent_global: true,
         views,
     };

@@ -14,18 +14,20 @@ pub struct Flags {
     pub is_ts: bool,
     pub range: bool,
     pub parent: bool,
+    /// Oxlint's deserializer: `LINTER` and `LOC`, and parentheses dropped (not `PRESERVE_PARENS`).
+    pub linter: bool,
 }
 
 impl Flags {
-    /// The value of a flag, as oxc-parser's own deserializers have it: no `loc`, parentheses
-    /// preserved (`preserveParens` defaults to true), not the linter's deserializer.
+    /// The value of a flag. oxc-parser's deserializers have no `loc` and keep parentheses
+    /// (`preserveParens` defaults to true); Oxlint's has `loc` and drops them.
     fn value(self, flag: Flag) -> bool {
         match flag {
             Flag::IsTs => self.is_ts,
             Flag::Range => self.range,
             Flag::Parent => self.parent,
-            Flag::Linter | Flag::Loc => false,
-            Flag::PreserveParens => true,
+            Flag::Linter | Flag::Loc => self.linter,
+            Flag::PreserveParens => !self.linter,
         }
     }
 }
@@ -54,6 +56,7 @@ pub struct Rewritten {
 pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Result<Rewritten, String> {
     let mut text = String::new();
     render(&snippet.parts, flags, resolve, &mut text)?;
+    let text = if flags.linter { add_node_proto(&text)? } else { text };
     let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
     let text = text.trim();
     Ok(match text.rsplit_once('\n') {
@@ -71,6 +74,8 @@ fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut Str
                     render(body, flags, resolve, out)?;
                 }
             }
+            // (A node's `range` spread, marked for `add_node_proto`.)
+            Part::Flag(Flag::Range) if flags.linter && out.ends_with("...(") => out.push_str(RANGE_SPREAD_MARK),
             Part::Flag(flag) => out.push_str(if flags.value(*flag) { "true" } else { "false" }),
             Part::Deser(ty) => out.push_str(&resolve.deserializer(ty)?),
             Part::PosOffset { within, path, op } => {
@@ -90,6 +95,37 @@ fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut Str
         }
     }
     Ok(())
+}
+
+/// `RANGE` where it opens a spread, `...(RANGE && { range: … })`, in Oxlint's deserializer.
+const RANGE_SPREAD_MARK: &str = "true /* RANGE */";
+
+/// oxc's `LOC` (its generator's `LocFieldAdder`): each object literal with a `range` spread is a
+/// node, whose prototype is `NodeProto` (its `loc` getter): `__proto__: NodeProto` goes first.
+fn add_node_proto(text: &str) -> Result<String, String> {
+    let mut out = text.to_owned();
+    while let Some(at) = out.find(RANGE_SPREAD_MARK) {
+        // (The mark follows the spread's `...(`.)
+        let open = enclosing_brace(&out[..at - "...(".len()]).ok_or("a `range` spread outside an object literal")?;
+        out.replace_range(at..at + RANGE_SPREAD_MARK.len(), "true");
+        out.insert_str(open + 1, " __proto__: NodeProto,");
+    }
+    Ok(out)
+}
+
+/// The `{` that `text`'s end is inside of, at depth zero: the last brace not closed in `text`.
+/// (Brackets in strings are not told apart: oxc's snippets have none before a spread.)
+fn enclosing_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (index, c) in text.char_indices().rev() {
+        match c {
+            '}' | ')' | ']' => depth += 1,
+            '{' if depth == 0 => return Some(index),
+            '{' | '(' | '[' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Drops blank lines (the dropped blocks leave many) and the indentation the snippet had in its
@@ -301,7 +337,7 @@ mod tests {
         super::rewrite(&crate::load::snippet::parse(text, &names)?, flags, resolve)
     }
 
-    const TS: Flags = Flags { is_ts: true, range: false, parent: false };
+    const TS: Flags = Flags { is_ts: true, range: false, parent: false, linter: false };
 
     #[test]
     fn last_line_is_the_value() {
@@ -326,17 +362,24 @@ mod tests {
     #[test]
     fn flags_and_blocks() {
         let value = |s: &str, flags| rewrite(s, flags, &mut Fixed).unwrap().value;
-        let js = Flags { is_ts: false, range: true, parent: false };
+        let js = Flags { is_ts: false, range: true, parent: false, linter: false };
         assert_eq!(value("IS_TS ? 1 : 2", TS), "true ? 1 : 2");
         assert_eq!(value("/* IF IS_TS */1/* END_IF *//* IF !IS_TS */2/* END_IF */", js), "2");
         // Blocks nest: the inner one's `END_IF` does not close the outer one.
         let nested = "a;/* IF IS_TS */b;/* IF RANGE */c;/* END_IF */d;/* END_IF */e;";
         assert_eq!(value(nested, js), "a;e;");
         assert_eq!(value(nested, TS), "a;b;d;e;");
-        assert_eq!(value(nested, Flags { is_ts: true, range: true, parent: false }), "a;b;c;d;e;");
+        assert_eq!(value(nested, Flags { is_ts: true, range: true, parent: false, linter: false }), "a;b;c;d;e;");
         assert_eq!(value("{ a, ...(IS_TS && { b: 1, c: 2, }), ...(RANGE && { range: [s, e] }), d }", js), "{ a, range: [s, e], d }");
         assert_eq!(value("{ a, ...(PARENT && { parent }) }", js), "{ a, }");
         assert_eq!(value("{ a, ...(x && { b: '}' }), c }", js), "{ a, ...(x && { b: '}' }), c }");
+        // Oxlint's: the objects with a `range` spread are nodes, with `NodeProto` (`LOC`).
+        let linter = Flags { is_ts: true, range: true, parent: true, linter: true };
+        assert_eq!(
+            value("f({ a: [1], b: { c }, ...(RANGE && { range: [s, e] }) }, { d })", linter),
+            "f({ __proto__: NodeProto, a: [1], b: { c }, range: [s, e] }, { d })"
+        );
+        assert_eq!(value("/* IF LINTER */1/* END_IF *//* IF !PRESERVE_PARENS */2/* END_IF */", linter), "12");
     }
 
     #[test]

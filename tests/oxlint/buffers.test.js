@@ -1,0 +1,77 @@
+// The `oxlint` target (tests/oxc/codegen.toml, `linter = true`) on buffers Oxlint 1.91.0 wrote,
+// saved while it linted (tests/oxlint/capture-plugin.js) and put back at their offsets in a buffer
+// of Oxlint's size: read there, they give the tree the target read in Oxlint's own buffer; corrupted,
+// they give a tree or a RawastBufferError, every getter read (each node's `loc`, the program's
+// comments and tokens), nothing else. tests/oxlint/conformance.js compares the trees with Oxlint's.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { root } from "../producer.js";
+import { random } from "../support.js";
+import { digest } from "../cycles/digest.js";
+import { walkNodes } from "../oxc/compare.js";
+import { lintWithPlugin } from "./lint.js";
+
+const MODULE = join(root, "tests/oxc/generated/js/oxlint/deserialize.js");
+const FILES = ["tests/oxc/corpus/decorators.js", "tests/oxc/corpus/jsx.tsx", "node_modules/lodash/lodash.js", "node_modules/@tanstack/react-router/src/link.tsx"].map((file) => join(root, file));
+const CORRUPTIONS = 150;
+
+const skip = Number(process.versions.node.split(".")[0]) < 22 && "Oxlint's JS plugins are run here on Node 22 or later";
+
+/** The files' buffers as Oxlint wrote them: `{ file, region, program, length, tree }`. */
+function capture() {
+  const dir = mkdtempSync(join(tmpdir(), "rawast-oxlint-capture-"));
+  try {
+    const plugin = new URL("./capture-plugin.js", import.meta.url).pathname;
+    const { reports, unlinted } = lintWithPlugin(FILES, plugin, "rawast-capture/capture", { RAWAST_OXLINT_MODULE: MODULE, RAWAST_OXLINT_CAPTURE_DIR: dir });
+    assert.deepEqual(unlinted, []);
+    return reports.map((report) => ({ ...report, region: readFileSync(join(dir, report.name)) }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Everything a consumer can read of `program`: each node's `loc`, the comments and tokens (and theirs). */
+function readAll(program) {
+  walkNodes(program, (node) => node.loc, ["comments", "tokens"]);
+  for (const item of [...program.comments, ...program.tokens]) void item.loc;
+  return program;
+}
+
+test("oxlint: Oxlint's buffers read back where they lay give the same tree; bad ones a RawastBufferError", { skip }, async () => {
+  const { deserialize, RawastBufferError } = await import(MODULE);
+  const captured = capture();
+  assert.equal(captured.length, FILES.length);
+  // One buffer of Oxlint's size for all (pages never written cost nothing), each file put back
+  // where Oxlint wrote it and wiped after.
+  const buffer = new Uint8Array(captured[0].length);
+  const rng = random(25);
+  for (const { file, region, program, tree } of captured) {
+    buffer.set(region, program);
+    assert.deepEqual(digest(readAll(deserialize(buffer))), tree, file);
+
+    // Bytes changed at random in the region (pointers, lengths, tags, spans alike), or the region
+    // cut short: a tree, or a RawastBufferError.
+    for (let i = 0; i < CORRUPTIONS; i++) {
+      const at = program + rng.int(region.length);
+      if (i % 10 === 9) buffer.fill(0, program, at);
+      else for (let n = 1 + rng.int(4), j = 0; j < n; j++) buffer[program + rng.int(region.length)] = rng.int(256);
+      try {
+        readAll(deserialize(buffer));
+      } catch (error) {
+        if (!(error instanceof RawastBufferError)) assert.fail(`${file}, corruption ${i}: ${error.stack}`);
+      }
+      buffer.set(region, program);
+    }
+    buffer.fill(0, program, program + region.length);
+  }
+
+  assert.throws(() => deserialize(new Uint32Array(8)), TypeError);
+  assert.throws(() => deserialize(new Uint8Array(8)), RawastBufferError);
+  // The metadata alone: the program's offset 0, its source outside the buffer.
+  assert.throws(() => deserialize(new Uint8Array(64)), RawastBufferError);
+});

@@ -1,0 +1,40 @@
+// An Oxlint JS plugin for tests/oxlint/buffers.test.js: for each file Oxlint lints, it saves the
+// part of the live buffer that holds the file (from the program, Oxlint's lowest allocation, to the
+// end: the AST, the source text and the metadata) to RAWAST_OXLINT_CAPTURE_DIR, and reports where
+// it lay and the digest of what the rawast target RAWAST_OXLINT_MODULE reads there now, comments
+// and tokens included.
+
+import { appendFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { digest } from "../cycles/digest.js";
+import { liveBuffer, oxlintBuffers } from "./lint.js";
+
+const out = process.env.RAWAST_OXLINT_OUT;
+const dir = process.env.RAWAST_OXLINT_CAPTURE_DIR;
+const { deserialize } = await import(pathToFileURL(process.env.RAWAST_OXLINT_MODULE).href);
+const buffers = await oxlintBuffers();
+// Oxlint's `DATA_POINTER_POS_32`: the metadata's first word, the program's offset.
+const { b: DATA_POINTER_POS_32 } = await import(new URL("../../node_modules/oxlint/dist/lint.js", import.meta.url).href);
+let captured = 0;
+
+export default {
+  meta: { name: "rawast-capture" },
+  rules: {
+    capture: {
+      create(context) {
+        return {
+          Program() {
+            const buffer = liveBuffer(buffers);
+            const program = buffer.int32[DATA_POINTER_POS_32];
+            const name = `${captured++}.bin`;
+            writeFileSync(join(dir, name), buffer.subarray(program));
+            const tree = digest(deserialize(buffer));
+            appendFileSync(out, `${JSON.stringify({ file: context.filename, name, program, length: buffer.length, tree })}\n`);
+          },
+        };
+      },
+    },
+  },
+};

@@ -1,0 +1,57 @@
+// An Oxlint JS plugin for tests/oxlint/conformance.js: for each file Oxlint lints (one thread: one
+// live buffer), it deserializes Oxlint's buffer with the rawast target RAWAST_OXLINT_MODULE names
+// and compares the tree with the one Oxlint's own deserializer made of the same buffer
+// (`context.sourceCode.ast`), while the file is linted: keys, values, every node's `parent` and
+// `loc`, the program's comments and tokens with theirs. It appends one JSON line per file to the
+// file named by RAWAST_OXLINT_OUT.
+
+import { appendFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+
+import { firstDifference } from "../oxc/compare.js";
+import { liveBuffer, oxlintBuffers } from "./lint.js";
+
+const out = process.env.RAWAST_OXLINT_OUT;
+const { deserialize } = await import(pathToFileURL(process.env.RAWAST_OXLINT_MODULE).href);
+const buffers = await oxlintBuffers();
+
+/**
+ * Prototypes in two modules count as the same when they are the same kind of thing: Oxlint's
+ * `NodeProto` and ours (a plain object with a `loc` getter), its `Comment` and `Token` classes and
+ * ours.
+ */
+function samePrototype(x, y) {
+  const shape = (proto) => {
+    if (proto === null || proto === Object.prototype || proto === Array.prototype) return proto;
+    if (Object.getPrototypeOf(proto) !== Object.prototype) return proto;
+    const names = Object.getOwnPropertyNames(proto).sort().join(",");
+    return `${Object.hasOwn(proto, "constructor") ? proto.constructor.name : "(object)"}: ${names}`;
+  };
+  return shape(x) === shape(y);
+}
+
+function compare(program) {
+  let ours;
+  try {
+    ours = deserialize(liveBuffer(buffers));
+  } catch (error) {
+    return { error: `${error.name}: ${error.message}` };
+  }
+  return { difference: firstDifference(program, ours, { samePrototype, inherited: ["loc"] }) };
+}
+
+export default {
+  meta: { name: "rawast-conformance" },
+  rules: {
+    compare: {
+      create(context) {
+        return {
+          Program(program) {
+            appendFileSync(out, `${JSON.stringify({ file: context.filename, ...compare(program) })}\n`);
+          },
+        };
+      },
+    },
+  },
+};

@@ -1,0 +1,71 @@
+// Runs Oxlint 1.91.0 (the devDependency) on files with one of this directory's JS plugins, which
+// report one JSON line per file they see: how the Oxlint tests and tests/oxlint/conformance.js
+// reach the buffers Oxlint writes and the trees its own deserializer makes of them.
+
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+
+import { root } from "../producer.js";
+
+const OXLINT = join(root, "node_modules/oxlint/bin/oxlint");
+
+/**
+ * Lints `files` with the plugin at `plugin` (its rule `rule` on, every other rule off) on one thread
+ * (one live buffer: the file's), passing it `env` and, as RAWAST_OXLINT_OUT, the file its reports go
+ * to. Returns each report with its `file` the path given here, and the files that got none (Oxlint
+ * runs no JS plugin on a file it cannot parse). The files are copied first to a directory of their
+ * own outside the repository: Oxlint lints nothing under node_modules, nor what .gitignore names.
+ */
+export function lintWithPlugin(files, plugin, rule, env = {}) {
+  const work = mkdtempSync(join(tmpdir(), "rawast-oxlint-"));
+  try {
+    const byCopy = new Map();
+    for (const [index, file] of files.entries()) {
+      const copy = join(work, "files", String(index), basename(file));
+      mkdirSync(join(work, "files", String(index)), { recursive: true });
+      copyFileSync(file, copy);
+      byCopy.set(copy, file);
+    }
+    const out = join(work, "reports.jsonl");
+    writeFileSync(out, "");
+    const config = join(work, ".oxlintrc.json");
+    writeFileSync(config, JSON.stringify({ jsPlugins: [plugin], categories: { correctness: "off" }, rules: { [rule]: "error" } }));
+    try {
+      execFileSync(process.execPath, [OXLINT, "--threads=1", "-c", config, join(work, "files")], {
+        env: { ...process.env, ...env, RAWAST_OXLINT_OUT: out },
+        stdio: ["ignore", "ignore", "pipe"],
+        maxBuffer: 1 << 30,
+      });
+    } catch (error) {
+      // Oxlint exits 1 when it reports anything (parse errors among them): the reports decide.
+      if (error.status !== 1) throw new Error(`oxlint failed (${error.status ?? error.signal}): ${String(error.stderr).slice(0, 2000)}`);
+    }
+    const reports = readFileSync(out, "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line))
+      .map((report) => ({ ...report, file: byCopy.get(report.file) ?? report.file }));
+    const seen = new Set(reports.map((report) => report.file));
+    return { reports, unlinted: files.filter((file) => !seen.has(file)) };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * For a plugin: Oxlint's array of live transfer buffers, from its own module instance (the one that
+ * runs the plugin; by its file, which the package does not export; the array is its export `t` in
+ * 1.91.0, a bundler's name).
+ */
+export async function oxlintBuffers() {
+  return (await import(new URL("../../node_modules/oxlint/dist/lint.js", import.meta.url).href)).t;
+}
+
+/** The buffer of the file being linted, of `buffers` (`oxlintBuffers`): Oxlint runs on one thread here. */
+export function liveBuffer(buffers) {
+  const live = buffers.filter((buffer) => buffer !== null);
+  if (live.length !== 1) throw new Error(`${live.length} live buffers (Oxlint runs on one thread here)`);
+  return live[0];
+}
