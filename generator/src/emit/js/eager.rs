@@ -25,6 +25,8 @@ struct DeserializeJs {
     /// Read by the shared templates: rawast's nodes take their parent as an argument (oxc's keep it
     /// in a variable, `parent`).
     parent_global: bool,
+    /// Read by the shared `js/deferred.js`: no getter is left unread (oxc's Oxlint output has some).
+    getters_kept: bool,
     /// Read by the shared `js/deferred.js`: every cycle of rawast's schemas has a place to defer
     /// (`model::graph::undeferrable_cycle`), so nothing is read first.
     read_first: bool,
@@ -44,6 +46,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         strings: StringsView::new(settings),
         lazy: false,
         parent_global: false,
+        getters_kept: false,
         read_first: false,
         result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null", "null")),
         functions,

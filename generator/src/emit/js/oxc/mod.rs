@@ -62,6 +62,9 @@ struct OxcDeserializeJs {
     linter: Option<LinterView>,
     /// Read by the shared `js/deferred.js`: the parent is the variable `parent`.
     parent_global: bool,
+    /// Read by the shared `js/deferred.js`: the program's `comments` and `tokens` are getters
+    /// (Oxlint's output), which resolving `Deferred`s must not call.
+    getters_kept: bool,
     /// Some `Box` is read first where the JS stack runs out (`Emitter::read_first_where_looked_at`):
     /// reads from the top of the stack go through `readFromTop`.
     read_first: bool,
@@ -143,6 +146,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         parent_links: parent,
         linter: linter_view,
         parent_global: true,
+        getters_kept: linter,
         views,
     };
     render_checked(&view, TEMPLATE, &view.views)

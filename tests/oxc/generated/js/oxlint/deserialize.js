@@ -306,7 +306,8 @@ function resolveDeferred(root) {
     const value = stack.pop();
     const node = Object.hasOwn(value, "parent") ? value : enclosing;
     for (const key in value) {
-      if (key === "parent") continue;
+      // (The program's `comments` and `tokens` are getters, of values read on demand: not read here.)
+      if (key === "parent" || key === "comments" || key === "tokens") continue;
       let child = value[key];
       if (child instanceof Deferred) {
         child = value[key] = readFromTop(child.read, child.pos, node);
