@@ -186,3 +186,52 @@ export function makeCloner(root) {
   }
   return clone;
 }
+
+/**
+ * The construct-only floor: the tree's objects built again with the same keys in the same order,
+ * from values already decoded and laid out in the order a deserializer meets them (a tape), so that
+ * what is measured is object and array construction, with no buffer reads, no decoding and no
+ * property loads from a source object. Each object shape gets a builder compiled once; a tape entry
+ * says what comes next: a primitive, an array of N values, or an object of shape K.
+ */
+export function makeConstructor(root) {
+  const shapes = new Map(); // key list joined by "," → index
+  const builders = [];
+  const tape = [];
+  const PRIMITIVE = -1, ARRAY = -2;
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== "object" || value instanceof RegExp) {
+      tape.push(PRIMITIVE, value);
+    } else if (Array.isArray(value)) {
+      tape.push(ARRAY, value.length);
+      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+    } else {
+      const keys = Object.keys(value);
+      const id = keys.join(",");
+      if (!shapes.has(id)) shapes.set(id, shapes.size);
+      tape.push(shapes.get(id));
+      for (let i = keys.length - 1; i >= 0; i--) stack.push(value[keys[i]]);
+    }
+  }
+  let at = 0;
+  function next() {
+    const kind = tape[at++];
+    if (kind === PRIMITIVE) return tape[at++];
+    if (kind === ARRAY) {
+      const out = new Array(tape[at++]);
+      for (let i = 0; i < out.length; i++) out[i] = next();
+      return out;
+    }
+    return builders[kind]();
+  }
+  for (const [id] of shapes) {
+    const literal = id === "" ? "{}" : `{ ${id.split(",").map((k) => `${JSON.stringify(k)}: next()`).join(", ")} }`;
+    builders.push(new Function("next", `return () => (${literal});`)(next));
+  }
+  return () => {
+    at = 0;
+    return next();
+  };
+}

@@ -8,7 +8,7 @@
     value, pos)` and `defer(read, pos)` (`deferred.js`); where a `Box` is read first (oxc's format
     only), `readFirst`, `overflowRead`/`overflowAt` and `interrupted(target, size)`. -#}
 {%- match function.body -%}
-{%- when Body::Object with { props, is_node, defers, locals } -%}
+{%- when Body::Object with { props, is_node, defers, locals, prototype } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
 {%- if *is_node && parent_global %}
@@ -25,12 +25,21 @@ function {{ function.name }}({{ function.params }}) {
 {{ prop.statements|indent(2, true) }}
 {%- endif %}{% endfor %}
   const previousParent = parent;
+{%- if let Some(prototype) = prototype %}
+  const node = Object.create({{ prototype }});
+{%- for prop in props %}
+  node{{ prop.key.access }} = {% if prop.is_child %}null{% else %}{{ prop.literal_value() }}{% endif %};
+{%- endfor %}
+  node.parent = previousParent;
+  parent = node;
+{%- else %}
   const node = parent = {
 {%- for prop in props %}
     {{ prop.key.literal }}: {% if prop.is_child %}null{% else %}{{ prop.literal_value() }}{% endif %},
 {%- endfor %}
     parent: previousParent,
   };
+{%- endif %}
 {%- for prop in props %}{% if prop.is_child && prop.read_first %}
 {%- if !prop.statements.is_empty() %}
 {{ prop.statements|indent(2, true) }}
@@ -111,17 +120,33 @@ function {{ function.name }}({{ function.params }}) {
     if ({{ prop.local }} === undefined) {{ prop.local }} = {{ deferred }};
 {%- endif %}{% endfor %}
   }
-  return {
+{%- if let Some(prototype) = prototype %}
+  const made = Object.create({{ prototype }});
 {%- for prop in props %}
-    {{ prop.key.literal }}: {{ prop.literal_value() }},
+  made{{ prop.key.access }} = {{ prop.literal_value() }};
 {%- endfor %}
-  };
+  return made;
 {%- else %}
   return {
 {%- for prop in props %}
     {{ prop.key.literal }}: {{ prop.literal_value() }},
 {%- endfor %}
   };
+{%- endif %}
+{%- else %}
+{%- if let Some(prototype) = prototype %}
+  const made = Object.create({{ prototype }});
+{%- for prop in props %}
+  made{{ prop.key.access }} = {{ prop.literal_value() }};
+{%- endfor %}
+  return made;
+{%- else %}
+  return {
+{%- for prop in props %}
+    {{ prop.key.literal }}: {{ prop.literal_value() }},
+{%- endfor %}
+  };
+{%- endif %}
 {%- endif %}
 {%- endif %}
 }

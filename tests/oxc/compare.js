@@ -14,15 +14,16 @@
 /**
  * @param {unknown} a - the reference value
  * @param {unknown} b - the value under test
- * @param {{ samePrototype?: (x: object, y: object) => boolean, inherited?: string[] }} [options] -
+ * @param {{ samePrototype?: (x: object, y: object) => boolean, inherited?: string[], skipped?: string[] }} [options] -
  *   `samePrototype`: when two prototypes count as the same (default: the same object; Oxlint's
  *   trees, whose classes live in two modules, compare them by what they are); `inherited`: keys
- *   also compared where an object has them through its prototype (Oxlint's nodes' `loc` getter)
+ *   also compared where an object has them through its prototype (Oxlint's nodes' `loc` getter);
+ *   `skipped`: keys whose values are not compared (their places in the key order are)
  * @returns {string | null} `null` if equal, else `PATH: DETAIL` (`program.body[3].name: "a" vs "b"`)
  *   or `LABEL at PATH: DETAIL` (`key order at program.body[0]: [type,start,end] vs [start,type,end]`;
  *   labels: key order, keys, array length, prototype)
  */
-export function firstDifference(a, b, { samePrototype = (x, y) => x === y, inherited = [] } = {}) {
+export function firstDifference(a, b, { samePrototype = (x, y) => x === y, inherited = [], skipped = [] } = {}) {
   // Pending pairs as flat quadruples [a, b, key, depth], popped in depth-first order. `path` holds the
   // keys from the root to the pair being compared; the pair's depth says how much of it stays valid.
   const stack = [a, b, undefined, 0];
@@ -57,6 +58,7 @@ export function firstDifference(a, b, { samePrototype = (x, y) => x === y, inher
     const length = keys === null ? x.length : keys.length;
     for (let i = length - 1; i >= 0; i--) {
       const k = keys === null ? i : keys[i];
+      if (skipped.includes(k)) continue;
       if (k === "parent") {
         const expected = x.parent === null ? null : counterparts.get(x.parent);
         if (expected === undefined || y.parent !== expected) {

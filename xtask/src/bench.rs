@@ -154,17 +154,22 @@ fn files_and_cwd(project: &Project, paths: Vec<PathBuf>, defaults: &[&str]) -> R
     }
 }
 
-/// The same-buffer benchmark of an oxc target (bench/oxc.js).
+/// The same-buffer benchmark of an oxc target: bench/oxc.js, or bench/oxlint.js for Oxlint's.
 fn oxc(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
-    if target.is_oxlint() {
-        return Err(bad_usage("bench", format!("{} reads Oxlint's buffers, which bench/oxc.js cannot make yet (issue 25)", target.name)));
-    }
     target.ensure_generated()?;
-    let typescript = matches!(target.format, Format::Oxc { typescript: true, .. });
-    let (paths, cwd) = files_and_cwd(project, paths, if typescript { TS_FILES } else { DEFAULT_FILES })?;
+    // Oxlint's target: its buffers come from Oxlint, its reference is Oxlint's (bench/oxlint.js),
+    // on JS and TS files both (a linter's files are both).
+    let (script, defaults): (&str, Vec<&str>) = if target.is_oxlint() {
+        ("bench/oxlint.js", DEFAULT_FILES.iter().chain(TS_FILES).copied().collect())
+    } else if matches!(target.format, Format::Oxc { typescript: true, .. }) {
+        ("bench/oxc.js", TS_FILES.to_vec())
+    } else {
+        ("bench/oxc.js", DEFAULT_FILES.to_vec())
+    };
+    let (paths, cwd) = files_and_cwd(project, paths, &defaults)?;
     let status = Command::new(project.node()?)
         .arg("--expose-gc")
-        .arg(project.path("bench/oxc.js"))
+        .arg(project.path(script))
         .args(target.arg())
         .args(passthrough)
         .args(paths)

@@ -179,7 +179,7 @@ impl<'a> Builder<'a> {
                 // A node with parent links builds its children after itself: only they are tried.
                 let defers = props.iter().any(|p| p.deferred.is_some() && (p.is_child || !is_node));
                 let locals = props.iter().filter(|p| p.deferred.is_some()).map(|p| p.local.as_str()).collect::<Vec<_>>().join(", ");
-                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node, defers, locals } }
+                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node, defers, locals, prototype: None } }
             }
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
                 let cases = e

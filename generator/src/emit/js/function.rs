@@ -44,7 +44,10 @@ pub(in crate::emit::js) enum Body {
     /// first, each into its `Prop::local` (a node with parent links: into the node), so that the
     /// ones read already are kept.
     /// `locals`: those locals, declared together (`bodyValue, testValue`).
-    Object { props: Vec<Prop>, is_node: bool, defers: bool, locals: String },
+    /// `prototype`: the object's prototype where it is not `Object.prototype` (oxc's `LOC`:
+    /// `NodeProto`): the object is made by `Object.create` and its properties assigned in order,
+    /// which V8 builds ten times faster than a literal with `__proto__`.
+    Object { props: Vec<Prop>, is_node: bool, defers: bool, locals: String, prototype: Option<String> },
     /// `statements`, then `return value;`: a converter's value (oxc's `via`), or one read.
     Returns { statements: String, value: String },
     /// `switch` over a tag byte; each case returns an expression of `pos`.

@@ -102,15 +102,19 @@ impl Emitter<'_> {
         }
         let mut properties = Vec::new();
         let mut read = BTreeSet::new();
-        // oxc's `LOC` (Oxlint's deserializer): an object with a `range` is a node, whose prototype
-        // is `NodeProto` (its `loc` getter).
-        if self.flags.linter && object.properties.iter().any(|p| p.value == PropertyValue::Range) {
-            properties.push(Property::new("__proto__".to_owned(), String::new(), "NodeProto".to_owned()).inline());
-        }
         for property in &object.properties {
             properties.push(self.property(property, &mut read)?);
         }
-        Ok(self.object(properties, &read, object.parent && self.flags.parent))
+        let mut body = self.object(properties, &read, object.parent && self.flags.parent);
+        // oxc's `LOC` (Oxlint's deserializer): an object with a `range` is a node, whose prototype
+        // is `NodeProto` (its `loc` getter).
+        if self.flags.linter
+            && object.properties.iter().any(|p| p.value == PropertyValue::Range)
+            && let Body::Object { prototype, .. } = &mut body
+        {
+            *prototype = Some("NodeProto".to_owned());
+        }
+        Ok(body)
     }
 
     /// The body of a function whose value is a converter's: its statements, then its value (which
@@ -283,6 +287,6 @@ impl Emitter<'_> {
         if parent && !has_children {
             props.push(Prop::plain(JsKey::new("parent"), "parent".to_owned(), PropKind::Field));
         }
-        Body::Object { defers: !locals.is_empty(), locals, props, is_node: has_children }
+        Body::Object { defers: !locals.is_empty(), locals, props, is_node: has_children, prototype: None }
     }
 }

@@ -421,26 +421,25 @@ function deserializeAccessorProperty(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: deserializeAccessorPropertyType(pos + 12),
-    decorators: null,
-    key: null,
-    typeAnnotation: null,
-    value: null,
-    computed: uint8[pos + 13] === 1,
-    static: uint8[pos + 14] === 1,
-    override: uint8[pos + 15] === 1,
-    definite: uint8[pos + 80] === 1,
-    accessibility: deserializeOptionTSAccessibility(pos + 81),
-    declare: false,
-    optional: false,
-    readonly: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = deserializeAccessorPropertyType(pos + 12);
+  node.decorators = null;
+  node.key = null;
+  node.typeAnnotation = null;
+  node.value = null;
+  node.computed = uint8[pos + 13] === 1;
+  node.static = uint8[pos + 14] === 1;
+  node.override = uint8[pos + 15] === 1;
+  node.definite = uint8[pos + 80] === 1;
+  node.accessibility = deserializeOptionTSAccessibility(pos + 81);
+  node.declare = false;
+  node.optional = false;
+  node.readonly = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
     node.key = deserializePropertyKey(pos + 40);
@@ -570,18 +569,17 @@ function deserializeArrayAssignmentTarget(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ArrayPattern",
-    decorators: [],
-    elements: null,
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ArrayPattern";
+  node.decorators = [];
+  node.elements = null;
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const joinedElements = deserializeVecOptionAssignmentTargetMaybeDefault(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedElements.push(item); }
   node.elements = joinedElements;
@@ -594,15 +592,14 @@ function deserializeArrayExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ArrayExpression",
-    elements: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ArrayExpression";
+  node.elements = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.elements = deserializeVecArrayExpressionElement(pos + 16);
   } catch (error) {
@@ -719,18 +716,17 @@ function deserializeArrayPattern(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ArrayPattern",
-    decorators: [],
-    elements: null,
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ArrayPattern";
+  node.decorators = [];
+  node.elements = null;
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const joinedElements = deserializeVecOptionBindingPattern(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedElements.push(item); }
   node.elements = joinedElements;
@@ -841,22 +837,21 @@ function deserializeArrowFunctionExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ArrowFunctionExpression",
-    expression: uint8[(pos + 40)] !== 64,
-    async: uint8[pos + 56] === 1,
-    typeParameters: null,
-    params: null,
-    returnType: null,
-    body: null,
-    id: null,
-    generator: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ArrowFunctionExpression";
+  node.expression = uint8[(pos + 40)] !== 64;
+  node.async = uint8[pos + 56] === 1;
+  node.typeParameters = null;
+  node.params = null;
+  node.returnType = null;
+  node.body = null;
+  node.id = null;
+  node.generator = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
     node.params = deserializeBoxFormalParameters(pos + 24);
@@ -879,17 +874,16 @@ function deserializeAssignmentExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "AssignmentExpression",
-    operator: deserializeAssignmentOperator(pos + 12),
-    left: null,
-    right: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "AssignmentExpression";
+  node.operator = deserializeAssignmentOperator(pos + 12);
+  node.left = null;
+  node.right = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeAssignmentTarget(pos + 16);
     node.right = deserializeExpression(pos + 32);
@@ -917,19 +911,18 @@ function deserializeAssignmentPattern(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "AssignmentPattern",
-    decorators: [],
-    left: null,
-    right: null,
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "AssignmentPattern";
+  node.decorators = [];
+  node.left = null;
+  node.right = null;
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeBindingPattern(pos + 16);
     node.right = deserializeExpression(pos + 32);
@@ -1018,21 +1011,20 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Property",
-    kind: 'init',
-    key: null,
-    value: null,
-    method: false,
-    shorthand: true,
-    computed: false,
-    optional: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Property";
+  node.kind = 'init';
+  node.key = null;
+  node.value = null;
+  node.method = false;
+  node.shorthand = true;
+  node.computed = false;
+  node.optional = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const this_key = deserializeIdentifierReference(pos + 16);
   // Clone `key`
   let keyStart, keyEnd;
@@ -1078,21 +1070,20 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Property",
-    kind: 'init',
-    key: null,
-    value: null,
-    method: false,
-    shorthand: false,
-    computed: uint8[pos + 12] === 1,
-    optional: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Property";
+  node.kind = 'init';
+  node.key = null;
+  node.value = null;
+  node.method = false;
+  node.shorthand = false;
+  node.computed = uint8[pos + 12] === 1;
+  node.optional = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeAssignmentTargetMaybeDefault(pos + 32);
@@ -1111,19 +1102,18 @@ function deserializeAssignmentTargetRest(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "RestElement",
-    decorators: [],
-    argument: null,
-    optional: false,
-    typeAnnotation: null,
-    value: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "RestElement";
+  node.decorators = [];
+  node.argument = null;
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.value = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeAssignmentTarget(pos + 16);
   } catch (error) {
@@ -1140,19 +1130,18 @@ function deserializeAssignmentTargetWithDefault(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "AssignmentPattern",
-    decorators: [],
-    left: null,
-    right: null,
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "AssignmentPattern";
+  node.decorators = [];
+  node.left = null;
+  node.right = null;
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeAssignmentTarget(pos + 16);
     node.right = deserializeExpression(pos + 32);
@@ -1171,15 +1160,14 @@ function deserializeAwaitExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "AwaitExpression",
-    argument: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "AwaitExpression";
+  node.argument = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
@@ -1196,17 +1184,16 @@ function deserializeBigIntLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const bigint = deserializeStr((pos + 16));
-  return {
-    __proto__: NodeProto,
-    type: "Literal",
-    value: BigInt(bigint),
-    raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
-    bigint: bigint,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Literal";
+  made.value = BigInt(bigint);
+  made.raw = uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
+  made.bigint = bigint;
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `BinaryExpression<'a>` */
@@ -1214,17 +1201,16 @@ function deserializeBinaryExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "BinaryExpression",
-    left: null,
-    operator: deserializeBinaryOperator(pos + 12),
-    right: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "BinaryExpression";
+  node.left = null;
+  node.operator = deserializeBinaryOperator(pos + 12);
+  node.right = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeExpression(pos + 16);
     node.right = deserializeExpression(pos + 32);
@@ -1251,18 +1237,17 @@ function deserializeBinaryOperator(pos) {
 function deserializeBindingIdentifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Identifier",
-    decorators: [],
-    name: deserializeStr(pos + 16),
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Identifier";
+  made.decorators = [];
+  made.name = deserializeStr(pos + 16);
+  made.optional = false;
+  made.typeAnnotation = null;
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `BindingPattern<'a>` */
@@ -1286,21 +1271,20 @@ function deserializeBindingProperty(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Property",
-    kind: 'init',
-    key: null,
-    value: null,
-    method: false,
-    shorthand: uint8[pos + 12] === 1,
-    computed: uint8[pos + 13] === 1,
-    optional: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Property";
+  node.kind = 'init';
+  node.key = null;
+  node.value = null;
+  node.method = false;
+  node.shorthand = uint8[pos + 12] === 1;
+  node.computed = uint8[pos + 13] === 1;
+  node.optional = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeBindingPattern(pos + 32);
@@ -1319,19 +1303,18 @@ function deserializeBindingRestElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "RestElement",
-    decorators: [],
-    argument: null,
-    optional: false,
-    typeAnnotation: null,
-    value: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "RestElement";
+  node.decorators = [];
+  node.argument = null;
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.value = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeBindingPattern(pos + 16);
   } catch (error) {
@@ -1348,15 +1331,14 @@ function deserializeBlockStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "BlockStatement",
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "BlockStatement";
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.body = deserializeVecStatement(pos + 16);
   } catch (error) {
@@ -1379,16 +1361,15 @@ function deserializeBooleanLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Literal",
-    value: this_value,
-    raw: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Literal";
+  node.value = this_value;
+  node.raw = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.raw = (this_start === 0 && this_end === 0) ? null : this_value + '';
   parent = previousParent;
   return node;
@@ -2604,15 +2585,14 @@ function deserializeBreakStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "BreakStatement",
-    label: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "BreakStatement";
+  node.label = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.label = deserializeOptionLabelIdentifier(pos + 16);
   parent = previousParent;
   return node;
@@ -2623,18 +2603,17 @@ function deserializeCallExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "CallExpression",
-    callee: null,
-    typeArguments: null,
-    arguments: null,
-    optional: uint8[pos + 12] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "CallExpression";
+  node.callee = null;
+  node.typeArguments = null;
+  node.arguments = null;
+  node.optional = uint8[pos + 12] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.callee = deserializeExpression(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
@@ -2655,16 +2634,15 @@ function deserializeCatchClause(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "CatchClause",
-    param: null,
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "CatchClause";
+  node.param = null;
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.param = deserializeOptionCatchParameter(pos + 16);
     node.body = deserializeBoxBlockStatement(pos + 56);
@@ -2718,15 +2696,14 @@ function deserializeChainExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ChainExpression",
-    expression: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ChainExpression";
+  node.expression = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeChainElement(pos + 16);
   } catch (error) {
@@ -2743,23 +2720,22 @@ function deserializeClass(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: deserializeClassType(pos + 136),
-    decorators: null,
-    id: null,
-    typeParameters: null,
-    superClass: null,
-    superTypeArguments: null,
-    implements: null,
-    body: null,
-    abstract: uint8[pos + 137] === 1,
-    declare: uint8[pos + 138] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = deserializeClassType(pos + 136);
+  node.decorators = null;
+  node.id = null;
+  node.typeParameters = null;
+  node.superClass = null;
+  node.superTypeArguments = null;
+  node.implements = null;
+  node.body = null;
+  node.abstract = uint8[pos + 137] === 1;
+  node.declare = uint8[pos + 138] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const this_superClass = deserializeOptionExpression((pos + 80));
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -2786,15 +2762,14 @@ function deserializeClassBody(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ClassBody",
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ClassBody";
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.body = deserializeVecClassElement(pos + 16);
   } catch (error) {
@@ -2838,18 +2813,17 @@ function deserializeComputedMemberExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "MemberExpression",
-    object: null,
-    property: null,
-    optional: uint8[pos + 12] === 1,
-    computed: true,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "MemberExpression";
+  node.object = null;
+  node.property = null;
+  node.optional = uint8[pos + 12] === 1;
+  node.computed = true;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
     node.property = deserializeExpression(pos + 32);
@@ -2868,17 +2842,16 @@ function deserializeConditionalExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ConditionalExpression",
-    test: null,
-    consequent: null,
-    alternate: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ConditionalExpression";
+  node.test = null;
+  node.consequent = null;
+  node.alternate = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.test = deserializeExpression(pos + 16);
     node.consequent = deserializeExpression(pos + 32);
@@ -2899,15 +2872,14 @@ function deserializeContinueStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ContinueStatement",
-    label: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ContinueStatement";
+  node.label = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.label = deserializeOptionLabelIdentifier(pos + 16);
   parent = previousParent;
   return node;
@@ -2917,14 +2889,13 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "DebuggerStatement",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "DebuggerStatement";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `Declaration<'a>` */
@@ -2960,15 +2931,14 @@ function deserializeDecorator(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Decorator",
-    expression: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Decorator";
+  node.expression = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
@@ -2985,16 +2955,15 @@ function deserializeDirective(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ExpressionStatement",
-    expression: null,
-    directive: deserializeStr(pos + 64),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ExpressionStatement";
+  node.expression = null;
+  node.directive = deserializeStr(pos + 64);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.expression = deserializeStringLiteral(pos + 16);
   parent = previousParent;
   return node;
@@ -3005,16 +2974,15 @@ function deserializeDoWhileStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "DoWhileStatement",
-    body: null,
-    test: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "DoWhileStatement";
+  node.body = null;
+  node.test = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.body = deserializeStatement(pos + 16);
     node.test = deserializeExpression(pos + 32);
@@ -3037,14 +3005,13 @@ function deserializeElision(pos) {
 function deserializeEmptyStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "EmptyStatement",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "EmptyStatement";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `ExportAllDeclaration<'a>` */
@@ -3052,18 +3019,17 @@ function deserializeExportAllDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ExportAllDeclaration",
-    exported: null,
-    source: null,
-    attributes: null,
-    exportKind: deserializeImportOrExportKind(pos + 12),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ExportAllDeclaration";
+  node.exported = null;
+  node.source = null;
+  node.attributes = null;
+  node.exportKind = deserializeImportOrExportKind(pos + 12);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const withClause = deserializeOptionBoxWithClause((pos + 120));
   node.exported = deserializeOptionModuleExportName(pos + 16);
   node.source = deserializeStringLiteral(pos + 72);
@@ -3077,19 +3043,18 @@ function deserializeExportDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ExportNamedDeclaration",
-    declaration: null,
-    specifiers: [],
-    source: null,
-    exportKind: null,
-    attributes: [],
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ExportNamedDeclaration";
+  node.declaration = null;
+  node.specifiers = [];
+  node.source = null;
+  node.exportKind = null;
+  node.attributes = [];
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const this_declaration = deserializeDeclaration(pos + 16);
   node.declaration = this_declaration;
   node.exportKind = (this_declaration.declare === true || this_declaration.type === 'TSTypeAliasDeclaration' || this_declaration.type === 'TSInterfaceDeclaration') ? 'type' : 'value';
@@ -3102,16 +3067,15 @@ function deserializeExportDefaultDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ExportDefaultDeclaration",
-    declaration: null,
-    exportKind: 'value',
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ExportDefaultDeclaration";
+  node.declaration = null;
+  node.exportKind = 'value';
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.declaration = deserializeExportDefaultDeclarationKind(pos + 16);
   } catch (error) {
@@ -3230,19 +3194,18 @@ function deserializeExportFromDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ExportNamedDeclaration",
-    declaration: null,
-    specifiers: null,
-    source: null,
-    exportKind: deserializeImportOrExportKind(pos + 12),
-    attributes: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ExportNamedDeclaration";
+  node.declaration = null;
+  node.specifiers = null;
+  node.source = null;
+  node.exportKind = deserializeImportOrExportKind(pos + 12);
+  node.attributes = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const withClause = deserializeOptionBoxWithClause((pos + 88));
   node.specifiers = deserializeVecExportSpecifier(pos + 16);
   node.source = deserializeStringLiteral(pos + 40);
@@ -3256,19 +3219,18 @@ function deserializeExportNamedDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ExportNamedDeclaration",
-    declaration: null,
-    specifiers: null,
-    source: null,
-    exportKind: deserializeImportOrExportKind(pos + 12),
-    attributes: [],
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ExportNamedDeclaration";
+  node.declaration = null;
+  node.specifiers = null;
+  node.source = null;
+  node.exportKind = deserializeImportOrExportKind(pos + 12);
+  node.attributes = [];
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.specifiers = deserializeVecExportSpecifier(pos + 16);
   parent = previousParent;
   return node;
@@ -3279,17 +3241,16 @@ function deserializeExportSpecifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ExportSpecifier",
-    local: null,
-    exported: null,
-    exportKind: deserializeImportOrExportKind(pos + 12),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ExportSpecifier";
+  node.local = null;
+  node.exported = null;
+  node.exportKind = deserializeImportOrExportKind(pos + 12);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.local = deserializeModuleExportName(pos + 16);
   node.exported = deserializeModuleExportName(pos + 72);
   parent = previousParent;
@@ -3397,16 +3358,15 @@ function deserializeExpressionStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ExpressionStatement",
-    expression: null,
-    directive: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ExpressionStatement";
+  node.expression = null;
+  node.directive = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
@@ -3423,17 +3383,16 @@ function deserializeForInStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ForInStatement",
-    left: null,
-    right: null,
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ForInStatement";
+  node.left = null;
+  node.right = null;
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeForStatementLeft(pos + 16);
     node.right = deserializeExpression(pos + 32);
@@ -3454,18 +3413,17 @@ function deserializeForOfStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ForOfStatement",
-    await: uint8[pos + 64] === 1,
-    left: null,
-    right: null,
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ForOfStatement";
+  node.await = uint8[pos + 64] === 1;
+  node.left = null;
+  node.right = null;
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeForStatementLeft(pos + 16);
     node.right = deserializeExpression(pos + 32);
@@ -3486,18 +3444,17 @@ function deserializeForStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ForStatement",
-    init: null,
-    test: null,
-    update: null,
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ForStatement";
+  node.init = null;
+  node.test = null;
+  node.update = null;
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.init = deserializeOptionForStatementInit(pos + 16);
     node.test = deserializeOptionExpression(pos + 32);
@@ -3838,23 +3795,22 @@ function deserializeFunction(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: deserializeFunctionType(pos + 88),
-    id: null,
-    generator: uint8[pos + 89] === 1,
-    async: uint8[pos + 90] === 1,
-    declare: uint8[pos + 91] === 1,
-    typeParameters: null,
-    params: null,
-    returnType: null,
-    body: null,
-    expression: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = deserializeFunctionType(pos + 88);
+  node.id = null;
+  node.generator = uint8[pos + 89] === 1;
+  node.async = uint8[pos + 90] === 1;
+  node.declare = uint8[pos + 91] === 1;
+  node.typeParameters = null;
+  node.params = null;
+  node.returnType = null;
+  node.body = null;
+  node.expression = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const params = deserializeBoxFormalParameters((pos + 64));
   {
       const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
@@ -3882,15 +3838,14 @@ function deserializeFunctionBody(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "BlockStatement",
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "BlockStatement";
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const joinedStatements = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedStatements.push(item);
   node.body = joinedStatements;
@@ -3911,15 +3866,14 @@ function deserializeFunctionType(pos) {
 function deserializeHashbang(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Hashbang",
-    value: deserializeStr(pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Hashbang";
+  made.value = deserializeStr(pos + 16);
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `i32` */
@@ -3931,36 +3885,34 @@ function deserializeI32(pos) {
 function deserializeIdentifierName(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Identifier",
-    decorators: [],
-    name: deserializeStr(pos + 16),
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Identifier";
+  made.decorators = [];
+  made.name = deserializeStr(pos + 16);
+  made.optional = false;
+  made.typeAnnotation = null;
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `IdentifierReference<'a>` */
 function deserializeIdentifierReference(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Identifier",
-    decorators: [],
-    name: deserializeStr(pos + 16),
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Identifier";
+  made.decorators = [];
+  made.name = deserializeStr(pos + 16);
+  made.optional = false;
+  made.typeAnnotation = null;
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `IfStatement<'a>` */
@@ -3968,17 +3920,16 @@ function deserializeIfStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "IfStatement",
-    test: null,
-    consequent: null,
-    alternate: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "IfStatement";
+  node.test = null;
+  node.consequent = null;
+  node.alternate = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.test = deserializeExpression(pos + 16);
     node.consequent = deserializeStatement(pos + 32);
@@ -3999,16 +3950,15 @@ function deserializeImportAttribute(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ImportAttribute",
-    key: null,
-    value: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ImportAttribute";
+  node.key = null;
+  node.value = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.key = deserializeImportAttributeKey(pos + 16);
   node.value = deserializeStringLiteral(pos + 72);
   parent = previousParent;
@@ -4032,19 +3982,18 @@ function deserializeImportDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ImportDeclaration",
-    specifiers: null,
-    source: null,
-    phase: deserializeOptionImportPhase(pos + 12),
-    attributes: null,
-    importKind: deserializeImportOrExportKind(pos + 13),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ImportDeclaration";
+  node.specifiers = null;
+  node.source = null;
+  node.phase = deserializeOptionImportPhase(pos + 12);
+  node.attributes = null;
+  node.importKind = deserializeImportOrExportKind(pos + 13);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
   if (specifiers === null) specifiers = [];
   const withClause = deserializeOptionBoxWithClause((pos + 88));
@@ -4074,15 +4023,14 @@ function deserializeImportDefaultSpecifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ImportDefaultSpecifier",
-    local: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ImportDefaultSpecifier";
+  node.local = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.local = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
@@ -4093,17 +4041,16 @@ function deserializeImportExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ImportExpression",
-    source: null,
-    options: null,
-    phase: deserializeOptionImportPhase(pos + 12),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ImportExpression";
+  node.source = null;
+  node.options = null;
+  node.phase = deserializeOptionImportPhase(pos + 12);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.source = deserializeExpression(pos + 16);
     node.options = deserializeOptionExpression(pos + 32);
@@ -4122,16 +4069,15 @@ function deserializeImportMeta(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "MetaProperty",
-    meta: null,
-    property: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "MetaProperty";
+  node.meta = null;
+  node.property = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const importStart = deserializeI32(pos);
   const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
   const importIdent = { __proto__: NodeProto,
@@ -4167,15 +4113,14 @@ function deserializeImportNamespaceSpecifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ImportNamespaceSpecifier",
-    local: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ImportNamespaceSpecifier";
+  node.local = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.local = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
@@ -4204,17 +4149,16 @@ function deserializeImportSpecifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ImportSpecifier",
-    imported: null,
-    local: null,
-    importKind: deserializeImportOrExportKind(pos + 12),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ImportSpecifier";
+  node.imported = null;
+  node.local = null;
+  node.importKind = deserializeImportOrExportKind(pos + 12);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.imported = deserializeModuleExportName(pos + 16);
   node.local = deserializeBindingIdentifier(pos + 72);
   parent = previousParent;
@@ -4226,16 +4170,15 @@ function deserializeJSDocNonNullableType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSJSDocNonNullableType",
-    typeAnnotation: null,
-    postfix: uint8[pos + 12] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSJSDocNonNullableType";
+  node.typeAnnotation = null;
+  node.postfix = uint8[pos + 12] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
@@ -4252,16 +4195,15 @@ function deserializeJSDocNullableType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSJSDocNullableType",
-    typeAnnotation: null,
-    postfix: uint8[pos + 12] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSJSDocNullableType";
+  node.typeAnnotation = null;
+  node.postfix = uint8[pos + 12] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
@@ -4277,14 +4219,13 @@ function deserializeJSDocNullableType(pos) {
 function deserializeJSDocUnknownType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSJSDocUnknownType",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSJSDocUnknownType";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `JSStr<'a>` */
@@ -4297,16 +4238,15 @@ function deserializeJSXAttribute(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXAttribute",
-    name: null,
-    value: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXAttribute";
+  node.name = null;
+  node.value = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.value = deserializeOptionJSXAttributeValue(pos + 32);
   } catch (error) {
@@ -4382,15 +4322,14 @@ function deserializeJSXClosingElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXClosingElement",
-    name: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXClosingElement";
+  node.name = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.name = deserializeJSXElementName(pos + 16);
   } catch (error) {
@@ -4406,14 +4345,13 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "JSXClosingFragment",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "JSXClosingFragment";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `JSXElement<'a>` */
@@ -4421,17 +4359,16 @@ function deserializeJSXElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXElement",
-    openingElement: null,
-    children: null,
-    closingElement: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXElement";
+  node.openingElement = null;
+  node.children = null;
+  node.closingElement = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
   if (this_closingElement === null) openingElement.selfClosing = true;
@@ -4474,14 +4411,13 @@ function deserializeJSXElementName(pos) {
 function deserializeJSXEmptyExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "JSXEmptyExpression",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "JSXEmptyExpression";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `JSXExpression<'a>` */
@@ -4587,15 +4523,14 @@ function deserializeJSXExpressionContainer(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXExpressionContainer",
-    expression: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXExpressionContainer";
+  node.expression = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeJSXExpression(pos + 16);
   } catch (error) {
@@ -4612,17 +4547,16 @@ function deserializeJSXFragment(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXFragment",
-    openingFragment: null,
-    children: null,
-    closingFragment: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXFragment";
+  node.openingFragment = null;
+  node.children = null;
+  node.closingFragment = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.children = deserializeVecJSXChild(pos + 32);
   } catch (error) {
@@ -4640,15 +4574,14 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "JSXIdentifier";
+  made.name = deserializeStr(pos + 16);
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `JSXMemberExpression<'a>` */
@@ -4656,16 +4589,15 @@ function deserializeJSXMemberExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXMemberExpression",
-    object: null,
-    property: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXMemberExpression";
+  node.object = null;
+  node.property = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.object = deserializeJSXMemberExpressionObject(pos + 16);
   } catch (error) {
@@ -4701,16 +4633,15 @@ function deserializeJSXNamespacedName(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXNamespacedName",
-    namespace: null,
-    name: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXNamespacedName";
+  node.namespace = null;
+  node.name = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.namespace = deserializeJSXIdentifier(pos + 16);
   node.name = deserializeJSXIdentifier(pos + 48);
   parent = previousParent;
@@ -4722,18 +4653,17 @@ function deserializeJSXOpeningElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXOpeningElement",
-    name: null,
-    typeArguments: null,
-    attributes: null,
-    selfClosing: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXOpeningElement";
+  node.name = null;
+  node.typeArguments = null;
+  node.attributes = null;
+  node.selfClosing = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.name = deserializeJSXElementName(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
@@ -4753,14 +4683,13 @@ function deserializeJSXOpeningElement(pos) {
 function deserializeJSXOpeningFragment(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "JSXOpeningFragment",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "JSXOpeningFragment";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `JSXSpreadAttribute<'a>` */
@@ -4768,15 +4697,14 @@ function deserializeJSXSpreadAttribute(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXSpreadAttribute",
-    argument: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXSpreadAttribute";
+  node.argument = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
@@ -4793,15 +4721,14 @@ function deserializeJSXSpreadChild(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "JSXSpreadChild",
-    expression: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "JSXSpreadChild";
+  node.expression = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
@@ -4817,34 +4744,32 @@ function deserializeJSXSpreadChild(pos) {
 function deserializeJSXText(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "JSXText",
-    value: deserializeStr(pos + 16),
-    raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "JSXText";
+  made.value = deserializeStr(pos + 16);
+  made.raw = uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `LabelIdentifier<'a>` */
 function deserializeLabelIdentifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Identifier",
-    decorators: [],
-    name: deserializeStr(pos + 16),
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Identifier";
+  made.decorators = [];
+  made.name = deserializeStr(pos + 16);
+  made.optional = false;
+  made.typeAnnotation = null;
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `LabeledStatement<'a>` */
@@ -4852,16 +4777,15 @@ function deserializeLabeledStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "LabeledStatement",
-    label: null,
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "LabeledStatement";
+  node.label = null;
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.body = deserializeStatement(pos + 48);
   } catch (error) {
@@ -4879,17 +4803,16 @@ function deserializeLogicalExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "LogicalExpression",
-    left: null,
-    operator: deserializeLogicalOperator(pos + 12),
-    right: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "LogicalExpression";
+  node.left = null;
+  node.operator = deserializeLogicalOperator(pos + 12);
+  node.right = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeExpression(pos + 16);
     node.right = deserializeExpression(pos + 32);
@@ -4917,23 +4840,22 @@ function deserializeMethodDefinition(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: deserializeMethodDefinitionType(pos + 12),
-    decorators: null,
-    key: null,
-    value: null,
-    kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: uint8[pos + 14] === 1,
-    static: uint8[pos + 15] === 1,
-    override: uint8[pos + 64] === 1,
-    optional: uint8[pos + 65] === 1,
-    accessibility: deserializeOptionTSAccessibility(pos + 66),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = deserializeMethodDefinitionType(pos + 12);
+  node.decorators = null;
+  node.key = null;
+  node.value = null;
+  node.kind = deserializeMethodDefinitionKind(pos + 13);
+  node.computed = uint8[pos + 14] === 1;
+  node.static = uint8[pos + 15] === 1;
+  node.override = uint8[pos + 64] === 1;
+  node.optional = uint8[pos + 65] === 1;
+  node.accessibility = deserializeOptionTSAccessibility(pos + 66);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
     node.key = deserializePropertyKey(pos + 40);
@@ -4995,17 +4917,16 @@ function deserializeNewExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "NewExpression",
-    callee: null,
-    typeArguments: null,
-    arguments: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "NewExpression";
+  node.callee = null;
+  node.typeArguments = null;
+  node.arguments = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.callee = deserializeExpression(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
@@ -5026,16 +4947,15 @@ function deserializeNewTarget(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "MetaProperty",
-    meta: null,
-    property: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "MetaProperty";
+  node.meta = null;
+  node.property = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const newStart = deserializeI32(pos);
   const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
   const newIdent = { __proto__: NodeProto,
@@ -5070,32 +4990,30 @@ function deserializeNewTarget(pos) {
 function deserializeNullLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Literal",
-    value: null,
-    raw: (this_start === 0 && this_end === 0) ? null : 'null',
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Literal";
+  made.value = null;
+  made.raw = (this_start === 0 && this_end === 0) ? null : 'null';
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Literal",
-    value: float64[(pos + 32) >>> 3],
-    raw: uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Literal";
+  made.value = float64[(pos + 32) >>> 3];
+  made.raw = uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `ObjectAssignmentTarget<'a>` */
@@ -5103,18 +5021,17 @@ function deserializeObjectAssignmentTarget(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ObjectPattern",
-    decorators: [],
-    properties: null,
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ObjectPattern";
+  node.decorators = [];
+  node.properties = null;
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const joinedProperties = deserializeVecAssignmentTargetProperty(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedProperties.push(item); }
   node.properties = joinedProperties;
@@ -5127,15 +5044,14 @@ function deserializeObjectExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ObjectExpression",
-    properties: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ObjectExpression";
+  node.properties = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.properties = deserializeVecObjectPropertyKind(pos + 16);
   } catch (error) {
@@ -5152,18 +5068,17 @@ function deserializeObjectPattern(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ObjectPattern",
-    decorators: [],
-    properties: null,
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ObjectPattern";
+  node.decorators = [];
+  node.properties = null;
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const joinedProperties = deserializeVecBindingProperty(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedProperties.push(item); }
   node.properties = joinedProperties;
@@ -5176,21 +5091,20 @@ function deserializeObjectProperty(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Property",
-    kind: deserializePropertyKind(pos + 12),
-    key: null,
-    value: null,
-    method: uint8[pos + 13] === 1,
-    shorthand: uint8[pos + 14] === 1,
-    computed: uint8[pos + 15] === 1,
-    optional: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Property";
+  node.kind = deserializePropertyKind(pos + 12);
+  node.key = null;
+  node.value = null;
+  node.method = uint8[pos + 13] === 1;
+  node.shorthand = uint8[pos + 14] === 1;
+  node.computed = uint8[pos + 15] === 1;
+  node.optional = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeExpression(pos + 32);
@@ -5422,18 +5336,17 @@ function deserializePrivateFieldExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "MemberExpression",
-    object: null,
-    property: null,
-    optional: uint8[pos + 12] === 1,
-    computed: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "MemberExpression";
+  node.object = null;
+  node.property = null;
+  node.optional = uint8[pos + 12] === 1;
+  node.computed = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
   } catch (error) {
@@ -5450,15 +5363,14 @@ function deserializePrivateFieldExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "PrivateIdentifier";
+  made.name = deserializeStr(pos + 16);
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `PrivateInExpression<'a>` */
@@ -5466,17 +5378,16 @@ function deserializePrivateInExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "BinaryExpression",
-    left: null,
-    operator: 'in',
-    right: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "BinaryExpression";
+  node.left = null;
+  node.operator = 'in';
+  node.right = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.right = deserializeExpression(pos + 48);
   } catch (error) {
@@ -5522,26 +5433,25 @@ function deserializePropertyDefinition(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: deserializePropertyDefinitionType(pos + 12),
-    decorators: null,
-    key: null,
-    typeAnnotation: null,
-    value: null,
-    computed: uint8[pos + 13] === 1,
-    static: uint8[pos + 14] === 1,
-    declare: uint8[pos + 15] === 1,
-    override: uint8[pos + 80] === 1,
-    optional: uint8[pos + 81] === 1,
-    definite: uint8[pos + 82] === 1,
-    readonly: uint8[pos + 83] === 1,
-    accessibility: deserializeOptionTSAccessibility(pos + 84),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = deserializePropertyDefinitionType(pos + 12);
+  node.decorators = null;
+  node.key = null;
+  node.typeAnnotation = null;
+  node.value = null;
+  node.computed = uint8[pos + 13] === 1;
+  node.static = uint8[pos + 14] === 1;
+  node.declare = uint8[pos + 15] === 1;
+  node.override = uint8[pos + 80] === 1;
+  node.optional = uint8[pos + 81] === 1;
+  node.definite = uint8[pos + 82] === 1;
+  node.readonly = uint8[pos + 83] === 1;
+  node.accessibility = deserializeOptionTSAccessibility(pos + 84);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
     node.key = deserializePropertyKey(pos + 40);
@@ -5706,17 +5616,16 @@ function deserializeRegExpLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Literal",
-    value: null,
-    raw: uint32[(pos + 48) >>> 2] === 0 && uint32[((pos + 48) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
-    regex: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Literal";
+  node.value = null;
+  node.raw = uint32[(pos + 48) >>> 2] === 0 && uint32[((pos + 48) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
+  node.regex = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const this_regex = deserializeRegExp(pos + 16);
   let value = null;
   try {
@@ -5733,15 +5642,14 @@ function deserializeReturnStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ReturnStatement",
-    argument: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ReturnStatement";
+  node.argument = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeOptionExpression(pos + 16);
   } catch (error) {
@@ -5758,15 +5666,14 @@ function deserializeSequenceExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "SequenceExpression",
-    expressions: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "SequenceExpression";
+  node.expressions = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expressions = deserializeVecExpression(pos + 16);
   } catch (error) {
@@ -5807,15 +5714,14 @@ function deserializeSpreadElement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "SpreadElement",
-    argument: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "SpreadElement";
+  node.argument = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
@@ -5912,15 +5818,14 @@ function deserializeStaticBlock(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "StaticBlock",
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "StaticBlock";
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.body = deserializeVecStatement(pos + 16);
   } catch (error) {
@@ -5937,18 +5842,17 @@ function deserializeStaticMemberExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "MemberExpression",
-    object: null,
-    property: null,
-    optional: uint8[pos + 12] === 1,
-    computed: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "MemberExpression";
+  node.object = null;
+  node.property = null;
+  node.optional = uint8[pos + 12] === 1;
+  node.computed = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
   } catch (error) {
@@ -5970,30 +5874,28 @@ function deserializeStr(pos) {
 function deserializeStringLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Literal",
-    value: deserializeJSStr(pos + 16),
-    raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Literal";
+  made.value = deserializeJSStr(pos + 16);
+  made.raw = uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `Super` */
 function deserializeSuper(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "Super",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "Super";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `SwitchCase<'a>` */
@@ -6001,16 +5903,15 @@ function deserializeSwitchCase(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "SwitchCase",
-    test: null,
-    consequent: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "SwitchCase";
+  node.test = null;
+  node.consequent = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.test = deserializeOptionExpression(pos + 16);
     node.consequent = deserializeVecStatement(pos + 32);
@@ -6029,16 +5930,15 @@ function deserializeSwitchStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "SwitchStatement",
-    discriminant: null,
-    cases: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "SwitchStatement";
+  node.discriminant = null;
+  node.cases = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.discriminant = deserializeExpression(pos + 16);
     node.cases = deserializeVecSwitchCase(pos + 32);
@@ -6065,14 +5965,13 @@ function deserializeTSAccessibility(pos) {
 function deserializeTSAnyKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSAnyKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSAnyKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSArrayType<'a>` */
@@ -6080,15 +5979,14 @@ function deserializeTSArrayType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSArrayType",
-    elementType: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSArrayType";
+  node.elementType = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.elementType = deserializeTSType(pos + 16);
   } catch (error) {
@@ -6105,16 +6003,15 @@ function deserializeTSAsExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSAsExpression",
-    expression: null,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSAsExpression";
+  node.expression = null;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
     node.typeAnnotation = deserializeTSType(pos + 32);
@@ -6132,28 +6029,26 @@ function deserializeTSAsExpression(pos) {
 function deserializeTSBigIntKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSBigIntKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSBigIntKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSBooleanKeyword` */
 function deserializeTSBooleanKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSBooleanKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSBooleanKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSCallSignatureDeclaration<'a>` */
@@ -6161,17 +6056,16 @@ function deserializeTSCallSignatureDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSCallSignatureDeclaration",
-    typeParameters: null,
-    params: null,
-    returnType: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSCallSignatureDeclaration";
+  node.typeParameters = null;
+  node.params = null;
+  node.returnType = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
@@ -6194,16 +6088,15 @@ function deserializeTSClassImplements(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSClassImplements",
-    expression: null,
-    typeArguments: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSClassImplements";
+  node.expression = null;
+  node.typeArguments = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
@@ -6259,18 +6152,17 @@ function deserializeTSConditionalType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSConditionalType",
-    checkType: null,
-    extendsType: null,
-    trueType: null,
-    falseType: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSConditionalType";
+  node.checkType = null;
+  node.extendsType = null;
+  node.trueType = null;
+  node.falseType = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.checkType = deserializeTSType(pos + 16);
     node.extendsType = deserializeTSType(pos + 32);
@@ -6293,17 +6185,16 @@ function deserializeTSConstructSignatureDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSConstructSignatureDeclaration",
-    typeParameters: null,
-    params: null,
-    returnType: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSConstructSignatureDeclaration";
+  node.typeParameters = null;
+  node.params = null;
+  node.returnType = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
     node.params = deserializeBoxFormalParameters(pos + 24);
@@ -6324,18 +6215,17 @@ function deserializeTSConstructorType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSConstructorType",
-    abstract: uint8[pos + 40] === 1,
-    typeParameters: null,
-    params: null,
-    returnType: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSConstructorType";
+  node.abstract = uint8[pos + 40] === 1;
+  node.typeParameters = null;
+  node.params = null;
+  node.returnType = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
     node.params = deserializeBoxFormalParameters(pos + 24);
@@ -6356,15 +6246,14 @@ function deserializeTSEnumBody(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSEnumBody",
-    members: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSEnumBody";
+  node.members = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.members = deserializeVecTSEnumMember(pos + 16);
   } catch (error) {
@@ -6381,18 +6270,17 @@ function deserializeTSEnumDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSEnumDeclaration",
-    id: null,
-    body: null,
-    const: uint8[pos + 12] === 1,
-    declare: uint8[pos + 13] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSEnumDeclaration";
+  node.id = null;
+  node.body = null;
+  node.const = uint8[pos + 12] === 1;
+  node.declare = uint8[pos + 13] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.body = deserializeTSEnumBody(pos + 48);
   } catch (error) {
@@ -6410,17 +6298,16 @@ function deserializeTSEnumMember(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSEnumMember",
-    id: null,
-    initializer: null,
-    computed: deserializeU8((pos + 16)) > 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSEnumMember";
+  node.id = null;
+  node.initializer = null;
+  node.computed = deserializeU8((pos + 16)) > 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.id = deserializeTSEnumMemberName(pos + 16);
     node.initializer = deserializeOptionExpression(pos + 32);
@@ -6455,15 +6342,14 @@ function deserializeTSExportAssignment(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSExportAssignment",
-    expression: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSExportAssignment";
+  node.expression = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
@@ -6507,15 +6393,14 @@ function deserializeTSExternalModuleReference(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSExternalModuleReference",
-    expression: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSExternalModuleReference";
+  node.expression = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.expression = deserializeStringLiteral(pos + 16);
   parent = previousParent;
   return node;
@@ -6526,17 +6411,16 @@ function deserializeTSFunctionType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSFunctionType",
-    typeParameters: null,
-    params: null,
-    returnType: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSFunctionType";
+  node.typeParameters = null;
+  node.params = null;
+  node.returnType = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
@@ -6559,19 +6443,18 @@ function deserializeTSGlobalDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSModuleDeclaration",
-    id: null,
-    body: null,
-    kind: 'global',
-    declare: uint8[pos + 88] === 1,
-    global: true,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSModuleDeclaration";
+  node.id = null;
+  node.body = null;
+  node.kind = 'global';
+  node.declare = uint8[pos + 88] === 1;
+  node.global = true;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   let keywordStart, keywordEnd;
   const ident = { __proto__: NodeProto,
       type: 'Identifier',
@@ -6601,17 +6484,16 @@ function deserializeTSImportEqualsDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSImportEqualsDeclaration",
-    id: null,
-    moduleReference: null,
-    importKind: deserializeImportOrExportKind(pos + 12),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSImportEqualsDeclaration";
+  node.id = null;
+  node.moduleReference = null;
+  node.importKind = deserializeImportOrExportKind(pos + 12);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.moduleReference = deserializeTSModuleReference(pos + 48);
   } catch (error) {
@@ -6629,18 +6511,17 @@ function deserializeTSImportType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSImportType",
-    source: null,
-    options: null,
-    qualifier: null,
-    typeArguments: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSImportType";
+  node.source = null;
+  node.options = null;
+  node.qualifier = null;
+  node.typeArguments = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.options = deserializeOptionBoxObjectExpression(pos + 64);
     node.qualifier = deserializeOptionTSImportTypeQualifier(pos + 72);
@@ -6662,16 +6543,15 @@ function deserializeTSImportTypeQualifiedName(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSQualifiedName",
-    left: null,
-    right: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSQualifiedName";
+  node.left = null;
+  node.right = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeTSImportTypeQualifier(pos + 16);
   } catch (error) {
@@ -6701,19 +6581,18 @@ function deserializeTSIndexSignature(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSIndexSignature",
-    parameters: null,
-    typeAnnotation: null,
-    readonly: uint8[pos + 12] === 1,
-    static: uint8[pos + 13] === 1,
-    accessibility: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSIndexSignature";
+  node.parameters = null;
+  node.typeAnnotation = null;
+  node.readonly = uint8[pos + 12] === 1;
+  node.static = uint8[pos + 13] === 1;
+  node.accessibility = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 56);
   } catch (error) {
@@ -6731,18 +6610,17 @@ function deserializeTSIndexSignatureName(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Identifier",
-    decorators: [],
-    name: deserializeStr(pos + 16),
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Identifier";
+  node.decorators = [];
+  node.name = deserializeStr(pos + 16);
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
@@ -6759,16 +6637,15 @@ function deserializeTSIndexedAccessType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSIndexedAccessType",
-    objectType: null,
-    indexType: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSIndexedAccessType";
+  node.objectType = null;
+  node.indexType = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.objectType = deserializeTSType(pos + 16);
     node.indexType = deserializeTSType(pos + 32);
@@ -6787,15 +6664,14 @@ function deserializeTSInferType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSInferType",
-    typeParameter: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSInferType";
+  node.typeParameter = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeParameter = deserializeBoxTSTypeParameter(pos + 16);
   } catch (error) {
@@ -6812,16 +6688,15 @@ function deserializeTSInstantiationExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSInstantiationExpression",
-    expression: null,
-    typeArguments: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSInstantiationExpression";
+  node.expression = null;
+  node.typeArguments = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
     node.typeArguments = deserializeBoxTSTypeParameterInstantiation(pos + 32);
@@ -6840,15 +6715,14 @@ function deserializeTSInterfaceBody(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSInterfaceBody",
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSInterfaceBody";
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.body = deserializeVecTSSignature(pos + 16);
   } catch (error) {
@@ -6865,19 +6739,18 @@ function deserializeTSInterfaceDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSInterfaceDeclaration",
-    id: null,
-    typeParameters: null,
-    extends: null,
-    body: null,
-    declare: uint8[pos + 88] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSInterfaceDeclaration";
+  node.id = null;
+  node.typeParameters = null;
+  node.extends = null;
+  node.body = null;
+  node.declare = uint8[pos + 88] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
     node.extends = deserializeVecTSInterfaceHeritage(pos + 56);
@@ -6899,16 +6772,15 @@ function deserializeTSInterfaceHeritage(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSInterfaceHeritage",
-    expression: null,
-    typeArguments: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSInterfaceHeritage";
+  node.expression = null;
+  node.typeArguments = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
@@ -6964,15 +6836,14 @@ function deserializeTSIntersectionType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSIntersectionType",
-    types: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSIntersectionType";
+  node.types = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.types = deserializeVecTSType(pos + 16);
   } catch (error) {
@@ -6988,14 +6859,13 @@ function deserializeTSIntersectionType(pos) {
 function deserializeTSIntrinsicKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSIntrinsicKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSIntrinsicKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSLiteral<'a>` */
@@ -7023,15 +6893,14 @@ function deserializeTSLiteralType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSLiteralType",
-    literal: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSLiteralType";
+  node.literal = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.literal = deserializeTSLiteral(pos + 16);
   } catch (error) {
@@ -7048,20 +6917,19 @@ function deserializeTSMappedType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSMappedType",
-    key: null,
-    constraint: null,
-    nameType: null,
-    typeAnnotation: null,
-    optional: null,
-    readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSMappedType";
+  node.key = null;
+  node.constraint = null;
+  node.nameType = null;
+  node.typeAnnotation = null;
+  node.optional = null;
+  node.readonly = deserializeOptionTSMappedTypeModifierOperator(pos + 97);
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
   if (optional === null) optional = false;
   try {
@@ -7100,24 +6968,23 @@ function deserializeTSMethodSignature(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSMethodSignature",
-    key: null,
-    computed: uint8[pos + 64] === 1,
-    optional: uint8[pos + 65] === 1,
-    kind: deserializeTSMethodSignatureKind(pos + 66),
-    typeParameters: null,
-    params: null,
-    returnType: null,
-    accessibility: null,
-    readonly: false,
-    static: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSMethodSignature";
+  node.key = null;
+  node.computed = uint8[pos + 64] === 1;
+  node.optional = uint8[pos + 65] === 1;
+  node.kind = deserializeTSMethodSignatureKind(pos + 66);
+  node.typeParameters = null;
+  node.params = null;
+  node.returnType = null;
+  node.accessibility = null;
+  node.readonly = false;
+  node.static = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
   if (thisParam !== null) params.unshift(thisParam);
@@ -7151,15 +7018,14 @@ function deserializeTSModuleBlock(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSModuleBlock",
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSModuleBlock";
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const joinedBody = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedBody.push(item);
   node.body = joinedBody;
@@ -7186,17 +7052,16 @@ function deserializeTSNamedTupleMember(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSNamedTupleMember",
-    label: null,
-    elementType: null,
-    optional: uint8[pos + 12] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSNamedTupleMember";
+  node.label = null;
+  node.elementType = null;
+  node.optional = uint8[pos + 12] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.elementType = deserializeTSTupleElement(pos + 48);
   } catch (error) {
@@ -7307,15 +7172,14 @@ function deserializeTSNamespaceExportDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSNamespaceExportDeclaration",
-    id: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSNamespaceExportDeclaration";
+  node.id = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   node.id = deserializeIdentifierName(pos + 16);
   parent = previousParent;
   return node;
@@ -7325,14 +7189,13 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 function deserializeTSNeverKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSNeverKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSNeverKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSNonNullExpression<'a>` */
@@ -7340,15 +7203,14 @@ function deserializeTSNonNullExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSNonNullExpression",
-    expression: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSNonNullExpression";
+  node.expression = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
@@ -7364,42 +7226,39 @@ function deserializeTSNonNullExpression(pos) {
 function deserializeTSNullKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSNullKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSNullKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSNumberKeyword` */
 function deserializeTSNumberKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSNumberKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSNumberKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSObjectKeyword` */
 function deserializeTSObjectKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSObjectKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSObjectKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSOptionalType<'a>` */
@@ -7407,15 +7266,14 @@ function deserializeTSOptionalType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSOptionalType",
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSOptionalType";
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
@@ -7441,21 +7299,20 @@ function deserializeTSPropertySignature(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSPropertySignature",
-    computed: uint8[pos + 12] === 1,
-    optional: uint8[pos + 13] === 1,
-    readonly: uint8[pos + 14] === 1,
-    key: null,
-    typeAnnotation: null,
-    accessibility: null,
-    static: false,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSPropertySignature";
+  node.computed = uint8[pos + 12] === 1;
+  node.optional = uint8[pos + 13] === 1;
+  node.readonly = uint8[pos + 14] === 1;
+  node.key = null;
+  node.typeAnnotation = null;
+  node.accessibility = null;
+  node.static = false;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
@@ -7474,16 +7331,15 @@ function deserializeTSQualifiedName(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSQualifiedName",
-    left: null,
-    right: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSQualifiedName";
+  node.left = null;
+  node.right = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.left = deserializeTSTypeName(pos + 16);
   } catch (error) {
@@ -7501,15 +7357,14 @@ function deserializeTSRestType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSRestType",
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSRestType";
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
@@ -7526,16 +7381,15 @@ function deserializeTSSatisfiesExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSSatisfiesExpression",
-    expression: null,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSSatisfiesExpression";
+  node.expression = null;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
     node.typeAnnotation = deserializeTSType(pos + 32);
@@ -7571,28 +7425,26 @@ function deserializeTSSignature(pos) {
 function deserializeTSStringKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSStringKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSStringKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSSymbolKeyword` */
 function deserializeTSSymbolKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSSymbolKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSSymbolKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSTemplateLiteralType<'a>` */
@@ -7600,16 +7452,15 @@ function deserializeTSTemplateLiteralType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTemplateLiteralType",
-    quasis: null,
-    types: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTemplateLiteralType";
+  node.quasis = null;
+  node.types = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.types = deserializeVecTSType(pos + 40);
   } catch (error) {
@@ -7627,18 +7478,17 @@ function deserializeTSThisParameter(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "Identifier",
-    decorators: [],
-    name: 'this',
-    optional: false,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "Identifier";
+  node.decorators = [];
+  node.name = 'this';
+  node.optional = false;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 24);
   } catch (error) {
@@ -7654,14 +7504,13 @@ function deserializeTSThisParameter(pos) {
 function deserializeTSThisType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSThisType",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSThisType";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSTupleElement<'a>` */
@@ -7755,15 +7604,14 @@ function deserializeTSTupleType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTupleType",
-    elementTypes: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTupleType";
+  node.elementTypes = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.elementTypes = deserializeVecTSTupleElement(pos + 16);
   } catch (error) {
@@ -7862,18 +7710,17 @@ function deserializeTSTypeAliasDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeAliasDeclaration",
-    id: null,
-    typeParameters: null,
-    typeAnnotation: null,
-    declare: uint8[pos + 72] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeAliasDeclaration";
+  node.id = null;
+  node.typeParameters = null;
+  node.typeAnnotation = null;
+  node.declare = uint8[pos + 72] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
     node.typeAnnotation = deserializeTSType(pos + 56);
@@ -7893,15 +7740,14 @@ function deserializeTSTypeAnnotation(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeAnnotation",
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeAnnotation";
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
@@ -7918,16 +7764,15 @@ function deserializeTSTypeAssertion(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeAssertion",
-    typeAnnotation: null,
-    expression: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeAssertion";
+  node.typeAnnotation = null;
+  node.expression = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
     node.expression = deserializeExpression(pos + 32);
@@ -7946,15 +7791,14 @@ function deserializeTSTypeLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeLiteral",
-    members: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeLiteral";
+  node.members = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.members = deserializeVecTSSignature(pos + 16);
   } catch (error) {
@@ -7985,16 +7829,15 @@ function deserializeTSTypeOperator(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeOperator",
-    operator: deserializeTSTypeOperatorOperator(pos + 12),
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeOperator";
+  node.operator = deserializeTSTypeOperatorOperator(pos + 12);
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
@@ -8020,20 +7863,19 @@ function deserializeTSTypeParameter(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeParameter",
-    name: null,
-    constraint: null,
-    default: null,
-    in: uint8[pos + 12] === 1,
-    out: uint8[pos + 13] === 1,
-    const: uint8[pos + 14] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeParameter";
+  node.name = null;
+  node.constraint = null;
+  node.default = null;
+  node.in = uint8[pos + 12] === 1;
+  node.out = uint8[pos + 13] === 1;
+  node.const = uint8[pos + 14] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.constraint = deserializeOptionTSType(pos + 48);
     node.default = deserializeOptionTSType(pos + 64);
@@ -8053,15 +7895,14 @@ function deserializeTSTypeParameterDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeParameterDeclaration",
-    params: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeParameterDeclaration";
+  node.params = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.params = deserializeVecTSTypeParameter(pos + 16);
   } catch (error) {
@@ -8078,15 +7919,14 @@ function deserializeTSTypeParameterInstantiation(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeParameterInstantiation",
-    params: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeParameterInstantiation";
+  node.params = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.params = deserializeVecTSType(pos + 16);
   } catch (error) {
@@ -8103,17 +7943,16 @@ function deserializeTSTypePredicate(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypePredicate",
-    parameterName: null,
-    asserts: uint8[pos + 12] === 1,
-    typeAnnotation: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypePredicate";
+  node.parameterName = null;
+  node.asserts = uint8[pos + 12] === 1;
+  node.typeAnnotation = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
@@ -8143,16 +7982,15 @@ function deserializeTSTypeQuery(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeQuery",
-    exprName: null,
-    typeArguments: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeQuery";
+  node.exprName = null;
+  node.typeArguments = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.exprName = deserializeTSTypeQueryExprName(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
@@ -8187,16 +8025,15 @@ function deserializeTSTypeReference(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSTypeReference",
-    typeName: null,
-    typeArguments: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSTypeReference";
+  node.typeName = null;
+  node.typeArguments = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.typeName = deserializeTSTypeName(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
@@ -8214,14 +8051,13 @@ function deserializeTSTypeReference(pos) {
 function deserializeTSUndefinedKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSUndefinedKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSUndefinedKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSUnionType<'a>` */
@@ -8229,15 +8065,14 @@ function deserializeTSUnionType(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TSUnionType",
-    types: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TSUnionType";
+  node.types = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.types = deserializeVecTSType(pos + 16);
   } catch (error) {
@@ -8253,28 +8088,26 @@ function deserializeTSUnionType(pos) {
 function deserializeTSUnknownKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSUnknownKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSUnknownKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TSVoidKeyword` */
 function deserializeTSVoidKeyword(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "TSVoidKeyword",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "TSVoidKeyword";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `TaggedTemplateExpression<'a>` */
@@ -8282,17 +8115,16 @@ function deserializeTaggedTemplateExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TaggedTemplateExpression",
-    tag: null,
-    typeArguments: null,
-    quasi: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TaggedTemplateExpression";
+  node.tag = null;
+  node.typeArguments = null;
+  node.quasi = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.tag = deserializeExpression(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
@@ -8330,16 +8162,15 @@ function deserializeTemplateLiteral(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TemplateLiteral",
-    quasis: null,
-    expressions: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TemplateLiteral";
+  node.quasis = null;
+  node.expressions = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.expressions = deserializeVecExpression(pos + 40);
   } catch (error) {
@@ -8356,14 +8187,13 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
-  return {
-    __proto__: NodeProto,
-    type: "ThisExpression",
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: parent,
-  };
+  const made = Object.create(NodeProto);
+  made.type = "ThisExpression";
+  made.start = this_start;
+  made.end = this_end;
+  made.range = [this_start, this_end];
+  made.parent = parent;
+  return made;
 }
 
 /** `ThrowStatement<'a>` */
@@ -8371,15 +8201,14 @@ function deserializeThrowStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "ThrowStatement",
-    argument: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "ThrowStatement";
+  node.argument = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
@@ -8396,17 +8225,16 @@ function deserializeTryStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "TryStatement",
-    block: null,
-    handler: null,
-    finalizer: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "TryStatement";
+  node.block = null;
+  node.handler = null;
+  node.finalizer = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.block = deserializeBoxBlockStatement(pos + 16);
     node.handler = deserializeOptionBoxCatchClause(pos + 24);
@@ -8432,17 +8260,16 @@ function deserializeUnaryExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "UnaryExpression",
-    operator: deserializeUnaryOperator(pos + 12),
-    argument: null,
-    prefix: true,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "UnaryExpression";
+  node.operator = deserializeUnaryOperator(pos + 12);
+  node.argument = null;
+  node.prefix = true;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
@@ -8468,17 +8295,16 @@ function deserializeUpdateExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "UpdateExpression",
-    operator: deserializeUpdateOperator(pos + 12),
-    prefix: uint8[pos + 13] === 1,
-    argument: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "UpdateExpression";
+  node.operator = deserializeUpdateOperator(pos + 12);
+  node.prefix = uint8[pos + 13] === 1;
+  node.argument = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeSimpleAssignmentTarget(pos + 16);
   } catch (error) {
@@ -8504,16 +8330,15 @@ function deserializeV8IntrinsicExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "V8IntrinsicExpression",
-    name: null,
-    arguments: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "V8IntrinsicExpression";
+  node.name = null;
+  node.arguments = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.arguments = deserializeVecArgument(pos + 48);
   } catch (error) {
@@ -8531,17 +8356,16 @@ function deserializeVariableDeclaration(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "VariableDeclaration",
-    kind: deserializeVariableDeclarationKind(pos + 12),
-    declarations: null,
-    declare: uint8[pos + 13] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "VariableDeclaration";
+  node.kind = deserializeVariableDeclarationKind(pos + 12);
+  node.declarations = null;
+  node.declare = uint8[pos + 13] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.declarations = deserializeVecVariableDeclarator(pos + 16);
   } catch (error) {
@@ -8567,17 +8391,16 @@ function deserializeVariableDeclarator(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "VariableDeclarator",
-    id: null,
-    init: null,
-    definite: uint8[pos + 12] === 1,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "VariableDeclarator";
+  node.id = null;
+  node.init = null;
+  node.definite = uint8[pos + 12] === 1;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   const pattern = deserializeBindingPattern((pos + 16));
   {
       let start, end;
@@ -9312,16 +9135,15 @@ function deserializeWhileStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "WhileStatement",
-    test: null,
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "WhileStatement";
+  node.test = null;
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.test = deserializeExpression(pos + 16);
     node.body = deserializeStatement(pos + 32);
@@ -9347,16 +9169,15 @@ function deserializeWithStatement(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "WithStatement",
-    object: null,
-    body: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "WithStatement";
+  node.object = null;
+  node.body = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
     node.body = deserializeStatement(pos + 32);
@@ -9375,16 +9196,15 @@ function deserializeYieldExpression(pos) {
   const this_start = deserializeI32(pos);
   const this_end = deserializeI32((pos + 4));
   const previousParent = parent;
-  const node = parent = {
-    __proto__: NodeProto,
-    type: "YieldExpression",
-    delegate: uint8[pos + 12] === 1,
-    argument: null,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-    parent: previousParent,
-  };
+  const node = Object.create(NodeProto);
+  node.type = "YieldExpression";
+  node.delegate = uint8[pos + 12] === 1;
+  node.argument = null;
+  node.start = this_start;
+  node.end = this_end;
+  node.range = [this_start, this_end];
+  node.parent = previousParent;
+  parent = node;
   try {
     node.argument = deserializeOptionExpression(pos + 16);
   } catch (error) {

@@ -1,0 +1,150 @@
+// The same-buffer benchmark of the `oxlint` target (`linter = true`, tests/oxc/codegen.toml) against
+// Oxlint 1.91.0's own deserializer, on buffers Oxlint wrote: Oxlint lints the files with a capture
+// plugin (tests/oxlint/capture-plugin.js), each file's buffer is put back at its offsets in a
+// buffer of Oxlint's size, and both deserializers read it there, alternating, with the baselines
+// of bench/oxc.js (JSON.parse of the same tree, a clone, the construct-only floor; all three of the
+// tree without its `parent` links, which JSON cannot hold) and, per call, on files under 5 KB.
+//
+// Oxlint's deserializer is not exported: its module region (`src-js/generated/deserialize.js` of
+// `node_modules/oxlint/dist/lint.js`, the pinned package's own code) is written out as a module of
+// its own under target/ and timed as Oxlint calls it: the source text decoded from the buffer
+// (`initSourceText`), then `deserializeProgramOnly`. Neither side's comments, tokens or `loc` are
+// read (they are read on demand in both; tests/oxlint/conformance.js compares them).
+//
+// node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by
+// `cargo xtask bench --target oxlint`)
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { firstDifference } from "../tests/oxc/compare.js";
+import { usageError } from "../tests/command-line.js";
+import { root } from "../tests/producer.js";
+import { lintWithPlugin } from "../tests/oxlint/lint.js";
+import { benchCommandLine, countNodes, machine, makeCloner, makeConstructor, median, perCall, sample, summaryLines } from "./common.js";
+
+const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
+const SMALL = 5 * 1024;
+const USAGE = "node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint`)";
+const { utf8Slice } = Buffer.prototype;
+
+function commandLine() {
+  const options = benchCommandLine(USAGE, { json: true, target: true });
+  if (!options.target.linter) usageError(USAGE, `${options.target.name} does not read Oxlint's buffers (linter = true)`);
+  return options;
+}
+
+/** Oxlint's deserializer, cut out of its bundle into target/oxlint-deserialize.mjs, and loaded. */
+async function oxlintDeserializer() {
+  const bundle = readFileSync(join(root, "node_modules/oxlint/dist/lint.js"), "utf8");
+  const start = bundle.indexOf("//#region src-js/generated/deserialize.js");
+  const end = bundle.indexOf("//#endregion", start);
+  if (start < 0 || end < 0) throw new Error("no src-js/generated/deserialize.js region in oxlint's dist/lint.js");
+  const file = join(root, "target/oxlint-deserialize.mjs");
+  mkdirSync(join(root, "target"), { recursive: true });
+  writeFileSync(file, `// Cut out of node_modules/oxlint/dist/lint.js by bench/oxlint.js: Oxlint's own deserializer.\n${bundle.slice(start, end)}\nexport { deserializeProgramOnly };\n`);
+  return (await import(pathToFileURL(file).href)).deserializeProgramOnly;
+}
+
+/** The files' buffers as Oxlint wrote them: `{ file, region, program, length }` each. */
+function capture(paths, module) {
+  const dir = mkdtempSync(join(tmpdir(), "rawast-bench-oxlint-"));
+  try {
+    const plugin = join(root, "tests/oxlint/capture-plugin.js");
+    const { reports, unlinted } = lintWithPlugin(paths, plugin, "rawast-capture/capture", { RAWAST_OXLINT_MODULE: module, RAWAST_OXLINT_CAPTURE_DIR: dir });
+    for (const file of unlinted) console.error(`${file}: not timed, Oxlint runs no plugin on it (it cannot parse it)`);
+    return reports.map((report) => ({ ...report, region: readFileSync(join(dir, report.name)) }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Prototypes of the two modules' nodes (their `NodeProto`s) compare by what they are. */
+function samePrototype(x, y) {
+  const shape = (proto) => (proto === null || Object.getPrototypeOf(proto) !== Object.prototype ? proto : Object.getOwnPropertyNames(proto).sort().join(","));
+  return shape(x) === shape(y);
+}
+
+/** The tree without `parent` links and the program's getters, for JSON and the other baselines. */
+function plainTree(program) {
+  return JSON.parse(
+    JSON.stringify(program, (key, value) => (key === "parent" || key === "comments" || key === "tokens" ? undefined : typeof value === "bigint" ? value.toString() : value instanceof RegExp ? {} : value)),
+  );
+}
+
+async function main() {
+  const options = commandLine();
+  const module = resolve(options.target.module);
+  const { deserialize } = await import(pathToFileURL(module).href);
+  const deserializeProgramOnly = await oxlintDeserializer();
+  const captured = capture(options.paths, module);
+  if (captured.length === 0) throw new Error("no file was captured");
+  const buffer = new Uint8Array(captured[0].length);
+  buffer.int32 = new Int32Array(buffer.buffer);
+  buffer.float64 = new Float64Array(buffer.buffer);
+  const results = [];
+  for (const { file, region, program } of captured) {
+    buffer.set(region, program);
+    // As Oxlint's `initSourceText` and `initAst`: the source decoded, then the program read.
+    const oxlint = () => {
+      const start = buffer.int32[(program + 16) >> 2], length = buffer.int32[(program + 24) >> 2];
+      return deserializeProgramOnly(buffer, utf8Slice.call(buffer, start, start + length), start, length);
+    };
+    const rawast = () => deserialize(buffer);
+    const reference = oxlint();
+    // (Getters left unread: Oxlint's need its runtime, which is not cut out.)
+    const difference = firstDifference(reference, rawast(), { samePrototype, skipped: ["comments", "tokens"] });
+    if (difference !== null) {
+      console.error(`${file}: not timed, rawast's output differs from Oxlint's: ${difference}`);
+      buffer.fill(0, program, program + region.length);
+      continue;
+    }
+    // (From rawast's tree, equal to Oxlint's but for getters that work without Oxlint's runtime.)
+    const plain = plainTree(rawast());
+    const json = JSON.stringify(plain);
+    const clone = makeCloner(plain);
+    const construct = makeConstructor(plain);
+    const run = { rawast, oxlint, json: () => JSON.parse(json), clone: () => clone(plain), construct };
+    const nodes = countNodes(plain);
+    const times = sample(run, METHODS, options.samples);
+    const source = buffer.int32[(program + 24) >> 2];
+    const result = {
+      path: file,
+      bytes: source,
+      nodes,
+      ns_per_node: Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes])),
+      min: Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes])),
+    };
+    // A linter's typical file is small: what one call costs there, fixed costs included.
+    if (source < SMALL) result.per_call_us = perCall({ rawast, oxlint }, ["rawast", "oxlint"], options.samples);
+    results.push(result);
+    console.error(`${file}: ${(source / 1024).toFixed(0)} KB, ${nodes} nodes; ns/node ` + METHODS.map((m) => `${m} ${result.ns_per_node[m].toFixed(1)}`).join(", "));
+    buffer.fill(0, program, program + region.length);
+  }
+  if (results.length === 0) throw new Error("no file was timed");
+
+  const others = METHODS.slice(1);
+  const { geomean, lines } = summaryLines(results, others);
+  console.log(`${machine()}; ${options.target.module} against Oxlint 1.91.0's deserializer (source decode + deserializeProgramOnly) on the same buffers; median (min) ns per node; ${options.samples} samples after 3 warm-up rounds.\n`);
+  console.log(`| file | KB | nodes | ${METHODS.join(" | ")} | ${others.map((m) => `rawast ÷ ${m}`).join(" | ")} |`);
+  console.log(`|---|---:|---:|${METHODS.map(() => "---:").join("|")}|${others.map(() => "---:").join("|")}|`);
+  for (const r of results) {
+    const cell = (m) => `${r.ns_per_node[m].toFixed(1)} (${r.min[m].toFixed(1)})`;
+    console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.nodes} | ${METHODS.map(cell).join(" | ")} | ${others.map((m) => (r.ns_per_node.rawast / r.ns_per_node[m]).toFixed(2)).join(" | ")} |`);
+  }
+  const small = results.filter((r) => r.per_call_us !== undefined);
+  if (small.length > 0) {
+    console.log(`\nPer call on files under ${SMALL / 1024} KB (µs, median): ` + small.map((r) => `${r.path} rawast ${r.per_call_us.rawast.toFixed(2)}, oxlint ${r.per_call_us.oxlint.toFixed(2)}`).join("; "));
+  }
+  console.log(`\n${lines.join("\n")}`);
+  if (options.json) {
+    writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, files: results, geomean }, null, 2) + "\n");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
