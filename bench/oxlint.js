@@ -48,7 +48,7 @@ async function oxlintDeserializer() {
   return (await import(pathToFileURL(file).href)).deserializeProgramOnly;
 }
 
-/** The files' buffers as Oxlint wrote them: `{ file, region, program, length }` each. */
+/** The files' buffers as Oxlint wrote them: `{ file, region, start, program, length }` each (`region` lay at `start`). */
 function capture(paths, module) {
   const dir = mkdtempSync(join(tmpdir(), "rawast-bench-oxlint-"));
   try {
@@ -85,8 +85,8 @@ async function main() {
   buffer.int32 = new Int32Array(buffer.buffer);
   buffer.float64 = new Float64Array(buffer.buffer);
   const results = [];
-  for (const { file, region, program } of captured) {
-    buffer.set(region, program);
+  for (const { file, region, start: regionStart, program } of captured) {
+    buffer.set(region, regionStart);
     // As Oxlint's `initSourceText` and `initAst`: the source decoded, then the program read.
     const oxlint = () => {
       const start = buffer.int32[(program + 16) >> 2], length = buffer.int32[(program + 24) >> 2];
@@ -98,7 +98,7 @@ async function main() {
     const difference = firstDifference(reference, rawast(), { samePrototype, skipped: ["comments", "tokens"] });
     if (difference !== null) {
       console.error(`${file}: not timed, rawast's output differs from Oxlint's: ${difference}`);
-      buffer.fill(0, program, program + region.length);
+      buffer.fill(0, regionStart, regionStart + region.length);
       continue;
     }
     // (From rawast's tree, equal to Oxlint's but for getters that work without Oxlint's runtime.)
@@ -121,7 +121,7 @@ async function main() {
     if (source < SMALL) result.per_call_us = perCall({ rawast, oxlint }, ["rawast", "oxlint"], options.samples);
     results.push(result);
     console.error(`${file}: ${(source / 1024).toFixed(0)} KB, ${nodes} nodes; ns/node ` + METHODS.map((m) => `${m} ${result.ns_per_node[m].toFixed(1)}`).join(", "));
-    buffer.fill(0, program, program + region.length);
+    buffer.fill(0, regionStart, regionStart + region.length);
   }
   if (results.length === 0) throw new Error("no file was timed");
 

@@ -13,11 +13,14 @@
 // keeping the high half, as another pointer of the same block would be. A Vec's and a string's
 // length are 64-bit at +8, of which the writers set the low half.
 
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 import { DATA_POINTER_POS_32, HAS_BOM_FLAG_POS, IS_JSX_FLAG_POS, IS_TS_FLAG_POS, TOKENS_LEN_POS_32, TOKENS_OFFSET_POS_32 } from "oxc-parser/src-js/generated/constants.js";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
 
+import { lintWithPlugin } from "../oxlint/lint.js";
 import { walk } from "./layout.js";
 import { group, STRUCTURAL, VIEWS_IN_PLACE } from "./mutations.js";
 
@@ -68,6 +71,59 @@ export function oxcFiles(corpus, layout) {
       valid() {
         restore();
         return [buffer, text, start, len];
+      },
+      mutate(rng) {
+        restore();
+        return mutate(rng, buffer, sites, context);
+      },
+    };
+  });
+}
+
+/**
+ * The corpus files of a target of Oxlint's buffers (`linter = true`), as `oxcFiles` gives oxc-
+ * parser's: Oxlint lints them once (tests/oxlint/capture-plugin.js saves each file's buffer from
+ * its lowest allocation, the program or its comments, to the end), and each is put back at its
+ * offsets in one buffer of Oxlint's size. `module` is the target's deserializer, which the capture plugin runs too.
+ */
+export function oxlintFiles(corpus, layout, module) {
+  const dir = mkdtempSync(join(tmpdir(), "rawast-fuzz-oxlint-"));
+  let captured;
+  try {
+    const plugin = new URL("../oxlint/capture-plugin.js", import.meta.url).pathname;
+    const { reports, unlinted } = lintWithPlugin(corpus.map(({ path }) => path), plugin, "rawast-capture/capture", { RAWAST_OXLINT_MODULE: module, RAWAST_OXLINT_CAPTURE_DIR: dir });
+    if (unlinted.length > 0) throw new Error(`Oxlint linted none of ${unlinted.join(", ")}`);
+    captured = reports.map((report) => ({ ...report, region: readFileSync(join(dir, report.name)) }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const buffer = new Uint8Array(captured[0].length);
+  // The walk starts from the program: Oxlint's data pointer points at it.
+  const programLayout = { ...layout, root: "Program" };
+  const int32 = new Int32Array(buffer.buffer);
+  const parsed = captured.map(({ file, region, start, program }) => {
+    buffer.set(region, start);
+    const source = { start: int32[(program + 16) >> 2], len: int32[(program + 24) >> 2] };
+    const sites = group(walk(buffer, programLayout, { root: program, lo: start, limit: DATA_OFFSET_POS, base: 0, source }));
+    buffer.fill(0, start, start + region.length);
+    const { weight } = corpus.find(({ path }) => path === file);
+    return { name: file, weight, lo: start, pristine: region, sites };
+  });
+  const floor = Math.min(...parsed.map((file) => file.lo)) - FORGED_ROOM;
+  const context = { rootSize: layout.types.Program.size, linter: true };
+  return parsed.map(({ name, weight, lo, pristine, sites }) => {
+    const restore = () => {
+      buffer.fill(0, 0, FORGED_ROOM);
+      buffer.fill(0, floor, lo);
+      buffer.set(pristine, lo);
+    };
+    return {
+      name,
+      weight,
+      size: pristine.length,
+      valid() {
+        restore();
+        return [buffer];
       },
       mutate(rng) {
         restore();
@@ -237,13 +293,20 @@ const VIEWS = {
 
 const MUTATIONS = { ...STRUCTURAL, ...OXC };
 const KINDS = [...Object.keys(MUTATIONS), "compound", "view"];
+// Oxlint's deserializer takes the buffer alone: no arguments to get wrong.
+const LINTER_MUTATIONS = Object.fromEntries(Object.entries(MUTATIONS).filter(([name]) => name !== "arguments" && name !== "source"));
+const LINTER_KINDS = [...Object.keys(LINTER_MUTATIONS), "compound", "view"];
 
-/** A case's corruption of `bytes`, which holds the pristine region of the file of `sites` and `context`. */
+/**
+ * A case's corruption of `bytes`, which holds the pristine region of the file of `sites` and
+ * `context` (`context.linter`: Oxlint's buffer, read with the buffer alone).
+ */
 function mutate(rng, bytes, sites, context) {
-  const kind = rng.pick(KINDS);
+  const mutations = context.linter ? LINTER_MUTATIONS : MUTATIONS;
+  const kind = rng.pick(context.linter ? LINTER_KINDS : KINDS);
   const call = { input: bytes, text: context.text, start: context.start, len: context.len, expect: undefined };
-  const args = () => [call.input, call.text, call.start, call.len];
-  const apply = (name) => MUTATIONS[name](rng, bytes, sites, call, context);
+  const args = () => (context.linter ? [call.input] : [call.input, call.text, call.start, call.len]);
+  const apply = (name) => mutations[name](rng, bytes, sites, call, context);
   if (kind === "view") {
     const name = rng.pick(Object.keys(VIEWS));
     // Views of a corrupted buffer half the time.
@@ -255,7 +318,7 @@ function mutate(rng, bytes, sites, context) {
   if (kind === "compound") {
     // Two to four mutations on top of each other: a cycle through a shared subtree, a wrong source
     // beside a corrupt string, and so on.
-    const names = Array.from({ length: 2 + rng.int(3) }, () => rng.pick(Object.keys(MUTATIONS)));
+    const names = Array.from({ length: 2 + rng.int(3) }, () => rng.pick(Object.keys(mutations)));
     const description = names.map((name) => `${name}: ${apply(name)}`).join("; ");
     return { kind, args: args(), expect: call.expect, description };
   }

@@ -15,6 +15,7 @@ import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../../generated/js
 import { integerOption, parseCommandLine, usageError } from "../command-line.js";
 import { random } from "../support.js";
 import { parseTarget } from "../targets.js";
+import { walkNodes } from "../oxc/compare.js";
 import { deepNesting } from "./deep.js";
 import { rawastRegion, walk } from "./layout.js";
 import { caseSeed, group, mutate } from "./mutations.js";
@@ -32,10 +33,17 @@ const lazy = target.lazy;
 // A module without the class (generated before it existed) has no buffer error: all errors are foreign.
 const BufferError = deserializer.RawastBufferError ?? class {};
 
-/** Reads all of what `deserialize` returns (lazy trees are materialized, after `after` if given). */
+/**
+ * Reads all of what `deserialize` returns (lazy trees are materialized, after `after` if given;
+ * Oxlint's program's getters read: each node's `loc`, the comments and tokens and theirs).
+ */
 function readAll(args, after) {
   const result = deserializer.deserialize(...args);
   if (after) after();
+  if (target.linter) {
+    walkNodes(result, (node) => node.loc, ["comments", "tokens"]);
+    for (const item of [...result.comments, ...result.tokens]) void item.loc;
+  }
   return lazy ? deserializer.materialize(result) : result;
 }
 
@@ -63,12 +71,15 @@ function rawastFiles() {
   });
 }
 
-const loaded = format === "oxc" ? (await import("./oxc.js")).oxcFiles(corpus, layout) : rawastFiles();
+const oxc = format === "oxc" ? await import("./oxc.js") : null;
+const loaded = oxc === null ? rawastFiles() : target.linter ? oxc.oxlintFiles(corpus, layout, target.module) : oxc.oxcFiles(corpus, layout);
 
 // One case in DEEP_SHARE is no corruption but a valid buffer nested deep along a cycle of the type
 // graph (`deep.js`), in this target's format: the layout of its corpus's buffers.
 const DEEP_SHARE = 50;
-const deepCase = deepNesting(layout, format === "oxc" ? { kind: "oxc" } : rawastFormat(readFileSync(corpus[0].bin)));
+// (Not for Oxlint's buffers, whose program is their root: tests/oxlint/deep.test.js reads deep trees
+// Oxlint wrote.)
+const deepCase = target.linter ? null : deepNesting(layout, format === "oxc" ? { kind: "oxc" } : rawastFormat(readFileSync(corpus[0].bin)));
 
 /** `build.js`'s format of a rawast buffer like `bytes`: where its source is, its layout's fingerprint. */
 function rawastFormat(bytes) {
@@ -165,7 +176,7 @@ function processRss(rssLimit) {
 process.on("message", ({ index, rssLimit }) => {
   const rng = random(caseSeed(seed, index));
   const file = pickFile(rng);
-  const mutation = rng.int(DEEP_SHARE) === 0 ? deepCase(rng) : file.mutate(rng);
+  const mutation = deepCase !== null && rng.int(DEEP_SHARE) === 0 ? deepCase(rng) : file.mutate(rng);
   process.send({ start: index, file: file.name, what: `${mutation.kind}: ${mutation.description}` });
   let rssBefore = 0;
   if (canMeasureCases) {

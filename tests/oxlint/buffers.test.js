@@ -1,4 +1,5 @@
-// The `oxlint` target (tests/oxc/codegen.toml, `linter = true`) on buffers Oxlint 1.91.0 wrote,
+// The `oxlint` target (tests/oxc/codegen.toml, `linter = true`) on buffers Oxlint 1.91.0 wrote
+// (modern.mjs among them: Oxlint put its comments below the program),
 // saved while it linted (tests/oxlint/capture-plugin.js) and put back at their offsets in a buffer
 // of Oxlint's size: read there, they give the tree the target read in Oxlint's own buffer; corrupted,
 // they give a tree or a RawastBufferError, every getter read (each node's `loc`, the program's
@@ -17,12 +18,12 @@ import { walkNodes } from "../oxc/compare.js";
 import { lintWithPlugin } from "./lint.js";
 
 const MODULE = join(root, "tests/oxc/generated/js/oxlint/deserialize.js");
-const FILES = ["tests/oxc/corpus/decorators.js", "tests/oxc/corpus/jsx.tsx", "node_modules/lodash/lodash.js", "node_modules/@tanstack/react-router/src/link.tsx"].map((file) => join(root, file));
+const FILES = ["tests/oxc/corpus/decorators.js", "tests/oxc/corpus/jsx.tsx", "tests/conformance/corpus/modern.mjs", "node_modules/lodash/lodash.js", "node_modules/@tanstack/react-router/src/link.tsx"].map((file) => join(root, file));
 const CORRUPTIONS = 150;
 
 const skip = Number(process.versions.node.split(".")[0]) < 22 && "Oxlint's JS plugins are run here on Node 22 or later";
 
-/** The files' buffers as Oxlint wrote them: `{ file, region, program, length, tree }`. */
+/** The files' buffers as Oxlint wrote them: `{ file, region, start, length, tree }` (`region` lay at `start`). */
 function capture() {
   const dir = mkdtempSync(join(tmpdir(), "rawast-oxlint-capture-"));
   try {
@@ -50,24 +51,24 @@ test("oxlint: Oxlint's buffers read back where they lay give the same tree; bad 
   // where Oxlint wrote it and wiped after.
   const buffer = new Uint8Array(captured[0].length);
   const rng = random(25);
-  for (const { file, region, program, tree } of captured) {
-    buffer.set(region, program);
+  for (const { file, region, start, tree } of captured) {
+    buffer.set(region, start);
     assert.deepEqual(digest(readAll(deserialize(buffer))), tree, file);
 
     // Bytes changed at random in the region (pointers, lengths, tags, spans alike), or the region
     // cut short: a tree, or a RawastBufferError.
     for (let i = 0; i < CORRUPTIONS; i++) {
-      const at = program + rng.int(region.length);
-      if (i % 10 === 9) buffer.fill(0, program, at);
-      else for (let n = 1 + rng.int(4), j = 0; j < n; j++) buffer[program + rng.int(region.length)] = rng.int(256);
+      const at = start + rng.int(region.length);
+      if (i % 10 === 9) buffer.fill(0, start, at);
+      else for (let n = 1 + rng.int(4), j = 0; j < n; j++) buffer[start + rng.int(region.length)] = rng.int(256);
       try {
         readAll(deserialize(buffer));
       } catch (error) {
         if (!(error instanceof RawastBufferError)) assert.fail(`${file}, corruption ${i}: ${error.stack}`);
       }
-      buffer.set(region, program);
+      buffer.set(region, start);
     }
-    buffer.fill(0, program, program + region.length);
+    buffer.fill(0, start, start + region.length);
   }
 
   assert.throws(() => deserialize(new Uint32Array(8)), TypeError);

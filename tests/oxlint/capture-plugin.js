@@ -1,8 +1,9 @@
-// An Oxlint JS plugin for tests/oxlint/buffers.test.js: for each file Oxlint lints, it saves the
-// part of the live buffer that holds the file (from the program, Oxlint's lowest allocation, to the
-// end: the AST, the source text and the metadata) to RAWAST_OXLINT_CAPTURE_DIR, and reports where
-// it lay and the digest of what the rawast target RAWAST_OXLINT_MODULE reads there now, comments
-// and tokens included.
+// An Oxlint JS plugin for tests/oxlint/buffers.test.js, the fuzzer and the bench: for each file
+// Oxlint lints, it saves the part of the live buffer that holds the file (from the lowest of the
+// program, its comments and the tokens, which Oxlint allocates last, to the end: the AST, the source
+// text and the metadata) to RAWAST_OXLINT_CAPTURE_DIR, and reports where it lay (`start`) and the
+// digest of what the rawast target RAWAST_OXLINT_MODULE reads there now, comments and tokens
+// included.
 
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,11 +28,18 @@ export default {
         return {
           Program() {
             const buffer = liveBuffer(buffers);
-            const program = buffer.int32[DATA_POINTER_POS_32];
+            const { int32 } = buffer;
+            const program = int32[DATA_POINTER_POS_32];
+            // The comments (the program's `comments`, +32 and +40) and the tokens (the metadata's
+            // `tokens_offset` and `tokens_len`), where there are any.
+            const below = [program];
+            if (int32[(program + 40) >> 2] > 0) below.push(int32[(program + 32) >> 2]);
+            if (int32[DATA_POINTER_POS_32 + 2] > 0) below.push(int32[DATA_POINTER_POS_32 + 1]);
+            const start = Math.min(...below);
             const name = `${captured++}.bin`;
-            writeFileSync(join(dir, name), buffer.subarray(program));
+            writeFileSync(join(dir, name), buffer.subarray(start));
             const tree = digest(deserialize(buffer));
-            appendFileSync(out, `${JSON.stringify({ file: context.filename, name, program, length: buffer.length, tree })}\n`);
+            appendFileSync(out, `${JSON.stringify({ file: context.filename, name, start, program, length: buffer.length, tree })}\n`);
           },
         };
       },

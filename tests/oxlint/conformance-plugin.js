@@ -32,13 +32,14 @@ function samePrototype(x, y) {
 }
 
 function compare(program) {
-  let ours;
+  // Everything in the `try`: what throws here must be reported, not end the plugin's run on this
+  // file (which would leave it without a report, like a file Oxlint could not parse).
   try {
-    ours = deserialize(liveBuffer(buffers));
+    const ours = deserialize(liveBuffer(buffers));
+    return { difference: firstDifference(program, ours, { samePrototype, inherited: ["loc"] }) };
   } catch (error) {
     return { error: `${error.name}: ${error.message}` };
   }
-  return { difference: firstDifference(program, ours, { samePrototype, inherited: ["loc"] }) };
 }
 
 export default {

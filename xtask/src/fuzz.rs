@@ -37,7 +37,8 @@ case runs in one of two child processes, watched:
               case's bytes (or an error where they give a tree) after a resize, a redefined
               length, or padding under 4 GiB
 
-The oxc targets of tests/oxc/codegen.toml (oxc-js, oxc-ts, oxc-js-range, oxc-ts-range) read
+The oxc targets of tests/oxc/codegen.toml (oxc-js, oxc-ts, oxc-js-range, oxc-ts-range, and their
+-parent variants) read
 oxc-parser 0.157's own buffers: each child parses tests/fuzz/corpus.js's OXC_CORPUS (JS files; for
 the TS targets TS and TSX too) with oxc-parser once and restores a file's region of the buffer before
 each case. Besides the corruptions above they move data_offset and the other metadata fields, aim
@@ -45,6 +46,12 @@ pointers at 0, below the AST's region, at the metadata, misaligned or into anoth
 Vec lengths negative as 64-bit numbers, flip bits, and pass wrong sourceStartPos and sourceByteLen
 arguments or a source text that is not the buffer's (or no string: a TypeError). Their bounds
 count a file's region of the buffer (from data_offset to the end) as its buffer.
+
+The oxlint target reads Oxlint's buffers: each child has Oxlint 1.91.0 lint the TS corpus once with
+a capture plugin (tests/oxlint/capture-plugin.js) and puts each file's buffer back at its offsets
+before each case. It gets the same corruptions but wrong arguments (it takes the buffer alone), no
+deep valid case (tests/oxlint/deep.test.js reads those), and every `loc`, comment and token of what
+it returns is read.
 
 Prints a table per target and ends with `fuzz: C cases, H hangs, D deaths, B blow-ups, F foreign
 errors`; exits 1 if H, D, B or F is not 0. Every failure prints the command that replays it.";
@@ -71,15 +78,6 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     let Some(mut selected) = targets.select(&args.target) else {
         return Err(bad_usage("fuzz", format!("unknown target `{}`: {}", args.target, targets.names(false))));
     };
-    // Oxlint's buffers come from Oxlint itself, and the fuzzer corrupts oxc-parser's: the Oxlint
-    // target is not fuzzed yet (issue 25: it needs captured Oxlint buffers).
-    if let Some(oxlint) = selected.iter().find(|t| t.is_oxlint()) {
-        eprintln!("fuzz: {} is not fuzzed: the fuzzer has no Oxlint buffers yet", oxlint.name);
-        if args.target != "all" {
-            return Ok(ExitCode::FAILURE);
-        }
-    }
-    selected.retain(|t| !t.is_oxlint());
     selected.iter().try_for_each(HarnessTarget::ensure_generated)?;
     std::fs::create_dir_all(project.path("target/fuzz"))?;
     layouts::write(project)?;

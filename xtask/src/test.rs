@@ -28,9 +28,9 @@ Steps:
                                    buffers (tests/oxc/corpus-{js,ts}.txt), and oxlint against
                                    Oxlint's own, on the buffers Oxlint writes while it lints
     6. cargo xtask fuzz            a short campaign (--cases 2000 per target, the oxc- targets
-                                   on oxc-parser's buffers included, oxlint not yet): corrupted
-                                   buffers must end in an AST or a RawastBufferError, in bounded
-                                   time and memory
+                                   on oxc-parser's buffers included, oxlint on buffers Oxlint
+                                   wrote): corrupted buffers must end in an AST or a
+                                   RawastBufferError, in bounded time and memory
     7. node --test                 tests/**/*.test.js on the pinned Node (after writing the
                                    layouts that tests/cycles builds its buffers with)
     8. cargo xtask package --dry-run

@@ -9108,13 +9108,16 @@ function sourceSpan(pos, what) {
   return [start, end];
 }
 
-/** The `count` records of `size` bytes at the pointer `at` reads, checked to lie in the region. */
-function records(pointer, count, size, what) {
-  if (!(count >= 0 && count <= (fileHi - fileLo) / size)) throw corrupt(`${count} ${what}`, fileProgram);
+/**
+ * The `count` records of `size` bytes at `pointer`, checked: no more than `most` (what the source
+ * can hold), aligned, below the metadata. (Not only in the program's region: Oxlint allocates some
+ * files' comments after the program, below it.)
+ */
+function records(pointer, count, size, most, what) {
+  if (!(count >= 0 && count <= most)) throw corrupt(`${count} ${what} in a source of ${fileSourceText.length} characters`, fileProgram);
   if (count === 0) return 0;
-  const start = pointer;
-  if (!(start >= fileLo && start + count * size <= fileHi && start % 4 === 0)) throw corrupt(`${what} at ${start}`, fileProgram);
-  return start;
+  if (!(pointer >= 0 && pointer + count * size <= fileHi && pointer % 4 === 0)) throw corrupt(`${what} at ${pointer}`, fileProgram);
+  return pointer;
 }
 
 /** The program's `comments`: Oxlint's `initComments`. */
@@ -9122,7 +9125,8 @@ function initComments() {
   if (fileBuffer === null) throw new RawastBufferError("the comments of a program whose buffer is gone");
   const programPos32 = fileProgram >> 2;
   const len = fileInt32[programPos32 + 10];
-  const at = records(fileInt32[programPos32 + 8], len, 24, "comments");
+  // (A comment takes two characters at least, `//`.)
+  const at = records(fileInt32[programPos32 + 8], len, 24, fileSourceText.length >> 1, "comments");
   comments = new Array(len);
   for (let i = 0; i < len; i++) {
     const pos = at + i * 24;
@@ -9145,7 +9149,8 @@ function initTokens() {
   if (fileBuffer === null) throw new RawastBufferError("the tokens of a program whose buffer is gone");
   const meta32 = fileHi >> 2;
   const len = fileInt32[meta32 + 2];
-  const at = records(fileInt32[meta32 + 1], len, 16, "tokens");
+  // (A token takes a character at least; one more for an end token.)
+  const at = records(fileInt32[meta32 + 1], len, 16, fileSourceText.length + 1, "tokens");
   tokens = new Array(len);
   for (let i = 0; i < len; i++) {
     const pos = at + i * 16;
