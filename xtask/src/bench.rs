@@ -48,11 +48,19 @@ decoding, no property loads). A file whose two outputs differ is not timed. Prin
 of median (min) ns per node with rawast's ratios to each, the worst file against each, how many files
 rawast is slower on than oxc, and their geometric means. Default files: the default set (below) for JS targets;
 for TS targets typescript's lib.dom.d.ts and typescript.d.ts, zod's v3 types.ts and v4 schemas.ts,
-@tanstack/router-core's router.ts and @tanstack/react-router's link.tsx.";
+@tanstack/router-core's router.ts and @tanstack/react-router's link.tsx. A -parent target is
+measured against oxc's variant without parents (oxc-parser 0.157 ships none with).
+
+With --target oxlint (`linter = true`), instead: bench/oxlint.js. Oxlint 1.91.0 lints the files once
+with a capture plugin; each file's buffer, put back at its offsets, is read by rawast's target and by
+Oxlint's own deserializer (cut out of the pinned bundle into target/oxlint-deserialize.mjs, timed as
+Oxlint calls it: the source decoded, then deserializeProgramOnly), with the same baselines (of the tree
+without parent links) and, on files under 5 KB, µs per call. Default files: both default sets.";
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// An oxc- target: the same-buffer benchmark against oxc's deserializer
+    /// A target of tests/oxc/codegen.toml: the same-buffer benchmark against oxc's deserializer
+    /// (oxlint: against Oxlint's)
     #[arg(long, value_name = "T", conflicts_with = "lazy")]
     target: Option<String>,
     /// Also write the results as JSON
