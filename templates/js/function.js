@@ -7,6 +7,19 @@
     may still take; what happens when a read of `len` bytes at `start` takes more), `invalid(what,
     value, pos)` and `defer(read, pos)` (`deferred.js`); where a `Box` is read first (oxc's format
     only), `readFirst`, `overflowRead`/`overflowAt` and `interrupted(target, size)`. -#}
+{#- The statements before an object: its properties read first (into their locals), then the other
+    properties' statements; of its children only (`Some(true)`), the rest (`Some(false)`) or all. -#}
+{%- macro preamble(props, children) -%}
+{%- for prop in props %}{% if prop.read_first && prop.is_in(children) %}
+{%- if !prop.statements.is_empty() %}
+{{ prop.statements|indent(2, true) }}
+{%- endif %}
+  const {{ prop.local }} = {{ prop.value }};
+{%- endif %}{% endfor %}
+{%- for prop in props %}{% if !prop.read_first && !prop.statements.is_empty() && prop.is_in(children) %}
+{{ prop.statements|indent(2, true) }}
+{%- endif %}{% endfor %}
+{%- endmacro -%}
 {%- match function.body -%}
 {%- when Body::Object with { props, is_node, defers, locals, prototype } -%}
 /** {{ function.comment }} */
@@ -15,15 +28,7 @@ function {{ function.name }}({{ function.params }}) {
 {#- oxc's `parent` variants: the node is `parent` while its children are read (oxc's generator
     reads its other properties in the literal, before), and the one before it again once they are.
     Where the JS stack runs out below the node, it is `parent` again for what the catch reads. #}
-{%- for prop in props %}{% if !prop.is_child && prop.read_first %}
-{%- if !prop.statements.is_empty() %}
-{{ prop.statements|indent(2, true) }}
-{%- endif %}
-  const {{ prop.local }} = {{ prop.value }};
-{%- endif %}{% endfor %}
-{%- for prop in props %}{% if !prop.is_child && !prop.read_first && !prop.statements.is_empty() %}
-{{ prop.statements|indent(2, true) }}
-{%- endif %}{% endfor %}
+{%- call preamble(props, Some(false)) %}{% endcall %}
   const previousParent = parent;
 {%- if let Some(prototype) = prototype %}
   const node = Object.create({{ prototype }});
@@ -40,15 +45,7 @@ function {{ function.name }}({{ function.params }}) {
     parent: previousParent,
   };
 {%- endif %}
-{%- for prop in props %}{% if prop.is_child && prop.read_first %}
-{%- if !prop.statements.is_empty() %}
-{{ prop.statements|indent(2, true) }}
-{%- endif %}
-  const {{ prop.local }} = {{ prop.value }};
-{%- endif %}{% endfor %}
-{%- for prop in props %}{% if prop.is_child && !prop.read_first && !prop.statements.is_empty() %}
-{{ prop.statements|indent(2, true) }}
-{%- endif %}{% endfor %}
+{%- call preamble(props, Some(true)) %}{% endcall %}
 {%- if *defers %}
   try {
 {%- for prop in props %}{% if prop.is_child && prop.deferred.is_some() %}
@@ -69,15 +66,7 @@ function {{ function.name }}({{ function.params }}) {
   parent = previousParent;
   return node;
 {%- else %}
-{%- for prop in props %}{% if prop.read_first %}
-{%- if !prop.statements.is_empty() %}
-{{ prop.statements|indent(2, true) }}
-{%- endif %}
-  const {{ prop.local }} = {{ prop.value }};
-{%- endif %}{% endfor %}
-{%- for prop in props %}{% if !prop.read_first && !prop.statements.is_empty() %}
-{{ prop.statements|indent(2, true) }}
-{%- endif %}{% endfor %}
+{%- call preamble(props, None) %}{% endcall %}
 {%- if *is_node %}
   const node = {
 {%- for prop in props %}

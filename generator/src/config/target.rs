@@ -332,7 +332,6 @@ fn check_rawast(name: &str, header: Range<usize>, target: &RawTarget, file: &Sou
     (settings, lazy.map(Spanned::span))
 }
 
-/// The help's list of the keys a format takes.
 /// An oxc target's settings. Oxlint's deserializer is one variant (`linter = true`): TypeScript,
 /// with `range` and `parent`, strings from the buffer's source; the keys that choose another are
 /// errors there.
@@ -357,6 +356,7 @@ fn check_oxc(target: &RawTarget, file: &SourceFile, diagnostics: &mut Vec<Diagno
     }
 }
 
+/// The help's list of the keys a format takes.
 fn takes(format: Format) -> String {
     let keys: Vec<String> = format.keys().map(|key| format!("`{key}`")).collect();
     let (last, rest) = keys.split_last().expect("every format takes keys");

@@ -106,6 +106,12 @@ impl Prop {
         self.deferred.as_deref().unwrap_or(&self.value)
     }
 
+    /// Whether it is of the part of an object's properties `children` names: its children
+    /// (`Some(true)`), the others (`Some(false)`), or all (`None`).
+    pub(in crate::emit::js) fn is_in(&self, children: &Option<bool>) -> bool {
+        children.is_none_or(|children| children == self.is_child)
+    }
+
     /// The expression of this property in the object's literal: its local, if it was read first.
     pub(in crate::emit::js) fn literal_value(&self) -> &str {
         if self.deferred.is_some() || self.read_first { &self.local } else { &self.value }

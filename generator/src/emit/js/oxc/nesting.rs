@@ -162,14 +162,16 @@ pub fn place_in_statements(statements: &str, value: &str, parent: bool, may_nest
             && mentions(statements, target) == 1
             && mentions(value, target) == 0
         {
+            // With parent links, in a block of its own that keeps `parent` as it was before.
+            let inner = if parent { format!("{indent}  ") } else { indent.to_owned() };
+            let restore = if parent { format!("{inner}  parent = parentBefore;\n") } else { String::new() };
+            let tried = format!(
+                "{inner}try {{\n{inner}  {target} = {callee}({args});\n{inner}}} catch (error) {{\n{inner}  if (!(error instanceof RangeError)) throw error;\n{restore}{inner}  {target} = defer({callee}, {args});\n{inner}}}\n"
+            );
             if parent {
-                out.push_str(&format!(
-                    "{indent}{{\n{indent}  const parentBefore = parent;\n{indent}  try {{\n{indent}    {target} = {callee}({args});\n{indent}  }} catch (error) {{\n{indent}    if (!(error instanceof RangeError)) throw error;\n{indent}    parent = parentBefore;\n{indent}    {target} = defer({callee}, {args});\n{indent}  }}\n{indent}}}\n"
-                ));
+                out.push_str(&format!("{indent}{{\n{indent}  const parentBefore = parent;\n{tried}{indent}}}\n"));
             } else {
-                out.push_str(&format!(
-                    "{indent}try {{\n{indent}  {target} = {callee}({args});\n{indent}}} catch (error) {{\n{indent}  if (!(error instanceof RangeError)) throw error;\n{indent}  {target} = defer({callee}, {args});\n{indent}}}\n"
-                ));
+                out.push_str(&tried);
             }
             calls.push((callee.to_owned(), true));
         } else {
