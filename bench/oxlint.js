@@ -14,15 +14,14 @@
 // node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by
 // `cargo xtask bench --target oxlint`)
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
 import { root } from "../tests/producer.js";
-import { lintWithPlugin } from "../tests/oxlint/lint.js";
+import { captureBuffers, samePrototype } from "../tests/oxlint/lint.js";
 import { benchCommandLine, countNodes, machine, makeCloner, makeConstructor, median, perCall, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
@@ -48,25 +47,6 @@ async function oxlintDeserializer() {
   return (await import(pathToFileURL(file).href)).deserializeProgramOnly;
 }
 
-/** The files' buffers as Oxlint wrote them: `{ file, region, start, program, length }` each (`region` lay at `start`). */
-function capture(paths, module) {
-  const dir = mkdtempSync(join(tmpdir(), "rawast-bench-oxlint-"));
-  try {
-    const plugin = join(root, "tests/oxlint/capture-plugin.js");
-    const { reports, unlinted } = lintWithPlugin(paths, plugin, "rawast-capture/capture", { RAWAST_OXLINT_MODULE: module, RAWAST_OXLINT_CAPTURE_DIR: dir });
-    for (const file of unlinted) console.error(`${file}: not timed, Oxlint runs no plugin on it (it cannot parse it)`);
-    return reports.map((report) => ({ ...report, region: readFileSync(join(dir, report.name)) }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Prototypes of the two modules' nodes (their `NodeProto`s) compare by what they are. */
-function samePrototype(x, y) {
-  const shape = (proto) => (proto === null || Object.getPrototypeOf(proto) !== Object.prototype ? proto : Object.getOwnPropertyNames(proto).sort().join(","));
-  return shape(x) === shape(y);
-}
-
 /** The tree without `parent` links and the program's getters, for JSON and the other baselines. */
 function plainTree(program) {
   return JSON.parse(
@@ -79,7 +59,8 @@ async function main() {
   const module = resolve(options.target.module);
   const { deserialize } = await import(pathToFileURL(module).href);
   const deserializeProgramOnly = await oxlintDeserializer();
-  const captured = capture(options.paths, module);
+  const { captured, unlinted } = captureBuffers(options.paths);
+  for (const file of unlinted) console.error(`${file}: not timed, Oxlint runs no plugin on it (it cannot parse it)`);
   if (captured.length === 0) throw new Error("no file was captured");
   const buffer = new Uint8Array(captured[0].length);
   buffer.int32 = new Int32Array(buffer.buffer);

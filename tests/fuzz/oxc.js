@@ -13,14 +13,12 @@
 // keeping the high half, as another pointer of the same block would be. A Vec's and a string's
 // length are 64-bit at +8, of which the writers set the low half.
 
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 import { DATA_POINTER_POS_32, HAS_BOM_FLAG_POS, IS_JSX_FLAG_POS, IS_TS_FLAG_POS, TOKENS_LEN_POS_32, TOKENS_OFFSET_POS_32 } from "oxc-parser/src-js/generated/constants.js";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
 
-import { lintWithPlugin } from "../oxlint/lint.js";
+import { captureBuffers } from "../oxlint/lint.js";
 import { walk } from "./layout.js";
 import { group, STRUCTURAL, VIEWS_IN_PLACE } from "./mutations.js";
 
@@ -49,16 +47,26 @@ export function oxcFiles(corpus, layout) {
     const source = { start: prepared.sourceStartPos, len: prepared.sourceByteLen };
     const sites = group(walk(buffer, layout, { root: lo, lo, limit: DATA_OFFSET_POS, base: 0, source }));
     returnBufferToCache(buffer);
-    return { name, weight, lo, pristine: buffer.slice(lo), sites, text, start: source.start, len: source.len };
+    const context = { text, start: source.start, len: source.len };
+    return { name, weight, lo, pristine: buffer.slice(lo), sites, context, args: [text, source.start, source.len] };
   });
+  const others = parsed.map((file) => file.context.text);
+  const rootSize = layout.types[layout.root].size;
+  for (const file of parsed) file.context = { ...file.context, rootSize, others };
+  return restoredFiles(buffer, parsed);
+}
+
+/**
+ * The files of `parsed` (`{ name, weight, lo, pristine, sites, context, args }`: each file's region
+ * `pristine` lies at `lo` of `buffer`, `args` are `deserialize`'s after the buffer), each as
+ * `{ name, weight, size, valid(), mutate(rng) }`, which first restore the file's region.
+ */
+function restoredFiles(buffer, parsed) {
   // Below a file's region the buffer must read the same in every case, whatever ran before it
   // (a string pointer outside the region reads bytes there): zeros, as below the lowest region,
   // which no parse writes.
   const floor = Math.min(...parsed.map((file) => file.lo)) - FORGED_ROOM;
-  const others = parsed.map((file) => file.text);
-  const rootSize = layout.types[layout.root].size;
-  return parsed.map(({ name, weight, lo, pristine, sites, text, start, len }) => {
-    const context = { rootSize, others, text, start, len };
+  return parsed.map(({ name, weight, lo, pristine, sites, context, args }) => {
     const restore = () => {
       buffer.fill(0, 0, FORGED_ROOM);
       buffer.fill(0, floor, lo);
@@ -70,7 +78,7 @@ export function oxcFiles(corpus, layout) {
       size: pristine.length,
       valid() {
         restore();
-        return [buffer, text, start, len];
+        return [buffer, ...args];
       },
       mutate(rng) {
         restore();
@@ -84,19 +92,11 @@ export function oxcFiles(corpus, layout) {
  * The corpus files of a target of Oxlint's buffers (`linter = true`), as `oxcFiles` gives oxc-
  * parser's: Oxlint lints them once (tests/oxlint/capture-plugin.js saves each file's buffer from
  * its lowest allocation, the program or its comments, to the end), and each is put back at its
- * offsets in one buffer of Oxlint's size. `module` is the target's deserializer, which the capture plugin runs too.
+ * offsets in one buffer of Oxlint's size.
  */
-export function oxlintFiles(corpus, layout, module) {
-  const dir = mkdtempSync(join(tmpdir(), "rawast-fuzz-oxlint-"));
-  let captured;
-  try {
-    const plugin = new URL("../oxlint/capture-plugin.js", import.meta.url).pathname;
-    const { reports, unlinted } = lintWithPlugin(corpus.map(({ path }) => path), plugin, "rawast-capture/capture", { RAWAST_OXLINT_MODULE: module, RAWAST_OXLINT_CAPTURE_DIR: dir });
-    if (unlinted.length > 0) throw new Error(`Oxlint linted none of ${unlinted.join(", ")}`);
-    captured = reports.map((report) => ({ ...report, region: readFileSync(join(dir, report.name)) }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function oxlintFiles(corpus, layout) {
+  const { captured, unlinted } = captureBuffers(corpus.map(({ path }) => path));
+  if (unlinted.length > 0) throw new Error(`Oxlint linted none of ${unlinted.join(", ")}`);
   const buffer = new Uint8Array(captured[0].length);
   // The walk starts from the program: Oxlint's data pointer points at it.
   const programLayout = { ...layout, root: "Program" };
@@ -107,30 +107,10 @@ export function oxlintFiles(corpus, layout, module) {
     const sites = group(walk(buffer, programLayout, { root: program, lo: start, limit: DATA_OFFSET_POS, base: 0, source }));
     buffer.fill(0, start, start + region.length);
     const { weight } = corpus.find(({ path }) => path === file);
-    return { name: file, weight, lo: start, pristine: region, sites };
+    // (Oxlint's deserializer takes the buffer alone.)
+    return { name: file, weight, lo: start, pristine: region, sites, context: { rootSize: layout.types.Program.size, linter: true }, args: [] };
   });
-  const floor = Math.min(...parsed.map((file) => file.lo)) - FORGED_ROOM;
-  const context = { rootSize: layout.types.Program.size, linter: true };
-  return parsed.map(({ name, weight, lo, pristine, sites }) => {
-    const restore = () => {
-      buffer.fill(0, 0, FORGED_ROOM);
-      buffer.fill(0, floor, lo);
-      buffer.set(pristine, lo);
-    };
-    return {
-      name,
-      weight,
-      size: pristine.length,
-      valid() {
-        restore();
-        return [buffer];
-      },
-      mutate(rng) {
-        restore();
-        return mutate(rng, buffer, sites, context);
-      },
-    };
-  });
+  return restoredFiles(buffer, parsed);
 }
 
 /**

@@ -15,7 +15,7 @@ import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../../generated/js
 import { integerOption, parseCommandLine, usageError } from "../command-line.js";
 import { random } from "../support.js";
 import { parseTarget } from "../targets.js";
-import { walkNodes } from "../oxc/compare.js";
+import { readEverything } from "../oxlint/lint.js";
 import { deepNesting } from "./deep.js";
 import { rawastRegion, walk } from "./layout.js";
 import { caseSeed, group, mutate } from "./mutations.js";
@@ -40,10 +40,7 @@ const BufferError = deserializer.RawastBufferError ?? class {};
 function readAll(args, after) {
   const result = deserializer.deserialize(...args);
   if (after) after();
-  if (target.linter) {
-    walkNodes(result, (node) => node.loc, ["comments", "tokens"]);
-    for (const item of [...result.comments, ...result.tokens]) void item.loc;
-  }
+  if (target.linter) readEverything(result);
   return lazy ? deserializer.materialize(result) : result;
 }
 
@@ -72,7 +69,7 @@ function rawastFiles() {
 }
 
 const oxc = format === "oxc" ? await import("./oxc.js") : null;
-const loaded = oxc === null ? rawastFiles() : target.linter ? oxc.oxlintFiles(corpus, layout, target.module) : oxc.oxcFiles(corpus, layout);
+const loaded = oxc === null ? rawastFiles() : target.linter ? oxc.oxlintFiles(corpus, layout) : oxc.oxcFiles(corpus, layout);
 
 // One case in DEEP_SHARE is no corruption but a valid buffer nested deep along a cycle of the type
 // graph (`deep.js`), in this target's format: the layout of its corpus's buffers.

@@ -7,15 +7,12 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { root } from "../producer.js";
 import { random } from "../support.js";
 import { digest } from "../cycles/digest.js";
-import { walkNodes } from "../oxc/compare.js";
-import { lintWithPlugin } from "./lint.js";
+import { captureBuffers, readEverything } from "./lint.js";
 
 const MODULE = join(root, "tests/oxc/generated/js/oxlint/deserialize.js");
 const FILES = ["tests/oxc/corpus/decorators.js", "tests/oxc/corpus/jsx.tsx", "tests/conformance/corpus/modern.mjs", "node_modules/lodash/lodash.js", "node_modules/@tanstack/react-router/src/link.tsx"].map((file) => join(root, file));
@@ -23,29 +20,10 @@ const CORRUPTIONS = 150;
 
 const skip = Number(process.versions.node.split(".")[0]) < 22 && "Oxlint's JS plugins are run here on Node 22 or later";
 
-/** The files' buffers as Oxlint wrote them: `{ file, region, start, length, tree }` (`region` lay at `start`). */
-function capture() {
-  const dir = mkdtempSync(join(tmpdir(), "rawast-oxlint-capture-"));
-  try {
-    const plugin = new URL("./capture-plugin.js", import.meta.url).pathname;
-    const { reports, unlinted } = lintWithPlugin(FILES, plugin, "rawast-capture/capture", { RAWAST_OXLINT_MODULE: MODULE, RAWAST_OXLINT_CAPTURE_DIR: dir });
-    assert.deepEqual(unlinted, []);
-    return reports.map((report) => ({ ...report, region: readFileSync(join(dir, report.name)) }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Everything a consumer can read of `program`: each node's `loc`, the comments and tokens (and theirs). */
-function readAll(program) {
-  walkNodes(program, (node) => node.loc, ["comments", "tokens"]);
-  for (const item of [...program.comments, ...program.tokens]) void item.loc;
-  return program;
-}
-
 test("oxlint: Oxlint's buffers read back where they lay give the same tree; bad ones a RawastBufferError", { skip }, async () => {
   const { deserialize, RawastBufferError } = await import(MODULE);
-  const captured = capture();
+  const { captured, unlinted } = captureBuffers(FILES, MODULE);
+  assert.deepEqual(unlinted, []);
   assert.equal(captured.length, FILES.length);
   // One buffer of Oxlint's size for all (pages never written cost nothing), each file put back
   // where Oxlint wrote it and wiped after.
@@ -53,7 +31,7 @@ test("oxlint: Oxlint's buffers read back where they lay give the same tree; bad 
   const rng = random(25);
   for (const { file, region, start, tree } of captured) {
     buffer.set(region, start);
-    assert.deepEqual(digest(readAll(deserialize(buffer))), tree, file);
+    assert.deepEqual(digest(readEverything(deserialize(buffer))), tree, file);
 
     // Bytes changed at random in the region (pointers, lengths, tags, spans alike), or the region
     // cut short: a tree, or a RawastBufferError.
@@ -62,7 +40,7 @@ test("oxlint: Oxlint's buffers read back where they lay give the same tree; bad 
       if (i % 10 === 9) buffer.fill(0, start, at);
       else for (let n = 1 + rng.int(4), j = 0; j < n; j++) buffer[start + rng.int(region.length)] = rng.int(256);
       try {
-        readAll(deserialize(buffer));
+        readEverything(deserialize(buffer));
       } catch (error) {
         if (!(error instanceof RawastBufferError)) assert.fail(`${file}, corruption ${i}: ${error.stack}`);
       }

@@ -10,26 +10,11 @@ import { pathToFileURL } from "node:url";
 
 
 import { firstDifference } from "../oxc/compare.js";
-import { liveBuffer, oxlintBuffers } from "./lint.js";
+import { liveBuffer, oxlintBuffers, samePrototype } from "./lint.js";
 
 const out = process.env.RAWAST_OXLINT_OUT;
 const { deserialize } = await import(pathToFileURL(process.env.RAWAST_OXLINT_MODULE).href);
 const buffers = await oxlintBuffers();
-
-/**
- * Prototypes in two modules count as the same when they are the same kind of thing: Oxlint's
- * `NodeProto` and ours (a plain object with a `loc` getter), its `Comment` and `Token` classes and
- * ours.
- */
-function samePrototype(x, y) {
-  const shape = (proto) => {
-    if (proto === null || proto === Object.prototype || proto === Array.prototype) return proto;
-    if (Object.getPrototypeOf(proto) !== Object.prototype) return proto;
-    const names = Object.getOwnPropertyNames(proto).sort().join(",");
-    return `${Object.hasOwn(proto, "constructor") ? proto.constructor.name : "(object)"}: ${names}`;
-  };
-  return shape(x) === shape(y);
-}
 
 function compare(program) {
   // Everything in the `try`: what throws here must be reported, not end the plugin's run on this

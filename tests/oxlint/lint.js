@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 
+import { walkNodes } from "../oxc/compare.js";
 import { root } from "../producer.js";
 
 const OXLINT = join(root, "node_modules/oxlint/bin/oxlint");
@@ -68,4 +69,44 @@ export function liveBuffer(buffers) {
   const live = buffers.filter((buffer) => buffer !== null);
   if (live.length !== 1) throw new Error(`${live.length} live buffers (Oxlint runs on one thread here)`);
   return live[0];
+}
+
+/**
+ * `files`' buffers as Oxlint writes them (tests/oxlint/capture-plugin.js): `{ file, region, start,
+ * program, length, tree }` each, `region` the bytes that lay at `start` (from the file's lowest
+ * allocation to the end) in a buffer of `length` bytes, `program` the program's offset, and `tree`
+ * the digest of what the deserializer `module` read in Oxlint's buffer (if `module` is given);
+ * with the files Oxlint linted none of.
+ */
+export function captureBuffers(files, module) {
+  const dir = mkdtempSync(join(tmpdir(), "rawast-oxlint-capture-"));
+  try {
+    const plugin = new URL("./capture-plugin.js", import.meta.url).pathname;
+    const env = { RAWAST_OXLINT_CAPTURE_DIR: dir, ...(module !== undefined && { RAWAST_OXLINT_MODULE: module }) };
+    const { reports, unlinted } = lintWithPlugin(files, plugin, "rawast-capture/capture", env);
+    return { captured: reports.map((report) => ({ ...report, region: readFileSync(join(dir, report.name)) })), unlinted };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Whether two prototypes count as the same in Oxlint's trees and a rawast target's, whose classes
+ * live in two modules: the same object, or alike (a plain object's own properties, such as
+ * `NodeProto`'s `loc`; a class's name and members, such as `Comment` and `Token`).
+ */
+export function samePrototype(x, y) {
+  const shape = (proto) => {
+    if (proto === null || Object.getPrototypeOf(proto) !== Object.prototype) return proto;
+    const names = Object.getOwnPropertyNames(proto).sort().join(",");
+    return `${Object.hasOwn(proto, "constructor") ? proto.constructor.name : "(object)"}: ${names}`;
+  };
+  return x === y || shape(x) === shape(y);
+}
+
+/** Reads all a consumer can of an Oxlint program: each node's `loc`, the comments and tokens, and theirs. */
+export function readEverything(program) {
+  walkNodes(program, (node) => node.loc, ["comments", "tokens"]);
+  for (const item of [...program.comments, ...program.tokens]) void item.loc;
+  return program;
 }
