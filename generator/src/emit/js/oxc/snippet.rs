@@ -57,8 +57,7 @@ pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Re
     let mut text = String::new();
     render(&snippet.parts, flags, resolve, &mut text)?;
     let text = if flags.linter { add_node_proto(&text)? } else { text };
-    let text = unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?);
-    let text = tidy(&if flags.linter { create_nodes(&text) } else { text });
+    let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
     let text = text.trim();
     Ok(match text.rsplit_once('\n') {
         Some((statements, value)) => Rewritten { statements: statements.trim().to_owned(), value: value.trim().to_owned() },
@@ -112,74 +111,6 @@ fn add_node_proto(text: &str) -> Result<String, String> {
         out.insert_str(open + 1, " __proto__: NodeProto,");
     }
     Ok(out)
-}
-
-/// The literals `add_node_proto` gave `NodeProto` as prototype, made instead as Oxlint's bundle makes
-/// them: `Object.create(NodeProto)` and each property assigned in order (getters defined), which V8
-/// does ten times faster than a literal with `__proto__`. Each becomes a call of an arrow function
-/// whose parameter is the new object, so that literals inside others need no variables of their own.
-/// A literal whose entries this cannot read (none of oxc's) stays as it was.
-fn create_nodes(text: &str) -> String {
-    const LITERAL: &str = "{ __proto__: NodeProto,";
-    let mut out = text.to_owned();
-    // The last first: a literal inside another is made before the one that holds it.
-    let mut before = out.len();
-    while let Some(at) = out[..before].rfind(LITERAL) {
-        before = at;
-        let body = &out[at + 1..];
-        let Some(close) = closing_brace(body) else { continue };
-        let entries = &body[LITERAL.len() - 1..close];
-        let Some(assignments) = assignments(entries) else { continue };
-        let made = format!("((made) => ({}made))(Object.create(NodeProto))", assignments.iter().map(|a| format!("{a}, ")).collect::<String>());
-        out.replace_range(at..at + 1 + close + 1, &made);
-    }
-    out
-}
-
-/// An object literal's entries as expressions on `made`: `key: value` and `key` assign, `get key()
-/// { … }` defines a getter, `...(test && { … })` assigns what it holds if `test` holds. `None` for
-/// anything else.
-fn assignments(entries: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    let mut rest = entries;
-    while !rest.trim().is_empty() {
-        let end = find_at_depth_zero(rest, ',').unwrap_or(rest.len());
-        let entry = rest[..end].trim();
-        rest = rest.get(end + 1..).unwrap_or("");
-        if entry.is_empty() {
-            continue;
-        }
-        out.push(assignment(entry)?);
-    }
-    Some(out)
-}
-
-fn assignment(entry: &str) -> Option<String> {
-    let access = |key: &str| -> Option<String> {
-        if !key.is_empty() && key.chars().all(is_ident_char) && !key.starts_with(|c: char| c.is_ascii_digit()) {
-            Some(format!(".{key}"))
-        } else if (key.starts_with('\'') && key.ends_with('\'')) || (key.starts_with('"') && key.ends_with('"')) {
-            Some(format!("[{key}]"))
-        } else {
-            None
-        }
-    };
-    if let Some(getter) = entry.strip_prefix("get ") {
-        let open = getter.find('(')?;
-        let name = getter[..open].trim();
-        access(name)?;
-        return Some(format!("Object.defineProperty(made, \"{name}\", {{ get{}, enumerable: true, configurable: true }})", &getter[open..]));
-    }
-    if let Some(spread) = entry.strip_prefix("...(").and_then(|s| s.strip_suffix(')')) {
-        let and = spread.find("&& {")?;
-        let inner = spread[and + 4..].trim_end().strip_suffix('}')?;
-        let parts = assignments(inner)?;
-        return Some(format!("({}) && ({})", spread[..and].trim(), parts.join(", ")));
-    }
-    match find_at_depth_zero(entry, ':') {
-        Some(colon) => Some(format!("made{} = {}", access(entry[..colon].trim())?, entry[colon + 1..].trim())),
-        None => Some(format!("made{} = {entry}", access(entry)?)),
-    }
 }
 
 /// The `{` that `text`'s end is inside of, at depth zero: the last brace not closed in `text`.
@@ -442,17 +373,16 @@ mod tests {
         assert_eq!(value("{ a, ...(IS_TS && { b: 1, c: 2, }), ...(RANGE && { range: [s, e] }), d }", js), "{ a, range: [s, e], d }");
         assert_eq!(value("{ a, ...(PARENT && { parent }) }", js), "{ a, }");
         assert_eq!(value("{ a, ...(x && { b: '}' }), c }", js), "{ a, ...(x && { b: '}' }), c }");
-        // Oxlint's: the objects with a `range` spread are nodes, with `NodeProto` (`LOC`).
+        // Oxlint's: the objects with a `range` spread are nodes, with `NodeProto` (`LOC`), literals
+        // inside others too.
         let linter = Flags { is_ts: true, range: true, parent: true, linter: true };
         assert_eq!(
             value("f({ a: [1], b: { c }, ...(RANGE && { range: [s, e] }) }, { d })", linter),
-            "f(((made) => (made.a = [1], made.b = { c }, made.range = [s, e], made))(Object.create(NodeProto)), { d })"
+            "f({ __proto__: NodeProto, a: [1], b: { c }, range: [s, e] }, { d })"
         );
-        // Getters, spreads of what is not a flag, literals inside others.
         assert_eq!(
-            value("{ type: 'X', get t() { return 1; }, ...(b !== null && { b }), id: { type: 'I', ...(RANGE && { range }) }, ...(RANGE && { range }) }", linter),
-            "((made) => (made.type = 'X', Object.defineProperty(made, \"t\", { get() { return 1; }, enumerable: true, configurable: true }), (b !== null) && (made.b = b), \
-             made.id = ((made) => (made.type = 'I', made.range = range, made))(Object.create(NodeProto)), made.range = range, made))(Object.create(NodeProto))"
+            value("{ type: 'X', id: { type: 'I', ...(RANGE && { range }) }, ...(RANGE && { range }) }", linter),
+            "{ __proto__: NodeProto, type: 'X', id: { __proto__: NodeProto, type: 'I', range }, range }"
         );
         assert_eq!(value("/* IF LINTER */1/* END_IF *//* IF !PRESERVE_PARENS */2/* END_IF */", linter), "12");
     }

@@ -1028,11 +1028,32 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_key = deserializeIdentifierReference(pos + 16);
   // Clone `key`
   let keyStart, keyEnd;
-  let value = ((made) => (made.type = 'Identifier', made.decorators = [], made.name = this_key.name, made.optional = false, made.typeAnnotation = null, made.start = keyStart = this_key.start, made.end = keyEnd = this_key.end, made.range = [keyStart, keyEnd], made.parent = parent, made))(Object.create(NodeProto));
+  let value = { __proto__: NodeProto,
+      type: 'Identifier',
+      decorators: [],
+      name: this_key.name,
+      optional: false,
+          typeAnnotation: null,
+      start: keyStart = this_key.start,
+      end: keyEnd = this_key.end,
+      range: [keyStart, keyEnd],
+      parent,
+  };
   const init = deserializeOptionExpression((pos + 48));
   if (init !== null) {
       const left = value;
-      value = ((made) => (made.type = 'AssignmentPattern', made.decorators = [], made.left = left, made.right = init, made.optional = false, made.typeAnnotation = null, made.start = this_start, made.end = this_end, made.range = [this_start, this_end], made.parent = parent, made))(Object.create(NodeProto));
+      value = { __proto__: NodeProto,
+          type: 'AssignmentPattern',
+          decorators: [],
+          left,
+          right: init,
+          optional: false,
+              typeAnnotation: null,
+          start: this_start,
+          end: this_end,
+          range: [this_start, this_end],
+          parent,
+      };
       {
           left.parent = value;
           init.parent = value;
@@ -3593,7 +3614,18 @@ function deserializeFormalParameter(pos) {
           const optional = deserializeBool((pos + 12));
           if (hasInitializer) {
               let start, end;
-              param = parent = ((made) => (made.type = 'AssignmentPattern', made.decorators = null, made.left = null, made.right = null, made.optional = optional, made.typeAnnotation = null, made.start = start = deserializeI32( pos ), made.end = end = deserializeI32( (pos + 4) ), made.range = [start, end], made.parent = previousParent, made))(Object.create(NodeProto));
+              param = parent = { __proto__: NodeProto,
+                  type: 'AssignmentPattern',
+                  decorators: null,
+                  left: null,
+                  right: null,
+                  optional,
+                  typeAnnotation: null,
+                  start: start = deserializeI32( pos ),
+                  end: end = deserializeI32( (pos + 4) ),
+                  range: [start, end],
+                  parent: previousParent,
+              };
               param.decorators = deserializeVecDecoratorWhole((pos + 16));
               param.left = deserializeBindingPattern((pos + 40));
               param.left.decorators = [];
@@ -3637,13 +3669,36 @@ function deserializeFormalParameter(pos) {
           }
       } else {
           let start, end;
-          param = parent = ((made) => (made.type = 'TSParameterProperty', made.accessibility = accessibility, made.decorators = null, made.override = override, made.parameter = null, made.readonly = readonly, made.static = false, made.start = start = deserializeI32( pos ), made.end = end = deserializeI32( (pos + 4) ), made.range = [start, end], made.parent = previousParent, made))(Object.create(NodeProto));
+          param = parent = { __proto__: NodeProto,
+              type: 'TSParameterProperty',
+              accessibility,
+              decorators: null,
+              override,
+              parameter: null,
+              readonly,
+              static: false,
+              start: start = deserializeI32( pos ),
+              end: end = deserializeI32( (pos + 4) ),
+              range: [start, end],
+              parent: previousParent,
+          };
           param.decorators = deserializeVecDecoratorWhole((pos + 16));
           if (hasInitializer) {
               const pattern = deserializeBindingPattern((pos + 40));
               const initializer = deserializeOptionBoxExpression((pos + 64));
               let assignStart, assignEnd;
-              const assignParam = parent = ((made) => (made.type = 'AssignmentPattern', made.decorators = [], made.left = null, made.right = null, made.optional = false, made.typeAnnotation = null, made.start = assignStart = pattern.start, made.end = assignEnd = initializer.end, made.range = [assignStart, assignEnd], made.parent = param, made))(Object.create(NodeProto));
+              const assignParam = parent = { __proto__: NodeProto,
+                  type: 'AssignmentPattern',
+                  decorators: [],
+                  left: null,
+                  right: null,
+                  optional: false,
+                  typeAnnotation: null,
+                  start: assignStart = pattern.start,
+                  end: assignEnd = initializer.end,
+                  range: [assignStart, assignEnd],
+                  parent: param,
+              };
               assignParam.left = pattern;
               pattern.parent = assignParam;
               pattern.decorators = [];
@@ -3692,7 +3747,18 @@ function deserializeFormalParameters(pos) {
       pos = int32[restFieldPos32];
       let start, end,
           previousParent = parent,
-          rest = parent = ((made) => (made.type = 'RestElement', made.decorators = [], made.argument = null, made.optional = false, made.typeAnnotation = null, made.value = null, made.start = start = deserializeI32( (pos + 40) ), made.end = end = deserializeI32( (pos + 44) ), made.range = [start, end], made.parent = previousParent, made))(Object.create(NodeProto));
+          rest = parent = { __proto__: NodeProto,
+          type: 'RestElement',
+          decorators: [],
+          argument: null,
+          optional: false,
+              typeAnnotation: null,
+              value: null,
+          start: start = deserializeI32( (pos + 40) ),
+          end: end = deserializeI32( (pos + 44) ),
+          range: [start, end],
+          parent: previousParent,
+      };
       {
         const parentBefore = parent;
         try {
@@ -4014,10 +4080,28 @@ function deserializeImportMeta(pos) {
   parent = node;
   const importStart = deserializeI32(pos);
   const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
-  const importIdent = ((made) => (made.type = 'Identifier', made.decorators = [], made.name = 'import', made.optional = false, made.typeAnnotation = null, made.start = importStart, made.end = importEnd, made.range = [importStart, importEnd], made.parent = parent, made))(Object.create(NodeProto));
+  const importIdent = { __proto__: NodeProto,
+      type: 'Identifier',
+      decorators: [],
+      name: 'import',
+      optional: false, typeAnnotation: null,
+      start: importStart,
+      end: importEnd,
+      range: [importStart, importEnd],
+      parent,
+  };
   const metaEnd = deserializeI32((pos + 4));
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
-  const metaIdent = ((made) => (made.type = 'Identifier', made.decorators = [], made.name = 'meta', made.optional = false, made.typeAnnotation = null, made.start = metaStart, made.end = metaEnd, made.range = [metaStart, metaEnd], made.parent = parent, made))(Object.create(NodeProto));
+  const metaIdent = { __proto__: NodeProto,
+      type: 'Identifier',
+      decorators: [],
+      name: 'meta',
+      optional: false, typeAnnotation: null,
+      start: metaStart,
+      end: metaEnd,
+      range: [metaStart, metaEnd],
+      parent,
+  };
   node.meta = importIdent;
   node.property = metaIdent;
   parent = previousParent;
@@ -4308,7 +4392,7 @@ function deserializeJSXElementName(pos) {
       return deserializeBoxJSXIdentifier(pos + 8);
     case 1: {
       const ident = deserializeBoxIdentifierReference((pos + 8));
-      return ((made) => (made.type = 'JSXIdentifier', made.name = ident.name, made.start = ident.start, made.end = ident.end, made.range = ident.range, made.parent = parent, made))(Object.create(NodeProto));
+      return { __proto__: NodeProto, type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, range: ident.range, parent };
     }
     case 2:
       return deserializeBoxJSXNamespacedName(pos + 8);
@@ -4316,7 +4400,7 @@ function deserializeJSXElementName(pos) {
       return deserializeBoxJSXMemberExpression(pos + 8);
     case 4: {
       const thisExpr = deserializeBoxThisExpression((pos + 8));
-      return ((made) => (made.type = 'JSXIdentifier', made.name = 'this', made.start = thisExpr.start, made.end = thisExpr.end, made.range = thisExpr.range, made.parent = parent, made))(Object.create(NodeProto));
+      return { __proto__: NodeProto, type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, range: thisExpr.range, parent };
     }
     default:
       throw invalid("JSXElementName tag", uint8[pos], pos);
@@ -4531,13 +4615,13 @@ function deserializeJSXMemberExpressionObject(pos) {
   switch (uint8[pos]) {
     case 0: {
       const ident = deserializeBoxIdentifierReference((pos + 8));
-      return ((made) => (made.type = 'JSXIdentifier', made.name = ident.name, made.start = ident.start, made.end = ident.end, made.range = ident.range, made.parent = parent, made))(Object.create(NodeProto));
+      return { __proto__: NodeProto, type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, range: ident.range, parent };
     }
     case 1:
       return deserializeBoxJSXMemberExpression(pos + 8);
     case 2: {
       const thisExpr = deserializeBoxThisExpression((pos + 8));
-      return ((made) => (made.type = 'JSXIdentifier', made.name = 'this', made.start = thisExpr.start, made.end = thisExpr.end, made.range = thisExpr.range, made.parent = parent, made))(Object.create(NodeProto));
+      return { __proto__: NodeProto, type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, range: thisExpr.range, parent };
     }
     default:
       throw invalid("JSXMemberExpressionObject tag", uint8[pos], pos);
@@ -4874,10 +4958,28 @@ function deserializeNewTarget(pos) {
   parent = node;
   const newStart = deserializeI32(pos);
   const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
-  const newIdent = ((made) => (made.type = 'Identifier', made.decorators = [], made.name = 'new', made.optional = false, made.typeAnnotation = null, made.start = newStart, made.end = newEnd, made.range = [newStart, newEnd], made.parent = parent, made))(Object.create(NodeProto));
+  const newIdent = { __proto__: NodeProto,
+      type: 'Identifier',
+      decorators: [],
+      name: 'new',
+      optional: false, typeAnnotation: null,
+      start: newStart,
+      end: newEnd,
+      range: [newStart, newEnd],
+      parent,
+  };
   const targetEnd = deserializeI32((pos + 4));
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
-  const targetIdent = ((made) => (made.type = 'Identifier', made.decorators = [], made.name = 'target', made.optional = false, made.typeAnnotation = null, made.start = targetStart, made.end = targetEnd, made.range = [targetStart, targetEnd], made.parent = parent, made))(Object.create(NodeProto));
+  const targetIdent = { __proto__: NodeProto,
+      type: 'Identifier',
+      decorators: [],
+      name: 'target',
+      optional: false, typeAnnotation: null,
+      start: targetStart,
+      end: targetEnd,
+      range: [targetStart, targetEnd],
+      parent,
+  };
   node.meta = newIdent;
   node.property = targetIdent;
   parent = previousParent;
@@ -5302,13 +5404,23 @@ function deserializePrivateInExpression(pos) {
 function deserializeProgram(pos) {
   const start = deserializeI32(pos),
       end = deserializeI32((pos + 4));
-  const program = parent = ((made) => (made.type = 'Program', made.body = null, made.sourceType = deserializeModuleKind((pos + 137)), Object.defineProperty(made, "comments", { get() {
+  const program = parent = { __proto__: NodeProto,
+      type: 'Program',
+      body: null,
+      sourceType: deserializeModuleKind((pos + 137)),
+      get comments() {
           if (comments === null) initComments();
           return comments;
-      }, enumerable: true, configurable: true }), Object.defineProperty(made, "tokens", { get() {
+      },
+      get tokens() {
           if (tokens === null) initTokens();
           return tokens;
-      }, enumerable: true, configurable: true }), made.start = start, made.end = end, made.range = [start, end], made.parent = null, made))(Object.create(NodeProto));
+      },
+      start,
+      end,
+      range: [start, end],
+      parent: null,
+  };
   if (!true) program.hashbang = deserializeOptionHashbang((pos + 56));
   const body = program.body = deserializeVecDirective((pos + 88));
   for (const element of deserializeVecStatementWhole((pos + 112))) body.push(element);
@@ -5990,7 +6102,17 @@ function deserializeTSClassImplements(pos) {
       let object = expression.left;
       const { right } = expression;
       let start, end;
-      let previous = expression = ((made) => (made.type = 'MemberExpression', made.object = object, made.property = right, made.optional = false, made.computed = false, made.start = start = expression.start, made.end = end = expression.end, made.range = [start, end], made.parent = parent, made))(Object.create(NodeProto));
+      let previous = expression = { __proto__: NodeProto,
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+          range: [start, end],
+          parent,
+      };
       right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
@@ -5998,7 +6120,17 @@ function deserializeTSClassImplements(pos) {
               break;
           }
           const { left, right } = object;
-          previous = previous.object = ((made) => (made.type = 'MemberExpression', made.object = left, made.property = right, made.optional = false, made.computed = false, made.start = start = object.start, made.end = end = object.end, made.range = [start, end], made.parent = previous, made))(Object.create(NodeProto));
+          previous = previous.object = { __proto__: NodeProto,
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+              range: [start, end],
+              parent: previous,
+          };
           right.parent = previous;
           object = left;
       }
@@ -6236,7 +6368,18 @@ function deserializeTSExternalModuleDeclaration(pos) {
       declare = deserializeBool((pos + 72));
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
-  const node = parent = ((made) => (made.type = 'TSModuleDeclaration', made.id = null, (body !== null) && (made.body = body), made.kind = 'module', made.declare = declare, made.global = false, made.start = start, made.end = end, made.range = [start, end], made.parent = parent, made))(Object.create(NodeProto));
+  const node = parent = { __proto__: NodeProto,
+      type: 'TSModuleDeclaration',
+      id: null,
+      ...(body !== null && { body }),
+      kind: 'module',
+      declare,
+      global: false,
+      start,
+      end,
+      range: [start, end],
+      parent,
+  };
   node.id = deserializeStringLiteral((pos + 16));
   if (body !== null) {
       body.parent = node;
@@ -6313,7 +6456,17 @@ function deserializeTSGlobalDeclaration(pos) {
   node.parent = previousParent;
   parent = node;
   let keywordStart, keywordEnd;
-  const ident = ((made) => (made.type = 'Identifier', made.decorators = [], made.name = 'global', made.optional = false, made.typeAnnotation = null, made.start = keywordStart = deserializeI32((pos + 16)), made.end = keywordEnd = deserializeI32((pos + 20)), made.range = [keywordStart, keywordEnd], made.parent = parent, made))(Object.create(NodeProto));
+  const ident = { __proto__: NodeProto,
+      type: 'Identifier',
+      decorators: [],
+      name: 'global',
+      optional: false,
+          typeAnnotation: null,
+      start: keywordStart = deserializeI32((pos + 16)),
+      end: keywordEnd = deserializeI32((pos + 20)),
+      range: [keywordStart, keywordEnd],
+      parent,
+  };
   try {
     node.body = deserializeTSModuleBlock(pos + 24);
   } catch (error) {
@@ -6633,7 +6786,17 @@ function deserializeTSInterfaceHeritage(pos) {
       let object = expression.left;
       const { right } = expression;
       let start, end;
-      let previous = expression = ((made) => (made.type = 'MemberExpression', made.object = object, made.property = right, made.optional = false, made.computed = false, made.start = start = expression.start, made.end = end = expression.end, made.range = [start, end], made.parent = parent, made))(Object.create(NodeProto));
+      let previous = expression = { __proto__: NodeProto,
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+          range: [start, end],
+          parent,
+      };
       right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
@@ -6641,7 +6804,17 @@ function deserializeTSInterfaceHeritage(pos) {
               break;
           }
           const { left, right } = object;
-          previous = previous.object = ((made) => (made.type = 'MemberExpression', made.object = left, made.property = right, made.optional = false, made.computed = false, made.start = start = object.start, made.end = end = object.end, made.range = [start, end], made.parent = previous, made))(Object.create(NodeProto));
+          previous = previous.object = { __proto__: NodeProto,
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+              range: [start, end],
+              parent: previous,
+          };
           right.parent = previous;
           object = left;
       }
@@ -6909,7 +7082,18 @@ function deserializeTSNamespaceDeclaration(pos) {
       declare = deserializeBool((pos + 65));
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
-  const node = parent = ((made) => (made.type = 'TSModuleDeclaration', made.id = null, made.body = body, made.kind = kind, made.declare = declare, made.global = false, made.start = start, made.end = end, made.range = [start, end], made.parent = parent, made))(Object.create(NodeProto));
+  const node = parent = { __proto__: NodeProto,
+      type: 'TSModuleDeclaration',
+      id: null,
+      body,
+      kind,
+      declare,
+      global: false,
+      start,
+      end,
+      range: [start, end],
+      parent,
+  };
   const id = deserializeBindingIdentifier((pos + 16));
   if (body.type === 'TSModuleBlock') {
       node.id = id;
@@ -6918,7 +7102,15 @@ function deserializeTSNamespaceDeclaration(pos) {
       let innerId = body.id;
       if (innerId.type === 'Identifier') {
           let start, end;
-          const outerId = node.id = parent = ((made) => (made.type = 'TSQualifiedName', made.left = id, made.right = innerId, made.start = start = id.start, made.end = end = innerId.end, made.range = [start, end], made.parent = node, made))(Object.create(NodeProto));
+          const outerId = node.id = parent = { __proto__: NodeProto,
+              type: 'TSQualifiedName',
+              left: id,
+              right: innerId,
+              start: start = id.start,
+              end: end = innerId.end,
+              range: [start, end],
+              parent: node,
+          };
           id.parent = innerId.parent = outerId;
       } else {
           // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
@@ -6935,7 +7127,15 @@ function deserializeTSNamespaceDeclaration(pos) {
           }
           let end;
           const right = innerId.left;
-          const left = innerId.left = ((made) => (made.type = 'TSQualifiedName', made.left = id, made.right = right, made.start = start, made.end = end = right.end, made.range = [start, end], made.parent = innerId, made))(Object.create(NodeProto));
+          const left = innerId.left = { __proto__: NodeProto,
+              type: 'TSQualifiedName',
+              left: id,
+              right,
+              start,
+              end: end = right.end,
+              range: [start, end],
+              parent: innerId,
+          };
           id.parent = right.parent = left;
       }
       body = body.body;
@@ -7946,7 +8146,7 @@ function deserializeTemplateElement(pos) {
       start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
       end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
       value = deserializeTemplateElementValue((pos + 16));
-  return ((made) => (made.type = 'TemplateElement', made.value = value, made.tail = tail, made.start = start, made.end = end, made.range = [start, end], made.parent = parent, made))(Object.create(NodeProto));
+  return { __proto__: NodeProto, type: 'TemplateElement', value, tail, start, end, range: [start, end], parent };
 }
 
 /** `TemplateElementValue<'a>` */
