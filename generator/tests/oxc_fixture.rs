@@ -29,9 +29,9 @@ fn oxc_fixture_outputs() {
             let (config, inputs) = load_fixture(config_path);
             let Generation { outputs, notes } = rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(notes.is_empty(), "{name}: {notes:?}");
-            // Every target's deserializer, and nothing of rawast's own format (no constants).
+            // Every target's deserializer and its types, and nothing of rawast's own format (no constants).
             let paths: Vec<&str> = outputs.iter().map(|o| o.path.as_str()).collect();
-            let mut expected: Vec<String> = config.targets.iter().map(|t| format!("out/{}/deserialize.js", t.module_dir())).collect();
+            let mut expected: Vec<String> = config.targets.iter().flat_map(|t| ["js", "d.ts"].map(|ext| format!("out/{}/deserialize.{ext}", t.module_dir()))).collect();
             expected.extend(["out/rawast-manifest.txt".to_owned(), "out/rust/assert_layouts.rs".to_owned()]);
             expected.sort_unstable();
             assert_eq!(paths, expected, "{name}: the outputs");

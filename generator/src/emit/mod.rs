@@ -2,6 +2,7 @@
 
 mod js;
 mod npm_package;
+mod oxc_types;
 mod rust_asserts;
 mod rust_constants;
 mod rust_producer;
@@ -84,7 +85,13 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
     for target in &cx.config.targets {
         let settings = match &target.settings {
             TargetSettings::Oxc(settings) => {
-                outputs.push(cx.output(&format!("{}/deserialize.js", target.module_dir()), js::oxc::emit(cx, target, settings)?));
+                let model = js::oxc::variant_model(cx, settings)?;
+                let cx = EmitContext { model: &model, ..*cx };
+                let dir = target.module_dir();
+                outputs.push(cx.output(&format!("{dir}/deserialize.js"), js::oxc::emit(&cx, target, settings)?));
+                let root = cx.schema.ids().find(|id| cx.schema.get(*id).name == js::oxc::root_name(settings));
+                let root = root.ok_or_else(|| Error::Input(crate::diagnostic::Diagnostics(vec![Diagnostic::new(format!("target `{}`: the schema has no `{}`", target.name, js::oxc::root_name(settings)))])))?;
+                outputs.push(cx.output(&format!("{dir}/deserialize.d.ts"), oxc_types::emit(&cx, target, settings, root)?));
                 continue;
             }
             TargetSettings::Rawast(settings) => settings,

@@ -120,24 +120,29 @@ fn property_doc(cx: &EmitContext, value: &PropertyValue) -> Option<String> {
 }
 
 pub(super) fn ts_type(cx: &EmitContext, settings: &RawastSettings, ty: &TypeRef) -> String {
+    ts_type_with(cx, ty, settings.int64 == Int64::BigInt, &|id| cx.schema.get(id).name.clone())
+}
+
+/// The TypeScript type of a `ty` value: 64-bit integers as `bigint`s when `bigint`, schema types by
+/// the name `named` gives them (oxc's `ts_alias`es and converters' types).
+pub(super) fn ts_type_with(cx: &EmitContext, ty: &TypeRef, bigint: bool, named: &dyn Fn(crate::ir::TypeId) -> String) -> String {
     match ty {
         TypeRef::Primitive(Primitive::Bool) => "boolean".to_owned(),
-        TypeRef::Primitive(Primitive::U64 | Primitive::I64) if settings.int64 == Int64::BigInt => "bigint".to_owned(),
+        TypeRef::Primitive(Primitive::U64 | Primitive::I64) if bigint => "bigint".to_owned(),
         TypeRef::Primitive(_) => "number".to_owned(),
         TypeRef::Str => "string".to_owned(),
         TypeRef::Span => "{ start: number; end: number }".to_owned(),
-        TypeRef::Box(inner) => ts_type(cx, settings, inner),
+        TypeRef::Box(inner) | TypeRef::Cell(inner) => ts_type_with(cx, inner, bigint, named),
         // `T[]`, not `Array<T>`: a schema may have a type named `Array`.
-        TypeRef::Vec(inner) => match ts_type(cx, settings, inner) {
+        TypeRef::Vec(inner) => match ts_type_with(cx, inner, bigint, named) {
             element if element.contains(' ') => format!("({element})[]"),
             element => format!("{element}[]"),
         },
-        TypeRef::Option(inner) => format!("{} | null", ts_type(cx, settings, inner)),
-        TypeRef::Cell(inner) => ts_type(cx, settings, inner),
+        TypeRef::Option(inner) => format!("{} | null", ts_type_with(cx, inner, bigint, named)),
         TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) => "string".to_owned(),
         TypeRef::Builtin(Builtin::NonZeroU32) => "number".to_owned(),
         TypeRef::Builtin(Builtin::AtomicBool) => "boolean".to_owned(),
         TypeRef::Builtin(Builtin::PointerAlign) => "never".to_owned(),
-        TypeRef::Named(id) => cx.schema.get(*id).name.clone(),
+        TypeRef::Named(id) => named(*id),
     }
 }

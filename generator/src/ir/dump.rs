@@ -127,7 +127,7 @@ impl DumpType<'_> {
             notes.push(format!("ts_alias = {alias:?}"));
         }
         if let Some(add) = &e.ts_def.add {
-            notes.push(format!("add_ts_def = {add:?}"));
+            notes.push(format!("add_ts_def = {:?}", add.template_text()));
         }
         notes
     }

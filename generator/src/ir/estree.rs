@@ -49,14 +49,15 @@ pub struct AddedField {
 }
 
 /// What oxc's attributes say of a type's TypeScript definition.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct TsDef {
     /// `no_ts_def`: none is written.
     pub none: bool,
     /// `ts_alias = "..."`: written as this alias.
     pub alias: Option<String>,
-    /// `add_ts_def = "..."`: TypeScript written beside it.
-    pub add: Option<String>,
+    /// `add_ts_def = "..."`: TypeScript declared beside it, in the snippets' template language
+    /// (`/* IF !LINTER */?/* END_IF */`), which takes only its `IF` blocks here.
+    pub add: Option<Snippet>,
 }
 
 /// `#[estree(...)]` on a field, with oxc's `#[ts]` and `#[js_only]`.

@@ -150,6 +150,15 @@ impl TypeRef {
             _ => None,
         }
     }
+
+    /// The named type inside `Option`, `Box`, `Vec` and `Cell` layers, if any.
+    pub fn innermost(&self) -> Option<TypeId> {
+        match self {
+            TypeRef::Named(id) => Some(*id),
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => inner.innermost(),
+            _ => None,
+        }
+    }
 }
 
 /// Types the oxc dialect knows without a definition in the schema files, as oxc's `ast_tools` does.

@@ -77,6 +77,54 @@ pub enum Op {
 }
 
 impl Snippet {
+    /// Whether it is text and `IF` blocks alone (TypeScript's `add_ts_def`).
+    pub fn is_text(&self) -> bool {
+        fn text(parts: &[Part]) -> bool {
+            parts.iter().all(|part| match part {
+                Part::Text(_) => true,
+                Part::If { body, .. } => text(body),
+                _ => false,
+            })
+        }
+        text(&self.parts)
+    }
+
+    /// The text as written, `IF` blocks marked: for snippets that are [`is_text`](Self::is_text).
+    pub fn template_text(&self) -> String {
+        fn render(parts: &[Part], out: &mut String) {
+            for part in parts {
+                match part {
+                    Part::Text(text) => out.push_str(text),
+                    Part::If { flag, negated, body } => {
+                        out.push_str(&format!("/* IF {}{} */", if *negated { "!" } else { "" }, flag.name()));
+                        render(body, out);
+                        out.push_str("/* END_IF */");
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = String::new();
+        render(&self.parts, &mut out);
+        out
+    }
+
+    /// The text with the `IF` blocks whose flag (`value`) holds: for snippets that are [`is_text`](Self::is_text).
+    pub fn text_with(&self, value: &dyn Fn(Flag) -> bool) -> String {
+        fn render(parts: &[Part], value: &dyn Fn(Flag) -> bool, out: &mut String) {
+            for part in parts {
+                match part {
+                    Part::Text(text) => out.push_str(text),
+                    Part::If { flag, negated, body } if value(*flag) != *negated => render(body, value, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = String::new();
+        render(&self.parts, value, &mut out);
+        out
+    }
+
     /// Every `POS_OFFSET` without `<T>` in it (in `IF` blocks too): the paths a struct it converts
     /// must have.
     pub fn own_offsets(&self) -> Vec<&[String]> {

@@ -43,7 +43,7 @@ pub(super) fn resolve(cx: &mut Context, types: &mut [TypeDef], raw: &[Option<Raw
         converters.insert(meta.name.clone(), MetaId(resolved.len()));
         resolved.push(read_meta(cx, meta, names));
     }
-    let mut reader = Reader { cx, converters: &converters };
+    let mut reader = Reader { cx, converters: &converters, names };
     for (index, raw) in raw.iter().enumerate() {
         let Some(raw) = raw else { continue };
         let def = &mut types[index];
@@ -149,6 +149,8 @@ fn unknown_key(cx: &mut Context, file: &SourceFile, span: Span, key: &str, place
 struct Reader<'c, 'm> {
     cx: &'c mut Context,
     converters: &'m HashMap<String, MetaId>,
+    /// The schema's types by name, which snippets name.
+    names: &'m HashMap<String, TypeId>,
 }
 
 impl Reader<'_, '_> {
@@ -189,7 +191,14 @@ impl Reader<'_, '_> {
                     "no_ts_def" => out.ts_def.none = flag(self.cx, file, entry),
                     "no_parent" => out.no_parent = flag(self.cx, file, entry),
                     "ts_alias" => out.ts_def.alias = string(self.cx, file, entry).map(|(text, _)| text),
-                    "add_ts_def" => out.ts_def.add = string(self.cx, file, entry).map(|(text, _)| text),
+                    "add_ts_def" => {
+                        let Some((text, span)) = string(self.cx, file, entry) else { continue };
+                        match super::snippet::parse(&text, self.names) {
+                            Ok(snippet) if snippet.is_text() => out.ts_def.add = Some(snippet),
+                            Ok(_) => self.cx.error(file, span, format!("the `add_ts_def` of `{}` uses template words other than `/* IF */` blocks", def.name), Some("TypeScript declarations take `/* IF FLAG */ … /* END_IF */` only".to_owned())),
+                            Err(message) => self.cx.error(file, span, format!("cannot read the `add_ts_def` of `{}`: {message}", def.name), None),
+                        }
+                    }
                     "add_fields" => {
                         for added in entries(self.cx, file, entry) {
                             if let Some(converter) = self.converter(file, added) {

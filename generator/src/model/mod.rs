@@ -34,7 +34,7 @@ use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
 pub use check::check_target;
-pub use oxc::Variant as OutputVariant;
+pub use oxc::{Variant as OutputVariant, declared_properties};
 pub use rawast::variant_string;
 use rawast::{enum_model, field_key, node_span_field, object_model};
 pub use visitor::{VisitorEntry, VisitorKeys};

@@ -36,6 +36,14 @@ pub(super) fn object(schema: &Schema, id: TypeId, variant: Variant) -> ObjectMod
     ObjectModel { node_type, properties: properties.0, via: None, parent }
 }
 
+/// The properties struct `id` has by its fields and attributes, even where a converter (`via`)
+/// computes its value: oxc's TypeScript definitions describe such a value by them.
+pub fn declared_properties(schema: &Schema, id: TypeId, variant: Variant) -> Vec<Property> {
+    let mut properties = Properties::default();
+    struct_properties(schema, id, &FieldPath(Vec::new()), variant, &mut properties);
+    properties.0
+}
+
 /// The value enum `id` becomes: its variant's, each by oxc's rules.
 pub(super) fn enumeration(schema: &Schema, id: TypeId) -> EnumModel {
     let def = schema.get(id);
@@ -102,7 +110,7 @@ fn order(schema: &Schema, id: TypeId, s: &Struct) -> Vec<Ordered> {
     let mut entries = Vec::new();
     let mut span = None;
     for (index, field) in s.fields.iter().enumerate() {
-        let type_skipped = innermost(&field.ty).is_some_and(|inner| schema.get(inner).estree.skip);
+        let type_skipped = field.ty.innermost().is_some_and(|inner| schema.get(inner).estree.skip);
         if field.estree.skip || field.estree.join.is_some() || type_skipped {
             continue;
         }
@@ -167,13 +175,4 @@ fn flattened(schema: &Schema, field: &crate::ir::Field) -> Option<TypeId> {
     let TypeRef::Named(inner) = field.ty else { return None };
     let flatten = field.estree.flatten || (!field.estree.no_flatten && schema.get(inner).estree.flatten);
     (flatten && matches!(schema.get(inner).kind, TypeKind::Struct(_))).then_some(inner)
-}
-
-/// The schema type inside `Option`, `Box`, `Vec` and `Cell` layers, if any.
-fn innermost(ty: &TypeRef) -> Option<TypeId> {
-    match ty {
-        TypeRef::Named(id) => Some(*id),
-        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => innermost(inner),
-        _ => None,
-    }
 }

@@ -98,6 +98,17 @@ struct LinterView {
     tokens_len_field: u32,
 }
 
+/// The model of a target's output variant, which its emitters read in place of the schema's.
+pub fn variant_model(cx: &EmitContext, settings: &OxcSettings) -> Result<Model, Error> {
+    Ok(Model::build_variant(cx.schema, cx.config, OutputVariant { is_ts: settings.typescript, range: settings.range })?)
+}
+
+/// The name of the type at the root of the target's buffers.
+pub fn root_name(settings: &OxcSettings) -> &'static str {
+    if settings.linter { LINTER_ROOT } else { ROOT }
+}
+
+/// The deserializer; `cx.model` is the target's [`variant_model`].
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<String, Error> {
     let OxcSettings { typescript, range, parent, linter, source_text } = *settings;
     let flags = Flags { is_ts: typescript, range, parent, linter };
@@ -106,10 +117,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         Problem::Schema(message) => Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))])),
         Problem::Internal(message) => Error::Render { template: TEMPLATE.to_owned(), message },
     };
-    let model = Model::build_variant(cx.schema, cx.config, OutputVariant { is_ts: typescript, range })?;
-    let cx = EmitContext { model: &model, ..*cx };
-    let mut emitter = Emitter::new(&cx, flags);
-    let root = emitter.named(if linter { LINTER_ROOT } else { ROOT }).map_err(fail)?;
+    let model = cx.model;
+    let mut emitter = Emitter::new(cx, flags);
+    let root = emitter.named(root_name(settings)).map_err(fail)?;
     let metadata = emitter.named(METADATA).map_err(fail)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
     emitter.run().map_err(fail)?;
@@ -135,7 +145,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         header: cx.header(),
         target: target.name.clone(),
         variant: if linter { "Oxlint (TypeScript, with `range`, `parent` and `loc`, comments and tokens on demand, no parentheses)".to_owned() } else { format!("{}{}{}", if typescript { "TypeScript" } else { "JavaScript" }, if range { ", with `range`" } else { "" }, if parent { ", with `parent`" } else { "" }) },
-        result_shape: result_shape(&model, root),
+        result_shape: result_shape(model, root),
         metadata_size: cx.layout64.get(metadata).layout.size,
         data_offset_field,
         root_size: cx.layout64.get(root).layout.size,

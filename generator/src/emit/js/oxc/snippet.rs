@@ -21,7 +21,7 @@ pub struct Flags {
 impl Flags {
     /// The value of a flag. oxc-parser's deserializers have no `loc` and keep parentheses
     /// (`preserveParens` defaults to true); Oxlint's has `loc` and drops them.
-    fn value(self, flag: Flag) -> bool {
+    pub fn value(self, flag: Flag) -> bool {
         match flag {
             Flag::IsTs => self.is_ts,
             Flag::Range => self.range,

@@ -1,0 +1,326 @@
+//! `deserialize.d.ts` of an oxc target (template `templates/js/oxc_deserialize.d.ts`): the types of
+//! what this target's `deserialize` returns, from the model of its output variant, so a JS target
+//! has no TypeScript-only properties and a TypeScript target has them all, not optional.
+//!
+//! The names and the TypeScript that oxc's attributes carry are oxc's: a type is an interface (or a
+//! union, for enums) under its Rust name; `ts_type = "..."` on a field or converter is that value's
+//! type; `ts_alias = "..."` makes the type that alias; `add_ts_def = "..."` is declared beside it.
+//! `no_ts_def` is not followed: oxc writes those types by hand elsewhere, and a complete file
+//! declares every type it names. Only the types the root reaches are declared.
+
+use std::collections::BTreeSet;
+
+use askama::Template;
+
+use super::EmitContext;
+use super::text::{JsKey, js_string};
+use super::ts_types::ts_type_with;
+use crate::Error;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use super::js::oxc::snippet::Flags;
+use crate::config::{OxcSettings, Target};
+use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
+use crate::model::{FieldPath, Model, OutputVariant, Property, PropertyValue, VariantValue, declared_properties};
+
+const TEMPLATE: &str = "js/oxc_deserialize.d.ts";
+/// The `ts_type` oxc gives converters whose values it types outside the schema.
+const UNTYPED: &str = "Dummy";
+
+#[derive(Template)]
+#[template(path = "js/oxc_deserialize.d.ts", escape = "none")]
+struct OxcDeserializeDts {
+    header: String,
+    target: String,
+    declarations: Vec<Declaration>,
+    /// `add_ts_def` texts, each declared as oxc's attribute writes it.
+    added: Vec<String>,
+    /// The union of every node (`parent`'s type): interfaces with a `type` and no `no_parent`.
+    nodes: String,
+    /// The type `deserialize` returns.
+    root: String,
+    parent: bool,
+    linter: bool,
+}
+
+struct Declaration {
+    name: String,
+    body: DeclarationBody,
+}
+
+enum DeclarationBody {
+    Interface(Vec<(JsKey, String)>),
+    Alias(String),
+}
+
+/// The declarations of what `deserialize` returns, `root`: the types it reaches, and those oxc's
+/// TypeScript texts name.
+pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId) -> Result<String, Error> {
+    let model = cx.model;
+    let types = Types { cx, model, variant: OutputVariant { is_ts: settings.typescript, range: settings.range } };
+    let flags = Flags { is_ts: settings.typescript, range: settings.range, parent: settings.parent, linter: settings.linter };
+    // `add_ts_def`s first: a type without a definition of its own (`no_ts_def`) may have one there.
+    let mut added = Vec::new();
+    let reached = types.reached(root, &flags);
+    for &id in &reached {
+        if let Some(snippet) = &cx.schema.get(id).estree.ts_def.add {
+            let text = snippet.text_with(&|flag| flags.value(flag));
+            added.extend(split_declarations(&text).map_err(|message| Error::Input(Diagnostics(vec![Diagnostic::new(format!("the `add_ts_def` of `{}`: {message}", cx.schema.get(id).name))])))?);
+        }
+    }
+    let mut declarations = Vec::new();
+    let mut nodes = Vec::new();
+    // The nodes whose `parent` is `null`: the root, and the nodes it holds directly (oxc's program).
+    let top: BTreeSet<TypeId> = std::iter::once(root).chain(types.properties(root).into_iter().filter_map(|p| match p.value {
+        PropertyValue::Field { ty: TypeRef::Named(id), .. } => Some(id),
+        _ => None,
+    })).collect();
+    for &id in &reached {
+        let def = cx.schema.get(id);
+        // oxc's own declaration of the name (for a converter's value, say) describes it better than
+        // the fields do.
+        if added.iter().any(|a| a.name == def.name) {
+            continue;
+        }
+        // A `ts_alias` stands where the type is used (it may be a global's name: `RegExp`).
+        if def.estree.ts_def.alias.is_some() {
+            continue;
+        }
+        let body = if let Some(ts) = types.via_type(id) {
+            DeclarationBody::Alias(ts)
+        } else {
+            match &def.kind {
+                TypeKind::Struct(_) => {
+                    let declared = types.properties(id);
+                    let mut properties: Vec<(JsKey, String)> = declared.iter().map(|p| (JsKey::new(&p.key), types.property(&p.value))).collect();
+                    // oxc's generator gives `parent` to the objects with a `type`, whatever makes
+                    // them (`model::oxc`).
+                    let is_node = declared.iter().any(|p| p.key == "type") && !def.estree.no_parent;
+                    if settings.parent && is_node {
+                        properties.push((JsKey::new("parent"), if top.contains(&id) { "null".to_owned() } else { "Node".to_owned() }));
+                    }
+                    if settings.linter && declared.iter().any(|p| p.value == PropertyValue::Range) {
+                        properties.push((JsKey::new("loc"), "SourceLocation".to_owned()));
+                    }
+                    if is_node {
+                        nodes.push(def.name.clone());
+                    }
+                    DeclarationBody::Interface(properties)
+                }
+                TypeKind::Enum(_) => DeclarationBody::Alias(types.enumeration(id)),
+            }
+        };
+        // A converter's type naming the type itself declares nothing.
+        if matches!(&body, DeclarationBody::Alias(alias) if *alias == def.name) {
+            continue;
+        }
+        declarations.push(Declaration { name: def.name.clone(), body });
+    }
+    // oxc's own declarations of nodes: those with a `parent`.
+    nodes.extend(added.iter().filter(|a| a.text.starts_with("interface") && a.text.contains("parent")).map(|a| a.name.clone()));
+    let view = OxcDeserializeDts {
+        header: cx.header(),
+        target: target.name.clone(),
+        declarations,
+        added: added.into_iter().map(|a| a.text).collect(),
+        nodes: if nodes.is_empty() { "never".to_owned() } else { nodes.join(" | ") },
+        root: cx.schema.get(root).name.clone(),
+        parent: settings.parent,
+        linter: settings.linter,
+    };
+    view.render().map_err(|source| Error::Render { template: TEMPLATE.to_owned(), message: source.to_string() })
+}
+
+/// One declaration of an `add_ts_def`.
+struct Added {
+    name: String,
+    /// Without `export`, ending as TypeScript wants in a declaration file (`;` after a `type`).
+    text: String,
+}
+
+/// The declarations of an `add_ts_def` text (`type X = …`, `interface X …`, each perhaps after
+/// `export`): they start at the top level, outside brackets.
+fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
+    let mut starts = Vec::new();
+    let mut depth = 0i32;
+    let mut at_word = true;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' | '(' | '[' => depth += 1,
+            '}' | ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 && at_word && (text[i..].starts_with("export ") || text[i..].starts_with("type ") || text[i..].starts_with("interface ")) {
+            if !starts.last().is_some_and(|&s: &usize| text[s..i].trim() == "export") {
+                starts.push(i);
+            }
+        }
+        at_word = !(c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    }
+    if depth != 0 || starts.first().is_none_or(|&s| !text[..s].trim().is_empty()) {
+        return Err("is not a list of `type` and `interface` declarations".to_owned());
+    }
+    starts.push(text.len());
+    let mut out = Vec::new();
+    for pair in starts.windows(2) {
+        let declaration = text[pair[0]..pair[1]].trim();
+        let declaration = declaration.strip_prefix("export ").unwrap_or(declaration).trim();
+        let declaration = declaration.strip_suffix(';').unwrap_or(declaration).trim_end();
+        let after_keyword = declaration.split_once(' ').map(|(_, rest)| rest).unwrap_or_default();
+        let name: String = after_keyword.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
+        if name.is_empty() {
+            return Err(format!("`{declaration}` declares no name"));
+        }
+        let text = if declaration.starts_with("interface") { declaration.to_owned() } else { format!("{declaration};") };
+        out.push(Added { name, text });
+    }
+    Ok(out)
+}
+
+struct Types<'a> {
+    cx: &'a EmitContext<'a>,
+    model: &'a Model,
+    variant: OutputVariant,
+}
+
+impl Types<'_> {
+    /// A struct's properties as its fields and attributes declare them (`model::declared_properties`).
+    fn properties(&self, id: TypeId) -> Vec<Property> {
+        match self.cx.schema.get(id).kind {
+            TypeKind::Struct(_) => declared_properties(self.cx.schema, id, self.variant),
+            TypeKind::Enum(_) => Vec::new(),
+        }
+    }
+
+    /// The types `root`'s value reaches, through the model's values and the TypeScript texts of oxc's
+    /// attributes (a name in them that is a type of the schema), in schema order.
+    fn reached(&self, root: TypeId, flags: &Flags) -> BTreeSet<TypeId> {
+        let names: std::collections::HashMap<&str, TypeId> = self.cx.schema.ids().map(|id| (self.cx.schema.get(id).name.as_str(), id)).collect();
+        let named_in = |text: &str, out: &mut Vec<TypeId>| {
+            out.extend(text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).filter_map(|word| names.get(word).copied()));
+        };
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![root];
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            let def = self.cx.schema.get(id);
+            let mut texts: Vec<String> = Vec::new();
+            texts.extend(def.estree.ts_def.alias.clone());
+            texts.extend(def.estree.ts_def.add.as_ref().map(|add| add.text_with(&|flag| flags.value(flag))));
+            if let Some(via) = self.model.object(id).and_then(|o| o.via).or_else(|| self.model.enumeration(id).and_then(|e| e.via)) {
+                texts.push(self.converter(via));
+            }
+            let mut refs: Vec<TypeRef> = Vec::new();
+            let own_fields = if self.via_type(id).is_some() { Vec::new() } else { self.properties(id) };
+            for property in own_fields {
+                match &property.value {
+                    PropertyValue::Field { ty, .. } => match self.field_ts_type(&property.value) {
+                        Some(text) => texts.push(text),
+                        None => refs.push(ty.clone()),
+                    },
+                    PropertyValue::Converted { converter, .. } => texts.push(self.converter(*converter)),
+                    PropertyValue::Joined { parts, .. } => refs.extend(parts.iter().map(|(_, ty)| ty.clone())),
+                    _ => {}
+                }
+            }
+            if let Some(e) = self.model.enumeration(id) {
+                for variant in &e.variants {
+                    match &variant.value {
+                        VariantValue::Payload(ty) => refs.push(ty.clone()),
+                        VariantValue::Converted(converter) => texts.push(self.converter(*converter)),
+                        VariantValue::String(_) => {}
+                    }
+                }
+            }
+            stack.extend(refs.iter().filter_map(TypeRef::innermost));
+            for text in &texts {
+                named_in(text, &mut stack);
+            }
+        }
+        seen
+    }
+
+    /// The converter's type of a struct or enum whose value is a converter's (`via`), if it says.
+    fn via_type(&self, id: TypeId) -> Option<String> {
+        let via = self.model.object(id).and_then(|o| o.via).or_else(|| self.model.enumeration(id).and_then(|e| e.via))?;
+        self.cx.schema.meta[via.0].ts_type.as_ref().map(|_| self.converter(via))
+    }
+
+    /// The type of a converter's value: its `ts_type`, or `unknown` where it has none. oxc writes
+    /// `ts_type = "Dummy"` on the converters of oxc-parser's module record, whose values oxc-parser
+    /// types by hand outside the schema (from its napi types): rawast does not know them either.
+    fn converter(&self, converter: MetaId) -> String {
+        match self.cx.schema.meta[converter.0].ts_type.as_deref() {
+            Some(UNTYPED) | None => "unknown".to_owned(),
+            Some(ts) => ts.to_owned(),
+        }
+    }
+
+    fn ty(&self, ty: &TypeRef) -> String {
+        ts_type_with(self.cx, ty, false, &|id| {
+            let def = self.cx.schema.get(id);
+            def.estree.ts_def.alias.clone().or_else(|| self.via_type(id)).unwrap_or_else(|| def.name.clone())
+        })
+    }
+
+    /// `ts_type = "..."` of the field a property copies, if it has one.
+    fn field_ts_type(&self, value: &PropertyValue) -> Option<String> {
+        let PropertyValue::Field { at, .. } = value else { return None };
+        field_of(self.cx, at)?.estree.ts_type.clone()
+    }
+
+    fn property(&self, value: &PropertyValue) -> String {
+        match value {
+            PropertyValue::NodeType(name) => js_string(name),
+            PropertyValue::Span { .. } => "number".to_owned(),
+            PropertyValue::Field { ty, .. } => self.field_ts_type(value).unwrap_or_else(|| self.ty(ty)),
+            PropertyValue::Converted { converter, .. } => self.converter(*converter),
+            PropertyValue::FromSpan { option: Some(_) } => "string | null".to_owned(),
+            PropertyValue::FromSpan { option: None } => "string".to_owned(),
+            // One array of the `Vec`s' elements and the `Option`s' values.
+            PropertyValue::Joined { parts, .. } => {
+                let mut elements: Vec<String> = Vec::new();
+                for (_, ty) in parts {
+                    let element = match ty {
+                        TypeRef::Vec(inner) | TypeRef::Option(inner) => inner,
+                        other => other,
+                    };
+                    for member in self.ty(element).split(" | ") {
+                        if !elements.iter().any(|e| e == member) {
+                            elements.push(member.to_owned());
+                        }
+                    }
+                }
+                format!("({})[]", elements.join(" | "))
+            }
+            PropertyValue::Range => "[number, number]".to_owned(),
+        }
+    }
+
+    /// A union of the values of the enum's variants, each once.
+    fn enumeration(&self, id: TypeId) -> String {
+        let e = self.model.enumeration(id).expect("enums have an enum model");
+        let mut members: Vec<String> = Vec::new();
+        for variant in &e.variants {
+            let member = match &variant.value {
+                VariantValue::Payload(ty) => self.ty(ty),
+                VariantValue::Converted(converter) => self.converter(*converter),
+                VariantValue::String(s) => js_string(s),
+            };
+            if !members.contains(&member) {
+                members.push(member);
+            }
+        }
+        if members.is_empty() { "never".to_owned() } else { members.join(" | ") }
+    }
+}
+
+/// The field a path ends at.
+fn field_of<'s>(cx: &'s EmitContext, at: &FieldPath) -> Option<&'s crate::ir::Field> {
+    let &(id, index) = at.0.last()?;
+    match &cx.schema.get(id).kind {
+        TypeKind::Struct(s) => s.fields.get(index),
+        TypeKind::Enum(_) => None,
+    }
+}
