@@ -12,7 +12,7 @@
 // read (they are read on demand in both; tests/oxlint/conformance.js compares them).
 //
 // node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by
-// `cargo xtask bench --target oxlint`)
+// `cargo xtask bench --target oxlint-plugins`)
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -26,7 +26,7 @@ import { benchCommandLine, countNodes, machine, makeCloner, makeConstructor, med
 
 const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
 const SMALL = 5 * 1024;
-const USAGE = "node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint`)";
+const USAGE = "node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins`)";
 const { utf8Slice } = Buffer.prototype;
 
 function commandLine() {

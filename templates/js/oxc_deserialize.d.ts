@@ -19,6 +19,12 @@ export {{ text }}
 
 /** Every node: an object with a `type`{% if parent %}, and the type of `parent`{% endif %}. */
 export type Node = {{ nodes }};
+{%- for name in located %}
+
+export interface {{ name }} {
+  loc: SourceLocation;
+}
+{%- endfor %}
 {%- if linter %}
 
 /** Where a node, comment or token lies: 1-based lines, 0-based columns (UTF-16), as ESLint's. */

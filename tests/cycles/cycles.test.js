@@ -27,6 +27,7 @@ import { Worker } from "node:worker_threads";
 import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../../generated/js/constants.js";
 import { nestedBuffer } from "./build.js";
 import { coveringCycles, typeGraph } from "./graph.js";
+import { targetModule } from "../oxc/files.js";
 
 const LAYOUTS = new URL("../../target/layouts/", import.meta.url);
 const module = (path) => new URL(`../../${path}/deserialize.js`, import.meta.url).href;
@@ -87,8 +88,8 @@ const dialects = [
       { name: "oxc-ts-range", module: module("tests/oxc/generated/js/oxc-ts-range"), reference: oxcModule("ts_range") },
       // oxc-parser 0.157 ships no `_parent` variants: their reference is the variant without, given
       // each node's parent as oxc's generator sets it (tests/oxc/compare.js, `addParents`).
-      { name: "oxc-js-parent", module: module("tests/oxc/generated/js/oxc-js-parent"), reference: oxcModule("js"), withParents: true },
-      { name: "oxc-ts-range-parent", module: module("tests/oxc/generated/js/oxc-ts-range-parent"), reference: oxcModule("ts_range"), withParents: true },
+      { name: "oxc-js-parent", module: targetModule("oxc-js-parent").href, reference: oxcModule("js"), withParents: true },
+      { name: "oxc-ts-range-parent", module: targetModule("oxc-ts-range-parent").href, reference: oxcModule("ts_range"), withParents: true },
     ],
   },
 ];

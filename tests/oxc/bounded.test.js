@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { targetModule } from "./files.js";
 
 // oxc-parser's raw transfer needs Node 22 or later (as in deep.test.js).
 const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
@@ -55,12 +56,12 @@ function cycle(buffer, type, text, key) {
 
 for (const target of ["oxc-js", "oxc-ts", "oxc-js-range", "oxc-ts-range"]) {
   test(`${target}: a one-node cycle through a ParenthesizedExpression is a RawastBufferError, not the stack's RangeError`, { skip, timeout: 60_000 }, async () => {
-    const { deserialize, RawastBufferError } = await import(`./generated/js/${target}/deserialize.js`);
+    const { deserialize, RawastBufferError } = await import(targetModule(target));
     assert.throws(() => corrupted(deserialize, (buffer) => cycle(buffer, "ParenthesizedExpression", "(a)", "expression")), RawastBufferError);
   });
 
   test(`${target}: a forged data_offset buys no more work than the source justifies`, { skip, timeout: 60_000 }, async () => {
-    const { deserialize, RawastBufferError } = await import(`./generated/js/${target}/deserialize.js`);
+    const { deserialize, RawastBufferError } = await import(targetModule(target));
     // (Before, the budget was twice the claimed region, 4 GiB of reads: V8 ran out of memory after
     // a minute or more, which the timeout would catch.)
     assert.throws(
@@ -80,7 +81,7 @@ for (const target of ["oxc-js", "oxc-ts", "oxc-js-range", "oxc-ts-range"]) {
   });
 
   test(`${target}: a forged data_offset whose root's comments run over the zeros below the AST is refused, not read`, { skip, timeout: 60_000 }, async () => {
-    const { deserialize, RawastBufferError } = await import(`./generated/js/${target}/deserialize.js`);
+    const { deserialize, RawastBufferError } = await import(targetModule(target));
     assert.throws(
       () =>
         corrupted(deserialize, (buffer) => {

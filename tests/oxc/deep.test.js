@@ -9,6 +9,7 @@ import { Worker } from "node:worker_threads";
 import { deserialize } from "./generated/js/oxc-js/deserialize.js";
 import { firstDifference } from "./compare.js";
 import { digest } from "../cycles/digest.js";
+import { targetModule } from "./files.js";
 
 // oxc-parser's raw transfer needs Node 22 or later (its module throws on import before that): on an
 // older Node, which rawast's own targets still support, these tests are skipped.
@@ -87,7 +88,7 @@ for (const [target, variant, withParents = false] of targets) {
   const ts = variant.startsWith("ts");
   for (const [name, lang, source] of constructs.filter(([, lang]) => ts || lang === "js")) {
     test(`${target}: ${name}, ${DEEP} levels deep, as oxc's deserializer reads them with a stack that holds them`, { skip }, async () => {
-      const { deserialize: read } = await import(`./generated/js/${target}/deserialize.js`);
+      const { deserialize: read } = await import(targetModule(target));
       const text = source(DEEP);
       const worker = new Worker(new URL("./parse-worker.js", import.meta.url), { resourceLimits: { stackSizeMb: 1024 } });
       try {

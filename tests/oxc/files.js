@@ -1,7 +1,7 @@
 // The source files the oxc and Oxlint conformance harnesses read (tests/oxc/conformance.js,
 // tests/oxlint/conformance.js): which files are sources, and of what kind.
 
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
 
 /** `lang` by extension, as oxc-parser 0.157 infers it from a file name (.js without JSX). */
@@ -41,4 +41,17 @@ export function collectFiles(paths, fail) {
     else fail(`${path}: not a .js .mjs .cjs .jsx .ts .mts .cts or .tsx file`);
   }
   return [...files.values()];
+}
+
+/**
+ * The module of an oxc target of tests/oxc/codegen.toml, as a file URL: in `generated/npm/<name>`
+ * when the target has a package (its module is there only), else in `generated/js/<name>`.
+ */
+export function targetModule(name) {
+  const generated = new URL("./generated/", import.meta.url);
+  for (const kind of ["npm", "js"]) {
+    const module = new URL(`${kind}/${name}/deserialize.js`, generated);
+    if (existsSync(module)) return module;
+  }
+  throw new Error(`tests/oxc/generated has no target ${name} (run cargo xtask codegen --config tests/oxc/codegen.toml)`);
 }

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { firstDifference } from "./compare.js";
+import { targetModule } from "./files.js";
 
 // oxc-parser's raw transfer needs Node 22 or later (as in deep.test.js).
 const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
@@ -28,7 +29,7 @@ function read(deserialize) {
 
 test("lone surrogates in string literals read as oxc reads them", { skip }, async () => {
   for (const target of ["oxc-js", "oxc-js-buffer-text"]) {
-    const { deserialize } = await import(`./generated/js/${target}/deserialize.js`);
+    const { deserialize } = await import(targetModule(target));
     const expected = read(oxc);
     const actual = read(deserialize);
     assert.equal(firstDifference(expected, actual), null, target);

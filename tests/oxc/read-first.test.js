@@ -20,6 +20,7 @@ import { Worker } from "node:worker_threads";
 
 import { nestedBuffer } from "../cycles/build.js";
 import { coveringCycles, typeGraph } from "../cycles/graph.js";
+import { targetModule } from "./files.js";
 
 const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
 
@@ -74,7 +75,7 @@ test("oxc targets: chains of values read first, nested deeper than the stack hol
             const stack = await small.ask({ depth: true });
             const levels = Math.ceil((multiple * stack) / cycle.length);
             const { buffer, args } = nestedBuffer(layout, graph, cycle, levels, { kind: "oxc" });
-            const module = new URL(`./generated/js/${target}/deserialize.js`, import.meta.url).href;
+            const module = targetModule(target).href;
             const reference = import.meta.resolve(`oxc-parser/src-js/generated/deserialize/${variant}.js`);
             // One after the other: the buffer is shared.
             const [got] = await small.ask({ modules: [module], buffer, args, oxc: true });

@@ -16,8 +16,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
+import { targetModule } from "./files.js";
+
 const here = path.dirname(fileURLToPath(import.meta.url));
-const generated = path.join(here, "generated/js");
 const theirs = fileURLToPath(import.meta.resolve("@oxc-project/types/types.d.ts"));
 const options = { strict: true, noEmit: true, types: [], skipLibCheck: false };
 
@@ -124,16 +125,17 @@ const targets = [
   { name: "oxc-js-range-parent" },
   { name: "oxc-ts-parent", typescript: true },
   { name: "oxc-ts-range-parent", typescript: true },
-  { name: "oxlint", typescript: true, linter: true },
+  { name: "oxlint-plugins", typescript: true, linter: true },
 ];
 
 test("every oxc target's types are compared", () => {
-  assert.deepEqual(fs.readdirSync(generated).sort(), targets.map((t) => t.name).sort());
+  const generated = ["js", "npm"].flatMap((kind) => fs.readdirSync(path.join(here, "generated", kind)));
+  assert.deepEqual(generated.sort(), targets.map((t) => t.name).sort());
 });
 
 for (const target of targets) {
   test(`${target.name}: deserialize.d.ts against @oxc-project/types`, () => {
-    const ours = path.join(generated, target.name, "deserialize.d.ts");
+    const ours = fileURLToPath(targetModule(target.name)).replace(/\.js$/, ".d.ts");
     const { diagnostics, common, differences } = compare(ours);
     assert.deepEqual(diagnostics, [], "the .d.ts compiles under --strict");
     assert.ok(common.length > 200, `${common.length} types in common`);

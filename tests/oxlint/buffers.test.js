@@ -1,4 +1,4 @@
-// The `oxlint` target (tests/oxc/codegen.toml, `linter = true`) on buffers Oxlint 1.91.0 wrote
+// The `oxlint-plugins` target (tests/oxc/codegen.toml, `linter = true`) on buffers Oxlint 1.91.0 wrote
 // (modern.mjs among them: Oxlint put its comments below the program),
 // saved while it linted (tests/oxlint/capture-plugin.js) and put back at their offsets in a buffer
 // of Oxlint's size: read there, they give the tree the target read in Oxlint's own buffer; corrupted,
@@ -8,13 +8,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 import { root } from "../producer.js";
 import { random } from "../support.js";
 import { digest } from "../cycles/digest.js";
 import { captureBuffers, readEverything } from "./lint.js";
+import { targetModule } from "../oxc/files.js";
 
-const MODULE = join(root, "tests/oxc/generated/js/oxlint/deserialize.js");
+const MODULE = fileURLToPath(targetModule("oxlint-plugins"));
 const FILES = ["tests/oxc/corpus/decorators.js", "tests/oxc/corpus/jsx.tsx", "tests/conformance/corpus/modern.mjs", "node_modules/lodash/lodash.js", "node_modules/@tanstack/react-router/src/link.tsx"].map((file) => join(root, file));
 const CORRUPTIONS = 150;
 

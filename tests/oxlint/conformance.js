@@ -15,7 +15,7 @@ import { targetAndPaths } from "../targets.js";
 import { collectFiles, kindOf } from "../oxc/files.js";
 import { lintWithPlugin } from "./lint.js";
 
-const USAGE = "node tests/oxlint/conformance.js --target-json JSON FILE_OR_DIR... (run by `cargo xtask conformance --target oxlint`)";
+const USAGE = "node tests/oxlint/conformance.js --target-json JSON FILE_OR_DIR... (run by `cargo xtask conformance --target oxlint-plugins`)";
 const PLUGIN = new URL("./conformance-plugin.js", import.meta.url).pathname;
 
 function commandLine() {

@@ -1,4 +1,4 @@
-// The `oxlint` target on deep trees in the buffers Oxlint 1.91.0 writes: Oxlint parses each file,
+// The `oxlint-plugins` target on deep trees in the buffers Oxlint 1.91.0 writes: Oxlint parses each file,
 // and a plugin (tests/oxlint/deep-plugin.js) reads the live buffer with the target, with the JS
 // stack nearly full, walks the tree's spine without recursion and checks each level's `parent`.
 // Each file names its spine: `NAME.TYPE.KEY.ext`.
@@ -8,11 +8,12 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-import { root } from "../producer.js";
 import { lintWithPlugin } from "./lint.js";
+import { targetModule } from "../oxc/files.js";
 
-const MODULE = join(root, "tests/oxc/generated/js/oxlint/deserialize.js");
+const MODULE = fileURLToPath(targetModule("oxlint-plugins"));
 // Depths Oxlint 1.91.0's Rust side survives with margin: it dies (SIGSEGV; measured 2026-11-25 with
 // an 8 MiB stack) somewhere past 10,000 chained terms, 3,000 nested arrays or 1,000 class
 // heritages, sooner than oxc-parser. The plugin calls the target with little stack left (`HEADROOM`

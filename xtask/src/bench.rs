@@ -51,7 +51,7 @@ for TS targets typescript's lib.dom.d.ts and typescript.d.ts, zod's v3 types.ts 
 @tanstack/router-core's router.ts and @tanstack/react-router's link.tsx. A -parent target is
 measured against oxc's variant without parents (oxc-parser 0.157 ships none with).
 
-With --target oxlint (`linter = true`), instead: bench/oxlint.js. Oxlint 1.91.0 lints the files once
+With --target oxlint-plugins (`linter = true`), instead: bench/oxlint.js. Oxlint 1.91.0 lints the files once
 with a capture plugin; each file's buffer, put back at its offsets, is read by rawast's target and by
 Oxlint's own deserializer (cut out of the pinned bundle into target/oxlint-deserialize.mjs, timed as
 Oxlint calls it: the source decoded, then deserializeProgramOnly), with the same baselines (of the tree

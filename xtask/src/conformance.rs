@@ -47,7 +47,7 @@ Prints one line per mismatch or error with the first differing path; the last li
 #[derive(clap::Args)]
 pub struct Args {
     /// A target of codegen.toml (parser, linter, wasm32, ...), of tests/oxc/codegen.toml (oxc-js,
-    /// oxc-ts, oxc-js-range, oxc-ts-range, their -parent variants, oxlint), or all
+    /// oxc-ts, oxc-js-range, oxc-ts-range, their -parent variants, oxlint-plugins), or all
     #[arg(long, value_name = "NAME|all", default_value = "all")]
     target: String,
     /// Files or directories (default: the corpus listed in tests/conformance/corpus.txt, or

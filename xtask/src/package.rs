@@ -7,17 +7,19 @@ use std::process::{Command, ExitCode};
 use anyhow::Result;
 
 use crate::layout32;
-use crate::project::{self, CONFIG, Project};
+use crate::project::{self, CONFIG, OXC_CONFIG, Project};
 
 pub const LONG_ABOUT: &str = "\
 Build the npm packages of generated/npm/* and smoke-test them
 
 Writes the sample buffers the packages' smoke tests read (tests/package/sample.js, parsed by acorn
 and written by the Rust producer into target/package-samples/: parser and linter layouts, and
-32-bit ones from the wasm32 producer), then runs `rawast package` on codegen.toml. For each package:
+32-bit ones from the wasm32 producer), then runs `rawast package` on codegen.toml and on
+tests/oxc/codegen.toml (the oxc targets' packages, whose smoke test makes its buffers with the
+oxc-parser or Oxlint release each names as its peer). For each package:
     pack      npm pack into target/npm/<name>-<version>.tgz
     publint   publint run --strict on the tarball (rawast's pinned publint, in target/rawast-tools)
-    install   npm install --offline of the tarball into a fresh project in the OS temp directory
+    install   npm install --prefer-offline of the tarball (and its peers) into a fresh project in the OS temp directory
     tsc       the package README's TypeScript example, importing it by name, under tsc --strict
     node      on every Node found (the pinned Node 24, tests/package/node22's Node 22,
               /usr/bin/node): the sample buffer deserializes to acorn's JSON of sample.js, with
@@ -65,8 +67,13 @@ pub fn run(project: &Project, dry_run: bool) -> Result<ExitCode> {
         project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &root.join(NODE22_DIR))?;
     }
     let nodes: Vec<PathBuf> = NODE_CANDIDATES.iter().map(|node| root.join(node)).filter(|node| node.exists()).collect();
-    let options = rawast::PackageOptions { dry_run, nodes, targets: packaged, out_dir: None, tools_dir: None };
-    let report = rawast::package(&config_path, &options, &mut |line| eprintln!("{line}"))?;
+    // One place for the tarballs and the pinned tools of both configurations.
+    let (out_dir, tools_dir) = (Some(root.join("target/npm")), Some(root.join("target/rawast-tools")));
+    let options = rawast::PackageOptions { dry_run, nodes: nodes.clone(), targets: packaged, out_dir: out_dir.clone(), tools_dir: tools_dir.clone() };
+    let mut report = rawast::package(&config_path, &options, &mut |line| eprintln!("{line}"))?;
+    // The oxc targets' packages: their smoke tests make buffers with the producers they name.
+    let oxc = rawast::PackageOptions { dry_run, nodes, targets: Vec::new(), out_dir, tools_dir };
+    report.rows.extend(rawast::package(&project.path(OXC_CONFIG), &oxc, &mut |line| eprintln!("{line}"))?.rows);
     print!("{}", report.summary());
     Ok(project::exit_code(report.failed() == 0))
 }

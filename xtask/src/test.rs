@@ -25,10 +25,10 @@ Steps:
                                    with Debian's rustc-web (required in CI, else a warning)
     5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt, the
                                    oxc- targets against oxc-parser's deserializers on the same
-                                   buffers (tests/oxc/corpus-{js,ts}.txt), and oxlint against
+                                   buffers (tests/oxc/corpus-{js,ts}.txt), and oxlint-plugins against
                                    Oxlint's own, on the buffers Oxlint writes while it lints
     6. cargo xtask fuzz            a short campaign (--cases 2000 per target, the oxc- targets
-                                   on oxc-parser's buffers included, oxlint on buffers Oxlint
+                                   on oxc-parser's buffers included, oxlint-plugins on buffers Oxlint
                                    wrote): corrupted buffers must end in an AST or a
                                    RawastBufferError, in bounded time and memory
     7. node --test                 tests/**/*.test.js on the pinned Node (after writing the

@@ -20,6 +20,8 @@ use crate::{Error, tools};
 
 /// The smoke test run in each fresh project.
 const SMOKE_JS: &str = include_str!("smoke.js");
+/// The smoke test of an oxc target's package, which makes its buffers with the package's peer.
+const SMOKE_OXC_JS: &str = include_str!("smoke_oxc.js");
 
 /// How to run `package`.
 #[derive(Debug, Clone, Default)]
@@ -130,7 +132,12 @@ pub fn package(config_path: &Path, options: &PackageOptions, log: &mut dyn FnMut
 
     let nodes = node_binaries(&options.nodes)?;
     let node = nodes[0].0.clone();
-    let tools = tools::install(&options.tools_dir.clone().unwrap_or_else(|| base.join("target/rawast-tools")), log)?;
+    // Absolute: the checks run in other directories.
+    let tools_dir = match &options.tools_dir {
+        Some(dir) => std::path::absolute(dir).map_err(|e| Error::io(dir, e))?,
+        None => base.join("target/rawast-tools"),
+    };
+    let tools = tools::install(&tools_dir, log)?;
     let out = options.out_dir.clone().unwrap_or_else(|| base.join("target/npm"));
     fs::create_dir_all(&out).map_err(|e| Error::io(&out, e))?;
     let work = std::env::temp_dir().join(format!("rawast-package-{}", std::process::id()));
@@ -138,7 +145,7 @@ pub fn package(config_path: &Path, options: &PackageOptions, log: &mut dyn FnMut
     let mut rows = Vec::new();
     for (target, package) in targets {
         let dir = base.join(&config.output_dir.path).join(target.module_dir());
-        let check = Check { base: &base, dir: &dir, out: &out, project: &work.join(&target.name), node: &node, nodes: &nodes, tools: &tools };
+        let check = Check { base: &base, dir: &dir, out: &out, project: &work.join(&target.name), node: &node, nodes: &nodes, tools: &tools, oxc: target.rawast().is_none() };
         rows.push(check.run(package, options.dry_run, log)?);
     }
     let _ = fs::remove_dir_all(&work);
@@ -176,6 +183,8 @@ struct Check<'a> {
     node: &'a Path,
     nodes: &'a [(PathBuf, String)],
     tools: &'a tools::Tools,
+    /// An oxc target's package: its smoke test is `smoke_oxc.js`, on its peer's buffers.
+    oxc: bool,
 }
 
 impl Check<'_> {
@@ -211,9 +220,17 @@ impl Check<'_> {
         let installed = record(
             &mut row,
             "install",
-            capture(Command::new("npm").args(["install", "--offline", "--no-audit", "--no-fund", "--no-package-lock"]).arg(&tarball), project, log),
+            // From npm's cache where it can: a package of an oxc target brings its peer, the producer
+            // of its buffers, which npm installs with it (from the registry, if not cached).
+            capture(Command::new("npm").args(["install", "--prefer-offline", "--no-audit", "--no-fund", "--no-package-lock"]).arg(&tarball), project, log),
         );
-        if installed {
+        if installed && self.oxc {
+            self.typecheck(&mut row, &write, log)?;
+            write("smoke.js", SMOKE_OXC_JS)?;
+            for (binary, version) in self.nodes {
+                record(&mut row, &format!("node {version}"), capture(Command::new(binary).arg("smoke.js").arg(&package.name), project, log));
+            }
+        } else if installed {
             self.typecheck(&mut row, &write, log)?;
             let smoke = match &package.smoke {
                 Some(smoke) => {

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::ConfigPath;
+use super::target::Format;
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
 
@@ -31,6 +32,9 @@ pub struct Package {
     pub repository: Option<String>,
     /// What the package's smoke test reads, if the user provides it.
     pub smoke: Option<Smoke>,
+    /// `package.json`'s `peerDependencies`, by name: an oxc target's names its producer's release
+    /// (`oxc-parser`, or `oxlint` for `linter = true`), whose buffers it reads.
+    pub peer_dependencies: Vec<(String, String)>,
     /// Where the `[targets.X.package]` table is, for notes about it.
     pub location: Location,
 }
@@ -61,6 +65,8 @@ pub(super) struct RawPackage {
     license_file: Option<Spanned<String>>,
     repository: Option<Spanned<String>>,
     smoke: Option<RawSmoke>,
+    #[serde(default)]
+    peer_dependencies: std::collections::BTreeMap<String, Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -71,7 +77,10 @@ struct RawSmoke {
 }
 
 /// Checks a package table; `None` (with diagnostics pushed) when a value is unusable.
-pub(super) fn check(raw: Spanned<RawPackage>, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Option<Package> {
+/// A package of an oxc target (`format`, with `producer`: `oxc-parser`, or `oxlint`) has no `smoke`
+/// table, and names its producer's release in `peer_dependencies`: `rawast package` installs it
+/// beside the package in the fresh project to make the buffers of the smoke test.
+pub(super) fn check(raw: Spanned<RawPackage>, format: Format, producer: &str, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Option<Package> {
     let location = |span: std::ops::Range<usize>| Location::from_byte_range(&file.path, &file.text, span);
     let table = location(raw.span());
     let raw = raw.into_inner();
@@ -131,6 +140,28 @@ pub(super) fn check(raw: Spanned<RawPackage>, file: &SourceFile, diagnostics: &m
                 .with_help("write the git URL, such as \"git+https://github.com/owner/repo.git\""),
         );
     }
+    if let (Format::Oxc, Some(smoke)) = (format, &raw.smoke) {
+        diagnostics.push(
+            Diagnostic::new("an oxc target's package takes no `smoke` table")
+                .at(location(smoke.buffer.span()))
+                .with_help("`rawast package` smoke-tests it on buffers that oxc-parser (Oxlint, for `linter = true`) writes in the fresh project; leave [targets.<name>.package.smoke] out"),
+        );
+    }
+    for (name, version) in &raw.peer_dependencies {
+        if let Some(problem) = npm_name_problem(name) {
+            diagnostics.push(Diagnostic::new(format!("peer dependency `{name}` {problem}")).at(location(version.span())));
+        }
+        if version.get_ref().trim().is_empty() {
+            diagnostics.push(Diagnostic::new(format!("peer dependency `{name}` has an empty version range")).at(location(version.span())).with_help("write the versions it works with, as npm takes them: \"0.157.0\", \"^1.2\""));
+        }
+    }
+    if format == Format::Oxc && !raw.peer_dependencies.contains_key(producer) {
+        diagnostics.push(
+            Diagnostic::new(format!("the package of an oxc target names the {producer} release whose buffers it reads"))
+                .at(table.clone())
+                .with_help(format!("add `peer_dependencies = {{ \"{producer}\" = \"<version>\" }}`: users see which release it reads, and `rawast package` smoke-tests it on that release's buffers")),
+        );
+    }
     let smoke = raw.smoke.map(|smoke| Smoke { buffer: path(smoke.buffer, "smoke buffer", diagnostics), expected: path(smoke.expected, "smoke expected JSON", diagnostics) });
     if diagnostics.len() > before {
         return None;
@@ -144,6 +175,7 @@ pub(super) fn check(raw: Spanned<RawPackage>, file: &SourceFile, diagnostics: &m
         license_file,
         repository: raw.repository.map(Spanned::into_inner),
         smoke,
+        peer_dependencies: raw.peer_dependencies.into_iter().map(|(name, version)| (name, version.into_inner())).collect(),
         location: table,
     })
 }

@@ -138,7 +138,7 @@ pub enum SourcePlacement {
 /// The `format` key: whose buffers a target reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
-enum Format {
+pub(super) enum Format {
     Rawast,
     Oxc,
 }
@@ -168,33 +168,39 @@ impl Format {
 
     /// The keys a target of this format takes besides `format`.
     fn keys(self) -> impl Iterator<Item = &'static str> {
-        KEYS.iter().filter(move |key| key.format == self).map(|key| key.name)
+        KEYS.iter().filter(move |key| key.takes(self)).map(|key| key.name)
     }
 }
 
 /// A key of `[targets.X]` other than `format`.
 struct Key {
     name: &'static str,
-    /// The format whose targets take it.
-    format: Format,
+    /// The format whose targets take it; `None`: both.
+    format: Option<Format>,
     /// Why a target of the other format has no such key.
     why_not: &'static str,
 }
 
+impl Key {
+    fn takes(&self, format: Format) -> bool {
+        self.format.is_none_or(|f| f == format)
+    }
+}
+
 /// Every key of `RawTarget` but `format`, in the order `RawTarget::written` lists them.
 const KEYS: [Key; 12] = [
-    Key { name: "source_placement", format: Format::Rawast, why_not: "oxc-parser decides where its buffers hold the source" },
-    Key { name: "runtime", format: Format::Rawast, why_not: "the deserializer runs on Node.js, as oxc's own does (`Buffer#utf8Slice`)" },
-    Key { name: "pointer_width", format: Format::Rawast, why_not: "oxc-parser's buffers are read with the 64-bit layouts" },
-    Key { name: "strings", format: Format::Rawast, why_not: "strings are read as oxc's deserializer reads them (`source_text` says from where)" },
-    Key { name: "lazy", format: Format::Rawast, why_not: "only targets of rawast's format have lazy node classes" },
-    Key { name: "int64", format: Format::Rawast, why_not: "64-bit integers are read as oxc's deserializer reads them: as numbers" },
-    Key { name: "package", format: Format::Rawast, why_not: "npm packages are not yet made of targets with format = \"oxc\"" },
-    Key { name: "typescript", format: Format::Oxc, why_not: "rawast's targets give the output the schema and [mapping] describe" },
-    Key { name: "range", format: Format::Oxc, why_not: "rawast's targets follow [mapping]: `spans = \"range\"` gives `range` arrays" },
-    Key { name: "linter", format: Format::Oxc, why_not: "rawast's linter layout is `source_placement = \"end\"`" },
-    Key { name: "parent", format: Format::Oxc, why_not: "rawast's targets have parent links in the linter layout (`source_placement = \"end\"`)" },
-    Key { name: "source_text", format: Format::Oxc, why_not: "rawast's targets read every string from their buffer" },
+    Key { name: "source_placement", format: Some(Format::Rawast), why_not: "oxc-parser decides where its buffers hold the source" },
+    Key { name: "runtime", format: Some(Format::Rawast), why_not: "the deserializer runs on Node.js, as oxc's own does (`Buffer#utf8Slice`)" },
+    Key { name: "pointer_width", format: Some(Format::Rawast), why_not: "oxc-parser's buffers are read with the 64-bit layouts" },
+    Key { name: "strings", format: Some(Format::Rawast), why_not: "strings are read as oxc's deserializer reads them (`source_text` says from where)" },
+    Key { name: "lazy", format: Some(Format::Rawast), why_not: "only targets of rawast's format have lazy node classes" },
+    Key { name: "int64", format: Some(Format::Rawast), why_not: "64-bit integers are read as oxc's deserializer reads them: as numbers" },
+    Key { name: "package", format: None, why_not: "" },
+    Key { name: "typescript", format: Some(Format::Oxc), why_not: "rawast's targets give the output the schema and [mapping] describe" },
+    Key { name: "range", format: Some(Format::Oxc), why_not: "rawast's targets follow [mapping]: `spans = \"range\"` gives `range` arrays" },
+    Key { name: "linter", format: Some(Format::Oxc), why_not: "rawast's linter layout is `source_placement = \"end\"`" },
+    Key { name: "parent", format: Some(Format::Oxc), why_not: "rawast's targets have parent links in the linter layout (`source_placement = \"end\"`)" },
+    Key { name: "source_text", format: Some(Format::Oxc), why_not: "rawast's targets read every string from their buffer" },
 ];
 
 /// `[targets.X]` as written: the keys of every format, which `check` sorts out by `format`.
@@ -281,7 +287,7 @@ pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<D
         }
         for ((name, span), key) in target.written().into_iter().zip(&KEYS) {
             if let Some(span) = span
-                && key.format != format
+                && !key.takes(format)
             {
                 diagnostics.push(error_at(file, span, format!("`{name}` is not a key of targets with format = \"{}\"", format.as_str()), format!("{}; {}", key.why_not, takes(format))));
             }
@@ -294,8 +300,8 @@ pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<D
                 TargetSettings::Rawast(settings)
             }
         };
-        // An oxc target's package was refused above.
-        let package = target.package.filter(|_| format == Format::Rawast).and_then(|raw| package::check(raw, file, &mut package_diagnostics));
+        let producer = if target.linter.as_ref().is_some_and(|l| *l.get_ref()) { "oxlint" } else { "oxc-parser" };
+        let package = target.package.and_then(|raw| package::check(raw, format, producer, file, &mut package_diagnostics));
         targets.targets.push(Target { name, package, settings });
     }
     diagnostics.extend(package_diagnostics);

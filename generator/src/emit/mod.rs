@@ -92,6 +92,11 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
                 let root = cx.schema.ids().find(|id| cx.schema.get(*id).name == js::oxc::root_name(settings));
                 let root = root.ok_or_else(|| Error::Input(crate::diagnostic::Diagnostics(vec![Diagnostic::new(format!("target `{}`: the schema has no `{}`", target.name, js::oxc::root_name(settings)))])))?;
                 outputs.push(cx.output(&format!("{dir}/deserialize.d.ts"), oxc_types::emit(&cx, target, settings, root)?));
+                if let Some(package) = &target.package {
+                    for file in npm_package::emit_oxc(&cx, target, settings, package, cx.inputs)? {
+                        outputs.push(cx.output(&file.path, file.contents));
+                    }
+                }
                 continue;
             }
             TargetSettings::Rawast(settings) => settings,

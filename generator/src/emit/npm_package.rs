@@ -10,9 +10,10 @@ use askama::Template;
 
 use super::EmitContext;
 use crate::buffer::{FORMAT_VERSION, metadata_offsets};
-use crate::config::{LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle, StringPolicy, Target};
+use crate::config::{LongDecoder, OxcSettings, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle, StringPolicy, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{TypeId, TypeKind, TypeRef};
+use crate::layout::PointerWidth;
 use super::text::{JsKey, js_string};
 use crate::model::{PropertyValue, SpanPart};
 use crate::{Error, Output, SourceFile};
@@ -31,11 +32,10 @@ struct PackageJson {
     keywords: Vec<String>,
     /// Scoped packages are private on npm unless published with public access.
     scoped: bool,
-    target: String,
-    format_version: u32,
-    fingerprint: String,
-    pointer_width: u32,
-    source_placement: &'static str,
+    /// JSON string literals: name, version range.
+    peer_dependencies: Vec<(String, String)>,
+    /// `rawast`: what the smoke test and tools read of the target, each value JSON.
+    meta: Vec<(&'static str, String)>,
 }
 
 #[derive(Template)]
@@ -94,9 +94,9 @@ pub fn check_versions(cx: &EmitContext) -> Result<Vec<Diagnostic>, Error> {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
     for target in &cx.config.targets {
-        // `Config::parse` refuses packages of oxc targets.
-        let (Some(package), Some(settings)) = (&target.package, target.rawast()) else { continue };
-        let fingerprint = cx.fingerprint(settings.pointer_width);
+        let Some(package) = &target.package else { continue };
+        // oxc's buffers are read with the 64-bit layouts.
+        let fingerprint = cx.fingerprint(target.rawast().map_or(PointerWidth::W64, |settings| settings.pointer_width));
         match &package.fingerprint {
             None => notes.push(
                 Diagnostic::note(format!(
@@ -149,14 +149,20 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
         repository: package.repository.as_deref().map(js_string),
         keywords: keywords.iter().map(|k| js_string(k)).collect(),
         scoped: package.name.starts_with('@'),
-        target: js_string(&target.name),
-        format_version: FORMAT_VERSION,
-        fingerprint: js_string(&fingerprint),
-        pointer_width: settings.pointer_width.bits(),
-        source_placement: match settings.source_placement {
-            SourcePlacement::Start => "\"start\"",
-            SourcePlacement::End => "\"end\"",
-        },
+        peer_dependencies: peer_dependencies(package),
+        meta: vec![
+            ("target", js_string(&target.name)),
+            ("formatVersion", FORMAT_VERSION.to_string()),
+            ("layoutFingerprint", js_string(&fingerprint)),
+            ("pointerWidth", settings.pointer_width.bits().to_string()),
+            (
+                "sourcePlacement",
+                js_string(match settings.source_placement {
+                    SourcePlacement::Start => "start",
+                    SourcePlacement::End => "end",
+                }),
+            ),
+        ],
     };
     let result = cx.result();
     let root = cx.schema.get(result.root).name.as_str();
@@ -205,6 +211,109 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
         files.push(output(&dir, "LICENSE", text.text.clone()));
     }
     Ok(files)
+}
+
+#[derive(Template)]
+#[template(path = "npm/oxc_README.md", escape = "none")]
+struct OxcReadme<'a> {
+    header: [String; 2],
+    package: &'a Package,
+    description: String,
+    target: &'a str,
+    /// `oxc-parser` or `oxlint`, and the version range the package names for it.
+    producer: &'static str,
+    producer_version: &'a str,
+    /// "JavaScript, with `range`": which of oxc's deserializers it reproduces.
+    variant: String,
+    /// `{ program, comments, … }`: the keys of what `deserialize` returns.
+    result: String,
+    /// `js` or `ts`: the example's file extension and `lang`.
+    extension: &'static str,
+    typescript: bool,
+    range: bool,
+    parent: bool,
+    linter: bool,
+    ts_example: String,
+    fingerprint: String,
+    regenerate: &'a str,
+}
+
+/// The package files of an oxc target besides its module and types, as [`emit`]'s.
+pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, package: &Package, inputs: &[SourceFile]) -> Result<Vec<Output>, Error> {
+    let dir = target.module_dir();
+    let fingerprint = format!("{:016x}", cx.fingerprint(PointerWidth::W64));
+    let producer = if settings.linter { "oxlint" } else { "oxc-parser" };
+    let producer_version = package.peer_dependencies.iter().find(|(name, _)| name == producer).map(|(_, version)| version.as_str()).unwrap_or("(any)");
+    let language = if settings.typescript { "TypeScript" } else { "JavaScript" };
+    let variant = format!("{language}{}{}", if settings.range { ", with `range`" } else { "" }, if settings.parent { ", with `parent`" } else { "" });
+    let description = package.description.clone().unwrap_or_else(|| {
+        if settings.linter {
+            format!("Reads the buffers Oxlint {producer_version} hands its JS plugins into its ESTree program: the generated `{}` deserializer", target.name)
+        } else {
+            format!("Reads {producer} {producer_version}'s raw transfer buffers into its ESTree AST ({variant}): the generated `{}` deserializer", target.name)
+        }
+    });
+    let json = PackageJson {
+        name: js_string(&package.name),
+        version: js_string(&package.version),
+        description: js_string(&description),
+        license: js_string(&package.license),
+        repository: package.repository.as_deref().map(js_string),
+        keywords: ["estree", "oxc", producer, "ast", "deserializer", "raw-transfer", "rawast"].iter().map(|k| js_string(k)).collect(),
+        scoped: package.name.starts_with('@'),
+        peer_dependencies: peer_dependencies(package),
+        meta: vec![
+            ("target", js_string(&target.name)),
+            ("format", js_string("oxc")),
+            ("producer", js_string(producer)),
+            ("typescript", settings.typescript.to_string()),
+            ("range", settings.range.to_string()),
+            ("parent", settings.parent.to_string()),
+            ("linter", settings.linter.to_string()),
+            ("layoutFingerprint", js_string(&fingerprint)),
+        ],
+    };
+    let readme = OxcReadme {
+        header: cx.header_lines(),
+        package,
+        description: description.trim_end_matches('.').to_owned(),
+        target: &target.name,
+        producer,
+        producer_version,
+        variant,
+        result: super::js::oxc::result_keys(cx, settings),
+        extension: if settings.typescript { "ts" } else { "js" },
+        typescript: settings.typescript,
+        range: settings.range,
+        parent: settings.parent,
+        linter: settings.linter,
+        ts_example: oxc_ts_example(&package.name, settings),
+        fingerprint,
+        regenerate: &cx.config.regenerate,
+    };
+    let mut files = vec![output(&dir, "package.json", render(&json, "npm/package.json")?), output(&dir, "README.md", render(&readme, "npm/oxc_README.md")?)];
+    if let Some(license) = &package.license_file {
+        let text = inputs.iter().find(|file| file.path == license.path).ok_or_else(|| Error::MissingInput { path: license.path.clone() })?;
+        files.push(output(&dir, "LICENSE", text.text.clone()));
+    }
+    Ok(files)
+}
+
+/// The TypeScript example of an oxc target's README, which `rawast package` type-checks.
+fn oxc_ts_example(package: &str, settings: &OxcSettings) -> String {
+    let package = js_string(package);
+    if settings.linter {
+        return format!(
+            "import {{ deserialize, type Program }} from {package};\n\ndeclare const buffer: Uint8Array; // one file's buffer, as Oxlint's Rust side wrote it\nconst program: Program = deserialize(buffer);\nconst line: number | undefined = program.body[0]?.loc.start.line;\nconst tokens: number = deserialize(buffer).tokens.length;\n"
+        );
+    }
+    let mut out = format!(
+        "import {{ deserialize, type Node, type Program }} from {package};\n\ndeclare const buffer: Uint8Array; // what parseRawSync wrote\ndeclare const sourceText: string, sourceStartPos: number, sourceByteLen: number;\nconst program: Program = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen).program;\nconst types: string[] = program.body.map((node: Node) => node.type);\n"
+    );
+    if settings.parent {
+        out.push_str("const holder: Node | null = program.body[0]?.parent ?? null;\n");
+    }
+    out
 }
 
 /// A TypeScript example with the schema's real names: the root type and, where the schema has one,
@@ -259,6 +368,10 @@ fn narrowing_example(cx: &EmitContext) -> Option<(String, String, JsKey)> {
             Some((cx.schema.get(id).name.clone(), (*node_type).to_owned(), property))
         })
     })
+}
+
+fn peer_dependencies(package: &Package) -> Vec<(String, String)> {
+    package.peer_dependencies.iter().map(|(name, version)| (js_string(name), js_string(version))).collect()
 }
 
 fn output(dir: &str, file: &str, contents: String) -> Output {

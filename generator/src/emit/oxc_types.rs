@@ -40,6 +40,8 @@ struct OxcDeserializeDts {
     root: String,
     parent: bool,
     linter: bool,
+    /// oxc's own declarations of nodes, which Oxlint's `loc` is merged into.
+    located: Vec<String>,
 }
 
 struct Declaration {
@@ -115,8 +117,10 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: Typ
         }
         declarations.push(Declaration { name: def.name.clone(), body });
     }
-    // oxc's own declarations of nodes: those with a `parent`.
-    nodes.extend(added.iter().filter(|a| a.text.starts_with("interface") && a.text.contains("parent")).map(|a| a.name.clone()));
+    // oxc's own declarations of nodes: those with a `parent`. Oxlint's `loc` is added to them by
+    // merging, as they are interfaces.
+    let added_nodes: Vec<String> = added.iter().filter(|a| a.text.starts_with("interface") && a.text.contains("parent")).map(|a| a.name.clone()).collect();
+    nodes.extend(added_nodes.iter().cloned());
     let view = OxcDeserializeDts {
         header: cx.header(),
         target: target.name.clone(),
@@ -126,6 +130,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: Typ
         root: cx.schema.get(root).name.clone(),
         parent: settings.parent,
         linter: settings.linter,
+        located: if settings.linter { added_nodes } else { Vec::new() },
     };
     view.render().map_err(|source| Error::Render { template: TEMPLATE.to_owned(), message: source.to_string() })
 }

@@ -162,6 +162,15 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     render_checked(&view, TEMPLATE, &view.views)
 }
 
+/// `{ program, comments, module, errors }`: what a target's `deserialize` returns, for its package's
+/// README.
+pub fn result_keys(cx: &EmitContext, settings: &OxcSettings) -> String {
+    match cx.schema.ids().find(|id| cx.schema.get(*id).name == root_name(settings)) {
+        Some(root) => result_shape(cx.model, root),
+        None => "the root's value".to_owned(),
+    }
+}
+
 /// `{ program, comments, module, errors }`: the keys of the root's object, for the file's comment.
 fn result_shape(model: &Model, root: TypeId) -> String {
     let keys: Vec<&str> = model.object(root).map(|object| object.properties.iter().map(|p| p.key.as_str()).collect()).unwrap_or_default();
