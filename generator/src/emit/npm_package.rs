@@ -141,16 +141,11 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
     if let Some(name) = &cx.config.ast_name {
         keywords.insert(0, name.to_lowercase());
     }
-    let json = PackageJson {
-        name: js_string(&package.name),
-        version: js_string(&package.version),
-        description: js_string(&description),
-        license: js_string(&package.license),
-        repository: package.repository.as_deref().map(js_string),
-        keywords: keywords.iter().map(|k| js_string(k)).collect(),
-        scoped: package.name.starts_with('@'),
-        peer_dependencies: peer_dependencies(package),
-        meta: vec![
+    let json = PackageJson::new(
+        package,
+        &description,
+        &keywords,
+        vec![
             ("target", js_string(&target.name)),
             ("formatVersion", FORMAT_VERSION.to_string()),
             ("layoutFingerprint", js_string(&fingerprint)),
@@ -163,7 +158,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
                 }),
             ),
         ],
-    };
+    );
     let result = cx.result();
     let root = cx.schema.get(result.root).name.as_str();
     let TypeKind::Struct(root_struct) = &cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
@@ -206,10 +201,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
         },
     };
     let mut files = vec![output(&dir, "package.json", render(&json, "npm/package.json")?), output(&dir, "README.md", render(&readme, "npm/README.md")?)];
-    if let Some(license) = &package.license_file {
-        let text = inputs.iter().find(|file| file.path == license.path).ok_or_else(|| Error::MissingInput { path: license.path.clone() })?;
-        files.push(output(&dir, "LICENSE", text.text.clone()));
-    }
+    files.extend(license_file(&dir, package, inputs)?);
     Ok(files)
 }
 
@@ -253,16 +245,11 @@ pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, packa
             format!("Reads {producer} {producer_version}'s raw transfer buffers into its ESTree AST ({variant}): the generated `{}` deserializer", target.name)
         }
     });
-    let json = PackageJson {
-        name: js_string(&package.name),
-        version: js_string(&package.version),
-        description: js_string(&description),
-        license: js_string(&package.license),
-        repository: package.repository.as_deref().map(js_string),
-        keywords: ["estree", "oxc", producer, "ast", "deserializer", "raw-transfer", "rawast"].iter().map(|k| js_string(k)).collect(),
-        scoped: package.name.starts_with('@'),
-        peer_dependencies: peer_dependencies(package),
-        meta: vec![
+    let json = PackageJson::new(
+        package,
+        &description,
+        &["estree", "oxc", producer, "ast", "deserializer", "raw-transfer", "rawast"].map(str::to_owned),
+        vec![
             ("target", js_string(&target.name)),
             ("format", js_string("oxc")),
             ("producer", js_string(producer)),
@@ -272,7 +259,7 @@ pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, packa
             ("linter", settings.linter.to_string()),
             ("layoutFingerprint", js_string(&fingerprint)),
         ],
-    };
+    );
     let readme = OxcReadme {
         header: cx.header_lines(),
         package,
@@ -292,10 +279,7 @@ pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, packa
         regenerate: &cx.config.regenerate,
     };
     let mut files = vec![output(&dir, "package.json", render(&json, "npm/package.json")?), output(&dir, "README.md", render(&readme, "npm/oxc_README.md")?)];
-    if let Some(license) = &package.license_file {
-        let text = inputs.iter().find(|file| file.path == license.path).ok_or_else(|| Error::MissingInput { path: license.path.clone() })?;
-        files.push(output(&dir, "LICENSE", text.text.clone()));
-    }
+    files.extend(license_file(&dir, package, inputs)?);
     Ok(files)
 }
 
@@ -370,8 +354,27 @@ fn narrowing_example(cx: &EmitContext) -> Option<(String, String, JsKey)> {
     })
 }
 
-fn peer_dependencies(package: &Package) -> Vec<(String, String)> {
-    package.peer_dependencies.iter().map(|(name, version)| (js_string(name), js_string(version))).collect()
+impl PackageJson {
+    fn new(package: &Package, description: &str, keywords: &[String], meta: Vec<(&'static str, String)>) -> Self {
+        PackageJson {
+            name: js_string(&package.name),
+            version: js_string(&package.version),
+            description: js_string(description),
+            license: js_string(&package.license),
+            repository: package.repository.as_deref().map(js_string),
+            keywords: keywords.iter().map(|k| js_string(k)).collect(),
+            scoped: package.name.starts_with('@'),
+            peer_dependencies: package.peer_dependencies.iter().map(|(name, version)| (js_string(name), js_string(version))).collect(),
+            meta,
+        }
+    }
+}
+
+/// The user's license text as the package's `LICENSE`, when `license_file` names it.
+fn license_file(dir: &str, package: &Package, inputs: &[SourceFile]) -> Result<Option<Output>, Error> {
+    let Some(license) = &package.license_file else { return Ok(None) };
+    let text = inputs.iter().find(|file| file.path == license.path).ok_or_else(|| Error::MissingInput { path: license.path.clone() })?;
+    Ok(Some(output(dir, "LICENSE", text.text.clone())))
 }
 
 fn output(dir: &str, file: &str, contents: String) -> Output {
