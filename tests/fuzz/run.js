@@ -28,7 +28,8 @@ const USAGE = "node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--c
 // may take 1 s plus 4 t. A case of a buffer of `b` bytes may add 64 MiB plus 32 b to the RSS (on
 // Linux, where a case's own peak can be measured), and a child's peak RSS may pass its level after
 // loading the corpus by 256 MiB plus 16 times the largest buffer it holds (a leak across cases:
-// past it, the child collects its garbage and what remains is held to that bound).
+// past it, the child collects its garbage and what remains, of its RSS and of what it holds, is
+// held to that bound).
 const HANG_MS = 1000;
 const HANG_FACTOR = 4;
 const CASE_RSS_SLACK = 64 * 2 ** 20;
@@ -177,7 +178,7 @@ function campaign(options, target, corpus) {
         const grown = message.growth !== null && message.growth > growthLimit;
         if (message.ms > worker.limitMs) fail("hang", index, `${message.ms.toFixed(0)} ms (limit ${worker.limitMs.toFixed(0)} ms); ${what}`);
         else if (grown) fail("blowup", index, `the case added ${mib(message.growth)} MiB to the RSS (limit ${mib(growthLimit)} MiB); ${what}`);
-        else if (message.maxRss > worker.rssLimit) fail("blowup", index, `RSS ${mib(message.maxRss)} MiB with its garbage collected (limit ${mib(worker.rssLimit)} MiB); ${what}`);
+        else if (message.maxRss > worker.rssLimit) fail("blowup", index, `RSS ${mib(message.maxRss)} MiB with its garbage collected, and as much held (limit ${mib(worker.rssLimit)} MiB); ${what}`);
         else if (message.outcome === "foreign") fail("foreign", index, `${what}\n  ${message.message.replace(/\n/g, "\n  ")}`);
         else {
           counts[message.outcome]++;

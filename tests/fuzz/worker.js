@@ -155,11 +155,20 @@ function statusBytes(field) {
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(PROC_STATUS, "utf8"))[1]) * 1024;
 }
 
+/** What the child holds: its live JS objects and ArrayBuffers (the corpus's among them). */
+function held() {
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
 /**
  * The process's peak RSS, or, where it passed `rssLimit` (the parent's bound for a leak across
- * cases), the RSS that remains once the garbage is collected: V8 lets its heap grow (up to
+ * cases), what remains once the garbage is collected: V8 lets its heap grow (up to
  * --max-old-space-size) before it collects, so garbage of earlier cases can pass the bound in a
- * child that holds nothing. (The peak is reset there, so that later cases are measured afresh.)
+ * child that holds nothing. What remains is the RSS, or, where that is less, the RSS after loading
+ * the corpus plus what the child holds beyond what it held then: the allocators may keep pages they
+ * no longer use (a case over a forged 2 GiB region left the RSS 1 MiB over the bound), and a leak is
+ * what the child still holds. (The peak is reset there, so that later cases are measured afresh.)
  */
 function processRss(rssLimit) {
   const peak = process.resourceUsage().maxRSS * 1024;
@@ -167,7 +176,7 @@ function processRss(rssLimit) {
   globalThis.gc();
   if (!canMeasureCases) return peak;
   writeFileSync("/proc/self/clear_refs", "5");
-  return statusBytes("VmRSS");
+  return Math.min(statusBytes("VmRSS"), baseline.rss + Math.max(0, held() - baseline.held));
 }
 
 process.on("message", ({ index, rssLimit }) => {
@@ -187,8 +196,10 @@ process.on("message", ({ index, rssLimit }) => {
   process.send({ done: index, outcome, message, ms, growth, file: file.name, kind: mutation.kind, description: mutation.description, maxRss: processRss(rssLimit) });
 });
 
+// What the child's RSS and holdings are once the corpus is loaded.
+const baseline = { rss: process.resourceUsage().maxRSS * 1024, held: held() };
 process.send({
   ready: true,
   files: files.map(({ name, size, validMs }) => ({ name, bytes: size, validMs })),
-  baselineRss: process.resourceUsage().maxRSS * 1024,
+  baselineRss: baseline.rss,
 });

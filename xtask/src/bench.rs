@@ -60,7 +60,7 @@ without parent links) and, on files under 5 KB, µs per call. Default files: bot
 #[derive(clap::Args)]
 pub struct Args {
     /// A target of tests/oxc/codegen.toml: the same-buffer benchmark against oxc's deserializer
-    /// (oxlint: against Oxlint's)
+    /// (oxlint-plugins: against Oxlint's)
     #[arg(long, value_name = "T", conflicts_with = "lazy")]
     target: Option<String>,
     /// Also write the results as JSON
