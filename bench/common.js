@@ -52,8 +52,13 @@ export function median(values) {
  * and a method that reads the buffer its predecessor has just read (the same-buffer benchmark) or
  * runs the same code (an A/B of one module against itself) is then 10–25% faster every time.
  */
-export function sample(run, methods, samples) {
+export function sample(run, methods, samples, { keepLast = false } = {}) {
   const times = Object.fromEntries(methods.map((m) => [m, []]));
+  // With `keepLast`, each method's last result stays alive across the collections, as a linter
+  // keeps the tree of the file it is on: the hidden classes its nodes have then survive them, and
+  // the code V8 optimized for them is not thrown away (a collection with no tree alive clears
+  // them, and the next call runs unoptimized: 2-6 times slower).
+  const kept = {};
   const warmup = 3;
   const next = random(0x5eed);
   const order = [...methods];
@@ -68,6 +73,7 @@ export function sample(run, methods, samples) {
       const result = run[method]();
       const elapsed = Number(process.hrtime.bigint() - start);
       if (result === undefined) throw new Error(`${method} returned nothing`);
+      if (keepLast) kept[method] = result;
       if (round >= warmup) times[method].push(elapsed);
     }
   }
@@ -79,7 +85,7 @@ export function sample(run, methods, samples) {
  * sample is a batch of calls (as many as take about 2 ms of the slowest method), after a warm-up,
  * batches interleaved and collected before like `sample`'s. Returns each method's median µs per call.
  */
-export function perCall(run, methods, samples) {
+export function perCall(run, methods, samples, options = {}) {
   // Warm-up first, 200 ms of each: a tool that deserializes small files calls the deserializer
   // thousands of times, so its functions are optimized; a few hundred calls leave them half-warm.
   let slowest = 0;
@@ -98,7 +104,7 @@ export function perCall(run, methods, samples) {
     for (let i = 0; i < calls; i++) result = run[m]();
     return result;
   }]));
-  const times = sample(batch, methods, samples);
+  const times = sample(batch, methods, samples, options);
   return Object.fromEntries(methods.map((m) => [m, median(times[m]) / calls / 1e3]));
 }
 

@@ -89,7 +89,9 @@ async function main() {
     const construct = makeConstructor(plain);
     const run = { rawast, oxlint, json: () => JSON.parse(json), clone: () => clone(plain), construct };
     const nodes = countNodes(plain);
-    const times = sample(run, METHODS, options.samples);
+    // Oxlint keeps the tree of the file it lints until the next one (its runtime's `ast`): so do
+    // the samples, for every method (`keepLast`, bench/common.js).
+    const times = sample(run, METHODS, options.samples, { keepLast: true });
     const source = buffer.int32[(program + 24) >> 2];
     const result = {
       path: file,
@@ -99,7 +101,7 @@ async function main() {
       min: Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes])),
     };
     // A linter's typical file is small: what one call costs there, fixed costs included.
-    if (source < SMALL) result.per_call_us = perCall({ rawast, oxlint }, ["rawast", "oxlint"], options.samples);
+    if (source < SMALL) result.per_call_us = perCall({ rawast, oxlint }, ["rawast", "oxlint"], options.samples, { keepLast: true });
     results.push(result);
     console.error(`${file}: ${(source / 1024).toFixed(0)} KB, ${nodes} nodes; ns/node ` + METHODS.map((m) => `${m} ${result.ns_per_node[m].toFixed(1)}`).join(", "));
     buffer.fill(0, regionStart, regionStart + region.length);
