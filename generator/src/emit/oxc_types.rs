@@ -1,24 +1,28 @@
 //! `deserialize.d.ts` of an oxc target (template `templates/js/oxc_deserialize.d.ts`): the types of
 //! what this target's `deserialize` returns, from the model of its output variant, so a JS target
-//! has no TypeScript-only properties and a TypeScript target has them all, not optional.
+//! has no TypeScript-only properties and a TypeScript target has them all, not optional; `parent`
+//! and Oxlint's `loc` are there where the target has them.
 //!
-//! The names and the TypeScript that oxc's attributes carry are oxc's: a type is an interface (or a
-//! union, for enums) under its Rust name; `ts_type = "..."` on a field or converter is that value's
-//! type; `ts_alias = "..."` makes the type that alias; `add_ts_def = "..."` is declared beside it.
-//! `no_ts_def` is not followed: oxc writes those types by hand elsewhere, and a complete file
-//! declares every type it names. Only the types the root reaches are declared.
+//! The names and the TypeScript that oxc's attributes carry are oxc's, read as oxc's generator
+//! reads them: a type is an interface (or a union, for enums) under its Rust name; `ts_type = "..."`
+//! on a field or converter is that value's type; a `ts_alias = "..."` stands where its type is used
+//! (it may be a global's name, `RegExp`), and a converter's type where a `via` type is; an
+//! `add_ts_def = "..."` is declared beside its type, rendered for the variant, and replaces the
+//! declaration of a type of the same name. A `no_ts_def` type (oxc writes it by hand, often outside
+//! the schema) is declared from its fields unless an `add_ts_def` declares it: a complete file
+//! declares every type it names. Only the types the output and those texts reach are declared.
 
 use std::collections::BTreeSet;
 
 use askama::Template;
 
 use super::EmitContext;
+use super::js::oxc::snippet::Flags;
 use super::text::{JsKey, js_string};
 use super::ts_types::ts_type_with;
 use crate::Error;
-use crate::diagnostic::{Diagnostic, Diagnostics};
-use super::js::oxc::snippet::Flags;
 use crate::config::{OxcSettings, Target};
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
 use crate::model::{FieldPath, Model, OutputVariant, Property, PropertyValue, VariantValue, declared_properties};
 
