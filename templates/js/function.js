@@ -20,6 +20,23 @@
 {{ prop.statements|indent(2, true) }}
 {%- endif %}{% endfor %}
 {%- endmacro -%}
+{#- An object of read properties, returned: a literal, or where it has a prototype of its own
+    (oxc's `LOC`: `NodeProto`), `Object.create` and the properties assigned in order. -#}
+{%- macro return_object(props, prototype) -%}
+{%- if let Some(prototype) = prototype %}
+  const made = Object.create({{ prototype }});
+{%- for prop in props %}
+  made{{ prop.key.access }} = {{ prop.literal_value() }};
+{%- endfor %}
+  return made;
+{%- else %}
+  return {
+{%- for prop in props %}
+    {{ prop.key.literal }}: {{ prop.literal_value() }},
+{%- endfor %}
+  };
+{%- endif %}
+{%- endmacro -%}
 {%- match function.body -%}
 {%- when Body::Object with { props, is_node, defers, locals, prototype } -%}
 /** {{ function.comment }} */
@@ -109,33 +126,9 @@ function {{ function.name }}({{ function.params }}) {
     if ({{ prop.local }} === undefined) {{ prop.local }} = {{ deferred }};
 {%- endif %}{% endfor %}
   }
-{%- if let Some(prototype) = prototype %}
-  const made = Object.create({{ prototype }});
-{%- for prop in props %}
-  made{{ prop.key.access }} = {{ prop.literal_value() }};
-{%- endfor %}
-  return made;
+{%- call return_object(props, prototype) %}{% endcall %}
 {%- else %}
-  return {
-{%- for prop in props %}
-    {{ prop.key.literal }}: {{ prop.literal_value() }},
-{%- endfor %}
-  };
-{%- endif %}
-{%- else %}
-{%- if let Some(prototype) = prototype %}
-  const made = Object.create({{ prototype }});
-{%- for prop in props %}
-  made{{ prop.key.access }} = {{ prop.literal_value() }};
-{%- endfor %}
-  return made;
-{%- else %}
-  return {
-{%- for prop in props %}
-    {{ prop.key.literal }}: {{ prop.literal_value() }},
-{%- endfor %}
-  };
-{%- endif %}
+{%- call return_object(props, prototype) %}{% endcall %}
 {%- endif %}
 {%- endif %}
 }
