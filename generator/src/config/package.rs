@@ -9,7 +9,6 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::ConfigPath;
-use super::target::Format;
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
 
@@ -77,10 +76,11 @@ struct RawSmoke {
 }
 
 /// Checks a package table; `None` (with diagnostics pushed) when a value is unusable.
-/// A package of an oxc target (`format`, with `producer`: `oxc-parser`, or `oxlint`) has no `smoke`
-/// table, and names its producer's release in `peer_dependencies`: `rawast package` installs it
-/// beside the package in the fresh project to make the buffers of the smoke test.
-pub(super) fn check(raw: Spanned<RawPackage>, format: Format, producer: &str, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Option<Package> {
+/// A package of an oxc target (`producer`: the npm package that writes its buffers, `oxc-parser` or
+/// `oxlint`) has no `smoke` table, and names its producer's release in `peer_dependencies`:
+/// `rawast package` installs it beside the package in the fresh project to make the buffers of the
+/// smoke test.
+pub(super) fn check(raw: Spanned<RawPackage>, producer: Option<&str>, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Option<Package> {
     let location = |span: std::ops::Range<usize>| Location::from_byte_range(&file.path, &file.text, span);
     let table = location(raw.span());
     let raw = raw.into_inner();
@@ -140,7 +140,7 @@ pub(super) fn check(raw: Spanned<RawPackage>, format: Format, producer: &str, fi
                 .with_help("write the git URL, such as \"git+https://github.com/owner/repo.git\""),
         );
     }
-    if let (Format::Oxc, Some(smoke)) = (format, &raw.smoke) {
+    if let (Some(_), Some(smoke)) = (producer, &raw.smoke) {
         diagnostics.push(
             Diagnostic::new("an oxc target's package takes no `smoke` table")
                 .at(location(smoke.buffer.span()))
@@ -155,7 +155,9 @@ pub(super) fn check(raw: Spanned<RawPackage>, format: Format, producer: &str, fi
             diagnostics.push(Diagnostic::new(format!("peer dependency `{name}` has an empty version range")).at(location(version.span())).with_help("write the versions it works with, as npm takes them: \"0.157.0\", \"^1.2\""));
         }
     }
-    if format == Format::Oxc && !raw.peer_dependencies.contains_key(producer) {
+    if let Some(producer) = producer
+        && !raw.peer_dependencies.contains_key(producer)
+    {
         diagnostics.push(
             Diagnostic::new(format!("the package of an oxc target names the {producer} release whose buffers it reads"))
                 .at(table.clone())

@@ -67,6 +67,13 @@ pub struct OxcSettings {
     pub source_text: SourceText,
 }
 
+impl OxcSettings {
+    /// The npm package that writes the buffers it reads: Oxlint's for `linter`, else oxc-parser's.
+    pub fn producer(&self) -> &'static str {
+        if self.linter { "oxlint" } else { "oxc-parser" }
+    }
+}
+
 impl Target {
     /// The directory of its deserializer in the output directory: its npm package's, `npm/<name>`,
     /// when it has one, else `js/<name>`.
@@ -138,7 +145,7 @@ pub enum SourcePlacement {
 /// The `format` key: whose buffers a target reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub(super) enum Format {
+enum Format {
     Rawast,
     Oxc,
 }
@@ -300,8 +307,11 @@ pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<D
                 TargetSettings::Rawast(settings)
             }
         };
-        let producer = if target.linter.as_ref().is_some_and(|l| *l.get_ref()) { "oxlint" } else { "oxc-parser" };
-        let package = target.package.and_then(|raw| package::check(raw, format, producer, file, &mut package_diagnostics));
+        let producer = match &settings {
+            TargetSettings::Oxc(settings) => Some(settings.producer()),
+            TargetSettings::Rawast(_) => None,
+        };
+        let package = target.package.and_then(|raw| package::check(raw, producer, file, &mut package_diagnostics));
         targets.targets.push(Target { name, package, settings });
     }
     diagnostics.extend(package_diagnostics);

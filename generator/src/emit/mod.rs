@@ -93,7 +93,7 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
                 let root = root.ok_or_else(|| Error::Input(crate::diagnostic::Diagnostics(vec![Diagnostic::new(format!("target `{}`: the schema has no `{}`", target.name, js::oxc::root_name(settings)))])))?;
                 outputs.push(cx.output(&format!("{dir}/deserialize.d.ts"), oxc_types::emit(&cx, target, settings, root)?));
                 if let Some(package) = &target.package {
-                    for file in npm_package::emit_oxc(&cx, target, settings, package, cx.inputs)? {
+                    for file in npm_package::emit_oxc(&cx, target, settings, root, package, cx.inputs)? {
                         outputs.push(cx.output(&file.path, file.contents));
                     }
                 }

@@ -230,11 +230,12 @@ struct OxcReadme<'a> {
     regenerate: &'a str,
 }
 
-/// The package files of an oxc target besides its module and types, as [`emit`]'s.
-pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, package: &Package, inputs: &[SourceFile]) -> Result<Vec<Output>, Error> {
+/// The package files of an oxc target besides its module and types, as [`emit`]'s; `root` is the
+/// type at the root of its buffers.
+pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId, package: &Package, inputs: &[SourceFile]) -> Result<Vec<Output>, Error> {
     let dir = target.module_dir();
     let fingerprint = format!("{:016x}", cx.fingerprint(PointerWidth::W64));
-    let producer = if settings.linter { "oxlint" } else { "oxc-parser" };
+    let producer = settings.producer();
     let producer_version = package.peer_dependencies.iter().find(|(name, _)| name == producer).map(|(_, version)| version.as_str()).unwrap_or("(any)");
     let language = if settings.typescript { "TypeScript" } else { "JavaScript" };
     let variant = format!("{language}{}{}", if settings.range { ", with `range`" } else { "" }, if settings.parent { ", with `parent`" } else { "" });
@@ -268,7 +269,7 @@ pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, packa
         producer,
         producer_version,
         variant,
-        result: super::js::oxc::result_keys(cx, settings),
+        result: super::js::oxc::result_shape(cx.model, root),
         extension: if settings.typescript { "ts" } else { "js" },
         typescript: settings.typescript,
         range: settings.range,

@@ -24,7 +24,7 @@ use crate::Error;
 use crate::config::{OxcSettings, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
-use crate::model::{FieldPath, Model, OutputVariant, Property, PropertyValue, VariantValue, declared_properties};
+use crate::model::{FieldPath, OutputVariant, Property, PropertyValue, VariantValue, declared_properties};
 
 const TEMPLATE: &str = "js/oxc_deserialize.d.ts";
 /// The `ts_type` oxc gives converters whose values it types outside the schema.
@@ -61,9 +61,8 @@ enum DeclarationBody {
 /// The declarations of what `deserialize` returns, `root`: the types it reaches, and those oxc's
 /// TypeScript texts name.
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId) -> Result<String, Error> {
-    let model = cx.model;
-    let types = Types { cx, model, variant: OutputVariant { is_ts: settings.typescript, range: settings.range } };
-    let flags = Flags { is_ts: settings.typescript, range: settings.range, parent: settings.parent, linter: settings.linter };
+    let types = Types { cx, variant: OutputVariant::of(settings) };
+    let flags = Flags::of(settings);
     // `add_ts_def`s first: a type without a definition of its own (`no_ts_def`) may have one there.
     let mut added = Vec::new();
     let reached = types.reached(root, &flags);
@@ -187,7 +186,6 @@ fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
 
 struct Types<'a> {
     cx: &'a EmitContext<'a>,
-    model: &'a Model,
     variant: OutputVariant,
 }
 
@@ -217,7 +215,7 @@ impl Types<'_> {
             let mut texts: Vec<String> = Vec::new();
             texts.extend(def.estree.ts_def.alias.clone());
             texts.extend(def.estree.ts_def.add.as_ref().map(|add| add.text_with(&|flag| flags.value(flag))));
-            if let Some(via) = self.model.object(id).and_then(|o| o.via).or_else(|| self.model.enumeration(id).and_then(|e| e.via)) {
+            if let Some(via) = self.via(id) {
                 texts.push(self.converter(via));
             }
             let mut refs: Vec<TypeRef> = Vec::new();
@@ -233,7 +231,7 @@ impl Types<'_> {
                     _ => {}
                 }
             }
-            if let Some(e) = self.model.enumeration(id) {
+            if let Some(e) = self.cx.model.enumeration(id) {
                 for variant in &e.variants {
                     match &variant.value {
                         VariantValue::Payload(ty) => refs.push(ty.clone()),
@@ -250,9 +248,14 @@ impl Types<'_> {
         seen
     }
 
+    /// The converter whose value a struct or enum is (`via`), if any.
+    fn via(&self, id: TypeId) -> Option<MetaId> {
+        self.cx.model.object(id).and_then(|o| o.via).or_else(|| self.cx.model.enumeration(id).and_then(|e| e.via))
+    }
+
     /// The converter's type of a struct or enum whose value is a converter's (`via`), if it says.
     fn via_type(&self, id: TypeId) -> Option<String> {
-        let via = self.model.object(id).and_then(|o| o.via).or_else(|| self.model.enumeration(id).and_then(|e| e.via))?;
+        let via = self.via(id)?;
         self.cx.schema.meta[via.0].ts_type.as_ref().map(|_| self.converter(via))
     }
 
@@ -309,7 +312,7 @@ impl Types<'_> {
 
     /// A union of the values of the enum's variants, each once.
     fn enumeration(&self, id: TypeId) -> String {
-        let e = self.model.enumeration(id).expect("enums have an enum model");
+        let e = self.cx.model.enumeration(id).expect("enums have an enum model");
         let mut members: Vec<String> = Vec::new();
         for variant in &e.variants {
             let member = match &variant.value {

@@ -19,6 +19,13 @@ pub struct Variant {
     pub range: bool,
 }
 
+impl Variant {
+    /// The output variant of a target.
+    pub fn of(settings: &crate::config::OxcSettings) -> Variant {
+        Variant { is_ts: settings.typescript, range: settings.range }
+    }
+}
+
 /// The object struct `id` becomes.
 pub(super) fn object(schema: &Schema, id: TypeId, variant: Variant) -> ObjectModel {
     let def = schema.get(id);

@@ -100,7 +100,7 @@ struct LinterView {
 
 /// The model of a target's output variant, which its emitters read in place of the schema's.
 pub fn variant_model(cx: &EmitContext, settings: &OxcSettings) -> Result<Model, Error> {
-    Ok(Model::build_variant(cx.schema, cx.config, OutputVariant { is_ts: settings.typescript, range: settings.range })?)
+    Ok(Model::build_variant(cx.schema, cx.config, OutputVariant::of(settings))?)
 }
 
 /// The name of the type at the root of the target's buffers.
@@ -111,7 +111,7 @@ pub fn root_name(settings: &OxcSettings) -> &'static str {
 /// The deserializer; `cx.model` is the target's [`variant_model`].
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<String, Error> {
     let OxcSettings { typescript, range, parent, linter, source_text } = *settings;
-    let flags = Flags { is_ts: typescript, range, parent, linter };
+    let flags = Flags::of(settings);
     // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
     let fail = |problem: Problem| match problem {
         Problem::Schema(message) => Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))])),
@@ -162,17 +162,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     render_checked(&view, TEMPLATE, &view.views)
 }
 
-/// `{ program, comments, module, errors }`: what a target's `deserialize` returns, for its package's
-/// README.
-pub fn result_keys(cx: &EmitContext, settings: &OxcSettings) -> String {
-    match cx.schema.ids().find(|id| cx.schema.get(*id).name == root_name(settings)) {
-        Some(root) => result_shape(cx.model, root),
-        None => "the root's value".to_owned(),
-    }
-}
-
-/// `{ program, comments, module, errors }`: the keys of the root's object, for the file's comment.
-fn result_shape(model: &Model, root: TypeId) -> String {
+/// `{ program, comments, module, errors }`: the keys of the root's object, for the file's comment and
+/// the package's README.
+pub fn result_shape(model: &Model, root: TypeId) -> String {
     let keys: Vec<&str> = model.object(root).map(|object| object.properties.iter().map(|p| p.key.as_str()).collect()).unwrap_or_default();
     if keys.is_empty() { "the root's value".to_owned() } else { format!("{{ {} }}", keys.join(", ")) }
 }

@@ -19,6 +19,11 @@ pub struct Flags {
 }
 
 impl Flags {
+    /// The flags of a target's variant.
+    pub fn of(settings: &crate::config::OxcSettings) -> Flags {
+        Flags { is_ts: settings.typescript, range: settings.range, parent: settings.parent, linter: settings.linter }
+    }
+
     /// The value of a flag. oxc-parser's deserializers have no `loc` and keep parentheses
     /// (`preserveParens` defaults to true); Oxlint's has `loc` and drops them.
     pub fn value(self, flag: Flag) -> bool {
