@@ -7,9 +7,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 import { root } from "./producer.js";
 import { addParents, firstDifference } from "./oxc/compare.js";
+import { targetModule } from "./oxc/files.js";
 
 const dir = join(root, "target/oxc_fixture/mini");
 const VARIANTS = [
@@ -114,9 +116,7 @@ function expected({ ts, range }) {
 for (const variant of VARIANTS) {
   test(`oxc fixture, ${variant.target}: reads a buffer written by hand, refuses what is not one`, async () => {
     const layout = load();
-    // (In `npm/` where the fixture gives the target a package.)
-    const module = ["npm", "js"].map((kind) => join(dir, kind, variant.target, "deserialize.js")).find((path) => existsSync(path));
-    const { deserialize, RawastBufferError } = await import(module);
+    const { deserialize, RawastBufferError } = await import(targetModule(variant.target, pathToFileURL(`${dir}/`)));
     const { bytes, sourceStartPos } = buffer(layout);
     const tree = deserialize(bytes, SOURCE, sourceStartPos, SOURCE.length);
     if (variant.parent) {

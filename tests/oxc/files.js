@@ -44,14 +44,14 @@ export function collectFiles(paths, fail) {
 }
 
 /**
- * The module of an oxc target of tests/oxc/codegen.toml, as a file URL: in `generated/npm/<name>`
- * when the target has a package (its module is there only), else in `generated/js/<name>`.
+ * The module of an oxc target, as a file URL: in `<generated>/npm/<name>` when the target has a
+ * package (its module is there only), else in `<generated>/js/<name>`. `generated` (a directory's
+ * URL, with its final `/`) is by default tests/oxc/codegen.toml's output directory.
  */
-export function targetModule(name) {
-  const generated = new URL("./generated/", import.meta.url);
+export function targetModule(name, generated = new URL("./generated/", import.meta.url)) {
   for (const kind of ["npm", "js"]) {
     const module = new URL(`${kind}/${name}/deserialize.js`, generated);
     if (existsSync(module)) return module;
   }
-  throw new Error(`tests/oxc/generated has no target ${name} (run cargo xtask codegen --config tests/oxc/codegen.toml)`);
+  throw new Error(`${generated.pathname} has no target ${name}: generate it first (cargo xtask codegen, or cargo test for fixtures)`);
 }
