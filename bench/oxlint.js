@@ -5,46 +5,31 @@
 // of bench/oxc.js (JSON.parse of the same tree, a clone, the construct-only floor; all three of the
 // tree without its `parent` links, which JSON cannot hold) and, per call, on files under 5 KB.
 //
-// Oxlint's deserializer is not exported: its module region (`src-js/generated/deserialize.js` of
-// `node_modules/oxlint/dist/lint.js`, the pinned package's own code) is written out as a module of
-// its own under target/ and timed as Oxlint calls it: the source text decoded from the buffer
-// (`initSourceText`), then `deserializeProgramOnly`. Neither side's comments, tokens or `loc` are
+// Oxlint's deserializer is not exported: `oxlintReader` (tests/oxlint/lint.js) cuts it out of the
+// pinned package's bundle, and it is timed as Oxlint calls it: the source text decoded from the
+// buffer (`initSourceText`), then `deserializeProgramOnly`. Neither side's comments, tokens or `loc` are
 // read (they are read on demand in both; tests/oxlint/conformance.js compares them).
 //
 // node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by
 // `cargo xtask bench --target oxlint-plugins`)
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
-import { root } from "../tests/producer.js";
-import { captureBuffers, samePrototype } from "../tests/oxlint/lint.js";
+import { captureBuffers, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
 import { benchCommandLine, countNodes, machine, makeCloner, makeConstructor, median, perCall, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
 const SMALL = 5 * 1024;
 const USAGE = "node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins`)";
-const { utf8Slice } = Buffer.prototype;
 
 function commandLine() {
   const options = benchCommandLine(USAGE, { json: true, target: true });
   if (!options.target.linter) usageError(USAGE, `${options.target.name} does not read Oxlint's buffers (linter = true)`);
   return options;
-}
-
-/** Oxlint's deserializer, cut out of its bundle into target/oxlint-deserialize.mjs, and loaded. */
-async function oxlintDeserializer() {
-  const bundle = readFileSync(join(root, "node_modules/oxlint/dist/lint.js"), "utf8");
-  const start = bundle.indexOf("//#region src-js/generated/deserialize.js");
-  const end = bundle.indexOf("//#endregion", start);
-  if (start < 0 || end < 0) throw new Error("no src-js/generated/deserialize.js region in oxlint's dist/lint.js");
-  const file = join(root, "target/oxlint-deserialize.mjs");
-  mkdirSync(join(root, "target"), { recursive: true });
-  writeFileSync(file, `// Cut out of node_modules/oxlint/dist/lint.js by bench/oxlint.js: Oxlint's own deserializer.\n${bundle.slice(start, end)}\nexport { deserializeProgramOnly };\n`);
-  return (await import(pathToFileURL(file).href)).deserializeProgramOnly;
 }
 
 /** The tree without `parent` links and the program's getters, for JSON and the other baselines. */
@@ -58,21 +43,15 @@ async function main() {
   const options = commandLine();
   const module = resolve(options.target.module);
   const { deserialize } = await import(pathToFileURL(module).href);
-  const deserializeProgramOnly = await oxlintDeserializer();
+  const oxlintRead = await oxlintReader();
   const { captured, unlinted } = captureBuffers(options.paths);
   for (const file of unlinted) console.error(`${file}: not timed, Oxlint runs no plugin on it (it cannot parse it)`);
   if (captured.length === 0) throw new Error("no file was captured");
-  const buffer = new Uint8Array(captured[0].length);
-  buffer.int32 = new Int32Array(buffer.buffer);
-  buffer.float64 = new Float64Array(buffer.buffer);
+  const buffer = oxlintBuffer(captured[0].length);
   const results = [];
   for (const { file, region, start: regionStart, program } of captured) {
     buffer.set(region, regionStart);
-    // As Oxlint's `initSourceText` and `initAst`: the source decoded, then the program read.
-    const oxlint = () => {
-      const start = buffer.int32[(program + 16) >> 2], length = buffer.int32[(program + 24) >> 2];
-      return deserializeProgramOnly(buffer, utf8Slice.call(buffer, start, start + length), start, length);
-    };
+    const oxlint = () => oxlintRead(buffer, program);
     const rawast = () => deserialize(buffer);
     const reference = oxlint();
     // (Getters left unread: Oxlint's need its runtime, which is not cut out.)

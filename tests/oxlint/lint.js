@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 import { walkNodes } from "../oxc/compare.js";
 import { root } from "../producer.js";
@@ -109,4 +110,35 @@ export function readEverything(program) {
   walkNodes(program, (node) => node.loc, ["comments", "tokens"]);
   for (const item of [...program.comments, ...program.tokens]) void item.loc;
   return program;
+}
+
+/**
+ * Oxlint's own deserializer, timed as Oxlint calls it: `read(buffer, program)` decodes the source
+ * text from the buffer (its `initSourceText`), then calls `deserializeProgramOnly`. It is not
+ * exported: its module region (`src-js/generated/deserialize.js` of the pinned package's
+ * `dist/lint.js`) is written out as a module of its own under target/ and loaded. `buffer` needs
+ * Oxlint's `int32` and `float64` views of itself, as Oxlint's buffers have them.
+ */
+export async function oxlintReader() {
+  const bundle = readFileSync(join(root, "node_modules/oxlint/dist/lint.js"), "utf8");
+  const start = bundle.indexOf("//#region src-js/generated/deserialize.js");
+  const end = bundle.indexOf("//#endregion", start);
+  if (start < 0 || end < 0) throw new Error("no src-js/generated/deserialize.js region in oxlint's dist/lint.js");
+  const file = join(root, "target/oxlint-deserialize.mjs");
+  mkdirSync(join(root, "target"), { recursive: true });
+  writeFileSync(file, `// Cut out of node_modules/oxlint/dist/lint.js by tests/oxlint/lint.js: Oxlint's own deserializer.\n${bundle.slice(start, end)}\nexport { deserializeProgramOnly };\n`);
+  const { deserializeProgramOnly } = await import(pathToFileURL(file).href);
+  const { utf8Slice } = Buffer.prototype;
+  return (buffer, program) => {
+    const sourceStart = buffer.int32[(program + 16) >> 2], length = buffer.int32[(program + 24) >> 2];
+    return deserializeProgramOnly(buffer, utf8Slice.call(buffer, sourceStart, sourceStart + length), sourceStart, length);
+  };
+}
+
+/** A buffer of `length` bytes with Oxlint's views of itself, for captured regions (`captureBuffers`). */
+export function oxlintBuffer(length) {
+  const buffer = new Uint8Array(length);
+  buffer.int32 = new Int32Array(buffer.buffer);
+  buffer.float64 = new Float64Array(buffer.buffer);
+  return buffer;
 }

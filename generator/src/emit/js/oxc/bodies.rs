@@ -52,8 +52,7 @@ impl Emitter<'_> {
         let returns = |value: &str| Body::Returns { statements: String::new(), value: value.to_owned() };
         Ok(match ty {
             TypeRef::Primitive(Primitive::U64 | Primitive::I64) => return Err("oxc-parser's buffers hold no 64-bit integers this deserializer reads".to_owned()),
-            TypeRef::Builtin(Builtin::StrRef | Builtin::Ident) | TypeRef::Str => returns("readStr(pos)"),
-            TypeRef::Builtin(Builtin::JsStr) => returns("readJSStr(pos)"),
+            TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) | TypeRef::Str => returns(&format!("{}(pos)", runtime_reader(ty).expect("strings have a runtime reader"))),
             TypeRef::Builtin(Builtin::PointerAlign) | TypeRef::Span => return Err("no ESTree value".to_owned()),
             TypeRef::Cell(inner) => return self.body(inner),
             TypeRef::Primitive(_) | TypeRef::Builtin(_) => returns(&self.builder.read(ty, "pos")),
@@ -85,6 +84,9 @@ impl Emitter<'_> {
 
     /// The expression reading `ty` at `pos`, its function registered and the call recorded.
     fn read(&mut self, ty: &TypeRef, pos: &str) -> String {
+        if let Some(runtime) = runtime_reader(ty) {
+            return format!("{runtime}({pos})");
+        }
         if !self.builder.reads_in_place(ty) {
             let function = self.deserializer(ty);
             self.call(&function, false);
@@ -135,6 +137,10 @@ impl Emitter<'_> {
                 // A number or a flag is read in place: one call fewer per property.
                 if self.builder.reads_in_place(ty) {
                     return Ok(Property::new(key, String::new(), self.builder.read(ty, &pos)).inline());
+                }
+                // A string by the runtime's reader, at once.
+                if let Some(runtime) = runtime_reader(ty) {
+                    return Ok(Property::new(key, String::new(), format!("{runtime}({pos})")).inline());
                 }
                 let function = self.deserializer(ty);
                 let mut property = Property::new(key, String::new(), self.builder.read(ty, &pos));
@@ -288,5 +294,17 @@ impl Emitter<'_> {
             props.push(Prop::plain(JsKey::new("parent"), "parent".to_owned(), PropKind::Field));
         }
         Body::Object { defers: !locals.is_empty(), locals, props, is_node: has_children, prototype: None }
+    }
+}
+
+/// The runtime's function that reads `ty` (strings), which reads call at once: a function of its own
+/// that only called it would be one more call per string, which costs where V8 runs the code
+/// unoptimized (after a collection has thrown the optimized code away).
+pub(super) fn runtime_reader(ty: &TypeRef) -> Option<&'static str> {
+    match ty {
+        TypeRef::Builtin(Builtin::StrRef | Builtin::Ident) | TypeRef::Str => Some("readStr"),
+        TypeRef::Builtin(Builtin::JsStr) => Some("readJSStr"),
+        TypeRef::Cell(inner) => runtime_reader(inner),
+        _ => None,
     }
 }

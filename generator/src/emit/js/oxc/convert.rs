@@ -82,8 +82,12 @@ impl<'s> Emitter<'s> {
         let snippet = meta.raw_deser.as_ref().ok_or_else(|| format!("converter `{name}` has no raw_deser"))?;
         let flags = self.flags;
         let mut resolver = Resolver { emitter: self, within, offset, pos_at, read: BTreeSet::new() };
-        let rewritten = snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
+        let mut rewritten = snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
         let read = resolver.read;
+        // Its constants go beside the function, under names that start with the function's.
+        for (constant, declaration) in std::mem::take(&mut rewritten.hoisted) {
+            self.functions.insert(constant, declaration);
+        }
         match this {
             Some(this) => this.extend(read),
             None if !read.is_empty() => return Err(format!("raw_deser of `{name}` reads THIS outside a struct")),
@@ -131,6 +135,9 @@ struct Resolver<'e, 's> {
 
 impl Resolve for Resolver<'_, '_> {
     fn deserializer(&mut self, ty: &TypeRef) -> Result<String, String> {
+        if let Some(runtime) = super::bodies::runtime_reader(ty) {
+            return Ok(runtime.to_owned());
+        }
         // Named only: `Emitter::place` registers what the snippet calls once it has placed the calls.
         let reader = Reader::Value(ty.clone());
         let name = self.emitter.reader_name(&reader);
@@ -157,6 +164,14 @@ impl Resolve for Resolver<'_, '_> {
     fn this(&mut self, name: &str) -> String {
         self.read.insert(name.to_owned());
         this_name(name)
+    }
+
+    fn function(&self) -> &str {
+        &self.emitter.current
+    }
+
+    fn read_in_place(&self, ty: &TypeRef, pos: &str) -> Option<String> {
+        self.emitter.builder.reads_in_place(ty).then(|| self.emitter.builder.read(ty, pos))
     }
 }
 

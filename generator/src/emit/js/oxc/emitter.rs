@@ -21,7 +21,8 @@ pub(super) struct Emitter<'s> {
     pub(super) builder: Builder<'s>,
     pub(super) flags: Flags,
     names: HashMap<&'s str, TypeId>,
-    /// Function name → code.
+    /// Function name → code; and the constants a function's snippets hoist (`node_literal`), under
+    /// names that start with the function's, so they follow it.
     pub(super) functions: BTreeMap<String, String>,
     /// Readers whose function is named but not yet written.
     pending: Vec<Reader>,

@@ -13,6 +13,7 @@ mod bodies;
 mod convert;
 mod emitter;
 mod nesting;
+mod node_literal;
 pub mod snippet;
 
 use askama::Template;

@@ -8,6 +8,8 @@
 use crate::ir::snippet::{Flag, Op, Part, Snippet};
 use crate::ir::{TypeId, TypeRef};
 
+use super::node_literal;
+
 /// The output variant's flags, which the snippets test.
 #[derive(Debug, Clone, Copy)]
 pub struct Flags {
@@ -48,6 +50,11 @@ pub trait Resolve {
     fn pos_offset(&self) -> u32;
     /// The JS expression for `THIS.name`; the caller computes it before the snippet.
     fn this(&mut self, name: &str) -> String;
+    /// The function the snippet goes into: what the constants it hoists are named after.
+    fn function(&self) -> &str;
+    /// `ty` read at `pos` in place (a number, a flag), if it is read so; `None` if it has a
+    /// function of its own.
+    fn read_in_place(&self, ty: &TypeRef, pos: &str) -> Option<String>;
 }
 
 /// A rendered snippet: statements to run first, then the expression of its value.
@@ -55,32 +62,51 @@ pub trait Resolve {
 pub struct Rewritten {
     pub statements: String,
     pub value: String,
+    /// Module constants it uses, `(name, declaration)`: Oxlint's getters' descriptors.
+    pub hoisted: Vec<(String, String)>,
 }
 
 /// Renders `snippet` for `flags`, resolving its references with `resolve`.
 pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Result<Rewritten, String> {
     let mut text = String::new();
-    render(&snippet.parts, flags, resolve, &mut text)?;
-    let text = if flags.linter { add_node_proto(&text)? } else { text };
+    let mut in_place = Vec::new();
+    render(&snippet.parts, flags, resolve, &mut text, &mut in_place)?;
+    let text = read_in_place(&text, &in_place, resolve)?;
+    let text = if flags.linter { node_literal::add_node_proto(&text)? } else { text };
     let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
-    let text = text.trim();
-    Ok(match text.rsplit_once('\n') {
-        Some((statements, value)) => Rewritten { statements: statements.trim().to_owned(), value: value.trim().to_owned() },
-        None => Rewritten { statements: String::new(), value: text.to_owned() },
-    })
+    // Oxlint's nodes: `Object.create(NodeProto)` and assignments, through temporaries.
+    let literals = if flags.linter { node_literal::to_assignments(&text, resolve.function())? } else { node_literal::Assignments { text, ..Default::default() } };
+    let text = literals.text.trim();
+    let mut rewritten = match text.rsplit_once('\n') {
+        Some((statements, value)) => Rewritten { statements: statements.trim().to_owned(), value: value.trim().to_owned(), hoisted: literals.hoisted },
+        None => Rewritten { statements: String::new(), value: text.to_owned(), hoisted: literals.hoisted },
+    };
+    if literals.temporaries > 0 {
+        let declaration = node_literal::declare_temporaries(literals.temporaries);
+        rewritten.statements = if rewritten.statements.is_empty() { declaration } else { format!("{declaration}\n{}", rewritten.statements) };
+    }
+    Ok(rewritten)
 }
 
-fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut String) -> Result<(), String> {
+/// Renders `parts` into `out`. A `DESER` of a type read in place is left as a mark, `in_place`'s
+/// index between two `IN_PLACE` characters, for `read_in_place` once its argument is rendered too.
+fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut String, in_place: &mut Vec<TypeRef>) -> Result<(), String> {
     for part in parts {
         match part {
             Part::Text(text) => out.push_str(text),
             Part::If { flag, negated, body } => {
                 if flags.value(*flag) != *negated {
-                    render(body, flags, resolve, out)?;
+                    render(body, flags, resolve, out, in_place)?;
                 }
             }
+            Part::Deser(ty) if resolve.read_in_place(ty, "pos").is_some() => {
+                out.push(IN_PLACE);
+                out.push_str(&in_place.len().to_string());
+                out.push(IN_PLACE);
+                in_place.push(ty.clone());
+            }
             // (A node's `range` spread, marked for `add_node_proto`.)
-            Part::Flag(Flag::Range) if flags.linter && out.ends_with("...(") => out.push_str(RANGE_SPREAD_MARK),
+            Part::Flag(Flag::Range) if flags.linter && out.ends_with("...(") => out.push_str(node_literal::RANGE_SPREAD_MARK),
             Part::Flag(flag) => out.push_str(if flags.value(*flag) { "true" } else { "false" }),
             Part::Deser(ty) => out.push_str(&resolve.deserializer(ty)?),
             Part::PosOffset { within, path, op } => {
@@ -102,35 +128,40 @@ fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut Str
     Ok(())
 }
 
-/// `RANGE` where it opens a spread, `...(RANGE && { range: … })`, in Oxlint's deserializer.
-const RANGE_SPREAD_MARK: &str = "true /* RANGE */";
+/// Marks a `DESER` of a type read in place (`render`).
+const IN_PLACE: char = '\u{1}';
 
-/// oxc's `LOC` (its generator's `LocFieldAdder`): each object literal with a `range` spread is a
-/// node, whose prototype is `NodeProto` (its `loc` getter): `__proto__: NodeProto` goes first.
-fn add_node_proto(text: &str) -> Result<String, String> {
-    let mut out = text.to_owned();
-    while let Some(at) = out.find(RANGE_SPREAD_MARK) {
-        // (The mark follows the spread's `...(`.)
-        let open = enclosing_brace(&out[..at - "...(".len()]).ok_or("a `range` spread outside an object literal")?;
-        out.replace_range(at..at + RANGE_SPREAD_MARK.len(), "true");
-        out.insert_str(open + 1, " __proto__: NodeProto,");
-    }
-    Ok(out)
-}
-
-/// The `{` that `text`'s end is inside of, at depth zero: the last brace not closed in `text`.
-/// (Brackets in strings are not told apart: oxc's snippets have none before a spread.)
-fn enclosing_brace(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (index, c) in text.char_indices().rev() {
-        match c {
-            '}' | ')' | ']' => depth += 1,
-            '{' if depth == 0 => return Some(index),
-            '{' | '(' | '[' => depth = depth.checked_sub(1)?,
-            _ => {}
+/// Each `DESER[T](pos)` of a type read in place (`render`'s marks) as the read itself, `int32[pos >>> 2]`
+/// for `i32`: a call of a function that only reads a number costs where V8 runs the code unoptimized.
+fn read_in_place(text: &str, in_place: &[TypeRef], resolve: &dyn Resolve) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(IN_PLACE) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let end = after.find(IN_PLACE).ok_or("an unterminated mark")?;
+        let ty = &in_place[after[..end].parse::<usize>().map_err(|e| e.to_string())?];
+        let call = after[end + 1..].strip_prefix('(').ok_or("a `DESER[…]` of a number or a flag that is not called")?;
+        let close = find_at_depth_zero(call, ')').ok_or("a `DESER[…](` that is not closed")?;
+        let mut pos = call[..close].trim();
+        // (`(pos + 4)` is grouped again where the read needs it.)
+        if pos.starts_with('(') && find_at_depth_zero(&pos[1..], ')') == Some(pos.len() - 2) {
+            pos = &pos[1..pos.len() - 1];
         }
+        let read = resolve.read_in_place(ty, pos).expect("marked as read in place");
+        // In parentheses unless it is one operand (`int32[…]`, not `uint8[…] === 1`), as the call was.
+        let operand = !read.char_indices().any(|(i, c)| c == ' ' && find_at_depth_zero(&read[i..], ']').is_none() && find_at_depth_zero(&read[i..], ')').is_none());
+        if operand {
+            out.push_str(&read);
+        } else {
+            out.push('(');
+            out.push_str(&read);
+            out.push(')');
+        }
+        rest = &call[close + 1..];
     }
-    None
+    out.push_str(rest);
+    Ok(out)
 }
 
 /// Drops blank lines (the dropped blocks leave many) and the indentation the snippet had in its
@@ -149,7 +180,7 @@ fn tidy(text: &str) -> String {
     out
 }
 
-fn is_ident_char(c: char) -> bool {
+pub(super) fn is_ident_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '$'
 }
 
@@ -265,13 +296,13 @@ fn statement_len(text: &str) -> Option<usize> {
 }
 
 /// The index of the `}` that closes a `{` just before `text`, skipping strings and nested brackets.
-fn closing_brace(text: &str) -> Option<usize> {
+pub(super) fn closing_brace(text: &str) -> Option<usize> {
     find_at_depth_zero(text, '}')
 }
 
 /// The index of the first `wanted` in `text` outside strings and brackets opened in `text`; `None`
 /// if there is none, or a bracket closes that `text` did not open first.
-fn find_at_depth_zero(text: &str, wanted: char) -> Option<usize> {
+pub(super) fn find_at_depth_zero(text: &str, wanted: char) -> Option<usize> {
     let mut depth = 0usize;
     let mut quote: Option<char> = None;
     let mut escaped = false;
@@ -334,6 +365,16 @@ mod tests {
         fn this(&mut self, name: &str) -> String {
             format!("this_{name}")
         }
+        fn function(&self) -> &str {
+            "deserializeT"
+        }
+        fn read_in_place(&self, ty: &TypeRef, pos: &str) -> Option<String> {
+            match ty {
+                TypeRef::Primitive(crate::ir::Primitive::Bool) => Some(format!("uint8[{pos}] === 1")),
+                TypeRef::Primitive(_) => Some(format!("int32[({pos}) >> 2]")),
+                _ => None,
+            }
+        }
     }
 
     /// Parses `text` as the loader does (types `T` and `Other`) and renders it.
@@ -347,7 +388,11 @@ mod tests {
     #[test]
     fn last_line_is_the_value() {
         let rewritten = rewrite("\n  const a = DESER[i32](POS_OFFSET.span.end);\n  a + 1\n", TS, &mut Fixed).unwrap();
-        assert_eq!(rewritten, Rewritten { statements: "const a = deserializei32((pos + 4));".to_owned(), value: "a + 1".to_owned() });
+        // (A number is read in place, not through a function of its own.)
+        assert_eq!(rewritten, Rewritten { statements: "const a = int32[(pos + 4) >> 2];".to_owned(), value: "a + 1".to_owned(), hoisted: Vec::new() });
+        // A flag's read is one operand, as the call was.
+        let flag = rewrite("!DESER[bool](POS_OFFSET.span.end) && DESER[i32](f(1, 2))", TS, &mut Fixed).unwrap();
+        assert_eq!(flag.value, "!(uint8[pos + 4] === 1) && int32[(f(1, 2)) >> 2]");
     }
 
     #[test]
@@ -379,15 +424,16 @@ mod tests {
         assert_eq!(value("{ a, ...(PARENT && { parent }) }", js), "{ a, }");
         assert_eq!(value("{ a, ...(x && { b: '}' }), c }", js), "{ a, ...(x && { b: '}' }), c }");
         // Oxlint's: the objects with a `range` spread are nodes, with `NodeProto` (`LOC`), literals
-        // inside others too.
+        // inside others too, built by `Object.create` (node_literal.rs) in temporaries it declares.
         let linter = Flags { is_ts: true, range: true, parent: true, linter: true };
+        let node = rewrite("f({ a: [1], b: { c }, ...(RANGE && { range: [s, e] }) }, { d })", linter, &mut Fixed).unwrap();
+        assert_eq!(node.statements, "var node$0;");
+        assert_eq!(node.value, "f((node$0 = Object.create(NodeProto), node$0.a = [1], node$0.b = { c }, node$0.range = [s, e], node$0), { d })");
+        let nested = rewrite("{ type: 'X', id: { type: 'I', ...(RANGE && { range }) }, ...(RANGE && { range }) }", linter, &mut Fixed).unwrap();
+        assert_eq!(nested.statements, "var node$0, node$1;");
         assert_eq!(
-            value("f({ a: [1], b: { c }, ...(RANGE && { range: [s, e] }) }, { d })", linter),
-            "f({ __proto__: NodeProto, a: [1], b: { c }, range: [s, e] }, { d })"
-        );
-        assert_eq!(
-            value("{ type: 'X', id: { type: 'I', ...(RANGE && { range }) }, ...(RANGE && { range }) }", linter),
-            "{ __proto__: NodeProto, type: 'X', id: { __proto__: NodeProto, type: 'I', range }, range }"
+            nested.value,
+            "(node$0 = Object.create(NodeProto), node$0.type = 'X', node$0.id = (node$1 = Object.create(NodeProto), node$1.type = 'I', node$1.range = range, node$1), node$0.range = range, node$0)"
         );
         assert_eq!(value("/* IF LINTER */1/* END_IF *//* IF !PRESERVE_PARENS */2/* END_IF */", linter), "12");
     }

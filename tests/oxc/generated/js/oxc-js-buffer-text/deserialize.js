@@ -120,8 +120,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     return data;
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -422,8 +424,8 @@ function deserializeAccessorProperty(pos) {
     value: valueValue,
     computed: uint8[pos + 13] === 1,
     static: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -541,8 +543,8 @@ function deserializeArrayAssignmentTarget(pos) {
   return {
     type: "ArrayPattern",
     elements: joinedElements,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -558,8 +560,8 @@ function deserializeArrayExpression(pos) {
   return {
     type: "ArrayExpression",
     elements: elementsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -670,8 +672,8 @@ function deserializeArrayPattern(pos) {
   return {
     type: "ArrayPattern",
     elements: joinedElements,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -792,8 +794,8 @@ function deserializeArrowFunctionExpression(pos) {
     body: bodyValue,
     id: null,
     generator: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -813,8 +815,8 @@ function deserializeAssignmentExpression(pos) {
     operator: deserializeAssignmentOperator(pos + 12),
     left: leftValue,
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -842,8 +844,8 @@ function deserializeAssignmentPattern(pos) {
     type: "AssignmentPattern",
     left: leftValue,
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -920,8 +922,8 @@ function deserializeAssignmentTargetProperty(pos) {
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_key = deserializeIdentifierReference(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // Clone `key`
   let keyStart, keyEnd;
   let value = {
@@ -973,8 +975,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     method: false,
     shorthand: false,
     computed: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -990,8 +992,8 @@ function deserializeAssignmentTargetRest(pos) {
   return {
     type: "RestElement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1010,8 +1012,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
     type: "AssignmentPattern",
     left: leftValue,
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1027,16 +1029,16 @@ function deserializeAwaitExpression(pos) {
   return {
     type: "AwaitExpression",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1063,8 +1065,8 @@ function deserializeBinaryExpression(pos) {
     left: leftValue,
     operator: deserializeBinaryOperator(pos + 12),
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1081,9 +1083,9 @@ function deserializeBinaryOperator(pos) {
 function deserializeBindingIdentifier(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1122,8 +1124,8 @@ function deserializeBindingProperty(pos) {
     method: false,
     shorthand: uint8[pos + 12] === 1,
     computed: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1139,8 +1141,8 @@ function deserializeBindingRestElement(pos) {
   return {
     type: "RestElement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1156,21 +1158,16 @@ function deserializeBlockStatement(pos) {
   return {
     type: "BlockStatement",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
 }
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: this_value,
@@ -2354,8 +2351,8 @@ function deserializeBreakStatement(pos) {
   return {
     type: "BreakStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2375,8 +2372,8 @@ function deserializeCallExpression(pos) {
     callee: calleeValue,
     arguments: argumentsValue,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2395,8 +2392,8 @@ function deserializeCatchClause(pos) {
     type: "CatchClause",
     param: paramValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2437,8 +2434,8 @@ function deserializeChainExpression(pos) {
   return {
     type: "ChainExpression",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2461,8 +2458,8 @@ function deserializeClass(pos) {
     id: deserializeOptionBindingIdentifier(pos + 40),
     superClass: superClassValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2478,8 +2475,8 @@ function deserializeClassBody(pos) {
   return {
     type: "ClassBody",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2513,10 +2510,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2551,8 +2548,8 @@ function deserializeComputedMemberExpression(pos) {
     property: propertyValue,
     optional: uint8[pos + 12] === 1,
     computed: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2574,8 +2571,8 @@ function deserializeConditionalExpression(pos) {
     test: testValue,
     consequent: consequentValue,
     alternate: alternateValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2584,8 +2581,8 @@ function deserializeContinueStatement(pos) {
   return {
     type: "ContinueStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2593,8 +2590,8 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   return {
     type: "DebuggerStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2638,8 +2635,8 @@ function deserializeDecorator(pos) {
   return {
     type: "Decorator",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2648,9 +2645,9 @@ function deserializeDirective(pos) {
   return {
     type: "ExpressionStatement",
     expression: deserializeStringLiteral(pos + 16),
-    directive: deserializeStr(pos + 64),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    directive: readStr(pos + 64),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2669,8 +2666,8 @@ function deserializeDoWhileStatement(pos) {
     type: "DoWhileStatement",
     body: bodyValue,
     test: testValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2678,8 +2675,8 @@ function deserializeDoWhileStatement(pos) {
 function deserializeDynamicImport(pos) {
   return {
     moduleRequest: deserializeSpan(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2703,8 +2700,8 @@ function deserializeElision(pos) {
 function deserializeEmptyStatement(pos) {
   return {
     type: "EmptyStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2712,10 +2709,10 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
@@ -2723,8 +2720,8 @@ function deserializeError(pos) {
 function deserializeErrorLabel(pos) {
   return {
     message: deserializeOptionStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2745,8 +2742,8 @@ function deserializeExportAllDeclaration(pos) {
     exported: deserializeOptionModuleExportName(pos + 16),
     source: deserializeStringLiteral(pos + 72),
     attributes: withClause === null ? [] : withClause.attributes,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2765,8 +2762,8 @@ function deserializeExportDeclaration(pos) {
     specifiers: [],
     source: null,
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2782,8 +2779,8 @@ function deserializeExportDefaultDeclaration(pos) {
   return {
     type: "ExportDefaultDeclaration",
     declaration: declarationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2897,8 +2894,8 @@ function deserializeExportEntry(pos) {
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
     isType: uint8[pos + 136] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2929,8 +2926,8 @@ function deserializeExportFromDeclaration(pos) {
     specifiers: deserializeVecExportSpecifier(pos + 16),
     source: deserializeStringLiteral(pos + 40),
     attributes: withClause === null ? [] : withClause.attributes,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2978,8 +2975,8 @@ function deserializeExportNamedDeclaration(pos) {
     specifiers: deserializeVecExportSpecifier(pos + 16),
     source: null,
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2989,8 +2986,8 @@ function deserializeExportSpecifier(pos) {
     type: "ExportSpecifier",
     local: deserializeModuleExportName(pos + 16),
     exported: deserializeModuleExportName(pos + 72),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3102,8 +3099,8 @@ function deserializeExpressionStatement(pos) {
   return {
     type: "ExpressionStatement",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3125,8 +3122,8 @@ function deserializeForInStatement(pos) {
     left: leftValue,
     right: rightValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3149,8 +3146,8 @@ function deserializeForOfStatement(pos) {
     left: leftValue,
     right: rightValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3175,8 +3172,8 @@ function deserializeForStatement(pos) {
     test: testValue,
     update: updateValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3321,8 +3318,8 @@ function deserializeFormalParameter(pos) {
               type: 'AssignmentPattern',
               left: null,
               right: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
           };
           try {
             param.left = deserializeBindingPattern((pos + 40));
@@ -3354,8 +3351,8 @@ function deserializeFormalParameters(pos) {
           rest = parent = {
           type: 'RestElement',
           argument: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
       };
       try {
         rest.argument = deserializeBindingPattern( (pos + 56) );
@@ -3386,8 +3383,8 @@ function deserializeFunction(pos) {
     params: params,
     body: bodyValue,
     expression: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3398,8 +3395,8 @@ function deserializeFunctionBody(pos) {
   return {
     type: "BlockStatement",
     body: joinedStatements,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3416,24 +3413,19 @@ function deserializeFunctionType(pos) {
 function deserializeHashbang(pos) {
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
 }
 
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3441,9 +3433,9 @@ function deserializeIdentifierName(pos) {
 function deserializeIdentifierReference(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3465,8 +3457,8 @@ function deserializeIfStatement(pos) {
     test: testValue,
     consequent: consequentValue,
     alternate: alternateValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3476,8 +3468,8 @@ function deserializeImportAttribute(pos) {
     type: "ImportAttribute",
     key: deserializeImportAttributeKey(pos + 16),
     value: deserializeStringLiteral(pos + 72),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3504,8 +3496,8 @@ function deserializeImportDeclaration(pos) {
     source: deserializeStringLiteral(pos + 40),
     phase: deserializeOptionImportPhase(pos + 12),
     attributes: withClause === null ? [] : withClause.attributes,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3528,8 +3520,8 @@ function deserializeImportDefaultSpecifier(pos) {
   return {
     type: "ImportDefaultSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3558,8 +3550,8 @@ function deserializeImportExpression(pos) {
     source: sourceValue,
     options: optionsValue,
     phase: deserializeOptionImportPhase(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3583,15 +3575,15 @@ function deserializeImportImportName(pos) {
 
 /** `ImportMeta` */
 function deserializeImportMeta(pos) {
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       name: 'import',
       start: importStart,
       end: importEnd,
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -3603,8 +3595,8 @@ function deserializeImportMeta(pos) {
     type: "MetaProperty",
     meta: importIdent,
     property: metaIdent,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3613,8 +3605,8 @@ function deserializeImportNamespaceSpecifier(pos) {
   return {
     type: "ImportNamespaceSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3642,8 +3634,8 @@ function deserializeImportSpecifier(pos) {
     type: "ImportSpecifier",
     imported: deserializeModuleExportName(pos + 16),
     local: deserializeBindingIdentifier(pos + 72),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3660,8 +3652,8 @@ function deserializeJSDocNonNullableType(pos) {
     type: "TSJSDocNonNullableType",
     typeAnnotation: typeAnnotationValue,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3678,8 +3670,8 @@ function deserializeJSDocNullableType(pos) {
     type: "TSJSDocNullableType",
     typeAnnotation: typeAnnotationValue,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3687,14 +3679,9 @@ function deserializeJSDocNullableType(pos) {
 function deserializeJSDocUnknownType(pos) {
   return {
     type: "TSJSDocUnknownType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
 }
 
 /** `JSXAttribute<'a>` */
@@ -3710,8 +3697,8 @@ function deserializeJSXAttribute(pos) {
     type: "JSXAttribute",
     name: deserializeJSXAttributeName(pos + 16),
     value: valueValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3785,8 +3772,8 @@ function deserializeJSXClosingElement(pos) {
   return {
     type: "JSXClosingElement",
     name: nameValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3794,8 +3781,8 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   return {
     type: "JSXClosingFragment",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3816,8 +3803,8 @@ function deserializeJSXElement(pos) {
     openingElement: openingElement,
     children: childrenValue,
     closingElement: this_closingElement,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3847,8 +3834,8 @@ function deserializeJSXElementName(pos) {
 function deserializeJSXEmptyExpression(pos) {
   return {
     type: "JSXEmptyExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3962,8 +3949,8 @@ function deserializeJSXExpressionContainer(pos) {
   return {
     type: "JSXExpressionContainer",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3981,8 +3968,8 @@ function deserializeJSXFragment(pos) {
     openingFragment: deserializeJSXOpeningFragment(pos + 16),
     children: childrenValue,
     closingFragment: deserializeJSXClosingFragment(pos + 56),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3990,9 +3977,9 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4009,8 +3996,8 @@ function deserializeJSXMemberExpression(pos) {
     type: "JSXMemberExpression",
     object: objectValue,
     property: deserializeJSXIdentifier(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4038,8 +4025,8 @@ function deserializeJSXNamespacedName(pos) {
     type: "JSXNamespacedName",
     namespace: deserializeJSXIdentifier(pos + 16),
     name: deserializeJSXIdentifier(pos + 48),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4059,8 +4046,8 @@ function deserializeJSXOpeningElement(pos) {
     name: nameValue,
     attributes: attributesValue,
     selfClosing: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4070,8 +4057,8 @@ function deserializeJSXOpeningFragment(pos) {
     type: "JSXOpeningFragment",
     attributes: [],
     selfClosing: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4087,8 +4074,8 @@ function deserializeJSXSpreadAttribute(pos) {
   return {
     type: "JSXSpreadAttribute",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4104,18 +4091,18 @@ function deserializeJSXSpreadChild(pos) {
   return {
     type: "JSXSpreadChild",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4126,9 +4113,9 @@ function deserializeJSXText(pos) {
 function deserializeLabelIdentifier(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4145,8 +4132,8 @@ function deserializeLabeledStatement(pos) {
     type: "LabeledStatement",
     label: deserializeLabelIdentifier(pos + 16),
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4166,8 +4153,8 @@ function deserializeLogicalExpression(pos) {
     left: leftValue,
     operator: deserializeLogicalOperator(pos + 12),
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4201,8 +4188,8 @@ function deserializeMethodDefinition(pos) {
     kind: deserializeMethodDefinitionKind(pos + 13),
     computed: uint8[pos + 14] === 1,
     static: uint8[pos + 15] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4250,9 +4237,9 @@ function deserializeModuleKind(pos) {
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
   return {
-    value: deserializeStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 8),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4271,22 +4258,22 @@ function deserializeNewExpression(pos) {
     type: "NewExpression",
     callee: calleeValue,
     arguments: argumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `NewTarget` */
 function deserializeNewTarget(pos) {
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       name: 'new',
       start: newStart,
       end: newEnd,
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -4298,15 +4285,15 @@ function deserializeNewTarget(pos) {
     type: "MetaProperty",
     meta: newIdent,
     property: targetIdent,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -4318,8 +4305,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -4336,8 +4323,8 @@ function deserializeObjectAssignmentTarget(pos) {
   return {
     type: "ObjectPattern",
     properties: joinedProperties,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4353,8 +4340,8 @@ function deserializeObjectExpression(pos) {
   return {
     type: "ObjectExpression",
     properties: propertiesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4365,8 +4352,8 @@ function deserializeObjectPattern(pos) {
   return {
     type: "ObjectPattern",
     properties: joinedProperties,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4389,8 +4376,8 @@ function deserializeObjectProperty(pos) {
     method: uint8[pos + 13] === 1,
     shorthand: uint8[pos + 14] === 1,
     computed: uint8[pos + 15] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4541,7 +4528,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -4577,7 +4564,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSImportTypeQualifier<'a>>` */
@@ -4613,8 +4600,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
       };
       try {
         node.expression = deserializeExpression((pos + 16));
@@ -4641,8 +4628,8 @@ function deserializePrivateFieldExpression(pos) {
     property: deserializePrivateIdentifier(pos + 32),
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4650,9 +4637,9 @@ function deserializePrivateFieldExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4670,15 +4657,15 @@ function deserializePrivateInExpression(pos) {
     left: deserializePrivateIdentifier(pos + 16),
     operator: 'in',
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -4713,8 +4700,8 @@ function deserializePropertyDefinition(pos) {
     value: valueValue,
     computed: uint8[pos + 13] === 1,
     static: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4856,14 +4843,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -4880,8 +4867,8 @@ function deserializeRegExpFlagsAlias(pos) {
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
   const this_regex = deserializeRegExp(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let value = null;
   try {
       value = new RegExp(this_regex.pattern, this_regex.flags);
@@ -4908,8 +4895,8 @@ function deserializeReturnStatement(pos) {
   return {
     type: "ReturnStatement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4925,8 +4912,8 @@ function deserializeSequenceExpression(pos) {
   return {
     type: "SequenceExpression",
     expressions: expressionsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4957,8 +4944,8 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4974,8 +4961,8 @@ function deserializeSpreadElement(pos) {
   return {
     type: "SpreadElement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5071,8 +5058,8 @@ function deserializeStaticBlock(pos) {
   return {
     type: "StaticBlock",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5080,8 +5067,8 @@ function deserializeStaticBlock(pos) {
 function deserializeStaticExport(pos) {
   return {
     entries: deserializeVecExportEntry(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5090,8 +5077,8 @@ function deserializeStaticImport(pos) {
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5110,23 +5097,18 @@ function deserializeStaticMemberExpression(pos) {
     property: deserializeIdentifierName(pos + 32),
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
 }
 
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -5137,8 +5119,8 @@ function deserializeStringLiteral(pos) {
 function deserializeSuper(pos) {
   return {
     type: "Super",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5157,8 +5139,8 @@ function deserializeSwitchCase(pos) {
     type: "SwitchCase",
     test: testValue,
     consequent: consequentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5177,8 +5159,8 @@ function deserializeSwitchStatement(pos) {
     type: "SwitchStatement",
     discriminant: discriminantValue,
     cases: casesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5186,8 +5168,8 @@ function deserializeSwitchStatement(pos) {
 function deserializeTSAnyKeyword(pos) {
   return {
     type: "TSAnyKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5203,8 +5185,8 @@ function deserializeTSArrayType(pos) {
   return {
     type: "TSArrayType",
     elementType: elementTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5223,8 +5205,8 @@ function deserializeTSAsExpression(pos) {
     type: "TSAsExpression",
     expression: expressionValue,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5232,8 +5214,8 @@ function deserializeTSAsExpression(pos) {
 function deserializeTSBigIntKeyword(pos) {
   return {
     type: "TSBigIntKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5241,8 +5223,8 @@ function deserializeTSBigIntKeyword(pos) {
 function deserializeTSBooleanKeyword(pos) {
   return {
     type: "TSBooleanKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5265,8 +5247,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
     typeParameters: typeParametersValue,
     params: params,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5291,8 +5273,8 @@ function deserializeTSConditionalType(pos) {
     extendsType: extendsTypeValue,
     trueType: trueTypeValue,
     falseType: falseTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5314,8 +5296,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
     typeParameters: typeParametersValue,
     params: paramsValue,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5338,8 +5320,8 @@ function deserializeTSConstructorType(pos) {
     typeParameters: typeParametersValue,
     params: paramsValue,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5355,8 +5337,8 @@ function deserializeTSEnumBody(pos) {
   return {
     type: "TSEnumBody",
     members: membersValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5375,8 +5357,8 @@ function deserializeTSEnumDeclaration(pos) {
     body: bodyValue,
     const: uint8[pos + 12] === 1,
     declare: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5395,9 +5377,9 @@ function deserializeTSEnumMember(pos) {
     type: "TSEnumMember",
     id: idValue,
     initializer: initializerValue,
-    computed: deserializeU8((pos + 16)) > 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    computed: uint8[pos + 16] > 1,
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5429,16 +5411,16 @@ function deserializeTSExportAssignment(pos) {
   return {
     type: "TSExportAssignment",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5462,8 +5444,8 @@ function deserializeTSExternalModuleReference(pos) {
   return {
     type: "TSExternalModuleReference",
     expression: deserializeStringLiteral(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5486,8 +5468,8 @@ function deserializeTSFunctionType(pos) {
     typeParameters: typeParametersValue,
     params: params,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5497,8 +5479,8 @@ function deserializeTSGlobalDeclaration(pos) {
   const ident = {
       type: 'Identifier',
       name: 'global',
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
   };
   let bodyValue;
   try {
@@ -5514,8 +5496,8 @@ function deserializeTSGlobalDeclaration(pos) {
     kind: 'global',
     declare: uint8[pos + 88] === 1,
     global: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5533,8 +5515,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
     id: deserializeBindingIdentifier(pos + 16),
     moduleReference: moduleReferenceValue,
     importKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5557,8 +5539,8 @@ function deserializeTSImportType(pos) {
     options: optionsValue,
     qualifier: qualifierValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5575,8 +5557,8 @@ function deserializeTSImportTypeQualifiedName(pos) {
     type: "TSQualifiedName",
     left: leftValue,
     right: deserializeIdentifierName(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5608,8 +5590,8 @@ function deserializeTSIndexSignature(pos) {
     readonly: uint8[pos + 12] === 1,
     static: uint8[pos + 13] === 1,
     accessibility: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5625,11 +5607,11 @@ function deserializeTSIndexSignatureName(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5648,8 +5630,8 @@ function deserializeTSIndexedAccessType(pos) {
     type: "TSIndexedAccessType",
     objectType: objectTypeValue,
     indexType: indexTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5665,8 +5647,8 @@ function deserializeTSInferType(pos) {
   return {
     type: "TSInferType",
     typeParameter: typeParameterValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5685,8 +5667,8 @@ function deserializeTSInstantiationExpression(pos) {
     type: "TSInstantiationExpression",
     expression: expressionValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5702,8 +5684,8 @@ function deserializeTSInterfaceBody(pos) {
   return {
     type: "TSInterfaceBody",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5727,8 +5709,8 @@ function deserializeTSInterfaceDeclaration(pos) {
     extends: extendsValue,
     body: bodyValue,
     declare: uint8[pos + 88] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5776,8 +5758,8 @@ function deserializeTSInterfaceHeritage(pos) {
     type: "TSInterfaceHeritage",
     expression: expression,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5793,8 +5775,8 @@ function deserializeTSIntersectionType(pos) {
   return {
     type: "TSIntersectionType",
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5802,8 +5784,8 @@ function deserializeTSIntersectionType(pos) {
 function deserializeTSIntrinsicKeyword(pos) {
   return {
     type: "TSIntrinsicKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5839,8 +5821,8 @@ function deserializeTSLiteralType(pos) {
   return {
     type: "TSLiteralType",
     literal: literalValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5867,8 +5849,8 @@ function deserializeTSMappedType(pos) {
     typeAnnotation: typeAnnotationValue,
     optional: optional,
     readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5914,8 +5896,8 @@ function deserializeTSMethodSignature(pos) {
     accessibility: null,
     readonly: false,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5935,8 +5917,8 @@ function deserializeTSModuleBlock(pos) {
   return {
     type: "TSModuleBlock",
     body: joinedBody,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5968,17 +5950,17 @@ function deserializeTSNamedTupleMember(pos) {
     label: deserializeIdentifierName(pos + 16),
     elementType: elementTypeValue,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6059,8 +6041,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
   return {
     type: "TSNamespaceExportDeclaration",
     id: deserializeIdentifierName(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6068,8 +6050,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 function deserializeTSNeverKeyword(pos) {
   return {
     type: "TSNeverKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6085,8 +6067,8 @@ function deserializeTSNonNullExpression(pos) {
   return {
     type: "TSNonNullExpression",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6094,8 +6076,8 @@ function deserializeTSNonNullExpression(pos) {
 function deserializeTSNullKeyword(pos) {
   return {
     type: "TSNullKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6103,8 +6085,8 @@ function deserializeTSNullKeyword(pos) {
 function deserializeTSNumberKeyword(pos) {
   return {
     type: "TSNumberKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6112,8 +6094,8 @@ function deserializeTSNumberKeyword(pos) {
 function deserializeTSObjectKeyword(pos) {
   return {
     type: "TSObjectKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6129,8 +6111,8 @@ function deserializeTSOptionalType(pos) {
   return {
     type: "TSOptionalType",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6143,8 +6125,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
       };
       try {
         node.typeAnnotation = deserializeTSType((pos + 16));
@@ -6176,8 +6158,8 @@ function deserializeTSPropertySignature(pos) {
     typeAnnotation: typeAnnotationValue,
     accessibility: null,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6194,8 +6176,8 @@ function deserializeTSQualifiedName(pos) {
     type: "TSQualifiedName",
     left: leftValue,
     right: deserializeIdentifierName(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6211,8 +6193,8 @@ function deserializeTSRestType(pos) {
   return {
     type: "TSRestType",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6231,8 +6213,8 @@ function deserializeTSSatisfiesExpression(pos) {
     type: "TSSatisfiesExpression",
     expression: expressionValue,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6258,8 +6240,8 @@ function deserializeTSSignature(pos) {
 function deserializeTSStringKeyword(pos) {
   return {
     type: "TSStringKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6267,8 +6249,8 @@ function deserializeTSStringKeyword(pos) {
 function deserializeTSSymbolKeyword(pos) {
   return {
     type: "TSSymbolKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6285,8 +6267,8 @@ function deserializeTSTemplateLiteralType(pos) {
     type: "TSTemplateLiteralType",
     quasis: deserializeVecTemplateElement(pos + 16),
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6305,8 +6287,8 @@ function deserializeTSThisParameter(pos) {
     name: 'this',
     optional: false,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6314,8 +6296,8 @@ function deserializeTSThisParameter(pos) {
 function deserializeTSThisType(pos) {
   return {
     type: "TSThisType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6417,8 +6399,8 @@ function deserializeTSTupleType(pos) {
   return {
     type: "TSTupleType",
     elementTypes: elementTypesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6521,8 +6503,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
     typeParameters: typeParametersValue,
     typeAnnotation: typeAnnotationValue,
     declare: uint8[pos + 72] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6538,8 +6520,8 @@ function deserializeTSTypeAnnotation(pos) {
   return {
     type: "TSTypeAnnotation",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6558,8 +6540,8 @@ function deserializeTSTypeAssertion(pos) {
     type: "TSTypeAssertion",
     typeAnnotation: typeAnnotationValue,
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6575,8 +6557,8 @@ function deserializeTSTypeLiteral(pos) {
   return {
     type: "TSTypeLiteral",
     members: membersValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6607,8 +6589,8 @@ function deserializeTSTypeOperator(pos) {
     type: "TSTypeOperator",
     operator: deserializeTSTypeOperatorOperator(pos + 12),
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6640,8 +6622,8 @@ function deserializeTSTypeParameter(pos) {
     in: uint8[pos + 12] === 1,
     out: uint8[pos + 13] === 1,
     const: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6657,8 +6639,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
   return {
     type: "TSTypeParameterDeclaration",
     params: paramsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6674,8 +6656,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
   return {
     type: "TSTypeParameterInstantiation",
     params: paramsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6693,8 +6675,8 @@ function deserializeTSTypePredicate(pos) {
     parameterName: deserializeTSTypePredicateName(pos + 16),
     asserts: uint8[pos + 12] === 1,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6725,8 +6707,8 @@ function deserializeTSTypeQuery(pos) {
     type: "TSTypeQuery",
     exprName: exprNameValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6761,8 +6743,8 @@ function deserializeTSTypeReference(pos) {
     type: "TSTypeReference",
     typeName: typeNameValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6770,8 +6752,8 @@ function deserializeTSTypeReference(pos) {
 function deserializeTSUndefinedKeyword(pos) {
   return {
     type: "TSUndefinedKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6787,8 +6769,8 @@ function deserializeTSUnionType(pos) {
   return {
     type: "TSUnionType",
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6796,8 +6778,8 @@ function deserializeTSUnionType(pos) {
 function deserializeTSUnknownKeyword(pos) {
   return {
     type: "TSUnknownKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6805,8 +6787,8 @@ function deserializeTSUnknownKeyword(pos) {
 function deserializeTSVoidKeyword(pos) {
   return {
     type: "TSVoidKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6825,16 +6807,16 @@ function deserializeTaggedTemplateExpression(pos) {
     type: "TaggedTemplateExpression",
     tag: tagValue,
     quasi: quasiValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = false ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = false ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = false ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = false ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, };
 }
@@ -6842,7 +6824,7 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
@@ -6860,8 +6842,8 @@ function deserializeTemplateLiteral(pos) {
     type: "TemplateLiteral",
     quasis: deserializeVecTemplateElement(pos + 16),
     expressions: expressionsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6869,8 +6851,8 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   return {
     type: "ThisExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6886,8 +6868,8 @@ function deserializeThrowStatement(pos) {
   return {
     type: "ThrowStatement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6909,14 +6891,9 @@ function deserializeTryStatement(pos) {
     block: blockValue,
     handler: handlerValue,
     finalizer: finalizerValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
 }
 
 /** `UnaryExpression<'a>` */
@@ -6933,8 +6910,8 @@ function deserializeUnaryExpression(pos) {
     operator: deserializeUnaryOperator(pos + 12),
     argument: argumentValue,
     prefix: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6961,8 +6938,8 @@ function deserializeUpdateExpression(pos) {
     operator: deserializeUpdateOperator(pos + 12),
     prefix: uint8[pos + 13] === 1,
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6988,8 +6965,8 @@ function deserializeV8IntrinsicExpression(pos) {
     type: "V8IntrinsicExpression",
     name: deserializeIdentifierName(pos + 16),
     arguments: argumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7006,8 +6983,8 @@ function deserializeVariableDeclaration(pos) {
     type: "VariableDeclaration",
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: declarationsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7034,8 +7011,8 @@ function deserializeVariableDeclarator(pos) {
     type: "VariableDeclarator",
     id: pattern,
     init: initValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7807,8 +7784,8 @@ function deserializeWhileStatement(pos) {
     type: "WhileStatement",
     test: testValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7834,8 +7811,8 @@ function deserializeWithStatement(pos) {
     type: "WithStatement",
     object: objectValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7852,7 +7829,7 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     delegate: uint8[pos + 12] === 1,
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }

@@ -121,8 +121,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     return data;
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -392,8 +394,8 @@ function strictRun(bytes, from, to, start) {
 
 /** `AccessorProperty<'a>` */
 function deserializeAccessorProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let decoratorsValue, keyValue, valueValue;
   try {
     decoratorsValue = deserializeVecDecorator(pos + 16);
@@ -527,8 +529,8 @@ function deserializeArgument(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function deserializeArrayAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedElements = deserializeVecOptionAssignmentTargetMaybeDefault(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedElements.push(item); }
   return {
@@ -542,8 +544,8 @@ function deserializeArrayAssignmentTarget(pos) {
 
 /** `ArrayExpression<'a>` */
 function deserializeArrayExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let elementsValue;
   try {
     elementsValue = deserializeVecArrayExpressionElement(pos + 16);
@@ -662,8 +664,8 @@ function deserializeArrayExpressionElement(pos) {
 
 /** `ArrayPattern<'a>` */
 function deserializeArrayPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedElements = deserializeVecOptionBindingPattern(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedElements.push(item); }
   return {
@@ -775,8 +777,8 @@ function deserializeArrowFunctionBody(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function deserializeArrowFunctionExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let paramsValue, bodyValue;
   try {
     paramsValue = deserializeBoxFormalParameters(pos + 24);
@@ -802,8 +804,8 @@ function deserializeArrowFunctionExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function deserializeAssignmentExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeAssignmentTarget(pos + 16);
@@ -835,8 +837,8 @@ function deserializeAssignmentOperator(pos) {
 
 /** `AssignmentPattern<'a>` */
 function deserializeAssignmentPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeBindingPattern(pos + 16);
@@ -929,8 +931,8 @@ function deserializeAssignmentTargetProperty(pos) {
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_key = deserializeIdentifierReference(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // Clone `key`
   let keyStart, keyEnd;
   let value = {
@@ -968,8 +970,8 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function deserializeAssignmentTargetPropertyProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keyValue, valueValue;
   try {
     keyValue = deserializePropertyKey(pos + 16);
@@ -995,8 +997,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function deserializeAssignmentTargetRest(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeAssignmentTarget(pos + 16);
@@ -1015,8 +1017,8 @@ function deserializeAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function deserializeAssignmentTargetWithDefault(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeAssignmentTarget(pos + 16);
@@ -1038,8 +1040,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
 
 /** `AwaitExpression<'a>` */
 function deserializeAwaitExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -1058,9 +1060,9 @@ function deserializeAwaitExpression(pos) {
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1074,8 +1076,8 @@ function deserializeBigIntLiteral(pos) {
 
 /** `BinaryExpression<'a>` */
 function deserializeBinaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeExpression(pos + 16);
@@ -1107,11 +1109,11 @@ function deserializeBinaryOperator(pos) {
 
 /** `BindingIdentifier<'a>` */
 function deserializeBindingIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1136,8 +1138,8 @@ function deserializeBindingPattern(pos) {
 
 /** `BindingProperty<'a>` */
 function deserializeBindingProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keyValue, valueValue;
   try {
     keyValue = deserializePropertyKey(pos + 16);
@@ -1163,8 +1165,8 @@ function deserializeBindingProperty(pos) {
 
 /** `BindingRestElement<'a>` */
 function deserializeBindingRestElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeBindingPattern(pos + 16);
@@ -1183,8 +1185,8 @@ function deserializeBindingRestElement(pos) {
 
 /** `BlockStatement<'a>` */
 function deserializeBlockStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeVecStatement(pos + 16);
@@ -1201,16 +1203,11 @@ function deserializeBlockStatement(pos) {
   };
 }
 
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
-}
-
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: this_value,
@@ -2392,8 +2389,8 @@ function deserializeBoxYieldExpression(pos) {
 
 /** `BreakStatement<'a>` */
 function deserializeBreakStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "BreakStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
@@ -2405,8 +2402,8 @@ function deserializeBreakStatement(pos) {
 
 /** `CallExpression<'a>` */
 function deserializeCallExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let calleeValue, argumentsValue;
   try {
     calleeValue = deserializeExpression(pos + 16);
@@ -2429,8 +2426,8 @@ function deserializeCallExpression(pos) {
 
 /** `CatchClause<'a>` */
 function deserializeCatchClause(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let paramValue, bodyValue;
   try {
     paramValue = deserializeOptionCatchParameter(pos + 16);
@@ -2477,8 +2474,8 @@ function deserializeChainElement(pos) {
 
 /** `ChainExpression<'a>` */
 function deserializeChainExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeChainElement(pos + 16);
@@ -2497,8 +2494,8 @@ function deserializeChainExpression(pos) {
 
 /** `Class<'a>` */
 function deserializeClass(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let decoratorsValue, superClassValue, bodyValue;
   try {
     decoratorsValue = deserializeVecDecorator(pos + 16);
@@ -2524,8 +2521,8 @@ function deserializeClass(pos) {
 
 /** `ClassBody<'a>` */
 function deserializeClassBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeVecClassElement(pos + 16);
@@ -2572,10 +2569,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2596,8 +2593,8 @@ function deserializeCommentKind(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function deserializeComputedMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue, propertyValue;
   try {
     objectValue = deserializeExpression(pos + 16);
@@ -2621,8 +2618,8 @@ function deserializeComputedMemberExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function deserializeConditionalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let testValue, consequentValue, alternateValue;
   try {
     testValue = deserializeExpression(pos + 16);
@@ -2647,8 +2644,8 @@ function deserializeConditionalExpression(pos) {
 
 /** `ContinueStatement<'a>` */
 function deserializeContinueStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ContinueStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
@@ -2660,8 +2657,8 @@ function deserializeContinueStatement(pos) {
 
 /** `DebuggerStatement` */
 function deserializeDebuggerStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "DebuggerStatement",
     start: this_start,
@@ -2700,8 +2697,8 @@ function deserializeDeclaration(pos) {
 
 /** `Decorator<'a>` */
 function deserializeDecorator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -2720,12 +2717,12 @@ function deserializeDecorator(pos) {
 
 /** `Directive<'a>` */
 function deserializeDirective(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ExpressionStatement",
     expression: deserializeStringLiteral(pos + 16),
-    directive: deserializeStr(pos + 64),
+    directive: readStr(pos + 64),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2734,8 +2731,8 @@ function deserializeDirective(pos) {
 
 /** `DoWhileStatement<'a>` */
 function deserializeDoWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue, testValue;
   try {
     bodyValue = deserializeStatement(pos + 16);
@@ -2757,8 +2754,8 @@ function deserializeDoWhileStatement(pos) {
 
 /** `DynamicImport` */
 function deserializeDynamicImport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeSpan(pos + 8),
     start: this_start,
@@ -2785,8 +2782,8 @@ function deserializeElision(pos) {
 
 /** `EmptyStatement` */
 function deserializeEmptyStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "EmptyStatement",
     start: this_start,
@@ -2799,17 +2796,17 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
 /** `ErrorLabel<'a>` */
 function deserializeErrorLabel(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     message: deserializeOptionStr(pos + 8),
     start: this_start,
@@ -2829,8 +2826,8 @@ function deserializeErrorSeverity(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function deserializeExportAllDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const withClause = deserializeOptionBoxWithClause((pos + 120));
   return {
     type: "ExportAllDeclaration",
@@ -2845,8 +2842,8 @@ function deserializeExportAllDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function deserializeExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let declarationValue;
   try {
     declarationValue = deserializeDeclaration(pos + 16);
@@ -2868,8 +2865,8 @@ function deserializeExportDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function deserializeExportDefaultDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let declarationValue;
   try {
     declarationValue = deserializeExportDefaultDeclarationKind(pos + 16);
@@ -2990,8 +2987,8 @@ function deserializeExportDefaultDeclarationKind(pos) {
 
 /** `ExportEntry<'a>` */
 function deserializeExportEntry(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeOptionNameSpan(pos + 16),
     importName: deserializeExportImportName(pos + 40),
@@ -3024,8 +3021,8 @@ function deserializeExportExportName(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function deserializeExportFromDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const withClause = deserializeOptionBoxWithClause((pos + 88));
   return {
     type: "ExportNamedDeclaration",
@@ -3077,8 +3074,8 @@ function deserializeExportLocalName(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function deserializeExportNamedDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ExportNamedDeclaration",
     declaration: null,
@@ -3093,8 +3090,8 @@ function deserializeExportNamedDeclaration(pos) {
 
 /** `ExportSpecifier<'a>` */
 function deserializeExportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ExportSpecifier",
     local: deserializeModuleExportName(pos + 16),
@@ -3203,8 +3200,8 @@ function deserializeExpression(pos) {
 
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -3223,8 +3220,8 @@ function deserializeExpressionStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function deserializeForInStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue, bodyValue;
   try {
     leftValue = deserializeForStatementLeft(pos + 16);
@@ -3249,8 +3246,8 @@ function deserializeForInStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function deserializeForOfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue, bodyValue;
   try {
     leftValue = deserializeForStatementLeft(pos + 16);
@@ -3276,8 +3273,8 @@ function deserializeForOfStatement(pos) {
 
 /** `ForStatement<'a>` */
 function deserializeForStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let initValue, testValue, updateValue, bodyValue;
   try {
     initValue = deserializeOptionForStatementInit(pos + 16);
@@ -3444,8 +3441,8 @@ function deserializeFormalParameter(pos) {
               type: 'AssignmentPattern',
               left: null,
               right: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
               range: [start, end],
           };
           try {
@@ -3478,8 +3475,8 @@ function deserializeFormalParameters(pos) {
           rest = parent = {
           type: 'RestElement',
           argument: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
           range: [start, end],
       };
       try {
@@ -3495,8 +3492,8 @@ function deserializeFormalParameters(pos) {
 
 /** `Function<'a>` */
 function deserializeFunction(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const params = deserializeBoxFormalParameters((pos + 64));
   let bodyValue;
   try {
@@ -3521,8 +3518,8 @@ function deserializeFunction(pos) {
 
 /** `FunctionBody<'a>` */
 function deserializeFunctionBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedStatements = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedStatements.push(item);
   return {
@@ -3545,29 +3542,24 @@ function deserializeFunctionType(pos) {
 
 /** `Hashbang<'a>` */
 function deserializeHashbang(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
   };
 }
 
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
-}
-
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3576,11 +3568,11 @@ function deserializeIdentifierName(pos) {
 
 /** `IdentifierReference<'a>` */
 function deserializeIdentifierReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3589,8 +3581,8 @@ function deserializeIdentifierReference(pos) {
 
 /** `IfStatement<'a>` */
 function deserializeIfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let testValue, consequentValue, alternateValue;
   try {
     testValue = deserializeExpression(pos + 16);
@@ -3615,8 +3607,8 @@ function deserializeIfStatement(pos) {
 
 /** `ImportAttribute<'a>` */
 function deserializeImportAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ImportAttribute",
     key: deserializeImportAttributeKey(pos + 16),
@@ -3641,8 +3633,8 @@ function deserializeImportAttributeKey(pos) {
 
 /** `ImportDeclaration<'a>` */
 function deserializeImportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
   if (specifiers === null) specifiers = [];
   const withClause = deserializeOptionBoxWithClause((pos + 88));
@@ -3674,8 +3666,8 @@ function deserializeImportDeclarationSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function deserializeImportDefaultSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ImportDefaultSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
@@ -3696,8 +3688,8 @@ function deserializeImportEntry(pos) {
 
 /** `ImportExpression<'a>` */
 function deserializeImportExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let sourceValue, optionsValue;
   try {
     sourceValue = deserializeExpression(pos + 16);
@@ -3738,10 +3730,10 @@ function deserializeImportImportName(pos) {
 
 /** `ImportMeta` */
 function deserializeImportMeta(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       name: 'import',
@@ -3749,7 +3741,7 @@ function deserializeImportMeta(pos) {
       end: importEnd,
       range: [importStart, importEnd],
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -3770,8 +3762,8 @@ function deserializeImportMeta(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function deserializeImportNamespaceSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ImportNamespaceSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
@@ -3801,8 +3793,8 @@ function deserializeImportPhase(pos) {
 
 /** `ImportSpecifier<'a>` */
 function deserializeImportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ImportSpecifier",
     imported: deserializeModuleExportName(pos + 16),
@@ -3815,8 +3807,8 @@ function deserializeImportSpecifier(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function deserializeJSDocNonNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -3836,8 +3828,8 @@ function deserializeJSDocNonNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function deserializeJSDocNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -3857,8 +3849,8 @@ function deserializeJSDocNullableType(pos) {
 
 /** `JSDocUnknownType` */
 function deserializeJSDocUnknownType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSJSDocUnknownType",
     start: this_start,
@@ -3867,15 +3859,10 @@ function deserializeJSDocUnknownType(pos) {
   };
 }
 
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
-}
-
 /** `JSXAttribute<'a>` */
 function deserializeJSXAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let valueValue;
   try {
     valueValue = deserializeOptionJSXAttributeValue(pos + 32);
@@ -3953,8 +3940,8 @@ function deserializeJSXChild(pos) {
 
 /** `JSXClosingElement<'a>` */
 function deserializeJSXClosingElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let nameValue;
   try {
     nameValue = deserializeJSXElementName(pos + 16);
@@ -3973,8 +3960,8 @@ function deserializeJSXClosingElement(pos) {
 
 /** `JSXClosingFragment` */
 function deserializeJSXClosingFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXClosingFragment",
     start: this_start,
@@ -3986,8 +3973,8 @@ function deserializeJSXClosingFragment(pos) {
 /** `JSXElement<'a>` */
 function deserializeJSXElement(pos) {
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
   if (this_closingElement === null) openingElement.selfClosing = true;
   let childrenValue;
@@ -4032,8 +4019,8 @@ function deserializeJSXElementName(pos) {
 
 /** `JSXEmptyExpression` */
 function deserializeJSXEmptyExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXEmptyExpression",
     start: this_start,
@@ -4142,8 +4129,8 @@ function deserializeJSXExpression(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function deserializeJSXExpressionContainer(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeJSXExpression(pos + 16);
@@ -4162,8 +4149,8 @@ function deserializeJSXExpressionContainer(pos) {
 
 /** `JSXFragment<'a>` */
 function deserializeJSXFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let childrenValue;
   try {
     childrenValue = deserializeVecJSXChild(pos + 32);
@@ -4184,11 +4171,11 @@ function deserializeJSXFragment(pos) {
 
 /** `JSXIdentifier<'a>` */
 function deserializeJSXIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4197,8 +4184,8 @@ function deserializeJSXIdentifier(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function deserializeJSXMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue;
   try {
     objectValue = deserializeJSXMemberExpressionObject(pos + 16);
@@ -4236,8 +4223,8 @@ function deserializeJSXMemberExpressionObject(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function deserializeJSXNamespacedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXNamespacedName",
     namespace: deserializeJSXIdentifier(pos + 16),
@@ -4250,8 +4237,8 @@ function deserializeJSXNamespacedName(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function deserializeJSXOpeningElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let nameValue, attributesValue;
   try {
     nameValue = deserializeJSXElementName(pos + 16);
@@ -4274,8 +4261,8 @@ function deserializeJSXOpeningElement(pos) {
 
 /** `JSXOpeningFragment` */
 function deserializeJSXOpeningFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXOpeningFragment",
     attributes: [],
@@ -4288,8 +4275,8 @@ function deserializeJSXOpeningFragment(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function deserializeJSXSpreadAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -4308,8 +4295,8 @@ function deserializeJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function deserializeJSXSpreadChild(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -4328,11 +4315,11 @@ function deserializeJSXSpreadChild(pos) {
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4342,11 +4329,11 @@ function deserializeJSXText(pos) {
 
 /** `LabelIdentifier<'a>` */
 function deserializeLabelIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4355,8 +4342,8 @@ function deserializeLabelIdentifier(pos) {
 
 /** `LabeledStatement<'a>` */
 function deserializeLabeledStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeStatement(pos + 48);
@@ -4376,8 +4363,8 @@ function deserializeLabeledStatement(pos) {
 
 /** `LogicalExpression<'a>` */
 function deserializeLogicalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeExpression(pos + 16);
@@ -4409,8 +4396,8 @@ function deserializeLogicalOperator(pos) {
 
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let decoratorsValue, keyValue, valueValue;
   try {
     decoratorsValue = deserializeVecDecorator(pos + 16);
@@ -4479,10 +4466,10 @@ function deserializeModuleKind(pos) {
 
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
-    value: deserializeStr(pos + 8),
+    value: readStr(pos + 8),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4491,8 +4478,8 @@ function deserializeNameSpan(pos) {
 
 /** `NewExpression<'a>` */
 function deserializeNewExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let calleeValue, argumentsValue;
   try {
     calleeValue = deserializeExpression(pos + 16);
@@ -4514,10 +4501,10 @@ function deserializeNewExpression(pos) {
 
 /** `NewTarget` */
 function deserializeNewTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       name: 'new',
@@ -4525,7 +4512,7 @@ function deserializeNewTarget(pos) {
       end: newEnd,
       range: [newStart, newEnd],
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -4546,8 +4533,8 @@ function deserializeNewTarget(pos) {
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -4560,8 +4547,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -4574,8 +4561,8 @@ function deserializeNumericLiteral(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function deserializeObjectAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedProperties = deserializeVecAssignmentTargetProperty(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedProperties.push(item); }
   return {
@@ -4589,8 +4576,8 @@ function deserializeObjectAssignmentTarget(pos) {
 
 /** `ObjectExpression<'a>` */
 function deserializeObjectExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let propertiesValue;
   try {
     propertiesValue = deserializeVecObjectPropertyKind(pos + 16);
@@ -4609,8 +4596,8 @@ function deserializeObjectExpression(pos) {
 
 /** `ObjectPattern<'a>` */
 function deserializeObjectPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedProperties = deserializeVecBindingProperty(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedProperties.push(item); }
   return {
@@ -4624,8 +4611,8 @@ function deserializeObjectPattern(pos) {
 
 /** `ObjectProperty<'a>` */
 function deserializeObjectProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keyValue, valueValue;
   try {
     keyValue = deserializePropertyKey(pos + 16);
@@ -4796,7 +4783,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -4832,7 +4819,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSImportTypeQualifier<'a>>` */
@@ -4868,8 +4855,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           range: [start, end],
       };
       try {
@@ -4884,8 +4871,8 @@ function deserializeParenthesizedExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function deserializePrivateFieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue;
   try {
     objectValue = deserializeExpression(pos + 16);
@@ -4907,11 +4894,11 @@ function deserializePrivateFieldExpression(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function deserializePrivateIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4920,8 +4907,8 @@ function deserializePrivateIdentifier(pos) {
 
 /** `PrivateInExpression<'a>` */
 function deserializePrivateInExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let rightValue;
   try {
     rightValue = deserializeExpression(pos + 48);
@@ -4942,8 +4929,8 @@ function deserializePrivateInExpression(pos) {
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -4961,8 +4948,8 @@ function deserializeProgram(pos) {
 
 /** `PropertyDefinition<'a>` */
 function deserializePropertyDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let decoratorsValue, keyValue, valueValue;
   try {
     decoratorsValue = deserializeVecDecorator(pos + 16);
@@ -5125,14 +5112,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -5149,8 +5136,8 @@ function deserializeRegExpFlagsAlias(pos) {
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
   const this_regex = deserializeRegExp(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let value = null;
   try {
       value = new RegExp(this_regex.pattern, this_regex.flags);
@@ -5168,8 +5155,8 @@ function deserializeRegExpLiteral(pos) {
 
 /** `ReturnStatement<'a>` */
 function deserializeReturnStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeOptionExpression(pos + 16);
@@ -5188,8 +5175,8 @@ function deserializeReturnStatement(pos) {
 
 /** `SequenceExpression<'a>` */
 function deserializeSequenceExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionsValue;
   try {
     expressionsValue = deserializeVecExpression(pos + 16);
@@ -5233,15 +5220,15 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `SpreadElement<'a>` */
 function deserializeSpreadElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -5340,8 +5327,8 @@ function deserializeStatement(pos) {
 
 /** `StaticBlock<'a>` */
 function deserializeStaticBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeVecStatement(pos + 16);
@@ -5360,8 +5347,8 @@ function deserializeStaticBlock(pos) {
 
 /** `StaticExport<'a>` */
 function deserializeStaticExport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     entries: deserializeVecExportEntry(pos + 8),
     start: this_start,
@@ -5372,8 +5359,8 @@ function deserializeStaticExport(pos) {
 
 /** `StaticImport<'a>` */
 function deserializeStaticImport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
@@ -5385,8 +5372,8 @@ function deserializeStaticImport(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function deserializeStaticMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue;
   try {
     objectValue = deserializeExpression(pos + 16);
@@ -5406,18 +5393,13 @@ function deserializeStaticMemberExpression(pos) {
   };
 }
 
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
-}
-
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -5427,8 +5409,8 @@ function deserializeStringLiteral(pos) {
 
 /** `Super` */
 function deserializeSuper(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Super",
     start: this_start,
@@ -5439,8 +5421,8 @@ function deserializeSuper(pos) {
 
 /** `SwitchCase<'a>` */
 function deserializeSwitchCase(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let testValue, consequentValue;
   try {
     testValue = deserializeOptionExpression(pos + 16);
@@ -5462,8 +5444,8 @@ function deserializeSwitchCase(pos) {
 
 /** `SwitchStatement<'a>` */
 function deserializeSwitchStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let discriminantValue, casesValue;
   try {
     discriminantValue = deserializeExpression(pos + 16);
@@ -5485,8 +5467,8 @@ function deserializeSwitchStatement(pos) {
 
 /** `TSAnyKeyword` */
 function deserializeTSAnyKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSAnyKeyword",
     start: this_start,
@@ -5497,8 +5479,8 @@ function deserializeTSAnyKeyword(pos) {
 
 /** `TSArrayType<'a>` */
 function deserializeTSArrayType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let elementTypeValue;
   try {
     elementTypeValue = deserializeTSType(pos + 16);
@@ -5517,8 +5499,8 @@ function deserializeTSArrayType(pos) {
 
 /** `TSAsExpression<'a>` */
 function deserializeTSAsExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue, typeAnnotationValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -5540,8 +5522,8 @@ function deserializeTSAsExpression(pos) {
 
 /** `TSBigIntKeyword` */
 function deserializeTSBigIntKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSBigIntKeyword",
     start: this_start,
@@ -5552,8 +5534,8 @@ function deserializeTSBigIntKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function deserializeTSBooleanKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSBooleanKeyword",
     start: this_start,
@@ -5564,8 +5546,8 @@ function deserializeTSBooleanKeyword(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function deserializeTSCallSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
@@ -5591,8 +5573,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
 
 /** `TSConditionalType<'a>` */
 function deserializeTSConditionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let checkTypeValue, extendsTypeValue, trueTypeValue, falseTypeValue;
   try {
     checkTypeValue = deserializeTSType(pos + 16);
@@ -5620,8 +5602,8 @@ function deserializeTSConditionalType(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function deserializeTSConstructSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, paramsValue, returnTypeValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -5646,8 +5628,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructorType<'a>` */
 function deserializeTSConstructorType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, paramsValue, returnTypeValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -5673,8 +5655,8 @@ function deserializeTSConstructorType(pos) {
 
 /** `TSEnumBody<'a>` */
 function deserializeTSEnumBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let membersValue;
   try {
     membersValue = deserializeVecTSEnumMember(pos + 16);
@@ -5693,8 +5675,8 @@ function deserializeTSEnumBody(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function deserializeTSEnumDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeTSEnumBody(pos + 48);
@@ -5716,8 +5698,8 @@ function deserializeTSEnumDeclaration(pos) {
 
 /** `TSEnumMember<'a>` */
 function deserializeTSEnumMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let idValue, initializerValue;
   try {
     idValue = deserializeTSEnumMemberName(pos + 16);
@@ -5731,7 +5713,7 @@ function deserializeTSEnumMember(pos) {
     type: "TSEnumMember",
     id: idValue,
     initializer: initializerValue,
-    computed: deserializeU8((pos + 16)) > 1,
+    computed: uint8[pos + 16] > 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5756,8 +5738,8 @@ function deserializeTSEnumMemberName(pos) {
 
 /** `TSExportAssignment<'a>` */
 function deserializeTSExportAssignment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -5776,9 +5758,9 @@ function deserializeTSExportAssignment(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5800,8 +5782,8 @@ function deserializeTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function deserializeTSExternalModuleReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSExternalModuleReference",
     expression: deserializeStringLiteral(pos + 16),
@@ -5813,8 +5795,8 @@ function deserializeTSExternalModuleReference(pos) {
 
 /** `TSFunctionType<'a>` */
 function deserializeTSFunctionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
@@ -5840,14 +5822,14 @@ function deserializeTSFunctionType(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function deserializeTSGlobalDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keywordStart, keywordEnd;
   const ident = {
       type: 'Identifier',
       name: 'global',
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
       range: [keywordStart, keywordEnd],
   };
   let bodyValue;
@@ -5872,8 +5854,8 @@ function deserializeTSGlobalDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function deserializeTSImportEqualsDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let moduleReferenceValue;
   try {
     moduleReferenceValue = deserializeTSModuleReference(pos + 48);
@@ -5894,8 +5876,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
 
 /** `TSImportType<'a>` */
 function deserializeTSImportType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let optionsValue, qualifierValue, typeArgumentsValue;
   try {
     optionsValue = deserializeOptionBoxObjectExpression(pos + 64);
@@ -5921,8 +5903,8 @@ function deserializeTSImportType(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function deserializeTSImportTypeQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue;
   try {
     leftValue = deserializeTSImportTypeQualifier(pos + 16);
@@ -5954,8 +5936,8 @@ function deserializeTSImportTypeQualifier(pos) {
 
 /** `TSIndexSignature<'a>` */
 function deserializeTSIndexSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeBoxTSTypeAnnotation(pos + 56);
@@ -5978,8 +5960,8 @@ function deserializeTSIndexSignature(pos) {
 
 /** `TSIndexSignatureName<'a>` */
 function deserializeTSIndexSignatureName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeBoxTSTypeAnnotation(pos + 32);
@@ -5990,7 +5972,7 @@ function deserializeTSIndexSignatureName(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: typeAnnotationValue,
     start: this_start,
@@ -6001,8 +5983,8 @@ function deserializeTSIndexSignatureName(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function deserializeTSIndexedAccessType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectTypeValue, indexTypeValue;
   try {
     objectTypeValue = deserializeTSType(pos + 16);
@@ -6024,8 +6006,8 @@ function deserializeTSIndexedAccessType(pos) {
 
 /** `TSInferType<'a>` */
 function deserializeTSInferType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParameterValue;
   try {
     typeParameterValue = deserializeBoxTSTypeParameter(pos + 16);
@@ -6044,8 +6026,8 @@ function deserializeTSInferType(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function deserializeTSInstantiationExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue, typeArgumentsValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -6067,8 +6049,8 @@ function deserializeTSInstantiationExpression(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function deserializeTSInterfaceBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeVecTSSignature(pos + 16);
@@ -6087,8 +6069,8 @@ function deserializeTSInterfaceBody(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function deserializeTSInterfaceDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, extendsValue, bodyValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -6115,8 +6097,8 @@ function deserializeTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function deserializeTSInterfaceHeritage(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
@@ -6169,8 +6151,8 @@ function deserializeTSInterfaceHeritage(pos) {
 
 /** `TSIntersectionType<'a>` */
 function deserializeTSIntersectionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typesValue;
   try {
     typesValue = deserializeVecTSType(pos + 16);
@@ -6189,8 +6171,8 @@ function deserializeTSIntersectionType(pos) {
 
 /** `TSIntrinsicKeyword` */
 function deserializeTSIntrinsicKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSIntrinsicKeyword",
     start: this_start,
@@ -6221,8 +6203,8 @@ function deserializeTSLiteral(pos) {
 
 /** `TSLiteralType<'a>` */
 function deserializeTSLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let literalValue;
   try {
     literalValue = deserializeTSLiteral(pos + 16);
@@ -6241,8 +6223,8 @@ function deserializeTSLiteralType(pos) {
 
 /** `TSMappedType<'a>` */
 function deserializeTSMappedType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
   if (optional === null) optional = false;
   let constraintValue, nameTypeValue, typeAnnotationValue;
@@ -6286,8 +6268,8 @@ function deserializeTSMappedTypeModifierOperator(pos) {
 
 /** `TSMethodSignature<'a>` */
 function deserializeTSMethodSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
   if (thisParam !== null) params.unshift(thisParam);
@@ -6331,8 +6313,8 @@ function deserializeTSMethodSignatureKind(pos) {
 
 /** `TSModuleBlock<'a>` */
 function deserializeTSModuleBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedBody = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedBody.push(item);
   return {
@@ -6360,8 +6342,8 @@ function deserializeTSModuleReference(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function deserializeTSNamedTupleMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let elementTypeValue;
   try {
     elementTypeValue = deserializeTSTupleElement(pos + 48);
@@ -6383,9 +6365,9 @@ function deserializeTSNamedTupleMember(pos) {
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6466,8 +6448,8 @@ function deserializeTSNamespaceDeclarationKind(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function deserializeTSNamespaceExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNamespaceExportDeclaration",
     id: deserializeIdentifierName(pos + 16),
@@ -6479,8 +6461,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 
 /** `TSNeverKeyword` */
 function deserializeTSNeverKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNeverKeyword",
     start: this_start,
@@ -6491,8 +6473,8 @@ function deserializeTSNeverKeyword(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function deserializeTSNonNullExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -6511,8 +6493,8 @@ function deserializeTSNonNullExpression(pos) {
 
 /** `TSNullKeyword` */
 function deserializeTSNullKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNullKeyword",
     start: this_start,
@@ -6523,8 +6505,8 @@ function deserializeTSNullKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function deserializeTSNumberKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNumberKeyword",
     start: this_start,
@@ -6535,8 +6517,8 @@ function deserializeTSNumberKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function deserializeTSObjectKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSObjectKeyword",
     start: this_start,
@@ -6547,8 +6529,8 @@ function deserializeTSObjectKeyword(pos) {
 
 /** `TSOptionalType<'a>` */
 function deserializeTSOptionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -6574,8 +6556,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           range: [start, end],
       };
       try {
@@ -6590,8 +6572,8 @@ function deserializeTSParenthesizedType(pos) {
 
 /** `TSPropertySignature<'a>` */
 function deserializeTSPropertySignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keyValue, typeAnnotationValue;
   try {
     keyValue = deserializePropertyKey(pos + 16);
@@ -6618,8 +6600,8 @@ function deserializeTSPropertySignature(pos) {
 
 /** `TSQualifiedName<'a>` */
 function deserializeTSQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue;
   try {
     leftValue = deserializeTSTypeName(pos + 16);
@@ -6639,8 +6621,8 @@ function deserializeTSQualifiedName(pos) {
 
 /** `TSRestType<'a>` */
 function deserializeTSRestType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -6659,8 +6641,8 @@ function deserializeTSRestType(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function deserializeTSSatisfiesExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue, typeAnnotationValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -6700,8 +6682,8 @@ function deserializeTSSignature(pos) {
 
 /** `TSStringKeyword` */
 function deserializeTSStringKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSStringKeyword",
     start: this_start,
@@ -6712,8 +6694,8 @@ function deserializeTSStringKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function deserializeTSSymbolKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSSymbolKeyword",
     start: this_start,
@@ -6724,8 +6706,8 @@ function deserializeTSSymbolKeyword(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function deserializeTSTemplateLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typesValue;
   try {
     typesValue = deserializeVecTSType(pos + 40);
@@ -6745,8 +6727,8 @@ function deserializeTSTemplateLiteralType(pos) {
 
 /** `TSThisParameter<'a>` */
 function deserializeTSThisParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 24);
@@ -6768,8 +6750,8 @@ function deserializeTSThisParameter(pos) {
 
 /** `TSThisType` */
 function deserializeTSThisType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSThisType",
     start: this_start,
@@ -6866,8 +6848,8 @@ function deserializeTSTupleElement(pos) {
 
 /** `TSTupleType<'a>` */
 function deserializeTSTupleType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let elementTypesValue;
   try {
     elementTypesValue = deserializeVecTSTupleElement(pos + 16);
@@ -6968,8 +6950,8 @@ function deserializeTSType(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function deserializeTSTypeAliasDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, typeAnnotationValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -6993,8 +6975,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function deserializeTSTypeAnnotation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -7013,8 +6995,8 @@ function deserializeTSTypeAnnotation(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function deserializeTSTypeAssertion(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue, expressionValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -7036,8 +7018,8 @@ function deserializeTSTypeAssertion(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function deserializeTSTypeLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let membersValue;
   try {
     membersValue = deserializeVecTSSignature(pos + 16);
@@ -7070,8 +7052,8 @@ function deserializeTSTypeName(pos) {
 
 /** `TSTypeOperator<'a>` */
 function deserializeTSTypeOperator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -7100,8 +7082,8 @@ function deserializeTSTypeOperatorOperator(pos) {
 
 /** `TSTypeParameter<'a>` */
 function deserializeTSTypeParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let constraintValue, defaultValue;
   try {
     constraintValue = deserializeOptionTSType(pos + 48);
@@ -7127,8 +7109,8 @@ function deserializeTSTypeParameter(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function deserializeTSTypeParameterDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let paramsValue;
   try {
     paramsValue = deserializeVecTSTypeParameter(pos + 16);
@@ -7147,8 +7129,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function deserializeTSTypeParameterInstantiation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let paramsValue;
   try {
     paramsValue = deserializeVecTSType(pos + 16);
@@ -7167,8 +7149,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
 
 /** `TSTypePredicate<'a>` */
 function deserializeTSTypePredicate(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 32);
@@ -7201,8 +7183,8 @@ function deserializeTSTypePredicateName(pos) {
 
 /** `TSTypeQuery<'a>` */
 function deserializeTSTypeQuery(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let exprNameValue, typeArgumentsValue;
   try {
     exprNameValue = deserializeTSTypeQueryExprName(pos + 16);
@@ -7240,8 +7222,8 @@ function deserializeTSTypeQueryExprName(pos) {
 
 /** `TSTypeReference<'a>` */
 function deserializeTSTypeReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeNameValue, typeArgumentsValue;
   try {
     typeNameValue = deserializeTSTypeName(pos + 16);
@@ -7263,8 +7245,8 @@ function deserializeTSTypeReference(pos) {
 
 /** `TSUndefinedKeyword` */
 function deserializeTSUndefinedKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSUndefinedKeyword",
     start: this_start,
@@ -7275,8 +7257,8 @@ function deserializeTSUndefinedKeyword(pos) {
 
 /** `TSUnionType<'a>` */
 function deserializeTSUnionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typesValue;
   try {
     typesValue = deserializeVecTSType(pos + 16);
@@ -7295,8 +7277,8 @@ function deserializeTSUnionType(pos) {
 
 /** `TSUnknownKeyword` */
 function deserializeTSUnknownKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSUnknownKeyword",
     start: this_start,
@@ -7307,8 +7289,8 @@ function deserializeTSUnknownKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function deserializeTSVoidKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSVoidKeyword",
     start: this_start,
@@ -7319,8 +7301,8 @@ function deserializeTSVoidKeyword(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function deserializeTaggedTemplateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let tagValue, quasiValue;
   try {
     tagValue = deserializeExpression(pos + 16);
@@ -7342,9 +7324,9 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = false ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = false ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = false ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = false ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, range: [start, end], };
 }
@@ -7352,15 +7334,15 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
 
 /** `TemplateLiteral<'a>` */
 function deserializeTemplateLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionsValue;
   try {
     expressionsValue = deserializeVecExpression(pos + 40);
@@ -7380,8 +7362,8 @@ function deserializeTemplateLiteral(pos) {
 
 /** `ThisExpression` */
 function deserializeThisExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ThisExpression",
     start: this_start,
@@ -7392,8 +7374,8 @@ function deserializeThisExpression(pos) {
 
 /** `ThrowStatement<'a>` */
 function deserializeThrowStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -7412,8 +7394,8 @@ function deserializeThrowStatement(pos) {
 
 /** `TryStatement<'a>` */
 function deserializeTryStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let blockValue, handlerValue, finalizerValue;
   try {
     blockValue = deserializeBoxBlockStatement(pos + 16);
@@ -7436,15 +7418,10 @@ function deserializeTryStatement(pos) {
   };
 }
 
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
-}
-
 /** `UnaryExpression<'a>` */
 function deserializeUnaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -7474,8 +7451,8 @@ function deserializeUnaryOperator(pos) {
 
 /** `UpdateExpression<'a>` */
 function deserializeUpdateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeSimpleAssignmentTarget(pos + 16);
@@ -7505,8 +7482,8 @@ function deserializeUpdateOperator(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function deserializeV8IntrinsicExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentsValue;
   try {
     argumentsValue = deserializeVecArgument(pos + 48);
@@ -7526,8 +7503,8 @@ function deserializeV8IntrinsicExpression(pos) {
 
 /** `VariableDeclaration<'a>` */
 function deserializeVariableDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let declarationsValue;
   try {
     declarationsValue = deserializeVecVariableDeclarator(pos + 16);
@@ -7556,8 +7533,8 @@ function deserializeVariableDeclarationKind(pos) {
 
 /** `VariableDeclarator<'a>` */
 function deserializeVariableDeclarator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const pattern = deserializeBindingPattern((pos + 16));
   let initValue;
   try {
@@ -8331,8 +8308,8 @@ function deserializeVecVariableDeclarator(pos) {
 
 /** `WhileStatement<'a>` */
 function deserializeWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let testValue, bodyValue;
   try {
     testValue = deserializeExpression(pos + 16);
@@ -8361,8 +8338,8 @@ function deserializeWithClause(pos) {
 
 /** `WithStatement<'a>` */
 function deserializeWithStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue, bodyValue;
   try {
     objectValue = deserializeExpression(pos + 16);
@@ -8384,8 +8361,8 @@ function deserializeWithStatement(pos) {
 
 /** `YieldExpression<'a>` */
 function deserializeYieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeOptionExpression(pos + 16);

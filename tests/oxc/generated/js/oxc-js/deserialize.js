@@ -121,8 +121,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     return data;
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -410,8 +412,8 @@ function deserializeAccessorProperty(pos) {
     value: valueValue,
     computed: uint8[pos + 13] === 1,
     static: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -529,8 +531,8 @@ function deserializeArrayAssignmentTarget(pos) {
   return {
     type: "ArrayPattern",
     elements: joinedElements,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -546,8 +548,8 @@ function deserializeArrayExpression(pos) {
   return {
     type: "ArrayExpression",
     elements: elementsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -658,8 +660,8 @@ function deserializeArrayPattern(pos) {
   return {
     type: "ArrayPattern",
     elements: joinedElements,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -780,8 +782,8 @@ function deserializeArrowFunctionExpression(pos) {
     body: bodyValue,
     id: null,
     generator: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -801,8 +803,8 @@ function deserializeAssignmentExpression(pos) {
     operator: deserializeAssignmentOperator(pos + 12),
     left: leftValue,
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -830,8 +832,8 @@ function deserializeAssignmentPattern(pos) {
     type: "AssignmentPattern",
     left: leftValue,
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -908,8 +910,8 @@ function deserializeAssignmentTargetProperty(pos) {
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_key = deserializeIdentifierReference(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // Clone `key`
   let keyStart, keyEnd;
   let value = {
@@ -961,8 +963,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     method: false,
     shorthand: false,
     computed: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -978,8 +980,8 @@ function deserializeAssignmentTargetRest(pos) {
   return {
     type: "RestElement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -998,8 +1000,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
     type: "AssignmentPattern",
     left: leftValue,
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1015,16 +1017,16 @@ function deserializeAwaitExpression(pos) {
   return {
     type: "AwaitExpression",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1051,8 +1053,8 @@ function deserializeBinaryExpression(pos) {
     left: leftValue,
     operator: deserializeBinaryOperator(pos + 12),
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1069,9 +1071,9 @@ function deserializeBinaryOperator(pos) {
 function deserializeBindingIdentifier(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1110,8 +1112,8 @@ function deserializeBindingProperty(pos) {
     method: false,
     shorthand: uint8[pos + 12] === 1,
     computed: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1127,8 +1129,8 @@ function deserializeBindingRestElement(pos) {
   return {
     type: "RestElement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1144,21 +1146,16 @@ function deserializeBlockStatement(pos) {
   return {
     type: "BlockStatement",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
 }
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: this_value,
@@ -2342,8 +2339,8 @@ function deserializeBreakStatement(pos) {
   return {
     type: "BreakStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2363,8 +2360,8 @@ function deserializeCallExpression(pos) {
     callee: calleeValue,
     arguments: argumentsValue,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2383,8 +2380,8 @@ function deserializeCatchClause(pos) {
     type: "CatchClause",
     param: paramValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2425,8 +2422,8 @@ function deserializeChainExpression(pos) {
   return {
     type: "ChainExpression",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2449,8 +2446,8 @@ function deserializeClass(pos) {
     id: deserializeOptionBindingIdentifier(pos + 40),
     superClass: superClassValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2466,8 +2463,8 @@ function deserializeClassBody(pos) {
   return {
     type: "ClassBody",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2501,10 +2498,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2539,8 +2536,8 @@ function deserializeComputedMemberExpression(pos) {
     property: propertyValue,
     optional: uint8[pos + 12] === 1,
     computed: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2562,8 +2559,8 @@ function deserializeConditionalExpression(pos) {
     test: testValue,
     consequent: consequentValue,
     alternate: alternateValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2572,8 +2569,8 @@ function deserializeContinueStatement(pos) {
   return {
     type: "ContinueStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2581,8 +2578,8 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   return {
     type: "DebuggerStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2626,8 +2623,8 @@ function deserializeDecorator(pos) {
   return {
     type: "Decorator",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2636,9 +2633,9 @@ function deserializeDirective(pos) {
   return {
     type: "ExpressionStatement",
     expression: deserializeStringLiteral(pos + 16),
-    directive: deserializeStr(pos + 64),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    directive: readStr(pos + 64),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2657,8 +2654,8 @@ function deserializeDoWhileStatement(pos) {
     type: "DoWhileStatement",
     body: bodyValue,
     test: testValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2666,8 +2663,8 @@ function deserializeDoWhileStatement(pos) {
 function deserializeDynamicImport(pos) {
   return {
     moduleRequest: deserializeSpan(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2691,8 +2688,8 @@ function deserializeElision(pos) {
 function deserializeEmptyStatement(pos) {
   return {
     type: "EmptyStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2700,10 +2697,10 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
@@ -2711,8 +2708,8 @@ function deserializeError(pos) {
 function deserializeErrorLabel(pos) {
   return {
     message: deserializeOptionStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2733,8 +2730,8 @@ function deserializeExportAllDeclaration(pos) {
     exported: deserializeOptionModuleExportName(pos + 16),
     source: deserializeStringLiteral(pos + 72),
     attributes: withClause === null ? [] : withClause.attributes,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2753,8 +2750,8 @@ function deserializeExportDeclaration(pos) {
     specifiers: [],
     source: null,
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2770,8 +2767,8 @@ function deserializeExportDefaultDeclaration(pos) {
   return {
     type: "ExportDefaultDeclaration",
     declaration: declarationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2885,8 +2882,8 @@ function deserializeExportEntry(pos) {
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
     isType: uint8[pos + 136] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2917,8 +2914,8 @@ function deserializeExportFromDeclaration(pos) {
     specifiers: deserializeVecExportSpecifier(pos + 16),
     source: deserializeStringLiteral(pos + 40),
     attributes: withClause === null ? [] : withClause.attributes,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2966,8 +2963,8 @@ function deserializeExportNamedDeclaration(pos) {
     specifiers: deserializeVecExportSpecifier(pos + 16),
     source: null,
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2977,8 +2974,8 @@ function deserializeExportSpecifier(pos) {
     type: "ExportSpecifier",
     local: deserializeModuleExportName(pos + 16),
     exported: deserializeModuleExportName(pos + 72),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3090,8 +3087,8 @@ function deserializeExpressionStatement(pos) {
   return {
     type: "ExpressionStatement",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3113,8 +3110,8 @@ function deserializeForInStatement(pos) {
     left: leftValue,
     right: rightValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3137,8 +3134,8 @@ function deserializeForOfStatement(pos) {
     left: leftValue,
     right: rightValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3163,8 +3160,8 @@ function deserializeForStatement(pos) {
     test: testValue,
     update: updateValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3309,8 +3306,8 @@ function deserializeFormalParameter(pos) {
               type: 'AssignmentPattern',
               left: null,
               right: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
           };
           try {
             param.left = deserializeBindingPattern((pos + 40));
@@ -3342,8 +3339,8 @@ function deserializeFormalParameters(pos) {
           rest = parent = {
           type: 'RestElement',
           argument: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
       };
       try {
         rest.argument = deserializeBindingPattern( (pos + 56) );
@@ -3374,8 +3371,8 @@ function deserializeFunction(pos) {
     params: params,
     body: bodyValue,
     expression: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3386,8 +3383,8 @@ function deserializeFunctionBody(pos) {
   return {
     type: "BlockStatement",
     body: joinedStatements,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3404,24 +3401,19 @@ function deserializeFunctionType(pos) {
 function deserializeHashbang(pos) {
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
 }
 
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3429,9 +3421,9 @@ function deserializeIdentifierName(pos) {
 function deserializeIdentifierReference(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3453,8 +3445,8 @@ function deserializeIfStatement(pos) {
     test: testValue,
     consequent: consequentValue,
     alternate: alternateValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3464,8 +3456,8 @@ function deserializeImportAttribute(pos) {
     type: "ImportAttribute",
     key: deserializeImportAttributeKey(pos + 16),
     value: deserializeStringLiteral(pos + 72),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3492,8 +3484,8 @@ function deserializeImportDeclaration(pos) {
     source: deserializeStringLiteral(pos + 40),
     phase: deserializeOptionImportPhase(pos + 12),
     attributes: withClause === null ? [] : withClause.attributes,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3516,8 +3508,8 @@ function deserializeImportDefaultSpecifier(pos) {
   return {
     type: "ImportDefaultSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3546,8 +3538,8 @@ function deserializeImportExpression(pos) {
     source: sourceValue,
     options: optionsValue,
     phase: deserializeOptionImportPhase(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3571,15 +3563,15 @@ function deserializeImportImportName(pos) {
 
 /** `ImportMeta` */
 function deserializeImportMeta(pos) {
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       name: 'import',
       start: importStart,
       end: importEnd,
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -3591,8 +3583,8 @@ function deserializeImportMeta(pos) {
     type: "MetaProperty",
     meta: importIdent,
     property: metaIdent,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3601,8 +3593,8 @@ function deserializeImportNamespaceSpecifier(pos) {
   return {
     type: "ImportNamespaceSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3630,8 +3622,8 @@ function deserializeImportSpecifier(pos) {
     type: "ImportSpecifier",
     imported: deserializeModuleExportName(pos + 16),
     local: deserializeBindingIdentifier(pos + 72),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3648,8 +3640,8 @@ function deserializeJSDocNonNullableType(pos) {
     type: "TSJSDocNonNullableType",
     typeAnnotation: typeAnnotationValue,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3666,8 +3658,8 @@ function deserializeJSDocNullableType(pos) {
     type: "TSJSDocNullableType",
     typeAnnotation: typeAnnotationValue,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3675,14 +3667,9 @@ function deserializeJSDocNullableType(pos) {
 function deserializeJSDocUnknownType(pos) {
   return {
     type: "TSJSDocUnknownType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
 }
 
 /** `JSXAttribute<'a>` */
@@ -3698,8 +3685,8 @@ function deserializeJSXAttribute(pos) {
     type: "JSXAttribute",
     name: deserializeJSXAttributeName(pos + 16),
     value: valueValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3773,8 +3760,8 @@ function deserializeJSXClosingElement(pos) {
   return {
     type: "JSXClosingElement",
     name: nameValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3782,8 +3769,8 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   return {
     type: "JSXClosingFragment",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3804,8 +3791,8 @@ function deserializeJSXElement(pos) {
     openingElement: openingElement,
     children: childrenValue,
     closingElement: this_closingElement,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3835,8 +3822,8 @@ function deserializeJSXElementName(pos) {
 function deserializeJSXEmptyExpression(pos) {
   return {
     type: "JSXEmptyExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3950,8 +3937,8 @@ function deserializeJSXExpressionContainer(pos) {
   return {
     type: "JSXExpressionContainer",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3969,8 +3956,8 @@ function deserializeJSXFragment(pos) {
     openingFragment: deserializeJSXOpeningFragment(pos + 16),
     children: childrenValue,
     closingFragment: deserializeJSXClosingFragment(pos + 56),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3978,9 +3965,9 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3997,8 +3984,8 @@ function deserializeJSXMemberExpression(pos) {
     type: "JSXMemberExpression",
     object: objectValue,
     property: deserializeJSXIdentifier(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4026,8 +4013,8 @@ function deserializeJSXNamespacedName(pos) {
     type: "JSXNamespacedName",
     namespace: deserializeJSXIdentifier(pos + 16),
     name: deserializeJSXIdentifier(pos + 48),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4047,8 +4034,8 @@ function deserializeJSXOpeningElement(pos) {
     name: nameValue,
     attributes: attributesValue,
     selfClosing: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4058,8 +4045,8 @@ function deserializeJSXOpeningFragment(pos) {
     type: "JSXOpeningFragment",
     attributes: [],
     selfClosing: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4075,8 +4062,8 @@ function deserializeJSXSpreadAttribute(pos) {
   return {
     type: "JSXSpreadAttribute",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4092,18 +4079,18 @@ function deserializeJSXSpreadChild(pos) {
   return {
     type: "JSXSpreadChild",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4114,9 +4101,9 @@ function deserializeJSXText(pos) {
 function deserializeLabelIdentifier(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4133,8 +4120,8 @@ function deserializeLabeledStatement(pos) {
     type: "LabeledStatement",
     label: deserializeLabelIdentifier(pos + 16),
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4154,8 +4141,8 @@ function deserializeLogicalExpression(pos) {
     left: leftValue,
     operator: deserializeLogicalOperator(pos + 12),
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4189,8 +4176,8 @@ function deserializeMethodDefinition(pos) {
     kind: deserializeMethodDefinitionKind(pos + 13),
     computed: uint8[pos + 14] === 1,
     static: uint8[pos + 15] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4238,9 +4225,9 @@ function deserializeModuleKind(pos) {
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
   return {
-    value: deserializeStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 8),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4259,22 +4246,22 @@ function deserializeNewExpression(pos) {
     type: "NewExpression",
     callee: calleeValue,
     arguments: argumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `NewTarget` */
 function deserializeNewTarget(pos) {
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       name: 'new',
       start: newStart,
       end: newEnd,
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -4286,15 +4273,15 @@ function deserializeNewTarget(pos) {
     type: "MetaProperty",
     meta: newIdent,
     property: targetIdent,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -4306,8 +4293,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -4324,8 +4311,8 @@ function deserializeObjectAssignmentTarget(pos) {
   return {
     type: "ObjectPattern",
     properties: joinedProperties,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4341,8 +4328,8 @@ function deserializeObjectExpression(pos) {
   return {
     type: "ObjectExpression",
     properties: propertiesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4353,8 +4340,8 @@ function deserializeObjectPattern(pos) {
   return {
     type: "ObjectPattern",
     properties: joinedProperties,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4377,8 +4364,8 @@ function deserializeObjectProperty(pos) {
     method: uint8[pos + 13] === 1,
     shorthand: uint8[pos + 14] === 1,
     computed: uint8[pos + 15] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4529,7 +4516,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -4565,7 +4552,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSImportTypeQualifier<'a>>` */
@@ -4601,8 +4588,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
       };
       try {
         node.expression = deserializeExpression((pos + 16));
@@ -4629,8 +4616,8 @@ function deserializePrivateFieldExpression(pos) {
     property: deserializePrivateIdentifier(pos + 32),
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4638,9 +4625,9 @@ function deserializePrivateFieldExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4658,15 +4645,15 @@ function deserializePrivateInExpression(pos) {
     left: deserializePrivateIdentifier(pos + 16),
     operator: 'in',
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -4701,8 +4688,8 @@ function deserializePropertyDefinition(pos) {
     value: valueValue,
     computed: uint8[pos + 13] === 1,
     static: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4844,14 +4831,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -4868,8 +4855,8 @@ function deserializeRegExpFlagsAlias(pos) {
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
   const this_regex = deserializeRegExp(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let value = null;
   try {
       value = new RegExp(this_regex.pattern, this_regex.flags);
@@ -4896,8 +4883,8 @@ function deserializeReturnStatement(pos) {
   return {
     type: "ReturnStatement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4913,8 +4900,8 @@ function deserializeSequenceExpression(pos) {
   return {
     type: "SequenceExpression",
     expressions: expressionsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4945,8 +4932,8 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4962,8 +4949,8 @@ function deserializeSpreadElement(pos) {
   return {
     type: "SpreadElement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5059,8 +5046,8 @@ function deserializeStaticBlock(pos) {
   return {
     type: "StaticBlock",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5068,8 +5055,8 @@ function deserializeStaticBlock(pos) {
 function deserializeStaticExport(pos) {
   return {
     entries: deserializeVecExportEntry(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5078,8 +5065,8 @@ function deserializeStaticImport(pos) {
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5098,23 +5085,18 @@ function deserializeStaticMemberExpression(pos) {
     property: deserializeIdentifierName(pos + 32),
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
 }
 
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -5125,8 +5107,8 @@ function deserializeStringLiteral(pos) {
 function deserializeSuper(pos) {
   return {
     type: "Super",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5145,8 +5127,8 @@ function deserializeSwitchCase(pos) {
     type: "SwitchCase",
     test: testValue,
     consequent: consequentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5165,8 +5147,8 @@ function deserializeSwitchStatement(pos) {
     type: "SwitchStatement",
     discriminant: discriminantValue,
     cases: casesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5174,8 +5156,8 @@ function deserializeSwitchStatement(pos) {
 function deserializeTSAnyKeyword(pos) {
   return {
     type: "TSAnyKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5191,8 +5173,8 @@ function deserializeTSArrayType(pos) {
   return {
     type: "TSArrayType",
     elementType: elementTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5211,8 +5193,8 @@ function deserializeTSAsExpression(pos) {
     type: "TSAsExpression",
     expression: expressionValue,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5220,8 +5202,8 @@ function deserializeTSAsExpression(pos) {
 function deserializeTSBigIntKeyword(pos) {
   return {
     type: "TSBigIntKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5229,8 +5211,8 @@ function deserializeTSBigIntKeyword(pos) {
 function deserializeTSBooleanKeyword(pos) {
   return {
     type: "TSBooleanKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5253,8 +5235,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
     typeParameters: typeParametersValue,
     params: params,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5279,8 +5261,8 @@ function deserializeTSConditionalType(pos) {
     extendsType: extendsTypeValue,
     trueType: trueTypeValue,
     falseType: falseTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5302,8 +5284,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
     typeParameters: typeParametersValue,
     params: paramsValue,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5326,8 +5308,8 @@ function deserializeTSConstructorType(pos) {
     typeParameters: typeParametersValue,
     params: paramsValue,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5343,8 +5325,8 @@ function deserializeTSEnumBody(pos) {
   return {
     type: "TSEnumBody",
     members: membersValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5363,8 +5345,8 @@ function deserializeTSEnumDeclaration(pos) {
     body: bodyValue,
     const: uint8[pos + 12] === 1,
     declare: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5383,9 +5365,9 @@ function deserializeTSEnumMember(pos) {
     type: "TSEnumMember",
     id: idValue,
     initializer: initializerValue,
-    computed: deserializeU8((pos + 16)) > 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    computed: uint8[pos + 16] > 1,
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5417,16 +5399,16 @@ function deserializeTSExportAssignment(pos) {
   return {
     type: "TSExportAssignment",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5450,8 +5432,8 @@ function deserializeTSExternalModuleReference(pos) {
   return {
     type: "TSExternalModuleReference",
     expression: deserializeStringLiteral(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5474,8 +5456,8 @@ function deserializeTSFunctionType(pos) {
     typeParameters: typeParametersValue,
     params: params,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5485,8 +5467,8 @@ function deserializeTSGlobalDeclaration(pos) {
   const ident = {
       type: 'Identifier',
       name: 'global',
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
   };
   let bodyValue;
   try {
@@ -5502,8 +5484,8 @@ function deserializeTSGlobalDeclaration(pos) {
     kind: 'global',
     declare: uint8[pos + 88] === 1,
     global: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5521,8 +5503,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
     id: deserializeBindingIdentifier(pos + 16),
     moduleReference: moduleReferenceValue,
     importKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5545,8 +5527,8 @@ function deserializeTSImportType(pos) {
     options: optionsValue,
     qualifier: qualifierValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5563,8 +5545,8 @@ function deserializeTSImportTypeQualifiedName(pos) {
     type: "TSQualifiedName",
     left: leftValue,
     right: deserializeIdentifierName(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5596,8 +5578,8 @@ function deserializeTSIndexSignature(pos) {
     readonly: uint8[pos + 12] === 1,
     static: uint8[pos + 13] === 1,
     accessibility: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5613,11 +5595,11 @@ function deserializeTSIndexSignatureName(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5636,8 +5618,8 @@ function deserializeTSIndexedAccessType(pos) {
     type: "TSIndexedAccessType",
     objectType: objectTypeValue,
     indexType: indexTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5653,8 +5635,8 @@ function deserializeTSInferType(pos) {
   return {
     type: "TSInferType",
     typeParameter: typeParameterValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5673,8 +5655,8 @@ function deserializeTSInstantiationExpression(pos) {
     type: "TSInstantiationExpression",
     expression: expressionValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5690,8 +5672,8 @@ function deserializeTSInterfaceBody(pos) {
   return {
     type: "TSInterfaceBody",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5715,8 +5697,8 @@ function deserializeTSInterfaceDeclaration(pos) {
     extends: extendsValue,
     body: bodyValue,
     declare: uint8[pos + 88] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5764,8 +5746,8 @@ function deserializeTSInterfaceHeritage(pos) {
     type: "TSInterfaceHeritage",
     expression: expression,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5781,8 +5763,8 @@ function deserializeTSIntersectionType(pos) {
   return {
     type: "TSIntersectionType",
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5790,8 +5772,8 @@ function deserializeTSIntersectionType(pos) {
 function deserializeTSIntrinsicKeyword(pos) {
   return {
     type: "TSIntrinsicKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5827,8 +5809,8 @@ function deserializeTSLiteralType(pos) {
   return {
     type: "TSLiteralType",
     literal: literalValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5855,8 +5837,8 @@ function deserializeTSMappedType(pos) {
     typeAnnotation: typeAnnotationValue,
     optional: optional,
     readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5902,8 +5884,8 @@ function deserializeTSMethodSignature(pos) {
     accessibility: null,
     readonly: false,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5923,8 +5905,8 @@ function deserializeTSModuleBlock(pos) {
   return {
     type: "TSModuleBlock",
     body: joinedBody,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5956,17 +5938,17 @@ function deserializeTSNamedTupleMember(pos) {
     label: deserializeIdentifierName(pos + 16),
     elementType: elementTypeValue,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6047,8 +6029,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
   return {
     type: "TSNamespaceExportDeclaration",
     id: deserializeIdentifierName(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6056,8 +6038,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 function deserializeTSNeverKeyword(pos) {
   return {
     type: "TSNeverKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6073,8 +6055,8 @@ function deserializeTSNonNullExpression(pos) {
   return {
     type: "TSNonNullExpression",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6082,8 +6064,8 @@ function deserializeTSNonNullExpression(pos) {
 function deserializeTSNullKeyword(pos) {
   return {
     type: "TSNullKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6091,8 +6073,8 @@ function deserializeTSNullKeyword(pos) {
 function deserializeTSNumberKeyword(pos) {
   return {
     type: "TSNumberKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6100,8 +6082,8 @@ function deserializeTSNumberKeyword(pos) {
 function deserializeTSObjectKeyword(pos) {
   return {
     type: "TSObjectKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6117,8 +6099,8 @@ function deserializeTSOptionalType(pos) {
   return {
     type: "TSOptionalType",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6131,8 +6113,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
       };
       try {
         node.typeAnnotation = deserializeTSType((pos + 16));
@@ -6164,8 +6146,8 @@ function deserializeTSPropertySignature(pos) {
     typeAnnotation: typeAnnotationValue,
     accessibility: null,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6182,8 +6164,8 @@ function deserializeTSQualifiedName(pos) {
     type: "TSQualifiedName",
     left: leftValue,
     right: deserializeIdentifierName(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6199,8 +6181,8 @@ function deserializeTSRestType(pos) {
   return {
     type: "TSRestType",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6219,8 +6201,8 @@ function deserializeTSSatisfiesExpression(pos) {
     type: "TSSatisfiesExpression",
     expression: expressionValue,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6246,8 +6228,8 @@ function deserializeTSSignature(pos) {
 function deserializeTSStringKeyword(pos) {
   return {
     type: "TSStringKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6255,8 +6237,8 @@ function deserializeTSStringKeyword(pos) {
 function deserializeTSSymbolKeyword(pos) {
   return {
     type: "TSSymbolKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6273,8 +6255,8 @@ function deserializeTSTemplateLiteralType(pos) {
     type: "TSTemplateLiteralType",
     quasis: deserializeVecTemplateElement(pos + 16),
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6293,8 +6275,8 @@ function deserializeTSThisParameter(pos) {
     name: 'this',
     optional: false,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6302,8 +6284,8 @@ function deserializeTSThisParameter(pos) {
 function deserializeTSThisType(pos) {
   return {
     type: "TSThisType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6405,8 +6387,8 @@ function deserializeTSTupleType(pos) {
   return {
     type: "TSTupleType",
     elementTypes: elementTypesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6509,8 +6491,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
     typeParameters: typeParametersValue,
     typeAnnotation: typeAnnotationValue,
     declare: uint8[pos + 72] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6526,8 +6508,8 @@ function deserializeTSTypeAnnotation(pos) {
   return {
     type: "TSTypeAnnotation",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6546,8 +6528,8 @@ function deserializeTSTypeAssertion(pos) {
     type: "TSTypeAssertion",
     typeAnnotation: typeAnnotationValue,
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6563,8 +6545,8 @@ function deserializeTSTypeLiteral(pos) {
   return {
     type: "TSTypeLiteral",
     members: membersValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6595,8 +6577,8 @@ function deserializeTSTypeOperator(pos) {
     type: "TSTypeOperator",
     operator: deserializeTSTypeOperatorOperator(pos + 12),
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6628,8 +6610,8 @@ function deserializeTSTypeParameter(pos) {
     in: uint8[pos + 12] === 1,
     out: uint8[pos + 13] === 1,
     const: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6645,8 +6627,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
   return {
     type: "TSTypeParameterDeclaration",
     params: paramsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6662,8 +6644,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
   return {
     type: "TSTypeParameterInstantiation",
     params: paramsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6681,8 +6663,8 @@ function deserializeTSTypePredicate(pos) {
     parameterName: deserializeTSTypePredicateName(pos + 16),
     asserts: uint8[pos + 12] === 1,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6713,8 +6695,8 @@ function deserializeTSTypeQuery(pos) {
     type: "TSTypeQuery",
     exprName: exprNameValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6749,8 +6731,8 @@ function deserializeTSTypeReference(pos) {
     type: "TSTypeReference",
     typeName: typeNameValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6758,8 +6740,8 @@ function deserializeTSTypeReference(pos) {
 function deserializeTSUndefinedKeyword(pos) {
   return {
     type: "TSUndefinedKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6775,8 +6757,8 @@ function deserializeTSUnionType(pos) {
   return {
     type: "TSUnionType",
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6784,8 +6766,8 @@ function deserializeTSUnionType(pos) {
 function deserializeTSUnknownKeyword(pos) {
   return {
     type: "TSUnknownKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6793,8 +6775,8 @@ function deserializeTSUnknownKeyword(pos) {
 function deserializeTSVoidKeyword(pos) {
   return {
     type: "TSVoidKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6813,16 +6795,16 @@ function deserializeTaggedTemplateExpression(pos) {
     type: "TaggedTemplateExpression",
     tag: tagValue,
     quasi: quasiValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = false ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = false ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = false ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = false ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, };
 }
@@ -6830,7 +6812,7 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
@@ -6848,8 +6830,8 @@ function deserializeTemplateLiteral(pos) {
     type: "TemplateLiteral",
     quasis: deserializeVecTemplateElement(pos + 16),
     expressions: expressionsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6857,8 +6839,8 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   return {
     type: "ThisExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6874,8 +6856,8 @@ function deserializeThrowStatement(pos) {
   return {
     type: "ThrowStatement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6897,14 +6879,9 @@ function deserializeTryStatement(pos) {
     block: blockValue,
     handler: handlerValue,
     finalizer: finalizerValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
 }
 
 /** `UnaryExpression<'a>` */
@@ -6921,8 +6898,8 @@ function deserializeUnaryExpression(pos) {
     operator: deserializeUnaryOperator(pos + 12),
     argument: argumentValue,
     prefix: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6949,8 +6926,8 @@ function deserializeUpdateExpression(pos) {
     operator: deserializeUpdateOperator(pos + 12),
     prefix: uint8[pos + 13] === 1,
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6976,8 +6953,8 @@ function deserializeV8IntrinsicExpression(pos) {
     type: "V8IntrinsicExpression",
     name: deserializeIdentifierName(pos + 16),
     arguments: argumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6994,8 +6971,8 @@ function deserializeVariableDeclaration(pos) {
     type: "VariableDeclaration",
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: declarationsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7022,8 +6999,8 @@ function deserializeVariableDeclarator(pos) {
     type: "VariableDeclarator",
     id: pattern,
     init: initValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7795,8 +7772,8 @@ function deserializeWhileStatement(pos) {
     type: "WhileStatement",
     test: testValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7822,8 +7799,8 @@ function deserializeWithStatement(pos) {
     type: "WithStatement",
     object: objectValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7840,7 +7817,7 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     delegate: uint8[pos + 12] === 1,
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }

@@ -121,8 +121,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     return data;
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -392,8 +394,8 @@ function strictRun(bytes, from, to, start) {
 
 /** `AccessorProperty<'a>` */
 function deserializeAccessorProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let decoratorsValue, keyValue, typeAnnotationValue, valueValue;
   try {
     decoratorsValue = deserializeVecDecorator(pos + 16);
@@ -536,8 +538,8 @@ function deserializeArgument(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function deserializeArrayAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedElements = deserializeVecOptionAssignmentTargetMaybeDefault(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedElements.push(item); }
   return {
@@ -554,8 +556,8 @@ function deserializeArrayAssignmentTarget(pos) {
 
 /** `ArrayExpression<'a>` */
 function deserializeArrayExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let elementsValue;
   try {
     elementsValue = deserializeVecArrayExpressionElement(pos + 16);
@@ -674,8 +676,8 @@ function deserializeArrayExpressionElement(pos) {
 
 /** `ArrayPattern<'a>` */
 function deserializeArrayPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedElements = deserializeVecOptionBindingPattern(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedElements.push(item); }
   return {
@@ -790,8 +792,8 @@ function deserializeArrowFunctionBody(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function deserializeArrowFunctionExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, paramsValue, returnTypeValue, bodyValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -823,8 +825,8 @@ function deserializeArrowFunctionExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function deserializeAssignmentExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeAssignmentTarget(pos + 16);
@@ -856,8 +858,8 @@ function deserializeAssignmentOperator(pos) {
 
 /** `AssignmentPattern<'a>` */
 function deserializeAssignmentPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeBindingPattern(pos + 16);
@@ -953,8 +955,8 @@ function deserializeAssignmentTargetProperty(pos) {
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_key = deserializeIdentifierReference(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // Clone `key`
   let keyStart, keyEnd;
   let value = {
@@ -999,8 +1001,8 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function deserializeAssignmentTargetPropertyProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keyValue, valueValue;
   try {
     keyValue = deserializePropertyKey(pos + 16);
@@ -1027,8 +1029,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function deserializeAssignmentTargetRest(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeAssignmentTarget(pos + 16);
@@ -1051,8 +1053,8 @@ function deserializeAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function deserializeAssignmentTargetWithDefault(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeAssignmentTarget(pos + 16);
@@ -1077,8 +1079,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
 
 /** `AwaitExpression<'a>` */
 function deserializeAwaitExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -1097,9 +1099,9 @@ function deserializeAwaitExpression(pos) {
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1113,8 +1115,8 @@ function deserializeBigIntLiteral(pos) {
 
 /** `BinaryExpression<'a>` */
 function deserializeBinaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeExpression(pos + 16);
@@ -1146,12 +1148,12 @@ function deserializeBinaryOperator(pos) {
 
 /** `BindingIdentifier<'a>` */
 function deserializeBindingIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -1178,8 +1180,8 @@ function deserializeBindingPattern(pos) {
 
 /** `BindingProperty<'a>` */
 function deserializeBindingProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keyValue, valueValue;
   try {
     keyValue = deserializePropertyKey(pos + 16);
@@ -1206,8 +1208,8 @@ function deserializeBindingProperty(pos) {
 
 /** `BindingRestElement<'a>` */
 function deserializeBindingRestElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeBindingPattern(pos + 16);
@@ -1230,8 +1232,8 @@ function deserializeBindingRestElement(pos) {
 
 /** `BlockStatement<'a>` */
 function deserializeBlockStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeVecStatement(pos + 16);
@@ -1248,16 +1250,11 @@ function deserializeBlockStatement(pos) {
   };
 }
 
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
-}
-
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: this_value,
@@ -2451,8 +2448,8 @@ function deserializeBoxYieldExpression(pos) {
 
 /** `BreakStatement<'a>` */
 function deserializeBreakStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "BreakStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
@@ -2464,8 +2461,8 @@ function deserializeBreakStatement(pos) {
 
 /** `CallExpression<'a>` */
 function deserializeCallExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let calleeValue, typeArgumentsValue, argumentsValue;
   try {
     calleeValue = deserializeExpression(pos + 16);
@@ -2491,8 +2488,8 @@ function deserializeCallExpression(pos) {
 
 /** `CatchClause<'a>` */
 function deserializeCatchClause(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let paramValue, bodyValue;
   try {
     paramValue = deserializeOptionCatchParameter(pos + 16);
@@ -2547,8 +2544,8 @@ function deserializeChainElement(pos) {
 
 /** `ChainExpression<'a>` */
 function deserializeChainExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeChainElement(pos + 16);
@@ -2568,8 +2565,8 @@ function deserializeChainExpression(pos) {
 /** `Class<'a>` */
 function deserializeClass(pos) {
   const this_superClass = deserializeOptionExpression((pos + 80));
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let decoratorsValue, typeParametersValue, implementsValue, bodyValue;
   try {
     decoratorsValue = deserializeVecDecorator(pos + 16);
@@ -2602,8 +2599,8 @@ function deserializeClass(pos) {
 
 /** `ClassBody<'a>` */
 function deserializeClassBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeVecClassElement(pos + 16);
@@ -2650,10 +2647,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2674,8 +2671,8 @@ function deserializeCommentKind(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function deserializeComputedMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue, propertyValue;
   try {
     objectValue = deserializeExpression(pos + 16);
@@ -2699,8 +2696,8 @@ function deserializeComputedMemberExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function deserializeConditionalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let testValue, consequentValue, alternateValue;
   try {
     testValue = deserializeExpression(pos + 16);
@@ -2725,8 +2722,8 @@ function deserializeConditionalExpression(pos) {
 
 /** `ContinueStatement<'a>` */
 function deserializeContinueStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ContinueStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
@@ -2738,8 +2735,8 @@ function deserializeContinueStatement(pos) {
 
 /** `DebuggerStatement` */
 function deserializeDebuggerStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "DebuggerStatement",
     start: this_start,
@@ -2778,8 +2775,8 @@ function deserializeDeclaration(pos) {
 
 /** `Decorator<'a>` */
 function deserializeDecorator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -2798,12 +2795,12 @@ function deserializeDecorator(pos) {
 
 /** `Directive<'a>` */
 function deserializeDirective(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ExpressionStatement",
     expression: deserializeStringLiteral(pos + 16),
-    directive: deserializeStr(pos + 64),
+    directive: readStr(pos + 64),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2812,8 +2809,8 @@ function deserializeDirective(pos) {
 
 /** `DoWhileStatement<'a>` */
 function deserializeDoWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue, testValue;
   try {
     bodyValue = deserializeStatement(pos + 16);
@@ -2835,8 +2832,8 @@ function deserializeDoWhileStatement(pos) {
 
 /** `DynamicImport` */
 function deserializeDynamicImport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeSpan(pos + 8),
     start: this_start,
@@ -2863,8 +2860,8 @@ function deserializeElision(pos) {
 
 /** `EmptyStatement` */
 function deserializeEmptyStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "EmptyStatement",
     start: this_start,
@@ -2877,17 +2874,17 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
 /** `ErrorLabel<'a>` */
 function deserializeErrorLabel(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     message: deserializeOptionStr(pos + 8),
     start: this_start,
@@ -2907,8 +2904,8 @@ function deserializeErrorSeverity(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function deserializeExportAllDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const withClause = deserializeOptionBoxWithClause((pos + 120));
   return {
     type: "ExportAllDeclaration",
@@ -2925,8 +2922,8 @@ function deserializeExportAllDeclaration(pos) {
 /** `ExportDeclaration<'a>` */
 function deserializeExportDeclaration(pos) {
   const this_declaration = deserializeDeclaration(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ExportNamedDeclaration",
     declaration: this_declaration,
@@ -2942,8 +2939,8 @@ function deserializeExportDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function deserializeExportDefaultDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let declarationValue;
   try {
     declarationValue = deserializeExportDefaultDeclarationKind(pos + 16);
@@ -3065,8 +3062,8 @@ function deserializeExportDefaultDeclarationKind(pos) {
 
 /** `ExportEntry<'a>` */
 function deserializeExportEntry(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeOptionNameSpan(pos + 16),
     importName: deserializeExportImportName(pos + 40),
@@ -3099,8 +3096,8 @@ function deserializeExportExportName(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function deserializeExportFromDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const withClause = deserializeOptionBoxWithClause((pos + 88));
   return {
     type: "ExportNamedDeclaration",
@@ -3153,8 +3150,8 @@ function deserializeExportLocalName(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function deserializeExportNamedDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ExportNamedDeclaration",
     declaration: null,
@@ -3170,8 +3167,8 @@ function deserializeExportNamedDeclaration(pos) {
 
 /** `ExportSpecifier<'a>` */
 function deserializeExportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ExportSpecifier",
     local: deserializeModuleExportName(pos + 16),
@@ -3281,8 +3278,8 @@ function deserializeExpression(pos) {
 
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -3302,8 +3299,8 @@ function deserializeExpressionStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function deserializeForInStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue, bodyValue;
   try {
     leftValue = deserializeForStatementLeft(pos + 16);
@@ -3328,8 +3325,8 @@ function deserializeForInStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function deserializeForOfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue, bodyValue;
   try {
     leftValue = deserializeForStatementLeft(pos + 16);
@@ -3355,8 +3352,8 @@ function deserializeForOfStatement(pos) {
 
 /** `ForStatement<'a>` */
 function deserializeForStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let initValue, testValue, updateValue, bodyValue;
   try {
     initValue = deserializeOptionForStatementInit(pos + 16);
@@ -3518,10 +3515,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = deserializeBool((pos + 14)),
-          override = deserializeBool((pos + 15));
+          readonly = (uint8[pos + 14] === 1),
+          override = (uint8[pos + 15] === 1);
       if (accessibility === null && !readonly && !override) {
-          const optional = deserializeBool((pos + 12));
+          const optional = (uint8[pos + 12] === 1);
           if (hasInitializer) {
               let start, end;
               param = parent = {
@@ -3531,8 +3528,8 @@ function deserializeFormalParameter(pos) {
                   right: null,
                   optional,
                   typeAnnotation: null,
-                  start: start = deserializeI32( pos ),
-                  end: end = deserializeI32( (pos + 4) ),
+                  start: start = int32[pos >>> 2],
+                  end: end = int32[(pos + 4) >>> 2],
                   range: [start, end],
               };
               param.decorators = deserializeVecDecoratorWhole((pos + 16));
@@ -3561,8 +3558,8 @@ function deserializeFormalParameter(pos) {
                   param.end = typeAnnotation.end;
                   param.range[1] = typeAnnotation.end;
               } else if (optional) {
-                  param.end = deserializeI32( (pos + 4) );
-                  param.range[1] = deserializeI32( (pos + 4) );
+                  param.end = int32[(pos + 4) >>> 2];
+                  param.range[1] = int32[(pos + 4) >>> 2];
               }
           }
       } else {
@@ -3575,8 +3572,8 @@ function deserializeFormalParameter(pos) {
               parameter: null,
               readonly,
               static: false,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
               range: [start, end],
           };
           param.decorators = deserializeVecDecoratorWhole((pos + 16));
@@ -3610,7 +3607,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = deserializeBool((pos + 12));
+              const paramOptional = (uint8[pos + 12] === 1);
               param.parameter.optional = paramOptional;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
               param.parameter.typeAnnotation = paramTypeAnnotation;
@@ -3618,7 +3615,7 @@ function deserializeFormalParameter(pos) {
                   param.parameter.end = paramTypeAnnotation.end;
                   param.parameter.range[1] = paramTypeAnnotation.end;
               } else if (paramOptional) {
-                  const paramEnd = deserializeI32( (pos + 4) );
+                  const paramEnd = int32[(pos + 4) >>> 2];
                   const pattern = param.parameter;
                   param.parameter.end = paramEnd;
                   param.parameter.range[1] = paramEnd;
@@ -3644,8 +3641,8 @@ function deserializeFormalParameters(pos) {
           optional: false,
               typeAnnotation: null,
               value: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
           range: [start, end],
       };
       try {
@@ -3676,8 +3673,8 @@ function deserializeFormalParameters(pos) {
 
 /** `Function<'a>` */
 function deserializeFunction(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const params = deserializeBoxFormalParameters((pos + 64));
   {
       const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
@@ -3713,8 +3710,8 @@ function deserializeFunction(pos) {
 
 /** `FunctionBody<'a>` */
 function deserializeFunctionBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedStatements = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedStatements.push(item);
   return {
@@ -3737,30 +3734,25 @@ function deserializeFunctionType(pos) {
 
 /** `Hashbang<'a>` */
 function deserializeHashbang(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
   };
 }
 
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
-}
-
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -3771,12 +3763,12 @@ function deserializeIdentifierName(pos) {
 
 /** `IdentifierReference<'a>` */
 function deserializeIdentifierReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -3787,8 +3779,8 @@ function deserializeIdentifierReference(pos) {
 
 /** `IfStatement<'a>` */
 function deserializeIfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let testValue, consequentValue, alternateValue;
   try {
     testValue = deserializeExpression(pos + 16);
@@ -3813,8 +3805,8 @@ function deserializeIfStatement(pos) {
 
 /** `ImportAttribute<'a>` */
 function deserializeImportAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ImportAttribute",
     key: deserializeImportAttributeKey(pos + 16),
@@ -3839,8 +3831,8 @@ function deserializeImportAttributeKey(pos) {
 
 /** `ImportDeclaration<'a>` */
 function deserializeImportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
   if (specifiers === null) specifiers = [];
   const withClause = deserializeOptionBoxWithClause((pos + 88));
@@ -3873,8 +3865,8 @@ function deserializeImportDeclarationSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function deserializeImportDefaultSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ImportDefaultSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
@@ -3895,8 +3887,8 @@ function deserializeImportEntry(pos) {
 
 /** `ImportExpression<'a>` */
 function deserializeImportExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let sourceValue, optionsValue;
   try {
     sourceValue = deserializeExpression(pos + 16);
@@ -3937,10 +3929,10 @@ function deserializeImportImportName(pos) {
 
 /** `ImportMeta` */
 function deserializeImportMeta(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       decorators: [],
@@ -3950,7 +3942,7 @@ function deserializeImportMeta(pos) {
       end: importEnd,
       range: [importStart, importEnd],
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -3973,8 +3965,8 @@ function deserializeImportMeta(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function deserializeImportNamespaceSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ImportNamespaceSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
@@ -4004,8 +3996,8 @@ function deserializeImportPhase(pos) {
 
 /** `ImportSpecifier<'a>` */
 function deserializeImportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ImportSpecifier",
     imported: deserializeModuleExportName(pos + 16),
@@ -4019,8 +4011,8 @@ function deserializeImportSpecifier(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function deserializeJSDocNonNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -4040,8 +4032,8 @@ function deserializeJSDocNonNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function deserializeJSDocNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -4061,8 +4053,8 @@ function deserializeJSDocNullableType(pos) {
 
 /** `JSDocUnknownType` */
 function deserializeJSDocUnknownType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSJSDocUnknownType",
     start: this_start,
@@ -4071,15 +4063,10 @@ function deserializeJSDocUnknownType(pos) {
   };
 }
 
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
-}
-
 /** `JSXAttribute<'a>` */
 function deserializeJSXAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let valueValue;
   try {
     valueValue = deserializeOptionJSXAttributeValue(pos + 32);
@@ -4157,8 +4144,8 @@ function deserializeJSXChild(pos) {
 
 /** `JSXClosingElement<'a>` */
 function deserializeJSXClosingElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let nameValue;
   try {
     nameValue = deserializeJSXElementName(pos + 16);
@@ -4177,8 +4164,8 @@ function deserializeJSXClosingElement(pos) {
 
 /** `JSXClosingFragment` */
 function deserializeJSXClosingFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXClosingFragment",
     start: this_start,
@@ -4190,8 +4177,8 @@ function deserializeJSXClosingFragment(pos) {
 /** `JSXElement<'a>` */
 function deserializeJSXElement(pos) {
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
   if (this_closingElement === null) openingElement.selfClosing = true;
   let childrenValue;
@@ -4236,8 +4223,8 @@ function deserializeJSXElementName(pos) {
 
 /** `JSXEmptyExpression` */
 function deserializeJSXEmptyExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXEmptyExpression",
     start: this_start,
@@ -4346,8 +4333,8 @@ function deserializeJSXExpression(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function deserializeJSXExpressionContainer(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeJSXExpression(pos + 16);
@@ -4366,8 +4353,8 @@ function deserializeJSXExpressionContainer(pos) {
 
 /** `JSXFragment<'a>` */
 function deserializeJSXFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let childrenValue;
   try {
     childrenValue = deserializeVecJSXChild(pos + 32);
@@ -4388,11 +4375,11 @@ function deserializeJSXFragment(pos) {
 
 /** `JSXIdentifier<'a>` */
 function deserializeJSXIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4401,8 +4388,8 @@ function deserializeJSXIdentifier(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function deserializeJSXMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue;
   try {
     objectValue = deserializeJSXMemberExpressionObject(pos + 16);
@@ -4440,8 +4427,8 @@ function deserializeJSXMemberExpressionObject(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function deserializeJSXNamespacedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXNamespacedName",
     namespace: deserializeJSXIdentifier(pos + 16),
@@ -4454,8 +4441,8 @@ function deserializeJSXNamespacedName(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function deserializeJSXOpeningElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let nameValue, typeArgumentsValue, attributesValue;
   try {
     nameValue = deserializeJSXElementName(pos + 16);
@@ -4481,8 +4468,8 @@ function deserializeJSXOpeningElement(pos) {
 
 /** `JSXOpeningFragment` */
 function deserializeJSXOpeningFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXOpeningFragment",
     start: this_start,
@@ -4493,8 +4480,8 @@ function deserializeJSXOpeningFragment(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function deserializeJSXSpreadAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -4513,8 +4500,8 @@ function deserializeJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function deserializeJSXSpreadChild(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -4533,11 +4520,11 @@ function deserializeJSXSpreadChild(pos) {
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4547,12 +4534,12 @@ function deserializeJSXText(pos) {
 
 /** `LabelIdentifier<'a>` */
 function deserializeLabelIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -4563,8 +4550,8 @@ function deserializeLabelIdentifier(pos) {
 
 /** `LabeledStatement<'a>` */
 function deserializeLabeledStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeStatement(pos + 48);
@@ -4584,8 +4571,8 @@ function deserializeLabeledStatement(pos) {
 
 /** `LogicalExpression<'a>` */
 function deserializeLogicalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue, rightValue;
   try {
     leftValue = deserializeExpression(pos + 16);
@@ -4617,8 +4604,8 @@ function deserializeLogicalOperator(pos) {
 
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let decoratorsValue, keyValue, valueValue;
   try {
     decoratorsValue = deserializeVecDecorator(pos + 16);
@@ -4690,10 +4677,10 @@ function deserializeModuleKind(pos) {
 
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
-    value: deserializeStr(pos + 8),
+    value: readStr(pos + 8),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4702,8 +4689,8 @@ function deserializeNameSpan(pos) {
 
 /** `NewExpression<'a>` */
 function deserializeNewExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let calleeValue, typeArgumentsValue, argumentsValue;
   try {
     calleeValue = deserializeExpression(pos + 16);
@@ -4728,10 +4715,10 @@ function deserializeNewExpression(pos) {
 
 /** `NewTarget` */
 function deserializeNewTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       decorators: [],
@@ -4741,7 +4728,7 @@ function deserializeNewTarget(pos) {
       end: newEnd,
       range: [newStart, newEnd],
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -4764,8 +4751,8 @@ function deserializeNewTarget(pos) {
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -4778,8 +4765,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -4792,8 +4779,8 @@ function deserializeNumericLiteral(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function deserializeObjectAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedProperties = deserializeVecAssignmentTargetProperty(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedProperties.push(item); }
   return {
@@ -4810,8 +4797,8 @@ function deserializeObjectAssignmentTarget(pos) {
 
 /** `ObjectExpression<'a>` */
 function deserializeObjectExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let propertiesValue;
   try {
     propertiesValue = deserializeVecObjectPropertyKind(pos + 16);
@@ -4830,8 +4817,8 @@ function deserializeObjectExpression(pos) {
 
 /** `ObjectPattern<'a>` */
 function deserializeObjectPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedProperties = deserializeVecBindingProperty(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedProperties.push(item); }
   return {
@@ -4848,8 +4835,8 @@ function deserializeObjectPattern(pos) {
 
 /** `ObjectProperty<'a>` */
 function deserializeObjectProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keyValue, valueValue;
   try {
     keyValue = deserializePropertyKey(pos + 16);
@@ -5021,7 +5008,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -5057,7 +5044,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSAccessibility>` */
@@ -5099,8 +5086,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           range: [start, end],
       };
       try {
@@ -5115,8 +5102,8 @@ function deserializeParenthesizedExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function deserializePrivateFieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue;
   try {
     objectValue = deserializeExpression(pos + 16);
@@ -5138,11 +5125,11 @@ function deserializePrivateFieldExpression(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function deserializePrivateIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5151,8 +5138,8 @@ function deserializePrivateIdentifier(pos) {
 
 /** `PrivateInExpression<'a>` */
 function deserializePrivateInExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let rightValue;
   try {
     rightValue = deserializeExpression(pos + 48);
@@ -5173,8 +5160,8 @@ function deserializePrivateInExpression(pos) {
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -5192,8 +5179,8 @@ function deserializeProgram(pos) {
 
 /** `PropertyDefinition<'a>` */
 function deserializePropertyDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let decoratorsValue, keyValue, typeAnnotationValue, valueValue;
   try {
     decoratorsValue = deserializeVecDecorator(pos + 16);
@@ -5365,14 +5352,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -5389,8 +5376,8 @@ function deserializeRegExpFlagsAlias(pos) {
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
   const this_regex = deserializeRegExp(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let value = null;
   try {
       value = new RegExp(this_regex.pattern, this_regex.flags);
@@ -5408,8 +5395,8 @@ function deserializeRegExpLiteral(pos) {
 
 /** `ReturnStatement<'a>` */
 function deserializeReturnStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeOptionExpression(pos + 16);
@@ -5428,8 +5415,8 @@ function deserializeReturnStatement(pos) {
 
 /** `SequenceExpression<'a>` */
 function deserializeSequenceExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionsValue;
   try {
     expressionsValue = deserializeVecExpression(pos + 16);
@@ -5473,15 +5460,15 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `SpreadElement<'a>` */
 function deserializeSpreadElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -5580,8 +5567,8 @@ function deserializeStatement(pos) {
 
 /** `StaticBlock<'a>` */
 function deserializeStaticBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeVecStatement(pos + 16);
@@ -5600,8 +5587,8 @@ function deserializeStaticBlock(pos) {
 
 /** `StaticExport<'a>` */
 function deserializeStaticExport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     entries: deserializeVecExportEntry(pos + 8),
     start: this_start,
@@ -5612,8 +5599,8 @@ function deserializeStaticExport(pos) {
 
 /** `StaticImport<'a>` */
 function deserializeStaticImport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
@@ -5625,8 +5612,8 @@ function deserializeStaticImport(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function deserializeStaticMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue;
   try {
     objectValue = deserializeExpression(pos + 16);
@@ -5646,18 +5633,13 @@ function deserializeStaticMemberExpression(pos) {
   };
 }
 
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
-}
-
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -5667,8 +5649,8 @@ function deserializeStringLiteral(pos) {
 
 /** `Super` */
 function deserializeSuper(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Super",
     start: this_start,
@@ -5679,8 +5661,8 @@ function deserializeSuper(pos) {
 
 /** `SwitchCase<'a>` */
 function deserializeSwitchCase(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let testValue, consequentValue;
   try {
     testValue = deserializeOptionExpression(pos + 16);
@@ -5702,8 +5684,8 @@ function deserializeSwitchCase(pos) {
 
 /** `SwitchStatement<'a>` */
 function deserializeSwitchStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let discriminantValue, casesValue;
   try {
     discriminantValue = deserializeExpression(pos + 16);
@@ -5734,8 +5716,8 @@ function deserializeTSAccessibility(pos) {
 
 /** `TSAnyKeyword` */
 function deserializeTSAnyKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSAnyKeyword",
     start: this_start,
@@ -5746,8 +5728,8 @@ function deserializeTSAnyKeyword(pos) {
 
 /** `TSArrayType<'a>` */
 function deserializeTSArrayType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let elementTypeValue;
   try {
     elementTypeValue = deserializeTSType(pos + 16);
@@ -5766,8 +5748,8 @@ function deserializeTSArrayType(pos) {
 
 /** `TSAsExpression<'a>` */
 function deserializeTSAsExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue, typeAnnotationValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -5789,8 +5771,8 @@ function deserializeTSAsExpression(pos) {
 
 /** `TSBigIntKeyword` */
 function deserializeTSBigIntKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSBigIntKeyword",
     start: this_start,
@@ -5801,8 +5783,8 @@ function deserializeTSBigIntKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function deserializeTSBooleanKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSBooleanKeyword",
     start: this_start,
@@ -5813,8 +5795,8 @@ function deserializeTSBooleanKeyword(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function deserializeTSCallSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
@@ -5840,8 +5822,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
 
 /** `TSClassImplements<'a>` */
 function deserializeTSClassImplements(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
@@ -5894,8 +5876,8 @@ function deserializeTSClassImplements(pos) {
 
 /** `TSConditionalType<'a>` */
 function deserializeTSConditionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let checkTypeValue, extendsTypeValue, trueTypeValue, falseTypeValue;
   try {
     checkTypeValue = deserializeTSType(pos + 16);
@@ -5923,8 +5905,8 @@ function deserializeTSConditionalType(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function deserializeTSConstructSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, paramsValue, returnTypeValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -5949,8 +5931,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructorType<'a>` */
 function deserializeTSConstructorType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, paramsValue, returnTypeValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -5976,8 +5958,8 @@ function deserializeTSConstructorType(pos) {
 
 /** `TSEnumBody<'a>` */
 function deserializeTSEnumBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let membersValue;
   try {
     membersValue = deserializeVecTSEnumMember(pos + 16);
@@ -5996,8 +5978,8 @@ function deserializeTSEnumBody(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function deserializeTSEnumDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeTSEnumBody(pos + 48);
@@ -6019,8 +6001,8 @@ function deserializeTSEnumDeclaration(pos) {
 
 /** `TSEnumMember<'a>` */
 function deserializeTSEnumMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let idValue, initializerValue;
   try {
     idValue = deserializeTSEnumMemberName(pos + 16);
@@ -6034,7 +6016,7 @@ function deserializeTSEnumMember(pos) {
     type: "TSEnumMember",
     id: idValue,
     initializer: initializerValue,
-    computed: deserializeU8((pos + 16)) > 1,
+    computed: uint8[pos + 16] > 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6059,8 +6041,8 @@ function deserializeTSEnumMemberName(pos) {
 
 /** `TSExportAssignment<'a>` */
 function deserializeTSExportAssignment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -6079,9 +6061,9 @@ function deserializeTSExportAssignment(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -6103,8 +6085,8 @@ function deserializeTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function deserializeTSExternalModuleReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSExternalModuleReference",
     expression: deserializeStringLiteral(pos + 16),
@@ -6116,8 +6098,8 @@ function deserializeTSExternalModuleReference(pos) {
 
 /** `TSFunctionType<'a>` */
 function deserializeTSFunctionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
   if (thisParam !== null) params.unshift(thisParam);
@@ -6143,8 +6125,8 @@ function deserializeTSFunctionType(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function deserializeTSGlobalDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keywordStart, keywordEnd;
   const ident = {
       type: 'Identifier',
@@ -6152,8 +6134,8 @@ function deserializeTSGlobalDeclaration(pos) {
       name: 'global',
       optional: false,
           typeAnnotation: null,
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
       range: [keywordStart, keywordEnd],
   };
   let bodyValue;
@@ -6178,8 +6160,8 @@ function deserializeTSGlobalDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function deserializeTSImportEqualsDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let moduleReferenceValue;
   try {
     moduleReferenceValue = deserializeTSModuleReference(pos + 48);
@@ -6200,8 +6182,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
 
 /** `TSImportType<'a>` */
 function deserializeTSImportType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let optionsValue, qualifierValue, typeArgumentsValue;
   try {
     optionsValue = deserializeOptionBoxObjectExpression(pos + 64);
@@ -6227,8 +6209,8 @@ function deserializeTSImportType(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function deserializeTSImportTypeQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue;
   try {
     leftValue = deserializeTSImportTypeQualifier(pos + 16);
@@ -6260,8 +6242,8 @@ function deserializeTSImportTypeQualifier(pos) {
 
 /** `TSIndexSignature<'a>` */
 function deserializeTSIndexSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeBoxTSTypeAnnotation(pos + 56);
@@ -6284,8 +6266,8 @@ function deserializeTSIndexSignature(pos) {
 
 /** `TSIndexSignatureName<'a>` */
 function deserializeTSIndexSignatureName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeBoxTSTypeAnnotation(pos + 32);
@@ -6296,7 +6278,7 @@ function deserializeTSIndexSignatureName(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: typeAnnotationValue,
     start: this_start,
@@ -6307,8 +6289,8 @@ function deserializeTSIndexSignatureName(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function deserializeTSIndexedAccessType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectTypeValue, indexTypeValue;
   try {
     objectTypeValue = deserializeTSType(pos + 16);
@@ -6330,8 +6312,8 @@ function deserializeTSIndexedAccessType(pos) {
 
 /** `TSInferType<'a>` */
 function deserializeTSInferType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParameterValue;
   try {
     typeParameterValue = deserializeBoxTSTypeParameter(pos + 16);
@@ -6350,8 +6332,8 @@ function deserializeTSInferType(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function deserializeTSInstantiationExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue, typeArgumentsValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -6373,8 +6355,8 @@ function deserializeTSInstantiationExpression(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function deserializeTSInterfaceBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let bodyValue;
   try {
     bodyValue = deserializeVecTSSignature(pos + 16);
@@ -6393,8 +6375,8 @@ function deserializeTSInterfaceBody(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function deserializeTSInterfaceDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, extendsValue, bodyValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -6421,8 +6403,8 @@ function deserializeTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function deserializeTSInterfaceHeritage(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
@@ -6475,8 +6457,8 @@ function deserializeTSInterfaceHeritage(pos) {
 
 /** `TSIntersectionType<'a>` */
 function deserializeTSIntersectionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typesValue;
   try {
     typesValue = deserializeVecTSType(pos + 16);
@@ -6495,8 +6477,8 @@ function deserializeTSIntersectionType(pos) {
 
 /** `TSIntrinsicKeyword` */
 function deserializeTSIntrinsicKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSIntrinsicKeyword",
     start: this_start,
@@ -6527,8 +6509,8 @@ function deserializeTSLiteral(pos) {
 
 /** `TSLiteralType<'a>` */
 function deserializeTSLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let literalValue;
   try {
     literalValue = deserializeTSLiteral(pos + 16);
@@ -6547,8 +6529,8 @@ function deserializeTSLiteralType(pos) {
 
 /** `TSMappedType<'a>` */
 function deserializeTSMappedType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
   if (optional === null) optional = false;
   let constraintValue, nameTypeValue, typeAnnotationValue;
@@ -6592,8 +6574,8 @@ function deserializeTSMappedTypeModifierOperator(pos) {
 
 /** `TSMethodSignature<'a>` */
 function deserializeTSMethodSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
   if (thisParam !== null) params.unshift(thisParam);
@@ -6637,8 +6619,8 @@ function deserializeTSMethodSignatureKind(pos) {
 
 /** `TSModuleBlock<'a>` */
 function deserializeTSModuleBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const joinedBody = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedBody.push(item);
   return {
@@ -6666,8 +6648,8 @@ function deserializeTSModuleReference(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function deserializeTSNamedTupleMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let elementTypeValue;
   try {
     elementTypeValue = deserializeTSTupleElement(pos + 48);
@@ -6689,9 +6671,9 @@ function deserializeTSNamedTupleMember(pos) {
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6772,8 +6754,8 @@ function deserializeTSNamespaceDeclarationKind(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function deserializeTSNamespaceExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNamespaceExportDeclaration",
     id: deserializeIdentifierName(pos + 16),
@@ -6785,8 +6767,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 
 /** `TSNeverKeyword` */
 function deserializeTSNeverKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNeverKeyword",
     start: this_start,
@@ -6797,8 +6779,8 @@ function deserializeTSNeverKeyword(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function deserializeTSNonNullExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -6817,8 +6799,8 @@ function deserializeTSNonNullExpression(pos) {
 
 /** `TSNullKeyword` */
 function deserializeTSNullKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNullKeyword",
     start: this_start,
@@ -6829,8 +6811,8 @@ function deserializeTSNullKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function deserializeTSNumberKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNumberKeyword",
     start: this_start,
@@ -6841,8 +6823,8 @@ function deserializeTSNumberKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function deserializeTSObjectKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSObjectKeyword",
     start: this_start,
@@ -6853,8 +6835,8 @@ function deserializeTSObjectKeyword(pos) {
 
 /** `TSOptionalType<'a>` */
 function deserializeTSOptionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -6880,8 +6862,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           range: [start, end],
       };
       try {
@@ -6896,8 +6878,8 @@ function deserializeTSParenthesizedType(pos) {
 
 /** `TSPropertySignature<'a>` */
 function deserializeTSPropertySignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let keyValue, typeAnnotationValue;
   try {
     keyValue = deserializePropertyKey(pos + 16);
@@ -6924,8 +6906,8 @@ function deserializeTSPropertySignature(pos) {
 
 /** `TSQualifiedName<'a>` */
 function deserializeTSQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let leftValue;
   try {
     leftValue = deserializeTSTypeName(pos + 16);
@@ -6945,8 +6927,8 @@ function deserializeTSQualifiedName(pos) {
 
 /** `TSRestType<'a>` */
 function deserializeTSRestType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -6965,8 +6947,8 @@ function deserializeTSRestType(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function deserializeTSSatisfiesExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionValue, typeAnnotationValue;
   try {
     expressionValue = deserializeExpression(pos + 16);
@@ -7006,8 +6988,8 @@ function deserializeTSSignature(pos) {
 
 /** `TSStringKeyword` */
 function deserializeTSStringKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSStringKeyword",
     start: this_start,
@@ -7018,8 +7000,8 @@ function deserializeTSStringKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function deserializeTSSymbolKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSSymbolKeyword",
     start: this_start,
@@ -7030,8 +7012,8 @@ function deserializeTSSymbolKeyword(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function deserializeTSTemplateLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typesValue;
   try {
     typesValue = deserializeVecTSType(pos + 40);
@@ -7051,8 +7033,8 @@ function deserializeTSTemplateLiteralType(pos) {
 
 /** `TSThisParameter<'a>` */
 function deserializeTSThisParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 24);
@@ -7074,8 +7056,8 @@ function deserializeTSThisParameter(pos) {
 
 /** `TSThisType` */
 function deserializeTSThisType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSThisType",
     start: this_start,
@@ -7172,8 +7154,8 @@ function deserializeTSTupleElement(pos) {
 
 /** `TSTupleType<'a>` */
 function deserializeTSTupleType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let elementTypesValue;
   try {
     elementTypesValue = deserializeVecTSTupleElement(pos + 16);
@@ -7274,8 +7256,8 @@ function deserializeTSType(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function deserializeTSTypeAliasDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeParametersValue, typeAnnotationValue;
   try {
     typeParametersValue = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -7299,8 +7281,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function deserializeTSTypeAnnotation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -7319,8 +7301,8 @@ function deserializeTSTypeAnnotation(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function deserializeTSTypeAssertion(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue, expressionValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -7342,8 +7324,8 @@ function deserializeTSTypeAssertion(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function deserializeTSTypeLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let membersValue;
   try {
     membersValue = deserializeVecTSSignature(pos + 16);
@@ -7376,8 +7358,8 @@ function deserializeTSTypeName(pos) {
 
 /** `TSTypeOperator<'a>` */
 function deserializeTSTypeOperator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeTSType(pos + 16);
@@ -7406,8 +7388,8 @@ function deserializeTSTypeOperatorOperator(pos) {
 
 /** `TSTypeParameter<'a>` */
 function deserializeTSTypeParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let constraintValue, defaultValue;
   try {
     constraintValue = deserializeOptionTSType(pos + 48);
@@ -7433,8 +7415,8 @@ function deserializeTSTypeParameter(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function deserializeTSTypeParameterDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let paramsValue;
   try {
     paramsValue = deserializeVecTSTypeParameter(pos + 16);
@@ -7453,8 +7435,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function deserializeTSTypeParameterInstantiation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let paramsValue;
   try {
     paramsValue = deserializeVecTSType(pos + 16);
@@ -7473,8 +7455,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
 
 /** `TSTypePredicate<'a>` */
 function deserializeTSTypePredicate(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeAnnotationValue;
   try {
     typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 32);
@@ -7507,8 +7489,8 @@ function deserializeTSTypePredicateName(pos) {
 
 /** `TSTypeQuery<'a>` */
 function deserializeTSTypeQuery(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let exprNameValue, typeArgumentsValue;
   try {
     exprNameValue = deserializeTSTypeQueryExprName(pos + 16);
@@ -7546,8 +7528,8 @@ function deserializeTSTypeQueryExprName(pos) {
 
 /** `TSTypeReference<'a>` */
 function deserializeTSTypeReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typeNameValue, typeArgumentsValue;
   try {
     typeNameValue = deserializeTSTypeName(pos + 16);
@@ -7569,8 +7551,8 @@ function deserializeTSTypeReference(pos) {
 
 /** `TSUndefinedKeyword` */
 function deserializeTSUndefinedKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSUndefinedKeyword",
     start: this_start,
@@ -7581,8 +7563,8 @@ function deserializeTSUndefinedKeyword(pos) {
 
 /** `TSUnionType<'a>` */
 function deserializeTSUnionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let typesValue;
   try {
     typesValue = deserializeVecTSType(pos + 16);
@@ -7601,8 +7583,8 @@ function deserializeTSUnionType(pos) {
 
 /** `TSUnknownKeyword` */
 function deserializeTSUnknownKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSUnknownKeyword",
     start: this_start,
@@ -7613,8 +7595,8 @@ function deserializeTSUnknownKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function deserializeTSVoidKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSVoidKeyword",
     start: this_start,
@@ -7625,8 +7607,8 @@ function deserializeTSVoidKeyword(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function deserializeTaggedTemplateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let tagValue, typeArgumentsValue, quasiValue;
   try {
     tagValue = deserializeExpression(pos + 16);
@@ -7651,9 +7633,9 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, range: [start, end], };
 }
@@ -7661,15 +7643,15 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
 
 /** `TemplateLiteral<'a>` */
 function deserializeTemplateLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let expressionsValue;
   try {
     expressionsValue = deserializeVecExpression(pos + 40);
@@ -7689,8 +7671,8 @@ function deserializeTemplateLiteral(pos) {
 
 /** `ThisExpression` */
 function deserializeThisExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ThisExpression",
     start: this_start,
@@ -7701,8 +7683,8 @@ function deserializeThisExpression(pos) {
 
 /** `ThrowStatement<'a>` */
 function deserializeThrowStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -7721,8 +7703,8 @@ function deserializeThrowStatement(pos) {
 
 /** `TryStatement<'a>` */
 function deserializeTryStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let blockValue, handlerValue, finalizerValue;
   try {
     blockValue = deserializeBoxBlockStatement(pos + 16);
@@ -7745,15 +7727,10 @@ function deserializeTryStatement(pos) {
   };
 }
 
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
-}
-
 /** `UnaryExpression<'a>` */
 function deserializeUnaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeExpression(pos + 16);
@@ -7783,8 +7760,8 @@ function deserializeUnaryOperator(pos) {
 
 /** `UpdateExpression<'a>` */
 function deserializeUpdateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeSimpleAssignmentTarget(pos + 16);
@@ -7814,8 +7791,8 @@ function deserializeUpdateOperator(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function deserializeV8IntrinsicExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentsValue;
   try {
     argumentsValue = deserializeVecArgument(pos + 48);
@@ -7835,8 +7812,8 @@ function deserializeV8IntrinsicExpression(pos) {
 
 /** `VariableDeclaration<'a>` */
 function deserializeVariableDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let declarationsValue;
   try {
     declarationsValue = deserializeVecVariableDeclarator(pos + 16);
@@ -7866,8 +7843,8 @@ function deserializeVariableDeclarationKind(pos) {
 
 /** `VariableDeclarator<'a>` */
 function deserializeVariableDeclarator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const pattern = deserializeBindingPattern((pos + 16));
   {
       let start, end;
@@ -8692,8 +8669,8 @@ function deserializeVecVariableDeclarator(pos) {
 
 /** `WhileStatement<'a>` */
 function deserializeWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let testValue, bodyValue;
   try {
     testValue = deserializeExpression(pos + 16);
@@ -8722,8 +8699,8 @@ function deserializeWithClause(pos) {
 
 /** `WithStatement<'a>` */
 function deserializeWithStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let objectValue, bodyValue;
   try {
     objectValue = deserializeExpression(pos + 16);
@@ -8745,8 +8722,8 @@ function deserializeWithStatement(pos) {
 
 /** `YieldExpression<'a>` */
 function deserializeYieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let argumentValue;
   try {
     argumentValue = deserializeOptionExpression(pos + 16);

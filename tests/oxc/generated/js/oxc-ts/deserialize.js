@@ -121,8 +121,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     return data;
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -419,8 +421,8 @@ function deserializeAccessorProperty(pos) {
     declare: false,
     optional: false,
     readonly: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -541,8 +543,8 @@ function deserializeArrayAssignmentTarget(pos) {
     elements: joinedElements,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -558,8 +560,8 @@ function deserializeArrayExpression(pos) {
   return {
     type: "ArrayExpression",
     elements: elementsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -673,8 +675,8 @@ function deserializeArrayPattern(pos) {
     elements: joinedElements,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -801,8 +803,8 @@ function deserializeArrowFunctionExpression(pos) {
     body: bodyValue,
     id: null,
     generator: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -822,8 +824,8 @@ function deserializeAssignmentExpression(pos) {
     operator: deserializeAssignmentOperator(pos + 12),
     left: leftValue,
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -854,8 +856,8 @@ function deserializeAssignmentPattern(pos) {
     right: rightValue,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -932,8 +934,8 @@ function deserializeAssignmentTargetProperty(pos) {
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_key = deserializeIdentifierReference(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // Clone `key`
   let keyStart, keyEnd;
   let value = {
@@ -993,8 +995,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     shorthand: false,
     computed: uint8[pos + 12] === 1,
     optional: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1014,8 +1016,8 @@ function deserializeAssignmentTargetRest(pos) {
     optional: false,
     typeAnnotation: null,
     value: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1037,8 +1039,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
     right: rightValue,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1054,16 +1056,16 @@ function deserializeAwaitExpression(pos) {
   return {
     type: "AwaitExpression",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1090,8 +1092,8 @@ function deserializeBinaryExpression(pos) {
     left: leftValue,
     operator: deserializeBinaryOperator(pos + 12),
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1109,11 +1111,11 @@ function deserializeBindingIdentifier(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1153,8 +1155,8 @@ function deserializeBindingProperty(pos) {
     shorthand: uint8[pos + 12] === 1,
     computed: uint8[pos + 13] === 1,
     optional: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1174,8 +1176,8 @@ function deserializeBindingRestElement(pos) {
     optional: false,
     typeAnnotation: null,
     value: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -1191,21 +1193,16 @@ function deserializeBlockStatement(pos) {
   return {
     type: "BlockStatement",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
 }
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: this_value,
@@ -2401,8 +2398,8 @@ function deserializeBreakStatement(pos) {
   return {
     type: "BreakStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2425,8 +2422,8 @@ function deserializeCallExpression(pos) {
     typeArguments: typeArgumentsValue,
     arguments: argumentsValue,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2445,8 +2442,8 @@ function deserializeCatchClause(pos) {
     type: "CatchClause",
     param: paramValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2494,8 +2491,8 @@ function deserializeChainExpression(pos) {
   return {
     type: "ChainExpression",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2526,8 +2523,8 @@ function deserializeClass(pos) {
     body: bodyValue,
     abstract: uint8[pos + 137] === 1,
     declare: uint8[pos + 138] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2543,8 +2540,8 @@ function deserializeClassBody(pos) {
   return {
     type: "ClassBody",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2578,10 +2575,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2616,8 +2613,8 @@ function deserializeComputedMemberExpression(pos) {
     property: propertyValue,
     optional: uint8[pos + 12] === 1,
     computed: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2639,8 +2636,8 @@ function deserializeConditionalExpression(pos) {
     test: testValue,
     consequent: consequentValue,
     alternate: alternateValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2649,8 +2646,8 @@ function deserializeContinueStatement(pos) {
   return {
     type: "ContinueStatement",
     label: deserializeOptionLabelIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2658,8 +2655,8 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   return {
     type: "DebuggerStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2703,8 +2700,8 @@ function deserializeDecorator(pos) {
   return {
     type: "Decorator",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2713,9 +2710,9 @@ function deserializeDirective(pos) {
   return {
     type: "ExpressionStatement",
     expression: deserializeStringLiteral(pos + 16),
-    directive: deserializeStr(pos + 64),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    directive: readStr(pos + 64),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2734,8 +2731,8 @@ function deserializeDoWhileStatement(pos) {
     type: "DoWhileStatement",
     body: bodyValue,
     test: testValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2743,8 +2740,8 @@ function deserializeDoWhileStatement(pos) {
 function deserializeDynamicImport(pos) {
   return {
     moduleRequest: deserializeSpan(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2768,8 +2765,8 @@ function deserializeElision(pos) {
 function deserializeEmptyStatement(pos) {
   return {
     type: "EmptyStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2777,10 +2774,10 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
@@ -2788,8 +2785,8 @@ function deserializeError(pos) {
 function deserializeErrorLabel(pos) {
   return {
     message: deserializeOptionStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2811,8 +2808,8 @@ function deserializeExportAllDeclaration(pos) {
     source: deserializeStringLiteral(pos + 72),
     attributes: withClause === null ? [] : withClause.attributes,
     exportKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2826,8 +2823,8 @@ function deserializeExportDeclaration(pos) {
     source: null,
     exportKind: (this_declaration.declare === true || this_declaration.type === 'TSTypeAliasDeclaration' || this_declaration.type === 'TSInterfaceDeclaration') ? 'type' : 'value',
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2844,8 +2841,8 @@ function deserializeExportDefaultDeclaration(pos) {
     type: "ExportDefaultDeclaration",
     declaration: declarationValue,
     exportKind: 'value',
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2959,8 +2956,8 @@ function deserializeExportEntry(pos) {
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
     isType: uint8[pos + 136] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2992,8 +2989,8 @@ function deserializeExportFromDeclaration(pos) {
     source: deserializeStringLiteral(pos + 40),
     exportKind: deserializeImportOrExportKind(pos + 12),
     attributes: withClause === null ? [] : withClause.attributes,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3042,8 +3039,8 @@ function deserializeExportNamedDeclaration(pos) {
     source: null,
     exportKind: deserializeImportOrExportKind(pos + 12),
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3054,8 +3051,8 @@ function deserializeExportSpecifier(pos) {
     local: deserializeModuleExportName(pos + 16),
     exported: deserializeModuleExportName(pos + 72),
     exportKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3168,8 +3165,8 @@ function deserializeExpressionStatement(pos) {
     type: "ExpressionStatement",
     expression: expressionValue,
     directive: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3191,8 +3188,8 @@ function deserializeForInStatement(pos) {
     left: leftValue,
     right: rightValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3215,8 +3212,8 @@ function deserializeForOfStatement(pos) {
     left: leftValue,
     right: rightValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3241,8 +3238,8 @@ function deserializeForStatement(pos) {
     test: testValue,
     update: updateValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3382,10 +3379,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = deserializeBool((pos + 14)),
-          override = deserializeBool((pos + 15));
+          readonly = (uint8[pos + 14] === 1),
+          override = (uint8[pos + 15] === 1);
       if (accessibility === null && !readonly && !override) {
-          const optional = deserializeBool((pos + 12));
+          const optional = (uint8[pos + 12] === 1);
           if (hasInitializer) {
               let start, end;
               param = parent = {
@@ -3395,8 +3392,8 @@ function deserializeFormalParameter(pos) {
                   right: null,
                   optional,
                   typeAnnotation: null,
-                  start: start = deserializeI32( pos ),
-                  end: end = deserializeI32( (pos + 4) ),
+                  start: start = int32[pos >>> 2],
+                  end: end = int32[(pos + 4) >>> 2],
               };
               param.decorators = deserializeVecDecoratorWhole((pos + 16));
               param.left = deserializeBindingPattern((pos + 40));
@@ -3422,7 +3419,7 @@ function deserializeFormalParameter(pos) {
               if (typeAnnotation !== null) {
                   param.end = typeAnnotation.end;
               } else if (optional) {
-                  param.end = deserializeI32( (pos + 4) );
+                  param.end = int32[(pos + 4) >>> 2];
               }
           }
       } else {
@@ -3435,8 +3432,8 @@ function deserializeFormalParameter(pos) {
               parameter: null,
               readonly,
               static: false,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
           };
           param.decorators = deserializeVecDecoratorWhole((pos + 16));
           if (hasInitializer) {
@@ -3467,14 +3464,14 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = deserializeBool((pos + 12));
+              const paramOptional = (uint8[pos + 12] === 1);
               param.parameter.optional = paramOptional;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
               param.parameter.typeAnnotation = paramTypeAnnotation;
               if (paramTypeAnnotation !== null) {
                   param.parameter.end = paramTypeAnnotation.end;
               } else if (paramOptional) {
-                  const paramEnd = deserializeI32( (pos + 4) );
+                  const paramEnd = int32[(pos + 4) >>> 2];
                   const pattern = param.parameter;
                   param.parameter.end = paramEnd;
               }
@@ -3499,8 +3496,8 @@ function deserializeFormalParameters(pos) {
           optional: false,
               typeAnnotation: null,
               value: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
       };
       try {
         rest.argument = deserializeBindingPattern( (pos + 56) );
@@ -3556,8 +3553,8 @@ function deserializeFunction(pos) {
     returnType: returnTypeValue,
     body: bodyValue,
     expression: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3568,8 +3565,8 @@ function deserializeFunctionBody(pos) {
   return {
     type: "BlockStatement",
     body: joinedStatements,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3586,15 +3583,10 @@ function deserializeFunctionType(pos) {
 function deserializeHashbang(pos) {
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
 }
 
 /** `IdentifierName<'a>` */
@@ -3602,11 +3594,11 @@ function deserializeIdentifierName(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3615,11 +3607,11 @@ function deserializeIdentifierReference(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3641,8 +3633,8 @@ function deserializeIfStatement(pos) {
     test: testValue,
     consequent: consequentValue,
     alternate: alternateValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3652,8 +3644,8 @@ function deserializeImportAttribute(pos) {
     type: "ImportAttribute",
     key: deserializeImportAttributeKey(pos + 16),
     value: deserializeStringLiteral(pos + 72),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3681,8 +3673,8 @@ function deserializeImportDeclaration(pos) {
     phase: deserializeOptionImportPhase(pos + 12),
     attributes: withClause === null ? [] : withClause.attributes,
     importKind: deserializeImportOrExportKind(pos + 13),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3705,8 +3697,8 @@ function deserializeImportDefaultSpecifier(pos) {
   return {
     type: "ImportDefaultSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3735,8 +3727,8 @@ function deserializeImportExpression(pos) {
     source: sourceValue,
     options: optionsValue,
     phase: deserializeOptionImportPhase(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3760,8 +3752,8 @@ function deserializeImportImportName(pos) {
 
 /** `ImportMeta` */
 function deserializeImportMeta(pos) {
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       decorators: [],
@@ -3770,7 +3762,7 @@ function deserializeImportMeta(pos) {
       start: importStart,
       end: importEnd,
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -3784,8 +3776,8 @@ function deserializeImportMeta(pos) {
     type: "MetaProperty",
     meta: importIdent,
     property: metaIdent,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3794,8 +3786,8 @@ function deserializeImportNamespaceSpecifier(pos) {
   return {
     type: "ImportNamespaceSpecifier",
     local: deserializeBindingIdentifier(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3824,8 +3816,8 @@ function deserializeImportSpecifier(pos) {
     imported: deserializeModuleExportName(pos + 16),
     local: deserializeBindingIdentifier(pos + 72),
     importKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3842,8 +3834,8 @@ function deserializeJSDocNonNullableType(pos) {
     type: "TSJSDocNonNullableType",
     typeAnnotation: typeAnnotationValue,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3860,8 +3852,8 @@ function deserializeJSDocNullableType(pos) {
     type: "TSJSDocNullableType",
     typeAnnotation: typeAnnotationValue,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3869,14 +3861,9 @@ function deserializeJSDocNullableType(pos) {
 function deserializeJSDocUnknownType(pos) {
   return {
     type: "TSJSDocUnknownType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
 }
 
 /** `JSXAttribute<'a>` */
@@ -3892,8 +3879,8 @@ function deserializeJSXAttribute(pos) {
     type: "JSXAttribute",
     name: deserializeJSXAttributeName(pos + 16),
     value: valueValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3967,8 +3954,8 @@ function deserializeJSXClosingElement(pos) {
   return {
     type: "JSXClosingElement",
     name: nameValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3976,8 +3963,8 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   return {
     type: "JSXClosingFragment",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3998,8 +3985,8 @@ function deserializeJSXElement(pos) {
     openingElement: openingElement,
     children: childrenValue,
     closingElement: this_closingElement,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4029,8 +4016,8 @@ function deserializeJSXElementName(pos) {
 function deserializeJSXEmptyExpression(pos) {
   return {
     type: "JSXEmptyExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4144,8 +4131,8 @@ function deserializeJSXExpressionContainer(pos) {
   return {
     type: "JSXExpressionContainer",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4163,8 +4150,8 @@ function deserializeJSXFragment(pos) {
     openingFragment: deserializeJSXOpeningFragment(pos + 16),
     children: childrenValue,
     closingFragment: deserializeJSXClosingFragment(pos + 56),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4172,9 +4159,9 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4191,8 +4178,8 @@ function deserializeJSXMemberExpression(pos) {
     type: "JSXMemberExpression",
     object: objectValue,
     property: deserializeJSXIdentifier(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4220,8 +4207,8 @@ function deserializeJSXNamespacedName(pos) {
     type: "JSXNamespacedName",
     namespace: deserializeJSXIdentifier(pos + 16),
     name: deserializeJSXIdentifier(pos + 48),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4244,8 +4231,8 @@ function deserializeJSXOpeningElement(pos) {
     typeArguments: typeArgumentsValue,
     attributes: attributesValue,
     selfClosing: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4253,8 +4240,8 @@ function deserializeJSXOpeningElement(pos) {
 function deserializeJSXOpeningFragment(pos) {
   return {
     type: "JSXOpeningFragment",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4270,8 +4257,8 @@ function deserializeJSXSpreadAttribute(pos) {
   return {
     type: "JSXSpreadAttribute",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4287,18 +4274,18 @@ function deserializeJSXSpreadChild(pos) {
   return {
     type: "JSXSpreadChild",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4310,11 +4297,11 @@ function deserializeLabelIdentifier(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4331,8 +4318,8 @@ function deserializeLabeledStatement(pos) {
     type: "LabeledStatement",
     label: deserializeLabelIdentifier(pos + 16),
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4352,8 +4339,8 @@ function deserializeLogicalExpression(pos) {
     left: leftValue,
     operator: deserializeLogicalOperator(pos + 12),
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4390,8 +4377,8 @@ function deserializeMethodDefinition(pos) {
     override: uint8[pos + 64] === 1,
     optional: uint8[pos + 65] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 66),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4439,9 +4426,9 @@ function deserializeModuleKind(pos) {
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
   return {
-    value: deserializeStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 8),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4463,15 +4450,15 @@ function deserializeNewExpression(pos) {
     callee: calleeValue,
     typeArguments: typeArgumentsValue,
     arguments: argumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `NewTarget` */
 function deserializeNewTarget(pos) {
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       decorators: [],
@@ -4480,7 +4467,7 @@ function deserializeNewTarget(pos) {
       start: newStart,
       end: newEnd,
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -4494,15 +4481,15 @@ function deserializeNewTarget(pos) {
     type: "MetaProperty",
     meta: newIdent,
     property: targetIdent,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -4514,8 +4501,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -4535,8 +4522,8 @@ function deserializeObjectAssignmentTarget(pos) {
     properties: joinedProperties,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4552,8 +4539,8 @@ function deserializeObjectExpression(pos) {
   return {
     type: "ObjectExpression",
     properties: propertiesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4567,8 +4554,8 @@ function deserializeObjectPattern(pos) {
     properties: joinedProperties,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4592,8 +4579,8 @@ function deserializeObjectProperty(pos) {
     shorthand: uint8[pos + 14] === 1,
     computed: uint8[pos + 15] === 1,
     optional: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4744,7 +4731,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -4780,7 +4767,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSAccessibility>` */
@@ -4822,8 +4809,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
       };
       try {
         node.expression = deserializeExpression((pos + 16));
@@ -4850,8 +4837,8 @@ function deserializePrivateFieldExpression(pos) {
     property: deserializePrivateIdentifier(pos + 32),
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4859,9 +4846,9 @@ function deserializePrivateFieldExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4879,15 +4866,15 @@ function deserializePrivateInExpression(pos) {
     left: deserializePrivateIdentifier(pos + 16),
     operator: 'in',
     right: rightValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -4931,8 +4918,8 @@ function deserializePropertyDefinition(pos) {
     definite: uint8[pos + 82] === 1,
     readonly: uint8[pos + 83] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 84),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5074,14 +5061,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -5098,8 +5085,8 @@ function deserializeRegExpFlagsAlias(pos) {
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
   const this_regex = deserializeRegExp(pos + 16);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   let value = null;
   try {
       value = new RegExp(this_regex.pattern, this_regex.flags);
@@ -5126,8 +5113,8 @@ function deserializeReturnStatement(pos) {
   return {
     type: "ReturnStatement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5143,8 +5130,8 @@ function deserializeSequenceExpression(pos) {
   return {
     type: "SequenceExpression",
     expressions: expressionsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5175,8 +5162,8 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5192,8 +5179,8 @@ function deserializeSpreadElement(pos) {
   return {
     type: "SpreadElement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5289,8 +5276,8 @@ function deserializeStaticBlock(pos) {
   return {
     type: "StaticBlock",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5298,8 +5285,8 @@ function deserializeStaticBlock(pos) {
 function deserializeStaticExport(pos) {
   return {
     entries: deserializeVecExportEntry(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5308,8 +5295,8 @@ function deserializeStaticImport(pos) {
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5328,23 +5315,18 @@ function deserializeStaticMemberExpression(pos) {
     property: deserializeIdentifierName(pos + 32),
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
 }
 
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -5355,8 +5337,8 @@ function deserializeStringLiteral(pos) {
 function deserializeSuper(pos) {
   return {
     type: "Super",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5375,8 +5357,8 @@ function deserializeSwitchCase(pos) {
     type: "SwitchCase",
     test: testValue,
     consequent: consequentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5395,8 +5377,8 @@ function deserializeSwitchStatement(pos) {
     type: "SwitchStatement",
     discriminant: discriminantValue,
     cases: casesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5413,8 +5395,8 @@ function deserializeTSAccessibility(pos) {
 function deserializeTSAnyKeyword(pos) {
   return {
     type: "TSAnyKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5430,8 +5412,8 @@ function deserializeTSArrayType(pos) {
   return {
     type: "TSArrayType",
     elementType: elementTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5450,8 +5432,8 @@ function deserializeTSAsExpression(pos) {
     type: "TSAsExpression",
     expression: expressionValue,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5459,8 +5441,8 @@ function deserializeTSAsExpression(pos) {
 function deserializeTSBigIntKeyword(pos) {
   return {
     type: "TSBigIntKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5468,8 +5450,8 @@ function deserializeTSBigIntKeyword(pos) {
 function deserializeTSBooleanKeyword(pos) {
   return {
     type: "TSBooleanKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5492,8 +5474,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
     typeParameters: typeParametersValue,
     params: params,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5541,8 +5523,8 @@ function deserializeTSClassImplements(pos) {
     type: "TSClassImplements",
     expression: expression,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5567,8 +5549,8 @@ function deserializeTSConditionalType(pos) {
     extendsType: extendsTypeValue,
     trueType: trueTypeValue,
     falseType: falseTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5590,8 +5572,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
     typeParameters: typeParametersValue,
     params: paramsValue,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5614,8 +5596,8 @@ function deserializeTSConstructorType(pos) {
     typeParameters: typeParametersValue,
     params: paramsValue,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5631,8 +5613,8 @@ function deserializeTSEnumBody(pos) {
   return {
     type: "TSEnumBody",
     members: membersValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5651,8 +5633,8 @@ function deserializeTSEnumDeclaration(pos) {
     body: bodyValue,
     const: uint8[pos + 12] === 1,
     declare: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5671,9 +5653,9 @@ function deserializeTSEnumMember(pos) {
     type: "TSEnumMember",
     id: idValue,
     initializer: initializerValue,
-    computed: deserializeU8((pos + 16)) > 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    computed: uint8[pos + 16] > 1,
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5705,16 +5687,16 @@ function deserializeTSExportAssignment(pos) {
   return {
     type: "TSExportAssignment",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5738,8 +5720,8 @@ function deserializeTSExternalModuleReference(pos) {
   return {
     type: "TSExternalModuleReference",
     expression: deserializeStringLiteral(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5762,8 +5744,8 @@ function deserializeTSFunctionType(pos) {
     typeParameters: typeParametersValue,
     params: params,
     returnType: returnTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5776,8 +5758,8 @@ function deserializeTSGlobalDeclaration(pos) {
       name: 'global',
       optional: false,
           typeAnnotation: null,
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
   };
   let bodyValue;
   try {
@@ -5793,8 +5775,8 @@ function deserializeTSGlobalDeclaration(pos) {
     kind: 'global',
     declare: uint8[pos + 88] === 1,
     global: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5812,8 +5794,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
     id: deserializeBindingIdentifier(pos + 16),
     moduleReference: moduleReferenceValue,
     importKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5836,8 +5818,8 @@ function deserializeTSImportType(pos) {
     options: optionsValue,
     qualifier: qualifierValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5854,8 +5836,8 @@ function deserializeTSImportTypeQualifiedName(pos) {
     type: "TSQualifiedName",
     left: leftValue,
     right: deserializeIdentifierName(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5887,8 +5869,8 @@ function deserializeTSIndexSignature(pos) {
     readonly: uint8[pos + 12] === 1,
     static: uint8[pos + 13] === 1,
     accessibility: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5904,11 +5886,11 @@ function deserializeTSIndexSignatureName(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5927,8 +5909,8 @@ function deserializeTSIndexedAccessType(pos) {
     type: "TSIndexedAccessType",
     objectType: objectTypeValue,
     indexType: indexTypeValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5944,8 +5926,8 @@ function deserializeTSInferType(pos) {
   return {
     type: "TSInferType",
     typeParameter: typeParameterValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5964,8 +5946,8 @@ function deserializeTSInstantiationExpression(pos) {
     type: "TSInstantiationExpression",
     expression: expressionValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5981,8 +5963,8 @@ function deserializeTSInterfaceBody(pos) {
   return {
     type: "TSInterfaceBody",
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6006,8 +5988,8 @@ function deserializeTSInterfaceDeclaration(pos) {
     extends: extendsValue,
     body: bodyValue,
     declare: uint8[pos + 88] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6055,8 +6037,8 @@ function deserializeTSInterfaceHeritage(pos) {
     type: "TSInterfaceHeritage",
     expression: expression,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6072,8 +6054,8 @@ function deserializeTSIntersectionType(pos) {
   return {
     type: "TSIntersectionType",
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6081,8 +6063,8 @@ function deserializeTSIntersectionType(pos) {
 function deserializeTSIntrinsicKeyword(pos) {
   return {
     type: "TSIntrinsicKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6118,8 +6100,8 @@ function deserializeTSLiteralType(pos) {
   return {
     type: "TSLiteralType",
     literal: literalValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6146,8 +6128,8 @@ function deserializeTSMappedType(pos) {
     typeAnnotation: typeAnnotationValue,
     optional: optional,
     readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6193,8 +6175,8 @@ function deserializeTSMethodSignature(pos) {
     accessibility: null,
     readonly: false,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6214,8 +6196,8 @@ function deserializeTSModuleBlock(pos) {
   return {
     type: "TSModuleBlock",
     body: joinedBody,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6247,17 +6229,17 @@ function deserializeTSNamedTupleMember(pos) {
     label: deserializeIdentifierName(pos + 16),
     elementType: elementTypeValue,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6338,8 +6320,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
   return {
     type: "TSNamespaceExportDeclaration",
     id: deserializeIdentifierName(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6347,8 +6329,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 function deserializeTSNeverKeyword(pos) {
   return {
     type: "TSNeverKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6364,8 +6346,8 @@ function deserializeTSNonNullExpression(pos) {
   return {
     type: "TSNonNullExpression",
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6373,8 +6355,8 @@ function deserializeTSNonNullExpression(pos) {
 function deserializeTSNullKeyword(pos) {
   return {
     type: "TSNullKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6382,8 +6364,8 @@ function deserializeTSNullKeyword(pos) {
 function deserializeTSNumberKeyword(pos) {
   return {
     type: "TSNumberKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6391,8 +6373,8 @@ function deserializeTSNumberKeyword(pos) {
 function deserializeTSObjectKeyword(pos) {
   return {
     type: "TSObjectKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6408,8 +6390,8 @@ function deserializeTSOptionalType(pos) {
   return {
     type: "TSOptionalType",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6422,8 +6404,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
       };
       try {
         node.typeAnnotation = deserializeTSType((pos + 16));
@@ -6455,8 +6437,8 @@ function deserializeTSPropertySignature(pos) {
     typeAnnotation: typeAnnotationValue,
     accessibility: null,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6473,8 +6455,8 @@ function deserializeTSQualifiedName(pos) {
     type: "TSQualifiedName",
     left: leftValue,
     right: deserializeIdentifierName(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6490,8 +6472,8 @@ function deserializeTSRestType(pos) {
   return {
     type: "TSRestType",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6510,8 +6492,8 @@ function deserializeTSSatisfiesExpression(pos) {
     type: "TSSatisfiesExpression",
     expression: expressionValue,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6537,8 +6519,8 @@ function deserializeTSSignature(pos) {
 function deserializeTSStringKeyword(pos) {
   return {
     type: "TSStringKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6546,8 +6528,8 @@ function deserializeTSStringKeyword(pos) {
 function deserializeTSSymbolKeyword(pos) {
   return {
     type: "TSSymbolKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6564,8 +6546,8 @@ function deserializeTSTemplateLiteralType(pos) {
     type: "TSTemplateLiteralType",
     quasis: deserializeVecTemplateElement(pos + 16),
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6584,8 +6566,8 @@ function deserializeTSThisParameter(pos) {
     name: 'this',
     optional: false,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6593,8 +6575,8 @@ function deserializeTSThisParameter(pos) {
 function deserializeTSThisType(pos) {
   return {
     type: "TSThisType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6696,8 +6678,8 @@ function deserializeTSTupleType(pos) {
   return {
     type: "TSTupleType",
     elementTypes: elementTypesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6800,8 +6782,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
     typeParameters: typeParametersValue,
     typeAnnotation: typeAnnotationValue,
     declare: uint8[pos + 72] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6817,8 +6799,8 @@ function deserializeTSTypeAnnotation(pos) {
   return {
     type: "TSTypeAnnotation",
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6837,8 +6819,8 @@ function deserializeTSTypeAssertion(pos) {
     type: "TSTypeAssertion",
     typeAnnotation: typeAnnotationValue,
     expression: expressionValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6854,8 +6836,8 @@ function deserializeTSTypeLiteral(pos) {
   return {
     type: "TSTypeLiteral",
     members: membersValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6886,8 +6868,8 @@ function deserializeTSTypeOperator(pos) {
     type: "TSTypeOperator",
     operator: deserializeTSTypeOperatorOperator(pos + 12),
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6919,8 +6901,8 @@ function deserializeTSTypeParameter(pos) {
     in: uint8[pos + 12] === 1,
     out: uint8[pos + 13] === 1,
     const: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6936,8 +6918,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
   return {
     type: "TSTypeParameterDeclaration",
     params: paramsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6953,8 +6935,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
   return {
     type: "TSTypeParameterInstantiation",
     params: paramsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -6972,8 +6954,8 @@ function deserializeTSTypePredicate(pos) {
     parameterName: deserializeTSTypePredicateName(pos + 16),
     asserts: uint8[pos + 12] === 1,
     typeAnnotation: typeAnnotationValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7004,8 +6986,8 @@ function deserializeTSTypeQuery(pos) {
     type: "TSTypeQuery",
     exprName: exprNameValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7040,8 +7022,8 @@ function deserializeTSTypeReference(pos) {
     type: "TSTypeReference",
     typeName: typeNameValue,
     typeArguments: typeArgumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7049,8 +7031,8 @@ function deserializeTSTypeReference(pos) {
 function deserializeTSUndefinedKeyword(pos) {
   return {
     type: "TSUndefinedKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7066,8 +7048,8 @@ function deserializeTSUnionType(pos) {
   return {
     type: "TSUnionType",
     types: typesValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7075,8 +7057,8 @@ function deserializeTSUnionType(pos) {
 function deserializeTSUnknownKeyword(pos) {
   return {
     type: "TSUnknownKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7084,8 +7066,8 @@ function deserializeTSUnknownKeyword(pos) {
 function deserializeTSVoidKeyword(pos) {
   return {
     type: "TSVoidKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7107,16 +7089,16 @@ function deserializeTaggedTemplateExpression(pos) {
     tag: tagValue,
     typeArguments: typeArgumentsValue,
     quasi: quasiValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, };
 }
@@ -7124,7 +7106,7 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
@@ -7142,8 +7124,8 @@ function deserializeTemplateLiteral(pos) {
     type: "TemplateLiteral",
     quasis: deserializeVecTemplateElement(pos + 16),
     expressions: expressionsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7151,8 +7133,8 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   return {
     type: "ThisExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7168,8 +7150,8 @@ function deserializeThrowStatement(pos) {
   return {
     type: "ThrowStatement",
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7191,14 +7173,9 @@ function deserializeTryStatement(pos) {
     block: blockValue,
     handler: handlerValue,
     finalizer: finalizerValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
 }
 
 /** `UnaryExpression<'a>` */
@@ -7215,8 +7192,8 @@ function deserializeUnaryExpression(pos) {
     operator: deserializeUnaryOperator(pos + 12),
     argument: argumentValue,
     prefix: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7243,8 +7220,8 @@ function deserializeUpdateExpression(pos) {
     operator: deserializeUpdateOperator(pos + 12),
     prefix: uint8[pos + 13] === 1,
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7270,8 +7247,8 @@ function deserializeV8IntrinsicExpression(pos) {
     type: "V8IntrinsicExpression",
     name: deserializeIdentifierName(pos + 16),
     arguments: argumentsValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7289,8 +7266,8 @@ function deserializeVariableDeclaration(pos) {
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: declarationsValue,
     declare: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -7329,8 +7306,8 @@ function deserializeVariableDeclarator(pos) {
     id: pattern,
     init: initValue,
     definite: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -8141,8 +8118,8 @@ function deserializeWhileStatement(pos) {
     type: "WhileStatement",
     test: testValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -8168,8 +8145,8 @@ function deserializeWithStatement(pos) {
     type: "WithStatement",
     object: objectValue,
     body: bodyValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -8186,7 +8163,7 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     delegate: uint8[pos + 12] === 1,
     argument: argumentValue,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }

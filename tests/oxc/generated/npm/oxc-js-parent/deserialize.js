@@ -124,8 +124,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
     parent = null;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -413,8 +415,8 @@ function deserializeAccessorProperty(pos) {
     value: null,
     computed: uint8[pos + 13] === 1,
     static: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -545,8 +547,8 @@ function deserializeArrayAssignmentTarget(pos) {
   const node = parent = {
     type: "ArrayPattern",
     elements: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedElements = deserializeVecOptionAssignmentTargetMaybeDefault(pos + 16);
@@ -562,8 +564,8 @@ function deserializeArrayExpression(pos) {
   const node = parent = {
     type: "ArrayExpression",
     elements: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -683,8 +685,8 @@ function deserializeArrayPattern(pos) {
   const node = parent = {
     type: "ArrayPattern",
     elements: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedElements = deserializeVecOptionBindingPattern(pos + 16);
@@ -803,8 +805,8 @@ function deserializeArrowFunctionExpression(pos) {
     body: null,
     id: null,
     generator: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -828,8 +830,8 @@ function deserializeAssignmentExpression(pos) {
     operator: deserializeAssignmentOperator(pos + 12),
     left: null,
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -861,8 +863,8 @@ function deserializeAssignmentPattern(pos) {
     type: "AssignmentPattern",
     left: null,
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -950,8 +952,8 @@ function deserializeAssignmentTargetProperty(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -1008,8 +1010,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     method: false,
     shorthand: false,
     computed: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1031,8 +1033,8 @@ function deserializeAssignmentTargetRest(pos) {
   const node = parent = {
     type: "RestElement",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1053,8 +1055,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
     type: "AssignmentPattern",
     left: null,
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1076,8 +1078,8 @@ function deserializeAwaitExpression(pos) {
   const node = parent = {
     type: "AwaitExpression",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1093,9 +1095,9 @@ function deserializeAwaitExpression(pos) {
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1115,8 +1117,8 @@ function deserializeBinaryExpression(pos) {
     left: null,
     operator: deserializeBinaryOperator(pos + 12),
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1145,9 +1147,9 @@ function deserializeBinaryOperator(pos) {
 function deserializeBindingIdentifier(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -1179,8 +1181,8 @@ function deserializeBindingProperty(pos) {
     method: false,
     shorthand: uint8[pos + 12] === 1,
     computed: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1202,8 +1204,8 @@ function deserializeBindingRestElement(pos) {
   const node = parent = {
     type: "RestElement",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1223,8 +1225,8 @@ function deserializeBlockStatement(pos) {
   const node = parent = {
     type: "BlockStatement",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1238,16 +1240,11 @@ function deserializeBlockStatement(pos) {
   return node;
 }
 
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
-}
-
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Literal",
@@ -2437,8 +2434,8 @@ function deserializeBreakStatement(pos) {
   const node = parent = {
     type: "BreakStatement",
     label: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.label = deserializeOptionLabelIdentifier(pos + 16);
@@ -2454,8 +2451,8 @@ function deserializeCallExpression(pos) {
     callee: null,
     arguments: null,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2478,8 +2475,8 @@ function deserializeCatchClause(pos) {
     type: "CatchClause",
     param: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2526,8 +2523,8 @@ function deserializeChainExpression(pos) {
   const node = parent = {
     type: "ChainExpression",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2550,8 +2547,8 @@ function deserializeClass(pos) {
     id: null,
     superClass: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2576,8 +2573,8 @@ function deserializeClassBody(pos) {
   const node = parent = {
     type: "ClassBody",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2621,10 +2618,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2651,8 +2648,8 @@ function deserializeComputedMemberExpression(pos) {
     property: null,
     optional: uint8[pos + 12] === 1,
     computed: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2676,8 +2673,8 @@ function deserializeConditionalExpression(pos) {
     test: null,
     consequent: null,
     alternate: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2701,8 +2698,8 @@ function deserializeContinueStatement(pos) {
   const node = parent = {
     type: "ContinueStatement",
     label: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.label = deserializeOptionLabelIdentifier(pos + 16);
@@ -2714,8 +2711,8 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   return {
     type: "DebuggerStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -2754,8 +2751,8 @@ function deserializeDecorator(pos) {
   const node = parent = {
     type: "Decorator",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2775,9 +2772,9 @@ function deserializeDirective(pos) {
   const node = parent = {
     type: "ExpressionStatement",
     expression: null,
-    directive: deserializeStr(pos + 64),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    directive: readStr(pos + 64),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.expression = deserializeStringLiteral(pos + 16);
@@ -2792,8 +2789,8 @@ function deserializeDoWhileStatement(pos) {
     type: "DoWhileStatement",
     body: null,
     test: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2813,8 +2810,8 @@ function deserializeDoWhileStatement(pos) {
 function deserializeDynamicImport(pos) {
   return {
     moduleRequest: deserializeSpan(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2838,8 +2835,8 @@ function deserializeElision(pos) {
 function deserializeEmptyStatement(pos) {
   return {
     type: "EmptyStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -2848,10 +2845,10 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
@@ -2859,8 +2856,8 @@ function deserializeError(pos) {
 function deserializeErrorLabel(pos) {
   return {
     message: deserializeOptionStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2881,8 +2878,8 @@ function deserializeExportAllDeclaration(pos) {
     exported: null,
     source: null,
     attributes: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const withClause = deserializeOptionBoxWithClause((pos + 120));
@@ -2902,8 +2899,8 @@ function deserializeExportDeclaration(pos) {
     specifiers: [],
     source: null,
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2923,8 +2920,8 @@ function deserializeExportDefaultDeclaration(pos) {
   const node = parent = {
     type: "ExportDefaultDeclaration",
     declaration: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3048,8 +3045,8 @@ function deserializeExportEntry(pos) {
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
     isType: uint8[pos + 136] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3080,8 +3077,8 @@ function deserializeExportFromDeclaration(pos) {
     specifiers: null,
     source: null,
     attributes: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const withClause = deserializeOptionBoxWithClause((pos + 88));
@@ -3137,8 +3134,8 @@ function deserializeExportNamedDeclaration(pos) {
     specifiers: null,
     source: null,
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.specifiers = deserializeVecExportSpecifier(pos + 16);
@@ -3153,8 +3150,8 @@ function deserializeExportSpecifier(pos) {
     type: "ExportSpecifier",
     local: null,
     exported: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.local = deserializeModuleExportName(pos + 16);
@@ -3265,8 +3262,8 @@ function deserializeExpressionStatement(pos) {
   const node = parent = {
     type: "ExpressionStatement",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3288,8 +3285,8 @@ function deserializeForInStatement(pos) {
     left: null,
     right: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3316,8 +3313,8 @@ function deserializeForOfStatement(pos) {
     left: null,
     right: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3344,8 +3341,8 @@ function deserializeForStatement(pos) {
     test: null,
     update: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3506,8 +3503,8 @@ function deserializeFormalParameter(pos) {
               type: 'AssignmentPattern',
               left: null,
               right: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
               parent: previousParent,
           };
           {
@@ -3549,8 +3546,8 @@ function deserializeFormalParameters(pos) {
           rest = parent = {
           type: 'RestElement',
           argument: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
           parent: previousParent,
       };
       {
@@ -3580,8 +3577,8 @@ function deserializeFunction(pos) {
     params: null,
     body: null,
     expression: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const params = deserializeBoxFormalParameters((pos + 64));
@@ -3604,8 +3601,8 @@ function deserializeFunctionBody(pos) {
   const node = parent = {
     type: "BlockStatement",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedStatements = deserializeVecDirective(pos + 16);
@@ -3628,25 +3625,20 @@ function deserializeFunctionType(pos) {
 function deserializeHashbang(pos) {
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
-}
-
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
 }
 
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -3655,9 +3647,9 @@ function deserializeIdentifierName(pos) {
 function deserializeIdentifierReference(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -3670,8 +3662,8 @@ function deserializeIfStatement(pos) {
     test: null,
     consequent: null,
     alternate: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3696,8 +3688,8 @@ function deserializeImportAttribute(pos) {
     type: "ImportAttribute",
     key: null,
     value: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.key = deserializeImportAttributeKey(pos + 16);
@@ -3727,8 +3719,8 @@ function deserializeImportDeclaration(pos) {
     source: null,
     phase: deserializeOptionImportPhase(pos + 12),
     attributes: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
@@ -3761,8 +3753,8 @@ function deserializeImportDefaultSpecifier(pos) {
   const node = parent = {
     type: "ImportDefaultSpecifier",
     local: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.local = deserializeBindingIdentifier(pos + 16);
@@ -3787,8 +3779,8 @@ function deserializeImportExpression(pos) {
     source: null,
     options: null,
     phase: deserializeOptionImportPhase(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3829,12 +3821,12 @@ function deserializeImportMeta(pos) {
     type: "MetaProperty",
     meta: null,
     property: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       name: 'import',
@@ -3842,7 +3834,7 @@ function deserializeImportMeta(pos) {
       end: importEnd,
       parent,
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -3863,8 +3855,8 @@ function deserializeImportNamespaceSpecifier(pos) {
   const node = parent = {
     type: "ImportNamespaceSpecifier",
     local: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.local = deserializeBindingIdentifier(pos + 16);
@@ -3897,8 +3889,8 @@ function deserializeImportSpecifier(pos) {
     type: "ImportSpecifier",
     imported: null,
     local: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.imported = deserializeModuleExportName(pos + 16);
@@ -3914,8 +3906,8 @@ function deserializeJSDocNonNullableType(pos) {
     type: "TSJSDocNonNullableType",
     typeAnnotation: null,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3936,8 +3928,8 @@ function deserializeJSDocNullableType(pos) {
     type: "TSJSDocNullableType",
     typeAnnotation: null,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3955,15 +3947,10 @@ function deserializeJSDocNullableType(pos) {
 function deserializeJSDocUnknownType(pos) {
   return {
     type: "TSJSDocUnknownType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
-}
-
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
 }
 
 /** `JSXAttribute<'a>` */
@@ -3973,8 +3960,8 @@ function deserializeJSXAttribute(pos) {
     type: "JSXAttribute",
     name: null,
     value: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4053,8 +4040,8 @@ function deserializeJSXClosingElement(pos) {
   const node = parent = {
     type: "JSXClosingElement",
     name: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4072,8 +4059,8 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   return {
     type: "JSXClosingFragment",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4086,8 +4073,8 @@ function deserializeJSXElement(pos) {
     openingElement: null,
     children: null,
     closingElement: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
@@ -4132,8 +4119,8 @@ function deserializeJSXElementName(pos) {
 function deserializeJSXEmptyExpression(pos) {
   return {
     type: "JSXEmptyExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4242,8 +4229,8 @@ function deserializeJSXExpressionContainer(pos) {
   const node = parent = {
     type: "JSXExpressionContainer",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4265,8 +4252,8 @@ function deserializeJSXFragment(pos) {
     openingFragment: null,
     children: null,
     closingFragment: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4286,9 +4273,9 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4300,8 +4287,8 @@ function deserializeJSXMemberExpression(pos) {
     type: "JSXMemberExpression",
     object: null,
     property: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4341,8 +4328,8 @@ function deserializeJSXNamespacedName(pos) {
     type: "JSXNamespacedName",
     namespace: null,
     name: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.namespace = deserializeJSXIdentifier(pos + 16);
@@ -4359,8 +4346,8 @@ function deserializeJSXOpeningElement(pos) {
     name: null,
     attributes: null,
     selfClosing: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4382,8 +4369,8 @@ function deserializeJSXOpeningFragment(pos) {
     type: "JSXOpeningFragment",
     attributes: [],
     selfClosing: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4394,8 +4381,8 @@ function deserializeJSXSpreadAttribute(pos) {
   const node = parent = {
     type: "JSXSpreadAttribute",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4415,8 +4402,8 @@ function deserializeJSXSpreadChild(pos) {
   const node = parent = {
     type: "JSXSpreadChild",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4432,11 +4419,11 @@ function deserializeJSXSpreadChild(pos) {
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4448,9 +4435,9 @@ function deserializeJSXText(pos) {
 function deserializeLabelIdentifier(pos) {
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4462,8 +4449,8 @@ function deserializeLabeledStatement(pos) {
     type: "LabeledStatement",
     label: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4486,8 +4473,8 @@ function deserializeLogicalExpression(pos) {
     left: null,
     operator: deserializeLogicalOperator(pos + 12),
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4523,8 +4510,8 @@ function deserializeMethodDefinition(pos) {
     kind: deserializeMethodDefinitionKind(pos + 13),
     computed: uint8[pos + 14] === 1,
     static: uint8[pos + 15] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4586,9 +4573,9 @@ function deserializeModuleKind(pos) {
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
   return {
-    value: deserializeStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 8),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4599,8 +4586,8 @@ function deserializeNewExpression(pos) {
     type: "NewExpression",
     callee: null,
     arguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4623,12 +4610,12 @@ function deserializeNewTarget(pos) {
     type: "MetaProperty",
     meta: null,
     property: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       name: 'new',
@@ -4636,7 +4623,7 @@ function deserializeNewTarget(pos) {
       end: newEnd,
       parent,
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -4653,8 +4640,8 @@ function deserializeNewTarget(pos) {
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -4667,8 +4654,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -4685,8 +4672,8 @@ function deserializeObjectAssignmentTarget(pos) {
   const node = parent = {
     type: "ObjectPattern",
     properties: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedProperties = deserializeVecAssignmentTargetProperty(pos + 16);
@@ -4702,8 +4689,8 @@ function deserializeObjectExpression(pos) {
   const node = parent = {
     type: "ObjectExpression",
     properties: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4723,8 +4710,8 @@ function deserializeObjectPattern(pos) {
   const node = parent = {
     type: "ObjectPattern",
     properties: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedProperties = deserializeVecBindingProperty(pos + 16);
@@ -4745,8 +4732,8 @@ function deserializeObjectProperty(pos) {
     method: uint8[pos + 13] === 1,
     shorthand: uint8[pos + 14] === 1,
     computed: uint8[pos + 15] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4909,7 +4896,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -4945,7 +4932,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSImportTypeQualifier<'a>>` */
@@ -4981,8 +4968,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           parent,
       };
       {
@@ -5009,8 +4996,8 @@ function deserializePrivateFieldExpression(pos) {
     property: null,
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5029,9 +5016,9 @@ function deserializePrivateFieldExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5044,8 +5031,8 @@ function deserializePrivateInExpression(pos) {
     left: null,
     operator: 'in',
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5062,8 +5049,8 @@ function deserializePrivateInExpression(pos) {
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -5090,8 +5077,8 @@ function deserializePropertyDefinition(pos) {
     value: null,
     computed: uint8[pos + 13] === 1,
     static: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5249,14 +5236,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -5272,8 +5259,8 @@ function deserializeRegExpFlagsAlias(pos) {
 
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Literal",
@@ -5301,8 +5288,8 @@ function deserializeReturnStatement(pos) {
   const node = parent = {
     type: "ReturnStatement",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5322,8 +5309,8 @@ function deserializeSequenceExpression(pos) {
   const node = parent = {
     type: "SequenceExpression",
     expressions: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5364,8 +5351,8 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5375,8 +5362,8 @@ function deserializeSpreadElement(pos) {
   const node = parent = {
     type: "SpreadElement",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5476,8 +5463,8 @@ function deserializeStaticBlock(pos) {
   const node = parent = {
     type: "StaticBlock",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5495,8 +5482,8 @@ function deserializeStaticBlock(pos) {
 function deserializeStaticExport(pos) {
   return {
     entries: deserializeVecExportEntry(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5505,8 +5492,8 @@ function deserializeStaticImport(pos) {
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5519,8 +5506,8 @@ function deserializeStaticMemberExpression(pos) {
     property: null,
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5535,18 +5522,13 @@ function deserializeStaticMemberExpression(pos) {
   return node;
 }
 
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
-}
-
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -5558,8 +5540,8 @@ function deserializeStringLiteral(pos) {
 function deserializeSuper(pos) {
   return {
     type: "Super",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5571,8 +5553,8 @@ function deserializeSwitchCase(pos) {
     type: "SwitchCase",
     test: null,
     consequent: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5595,8 +5577,8 @@ function deserializeSwitchStatement(pos) {
     type: "SwitchStatement",
     discriminant: null,
     cases: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5616,8 +5598,8 @@ function deserializeSwitchStatement(pos) {
 function deserializeTSAnyKeyword(pos) {
   return {
     type: "TSAnyKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5628,8 +5610,8 @@ function deserializeTSArrayType(pos) {
   const node = parent = {
     type: "TSArrayType",
     elementType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5650,8 +5632,8 @@ function deserializeTSAsExpression(pos) {
     type: "TSAsExpression",
     expression: null,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5671,8 +5653,8 @@ function deserializeTSAsExpression(pos) {
 function deserializeTSBigIntKeyword(pos) {
   return {
     type: "TSBigIntKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5681,8 +5663,8 @@ function deserializeTSBigIntKeyword(pos) {
 function deserializeTSBooleanKeyword(pos) {
   return {
     type: "TSBooleanKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5695,8 +5677,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
     typeParameters: null,
     params: null,
     returnType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const params = deserializeBoxFormalParameters((pos + 32));
@@ -5725,8 +5707,8 @@ function deserializeTSConditionalType(pos) {
     extendsType: null,
     trueType: null,
     falseType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5754,8 +5736,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
     typeParameters: null,
     params: null,
     returnType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5782,8 +5764,8 @@ function deserializeTSConstructorType(pos) {
     typeParameters: null,
     params: null,
     returnType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5807,8 +5789,8 @@ function deserializeTSEnumBody(pos) {
   const node = parent = {
     type: "TSEnumBody",
     members: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5831,8 +5813,8 @@ function deserializeTSEnumDeclaration(pos) {
     body: null,
     const: uint8[pos + 12] === 1,
     declare: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5854,9 +5836,9 @@ function deserializeTSEnumMember(pos) {
     type: "TSEnumMember",
     id: null,
     initializer: null,
-    computed: deserializeU8((pos + 16)) > 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    computed: uint8[pos + 16] > 1,
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5894,8 +5876,8 @@ function deserializeTSExportAssignment(pos) {
   const node = parent = {
     type: "TSExportAssignment",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5911,9 +5893,9 @@ function deserializeTSExportAssignment(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5941,8 +5923,8 @@ function deserializeTSExternalModuleReference(pos) {
   const node = parent = {
     type: "TSExternalModuleReference",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.expression = deserializeStringLiteral(pos + 16);
@@ -5958,8 +5940,8 @@ function deserializeTSFunctionType(pos) {
     typeParameters: null,
     params: null,
     returnType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const params = deserializeBoxFormalParameters((pos + 32));
@@ -5989,16 +5971,16 @@ function deserializeTSGlobalDeclaration(pos) {
     kind: 'global',
     declare: uint8[pos + 88] === 1,
     global: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let keywordStart, keywordEnd;
   const ident = {
       type: 'Identifier',
       name: 'global',
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
       parent,
   };
   try {
@@ -6021,8 +6003,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
     id: null,
     moduleReference: null,
     importKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6046,8 +6028,8 @@ function deserializeTSImportType(pos) {
     options: null,
     qualifier: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6073,8 +6055,8 @@ function deserializeTSImportTypeQualifiedName(pos) {
     type: "TSQualifiedName",
     left: null,
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6111,8 +6093,8 @@ function deserializeTSIndexSignature(pos) {
     readonly: uint8[pos + 12] === 1,
     static: uint8[pos + 13] === 1,
     accessibility: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6133,11 +6115,11 @@ function deserializeTSIndexSignatureName(pos) {
   const node = parent = {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6158,8 +6140,8 @@ function deserializeTSIndexedAccessType(pos) {
     type: "TSIndexedAccessType",
     objectType: null,
     indexType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6181,8 +6163,8 @@ function deserializeTSInferType(pos) {
   const node = parent = {
     type: "TSInferType",
     typeParameter: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6203,8 +6185,8 @@ function deserializeTSInstantiationExpression(pos) {
     type: "TSInstantiationExpression",
     expression: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6226,8 +6208,8 @@ function deserializeTSInterfaceBody(pos) {
   const node = parent = {
     type: "TSInterfaceBody",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6251,8 +6233,8 @@ function deserializeTSInterfaceDeclaration(pos) {
     extends: null,
     body: null,
     declare: uint8[pos + 88] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6278,8 +6260,8 @@ function deserializeTSInterfaceHeritage(pos) {
     type: "TSInterfaceHeritage",
     expression: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let expression = deserializeTSTypeName((pos + 16));
@@ -6336,8 +6318,8 @@ function deserializeTSIntersectionType(pos) {
   const node = parent = {
     type: "TSIntersectionType",
     types: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6355,8 +6337,8 @@ function deserializeTSIntersectionType(pos) {
 function deserializeTSIntrinsicKeyword(pos) {
   return {
     type: "TSIntrinsicKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6387,8 +6369,8 @@ function deserializeTSLiteralType(pos) {
   const node = parent = {
     type: "TSLiteralType",
     literal: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6413,8 +6395,8 @@ function deserializeTSMappedType(pos) {
     typeAnnotation: null,
     optional: null,
     readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
@@ -6465,8 +6447,8 @@ function deserializeTSMethodSignature(pos) {
     accessibility: null,
     readonly: false,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const params = deserializeBoxFormalParameters((pos + 48));
@@ -6503,8 +6485,8 @@ function deserializeTSModuleBlock(pos) {
   const node = parent = {
     type: "TSModuleBlock",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedBody = deserializeVecDirective(pos + 16);
@@ -6536,8 +6518,8 @@ function deserializeTSNamedTupleMember(pos) {
     label: null,
     elementType: null,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6555,9 +6537,9 @@ function deserializeTSNamedTupleMember(pos) {
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6648,8 +6630,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
   const node = parent = {
     type: "TSNamespaceExportDeclaration",
     id: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.id = deserializeIdentifierName(pos + 16);
@@ -6661,8 +6643,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 function deserializeTSNeverKeyword(pos) {
   return {
     type: "TSNeverKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6673,8 +6655,8 @@ function deserializeTSNonNullExpression(pos) {
   const node = parent = {
     type: "TSNonNullExpression",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6692,8 +6674,8 @@ function deserializeTSNonNullExpression(pos) {
 function deserializeTSNullKeyword(pos) {
   return {
     type: "TSNullKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6702,8 +6684,8 @@ function deserializeTSNullKeyword(pos) {
 function deserializeTSNumberKeyword(pos) {
   return {
     type: "TSNumberKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6712,8 +6694,8 @@ function deserializeTSNumberKeyword(pos) {
 function deserializeTSObjectKeyword(pos) {
   return {
     type: "TSObjectKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6724,8 +6706,8 @@ function deserializeTSOptionalType(pos) {
   const node = parent = {
     type: "TSOptionalType",
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6748,8 +6730,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           parent,
       };
       {
@@ -6779,8 +6761,8 @@ function deserializeTSPropertySignature(pos) {
     typeAnnotation: null,
     accessibility: null,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6803,8 +6785,8 @@ function deserializeTSQualifiedName(pos) {
     type: "TSQualifiedName",
     left: null,
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6825,8 +6807,8 @@ function deserializeTSRestType(pos) {
   const node = parent = {
     type: "TSRestType",
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6847,8 +6829,8 @@ function deserializeTSSatisfiesExpression(pos) {
     type: "TSSatisfiesExpression",
     expression: null,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6886,8 +6868,8 @@ function deserializeTSSignature(pos) {
 function deserializeTSStringKeyword(pos) {
   return {
     type: "TSStringKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6896,8 +6878,8 @@ function deserializeTSStringKeyword(pos) {
 function deserializeTSSymbolKeyword(pos) {
   return {
     type: "TSSymbolKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6909,8 +6891,8 @@ function deserializeTSTemplateLiteralType(pos) {
     type: "TSTemplateLiteralType",
     quasis: null,
     types: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6934,8 +6916,8 @@ function deserializeTSThisParameter(pos) {
     name: 'this',
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6953,8 +6935,8 @@ function deserializeTSThisParameter(pos) {
 function deserializeTSThisType(pos) {
   return {
     type: "TSThisType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7051,8 +7033,8 @@ function deserializeTSTupleType(pos) {
   const node = parent = {
     type: "TSTupleType",
     elementTypes: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7157,8 +7139,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
     typeParameters: null,
     typeAnnotation: null,
     declare: uint8[pos + 72] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7181,8 +7163,8 @@ function deserializeTSTypeAnnotation(pos) {
   const node = parent = {
     type: "TSTypeAnnotation",
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7203,8 +7185,8 @@ function deserializeTSTypeAssertion(pos) {
     type: "TSTypeAssertion",
     typeAnnotation: null,
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7226,8 +7208,8 @@ function deserializeTSTypeLiteral(pos) {
   const node = parent = {
     type: "TSTypeLiteral",
     members: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7262,8 +7244,8 @@ function deserializeTSTypeOperator(pos) {
     type: "TSTypeOperator",
     operator: deserializeTSTypeOperatorOperator(pos + 12),
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7297,8 +7279,8 @@ function deserializeTSTypeParameter(pos) {
     in: uint8[pos + 12] === 1,
     out: uint8[pos + 13] === 1,
     const: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7321,8 +7303,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
   const node = parent = {
     type: "TSTypeParameterDeclaration",
     params: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7342,8 +7324,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
   const node = parent = {
     type: "TSTypeParameterInstantiation",
     params: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7365,8 +7347,8 @@ function deserializeTSTypePredicate(pos) {
     parameterName: null,
     asserts: uint8[pos + 12] === 1,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7400,8 +7382,8 @@ function deserializeTSTypeQuery(pos) {
     type: "TSTypeQuery",
     exprName: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7440,8 +7422,8 @@ function deserializeTSTypeReference(pos) {
     type: "TSTypeReference",
     typeName: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7461,8 +7443,8 @@ function deserializeTSTypeReference(pos) {
 function deserializeTSUndefinedKeyword(pos) {
   return {
     type: "TSUndefinedKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7473,8 +7455,8 @@ function deserializeTSUnionType(pos) {
   const node = parent = {
     type: "TSUnionType",
     types: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7492,8 +7474,8 @@ function deserializeTSUnionType(pos) {
 function deserializeTSUnknownKeyword(pos) {
   return {
     type: "TSUnknownKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7502,8 +7484,8 @@ function deserializeTSUnknownKeyword(pos) {
 function deserializeTSVoidKeyword(pos) {
   return {
     type: "TSVoidKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7515,8 +7497,8 @@ function deserializeTaggedTemplateExpression(pos) {
     type: "TaggedTemplateExpression",
     tag: null,
     quasi: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7534,9 +7516,9 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = false ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = false ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = false ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = false ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, parent };
 }
@@ -7544,7 +7526,7 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
@@ -7556,8 +7538,8 @@ function deserializeTemplateLiteral(pos) {
     type: "TemplateLiteral",
     quasis: null,
     expressions: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7576,8 +7558,8 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   return {
     type: "ThisExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7588,8 +7570,8 @@ function deserializeThrowStatement(pos) {
   const node = parent = {
     type: "ThrowStatement",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7611,8 +7593,8 @@ function deserializeTryStatement(pos) {
     block: null,
     handler: null,
     finalizer: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7630,11 +7612,6 @@ function deserializeTryStatement(pos) {
   return node;
 }
 
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
-}
-
 /** `UnaryExpression<'a>` */
 function deserializeUnaryExpression(pos) {
   const previousParent = parent;
@@ -7643,8 +7620,8 @@ function deserializeUnaryExpression(pos) {
     operator: deserializeUnaryOperator(pos + 12),
     argument: null,
     prefix: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7675,8 +7652,8 @@ function deserializeUpdateExpression(pos) {
     operator: deserializeUpdateOperator(pos + 12),
     prefix: uint8[pos + 13] === 1,
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7706,8 +7683,8 @@ function deserializeV8IntrinsicExpression(pos) {
     type: "V8IntrinsicExpression",
     name: null,
     arguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7729,8 +7706,8 @@ function deserializeVariableDeclaration(pos) {
     type: "VariableDeclaration",
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7760,8 +7737,8 @@ function deserializeVariableDeclarator(pos) {
     type: "VariableDeclarator",
     id: null,
     init: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const pattern = deserializeBindingPattern((pos + 16));
@@ -8581,8 +8558,8 @@ function deserializeWhileStatement(pos) {
     type: "WhileStatement",
     test: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -8612,8 +8589,8 @@ function deserializeWithStatement(pos) {
     type: "WithStatement",
     object: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -8636,8 +8613,8 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     delegate: uint8[pos + 12] === 1,
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {

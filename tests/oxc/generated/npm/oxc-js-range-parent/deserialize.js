@@ -124,8 +124,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
     parent = null;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -405,8 +407,8 @@ function strictRun(bytes, from, to, start) {
 
 /** `AccessorProperty<'a>` */
 function deserializeAccessorProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializeAccessorPropertyType(pos + 12),
@@ -544,8 +546,8 @@ function deserializeArgument(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function deserializeArrayAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ArrayPattern",
@@ -564,8 +566,8 @@ function deserializeArrayAssignmentTarget(pos) {
 
 /** `ArrayExpression<'a>` */
 function deserializeArrayExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ArrayExpression",
@@ -688,8 +690,8 @@ function deserializeArrayExpressionElement(pos) {
 
 /** `ArrayPattern<'a>` */
 function deserializeArrayPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ArrayPattern",
@@ -806,8 +808,8 @@ function deserializeArrowFunctionBody(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function deserializeArrowFunctionExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ArrowFunctionExpression",
@@ -837,8 +839,8 @@ function deserializeArrowFunctionExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function deserializeAssignmentExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "AssignmentExpression",
@@ -874,8 +876,8 @@ function deserializeAssignmentOperator(pos) {
 
 /** `AssignmentPattern<'a>` */
 function deserializeAssignmentPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "AssignmentPattern",
@@ -971,8 +973,8 @@ function deserializeAssignmentTargetProperty(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -1023,8 +1025,8 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function deserializeAssignmentTargetPropertyProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -1054,8 +1056,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function deserializeAssignmentTargetRest(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "RestElement",
@@ -1078,8 +1080,8 @@ function deserializeAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function deserializeAssignmentTargetWithDefault(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "AssignmentPattern",
@@ -1105,8 +1107,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
 
 /** `AwaitExpression<'a>` */
 function deserializeAwaitExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "AwaitExpression",
@@ -1129,9 +1131,9 @@ function deserializeAwaitExpression(pos) {
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1146,8 +1148,8 @@ function deserializeBigIntLiteral(pos) {
 
 /** `BinaryExpression<'a>` */
 function deserializeBinaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BinaryExpression",
@@ -1183,11 +1185,11 @@ function deserializeBinaryOperator(pos) {
 
 /** `BindingIdentifier<'a>` */
 function deserializeBindingIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1213,8 +1215,8 @@ function deserializeBindingPattern(pos) {
 
 /** `BindingProperty<'a>` */
 function deserializeBindingProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -1244,8 +1246,8 @@ function deserializeBindingProperty(pos) {
 
 /** `BindingRestElement<'a>` */
 function deserializeBindingRestElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "RestElement",
@@ -1268,8 +1270,8 @@ function deserializeBindingRestElement(pos) {
 
 /** `BlockStatement<'a>` */
 function deserializeBlockStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BlockStatement",
@@ -1290,16 +1292,11 @@ function deserializeBlockStatement(pos) {
   return node;
 }
 
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
-}
-
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Literal",
@@ -2486,8 +2483,8 @@ function deserializeBoxYieldExpression(pos) {
 
 /** `BreakStatement<'a>` */
 function deserializeBreakStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BreakStatement",
@@ -2504,8 +2501,8 @@ function deserializeBreakStatement(pos) {
 
 /** `CallExpression<'a>` */
 function deserializeCallExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "CallExpression",
@@ -2532,8 +2529,8 @@ function deserializeCallExpression(pos) {
 
 /** `CatchClause<'a>` */
 function deserializeCatchClause(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "CatchClause",
@@ -2584,8 +2581,8 @@ function deserializeChainElement(pos) {
 
 /** `ChainExpression<'a>` */
 function deserializeChainExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ChainExpression",
@@ -2608,8 +2605,8 @@ function deserializeChainExpression(pos) {
 
 /** `Class<'a>` */
 function deserializeClass(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializeClassType(pos + 136),
@@ -2640,8 +2637,8 @@ function deserializeClass(pos) {
 
 /** `ClassBody<'a>` */
 function deserializeClassBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ClassBody",
@@ -2692,10 +2689,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2716,8 +2713,8 @@ function deserializeCommentKind(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function deserializeComputedMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MemberExpression",
@@ -2745,8 +2742,8 @@ function deserializeComputedMemberExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function deserializeConditionalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ConditionalExpression",
@@ -2775,8 +2772,8 @@ function deserializeConditionalExpression(pos) {
 
 /** `ContinueStatement<'a>` */
 function deserializeContinueStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ContinueStatement",
@@ -2793,8 +2790,8 @@ function deserializeContinueStatement(pos) {
 
 /** `DebuggerStatement` */
 function deserializeDebuggerStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "DebuggerStatement",
     start: this_start,
@@ -2834,8 +2831,8 @@ function deserializeDeclaration(pos) {
 
 /** `Decorator<'a>` */
 function deserializeDecorator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Decorator",
@@ -2858,13 +2855,13 @@ function deserializeDecorator(pos) {
 
 /** `Directive<'a>` */
 function deserializeDirective(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExpressionStatement",
     expression: null,
-    directive: deserializeStr(pos + 64),
+    directive: readStr(pos + 64),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2877,8 +2874,8 @@ function deserializeDirective(pos) {
 
 /** `DoWhileStatement<'a>` */
 function deserializeDoWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "DoWhileStatement",
@@ -2904,8 +2901,8 @@ function deserializeDoWhileStatement(pos) {
 
 /** `DynamicImport` */
 function deserializeDynamicImport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeSpan(pos + 8),
     start: this_start,
@@ -2932,8 +2929,8 @@ function deserializeElision(pos) {
 
 /** `EmptyStatement` */
 function deserializeEmptyStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "EmptyStatement",
     start: this_start,
@@ -2947,17 +2944,17 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
 /** `ErrorLabel<'a>` */
 function deserializeErrorLabel(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     message: deserializeOptionStr(pos + 8),
     start: this_start,
@@ -2977,8 +2974,8 @@ function deserializeErrorSeverity(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function deserializeExportAllDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportAllDeclaration",
@@ -3000,8 +2997,8 @@ function deserializeExportAllDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function deserializeExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportNamedDeclaration",
@@ -3027,8 +3024,8 @@ function deserializeExportDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function deserializeExportDefaultDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportDefaultDeclaration",
@@ -3153,8 +3150,8 @@ function deserializeExportDefaultDeclarationKind(pos) {
 
 /** `ExportEntry<'a>` */
 function deserializeExportEntry(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeOptionNameSpan(pos + 16),
     importName: deserializeExportImportName(pos + 40),
@@ -3187,8 +3184,8 @@ function deserializeExportExportName(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function deserializeExportFromDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportNamedDeclaration",
@@ -3247,8 +3244,8 @@ function deserializeExportLocalName(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function deserializeExportNamedDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportNamedDeclaration",
@@ -3268,8 +3265,8 @@ function deserializeExportNamedDeclaration(pos) {
 
 /** `ExportSpecifier<'a>` */
 function deserializeExportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportSpecifier",
@@ -3384,8 +3381,8 @@ function deserializeExpression(pos) {
 
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExpressionStatement",
@@ -3408,8 +3405,8 @@ function deserializeExpressionStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function deserializeForInStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ForInStatement",
@@ -3438,8 +3435,8 @@ function deserializeForInStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function deserializeForOfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ForOfStatement",
@@ -3469,8 +3466,8 @@ function deserializeForOfStatement(pos) {
 
 /** `ForStatement<'a>` */
 function deserializeForStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ForStatement",
@@ -3641,8 +3638,8 @@ function deserializeFormalParameter(pos) {
               type: 'AssignmentPattern',
               left: null,
               right: null,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
               range: [start, end],
               parent: previousParent,
           };
@@ -3685,8 +3682,8 @@ function deserializeFormalParameters(pos) {
           rest = parent = {
           type: 'RestElement',
           argument: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
           range: [start, end],
           parent: previousParent,
       };
@@ -3708,8 +3705,8 @@ function deserializeFormalParameters(pos) {
 
 /** `Function<'a>` */
 function deserializeFunction(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializeFunctionType(pos + 88),
@@ -3740,8 +3737,8 @@ function deserializeFunction(pos) {
 
 /** `FunctionBody<'a>` */
 function deserializeFunctionBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BlockStatement",
@@ -3769,11 +3766,11 @@ function deserializeFunctionType(pos) {
 
 /** `Hashbang<'a>` */
 function deserializeHashbang(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3781,18 +3778,13 @@ function deserializeHashbang(pos) {
   };
 }
 
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
-}
-
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3802,11 +3794,11 @@ function deserializeIdentifierName(pos) {
 
 /** `IdentifierReference<'a>` */
 function deserializeIdentifierReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3816,8 +3808,8 @@ function deserializeIdentifierReference(pos) {
 
 /** `IfStatement<'a>` */
 function deserializeIfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "IfStatement",
@@ -3846,8 +3838,8 @@ function deserializeIfStatement(pos) {
 
 /** `ImportAttribute<'a>` */
 function deserializeImportAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportAttribute",
@@ -3878,8 +3870,8 @@ function deserializeImportAttributeKey(pos) {
 
 /** `ImportDeclaration<'a>` */
 function deserializeImportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportDeclaration",
@@ -3918,8 +3910,8 @@ function deserializeImportDeclarationSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function deserializeImportDefaultSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportDefaultSpecifier",
@@ -3945,8 +3937,8 @@ function deserializeImportEntry(pos) {
 
 /** `ImportExpression<'a>` */
 function deserializeImportExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportExpression",
@@ -3991,8 +3983,8 @@ function deserializeImportImportName(pos) {
 
 /** `ImportMeta` */
 function deserializeImportMeta(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MetaProperty",
@@ -4003,8 +3995,8 @@ function deserializeImportMeta(pos) {
     range: [this_start, this_end],
     parent: previousParent,
   };
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       name: 'import',
@@ -4013,7 +4005,7 @@ function deserializeImportMeta(pos) {
       range: [importStart, importEnd],
       parent,
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -4031,8 +4023,8 @@ function deserializeImportMeta(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function deserializeImportNamespaceSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportNamespaceSpecifier",
@@ -4067,8 +4059,8 @@ function deserializeImportPhase(pos) {
 
 /** `ImportSpecifier<'a>` */
 function deserializeImportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportSpecifier",
@@ -4087,8 +4079,8 @@ function deserializeImportSpecifier(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function deserializeJSDocNonNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSJSDocNonNullableType",
@@ -4112,8 +4104,8 @@ function deserializeJSDocNonNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function deserializeJSDocNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSJSDocNullableType",
@@ -4137,8 +4129,8 @@ function deserializeJSDocNullableType(pos) {
 
 /** `JSDocUnknownType` */
 function deserializeJSDocUnknownType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSJSDocUnknownType",
     start: this_start,
@@ -4148,15 +4140,10 @@ function deserializeJSDocUnknownType(pos) {
   };
 }
 
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
-}
-
 /** `JSXAttribute<'a>` */
 function deserializeJSXAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXAttribute",
@@ -4239,8 +4226,8 @@ function deserializeJSXChild(pos) {
 
 /** `JSXClosingElement<'a>` */
 function deserializeJSXClosingElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXClosingElement",
@@ -4263,8 +4250,8 @@ function deserializeJSXClosingElement(pos) {
 
 /** `JSXClosingFragment` */
 function deserializeJSXClosingFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXClosingFragment",
     start: this_start,
@@ -4276,8 +4263,8 @@ function deserializeJSXClosingFragment(pos) {
 
 /** `JSXElement<'a>` */
 function deserializeJSXElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXElement",
@@ -4329,8 +4316,8 @@ function deserializeJSXElementName(pos) {
 
 /** `JSXEmptyExpression` */
 function deserializeJSXEmptyExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXEmptyExpression",
     start: this_start,
@@ -4440,8 +4427,8 @@ function deserializeJSXExpression(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function deserializeJSXExpressionContainer(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXExpressionContainer",
@@ -4464,8 +4451,8 @@ function deserializeJSXExpressionContainer(pos) {
 
 /** `JSXFragment<'a>` */
 function deserializeJSXFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXFragment",
@@ -4492,11 +4479,11 @@ function deserializeJSXFragment(pos) {
 
 /** `JSXIdentifier<'a>` */
 function deserializeJSXIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4506,8 +4493,8 @@ function deserializeJSXIdentifier(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function deserializeJSXMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXMemberExpression",
@@ -4550,8 +4537,8 @@ function deserializeJSXMemberExpressionObject(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function deserializeJSXNamespacedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXNamespacedName",
@@ -4570,8 +4557,8 @@ function deserializeJSXNamespacedName(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function deserializeJSXOpeningElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXOpeningElement",
@@ -4598,8 +4585,8 @@ function deserializeJSXOpeningElement(pos) {
 
 /** `JSXOpeningFragment` */
 function deserializeJSXOpeningFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXOpeningFragment",
     attributes: [],
@@ -4613,8 +4600,8 @@ function deserializeJSXOpeningFragment(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function deserializeJSXSpreadAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXSpreadAttribute",
@@ -4637,8 +4624,8 @@ function deserializeJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function deserializeJSXSpreadChild(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXSpreadChild",
@@ -4661,11 +4648,11 @@ function deserializeJSXSpreadChild(pos) {
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4676,11 +4663,11 @@ function deserializeJSXText(pos) {
 
 /** `LabelIdentifier<'a>` */
 function deserializeLabelIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4690,8 +4677,8 @@ function deserializeLabelIdentifier(pos) {
 
 /** `LabeledStatement<'a>` */
 function deserializeLabeledStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "LabeledStatement",
@@ -4716,8 +4703,8 @@ function deserializeLabeledStatement(pos) {
 
 /** `LogicalExpression<'a>` */
 function deserializeLogicalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "LogicalExpression",
@@ -4753,8 +4740,8 @@ function deserializeLogicalOperator(pos) {
 
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializeMethodDefinitionType(pos + 12),
@@ -4827,10 +4814,10 @@ function deserializeModuleKind(pos) {
 
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
-    value: deserializeStr(pos + 8),
+    value: readStr(pos + 8),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4839,8 +4826,8 @@ function deserializeNameSpan(pos) {
 
 /** `NewExpression<'a>` */
 function deserializeNewExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "NewExpression",
@@ -4866,8 +4853,8 @@ function deserializeNewExpression(pos) {
 
 /** `NewTarget` */
 function deserializeNewTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MetaProperty",
@@ -4878,8 +4865,8 @@ function deserializeNewTarget(pos) {
     range: [this_start, this_end],
     parent: previousParent,
   };
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       name: 'new',
@@ -4888,7 +4875,7 @@ function deserializeNewTarget(pos) {
       range: [newStart, newEnd],
       parent,
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -4906,8 +4893,8 @@ function deserializeNewTarget(pos) {
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -4921,8 +4908,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -4936,8 +4923,8 @@ function deserializeNumericLiteral(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function deserializeObjectAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ObjectPattern",
@@ -4956,8 +4943,8 @@ function deserializeObjectAssignmentTarget(pos) {
 
 /** `ObjectExpression<'a>` */
 function deserializeObjectExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ObjectExpression",
@@ -4980,8 +4967,8 @@ function deserializeObjectExpression(pos) {
 
 /** `ObjectPattern<'a>` */
 function deserializeObjectPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ObjectPattern",
@@ -5000,8 +4987,8 @@ function deserializeObjectPattern(pos) {
 
 /** `ObjectProperty<'a>` */
 function deserializeObjectProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -5176,7 +5163,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -5212,7 +5199,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSImportTypeQualifier<'a>>` */
@@ -5248,8 +5235,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           range: [start, end],
           parent,
       };
@@ -5270,8 +5257,8 @@ function deserializeParenthesizedExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function deserializePrivateFieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MemberExpression",
@@ -5298,11 +5285,11 @@ function deserializePrivateFieldExpression(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function deserializePrivateIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5312,8 +5299,8 @@ function deserializePrivateIdentifier(pos) {
 
 /** `PrivateInExpression<'a>` */
 function deserializePrivateInExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BinaryExpression",
@@ -5339,8 +5326,8 @@ function deserializePrivateInExpression(pos) {
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -5360,8 +5347,8 @@ function deserializeProgram(pos) {
 
 /** `PropertyDefinition<'a>` */
 function deserializePropertyDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializePropertyDefinitionType(pos + 12),
@@ -5530,14 +5517,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -5553,8 +5540,8 @@ function deserializeRegExpFlagsAlias(pos) {
 
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Literal",
@@ -5579,8 +5566,8 @@ function deserializeRegExpLiteral(pos) {
 
 /** `ReturnStatement<'a>` */
 function deserializeReturnStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ReturnStatement",
@@ -5603,8 +5590,8 @@ function deserializeReturnStatement(pos) {
 
 /** `SequenceExpression<'a>` */
 function deserializeSequenceExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "SequenceExpression",
@@ -5652,15 +5639,15 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `SpreadElement<'a>` */
 function deserializeSpreadElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "SpreadElement",
@@ -5763,8 +5750,8 @@ function deserializeStatement(pos) {
 
 /** `StaticBlock<'a>` */
 function deserializeStaticBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "StaticBlock",
@@ -5787,8 +5774,8 @@ function deserializeStaticBlock(pos) {
 
 /** `StaticExport<'a>` */
 function deserializeStaticExport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     entries: deserializeVecExportEntry(pos + 8),
     start: this_start,
@@ -5799,8 +5786,8 @@ function deserializeStaticExport(pos) {
 
 /** `StaticImport<'a>` */
 function deserializeStaticImport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
@@ -5812,8 +5799,8 @@ function deserializeStaticImport(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function deserializeStaticMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MemberExpression",
@@ -5838,18 +5825,13 @@ function deserializeStaticMemberExpression(pos) {
   return node;
 }
 
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
-}
-
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -5860,8 +5842,8 @@ function deserializeStringLiteral(pos) {
 
 /** `Super` */
 function deserializeSuper(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Super",
     start: this_start,
@@ -5873,8 +5855,8 @@ function deserializeSuper(pos) {
 
 /** `SwitchCase<'a>` */
 function deserializeSwitchCase(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "SwitchCase",
@@ -5900,8 +5882,8 @@ function deserializeSwitchCase(pos) {
 
 /** `SwitchStatement<'a>` */
 function deserializeSwitchStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "SwitchStatement",
@@ -5927,8 +5909,8 @@ function deserializeSwitchStatement(pos) {
 
 /** `TSAnyKeyword` */
 function deserializeTSAnyKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSAnyKeyword",
     start: this_start,
@@ -5940,8 +5922,8 @@ function deserializeTSAnyKeyword(pos) {
 
 /** `TSArrayType<'a>` */
 function deserializeTSArrayType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSArrayType",
@@ -5964,8 +5946,8 @@ function deserializeTSArrayType(pos) {
 
 /** `TSAsExpression<'a>` */
 function deserializeTSAsExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSAsExpression",
@@ -5991,8 +5973,8 @@ function deserializeTSAsExpression(pos) {
 
 /** `TSBigIntKeyword` */
 function deserializeTSBigIntKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSBigIntKeyword",
     start: this_start,
@@ -6004,8 +5986,8 @@ function deserializeTSBigIntKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function deserializeTSBooleanKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSBooleanKeyword",
     start: this_start,
@@ -6017,8 +5999,8 @@ function deserializeTSBooleanKeyword(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function deserializeTSCallSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSCallSignatureDeclaration",
@@ -6049,8 +6031,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
 
 /** `TSConditionalType<'a>` */
 function deserializeTSConditionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSConditionalType",
@@ -6082,8 +6064,8 @@ function deserializeTSConditionalType(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function deserializeTSConstructSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructSignatureDeclaration",
@@ -6112,8 +6094,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructorType<'a>` */
 function deserializeTSConstructorType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructorType",
@@ -6143,8 +6125,8 @@ function deserializeTSConstructorType(pos) {
 
 /** `TSEnumBody<'a>` */
 function deserializeTSEnumBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSEnumBody",
@@ -6167,8 +6149,8 @@ function deserializeTSEnumBody(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function deserializeTSEnumDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSEnumDeclaration",
@@ -6195,14 +6177,14 @@ function deserializeTSEnumDeclaration(pos) {
 
 /** `TSEnumMember<'a>` */
 function deserializeTSEnumMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSEnumMember",
     id: null,
     initializer: null,
-    computed: deserializeU8((pos + 16)) > 1,
+    computed: uint8[pos + 16] > 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6239,8 +6221,8 @@ function deserializeTSEnumMemberName(pos) {
 
 /** `TSExportAssignment<'a>` */
 function deserializeTSExportAssignment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSExportAssignment",
@@ -6263,9 +6245,9 @@ function deserializeTSExportAssignment(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -6290,8 +6272,8 @@ function deserializeTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function deserializeTSExternalModuleReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSExternalModuleReference",
@@ -6308,8 +6290,8 @@ function deserializeTSExternalModuleReference(pos) {
 
 /** `TSFunctionType<'a>` */
 function deserializeTSFunctionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSFunctionType",
@@ -6340,8 +6322,8 @@ function deserializeTSFunctionType(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function deserializeTSGlobalDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSModuleDeclaration",
@@ -6359,8 +6341,8 @@ function deserializeTSGlobalDeclaration(pos) {
   const ident = {
       type: 'Identifier',
       name: 'global',
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
       range: [keywordStart, keywordEnd],
       parent,
   };
@@ -6378,8 +6360,8 @@ function deserializeTSGlobalDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function deserializeTSImportEqualsDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSImportEqualsDeclaration",
@@ -6405,8 +6387,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
 
 /** `TSImportType<'a>` */
 function deserializeTSImportType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSImportType",
@@ -6437,8 +6419,8 @@ function deserializeTSImportType(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function deserializeTSImportTypeQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSQualifiedName",
@@ -6475,8 +6457,8 @@ function deserializeTSImportTypeQualifier(pos) {
 
 /** `TSIndexSignature<'a>` */
 function deserializeTSIndexSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSIndexSignature",
@@ -6504,13 +6486,13 @@ function deserializeTSIndexSignature(pos) {
 
 /** `TSIndexSignatureName<'a>` */
 function deserializeTSIndexSignatureName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -6531,8 +6513,8 @@ function deserializeTSIndexSignatureName(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function deserializeTSIndexedAccessType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSIndexedAccessType",
@@ -6558,8 +6540,8 @@ function deserializeTSIndexedAccessType(pos) {
 
 /** `TSInferType<'a>` */
 function deserializeTSInferType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInferType",
@@ -6582,8 +6564,8 @@ function deserializeTSInferType(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function deserializeTSInstantiationExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInstantiationExpression",
@@ -6609,8 +6591,8 @@ function deserializeTSInstantiationExpression(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function deserializeTSInterfaceBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInterfaceBody",
@@ -6633,8 +6615,8 @@ function deserializeTSInterfaceBody(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function deserializeTSInterfaceDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInterfaceDeclaration",
@@ -6666,8 +6648,8 @@ function deserializeTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function deserializeTSInterfaceHeritage(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInterfaceHeritage",
@@ -6730,8 +6712,8 @@ function deserializeTSInterfaceHeritage(pos) {
 
 /** `TSIntersectionType<'a>` */
 function deserializeTSIntersectionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSIntersectionType",
@@ -6754,8 +6736,8 @@ function deserializeTSIntersectionType(pos) {
 
 /** `TSIntrinsicKeyword` */
 function deserializeTSIntrinsicKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSIntrinsicKeyword",
     start: this_start,
@@ -6787,8 +6769,8 @@ function deserializeTSLiteral(pos) {
 
 /** `TSLiteralType<'a>` */
 function deserializeTSLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSLiteralType",
@@ -6811,8 +6793,8 @@ function deserializeTSLiteralType(pos) {
 
 /** `TSMappedType<'a>` */
 function deserializeTSMappedType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSMappedType",
@@ -6862,8 +6844,8 @@ function deserializeTSMappedTypeModifierOperator(pos) {
 
 /** `TSMethodSignature<'a>` */
 function deserializeTSMethodSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSMethodSignature",
@@ -6912,8 +6894,8 @@ function deserializeTSMethodSignatureKind(pos) {
 
 /** `TSModuleBlock<'a>` */
 function deserializeTSModuleBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSModuleBlock",
@@ -6946,8 +6928,8 @@ function deserializeTSModuleReference(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function deserializeTSNamedTupleMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSNamedTupleMember",
@@ -6974,9 +6956,9 @@ function deserializeTSNamedTupleMember(pos) {
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -7066,8 +7048,8 @@ function deserializeTSNamespaceDeclarationKind(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function deserializeTSNamespaceExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSNamespaceExportDeclaration",
@@ -7084,8 +7066,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 
 /** `TSNeverKeyword` */
 function deserializeTSNeverKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNeverKeyword",
     start: this_start,
@@ -7097,8 +7079,8 @@ function deserializeTSNeverKeyword(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function deserializeTSNonNullExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSNonNullExpression",
@@ -7121,8 +7103,8 @@ function deserializeTSNonNullExpression(pos) {
 
 /** `TSNullKeyword` */
 function deserializeTSNullKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNullKeyword",
     start: this_start,
@@ -7134,8 +7116,8 @@ function deserializeTSNullKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function deserializeTSNumberKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNumberKeyword",
     start: this_start,
@@ -7147,8 +7129,8 @@ function deserializeTSNumberKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function deserializeTSObjectKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSObjectKeyword",
     start: this_start,
@@ -7160,8 +7142,8 @@ function deserializeTSObjectKeyword(pos) {
 
 /** `TSOptionalType<'a>` */
 function deserializeTSOptionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSOptionalType",
@@ -7191,8 +7173,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           range: [start, end],
           parent,
       };
@@ -7213,8 +7195,8 @@ function deserializeTSParenthesizedType(pos) {
 
 /** `TSPropertySignature<'a>` */
 function deserializeTSPropertySignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSPropertySignature",
@@ -7245,8 +7227,8 @@ function deserializeTSPropertySignature(pos) {
 
 /** `TSQualifiedName<'a>` */
 function deserializeTSQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSQualifiedName",
@@ -7271,8 +7253,8 @@ function deserializeTSQualifiedName(pos) {
 
 /** `TSRestType<'a>` */
 function deserializeTSRestType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSRestType",
@@ -7295,8 +7277,8 @@ function deserializeTSRestType(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function deserializeTSSatisfiesExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSSatisfiesExpression",
@@ -7340,8 +7322,8 @@ function deserializeTSSignature(pos) {
 
 /** `TSStringKeyword` */
 function deserializeTSStringKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSStringKeyword",
     start: this_start,
@@ -7353,8 +7335,8 @@ function deserializeTSStringKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function deserializeTSSymbolKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSSymbolKeyword",
     start: this_start,
@@ -7366,8 +7348,8 @@ function deserializeTSSymbolKeyword(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function deserializeTSTemplateLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTemplateLiteralType",
@@ -7392,8 +7374,8 @@ function deserializeTSTemplateLiteralType(pos) {
 
 /** `TSThisParameter<'a>` */
 function deserializeTSThisParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Identifier",
@@ -7419,8 +7401,8 @@ function deserializeTSThisParameter(pos) {
 
 /** `TSThisType` */
 function deserializeTSThisType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSThisType",
     start: this_start,
@@ -7518,8 +7500,8 @@ function deserializeTSTupleElement(pos) {
 
 /** `TSTupleType<'a>` */
 function deserializeTSTupleType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTupleType",
@@ -7624,8 +7606,8 @@ function deserializeTSType(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function deserializeTSTypeAliasDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeAliasDeclaration",
@@ -7654,8 +7636,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function deserializeTSTypeAnnotation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeAnnotation",
@@ -7678,8 +7660,8 @@ function deserializeTSTypeAnnotation(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function deserializeTSTypeAssertion(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeAssertion",
@@ -7705,8 +7687,8 @@ function deserializeTSTypeAssertion(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function deserializeTSTypeLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeLiteral",
@@ -7743,8 +7725,8 @@ function deserializeTSTypeName(pos) {
 
 /** `TSTypeOperator<'a>` */
 function deserializeTSTypeOperator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeOperator",
@@ -7777,8 +7759,8 @@ function deserializeTSTypeOperatorOperator(pos) {
 
 /** `TSTypeParameter<'a>` */
 function deserializeTSTypeParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeParameter",
@@ -7809,8 +7791,8 @@ function deserializeTSTypeParameter(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function deserializeTSTypeParameterDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeParameterDeclaration",
@@ -7833,8 +7815,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function deserializeTSTypeParameterInstantiation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeParameterInstantiation",
@@ -7857,8 +7839,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
 
 /** `TSTypePredicate<'a>` */
 function deserializeTSTypePredicate(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypePredicate",
@@ -7896,8 +7878,8 @@ function deserializeTSTypePredicateName(pos) {
 
 /** `TSTypeQuery<'a>` */
 function deserializeTSTypeQuery(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeQuery",
@@ -7939,8 +7921,8 @@ function deserializeTSTypeQueryExprName(pos) {
 
 /** `TSTypeReference<'a>` */
 function deserializeTSTypeReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeReference",
@@ -7966,8 +7948,8 @@ function deserializeTSTypeReference(pos) {
 
 /** `TSUndefinedKeyword` */
 function deserializeTSUndefinedKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSUndefinedKeyword",
     start: this_start,
@@ -7979,8 +7961,8 @@ function deserializeTSUndefinedKeyword(pos) {
 
 /** `TSUnionType<'a>` */
 function deserializeTSUnionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSUnionType",
@@ -8003,8 +7985,8 @@ function deserializeTSUnionType(pos) {
 
 /** `TSUnknownKeyword` */
 function deserializeTSUnknownKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSUnknownKeyword",
     start: this_start,
@@ -8016,8 +7998,8 @@ function deserializeTSUnknownKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function deserializeTSVoidKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSVoidKeyword",
     start: this_start,
@@ -8029,8 +8011,8 @@ function deserializeTSVoidKeyword(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function deserializeTaggedTemplateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TaggedTemplateExpression",
@@ -8056,9 +8038,9 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = false ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = false ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = false ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = false ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, range: [start, end], parent };
 }
@@ -8066,15 +8048,15 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
 
 /** `TemplateLiteral<'a>` */
 function deserializeTemplateLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TemplateLiteral",
@@ -8099,8 +8081,8 @@ function deserializeTemplateLiteral(pos) {
 
 /** `ThisExpression` */
 function deserializeThisExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ThisExpression",
     start: this_start,
@@ -8112,8 +8094,8 @@ function deserializeThisExpression(pos) {
 
 /** `ThrowStatement<'a>` */
 function deserializeThrowStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ThrowStatement",
@@ -8136,8 +8118,8 @@ function deserializeThrowStatement(pos) {
 
 /** `TryStatement<'a>` */
 function deserializeTryStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TryStatement",
@@ -8164,15 +8146,10 @@ function deserializeTryStatement(pos) {
   return node;
 }
 
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
-}
-
 /** `UnaryExpression<'a>` */
 function deserializeUnaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "UnaryExpression",
@@ -8206,8 +8183,8 @@ function deserializeUnaryOperator(pos) {
 
 /** `UpdateExpression<'a>` */
 function deserializeUpdateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "UpdateExpression",
@@ -8241,8 +8218,8 @@ function deserializeUpdateOperator(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function deserializeV8IntrinsicExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "V8IntrinsicExpression",
@@ -8267,8 +8244,8 @@ function deserializeV8IntrinsicExpression(pos) {
 
 /** `VariableDeclaration<'a>` */
 function deserializeVariableDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "VariableDeclaration",
@@ -8301,8 +8278,8 @@ function deserializeVariableDeclarationKind(pos) {
 
 /** `VariableDeclarator<'a>` */
 function deserializeVariableDeclarator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "VariableDeclarator",
@@ -9125,8 +9102,8 @@ function deserializeVecVariableDeclarator(pos) {
 
 /** `WhileStatement<'a>` */
 function deserializeWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "WhileStatement",
@@ -9159,8 +9136,8 @@ function deserializeWithClause(pos) {
 
 /** `WithStatement<'a>` */
 function deserializeWithStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "WithStatement",
@@ -9186,8 +9163,8 @@ function deserializeWithStatement(pos) {
 
 /** `YieldExpression<'a>` */
 function deserializeYieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "YieldExpression",

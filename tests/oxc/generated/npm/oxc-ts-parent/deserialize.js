@@ -124,8 +124,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
     parent = null;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -420,8 +422,8 @@ function deserializeAccessorProperty(pos) {
     declare: false,
     optional: false,
     readonly: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -557,8 +559,8 @@ function deserializeArrayAssignmentTarget(pos) {
     elements: null,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedElements = deserializeVecOptionAssignmentTargetMaybeDefault(pos + 16);
@@ -574,8 +576,8 @@ function deserializeArrayExpression(pos) {
   const node = parent = {
     type: "ArrayExpression",
     elements: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -698,8 +700,8 @@ function deserializeArrayPattern(pos) {
     elements: null,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedElements = deserializeVecOptionBindingPattern(pos + 16);
@@ -820,8 +822,8 @@ function deserializeArrowFunctionExpression(pos) {
     body: null,
     id: null,
     generator: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -849,8 +851,8 @@ function deserializeAssignmentExpression(pos) {
     operator: deserializeAssignmentOperator(pos + 12),
     left: null,
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -885,8 +887,8 @@ function deserializeAssignmentPattern(pos) {
     right: null,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -974,8 +976,8 @@ function deserializeAssignmentTargetProperty(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -1040,8 +1042,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     shorthand: false,
     computed: uint8[pos + 12] === 1,
     optional: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1067,8 +1069,8 @@ function deserializeAssignmentTargetRest(pos) {
     optional: false,
     typeAnnotation: null,
     value: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1092,8 +1094,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
     right: null,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1115,8 +1117,8 @@ function deserializeAwaitExpression(pos) {
   const node = parent = {
     type: "AwaitExpression",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1132,9 +1134,9 @@ function deserializeAwaitExpression(pos) {
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1154,8 +1156,8 @@ function deserializeBinaryExpression(pos) {
     left: null,
     operator: deserializeBinaryOperator(pos + 12),
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1185,11 +1187,11 @@ function deserializeBindingIdentifier(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -1222,8 +1224,8 @@ function deserializeBindingProperty(pos) {
     shorthand: uint8[pos + 12] === 1,
     computed: uint8[pos + 13] === 1,
     optional: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1249,8 +1251,8 @@ function deserializeBindingRestElement(pos) {
     optional: false,
     typeAnnotation: null,
     value: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1270,8 +1272,8 @@ function deserializeBlockStatement(pos) {
   const node = parent = {
     type: "BlockStatement",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -1285,16 +1287,11 @@ function deserializeBlockStatement(pos) {
   return node;
 }
 
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
-}
-
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Literal",
@@ -2496,8 +2493,8 @@ function deserializeBreakStatement(pos) {
   const node = parent = {
     type: "BreakStatement",
     label: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.label = deserializeOptionLabelIdentifier(pos + 16);
@@ -2514,8 +2511,8 @@ function deserializeCallExpression(pos) {
     typeArguments: null,
     arguments: null,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2540,8 +2537,8 @@ function deserializeCatchClause(pos) {
     type: "CatchClause",
     param: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2597,8 +2594,8 @@ function deserializeChainExpression(pos) {
   const node = parent = {
     type: "ChainExpression",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2626,8 +2623,8 @@ function deserializeClass(pos) {
     body: null,
     abstract: uint8[pos + 137] === 1,
     declare: uint8[pos + 138] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const this_superClass = deserializeOptionExpression((pos + 80));
@@ -2657,8 +2654,8 @@ function deserializeClassBody(pos) {
   const node = parent = {
     type: "ClassBody",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2702,10 +2699,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2732,8 +2729,8 @@ function deserializeComputedMemberExpression(pos) {
     property: null,
     optional: uint8[pos + 12] === 1,
     computed: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2757,8 +2754,8 @@ function deserializeConditionalExpression(pos) {
     test: null,
     consequent: null,
     alternate: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2782,8 +2779,8 @@ function deserializeContinueStatement(pos) {
   const node = parent = {
     type: "ContinueStatement",
     label: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.label = deserializeOptionLabelIdentifier(pos + 16);
@@ -2795,8 +2792,8 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   return {
     type: "DebuggerStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -2835,8 +2832,8 @@ function deserializeDecorator(pos) {
   const node = parent = {
     type: "Decorator",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2856,9 +2853,9 @@ function deserializeDirective(pos) {
   const node = parent = {
     type: "ExpressionStatement",
     expression: null,
-    directive: deserializeStr(pos + 64),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    directive: readStr(pos + 64),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.expression = deserializeStringLiteral(pos + 16);
@@ -2873,8 +2870,8 @@ function deserializeDoWhileStatement(pos) {
     type: "DoWhileStatement",
     body: null,
     test: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -2894,8 +2891,8 @@ function deserializeDoWhileStatement(pos) {
 function deserializeDynamicImport(pos) {
   return {
     moduleRequest: deserializeSpan(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2919,8 +2916,8 @@ function deserializeElision(pos) {
 function deserializeEmptyStatement(pos) {
   return {
     type: "EmptyStatement",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -2929,10 +2926,10 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
@@ -2940,8 +2937,8 @@ function deserializeError(pos) {
 function deserializeErrorLabel(pos) {
   return {
     message: deserializeOptionStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -2963,8 +2960,8 @@ function deserializeExportAllDeclaration(pos) {
     source: null,
     attributes: null,
     exportKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const withClause = deserializeOptionBoxWithClause((pos + 120));
@@ -2985,8 +2982,8 @@ function deserializeExportDeclaration(pos) {
     source: null,
     exportKind: null,
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const this_declaration = deserializeDeclaration(pos + 16);
@@ -3003,8 +3000,8 @@ function deserializeExportDefaultDeclaration(pos) {
     type: "ExportDefaultDeclaration",
     declaration: null,
     exportKind: 'value',
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3128,8 +3125,8 @@ function deserializeExportEntry(pos) {
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
     isType: uint8[pos + 136] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -3161,8 +3158,8 @@ function deserializeExportFromDeclaration(pos) {
     source: null,
     exportKind: deserializeImportOrExportKind(pos + 12),
     attributes: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const withClause = deserializeOptionBoxWithClause((pos + 88));
@@ -3219,8 +3216,8 @@ function deserializeExportNamedDeclaration(pos) {
     source: null,
     exportKind: deserializeImportOrExportKind(pos + 12),
     attributes: [],
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.specifiers = deserializeVecExportSpecifier(pos + 16);
@@ -3236,8 +3233,8 @@ function deserializeExportSpecifier(pos) {
     local: null,
     exported: null,
     exportKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.local = deserializeModuleExportName(pos + 16);
@@ -3349,8 +3346,8 @@ function deserializeExpressionStatement(pos) {
     type: "ExpressionStatement",
     expression: null,
     directive: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3372,8 +3369,8 @@ function deserializeForInStatement(pos) {
     left: null,
     right: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3400,8 +3397,8 @@ function deserializeForOfStatement(pos) {
     left: null,
     right: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3428,8 +3425,8 @@ function deserializeForStatement(pos) {
     test: null,
     update: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3585,10 +3582,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = deserializeBool((pos + 14)),
-          override = deserializeBool((pos + 15));
+          readonly = (uint8[pos + 14] === 1),
+          override = (uint8[pos + 15] === 1);
       if (accessibility === null && !readonly && !override) {
-          const optional = deserializeBool((pos + 12));
+          const optional = (uint8[pos + 12] === 1);
           if (hasInitializer) {
               let start, end;
               param = parent = {
@@ -3598,8 +3595,8 @@ function deserializeFormalParameter(pos) {
                   right: null,
                   optional,
                   typeAnnotation: null,
-                  start: start = deserializeI32( pos ),
-                  end: end = deserializeI32( (pos + 4) ),
+                  start: start = int32[pos >>> 2],
+                  end: end = int32[(pos + 4) >>> 2],
                   parent: previousParent,
               };
               param.decorators = deserializeVecDecoratorWhole((pos + 16));
@@ -3636,7 +3633,7 @@ function deserializeFormalParameter(pos) {
               if (typeAnnotation !== null) {
                   param.end = typeAnnotation.end;
               } else if (optional) {
-                  param.end = deserializeI32( (pos + 4) );
+                  param.end = int32[(pos + 4) >>> 2];
               }
               parent = previousParent;
           }
@@ -3650,8 +3647,8 @@ function deserializeFormalParameter(pos) {
               parameter: null,
               readonly,
               static: false,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
               parent: previousParent,
           };
           param.decorators = deserializeVecDecoratorWhole((pos + 16));
@@ -3687,7 +3684,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = deserializeBool((pos + 12));
+              const paramOptional = (uint8[pos + 12] === 1);
               param.parameter.optional = paramOptional;
               parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
@@ -3695,7 +3692,7 @@ function deserializeFormalParameter(pos) {
               if (paramTypeAnnotation !== null) {
                   param.parameter.end = paramTypeAnnotation.end;
               } else if (paramOptional) {
-                  const paramEnd = deserializeI32( (pos + 4) );
+                  const paramEnd = int32[(pos + 4) >>> 2];
                   const pattern = param.parameter;
                   param.parameter.end = paramEnd;
               }
@@ -3722,8 +3719,8 @@ function deserializeFormalParameters(pos) {
           optional: false,
               typeAnnotation: null,
               value: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
           parent: previousParent,
       };
       {
@@ -3770,8 +3767,8 @@ function deserializeFunction(pos) {
     returnType: null,
     body: null,
     expression: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const params = deserializeBoxFormalParameters((pos + 64));
@@ -3802,8 +3799,8 @@ function deserializeFunctionBody(pos) {
   const node = parent = {
     type: "BlockStatement",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedStatements = deserializeVecDirective(pos + 16);
@@ -3826,16 +3823,11 @@ function deserializeFunctionType(pos) {
 function deserializeHashbang(pos) {
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
-}
-
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
 }
 
 /** `IdentifierName<'a>` */
@@ -3843,11 +3835,11 @@ function deserializeIdentifierName(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -3857,11 +3849,11 @@ function deserializeIdentifierReference(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -3874,8 +3866,8 @@ function deserializeIfStatement(pos) {
     test: null,
     consequent: null,
     alternate: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -3900,8 +3892,8 @@ function deserializeImportAttribute(pos) {
     type: "ImportAttribute",
     key: null,
     value: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.key = deserializeImportAttributeKey(pos + 16);
@@ -3932,8 +3924,8 @@ function deserializeImportDeclaration(pos) {
     phase: deserializeOptionImportPhase(pos + 12),
     attributes: null,
     importKind: deserializeImportOrExportKind(pos + 13),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
@@ -3966,8 +3958,8 @@ function deserializeImportDefaultSpecifier(pos) {
   const node = parent = {
     type: "ImportDefaultSpecifier",
     local: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.local = deserializeBindingIdentifier(pos + 16);
@@ -3992,8 +3984,8 @@ function deserializeImportExpression(pos) {
     source: null,
     options: null,
     phase: deserializeOptionImportPhase(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4034,12 +4026,12 @@ function deserializeImportMeta(pos) {
     type: "MetaProperty",
     meta: null,
     property: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       decorators: [],
@@ -4049,7 +4041,7 @@ function deserializeImportMeta(pos) {
       end: importEnd,
       parent,
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -4072,8 +4064,8 @@ function deserializeImportNamespaceSpecifier(pos) {
   const node = parent = {
     type: "ImportNamespaceSpecifier",
     local: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.local = deserializeBindingIdentifier(pos + 16);
@@ -4107,8 +4099,8 @@ function deserializeImportSpecifier(pos) {
     imported: null,
     local: null,
     importKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.imported = deserializeModuleExportName(pos + 16);
@@ -4124,8 +4116,8 @@ function deserializeJSDocNonNullableType(pos) {
     type: "TSJSDocNonNullableType",
     typeAnnotation: null,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4146,8 +4138,8 @@ function deserializeJSDocNullableType(pos) {
     type: "TSJSDocNullableType",
     typeAnnotation: null,
     postfix: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4165,15 +4157,10 @@ function deserializeJSDocNullableType(pos) {
 function deserializeJSDocUnknownType(pos) {
   return {
     type: "TSJSDocUnknownType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
-}
-
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
 }
 
 /** `JSXAttribute<'a>` */
@@ -4183,8 +4170,8 @@ function deserializeJSXAttribute(pos) {
     type: "JSXAttribute",
     name: null,
     value: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4263,8 +4250,8 @@ function deserializeJSXClosingElement(pos) {
   const node = parent = {
     type: "JSXClosingElement",
     name: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4282,8 +4269,8 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   return {
     type: "JSXClosingFragment",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4296,8 +4283,8 @@ function deserializeJSXElement(pos) {
     openingElement: null,
     children: null,
     closingElement: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
@@ -4342,8 +4329,8 @@ function deserializeJSXElementName(pos) {
 function deserializeJSXEmptyExpression(pos) {
   return {
     type: "JSXEmptyExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4452,8 +4439,8 @@ function deserializeJSXExpressionContainer(pos) {
   const node = parent = {
     type: "JSXExpressionContainer",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4475,8 +4462,8 @@ function deserializeJSXFragment(pos) {
     openingFragment: null,
     children: null,
     closingFragment: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4496,9 +4483,9 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4510,8 +4497,8 @@ function deserializeJSXMemberExpression(pos) {
     type: "JSXMemberExpression",
     object: null,
     property: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4551,8 +4538,8 @@ function deserializeJSXNamespacedName(pos) {
     type: "JSXNamespacedName",
     namespace: null,
     name: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.namespace = deserializeJSXIdentifier(pos + 16);
@@ -4570,8 +4557,8 @@ function deserializeJSXOpeningElement(pos) {
     typeArguments: null,
     attributes: null,
     selfClosing: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4593,8 +4580,8 @@ function deserializeJSXOpeningElement(pos) {
 function deserializeJSXOpeningFragment(pos) {
   return {
     type: "JSXOpeningFragment",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4605,8 +4592,8 @@ function deserializeJSXSpreadAttribute(pos) {
   const node = parent = {
     type: "JSXSpreadAttribute",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4626,8 +4613,8 @@ function deserializeJSXSpreadChild(pos) {
   const node = parent = {
     type: "JSXSpreadChild",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4643,11 +4630,11 @@ function deserializeJSXSpreadChild(pos) {
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4660,11 +4647,11 @@ function deserializeLabelIdentifier(pos) {
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -4676,8 +4663,8 @@ function deserializeLabeledStatement(pos) {
     type: "LabeledStatement",
     label: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4700,8 +4687,8 @@ function deserializeLogicalExpression(pos) {
     left: null,
     operator: deserializeLogicalOperator(pos + 12),
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4740,8 +4727,8 @@ function deserializeMethodDefinition(pos) {
     override: uint8[pos + 64] === 1,
     optional: uint8[pos + 65] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 66),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4803,9 +4790,9 @@ function deserializeModuleKind(pos) {
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
   return {
-    value: deserializeStr(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    value: readStr(pos + 8),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -4817,8 +4804,8 @@ function deserializeNewExpression(pos) {
     callee: null,
     typeArguments: null,
     arguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4843,12 +4830,12 @@ function deserializeNewTarget(pos) {
     type: "MetaProperty",
     meta: null,
     property: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       decorators: [],
@@ -4858,7 +4845,7 @@ function deserializeNewTarget(pos) {
       end: newEnd,
       parent,
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -4877,8 +4864,8 @@ function deserializeNewTarget(pos) {
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -4891,8 +4878,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -4912,8 +4899,8 @@ function deserializeObjectAssignmentTarget(pos) {
     properties: null,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedProperties = deserializeVecAssignmentTargetProperty(pos + 16);
@@ -4929,8 +4916,8 @@ function deserializeObjectExpression(pos) {
   const node = parent = {
     type: "ObjectExpression",
     properties: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -4953,8 +4940,8 @@ function deserializeObjectPattern(pos) {
     properties: null,
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedProperties = deserializeVecBindingProperty(pos + 16);
@@ -4976,8 +4963,8 @@ function deserializeObjectProperty(pos) {
     shorthand: uint8[pos + 14] === 1,
     computed: uint8[pos + 15] === 1,
     optional: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5140,7 +5127,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -5176,7 +5163,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSAccessibility>` */
@@ -5218,8 +5205,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           parent,
       };
       {
@@ -5246,8 +5233,8 @@ function deserializePrivateFieldExpression(pos) {
     property: null,
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5266,9 +5253,9 @@ function deserializePrivateFieldExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    name: readStr(pos + 16),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5281,8 +5268,8 @@ function deserializePrivateInExpression(pos) {
     left: null,
     operator: 'in',
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5299,8 +5286,8 @@ function deserializePrivateInExpression(pos) {
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -5334,8 +5321,8 @@ function deserializePropertyDefinition(pos) {
     definite: uint8[pos + 82] === 1,
     readonly: uint8[pos + 83] === 1,
     accessibility: deserializeOptionTSAccessibility(pos + 84),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5495,14 +5482,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -5518,8 +5505,8 @@ function deserializeRegExpFlagsAlias(pos) {
 
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Literal",
@@ -5547,8 +5534,8 @@ function deserializeReturnStatement(pos) {
   const node = parent = {
     type: "ReturnStatement",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5568,8 +5555,8 @@ function deserializeSequenceExpression(pos) {
   const node = parent = {
     type: "SequenceExpression",
     expressions: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5610,8 +5597,8 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5621,8 +5608,8 @@ function deserializeSpreadElement(pos) {
   const node = parent = {
     type: "SpreadElement",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5722,8 +5709,8 @@ function deserializeStaticBlock(pos) {
   const node = parent = {
     type: "StaticBlock",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5741,8 +5728,8 @@ function deserializeStaticBlock(pos) {
 function deserializeStaticExport(pos) {
   return {
     entries: deserializeVecExportEntry(pos + 8),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5751,8 +5738,8 @@ function deserializeStaticImport(pos) {
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
@@ -5765,8 +5752,8 @@ function deserializeStaticMemberExpression(pos) {
     property: null,
     optional: uint8[pos + 12] === 1,
     computed: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5781,18 +5768,13 @@ function deserializeStaticMemberExpression(pos) {
   return node;
 }
 
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
-}
-
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -5804,8 +5786,8 @@ function deserializeStringLiteral(pos) {
 function deserializeSuper(pos) {
   return {
     type: "Super",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5817,8 +5799,8 @@ function deserializeSwitchCase(pos) {
     type: "SwitchCase",
     test: null,
     consequent: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5841,8 +5823,8 @@ function deserializeSwitchStatement(pos) {
     type: "SwitchStatement",
     discriminant: null,
     cases: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5871,8 +5853,8 @@ function deserializeTSAccessibility(pos) {
 function deserializeTSAnyKeyword(pos) {
   return {
     type: "TSAnyKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5883,8 +5865,8 @@ function deserializeTSArrayType(pos) {
   const node = parent = {
     type: "TSArrayType",
     elementType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5905,8 +5887,8 @@ function deserializeTSAsExpression(pos) {
     type: "TSAsExpression",
     expression: null,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -5926,8 +5908,8 @@ function deserializeTSAsExpression(pos) {
 function deserializeTSBigIntKeyword(pos) {
   return {
     type: "TSBigIntKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5936,8 +5918,8 @@ function deserializeTSBigIntKeyword(pos) {
 function deserializeTSBooleanKeyword(pos) {
   return {
     type: "TSBooleanKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -5950,8 +5932,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
     typeParameters: null,
     params: null,
     returnType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const params = deserializeBoxFormalParameters((pos + 32));
@@ -5978,8 +5960,8 @@ function deserializeTSClassImplements(pos) {
     type: "TSClassImplements",
     expression: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let expression = deserializeTSTypeName((pos + 16));
@@ -6039,8 +6021,8 @@ function deserializeTSConditionalType(pos) {
     extendsType: null,
     trueType: null,
     falseType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6068,8 +6050,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
     typeParameters: null,
     params: null,
     returnType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6096,8 +6078,8 @@ function deserializeTSConstructorType(pos) {
     typeParameters: null,
     params: null,
     returnType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6121,8 +6103,8 @@ function deserializeTSEnumBody(pos) {
   const node = parent = {
     type: "TSEnumBody",
     members: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6145,8 +6127,8 @@ function deserializeTSEnumDeclaration(pos) {
     body: null,
     const: uint8[pos + 12] === 1,
     declare: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6168,9 +6150,9 @@ function deserializeTSEnumMember(pos) {
     type: "TSEnumMember",
     id: null,
     initializer: null,
-    computed: deserializeU8((pos + 16)) > 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    computed: uint8[pos + 16] > 1,
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6208,8 +6190,8 @@ function deserializeTSExportAssignment(pos) {
   const node = parent = {
     type: "TSExportAssignment",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6225,9 +6207,9 @@ function deserializeTSExportAssignment(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -6255,8 +6237,8 @@ function deserializeTSExternalModuleReference(pos) {
   const node = parent = {
     type: "TSExternalModuleReference",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.expression = deserializeStringLiteral(pos + 16);
@@ -6272,8 +6254,8 @@ function deserializeTSFunctionType(pos) {
     typeParameters: null,
     params: null,
     returnType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const params = deserializeBoxFormalParameters((pos + 32));
@@ -6303,8 +6285,8 @@ function deserializeTSGlobalDeclaration(pos) {
     kind: 'global',
     declare: uint8[pos + 88] === 1,
     global: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let keywordStart, keywordEnd;
@@ -6314,8 +6296,8 @@ function deserializeTSGlobalDeclaration(pos) {
       name: 'global',
       optional: false,
           typeAnnotation: null,
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
       parent,
   };
   try {
@@ -6338,8 +6320,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
     id: null,
     moduleReference: null,
     importKind: deserializeImportOrExportKind(pos + 12),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6363,8 +6345,8 @@ function deserializeTSImportType(pos) {
     options: null,
     qualifier: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6390,8 +6372,8 @@ function deserializeTSImportTypeQualifiedName(pos) {
     type: "TSQualifiedName",
     left: null,
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6428,8 +6410,8 @@ function deserializeTSIndexSignature(pos) {
     readonly: uint8[pos + 12] === 1,
     static: uint8[pos + 13] === 1,
     accessibility: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6450,11 +6432,11 @@ function deserializeTSIndexSignatureName(pos) {
   const node = parent = {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6475,8 +6457,8 @@ function deserializeTSIndexedAccessType(pos) {
     type: "TSIndexedAccessType",
     objectType: null,
     indexType: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6498,8 +6480,8 @@ function deserializeTSInferType(pos) {
   const node = parent = {
     type: "TSInferType",
     typeParameter: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6520,8 +6502,8 @@ function deserializeTSInstantiationExpression(pos) {
     type: "TSInstantiationExpression",
     expression: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6543,8 +6525,8 @@ function deserializeTSInterfaceBody(pos) {
   const node = parent = {
     type: "TSInterfaceBody",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6568,8 +6550,8 @@ function deserializeTSInterfaceDeclaration(pos) {
     extends: null,
     body: null,
     declare: uint8[pos + 88] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6595,8 +6577,8 @@ function deserializeTSInterfaceHeritage(pos) {
     type: "TSInterfaceHeritage",
     expression: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let expression = deserializeTSTypeName((pos + 16));
@@ -6653,8 +6635,8 @@ function deserializeTSIntersectionType(pos) {
   const node = parent = {
     type: "TSIntersectionType",
     types: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6672,8 +6654,8 @@ function deserializeTSIntersectionType(pos) {
 function deserializeTSIntrinsicKeyword(pos) {
   return {
     type: "TSIntrinsicKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6704,8 +6686,8 @@ function deserializeTSLiteralType(pos) {
   const node = parent = {
     type: "TSLiteralType",
     literal: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6730,8 +6712,8 @@ function deserializeTSMappedType(pos) {
     typeAnnotation: null,
     optional: null,
     readonly: deserializeOptionTSMappedTypeModifierOperator(pos + 97),
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
@@ -6782,8 +6764,8 @@ function deserializeTSMethodSignature(pos) {
     accessibility: null,
     readonly: false,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const params = deserializeBoxFormalParameters((pos + 48));
@@ -6820,8 +6802,8 @@ function deserializeTSModuleBlock(pos) {
   const node = parent = {
     type: "TSModuleBlock",
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const joinedBody = deserializeVecDirective(pos + 16);
@@ -6853,8 +6835,8 @@ function deserializeTSNamedTupleMember(pos) {
     label: null,
     elementType: null,
     optional: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -6872,9 +6854,9 @@ function deserializeTSNamedTupleMember(pos) {
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6965,8 +6947,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
   const node = parent = {
     type: "TSNamespaceExportDeclaration",
     id: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   node.id = deserializeIdentifierName(pos + 16);
@@ -6978,8 +6960,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 function deserializeTSNeverKeyword(pos) {
   return {
     type: "TSNeverKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -6990,8 +6972,8 @@ function deserializeTSNonNullExpression(pos) {
   const node = parent = {
     type: "TSNonNullExpression",
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7009,8 +6991,8 @@ function deserializeTSNonNullExpression(pos) {
 function deserializeTSNullKeyword(pos) {
   return {
     type: "TSNullKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7019,8 +7001,8 @@ function deserializeTSNullKeyword(pos) {
 function deserializeTSNumberKeyword(pos) {
   return {
     type: "TSNumberKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7029,8 +7011,8 @@ function deserializeTSNumberKeyword(pos) {
 function deserializeTSObjectKeyword(pos) {
   return {
     type: "TSObjectKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7041,8 +7023,8 @@ function deserializeTSOptionalType(pos) {
   const node = parent = {
     type: "TSOptionalType",
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7065,8 +7047,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           parent,
       };
       {
@@ -7096,8 +7078,8 @@ function deserializeTSPropertySignature(pos) {
     typeAnnotation: null,
     accessibility: null,
     static: false,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7120,8 +7102,8 @@ function deserializeTSQualifiedName(pos) {
     type: "TSQualifiedName",
     left: null,
     right: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7142,8 +7124,8 @@ function deserializeTSRestType(pos) {
   const node = parent = {
     type: "TSRestType",
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7164,8 +7146,8 @@ function deserializeTSSatisfiesExpression(pos) {
     type: "TSSatisfiesExpression",
     expression: null,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7203,8 +7185,8 @@ function deserializeTSSignature(pos) {
 function deserializeTSStringKeyword(pos) {
   return {
     type: "TSStringKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7213,8 +7195,8 @@ function deserializeTSStringKeyword(pos) {
 function deserializeTSSymbolKeyword(pos) {
   return {
     type: "TSSymbolKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7226,8 +7208,8 @@ function deserializeTSTemplateLiteralType(pos) {
     type: "TSTemplateLiteralType",
     quasis: null,
     types: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7251,8 +7233,8 @@ function deserializeTSThisParameter(pos) {
     name: 'this',
     optional: false,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7270,8 +7252,8 @@ function deserializeTSThisParameter(pos) {
 function deserializeTSThisType(pos) {
   return {
     type: "TSThisType",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7368,8 +7350,8 @@ function deserializeTSTupleType(pos) {
   const node = parent = {
     type: "TSTupleType",
     elementTypes: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7474,8 +7456,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
     typeParameters: null,
     typeAnnotation: null,
     declare: uint8[pos + 72] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7498,8 +7480,8 @@ function deserializeTSTypeAnnotation(pos) {
   const node = parent = {
     type: "TSTypeAnnotation",
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7520,8 +7502,8 @@ function deserializeTSTypeAssertion(pos) {
     type: "TSTypeAssertion",
     typeAnnotation: null,
     expression: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7543,8 +7525,8 @@ function deserializeTSTypeLiteral(pos) {
   const node = parent = {
     type: "TSTypeLiteral",
     members: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7579,8 +7561,8 @@ function deserializeTSTypeOperator(pos) {
     type: "TSTypeOperator",
     operator: deserializeTSTypeOperatorOperator(pos + 12),
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7614,8 +7596,8 @@ function deserializeTSTypeParameter(pos) {
     in: uint8[pos + 12] === 1,
     out: uint8[pos + 13] === 1,
     const: uint8[pos + 14] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7638,8 +7620,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
   const node = parent = {
     type: "TSTypeParameterDeclaration",
     params: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7659,8 +7641,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
   const node = parent = {
     type: "TSTypeParameterInstantiation",
     params: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7682,8 +7664,8 @@ function deserializeTSTypePredicate(pos) {
     parameterName: null,
     asserts: uint8[pos + 12] === 1,
     typeAnnotation: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7717,8 +7699,8 @@ function deserializeTSTypeQuery(pos) {
     type: "TSTypeQuery",
     exprName: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7757,8 +7739,8 @@ function deserializeTSTypeReference(pos) {
     type: "TSTypeReference",
     typeName: null,
     typeArguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7778,8 +7760,8 @@ function deserializeTSTypeReference(pos) {
 function deserializeTSUndefinedKeyword(pos) {
   return {
     type: "TSUndefinedKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7790,8 +7772,8 @@ function deserializeTSUnionType(pos) {
   const node = parent = {
     type: "TSUnionType",
     types: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7809,8 +7791,8 @@ function deserializeTSUnionType(pos) {
 function deserializeTSUnknownKeyword(pos) {
   return {
     type: "TSUnknownKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7819,8 +7801,8 @@ function deserializeTSUnknownKeyword(pos) {
 function deserializeTSVoidKeyword(pos) {
   return {
     type: "TSVoidKeyword",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7833,8 +7815,8 @@ function deserializeTaggedTemplateExpression(pos) {
     tag: null,
     typeArguments: null,
     quasi: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7854,9 +7836,9 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, parent };
 }
@@ -7864,7 +7846,7 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
@@ -7876,8 +7858,8 @@ function deserializeTemplateLiteral(pos) {
     type: "TemplateLiteral",
     quasis: null,
     expressions: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7896,8 +7878,8 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   return {
     type: "ThisExpression",
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
 }
@@ -7908,8 +7890,8 @@ function deserializeThrowStatement(pos) {
   const node = parent = {
     type: "ThrowStatement",
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7931,8 +7913,8 @@ function deserializeTryStatement(pos) {
     block: null,
     handler: null,
     finalizer: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7950,11 +7932,6 @@ function deserializeTryStatement(pos) {
   return node;
 }
 
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
-}
-
 /** `UnaryExpression<'a>` */
 function deserializeUnaryExpression(pos) {
   const previousParent = parent;
@@ -7963,8 +7940,8 @@ function deserializeUnaryExpression(pos) {
     operator: deserializeUnaryOperator(pos + 12),
     argument: null,
     prefix: true,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -7995,8 +7972,8 @@ function deserializeUpdateExpression(pos) {
     operator: deserializeUpdateOperator(pos + 12),
     prefix: uint8[pos + 13] === 1,
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -8026,8 +8003,8 @@ function deserializeV8IntrinsicExpression(pos) {
     type: "V8IntrinsicExpression",
     name: null,
     arguments: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -8050,8 +8027,8 @@ function deserializeVariableDeclaration(pos) {
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: null,
     declare: uint8[pos + 13] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -8082,8 +8059,8 @@ function deserializeVariableDeclarator(pos) {
     id: null,
     init: null,
     definite: uint8[pos + 12] === 1,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   const pattern = deserializeBindingPattern((pos + 16));
@@ -8957,8 +8934,8 @@ function deserializeWhileStatement(pos) {
     type: "WhileStatement",
     test: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -8988,8 +8965,8 @@ function deserializeWithStatement(pos) {
     type: "WithStatement",
     object: null,
     body: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {
@@ -9012,8 +8989,8 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     delegate: uint8[pos + 12] === 1,
     argument: null,
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
     parent: previousParent,
   };
   try {

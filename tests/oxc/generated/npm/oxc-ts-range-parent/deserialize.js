@@ -124,8 +124,10 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
     parent = null;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -405,8 +407,8 @@ function strictRun(bytes, from, to, start) {
 
 /** `AccessorProperty<'a>` */
 function deserializeAccessorProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializeAccessorPropertyType(pos + 12),
@@ -553,8 +555,8 @@ function deserializeArgument(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function deserializeArrayAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ArrayPattern",
@@ -576,8 +578,8 @@ function deserializeArrayAssignmentTarget(pos) {
 
 /** `ArrayExpression<'a>` */
 function deserializeArrayExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ArrayExpression",
@@ -700,8 +702,8 @@ function deserializeArrayExpressionElement(pos) {
 
 /** `ArrayPattern<'a>` */
 function deserializeArrayPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ArrayPattern",
@@ -821,8 +823,8 @@ function deserializeArrowFunctionBody(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function deserializeArrowFunctionExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ArrowFunctionExpression",
@@ -858,8 +860,8 @@ function deserializeArrowFunctionExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function deserializeAssignmentExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "AssignmentExpression",
@@ -895,8 +897,8 @@ function deserializeAssignmentOperator(pos) {
 
 /** `AssignmentPattern<'a>` */
 function deserializeAssignmentPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "AssignmentPattern",
@@ -995,8 +997,8 @@ function deserializeAssignmentTargetProperty(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -1054,8 +1056,8 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function deserializeAssignmentTargetPropertyProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -1086,8 +1088,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function deserializeAssignmentTargetRest(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "RestElement",
@@ -1114,8 +1116,8 @@ function deserializeAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function deserializeAssignmentTargetWithDefault(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "AssignmentPattern",
@@ -1144,8 +1146,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
 
 /** `AwaitExpression<'a>` */
 function deserializeAwaitExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "AwaitExpression",
@@ -1168,9 +1170,9 @@ function deserializeAwaitExpression(pos) {
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   return {
     type: "Literal",
     value: BigInt(bigint),
@@ -1185,8 +1187,8 @@ function deserializeBigIntLiteral(pos) {
 
 /** `BinaryExpression<'a>` */
 function deserializeBinaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BinaryExpression",
@@ -1222,12 +1224,12 @@ function deserializeBinaryOperator(pos) {
 
 /** `BindingIdentifier<'a>` */
 function deserializeBindingIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -1255,8 +1257,8 @@ function deserializeBindingPattern(pos) {
 
 /** `BindingProperty<'a>` */
 function deserializeBindingProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -1287,8 +1289,8 @@ function deserializeBindingProperty(pos) {
 
 /** `BindingRestElement<'a>` */
 function deserializeBindingRestElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "RestElement",
@@ -1315,8 +1317,8 @@ function deserializeBindingRestElement(pos) {
 
 /** `BlockStatement<'a>` */
 function deserializeBlockStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BlockStatement",
@@ -1337,16 +1339,11 @@ function deserializeBlockStatement(pos) {
   return node;
 }
 
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
-}
-
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Literal",
@@ -2545,8 +2542,8 @@ function deserializeBoxYieldExpression(pos) {
 
 /** `BreakStatement<'a>` */
 function deserializeBreakStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BreakStatement",
@@ -2563,8 +2560,8 @@ function deserializeBreakStatement(pos) {
 
 /** `CallExpression<'a>` */
 function deserializeCallExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "CallExpression",
@@ -2594,8 +2591,8 @@ function deserializeCallExpression(pos) {
 
 /** `CatchClause<'a>` */
 function deserializeCatchClause(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "CatchClause",
@@ -2656,8 +2653,8 @@ function deserializeChainElement(pos) {
 
 /** `ChainExpression<'a>` */
 function deserializeChainExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ChainExpression",
@@ -2680,8 +2677,8 @@ function deserializeChainExpression(pos) {
 
 /** `Class<'a>` */
 function deserializeClass(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializeClassType(pos + 136),
@@ -2722,8 +2719,8 @@ function deserializeClass(pos) {
 
 /** `ClassBody<'a>` */
 function deserializeClassBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ClassBody",
@@ -2774,10 +2771,10 @@ function deserializeClassType(pos) {
 /** `Comment` */
 function deserializeComment(pos) {
   const this_type = deserializeCommentKind(pos + 17);
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   // HTML comment discriminants equal their delimiter lengths (3 or 4).
-  const kind = deserializeU8((pos + 17));
+  const kind = uint8[pos + 17];
   return {
     type: this_type,
     value: sourceText.slice(this_start + (kind < 3 ? 2 : kind), this_end - (this_type === 'Line' ? 0 : 2)),
@@ -2798,8 +2795,8 @@ function deserializeCommentKind(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function deserializeComputedMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MemberExpression",
@@ -2827,8 +2824,8 @@ function deserializeComputedMemberExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function deserializeConditionalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ConditionalExpression",
@@ -2857,8 +2854,8 @@ function deserializeConditionalExpression(pos) {
 
 /** `ContinueStatement<'a>` */
 function deserializeContinueStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ContinueStatement",
@@ -2875,8 +2872,8 @@ function deserializeContinueStatement(pos) {
 
 /** `DebuggerStatement` */
 function deserializeDebuggerStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "DebuggerStatement",
     start: this_start,
@@ -2916,8 +2913,8 @@ function deserializeDeclaration(pos) {
 
 /** `Decorator<'a>` */
 function deserializeDecorator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Decorator",
@@ -2940,13 +2937,13 @@ function deserializeDecorator(pos) {
 
 /** `Directive<'a>` */
 function deserializeDirective(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExpressionStatement",
     expression: null,
-    directive: deserializeStr(pos + 64),
+    directive: readStr(pos + 64),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2959,8 +2956,8 @@ function deserializeDirective(pos) {
 
 /** `DoWhileStatement<'a>` */
 function deserializeDoWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "DoWhileStatement",
@@ -2986,8 +2983,8 @@ function deserializeDoWhileStatement(pos) {
 
 /** `DynamicImport` */
 function deserializeDynamicImport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeSpan(pos + 8),
     start: this_start,
@@ -3014,8 +3011,8 @@ function deserializeElision(pos) {
 
 /** `EmptyStatement` */
 function deserializeEmptyStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "EmptyStatement",
     start: this_start,
@@ -3029,17 +3026,17 @@ function deserializeEmptyStatement(pos) {
 function deserializeError(pos) {
   return {
     severity: deserializeErrorSeverity(pos + 72),
-    message: deserializeStr(pos),
+    message: readStr(pos),
     labels: deserializeVecErrorLabel(pos + 16),
     helpMessage: deserializeOptionStr(pos + 40),
-    codeframe: deserializeStr(pos + 56),
+    codeframe: readStr(pos + 56),
   };
 }
 
 /** `ErrorLabel<'a>` */
 function deserializeErrorLabel(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     message: deserializeOptionStr(pos + 8),
     start: this_start,
@@ -3059,8 +3056,8 @@ function deserializeErrorSeverity(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function deserializeExportAllDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportAllDeclaration",
@@ -3083,8 +3080,8 @@ function deserializeExportAllDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function deserializeExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportNamedDeclaration",
@@ -3107,8 +3104,8 @@ function deserializeExportDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function deserializeExportDefaultDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportDefaultDeclaration",
@@ -3234,8 +3231,8 @@ function deserializeExportDefaultDeclarationKind(pos) {
 
 /** `ExportEntry<'a>` */
 function deserializeExportEntry(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeOptionNameSpan(pos + 16),
     importName: deserializeExportImportName(pos + 40),
@@ -3268,8 +3265,8 @@ function deserializeExportExportName(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function deserializeExportFromDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportNamedDeclaration",
@@ -3329,8 +3326,8 @@ function deserializeExportLocalName(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function deserializeExportNamedDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportNamedDeclaration",
@@ -3351,8 +3348,8 @@ function deserializeExportNamedDeclaration(pos) {
 
 /** `ExportSpecifier<'a>` */
 function deserializeExportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExportSpecifier",
@@ -3468,8 +3465,8 @@ function deserializeExpression(pos) {
 
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ExpressionStatement",
@@ -3493,8 +3490,8 @@ function deserializeExpressionStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function deserializeForInStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ForInStatement",
@@ -3523,8 +3520,8 @@ function deserializeForInStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function deserializeForOfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ForOfStatement",
@@ -3554,8 +3551,8 @@ function deserializeForOfStatement(pos) {
 
 /** `ForStatement<'a>` */
 function deserializeForStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ForStatement",
@@ -3721,10 +3718,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = deserializeBool((pos + 14)),
-          override = deserializeBool((pos + 15));
+          readonly = (uint8[pos + 14] === 1),
+          override = (uint8[pos + 15] === 1);
       if (accessibility === null && !readonly && !override) {
-          const optional = deserializeBool((pos + 12));
+          const optional = (uint8[pos + 12] === 1);
           if (hasInitializer) {
               let start, end;
               param = parent = {
@@ -3734,8 +3731,8 @@ function deserializeFormalParameter(pos) {
                   right: null,
                   optional,
                   typeAnnotation: null,
-                  start: start = deserializeI32( pos ),
-                  end: end = deserializeI32( (pos + 4) ),
+                  start: start = int32[pos >>> 2],
+                  end: end = int32[(pos + 4) >>> 2],
                   range: [start, end],
                   parent: previousParent,
               };
@@ -3775,8 +3772,8 @@ function deserializeFormalParameter(pos) {
                   param.end = typeAnnotation.end;
                   param.range[1] = typeAnnotation.end;
               } else if (optional) {
-                  param.end = deserializeI32( (pos + 4) );
-                  param.range[1] = deserializeI32( (pos + 4) );
+                  param.end = int32[(pos + 4) >>> 2];
+                  param.range[1] = int32[(pos + 4) >>> 2];
               }
               parent = previousParent;
           }
@@ -3790,8 +3787,8 @@ function deserializeFormalParameter(pos) {
               parameter: null,
               readonly,
               static: false,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
+              start: start = int32[pos >>> 2],
+              end: end = int32[(pos + 4) >>> 2],
               range: [start, end],
               parent: previousParent,
           };
@@ -3830,7 +3827,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = deserializeBool((pos + 12));
+              const paramOptional = (uint8[pos + 12] === 1);
               param.parameter.optional = paramOptional;
               parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
@@ -3839,7 +3836,7 @@ function deserializeFormalParameter(pos) {
                   param.parameter.end = paramTypeAnnotation.end;
                   param.parameter.range[1] = paramTypeAnnotation.end;
               } else if (paramOptional) {
-                  const paramEnd = deserializeI32( (pos + 4) );
+                  const paramEnd = int32[(pos + 4) >>> 2];
                   const pattern = param.parameter;
                   param.parameter.end = paramEnd;
                   param.parameter.range[1] = paramEnd;
@@ -3867,8 +3864,8 @@ function deserializeFormalParameters(pos) {
           optional: false,
               typeAnnotation: null,
               value: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
+          start: start = int32[(pos + 40) >>> 2],
+          end: end = int32[(pos + 44) >>> 2],
           range: [start, end],
           parent: previousParent,
       };
@@ -3905,8 +3902,8 @@ function deserializeFormalParameters(pos) {
 
 /** `Function<'a>` */
 function deserializeFunction(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializeFunctionType(pos + 88),
@@ -3948,8 +3945,8 @@ function deserializeFunction(pos) {
 
 /** `FunctionBody<'a>` */
 function deserializeFunctionBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BlockStatement",
@@ -3977,11 +3974,11 @@ function deserializeFunctionType(pos) {
 
 /** `Hashbang<'a>` */
 function deserializeHashbang(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Hashbang",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3989,19 +3986,14 @@ function deserializeHashbang(pos) {
   };
 }
 
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
-}
-
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -4013,12 +4005,12 @@ function deserializeIdentifierName(pos) {
 
 /** `IdentifierReference<'a>` */
 function deserializeIdentifierReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -4030,8 +4022,8 @@ function deserializeIdentifierReference(pos) {
 
 /** `IfStatement<'a>` */
 function deserializeIfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "IfStatement",
@@ -4060,8 +4052,8 @@ function deserializeIfStatement(pos) {
 
 /** `ImportAttribute<'a>` */
 function deserializeImportAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportAttribute",
@@ -4092,8 +4084,8 @@ function deserializeImportAttributeKey(pos) {
 
 /** `ImportDeclaration<'a>` */
 function deserializeImportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportDeclaration",
@@ -4133,8 +4125,8 @@ function deserializeImportDeclarationSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function deserializeImportDefaultSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportDefaultSpecifier",
@@ -4160,8 +4152,8 @@ function deserializeImportEntry(pos) {
 
 /** `ImportExpression<'a>` */
 function deserializeImportExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportExpression",
@@ -4206,8 +4198,8 @@ function deserializeImportImportName(pos) {
 
 /** `ImportMeta` */
 function deserializeImportMeta(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MetaProperty",
@@ -4218,8 +4210,8 @@ function deserializeImportMeta(pos) {
     range: [this_start, this_end],
     parent: previousParent,
   };
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
   const importIdent = {
       type: 'Identifier',
       decorators: [],
@@ -4230,7 +4222,7 @@ function deserializeImportMeta(pos) {
       range: [importStart, importEnd],
       parent,
   };
-  const metaEnd = deserializeI32((pos + 4));
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
   const metaIdent = {
       type: 'Identifier',
@@ -4250,8 +4242,8 @@ function deserializeImportMeta(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function deserializeImportNamespaceSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportNamespaceSpecifier",
@@ -4286,8 +4278,8 @@ function deserializeImportPhase(pos) {
 
 /** `ImportSpecifier<'a>` */
 function deserializeImportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ImportSpecifier",
@@ -4307,8 +4299,8 @@ function deserializeImportSpecifier(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function deserializeJSDocNonNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSJSDocNonNullableType",
@@ -4332,8 +4324,8 @@ function deserializeJSDocNonNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function deserializeJSDocNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSJSDocNullableType",
@@ -4357,8 +4349,8 @@ function deserializeJSDocNullableType(pos) {
 
 /** `JSDocUnknownType` */
 function deserializeJSDocUnknownType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSJSDocUnknownType",
     start: this_start,
@@ -4368,15 +4360,10 @@ function deserializeJSDocUnknownType(pos) {
   };
 }
 
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
-}
-
 /** `JSXAttribute<'a>` */
 function deserializeJSXAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXAttribute",
@@ -4459,8 +4446,8 @@ function deserializeJSXChild(pos) {
 
 /** `JSXClosingElement<'a>` */
 function deserializeJSXClosingElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXClosingElement",
@@ -4483,8 +4470,8 @@ function deserializeJSXClosingElement(pos) {
 
 /** `JSXClosingFragment` */
 function deserializeJSXClosingFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXClosingFragment",
     start: this_start,
@@ -4496,8 +4483,8 @@ function deserializeJSXClosingFragment(pos) {
 
 /** `JSXElement<'a>` */
 function deserializeJSXElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXElement",
@@ -4549,8 +4536,8 @@ function deserializeJSXElementName(pos) {
 
 /** `JSXEmptyExpression` */
 function deserializeJSXEmptyExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXEmptyExpression",
     start: this_start,
@@ -4660,8 +4647,8 @@ function deserializeJSXExpression(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function deserializeJSXExpressionContainer(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXExpressionContainer",
@@ -4684,8 +4671,8 @@ function deserializeJSXExpressionContainer(pos) {
 
 /** `JSXFragment<'a>` */
 function deserializeJSXFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXFragment",
@@ -4712,11 +4699,11 @@ function deserializeJSXFragment(pos) {
 
 /** `JSXIdentifier<'a>` */
 function deserializeJSXIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXIdentifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4726,8 +4713,8 @@ function deserializeJSXIdentifier(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function deserializeJSXMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXMemberExpression",
@@ -4770,8 +4757,8 @@ function deserializeJSXMemberExpressionObject(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function deserializeJSXNamespacedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXNamespacedName",
@@ -4790,8 +4777,8 @@ function deserializeJSXNamespacedName(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function deserializeJSXOpeningElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXOpeningElement",
@@ -4821,8 +4808,8 @@ function deserializeJSXOpeningElement(pos) {
 
 /** `JSXOpeningFragment` */
 function deserializeJSXOpeningFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXOpeningFragment",
     start: this_start,
@@ -4834,8 +4821,8 @@ function deserializeJSXOpeningFragment(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function deserializeJSXSpreadAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXSpreadAttribute",
@@ -4858,8 +4845,8 @@ function deserializeJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function deserializeJSXSpreadChild(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "JSXSpreadChild",
@@ -4882,11 +4869,11 @@ function deserializeJSXSpreadChild(pos) {
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "JSXText",
-    value: deserializeStr(pos + 16),
+    value: readStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -4897,12 +4884,12 @@ function deserializeJSXText(pos) {
 
 /** `LabelIdentifier<'a>` */
 function deserializeLabelIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -4914,8 +4901,8 @@ function deserializeLabelIdentifier(pos) {
 
 /** `LabeledStatement<'a>` */
 function deserializeLabeledStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "LabeledStatement",
@@ -4940,8 +4927,8 @@ function deserializeLabeledStatement(pos) {
 
 /** `LogicalExpression<'a>` */
 function deserializeLogicalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "LogicalExpression",
@@ -4977,8 +4964,8 @@ function deserializeLogicalOperator(pos) {
 
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializeMethodDefinitionType(pos + 12),
@@ -5054,10 +5041,10 @@ function deserializeModuleKind(pos) {
 
 /** `NameSpan<'a>` */
 function deserializeNameSpan(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
-    value: deserializeStr(pos + 8),
+    value: readStr(pos + 8),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5066,8 +5053,8 @@ function deserializeNameSpan(pos) {
 
 /** `NewExpression<'a>` */
 function deserializeNewExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "NewExpression",
@@ -5096,8 +5083,8 @@ function deserializeNewExpression(pos) {
 
 /** `NewTarget` */
 function deserializeNewTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MetaProperty",
@@ -5108,8 +5095,8 @@ function deserializeNewTarget(pos) {
     range: [this_start, this_end],
     parent: previousParent,
   };
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
   const newIdent = {
       type: 'Identifier',
       decorators: [],
@@ -5120,7 +5107,7 @@ function deserializeNewTarget(pos) {
       range: [newStart, newEnd],
       parent,
   };
-  const targetEnd = deserializeI32((pos + 4));
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
   const targetIdent = {
       type: 'Identifier',
@@ -5140,8 +5127,8 @@ function deserializeNewTarget(pos) {
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: null,
@@ -5155,8 +5142,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
     value: float64[(pos + 32) >>> 3],
@@ -5170,8 +5157,8 @@ function deserializeNumericLiteral(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function deserializeObjectAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ObjectPattern",
@@ -5193,8 +5180,8 @@ function deserializeObjectAssignmentTarget(pos) {
 
 /** `ObjectExpression<'a>` */
 function deserializeObjectExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ObjectExpression",
@@ -5217,8 +5204,8 @@ function deserializeObjectExpression(pos) {
 
 /** `ObjectPattern<'a>` */
 function deserializeObjectPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ObjectPattern",
@@ -5240,8 +5227,8 @@ function deserializeObjectPattern(pos) {
 
 /** `ObjectProperty<'a>` */
 function deserializeObjectProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Property",
@@ -5417,7 +5404,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -5453,7 +5440,7 @@ function deserializeOptionStatement(pos) {
 /** `Option<Str<'a>>` */
 function deserializeOptionStr(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeStr(pos);
+  return readStr(pos);
 }
 
 /** `Option<TSAccessibility>` */
@@ -5495,8 +5482,8 @@ function deserializeParenthesizedExpression(pos) {
       node = parent = {
           type: 'ParenthesizedExpression',
           expression: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           range: [start, end],
           parent,
       };
@@ -5517,8 +5504,8 @@ function deserializeParenthesizedExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function deserializePrivateFieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MemberExpression",
@@ -5545,11 +5532,11 @@ function deserializePrivateFieldExpression(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function deserializePrivateIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "PrivateIdentifier",
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5559,8 +5546,8 @@ function deserializePrivateIdentifier(pos) {
 
 /** `PrivateInExpression<'a>` */
 function deserializePrivateInExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "BinaryExpression",
@@ -5586,8 +5573,8 @@ function deserializePrivateInExpression(pos) {
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
   const program = parent = {
       type: 'Program',
       body: null,
@@ -5607,8 +5594,8 @@ function deserializeProgram(pos) {
 
 /** `PropertyDefinition<'a>` */
 function deserializePropertyDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: deserializePropertyDefinitionType(pos + 12),
@@ -5786,14 +5773,14 @@ function deserializeRawTransferData(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -5809,8 +5796,8 @@ function deserializeRegExpFlagsAlias(pos) {
 
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Literal",
@@ -5835,8 +5822,8 @@ function deserializeRegExpLiteral(pos) {
 
 /** `ReturnStatement<'a>` */
 function deserializeReturnStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ReturnStatement",
@@ -5859,8 +5846,8 @@ function deserializeReturnStatement(pos) {
 
 /** `SequenceExpression<'a>` */
 function deserializeSequenceExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "SequenceExpression",
@@ -5908,15 +5895,15 @@ function deserializeSimpleAssignmentTarget(pos) {
 /** `Span` */
 function deserializeSpan(pos) {
   return {
-    start: deserializeI32(pos),
-    end: deserializeI32((pos + 4)),
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
   };
 }
 
 /** `SpreadElement<'a>` */
 function deserializeSpreadElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "SpreadElement",
@@ -6019,8 +6006,8 @@ function deserializeStatement(pos) {
 
 /** `StaticBlock<'a>` */
 function deserializeStaticBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "StaticBlock",
@@ -6043,8 +6030,8 @@ function deserializeStaticBlock(pos) {
 
 /** `StaticExport<'a>` */
 function deserializeStaticExport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     entries: deserializeVecExportEntry(pos + 8),
     start: this_start,
@@ -6055,8 +6042,8 @@ function deserializeStaticExport(pos) {
 
 /** `StaticImport<'a>` */
 function deserializeStaticImport(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     moduleRequest: deserializeNameSpan(pos + 8),
     entries: deserializeVecImportEntry(pos + 32),
@@ -6068,8 +6055,8 @@ function deserializeStaticImport(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function deserializeStaticMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "MemberExpression",
@@ -6094,18 +6081,13 @@ function deserializeStaticMemberExpression(pos) {
   return node;
 }
 
-/** `Str<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
-}
-
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Literal",
-    value: deserializeJSStr(pos + 16),
+    value: readJSStr(pos + 16),
     raw: uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end),
     start: this_start,
     end: this_end,
@@ -6116,8 +6098,8 @@ function deserializeStringLiteral(pos) {
 
 /** `Super` */
 function deserializeSuper(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "Super",
     start: this_start,
@@ -6129,8 +6111,8 @@ function deserializeSuper(pos) {
 
 /** `SwitchCase<'a>` */
 function deserializeSwitchCase(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "SwitchCase",
@@ -6156,8 +6138,8 @@ function deserializeSwitchCase(pos) {
 
 /** `SwitchStatement<'a>` */
 function deserializeSwitchStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "SwitchStatement",
@@ -6192,8 +6174,8 @@ function deserializeTSAccessibility(pos) {
 
 /** `TSAnyKeyword` */
 function deserializeTSAnyKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSAnyKeyword",
     start: this_start,
@@ -6205,8 +6187,8 @@ function deserializeTSAnyKeyword(pos) {
 
 /** `TSArrayType<'a>` */
 function deserializeTSArrayType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSArrayType",
@@ -6229,8 +6211,8 @@ function deserializeTSArrayType(pos) {
 
 /** `TSAsExpression<'a>` */
 function deserializeTSAsExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSAsExpression",
@@ -6256,8 +6238,8 @@ function deserializeTSAsExpression(pos) {
 
 /** `TSBigIntKeyword` */
 function deserializeTSBigIntKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSBigIntKeyword",
     start: this_start,
@@ -6269,8 +6251,8 @@ function deserializeTSBigIntKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function deserializeTSBooleanKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSBooleanKeyword",
     start: this_start,
@@ -6282,8 +6264,8 @@ function deserializeTSBooleanKeyword(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function deserializeTSCallSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSCallSignatureDeclaration",
@@ -6314,8 +6296,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
 
 /** `TSClassImplements<'a>` */
 function deserializeTSClassImplements(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSClassImplements",
@@ -6378,8 +6360,8 @@ function deserializeTSClassImplements(pos) {
 
 /** `TSConditionalType<'a>` */
 function deserializeTSConditionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSConditionalType",
@@ -6411,8 +6393,8 @@ function deserializeTSConditionalType(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function deserializeTSConstructSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructSignatureDeclaration",
@@ -6441,8 +6423,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructorType<'a>` */
 function deserializeTSConstructorType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructorType",
@@ -6472,8 +6454,8 @@ function deserializeTSConstructorType(pos) {
 
 /** `TSEnumBody<'a>` */
 function deserializeTSEnumBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSEnumBody",
@@ -6496,8 +6478,8 @@ function deserializeTSEnumBody(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function deserializeTSEnumDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSEnumDeclaration",
@@ -6524,14 +6506,14 @@ function deserializeTSEnumDeclaration(pos) {
 
 /** `TSEnumMember<'a>` */
 function deserializeTSEnumMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSEnumMember",
     id: null,
     initializer: null,
-    computed: deserializeU8((pos + 16)) > 1,
+    computed: uint8[pos + 16] > 1,
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6568,8 +6550,8 @@ function deserializeTSEnumMemberName(pos) {
 
 /** `TSExportAssignment<'a>` */
 function deserializeTSExportAssignment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSExportAssignment",
@@ -6592,9 +6574,9 @@ function deserializeTSExportAssignment(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -6619,8 +6601,8 @@ function deserializeTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function deserializeTSExternalModuleReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSExternalModuleReference",
@@ -6637,8 +6619,8 @@ function deserializeTSExternalModuleReference(pos) {
 
 /** `TSFunctionType<'a>` */
 function deserializeTSFunctionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSFunctionType",
@@ -6669,8 +6651,8 @@ function deserializeTSFunctionType(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function deserializeTSGlobalDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSModuleDeclaration",
@@ -6691,8 +6673,8 @@ function deserializeTSGlobalDeclaration(pos) {
       name: 'global',
       optional: false,
           typeAnnotation: null,
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
       range: [keywordStart, keywordEnd],
       parent,
   };
@@ -6710,8 +6692,8 @@ function deserializeTSGlobalDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function deserializeTSImportEqualsDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSImportEqualsDeclaration",
@@ -6737,8 +6719,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
 
 /** `TSImportType<'a>` */
 function deserializeTSImportType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSImportType",
@@ -6769,8 +6751,8 @@ function deserializeTSImportType(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function deserializeTSImportTypeQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSQualifiedName",
@@ -6807,8 +6789,8 @@ function deserializeTSImportTypeQualifier(pos) {
 
 /** `TSIndexSignature<'a>` */
 function deserializeTSIndexSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSIndexSignature",
@@ -6836,13 +6818,13 @@ function deserializeTSIndexSignature(pos) {
 
 /** `TSIndexSignatureName<'a>` */
 function deserializeTSIndexSignatureName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Identifier",
     decorators: [],
-    name: deserializeStr(pos + 16),
+    name: readStr(pos + 16),
     optional: false,
     typeAnnotation: null,
     start: this_start,
@@ -6863,8 +6845,8 @@ function deserializeTSIndexSignatureName(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function deserializeTSIndexedAccessType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSIndexedAccessType",
@@ -6890,8 +6872,8 @@ function deserializeTSIndexedAccessType(pos) {
 
 /** `TSInferType<'a>` */
 function deserializeTSInferType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInferType",
@@ -6914,8 +6896,8 @@ function deserializeTSInferType(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function deserializeTSInstantiationExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInstantiationExpression",
@@ -6941,8 +6923,8 @@ function deserializeTSInstantiationExpression(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function deserializeTSInterfaceBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInterfaceBody",
@@ -6965,8 +6947,8 @@ function deserializeTSInterfaceBody(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function deserializeTSInterfaceDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInterfaceDeclaration",
@@ -6998,8 +6980,8 @@ function deserializeTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function deserializeTSInterfaceHeritage(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSInterfaceHeritage",
@@ -7062,8 +7044,8 @@ function deserializeTSInterfaceHeritage(pos) {
 
 /** `TSIntersectionType<'a>` */
 function deserializeTSIntersectionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSIntersectionType",
@@ -7086,8 +7068,8 @@ function deserializeTSIntersectionType(pos) {
 
 /** `TSIntrinsicKeyword` */
 function deserializeTSIntrinsicKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSIntrinsicKeyword",
     start: this_start,
@@ -7119,8 +7101,8 @@ function deserializeTSLiteral(pos) {
 
 /** `TSLiteralType<'a>` */
 function deserializeTSLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSLiteralType",
@@ -7143,8 +7125,8 @@ function deserializeTSLiteralType(pos) {
 
 /** `TSMappedType<'a>` */
 function deserializeTSMappedType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSMappedType",
@@ -7194,8 +7176,8 @@ function deserializeTSMappedTypeModifierOperator(pos) {
 
 /** `TSMethodSignature<'a>` */
 function deserializeTSMethodSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSMethodSignature",
@@ -7244,8 +7226,8 @@ function deserializeTSMethodSignatureKind(pos) {
 
 /** `TSModuleBlock<'a>` */
 function deserializeTSModuleBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSModuleBlock",
@@ -7278,8 +7260,8 @@ function deserializeTSModuleReference(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function deserializeTSNamedTupleMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSNamedTupleMember",
@@ -7306,9 +7288,9 @@ function deserializeTSNamedTupleMember(pos) {
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -7398,8 +7380,8 @@ function deserializeTSNamespaceDeclarationKind(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function deserializeTSNamespaceExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSNamespaceExportDeclaration",
@@ -7416,8 +7398,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 
 /** `TSNeverKeyword` */
 function deserializeTSNeverKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNeverKeyword",
     start: this_start,
@@ -7429,8 +7411,8 @@ function deserializeTSNeverKeyword(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function deserializeTSNonNullExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSNonNullExpression",
@@ -7453,8 +7435,8 @@ function deserializeTSNonNullExpression(pos) {
 
 /** `TSNullKeyword` */
 function deserializeTSNullKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNullKeyword",
     start: this_start,
@@ -7466,8 +7448,8 @@ function deserializeTSNullKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function deserializeTSNumberKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSNumberKeyword",
     start: this_start,
@@ -7479,8 +7461,8 @@ function deserializeTSNumberKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function deserializeTSObjectKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSObjectKeyword",
     start: this_start,
@@ -7492,8 +7474,8 @@ function deserializeTSObjectKeyword(pos) {
 
 /** `TSOptionalType<'a>` */
 function deserializeTSOptionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSOptionalType",
@@ -7523,8 +7505,8 @@ function deserializeTSParenthesizedType(pos) {
       node = parent = {
           type: 'TSParenthesizedType',
           typeAnnotation: null,
-          start: start = deserializeI32( pos ),
-          end: end = deserializeI32( (pos + 4) ),
+          start: start = int32[pos >>> 2],
+          end: end = int32[(pos + 4) >>> 2],
           range: [start, end],
           parent,
       };
@@ -7545,8 +7527,8 @@ function deserializeTSParenthesizedType(pos) {
 
 /** `TSPropertySignature<'a>` */
 function deserializeTSPropertySignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSPropertySignature",
@@ -7577,8 +7559,8 @@ function deserializeTSPropertySignature(pos) {
 
 /** `TSQualifiedName<'a>` */
 function deserializeTSQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSQualifiedName",
@@ -7603,8 +7585,8 @@ function deserializeTSQualifiedName(pos) {
 
 /** `TSRestType<'a>` */
 function deserializeTSRestType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSRestType",
@@ -7627,8 +7609,8 @@ function deserializeTSRestType(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function deserializeTSSatisfiesExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSSatisfiesExpression",
@@ -7672,8 +7654,8 @@ function deserializeTSSignature(pos) {
 
 /** `TSStringKeyword` */
 function deserializeTSStringKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSStringKeyword",
     start: this_start,
@@ -7685,8 +7667,8 @@ function deserializeTSStringKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function deserializeTSSymbolKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSSymbolKeyword",
     start: this_start,
@@ -7698,8 +7680,8 @@ function deserializeTSSymbolKeyword(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function deserializeTSTemplateLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTemplateLiteralType",
@@ -7724,8 +7706,8 @@ function deserializeTSTemplateLiteralType(pos) {
 
 /** `TSThisParameter<'a>` */
 function deserializeTSThisParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "Identifier",
@@ -7751,8 +7733,8 @@ function deserializeTSThisParameter(pos) {
 
 /** `TSThisType` */
 function deserializeTSThisType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSThisType",
     start: this_start,
@@ -7850,8 +7832,8 @@ function deserializeTSTupleElement(pos) {
 
 /** `TSTupleType<'a>` */
 function deserializeTSTupleType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTupleType",
@@ -7956,8 +7938,8 @@ function deserializeTSType(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function deserializeTSTypeAliasDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeAliasDeclaration",
@@ -7986,8 +7968,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function deserializeTSTypeAnnotation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeAnnotation",
@@ -8010,8 +7992,8 @@ function deserializeTSTypeAnnotation(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function deserializeTSTypeAssertion(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeAssertion",
@@ -8037,8 +8019,8 @@ function deserializeTSTypeAssertion(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function deserializeTSTypeLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeLiteral",
@@ -8075,8 +8057,8 @@ function deserializeTSTypeName(pos) {
 
 /** `TSTypeOperator<'a>` */
 function deserializeTSTypeOperator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeOperator",
@@ -8109,8 +8091,8 @@ function deserializeTSTypeOperatorOperator(pos) {
 
 /** `TSTypeParameter<'a>` */
 function deserializeTSTypeParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeParameter",
@@ -8141,8 +8123,8 @@ function deserializeTSTypeParameter(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function deserializeTSTypeParameterDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeParameterDeclaration",
@@ -8165,8 +8147,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function deserializeTSTypeParameterInstantiation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeParameterInstantiation",
@@ -8189,8 +8171,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
 
 /** `TSTypePredicate<'a>` */
 function deserializeTSTypePredicate(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypePredicate",
@@ -8228,8 +8210,8 @@ function deserializeTSTypePredicateName(pos) {
 
 /** `TSTypeQuery<'a>` */
 function deserializeTSTypeQuery(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeQuery",
@@ -8271,8 +8253,8 @@ function deserializeTSTypeQueryExprName(pos) {
 
 /** `TSTypeReference<'a>` */
 function deserializeTSTypeReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSTypeReference",
@@ -8298,8 +8280,8 @@ function deserializeTSTypeReference(pos) {
 
 /** `TSUndefinedKeyword` */
 function deserializeTSUndefinedKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSUndefinedKeyword",
     start: this_start,
@@ -8311,8 +8293,8 @@ function deserializeTSUndefinedKeyword(pos) {
 
 /** `TSUnionType<'a>` */
 function deserializeTSUnionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TSUnionType",
@@ -8335,8 +8317,8 @@ function deserializeTSUnionType(pos) {
 
 /** `TSUnknownKeyword` */
 function deserializeTSUnknownKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSUnknownKeyword",
     start: this_start,
@@ -8348,8 +8330,8 @@ function deserializeTSUnknownKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function deserializeTSVoidKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "TSVoidKeyword",
     start: this_start,
@@ -8361,8 +8343,8 @@ function deserializeTSVoidKeyword(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function deserializeTaggedTemplateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TaggedTemplateExpression",
@@ -8391,9 +8373,9 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  const tail = (uint8[pos + 12] === 1),
+      start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
   return { type: 'TemplateElement', value, tail, start, end, range: [start, end], parent };
 }
@@ -8401,15 +8383,15 @@ function deserializeTemplateElement(pos) {
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
 
 /** `TemplateLiteral<'a>` */
 function deserializeTemplateLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TemplateLiteral",
@@ -8434,8 +8416,8 @@ function deserializeTemplateLiteral(pos) {
 
 /** `ThisExpression` */
 function deserializeThisExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   return {
     type: "ThisExpression",
     start: this_start,
@@ -8447,8 +8429,8 @@ function deserializeThisExpression(pos) {
 
 /** `ThrowStatement<'a>` */
 function deserializeThrowStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "ThrowStatement",
@@ -8471,8 +8453,8 @@ function deserializeThrowStatement(pos) {
 
 /** `TryStatement<'a>` */
 function deserializeTryStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "TryStatement",
@@ -8499,15 +8481,10 @@ function deserializeTryStatement(pos) {
   return node;
 }
 
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
-}
-
 /** `UnaryExpression<'a>` */
 function deserializeUnaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "UnaryExpression",
@@ -8541,8 +8518,8 @@ function deserializeUnaryOperator(pos) {
 
 /** `UpdateExpression<'a>` */
 function deserializeUpdateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "UpdateExpression",
@@ -8576,8 +8553,8 @@ function deserializeUpdateOperator(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function deserializeV8IntrinsicExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "V8IntrinsicExpression",
@@ -8602,8 +8579,8 @@ function deserializeV8IntrinsicExpression(pos) {
 
 /** `VariableDeclaration<'a>` */
 function deserializeVariableDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "VariableDeclaration",
@@ -8637,8 +8614,8 @@ function deserializeVariableDeclarationKind(pos) {
 
 /** `VariableDeclarator<'a>` */
 function deserializeVariableDeclarator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "VariableDeclarator",
@@ -9516,8 +9493,8 @@ function deserializeVecVariableDeclarator(pos) {
 
 /** `WhileStatement<'a>` */
 function deserializeWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "WhileStatement",
@@ -9550,8 +9527,8 @@ function deserializeWithClause(pos) {
 
 /** `WithStatement<'a>` */
 function deserializeWithStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "WithStatement",
@@ -9577,8 +9554,8 @@ function deserializeWithStatement(pos) {
 
 /** `YieldExpression<'a>` */
 function deserializeYieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = parent = {
     type: "YieldExpression",

@@ -123,8 +123,10 @@ export function deserialize(buffer) {
   } finally {
     uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
     parent = null;
-    readFirst.clear();
-    interruptions.clear();
+    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+    // small files' whole read.)
+    if (readFirst.size !== 0) readFirst.clear();
+    if (interruptions.size !== 0) interruptions.clear();
   }
 }
 
@@ -418,8 +420,8 @@ function strictRun(bytes, from, to, start) {
 
 /** `AccessorProperty<'a>` */
 function deserializeAccessorProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = deserializeAccessorPropertyType(pos + 12);
@@ -566,8 +568,8 @@ function deserializeArgument(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function deserializeArrayAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ArrayPattern";
@@ -589,8 +591,8 @@ function deserializeArrayAssignmentTarget(pos) {
 
 /** `ArrayExpression<'a>` */
 function deserializeArrayExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ArrayExpression";
@@ -713,8 +715,8 @@ function deserializeArrayExpressionElement(pos) {
 
 /** `ArrayPattern<'a>` */
 function deserializeArrayPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ArrayPattern";
@@ -834,8 +836,8 @@ function deserializeArrowFunctionBody(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function deserializeArrowFunctionExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ArrowFunctionExpression";
@@ -871,8 +873,8 @@ function deserializeArrowFunctionExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function deserializeAssignmentExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "AssignmentExpression";
@@ -908,8 +910,8 @@ function deserializeAssignmentOperator(pos) {
 
 /** `AssignmentPattern<'a>` */
 function deserializeAssignmentPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "AssignmentPattern";
@@ -1008,8 +1010,8 @@ function deserializeAssignmentTargetProperty(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function deserializeAssignmentTargetPropertyIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Property";
@@ -1026,34 +1028,35 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   node.parent = previousParent;
   parent = node;
   const this_key = deserializeIdentifierReference(pos + 16);
+  var node$0;
   // Clone `key`
   let keyStart, keyEnd;
-  let value = { __proto__: NodeProto,
-      type: 'Identifier',
-      decorators: [],
-      name: this_key.name,
-      optional: false,
-          typeAnnotation: null,
-      start: keyStart = this_key.start,
-      end: keyEnd = this_key.end,
-      range: [keyStart, keyEnd],
-      parent,
-  };
+  let value = (node$0 = Object.create(NodeProto),
+      node$0.type = 'Identifier',
+      node$0.decorators = [],
+      node$0.name = this_key.name,
+      node$0.optional = false,
+          node$0.typeAnnotation = null,
+      node$0.start = keyStart = this_key.start,
+      node$0.end = keyEnd = this_key.end,
+      node$0.range = [keyStart, keyEnd],
+      node$0.parent = parent,
+  node$0);
   const init = deserializeOptionExpression((pos + 48));
   if (init !== null) {
       const left = value;
-      value = { __proto__: NodeProto,
-          type: 'AssignmentPattern',
-          decorators: [],
-          left,
-          right: init,
-          optional: false,
-              typeAnnotation: null,
-          start: this_start,
-          end: this_end,
-          range: [this_start, this_end],
-          parent,
-      };
+      value = (node$0 = Object.create(NodeProto),
+          node$0.type = 'AssignmentPattern',
+          node$0.decorators = [],
+          node$0.left = left,
+          node$0.right = init,
+          node$0.optional = false,
+              node$0.typeAnnotation = null,
+          node$0.start = this_start,
+          node$0.end = this_end,
+          node$0.range = [this_start, this_end],
+          node$0.parent = parent,
+      node$0);
       {
           left.parent = value;
           init.parent = value;
@@ -1067,8 +1070,8 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function deserializeAssignmentTargetPropertyProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Property";
@@ -1099,8 +1102,8 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function deserializeAssignmentTargetRest(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "RestElement";
@@ -1127,8 +1130,8 @@ function deserializeAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function deserializeAssignmentTargetWithDefault(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "AssignmentPattern";
@@ -1157,8 +1160,8 @@ function deserializeAssignmentTargetWithDefault(pos) {
 
 /** `AwaitExpression<'a>` */
 function deserializeAwaitExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "AwaitExpression";
@@ -1181,9 +1184,9 @@ function deserializeAwaitExpression(pos) {
 
 /** `BigIntLiteral<'a>` */
 function deserializeBigIntLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
-  const bigint = deserializeStr((pos + 16));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const bigint = readStr((pos + 16));
   const made = Object.create(NodeProto);
   made.type = "Literal";
   made.value = BigInt(bigint);
@@ -1198,8 +1201,8 @@ function deserializeBigIntLiteral(pos) {
 
 /** `BinaryExpression<'a>` */
 function deserializeBinaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "BinaryExpression";
@@ -1235,12 +1238,12 @@ function deserializeBinaryOperator(pos) {
 
 /** `BindingIdentifier<'a>` */
 function deserializeBindingIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Identifier";
   made.decorators = [];
-  made.name = deserializeStr(pos + 16);
+  made.name = readStr(pos + 16);
   made.optional = false;
   made.typeAnnotation = null;
   made.start = this_start;
@@ -1268,8 +1271,8 @@ function deserializeBindingPattern(pos) {
 
 /** `BindingProperty<'a>` */
 function deserializeBindingProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Property";
@@ -1300,8 +1303,8 @@ function deserializeBindingProperty(pos) {
 
 /** `BindingRestElement<'a>` */
 function deserializeBindingRestElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "RestElement";
@@ -1328,8 +1331,8 @@ function deserializeBindingRestElement(pos) {
 
 /** `BlockStatement<'a>` */
 function deserializeBlockStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "BlockStatement";
@@ -1350,16 +1353,11 @@ function deserializeBlockStatement(pos) {
   return node;
 }
 
-/** `bool` */
-function deserializeBool(pos) {
-  return uint8[pos] === 1;
-}
-
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
   const this_value = uint8[pos + 12] === 1;
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Literal";
@@ -2582,8 +2580,8 @@ function deserializeBoxYieldExpression(pos) {
 
 /** `BreakStatement<'a>` */
 function deserializeBreakStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "BreakStatement";
@@ -2600,8 +2598,8 @@ function deserializeBreakStatement(pos) {
 
 /** `CallExpression<'a>` */
 function deserializeCallExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "CallExpression";
@@ -2631,8 +2629,8 @@ function deserializeCallExpression(pos) {
 
 /** `CatchClause<'a>` */
 function deserializeCatchClause(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "CatchClause";
@@ -2693,8 +2691,8 @@ function deserializeChainElement(pos) {
 
 /** `ChainExpression<'a>` */
 function deserializeChainExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ChainExpression";
@@ -2717,8 +2715,8 @@ function deserializeChainExpression(pos) {
 
 /** `Class<'a>` */
 function deserializeClass(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = deserializeClassType(pos + 136);
@@ -2759,8 +2757,8 @@ function deserializeClass(pos) {
 
 /** `ClassBody<'a>` */
 function deserializeClassBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ClassBody";
@@ -2810,8 +2808,8 @@ function deserializeClassType(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function deserializeComputedMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "MemberExpression";
@@ -2839,8 +2837,8 @@ function deserializeComputedMemberExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function deserializeConditionalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ConditionalExpression";
@@ -2869,8 +2867,8 @@ function deserializeConditionalExpression(pos) {
 
 /** `ContinueStatement<'a>` */
 function deserializeContinueStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ContinueStatement";
@@ -2887,8 +2885,8 @@ function deserializeContinueStatement(pos) {
 
 /** `DebuggerStatement` */
 function deserializeDebuggerStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "DebuggerStatement";
   made.start = this_start;
@@ -2928,8 +2926,8 @@ function deserializeDeclaration(pos) {
 
 /** `Decorator<'a>` */
 function deserializeDecorator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Decorator";
@@ -2952,13 +2950,13 @@ function deserializeDecorator(pos) {
 
 /** `Directive<'a>` */
 function deserializeDirective(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ExpressionStatement";
   node.expression = null;
-  node.directive = deserializeStr(pos + 64);
+  node.directive = readStr(pos + 64);
   node.start = this_start;
   node.end = this_end;
   node.range = [this_start, this_end];
@@ -2971,8 +2969,8 @@ function deserializeDirective(pos) {
 
 /** `DoWhileStatement<'a>` */
 function deserializeDoWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "DoWhileStatement";
@@ -3003,8 +3001,8 @@ function deserializeElision(pos) {
 
 /** `EmptyStatement` */
 function deserializeEmptyStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "EmptyStatement";
   made.start = this_start;
@@ -3016,8 +3014,8 @@ function deserializeEmptyStatement(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function deserializeExportAllDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ExportAllDeclaration";
@@ -3040,8 +3038,8 @@ function deserializeExportAllDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function deserializeExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ExportNamedDeclaration";
@@ -3064,8 +3062,8 @@ function deserializeExportDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function deserializeExportDefaultDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ExportDefaultDeclaration";
@@ -3191,8 +3189,8 @@ function deserializeExportDefaultDeclarationKind(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function deserializeExportFromDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ExportNamedDeclaration";
@@ -3216,8 +3214,8 @@ function deserializeExportFromDeclaration(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function deserializeExportNamedDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ExportNamedDeclaration";
@@ -3238,8 +3236,8 @@ function deserializeExportNamedDeclaration(pos) {
 
 /** `ExportSpecifier<'a>` */
 function deserializeExportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ExportSpecifier";
@@ -3355,8 +3353,8 @@ function deserializeExpression(pos) {
 
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ExpressionStatement";
@@ -3380,8 +3378,8 @@ function deserializeExpressionStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function deserializeForInStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ForInStatement";
@@ -3410,8 +3408,8 @@ function deserializeForInStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function deserializeForOfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ForOfStatement";
@@ -3441,8 +3439,8 @@ function deserializeForOfStatement(pos) {
 
 /** `ForStatement<'a>` */
 function deserializeForStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ForStatement";
@@ -3602,30 +3600,31 @@ function deserializeForStatementLeft(pos) {
 
 /** `FormalParameter<'a>` */
 function deserializeFormalParameter(pos) {
+  var node$0;
   let param;
   const previousParent = parent;
   const initializerFieldPos32 = ((pos >> 2) + 16);
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = deserializeBool((pos + 14)),
-          override = deserializeBool((pos + 15));
+          readonly = (uint8[pos + 14] === 1),
+          override = (uint8[pos + 15] === 1);
       if (accessibility === null && !readonly && !override) {
-          const optional = deserializeBool((pos + 12));
+          const optional = (uint8[pos + 12] === 1);
           if (hasInitializer) {
               let start, end;
-              param = parent = { __proto__: NodeProto,
-                  type: 'AssignmentPattern',
-                  decorators: null,
-                  left: null,
-                  right: null,
-                  optional,
-                  typeAnnotation: null,
-                  start: start = deserializeI32( pos ),
-                  end: end = deserializeI32( (pos + 4) ),
-                  range: [start, end],
-                  parent: previousParent,
-              };
+              param = parent = (node$0 = Object.create(NodeProto),
+                  node$0.type = 'AssignmentPattern',
+                  node$0.decorators = null,
+                  node$0.left = null,
+                  node$0.right = null,
+                  node$0.optional = optional,
+                  node$0.typeAnnotation = null,
+                  node$0.start = start = int32[pos >>> 2],
+                  node$0.end = end = int32[(pos + 4) >>> 2],
+                  node$0.range = [start, end],
+                  node$0.parent = previousParent,
+              node$0);
               param.decorators = deserializeVecDecoratorWhole((pos + 16));
               param.left = deserializeBindingPattern((pos + 40));
               param.left.decorators = [];
@@ -3662,43 +3661,43 @@ function deserializeFormalParameter(pos) {
                   param.end = typeAnnotation.end;
                   param.range[1] = typeAnnotation.end;
               } else if (optional) {
-                  param.end = deserializeI32( (pos + 4) );
-                  param.range[1] = deserializeI32( (pos + 4) );
+                  param.end = int32[(pos + 4) >>> 2];
+                  param.range[1] = int32[(pos + 4) >>> 2];
               }
               parent = previousParent;
           }
       } else {
           let start, end;
-          param = parent = { __proto__: NodeProto,
-              type: 'TSParameterProperty',
-              accessibility,
-              decorators: null,
-              override,
-              parameter: null,
-              readonly,
-              static: false,
-              start: start = deserializeI32( pos ),
-              end: end = deserializeI32( (pos + 4) ),
-              range: [start, end],
-              parent: previousParent,
-          };
+          param = parent = (node$0 = Object.create(NodeProto),
+              node$0.type = 'TSParameterProperty',
+              node$0.accessibility = accessibility,
+              node$0.decorators = null,
+              node$0.override = override,
+              node$0.parameter = null,
+              node$0.readonly = readonly,
+              node$0.static = false,
+              node$0.start = start = int32[pos >>> 2],
+              node$0.end = end = int32[(pos + 4) >>> 2],
+              node$0.range = [start, end],
+              node$0.parent = previousParent,
+          node$0);
           param.decorators = deserializeVecDecoratorWhole((pos + 16));
           if (hasInitializer) {
               const pattern = deserializeBindingPattern((pos + 40));
               const initializer = deserializeOptionBoxExpression((pos + 64));
               let assignStart, assignEnd;
-              const assignParam = parent = { __proto__: NodeProto,
-                  type: 'AssignmentPattern',
-                  decorators: [],
-                  left: null,
-                  right: null,
-                  optional: false,
-                  typeAnnotation: null,
-                  start: assignStart = pattern.start,
-                  end: assignEnd = initializer.end,
-                  range: [assignStart, assignEnd],
-                  parent: param,
-              };
+              const assignParam = parent = (node$0 = Object.create(NodeProto),
+                  node$0.type = 'AssignmentPattern',
+                  node$0.decorators = [],
+                  node$0.left = null,
+                  node$0.right = null,
+                  node$0.optional = false,
+                  node$0.typeAnnotation = null,
+                  node$0.start = assignStart = pattern.start,
+                  node$0.end = assignEnd = initializer.end,
+                  node$0.range = [assignStart, assignEnd],
+                  node$0.parent = param,
+              node$0);
               assignParam.left = pattern;
               pattern.parent = assignParam;
               pattern.decorators = [];
@@ -3717,7 +3716,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = deserializeBool((pos + 12));
+              const paramOptional = (uint8[pos + 12] === 1);
               param.parameter.optional = paramOptional;
               parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
@@ -3726,7 +3725,7 @@ function deserializeFormalParameter(pos) {
                   param.parameter.end = paramTypeAnnotation.end;
                   param.parameter.range[1] = paramTypeAnnotation.end;
               } else if (paramOptional) {
-                  const paramEnd = deserializeI32( (pos + 4) );
+                  const paramEnd = int32[(pos + 4) >>> 2];
                   const pattern = param.parameter;
                   param.parameter.end = paramEnd;
                   param.parameter.range[1] = paramEnd;
@@ -3741,24 +3740,25 @@ function deserializeFormalParameter(pos) {
 
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
+  var node$0;
   const params = deserializeVecFormalParameter((pos + 16));
   const restFieldPos32 = ((pos >> 2) + 10);
   if (int32[restFieldPos32] !== 0 && int32[restFieldPos32 + 1] !== 0) {
       pos = int32[restFieldPos32];
       let start, end,
           previousParent = parent,
-          rest = parent = { __proto__: NodeProto,
-          type: 'RestElement',
-          decorators: [],
-          argument: null,
-          optional: false,
-              typeAnnotation: null,
-              value: null,
-          start: start = deserializeI32( (pos + 40) ),
-          end: end = deserializeI32( (pos + 44) ),
-          range: [start, end],
-          parent: previousParent,
-      };
+          rest = parent = (node$0 = Object.create(NodeProto),
+          node$0.type = 'RestElement',
+          node$0.decorators = [],
+          node$0.argument = null,
+          node$0.optional = false,
+              node$0.typeAnnotation = null,
+              node$0.value = null,
+          node$0.start = start = int32[(pos + 40) >>> 2],
+          node$0.end = end = int32[(pos + 44) >>> 2],
+          node$0.range = [start, end],
+          node$0.parent = previousParent,
+      node$0);
       {
         const parentBefore = parent;
         try {
@@ -3792,8 +3792,8 @@ function deserializeFormalParameters(pos) {
 
 /** `Function<'a>` */
 function deserializeFunction(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = deserializeFunctionType(pos + 88);
@@ -3835,8 +3835,8 @@ function deserializeFunction(pos) {
 
 /** `FunctionBody<'a>` */
 function deserializeFunctionBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "BlockStatement";
@@ -3864,11 +3864,11 @@ function deserializeFunctionType(pos) {
 
 /** `Hashbang<'a>` */
 function deserializeHashbang(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Hashbang";
-  made.value = deserializeStr(pos + 16);
+  made.value = readStr(pos + 16);
   made.start = this_start;
   made.end = this_end;
   made.range = [this_start, this_end];
@@ -3876,19 +3876,14 @@ function deserializeHashbang(pos) {
   return made;
 }
 
-/** `i32` */
-function deserializeI32(pos) {
-  return int32[pos >>> 2];
-}
-
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Identifier";
   made.decorators = [];
-  made.name = deserializeStr(pos + 16);
+  made.name = readStr(pos + 16);
   made.optional = false;
   made.typeAnnotation = null;
   made.start = this_start;
@@ -3900,12 +3895,12 @@ function deserializeIdentifierName(pos) {
 
 /** `IdentifierReference<'a>` */
 function deserializeIdentifierReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Identifier";
   made.decorators = [];
-  made.name = deserializeStr(pos + 16);
+  made.name = readStr(pos + 16);
   made.optional = false;
   made.typeAnnotation = null;
   made.start = this_start;
@@ -3917,8 +3912,8 @@ function deserializeIdentifierReference(pos) {
 
 /** `IfStatement<'a>` */
 function deserializeIfStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "IfStatement";
@@ -3947,8 +3942,8 @@ function deserializeIfStatement(pos) {
 
 /** `ImportAttribute<'a>` */
 function deserializeImportAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ImportAttribute";
@@ -3979,8 +3974,8 @@ function deserializeImportAttributeKey(pos) {
 
 /** `ImportDeclaration<'a>` */
 function deserializeImportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ImportDeclaration";
@@ -4020,8 +4015,8 @@ function deserializeImportDeclarationSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function deserializeImportDefaultSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ImportDefaultSpecifier";
@@ -4038,8 +4033,8 @@ function deserializeImportDefaultSpecifier(pos) {
 
 /** `ImportExpression<'a>` */
 function deserializeImportExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ImportExpression";
@@ -4066,8 +4061,8 @@ function deserializeImportExpression(pos) {
 
 /** `ImportMeta` */
 function deserializeImportMeta(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "MetaProperty";
@@ -4078,30 +4073,32 @@ function deserializeImportMeta(pos) {
   node.range = [this_start, this_end];
   node.parent = previousParent;
   parent = node;
-  const importStart = deserializeI32(pos);
-  const importEnd = deserializeI32((pos + 4)) === 0 ? 0 : importStart + 6;
-  const importIdent = { __proto__: NodeProto,
-      type: 'Identifier',
-      decorators: [],
-      name: 'import',
-      optional: false, typeAnnotation: null,
-      start: importStart,
-      end: importEnd,
-      range: [importStart, importEnd],
-      parent,
-  };
-  const metaEnd = deserializeI32((pos + 4));
+  var node$0;
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
+  const importIdent = (node$0 = Object.create(NodeProto),
+      node$0.type = 'Identifier',
+      node$0.decorators = [],
+      node$0.name = 'import',
+      node$0.optional = false, node$0.typeAnnotation = null,
+      node$0.start = importStart,
+      node$0.end = importEnd,
+      node$0.range = [importStart, importEnd],
+      node$0.parent = parent,
+  node$0);
+  var node$0;
+  const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
-  const metaIdent = { __proto__: NodeProto,
-      type: 'Identifier',
-      decorators: [],
-      name: 'meta',
-      optional: false, typeAnnotation: null,
-      start: metaStart,
-      end: metaEnd,
-      range: [metaStart, metaEnd],
-      parent,
-  };
+  const metaIdent = (node$0 = Object.create(NodeProto),
+      node$0.type = 'Identifier',
+      node$0.decorators = [],
+      node$0.name = 'meta',
+      node$0.optional = false, node$0.typeAnnotation = null,
+      node$0.start = metaStart,
+      node$0.end = metaEnd,
+      node$0.range = [metaStart, metaEnd],
+      node$0.parent = parent,
+  node$0);
   node.meta = importIdent;
   node.property = metaIdent;
   parent = previousParent;
@@ -4110,8 +4107,8 @@ function deserializeImportMeta(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function deserializeImportNamespaceSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ImportNamespaceSpecifier";
@@ -4146,8 +4143,8 @@ function deserializeImportPhase(pos) {
 
 /** `ImportSpecifier<'a>` */
 function deserializeImportSpecifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ImportSpecifier";
@@ -4167,8 +4164,8 @@ function deserializeImportSpecifier(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function deserializeJSDocNonNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSJSDocNonNullableType";
@@ -4192,8 +4189,8 @@ function deserializeJSDocNonNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function deserializeJSDocNullableType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSJSDocNullableType";
@@ -4217,8 +4214,8 @@ function deserializeJSDocNullableType(pos) {
 
 /** `JSDocUnknownType` */
 function deserializeJSDocUnknownType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSJSDocUnknownType";
   made.start = this_start;
@@ -4228,15 +4225,10 @@ function deserializeJSDocUnknownType(pos) {
   return made;
 }
 
-/** `JSStr<'a>` */
-function deserializeJSStr(pos) {
-  return readJSStr(pos);
-}
-
 /** `JSXAttribute<'a>` */
 function deserializeJSXAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXAttribute";
@@ -4319,8 +4311,8 @@ function deserializeJSXChild(pos) {
 
 /** `JSXClosingElement<'a>` */
 function deserializeJSXClosingElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXClosingElement";
@@ -4343,8 +4335,8 @@ function deserializeJSXClosingElement(pos) {
 
 /** `JSXClosingFragment` */
 function deserializeJSXClosingFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "JSXClosingFragment";
   made.start = this_start;
@@ -4356,8 +4348,8 @@ function deserializeJSXClosingFragment(pos) {
 
 /** `JSXElement<'a>` */
 function deserializeJSXElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXElement";
@@ -4391,16 +4383,18 @@ function deserializeJSXElementName(pos) {
     case 0:
       return deserializeBoxJSXIdentifier(pos + 8);
     case 1: {
+      var node$0;
       const ident = deserializeBoxIdentifierReference((pos + 8));
-      return { __proto__: NodeProto, type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, range: ident.range, parent };
+      return (node$0 = Object.create(NodeProto), node$0.type = 'JSXIdentifier', node$0.name = ident.name, node$0.start = ident.start, node$0.end = ident.end, node$0.range = ident.range, node$0.parent = parent, node$0);
     }
     case 2:
       return deserializeBoxJSXNamespacedName(pos + 8);
     case 3:
       return deserializeBoxJSXMemberExpression(pos + 8);
     case 4: {
+      var node$0;
       const thisExpr = deserializeBoxThisExpression((pos + 8));
-      return { __proto__: NodeProto, type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, range: thisExpr.range, parent };
+      return (node$0 = Object.create(NodeProto), node$0.type = 'JSXIdentifier', node$0.name = 'this', node$0.start = thisExpr.start, node$0.end = thisExpr.end, node$0.range = thisExpr.range, node$0.parent = parent, node$0);
     }
     default:
       throw invalid("JSXElementName tag", uint8[pos], pos);
@@ -4409,8 +4403,8 @@ function deserializeJSXElementName(pos) {
 
 /** `JSXEmptyExpression` */
 function deserializeJSXEmptyExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "JSXEmptyExpression";
   made.start = this_start;
@@ -4520,8 +4514,8 @@ function deserializeJSXExpression(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function deserializeJSXExpressionContainer(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXExpressionContainer";
@@ -4544,8 +4538,8 @@ function deserializeJSXExpressionContainer(pos) {
 
 /** `JSXFragment<'a>` */
 function deserializeJSXFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXFragment";
@@ -4572,11 +4566,11 @@ function deserializeJSXFragment(pos) {
 
 /** `JSXIdentifier<'a>` */
 function deserializeJSXIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "JSXIdentifier";
-  made.name = deserializeStr(pos + 16);
+  made.name = readStr(pos + 16);
   made.start = this_start;
   made.end = this_end;
   made.range = [this_start, this_end];
@@ -4586,8 +4580,8 @@ function deserializeJSXIdentifier(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function deserializeJSXMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXMemberExpression";
@@ -4614,14 +4608,16 @@ function deserializeJSXMemberExpression(pos) {
 function deserializeJSXMemberExpressionObject(pos) {
   switch (uint8[pos]) {
     case 0: {
+      var node$0;
       const ident = deserializeBoxIdentifierReference((pos + 8));
-      return { __proto__: NodeProto, type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, range: ident.range, parent };
+      return (node$0 = Object.create(NodeProto), node$0.type = 'JSXIdentifier', node$0.name = ident.name, node$0.start = ident.start, node$0.end = ident.end, node$0.range = ident.range, node$0.parent = parent, node$0);
     }
     case 1:
       return deserializeBoxJSXMemberExpression(pos + 8);
     case 2: {
+      var node$0;
       const thisExpr = deserializeBoxThisExpression((pos + 8));
-      return { __proto__: NodeProto, type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, range: thisExpr.range, parent };
+      return (node$0 = Object.create(NodeProto), node$0.type = 'JSXIdentifier', node$0.name = 'this', node$0.start = thisExpr.start, node$0.end = thisExpr.end, node$0.range = thisExpr.range, node$0.parent = parent, node$0);
     }
     default:
       throw invalid("JSXMemberExpressionObject tag", uint8[pos], pos);
@@ -4630,8 +4626,8 @@ function deserializeJSXMemberExpressionObject(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function deserializeJSXNamespacedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXNamespacedName";
@@ -4650,8 +4646,8 @@ function deserializeJSXNamespacedName(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function deserializeJSXOpeningElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXOpeningElement";
@@ -4681,8 +4677,8 @@ function deserializeJSXOpeningElement(pos) {
 
 /** `JSXOpeningFragment` */
 function deserializeJSXOpeningFragment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "JSXOpeningFragment";
   made.start = this_start;
@@ -4694,8 +4690,8 @@ function deserializeJSXOpeningFragment(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function deserializeJSXSpreadAttribute(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXSpreadAttribute";
@@ -4718,8 +4714,8 @@ function deserializeJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function deserializeJSXSpreadChild(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "JSXSpreadChild";
@@ -4742,11 +4738,11 @@ function deserializeJSXSpreadChild(pos) {
 
 /** `JSXText<'a>` */
 function deserializeJSXText(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "JSXText";
-  made.value = deserializeStr(pos + 16);
+  made.value = readStr(pos + 16);
   made.raw = uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
   made.start = this_start;
   made.end = this_end;
@@ -4757,12 +4753,12 @@ function deserializeJSXText(pos) {
 
 /** `LabelIdentifier<'a>` */
 function deserializeLabelIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Identifier";
   made.decorators = [];
-  made.name = deserializeStr(pos + 16);
+  made.name = readStr(pos + 16);
   made.optional = false;
   made.typeAnnotation = null;
   made.start = this_start;
@@ -4774,8 +4770,8 @@ function deserializeLabelIdentifier(pos) {
 
 /** `LabeledStatement<'a>` */
 function deserializeLabeledStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "LabeledStatement";
@@ -4800,8 +4796,8 @@ function deserializeLabeledStatement(pos) {
 
 /** `LogicalExpression<'a>` */
 function deserializeLogicalExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "LogicalExpression";
@@ -4837,8 +4833,8 @@ function deserializeLogicalOperator(pos) {
 
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = deserializeMethodDefinitionType(pos + 12);
@@ -4914,8 +4910,8 @@ function deserializeModuleKind(pos) {
 
 /** `NewExpression<'a>` */
 function deserializeNewExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "NewExpression";
@@ -4944,8 +4940,8 @@ function deserializeNewExpression(pos) {
 
 /** `NewTarget` */
 function deserializeNewTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "MetaProperty";
@@ -4956,30 +4952,32 @@ function deserializeNewTarget(pos) {
   node.range = [this_start, this_end];
   node.parent = previousParent;
   parent = node;
-  const newStart = deserializeI32(pos);
-  const newEnd = deserializeI32((pos + 4)) === 0 ? 0 : newStart + 3;
-  const newIdent = { __proto__: NodeProto,
-      type: 'Identifier',
-      decorators: [],
-      name: 'new',
-      optional: false, typeAnnotation: null,
-      start: newStart,
-      end: newEnd,
-      range: [newStart, newEnd],
-      parent,
-  };
-  const targetEnd = deserializeI32((pos + 4));
+  var node$0;
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
+  const newIdent = (node$0 = Object.create(NodeProto),
+      node$0.type = 'Identifier',
+      node$0.decorators = [],
+      node$0.name = 'new',
+      node$0.optional = false, node$0.typeAnnotation = null,
+      node$0.start = newStart,
+      node$0.end = newEnd,
+      node$0.range = [newStart, newEnd],
+      node$0.parent = parent,
+  node$0);
+  var node$0;
+  const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
-  const targetIdent = { __proto__: NodeProto,
-      type: 'Identifier',
-      decorators: [],
-      name: 'target',
-      optional: false, typeAnnotation: null,
-      start: targetStart,
-      end: targetEnd,
-      range: [targetStart, targetEnd],
-      parent,
-  };
+  const targetIdent = (node$0 = Object.create(NodeProto),
+      node$0.type = 'Identifier',
+      node$0.decorators = [],
+      node$0.name = 'target',
+      node$0.optional = false, node$0.typeAnnotation = null,
+      node$0.start = targetStart,
+      node$0.end = targetEnd,
+      node$0.range = [targetStart, targetEnd],
+      node$0.parent = parent,
+  node$0);
   node.meta = newIdent;
   node.property = targetIdent;
   parent = previousParent;
@@ -4988,8 +4986,8 @@ function deserializeNewTarget(pos) {
 
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Literal";
   made.value = null;
@@ -5003,8 +5001,8 @@ function deserializeNullLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Literal";
   made.value = float64[(pos + 32) >>> 3];
@@ -5018,8 +5016,8 @@ function deserializeNumericLiteral(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function deserializeObjectAssignmentTarget(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ObjectPattern";
@@ -5041,8 +5039,8 @@ function deserializeObjectAssignmentTarget(pos) {
 
 /** `ObjectExpression<'a>` */
 function deserializeObjectExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ObjectExpression";
@@ -5065,8 +5063,8 @@ function deserializeObjectExpression(pos) {
 
 /** `ObjectPattern<'a>` */
 function deserializeObjectPattern(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ObjectPattern";
@@ -5088,8 +5086,8 @@ function deserializeObjectPattern(pos) {
 
 /** `ObjectProperty<'a>` */
 function deserializeObjectProperty(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Property";
@@ -5265,7 +5263,7 @@ function deserializeOptionImportPhase(pos) {
 /** `Option<JSStr<'a>>` */
 function deserializeOptionJSStr(pos) {
   if (uint8[pos + 12] === 2) return null;
-  return deserializeJSStr(pos);
+  return readJSStr(pos);
 }
 
 /** `Option<JSXAttributeValue<'a>>` */
@@ -5333,8 +5331,8 @@ function deserializeParenthesizedExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function deserializePrivateFieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "MemberExpression";
@@ -5361,11 +5359,11 @@ function deserializePrivateFieldExpression(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function deserializePrivateIdentifier(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "PrivateIdentifier";
-  made.name = deserializeStr(pos + 16);
+  made.name = readStr(pos + 16);
   made.start = this_start;
   made.end = this_end;
   made.range = [this_start, this_end];
@@ -5375,8 +5373,8 @@ function deserializePrivateIdentifier(pos) {
 
 /** `PrivateInExpression<'a>` */
 function deserializePrivateInExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "BinaryExpression";
@@ -5402,25 +5400,20 @@ function deserializePrivateInExpression(pos) {
 
 /** `Program<'a>` */
 function deserializeProgram(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4));
-  const program = parent = { __proto__: NodeProto,
-      type: 'Program',
-      body: null,
-      sourceType: deserializeModuleKind((pos + 137)),
-      get comments() {
-          if (comments === null) initComments();
-          return comments;
-      },
-      get tokens() {
-          if (tokens === null) initTokens();
-          return tokens;
-      },
-      start,
-      end,
-      range: [start, end],
-      parent: null,
-  };
+  var node$0;
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2];
+  const program = parent = (node$0 = Object.create(NodeProto),
+      node$0.type = 'Program',
+      node$0.body = null,
+      node$0.sourceType = deserializeModuleKind((pos + 137)),
+      Object.defineProperty(node$0, "comments", deserializeProgram$comments),
+      Object.defineProperty(node$0, "tokens", deserializeProgram$tokens),
+      node$0.start = start,
+      node$0.end = end,
+      node$0.range = [start, end],
+      node$0.parent = null,
+  node$0);
   if (!true) program.hashbang = deserializeOptionHashbang((pos + 56));
   const body = program.body = deserializeVecDirective((pos + 88));
   for (const element of deserializeVecStatementWhole((pos + 112))) body.push(element);
@@ -5428,10 +5421,22 @@ function deserializeProgram(pos) {
   return program;
 }
 
+// `comments` of the nodes deserializeProgram builds: one getter for all, so that they share a hidden class.
+const deserializeProgram$comments = { get() {
+        if (comments === null) initComments();
+        return comments;
+    }, enumerable: true, configurable: true };
+
+// `tokens` of the nodes deserializeProgram builds: one getter for all, so that they share a hidden class.
+const deserializeProgram$tokens = { get() {
+        if (tokens === null) initTokens();
+        return tokens;
+    }, enumerable: true, configurable: true };
+
 /** `PropertyDefinition<'a>` */
 function deserializePropertyDefinition(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = deserializePropertyDefinitionType(pos + 12);
@@ -5590,14 +5595,14 @@ function deserializePropertyKind(pos) {
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
-    pattern: deserializeStr(pos),
+    pattern: readStr(pos),
     flags: deserializeRegExpFlagsAlias(pos + 24),
   };
 }
 
 /** `RegExpFlags` */
 function deserializeRegExpFlagsAlias(pos) {
-  const flagBits = deserializeU8(pos);
+  const flagBits = uint8[pos];
   let flags = '';
   // Alphabetical order
   if (flagBits & 64) flags += 'd';
@@ -5613,8 +5618,8 @@ function deserializeRegExpFlagsAlias(pos) {
 
 /** `RegExpLiteral<'a>` */
 function deserializeRegExpLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Literal";
@@ -5639,8 +5644,8 @@ function deserializeRegExpLiteral(pos) {
 
 /** `ReturnStatement<'a>` */
 function deserializeReturnStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ReturnStatement";
@@ -5663,8 +5668,8 @@ function deserializeReturnStatement(pos) {
 
 /** `SequenceExpression<'a>` */
 function deserializeSequenceExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "SequenceExpression";
@@ -5711,8 +5716,8 @@ function deserializeSimpleAssignmentTarget(pos) {
 
 /** `SpreadElement<'a>` */
 function deserializeSpreadElement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "SpreadElement";
@@ -5815,8 +5820,8 @@ function deserializeStatement(pos) {
 
 /** `StaticBlock<'a>` */
 function deserializeStaticBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "StaticBlock";
@@ -5839,8 +5844,8 @@ function deserializeStaticBlock(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function deserializeStaticMemberExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "MemberExpression";
@@ -5865,18 +5870,13 @@ function deserializeStaticMemberExpression(pos) {
   return node;
 }
 
-/** `Ident<'a>` */
-function deserializeStr(pos) {
-  return readStr(pos);
-}
-
 /** `StringLiteral<'a>` */
 function deserializeStringLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Literal";
-  made.value = deserializeJSStr(pos + 16);
+  made.value = readJSStr(pos + 16);
   made.raw = uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
   made.start = this_start;
   made.end = this_end;
@@ -5887,8 +5887,8 @@ function deserializeStringLiteral(pos) {
 
 /** `Super` */
 function deserializeSuper(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "Super";
   made.start = this_start;
@@ -5900,8 +5900,8 @@ function deserializeSuper(pos) {
 
 /** `SwitchCase<'a>` */
 function deserializeSwitchCase(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "SwitchCase";
@@ -5927,8 +5927,8 @@ function deserializeSwitchCase(pos) {
 
 /** `SwitchStatement<'a>` */
 function deserializeSwitchStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "SwitchStatement";
@@ -5963,8 +5963,8 @@ function deserializeTSAccessibility(pos) {
 
 /** `TSAnyKeyword` */
 function deserializeTSAnyKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSAnyKeyword";
   made.start = this_start;
@@ -5976,8 +5976,8 @@ function deserializeTSAnyKeyword(pos) {
 
 /** `TSArrayType<'a>` */
 function deserializeTSArrayType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSArrayType";
@@ -6000,8 +6000,8 @@ function deserializeTSArrayType(pos) {
 
 /** `TSAsExpression<'a>` */
 function deserializeTSAsExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSAsExpression";
@@ -6027,8 +6027,8 @@ function deserializeTSAsExpression(pos) {
 
 /** `TSBigIntKeyword` */
 function deserializeTSBigIntKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSBigIntKeyword";
   made.start = this_start;
@@ -6040,8 +6040,8 @@ function deserializeTSBigIntKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function deserializeTSBooleanKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSBooleanKeyword";
   made.start = this_start;
@@ -6053,8 +6053,8 @@ function deserializeTSBooleanKeyword(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function deserializeTSCallSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSCallSignatureDeclaration";
@@ -6085,8 +6085,8 @@ function deserializeTSCallSignatureDeclaration(pos) {
 
 /** `TSClassImplements<'a>` */
 function deserializeTSClassImplements(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSClassImplements";
@@ -6097,22 +6097,23 @@ function deserializeTSClassImplements(pos) {
   node.range = [this_start, this_end];
   node.parent = previousParent;
   parent = node;
+  var node$0;
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
       const { right } = expression;
       let start, end;
-      let previous = expression = { __proto__: NodeProto,
-          type: 'MemberExpression',
-          object,
-          property: right,
-          optional: false,
-          computed: false,
-          start: start = expression.start,
-          end: end = expression.end,
-          range: [start, end],
-          parent,
-      };
+      let previous = expression = (node$0 = Object.create(NodeProto),
+          node$0.type = 'MemberExpression',
+          node$0.object = object,
+          node$0.property = right,
+          node$0.optional = false,
+          node$0.computed = false,
+          node$0.start = start = expression.start,
+          node$0.end = end = expression.end,
+          node$0.range = [start, end],
+          node$0.parent = parent,
+      node$0);
       right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
@@ -6120,17 +6121,17 @@ function deserializeTSClassImplements(pos) {
               break;
           }
           const { left, right } = object;
-          previous = previous.object = { __proto__: NodeProto,
-              type: 'MemberExpression',
-              object: left,
-              property: right,
-              optional: false,
-              computed: false,
-              start: start = object.start,
-              end: end = object.end,
-              range: [start, end],
-              parent: previous,
-          };
+          previous = previous.object = (node$0 = Object.create(NodeProto),
+              node$0.type = 'MemberExpression',
+              node$0.object = left,
+              node$0.property = right,
+              node$0.optional = false,
+              node$0.computed = false,
+              node$0.start = start = object.start,
+              node$0.end = end = object.end,
+              node$0.range = [start, end],
+              node$0.parent = previous,
+          node$0);
           right.parent = previous;
           object = left;
       }
@@ -6149,8 +6150,8 @@ function deserializeTSClassImplements(pos) {
 
 /** `TSConditionalType<'a>` */
 function deserializeTSConditionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSConditionalType";
@@ -6182,8 +6183,8 @@ function deserializeTSConditionalType(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function deserializeTSConstructSignatureDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSConstructSignatureDeclaration";
@@ -6212,8 +6213,8 @@ function deserializeTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructorType<'a>` */
 function deserializeTSConstructorType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSConstructorType";
@@ -6243,8 +6244,8 @@ function deserializeTSConstructorType(pos) {
 
 /** `TSEnumBody<'a>` */
 function deserializeTSEnumBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSEnumBody";
@@ -6267,8 +6268,8 @@ function deserializeTSEnumBody(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function deserializeTSEnumDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSEnumDeclaration";
@@ -6295,14 +6296,14 @@ function deserializeTSEnumDeclaration(pos) {
 
 /** `TSEnumMember<'a>` */
 function deserializeTSEnumMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSEnumMember";
   node.id = null;
   node.initializer = null;
-  node.computed = deserializeU8((pos + 16)) > 1;
+  node.computed = uint8[pos + 16] > 1;
   node.start = this_start;
   node.end = this_end;
   node.range = [this_start, this_end];
@@ -6339,8 +6340,8 @@ function deserializeTSEnumMemberName(pos) {
 
 /** `TSExportAssignment<'a>` */
 function deserializeTSExportAssignment(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSExportAssignment";
@@ -6363,23 +6364,24 @@ function deserializeTSExportAssignment(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function deserializeTSExternalModuleDeclaration(pos) {
-  const start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 72));
+  var node$0;
+  const start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 72] === 1);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
-  const node = parent = { __proto__: NodeProto,
-      type: 'TSModuleDeclaration',
-      id: null,
-      ...(body !== null && { body }),
-      kind: 'module',
-      declare,
-      global: false,
-      start,
-      end,
-      range: [start, end],
-      parent,
-  };
+  const node = parent = (node$0 = Object.create(NodeProto),
+      node$0.type = 'TSModuleDeclaration',
+      node$0.id = null,
+      body !== null && (node$0.body = body),
+      node$0.kind = 'module',
+      node$0.declare = declare,
+      node$0.global = false,
+      node$0.start = start,
+      node$0.end = end,
+      node$0.range = [start, end],
+      node$0.parent = parent,
+  node$0);
   node.id = deserializeStringLiteral((pos + 16));
   if (body !== null) {
       body.parent = node;
@@ -6390,8 +6392,8 @@ function deserializeTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function deserializeTSExternalModuleReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSExternalModuleReference";
@@ -6408,8 +6410,8 @@ function deserializeTSExternalModuleReference(pos) {
 
 /** `TSFunctionType<'a>` */
 function deserializeTSFunctionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSFunctionType";
@@ -6440,8 +6442,8 @@ function deserializeTSFunctionType(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function deserializeTSGlobalDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSModuleDeclaration";
@@ -6455,18 +6457,19 @@ function deserializeTSGlobalDeclaration(pos) {
   node.range = [this_start, this_end];
   node.parent = previousParent;
   parent = node;
+  var node$0;
   let keywordStart, keywordEnd;
-  const ident = { __proto__: NodeProto,
-      type: 'Identifier',
-      decorators: [],
-      name: 'global',
-      optional: false,
-          typeAnnotation: null,
-      start: keywordStart = deserializeI32((pos + 16)),
-      end: keywordEnd = deserializeI32((pos + 20)),
-      range: [keywordStart, keywordEnd],
-      parent,
-  };
+  const ident = (node$0 = Object.create(NodeProto),
+      node$0.type = 'Identifier',
+      node$0.decorators = [],
+      node$0.name = 'global',
+      node$0.optional = false,
+          node$0.typeAnnotation = null,
+      node$0.start = keywordStart = int32[(pos + 16) >>> 2],
+      node$0.end = keywordEnd = int32[(pos + 20) >>> 2],
+      node$0.range = [keywordStart, keywordEnd],
+      node$0.parent = parent,
+  node$0);
   try {
     node.body = deserializeTSModuleBlock(pos + 24);
   } catch (error) {
@@ -6481,8 +6484,8 @@ function deserializeTSGlobalDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function deserializeTSImportEqualsDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSImportEqualsDeclaration";
@@ -6508,8 +6511,8 @@ function deserializeTSImportEqualsDeclaration(pos) {
 
 /** `TSImportType<'a>` */
 function deserializeTSImportType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSImportType";
@@ -6540,8 +6543,8 @@ function deserializeTSImportType(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function deserializeTSImportTypeQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSQualifiedName";
@@ -6578,8 +6581,8 @@ function deserializeTSImportTypeQualifier(pos) {
 
 /** `TSIndexSignature<'a>` */
 function deserializeTSIndexSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSIndexSignature";
@@ -6607,13 +6610,13 @@ function deserializeTSIndexSignature(pos) {
 
 /** `TSIndexSignatureName<'a>` */
 function deserializeTSIndexSignatureName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Identifier";
   node.decorators = [];
-  node.name = deserializeStr(pos + 16);
+  node.name = readStr(pos + 16);
   node.optional = false;
   node.typeAnnotation = null;
   node.start = this_start;
@@ -6634,8 +6637,8 @@ function deserializeTSIndexSignatureName(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function deserializeTSIndexedAccessType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSIndexedAccessType";
@@ -6661,8 +6664,8 @@ function deserializeTSIndexedAccessType(pos) {
 
 /** `TSInferType<'a>` */
 function deserializeTSInferType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSInferType";
@@ -6685,8 +6688,8 @@ function deserializeTSInferType(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function deserializeTSInstantiationExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSInstantiationExpression";
@@ -6712,8 +6715,8 @@ function deserializeTSInstantiationExpression(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function deserializeTSInterfaceBody(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSInterfaceBody";
@@ -6736,8 +6739,8 @@ function deserializeTSInterfaceBody(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function deserializeTSInterfaceDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSInterfaceDeclaration";
@@ -6769,8 +6772,8 @@ function deserializeTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function deserializeTSInterfaceHeritage(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSInterfaceHeritage";
@@ -6781,22 +6784,23 @@ function deserializeTSInterfaceHeritage(pos) {
   node.range = [this_start, this_end];
   node.parent = previousParent;
   parent = node;
+  var node$0;
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
       const { right } = expression;
       let start, end;
-      let previous = expression = { __proto__: NodeProto,
-          type: 'MemberExpression',
-          object,
-          property: right,
-          optional: false,
-          computed: false,
-          start: start = expression.start,
-          end: end = expression.end,
-          range: [start, end],
-          parent,
-      };
+      let previous = expression = (node$0 = Object.create(NodeProto),
+          node$0.type = 'MemberExpression',
+          node$0.object = object,
+          node$0.property = right,
+          node$0.optional = false,
+          node$0.computed = false,
+          node$0.start = start = expression.start,
+          node$0.end = end = expression.end,
+          node$0.range = [start, end],
+          node$0.parent = parent,
+      node$0);
       right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
@@ -6804,17 +6808,17 @@ function deserializeTSInterfaceHeritage(pos) {
               break;
           }
           const { left, right } = object;
-          previous = previous.object = { __proto__: NodeProto,
-              type: 'MemberExpression',
-              object: left,
-              property: right,
-              optional: false,
-              computed: false,
-              start: start = object.start,
-              end: end = object.end,
-              range: [start, end],
-              parent: previous,
-          };
+          previous = previous.object = (node$0 = Object.create(NodeProto),
+              node$0.type = 'MemberExpression',
+              node$0.object = left,
+              node$0.property = right,
+              node$0.optional = false,
+              node$0.computed = false,
+              node$0.start = start = object.start,
+              node$0.end = end = object.end,
+              node$0.range = [start, end],
+              node$0.parent = previous,
+          node$0);
           right.parent = previous;
           object = left;
       }
@@ -6833,8 +6837,8 @@ function deserializeTSInterfaceHeritage(pos) {
 
 /** `TSIntersectionType<'a>` */
 function deserializeTSIntersectionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSIntersectionType";
@@ -6857,8 +6861,8 @@ function deserializeTSIntersectionType(pos) {
 
 /** `TSIntrinsicKeyword` */
 function deserializeTSIntrinsicKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSIntrinsicKeyword";
   made.start = this_start;
@@ -6890,8 +6894,8 @@ function deserializeTSLiteral(pos) {
 
 /** `TSLiteralType<'a>` */
 function deserializeTSLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSLiteralType";
@@ -6914,8 +6918,8 @@ function deserializeTSLiteralType(pos) {
 
 /** `TSMappedType<'a>` */
 function deserializeTSMappedType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSMappedType";
@@ -6965,8 +6969,8 @@ function deserializeTSMappedTypeModifierOperator(pos) {
 
 /** `TSMethodSignature<'a>` */
 function deserializeTSMethodSignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSMethodSignature";
@@ -7015,8 +7019,8 @@ function deserializeTSMethodSignatureKind(pos) {
 
 /** `TSModuleBlock<'a>` */
 function deserializeTSModuleBlock(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSModuleBlock";
@@ -7049,8 +7053,8 @@ function deserializeTSModuleReference(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function deserializeTSNamedTupleMember(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSNamedTupleMember";
@@ -7076,24 +7080,25 @@ function deserializeTSNamedTupleMember(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
+  var node$0;
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
-      start = deserializeI32(pos),
-      end = deserializeI32((pos + 4)),
-      declare = deserializeBool((pos + 65));
+      start = int32[pos >>> 2],
+      end = int32[(pos + 4) >>> 2],
+      declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
-  const node = parent = { __proto__: NodeProto,
-      type: 'TSModuleDeclaration',
-      id: null,
-      body,
-      kind,
-      declare,
-      global: false,
-      start,
-      end,
-      range: [start, end],
-      parent,
-  };
+  const node = parent = (node$0 = Object.create(NodeProto),
+      node$0.type = 'TSModuleDeclaration',
+      node$0.id = null,
+      node$0.body = body,
+      node$0.kind = kind,
+      node$0.declare = declare,
+      node$0.global = false,
+      node$0.start = start,
+      node$0.end = end,
+      node$0.range = [start, end],
+      node$0.parent = parent,
+  node$0);
   const id = deserializeBindingIdentifier((pos + 16));
   if (body.type === 'TSModuleBlock') {
       node.id = id;
@@ -7102,15 +7107,15 @@ function deserializeTSNamespaceDeclaration(pos) {
       let innerId = body.id;
       if (innerId.type === 'Identifier') {
           let start, end;
-          const outerId = node.id = parent = { __proto__: NodeProto,
-              type: 'TSQualifiedName',
-              left: id,
-              right: innerId,
-              start: start = id.start,
-              end: end = innerId.end,
-              range: [start, end],
-              parent: node,
-          };
+          const outerId = node.id = parent = (node$0 = Object.create(NodeProto),
+              node$0.type = 'TSQualifiedName',
+              node$0.left = id,
+              node$0.right = innerId,
+              node$0.start = start = id.start,
+              node$0.end = end = innerId.end,
+              node$0.range = [start, end],
+              node$0.parent = node,
+          node$0);
           id.parent = innerId.parent = outerId;
       } else {
           // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
@@ -7127,15 +7132,15 @@ function deserializeTSNamespaceDeclaration(pos) {
           }
           let end;
           const right = innerId.left;
-          const left = innerId.left = { __proto__: NodeProto,
-              type: 'TSQualifiedName',
-              left: id,
-              right,
-              start,
-              end: end = right.end,
-              range: [start, end],
-              parent: innerId,
-          };
+          const left = innerId.left = (node$0 = Object.create(NodeProto),
+              node$0.type = 'TSQualifiedName',
+              node$0.left = id,
+              node$0.right = right,
+              node$0.start = start,
+              node$0.end = end = right.end,
+              node$0.range = [start, end],
+              node$0.parent = innerId,
+          node$0);
           id.parent = right.parent = left;
       }
       body = body.body;
@@ -7169,8 +7174,8 @@ function deserializeTSNamespaceDeclarationKind(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function deserializeTSNamespaceExportDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSNamespaceExportDeclaration";
@@ -7187,8 +7192,8 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 
 /** `TSNeverKeyword` */
 function deserializeTSNeverKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSNeverKeyword";
   made.start = this_start;
@@ -7200,8 +7205,8 @@ function deserializeTSNeverKeyword(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function deserializeTSNonNullExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSNonNullExpression";
@@ -7224,8 +7229,8 @@ function deserializeTSNonNullExpression(pos) {
 
 /** `TSNullKeyword` */
 function deserializeTSNullKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSNullKeyword";
   made.start = this_start;
@@ -7237,8 +7242,8 @@ function deserializeTSNullKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function deserializeTSNumberKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSNumberKeyword";
   made.start = this_start;
@@ -7250,8 +7255,8 @@ function deserializeTSNumberKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function deserializeTSObjectKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSObjectKeyword";
   made.start = this_start;
@@ -7263,8 +7268,8 @@ function deserializeTSObjectKeyword(pos) {
 
 /** `TSOptionalType<'a>` */
 function deserializeTSOptionalType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSOptionalType";
@@ -7296,8 +7301,8 @@ function deserializeTSParenthesizedType(pos) {
 
 /** `TSPropertySignature<'a>` */
 function deserializeTSPropertySignature(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSPropertySignature";
@@ -7328,8 +7333,8 @@ function deserializeTSPropertySignature(pos) {
 
 /** `TSQualifiedName<'a>` */
 function deserializeTSQualifiedName(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSQualifiedName";
@@ -7354,8 +7359,8 @@ function deserializeTSQualifiedName(pos) {
 
 /** `TSRestType<'a>` */
 function deserializeTSRestType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSRestType";
@@ -7378,8 +7383,8 @@ function deserializeTSRestType(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function deserializeTSSatisfiesExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSSatisfiesExpression";
@@ -7423,8 +7428,8 @@ function deserializeTSSignature(pos) {
 
 /** `TSStringKeyword` */
 function deserializeTSStringKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSStringKeyword";
   made.start = this_start;
@@ -7436,8 +7441,8 @@ function deserializeTSStringKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function deserializeTSSymbolKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSSymbolKeyword";
   made.start = this_start;
@@ -7449,8 +7454,8 @@ function deserializeTSSymbolKeyword(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function deserializeTSTemplateLiteralType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTemplateLiteralType";
@@ -7475,8 +7480,8 @@ function deserializeTSTemplateLiteralType(pos) {
 
 /** `TSThisParameter<'a>` */
 function deserializeTSThisParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "Identifier";
@@ -7502,8 +7507,8 @@ function deserializeTSThisParameter(pos) {
 
 /** `TSThisType` */
 function deserializeTSThisType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSThisType";
   made.start = this_start;
@@ -7601,8 +7606,8 @@ function deserializeTSTupleElement(pos) {
 
 /** `TSTupleType<'a>` */
 function deserializeTSTupleType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTupleType";
@@ -7707,8 +7712,8 @@ function deserializeTSType(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function deserializeTSTypeAliasDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeAliasDeclaration";
@@ -7737,8 +7742,8 @@ function deserializeTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function deserializeTSTypeAnnotation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeAnnotation";
@@ -7761,8 +7766,8 @@ function deserializeTSTypeAnnotation(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function deserializeTSTypeAssertion(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeAssertion";
@@ -7788,8 +7793,8 @@ function deserializeTSTypeAssertion(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function deserializeTSTypeLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeLiteral";
@@ -7826,8 +7831,8 @@ function deserializeTSTypeName(pos) {
 
 /** `TSTypeOperator<'a>` */
 function deserializeTSTypeOperator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeOperator";
@@ -7860,8 +7865,8 @@ function deserializeTSTypeOperatorOperator(pos) {
 
 /** `TSTypeParameter<'a>` */
 function deserializeTSTypeParameter(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeParameter";
@@ -7892,8 +7897,8 @@ function deserializeTSTypeParameter(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function deserializeTSTypeParameterDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeParameterDeclaration";
@@ -7916,8 +7921,8 @@ function deserializeTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function deserializeTSTypeParameterInstantiation(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeParameterInstantiation";
@@ -7940,8 +7945,8 @@ function deserializeTSTypeParameterInstantiation(pos) {
 
 /** `TSTypePredicate<'a>` */
 function deserializeTSTypePredicate(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypePredicate";
@@ -7979,8 +7984,8 @@ function deserializeTSTypePredicateName(pos) {
 
 /** `TSTypeQuery<'a>` */
 function deserializeTSTypeQuery(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeQuery";
@@ -8022,8 +8027,8 @@ function deserializeTSTypeQueryExprName(pos) {
 
 /** `TSTypeReference<'a>` */
 function deserializeTSTypeReference(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSTypeReference";
@@ -8049,8 +8054,8 @@ function deserializeTSTypeReference(pos) {
 
 /** `TSUndefinedKeyword` */
 function deserializeTSUndefinedKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSUndefinedKeyword";
   made.start = this_start;
@@ -8062,8 +8067,8 @@ function deserializeTSUndefinedKeyword(pos) {
 
 /** `TSUnionType<'a>` */
 function deserializeTSUnionType(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TSUnionType";
@@ -8086,8 +8091,8 @@ function deserializeTSUnionType(pos) {
 
 /** `TSUnknownKeyword` */
 function deserializeTSUnknownKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSUnknownKeyword";
   made.start = this_start;
@@ -8099,8 +8104,8 @@ function deserializeTSUnknownKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function deserializeTSVoidKeyword(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "TSVoidKeyword";
   made.start = this_start;
@@ -8112,8 +8117,8 @@ function deserializeTSVoidKeyword(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function deserializeTaggedTemplateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TaggedTemplateExpression";
@@ -8142,25 +8147,26 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = deserializeBool((pos + 12)),
-      start = true ? deserializeI32(pos) - 1 : deserializeI32(pos),
-      end = true ? deserializeI32((pos + 4)) + 2 - tail : deserializeI32((pos + 4)),
+  var node$0;
+  const tail = (uint8[pos + 12] === 1),
+      start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
+      end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
-  return { __proto__: NodeProto, type: 'TemplateElement', value, tail, start, end, range: [start, end], parent };
+  return (node$0 = Object.create(NodeProto), node$0.type = 'TemplateElement', node$0.value = value, node$0.tail = tail, node$0.start = start, node$0.end = end, node$0.range = [start, end], node$0.parent = parent, node$0);
 }
 
 /** `TemplateElementValue<'a>` */
 function deserializeTemplateElementValue(pos) {
   return {
-    raw: deserializeStr(pos),
+    raw: readStr(pos),
     cooked: deserializeOptionJSStr(pos + 16),
   };
 }
 
 /** `TemplateLiteral<'a>` */
 function deserializeTemplateLiteral(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TemplateLiteral";
@@ -8185,8 +8191,8 @@ function deserializeTemplateLiteral(pos) {
 
 /** `ThisExpression` */
 function deserializeThisExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const made = Object.create(NodeProto);
   made.type = "ThisExpression";
   made.start = this_start;
@@ -8198,8 +8204,8 @@ function deserializeThisExpression(pos) {
 
 /** `ThrowStatement<'a>` */
 function deserializeThrowStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "ThrowStatement";
@@ -8222,8 +8228,8 @@ function deserializeThrowStatement(pos) {
 
 /** `TryStatement<'a>` */
 function deserializeTryStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "TryStatement";
@@ -8250,15 +8256,10 @@ function deserializeTryStatement(pos) {
   return node;
 }
 
-/** `u8` */
-function deserializeU8(pos) {
-  return uint8[pos];
-}
-
 /** `UnaryExpression<'a>` */
 function deserializeUnaryExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "UnaryExpression";
@@ -8292,8 +8293,8 @@ function deserializeUnaryOperator(pos) {
 
 /** `UpdateExpression<'a>` */
 function deserializeUpdateExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "UpdateExpression";
@@ -8327,8 +8328,8 @@ function deserializeUpdateOperator(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function deserializeV8IntrinsicExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "V8IntrinsicExpression";
@@ -8353,8 +8354,8 @@ function deserializeV8IntrinsicExpression(pos) {
 
 /** `VariableDeclaration<'a>` */
 function deserializeVariableDeclaration(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "VariableDeclaration";
@@ -8388,8 +8389,8 @@ function deserializeVariableDeclarationKind(pos) {
 
 /** `VariableDeclarator<'a>` */
 function deserializeVariableDeclarator(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "VariableDeclarator";
@@ -9132,8 +9133,8 @@ function deserializeVecVariableDeclarator(pos) {
 
 /** `WhileStatement<'a>` */
 function deserializeWhileStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "WhileStatement";
@@ -9166,8 +9167,8 @@ function deserializeWithClause(pos) {
 
 /** `WithStatement<'a>` */
 function deserializeWithStatement(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "WithStatement";
@@ -9193,8 +9194,8 @@ function deserializeWithStatement(pos) {
 
 /** `YieldExpression<'a>` */
 function deserializeYieldExpression(pos) {
-  const this_start = deserializeI32(pos);
-  const this_end = deserializeI32((pos + 4));
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
   const node = Object.create(NodeProto);
   node.type = "YieldExpression";

@@ -1,0 +1,286 @@
+//! Oxlint's nodes in oxc's snippets: object literals whose prototype is `NodeProto` (oxc's `LOC`,
+//! its `loc` getter). oxc's generator marks them `__proto__: NodeProto`; a literal with
+//! `__proto__` makes V8 set the prototype of an object it has already built, a runtime call per
+//! node (340–460 ns against 12–25 ns, bench/README.md, 2026-11-26). So once a snippet is rendered,
+//! each such literal becomes `Object.create(NodeProto)` and its properties assigned in order, in
+//! a comma expression through a temporary (`node$0`, `node$1` for a literal inside it, …), as the
+//! struct deserializers build their nodes: the same properties in the same order, hence the same
+//! hidden classes. A getter is defined as the literal would define it (enumerable, configurable).
+
+use super::snippet::{closing_brace, find_at_depth_zero, is_ident_char};
+
+/// Where oxc's `RANGE` opens a spread, `...(RANGE && { range: … })`, in Oxlint's deserializer: the
+/// mark `render` leaves for `add_node_proto`.
+pub(super) const RANGE_SPREAD_MARK: &str = "true /* RANGE */";
+
+/// What `add_node_proto` puts at the start of a node's literal.
+const NODE_OPEN: &str = "{ __proto__: NodeProto,";
+
+/// oxc's `LOC` (its generator's `LocFieldAdder`): each object literal with a `range` spread is a
+/// node, whose prototype is `NodeProto`: `__proto__: NodeProto` goes first.
+pub(super) fn add_node_proto(text: &str) -> Result<String, String> {
+    let mut out = text.to_owned();
+    while let Some(at) = out.find(RANGE_SPREAD_MARK) {
+        // (The mark follows the spread's `...(`.)
+        let open = enclosing_brace(&out[..at - "...(".len()]).ok_or("a `range` spread outside an object literal")?;
+        out.replace_range(at..at + RANGE_SPREAD_MARK.len(), "true");
+        out.insert_str(open + 1, &NODE_OPEN[1..]);
+    }
+    Ok(out)
+}
+
+/// The `{` that `text`'s end is inside of, at depth zero: the last brace not closed in `text`.
+/// (Brackets in strings are not told apart: oxc's snippets have none before a spread.)
+fn enclosing_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (index, c) in text.char_indices().rev() {
+        match c {
+            '}' | ')' | ']' => depth += 1,
+            '{' if depth == 0 => return Some(index),
+            '{' | '(' | '[' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A snippet's node literals rewritten (`to_assignments`).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct Assignments {
+    pub text: String,
+    /// How many temporaries `text` uses (literals nest), which the caller declares.
+    pub temporaries: usize,
+    /// Getters' descriptors that mention nothing local: module constants, `(name, declaration)`.
+    /// With the same getter functions in every call, the nodes keep one hidden class (a fresh
+    /// descriptor gives each node a class of its own: 1.0–1.3 µs per program against 0.43 µs,
+    /// bench/README.md).
+    pub hoisted: Vec<(String, String)>,
+}
+
+/// `text` with each node literal (`add_node_proto`'s, its spreads folded) built by `Object.create`
+/// and assignments. Line breaks stay where they were. The constants a getter's descriptor is
+/// hoisted to are named `{prefix}${key}`.
+pub(super) fn to_assignments(text: &str, prefix: &str) -> Result<Assignments, String> {
+    let mut literals = Literals { snippet: text, prefix, out: Assignments::default() };
+    literals.out.text = literals.rewrite(text, 0)?;
+    Ok(literals.out)
+}
+
+/// The declaration of `count` temporaries: `var`, since two snippets of one function may each
+/// declare them, and a `case` block's snippet returns from inside its block.
+pub(super) fn declare_temporaries(count: usize) -> String {
+    let names: Vec<String> = (0..count).map(temporary).collect();
+    format!("var {};", names.join(", "))
+}
+
+fn temporary(depth: usize) -> String {
+    format!("node${depth}")
+}
+
+struct Literals<'t> {
+    /// The whole snippet, to tell what a getter mentions that it declares.
+    snippet: &'t str,
+    prefix: &'t str,
+    out: Assignments,
+}
+
+impl Literals<'_> {
+    fn rewrite(&mut self, text: &str, depth: usize) -> Result<String, String> {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find(NODE_OPEN) {
+            out.push_str(&rest[..at]);
+            let body_at = at + NODE_OPEN.len();
+            let close = closing_brace(&rest[body_at..]).ok_or("a node literal is not closed")?;
+            // Literals inside this one first, with temporaries of their own.
+            let body = self.rewrite(&rest[body_at..body_at + close], depth + 1)?;
+            out.push_str(&self.assignments(&body, &temporary(depth))?);
+            self.out.temporaries = self.out.temporaries.max(depth + 1);
+            rest = &rest[body_at + close + 1..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    /// A node literal's properties (`body`, after `__proto__`) as a comma expression that builds
+    /// the node in `node`: `(node = Object.create(NodeProto), node.key = value, …, node)`.
+    fn assignments(&mut self, body: &str, node: &str) -> Result<String, String> {
+        let mut out = format!("({node} = Object.create(NodeProto),");
+        for property in pieces(body) {
+            let trimmed = property.trim();
+            if trimmed.is_empty() {
+                // After the last comma: the blanks before the `}`.
+                out.push_str(property);
+            } else {
+                // The blanks before the property stay, so do its line breaks.
+                out.push_str(&property[..property.len() - property.trim_start().len()]);
+                out.push_str(&self.assignment(trimmed, node)?);
+                out.push(',');
+                out.push_str(&property[property.trim_end().len()..]);
+            }
+        }
+        if !out.ends_with(char::is_whitespace) {
+            out.push(' ');
+        }
+        out.push_str(node);
+        out.push(')');
+        Ok(out)
+    }
+
+    /// One property of a node literal as a step of `assignments`.
+    fn assignment(&mut self, property: &str, node: &str) -> Result<String, String> {
+        // `...(test && { key: value, … })`: the properties where `test` holds (a spread of a falsy
+        // value adds nothing).
+        if let Some(spread) = property.strip_prefix("...(").and_then(|s| s.trim_end().strip_suffix(')'))
+            && let Some(test_end) = spread.find("&& {")
+            && find_at_depth_zero(&spread[..test_end], '{').is_none()
+            && closing_brace(&spread[test_end + 4..]).map(|close| test_end + 4 + close) == Some(spread.len() - 1)
+        {
+            let test = spread[..test_end].trim();
+            let mut steps = Vec::new();
+            for inner in split_properties(&spread[test_end + 4..spread.len() - 1]) {
+                steps.push(self.assignment(inner.trim(), node)?);
+            }
+            return Ok(format!("{test} && ({})", steps.join(", ")));
+        }
+        let not_a_property = || format!("a node literal's property `{property}` is not `key: value`, `key` or a getter");
+        let name_len = property.find(|c: char| !is_ident_char(c)).unwrap_or(property.len());
+        let (name, after) = property.split_at(name_len);
+        if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" {
+            return Err(not_a_property());
+        }
+        if after.is_empty() {
+            return Ok(format!("{node}.{name} = {name}"));
+        }
+        if let Some(value) = after.trim_start().strip_prefix(':') {
+            return Ok(format!("{node}.{name} = {}", value.trim_start()));
+        }
+        // `get key() { … }`: defined as a literal defines it, enumerable and configurable.
+        let getter = (name == "get").then(|| after.strip_prefix(' ')).flatten().ok_or_else(not_a_property)?;
+        let key_len = getter.find(|c: char| !is_ident_char(c)).unwrap_or(getter.len());
+        let (key, function) = getter.split_at(key_len);
+        if key.is_empty() || !function.starts_with("()") {
+            return Err(not_a_property());
+        }
+        let descriptor = format!("{{ get{function}, enumerable: true, configurable: true }}");
+        if !self.mentions_locals(property, function) {
+            let constant = format!("{}${key}", self.prefix);
+            let declaration = format!("// `{key}` of the nodes {} builds: one getter for all, so that they share a hidden class.\nconst {constant} = {descriptor};", self.prefix);
+            self.out.hoisted.push((constant.clone(), declaration));
+            return Ok(format!("Object.defineProperty({node}, \"{key}\", {constant})"));
+        }
+        Ok(format!("Object.defineProperty({node}, \"{key}\", {descriptor})"))
+    }
+
+    /// Whether the getter `property`, whose function is `function`, may mention a binding of the
+    /// function it is in: a word of it that the snippet also has outside it (what the snippet
+    /// declares; what the generated function around it declares, which a snippet reaches only as
+    /// `pos` and `THIS`'s `this_…`, is named outright).
+    fn mentions_locals(&self, property: &str, function: &str) -> bool {
+        let outside = self.snippet.replacen(property, "", 1);
+        words(function).any(|word| {
+            matches!(word, "pos" | "node" | "made" | "previousParent" | "parentBefore") || word.starts_with("this_") || word.starts_with("node$") || (!is_keyword(word) && words(&outside).any(|w| w == word))
+        })
+    }
+}
+
+/// The identifiers of `text` that are not property names (after a `.`).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        loop {
+            let start = from + text[from..].find(|c: char| is_ident_char(c))?;
+            let end = start + text[start..].find(|c: char| !is_ident_char(c)).unwrap_or(text.len() - start);
+            from = end;
+            let word = &text[start..end];
+            if !text[..start].ends_with('.') && !word.starts_with(|c: char| c.is_ascii_digit()) {
+                return Some(word);
+            }
+        }
+    })
+}
+
+fn is_keyword(word: &str) -> bool {
+    matches!(word, "if" | "else" | "return" | "null" | "true" | "false" | "undefined" | "this" | "typeof" | "const" | "let" | "var" | "new")
+}
+
+/// The properties of a literal's `body` (between its braces), untrimmed, the empty one after a
+/// trailing comma left out.
+fn split_properties(body: &str) -> Vec<&str> {
+    pieces(body).into_iter().filter(|piece| !piece.trim().is_empty()).collect()
+}
+
+/// `text` cut at its commas outside brackets and strings, the pieces untrimmed.
+fn pieces(text: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    loop {
+        let end = find_at_depth_zero(rest, ',').unwrap_or(rest.len());
+        pieces.push(&rest[..end]);
+        if end == rest.len() {
+            return pieces;
+        }
+        rest = &rest[end + 1..];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewritten(text: &str) -> (String, usize) {
+        let out = to_assignments(text, "deserializeT").unwrap();
+        assert!(out.hoisted.is_empty());
+        (out.text, out.temporaries)
+    }
+
+    #[test]
+    fn literals_become_assignments() {
+        assert_eq!(rewritten("f(x)"), ("f(x)".to_owned(), 0));
+        assert_eq!(
+            rewritten("return { __proto__: NodeProto, type: 'T', value, range: [start, end], parent };"),
+            ("return (node$0 = Object.create(NodeProto), node$0.type = 'T', node$0.value = value, node$0.range = [start, end], node$0.parent = parent, node$0);".to_owned(), 1)
+        );
+        // Values with commas, colons and braces of their own; a literal inside another.
+        assert_eq!(
+            rewritten("{ __proto__: NodeProto, a: f(b, c), d: x ? { e: 1, g } : '}', h: { __proto__: NodeProto, i: [1, 2] } }"),
+            ("(node$0 = Object.create(NodeProto), node$0.a = f(b, c), node$0.d = x ? { e: 1, g } : '}', node$0.h = (node$1 = Object.create(NodeProto), node$1.i = [1, 2], node$1), node$0)".to_owned(), 2)
+        );
+        // A spread of a literal where a test holds: its properties where it holds.
+        assert_eq!(
+            rewritten("{ __proto__: NodeProto, id: null, ...(body !== null && { body, x: f(a, b), }), kind: 'k' }"),
+            ("(node$0 = Object.create(NodeProto), node$0.id = null, body !== null && (node$0.body = body, node$0.x = f(a, b)), node$0.kind = 'k', node$0)".to_owned(), 1)
+        );
+    }
+
+    #[test]
+    fn getters_of_nothing_local_share_a_descriptor() {
+        let text = "const p = { __proto__: NodeProto,\n  type: 'Program',\n  get comments() {\n    if (comments === null) init();\n    return comments;\n  },\n  start,\n};";
+        let out = to_assignments(text, "deserializeProgram").unwrap();
+        let expected = "const p = (node$0 = Object.create(NodeProto),\n  node$0.type = 'Program',\n  Object.defineProperty(node$0, \"comments\", deserializeProgram$comments),\n  node$0.start = start,\nnode$0);";
+        assert_eq!(out.text, expected);
+        assert_eq!(out.hoisted.len(), 1);
+        assert_eq!(out.hoisted[0].0, "deserializeProgram$comments");
+        assert!(out.hoisted[0].1.ends_with("const deserializeProgram$comments = { get() {\n    if (comments === null) init();\n    return comments;\n  }, enumerable: true, configurable: true };"), "{}", out.hoisted[0].1);
+    }
+
+    #[test]
+    fn getters_of_locals_get_a_descriptor_each() {
+        // What the snippet declares, `pos` and `THIS`'s locals are the function's.
+        for body in ["return start;", "return pos;", "return this_x;"] {
+            let text = format!("const start = 1;\nconst p = {{ __proto__: NodeProto, get a() {{ {body} }}, start }};");
+            let out = to_assignments(&text, "deserializeT").unwrap();
+            assert!(out.hoisted.is_empty(), "{body}");
+            assert!(out.text.contains(&format!("Object.defineProperty(node$0, \"a\", {{ get() {{ {body} }}, enumerable: true, configurable: true }})")), "{}", out.text);
+        }
+    }
+
+    #[test]
+    fn other_properties_are_errors() {
+        for property in ["...rest", "'a': 1", "[k]: 1", "f() {}", "set a(v) {}", "get a(x) {}"] {
+            let error = to_assignments(&format!("{{ __proto__: NodeProto, {property} }}"), "f").unwrap_err();
+            assert!(error.contains(property), "{error}");
+        }
+        assert!(to_assignments("{ __proto__: NodeProto, a: 1", "f").unwrap_err().contains("not closed"));
+    }
+}
