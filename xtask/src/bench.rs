@@ -14,6 +14,7 @@ use crate::usage::bad_usage;
 pub const USAGE: &str = "\
 cargo xtask bench [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxc-… [--json FILE] [--samples N] [PATH...]
+       cargo xtask bench --target oxlint-plugins --session [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --lazy [--samples N] [PATH...]";
 
 pub const LONG_ABOUT: &str = "\
@@ -55,7 +56,13 @@ With --target oxlint-plugins (`linter = true`), instead: bench/oxlint.js. Oxlint
 with a capture plugin; each file's buffer, put back at its offsets, is read by rawast's target and by
 Oxlint's own deserializer (cut out of the pinned bundle into target/oxlint-deserialize.mjs, timed as
 Oxlint calls it: the source decoded, then deserializeProgramOnly), with the same baselines (of the tree
-without parent links) and, on files under 5 KB, µs per call. Default files: both default sets.";
+without parent links) and, on files under 5 KB, µs per call. Default files: both default sets.
+
+With --session (Oxlint's target only), instead: bench/oxlint-session.js, as a linter runs a
+deserializer. Each of six processes (rawast, Oxlint, rawast, …) holds one deserializer and reads
+every captured file once per pass, keeping the last tree, with no forced collection; N passes (default
+11), the first a warm-up. Prints per file the median µs per read, rawast ÷ Oxlint, how many files
+rawast is slower on, the geomean on files under 5 KB and over all.";
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -69,9 +76,13 @@ pub struct Args {
     /// Benchmark the lazy target against the eager one (bench/lazy.js)
     #[arg(long)]
     lazy: bool,
-    /// Samples per method and file
-    #[arg(long, value_name = "N", default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
-    samples: u32,
+    /// With --target oxlint-plugins: one deserializer per process, each file read once per pass
+    /// (bench/oxlint-session.js; --samples: passes per process, default 11)
+    #[arg(long, requires = "target")]
+    session: bool,
+    /// Samples per method and file (default 15; with --session, passes per process, default 11)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    samples: Option<u32>,
     /// JS files (.jsx parsed as JSX). Default: 27 files of the pinned packages, the PERF.md set
     /// first, then bundles, ES modules, literal tables, comment-, string- and non-ASCII-heavy files,
     /// JSX, and four files under 5 KB
@@ -133,7 +144,8 @@ const DEFAULT_FILES: &[&str] = &[
 
 pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     // --json and --samples pass through; the JSON file is named from where `cargo xtask` runs.
-    let mut passthrough: Vec<OsString> = vec!["--samples".into(), args.samples.to_string().into()];
+    let samples = args.samples.unwrap_or(if args.session { 11 } else { 15 });
+    let mut passthrough: Vec<OsString> = vec!["--samples".into(), samples.to_string().into()];
     if let Some(json) = &args.json {
         passthrough.extend(["--json".into(), std::path::absolute(json)?.into()]);
     }
@@ -142,7 +154,10 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
         let Some(target) = targets.oxc(target) else {
             return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
         };
-        return oxc(project, &target, passthrough, args.paths);
+        if args.session && !target.is_oxlint() {
+            return Err(bad_usage("bench", format!("--session times Oxlint's target against Oxlint's deserializer; `{}` reads oxc-parser's buffers", target.name)));
+        }
+        return oxc(project, &target, passthrough, args.paths, args.session);
     }
     let (paths, cwd) = files_and_cwd(project, args.paths, DEFAULT_FILES)?;
     let encode = project.build_encode(true)?;
@@ -163,12 +178,12 @@ fn files_and_cwd(project: &Project, paths: Vec<PathBuf>, defaults: &[&str]) -> R
 }
 
 /// The same-buffer benchmark of an oxc target: bench/oxc.js, or bench/oxlint.js for Oxlint's.
-fn oxc(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
+fn oxc(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>, session: bool) -> Result<ExitCode> {
     target.ensure_generated()?;
     // Oxlint's target: its buffers come from Oxlint, its reference is Oxlint's (bench/oxlint.js),
     // on JS and TS files both (a linter's files are both).
     let (script, defaults): (&str, Vec<&str>) = if target.is_oxlint() {
-        ("bench/oxlint.js", DEFAULT_FILES.iter().chain(TS_FILES).copied().collect())
+        (if session { "bench/oxlint-session.js" } else { "bench/oxlint.js" }, DEFAULT_FILES.iter().chain(TS_FILES).copied().collect())
     } else if matches!(target.format, Format::Oxc { typescript: true, .. }) {
         ("bench/oxc.js", TS_FILES.to_vec())
     } else {
