@@ -32,11 +32,22 @@ function commandLine() {
   return options;
 }
 
-/** The tree without `parent` links and the program's getters, for JSON and the other baselines. */
-function plainTree(program) {
-  return JSON.parse(
-    JSON.stringify(program, (key, value) => (key === "parent" || key === "comments" || key === "tokens" ? undefined : typeof value === "bigint" ? value.toString() : value instanceof RegExp ? {} : value)),
-  );
+/**
+ * The tree without `parent` links and the program's getters, for JSON and the other baselines.
+ * The getters are left unread: `JSON.stringify` calls a getter before its replacer sees the key,
+ * and reading rawast's `comments` and `tokens` would build them and keep them alive into the
+ * samples (one more large tree for every collection to trace, in rawast's process only).
+ */
+function plainTree(value) {
+  if (typeof value === "bigint") return value.toString();
+  if (value === null || typeof value !== "object") return value;
+  if (value instanceof RegExp) return {};
+  if (Array.isArray(value)) return value.map(plainTree);
+  const plain = {};
+  for (const key of Object.keys(value)) {
+    if (key !== "parent" && key !== "comments" && key !== "tokens") plain[key] = plainTree(value[key]);
+  }
+  return plain;
 }
 
 async function main() {
