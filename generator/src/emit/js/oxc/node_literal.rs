@@ -149,6 +149,10 @@ impl Literals<'_> {
         if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" {
             return Err(not_a_property());
         }
+        // An assignment to `loc` would meet `NodeProto`'s getter (a literal defines its own).
+        if name == "loc" {
+            return Err(format!("a node literal's property `{property}`: `loc` is `NodeProto`'s getter, which an assignment cannot override"));
+        }
         if after.is_empty() {
             return Ok(format!("{node}.{name} = {name}"));
         }
@@ -277,7 +281,7 @@ mod tests {
 
     #[test]
     fn other_properties_are_errors() {
-        for property in ["...rest", "'a': 1", "[k]: 1", "f() {}", "set a(v) {}", "get a(x) {}"] {
+        for property in ["...rest", "'a': 1", "[k]: 1", "f() {}", "set a(v) {}", "get a(x) {}", "loc: null", "loc"] {
             let error = to_assignments(&format!("{{ __proto__: NodeProto, {property} }}"), "f").unwrap_err();
             assert!(error.contains(property), "{error}");
         }
