@@ -19,16 +19,20 @@ export function benchCommandLine(usage, wants) {
   if (wants.target) options["target-json"] = { type: "string" };
   const { values, positionals } = parseCommandLine(usage, options, { positionals: true });
   if (wants.encode && !values.encode) usageError(usage, "--encode PATH is required");
-  if (wants.target && !values["target-json"]) usageError(usage, "--target-json JSON is required");
+  const target = wants.target ? targetOption(usage, values["target-json"]) : null;
   if (positionals.length === 0) usageError(usage, "no files given");
   if (typeof globalThis.gc !== "function") usageError(usage, "run Node with --expose-gc");
-  let target = null;
+  return { encode: values.encode ?? null, json: values.json ?? null, target, samples: integerOption(usage, values, "samples", 15, 1), paths: positionals };
+}
+
+/** The target `--target-json` hands over (`json`, its value), or a usage error. */
+export function targetOption(usage, json) {
+  if (!json) usageError(usage, "--target-json JSON is required");
   try {
-    if (wants.target) target = parseTarget(values["target-json"]);
+    return parseTarget(json);
   } catch (error) {
     usageError(usage, error.message);
   }
-  return { encode: values.encode ?? null, json: values.json ?? null, target, samples: integerOption(usage, values, "samples", 15, 1), paths: positionals };
 }
 
 /** The CPU and Node version, for every table's header: figures carry over only with them. */

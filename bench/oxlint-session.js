@@ -23,9 +23,8 @@ import { pathToFileURL } from "node:url";
 
 import { firstDifference } from "../tests/oxc/compare.js";
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
-import { parseTarget } from "../tests/targets.js";
 import { captureBuffers, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
-import { machine, median } from "./common.js";
+import { machine, median, targetOption } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
 const PROCESSES = 3;
@@ -37,13 +36,7 @@ function commandLine() {
     { "target-json": { type: "string" }, json: { type: "string" }, samples: { type: "string" }, child: { type: "string" } },
     { positionals: true },
   );
-  if (!values["target-json"]) usageError(USAGE, "--target-json JSON is required");
-  let target;
-  try {
-    target = parseTarget(values["target-json"]);
-  } catch (error) {
-    usageError(USAGE, error.message);
-  }
+  const target = targetOption(USAGE, values["target-json"]);
   if (!target.linter) usageError(USAGE, `${target.name} does not read Oxlint's buffers (linter = true)`);
   if (positionals.length === 0) usageError(USAGE, "no files given");
   if (values.child !== undefined && !["rawast", "oxlint"].includes(values.child)) usageError(USAGE, "--child is rawast or oxlint");

@@ -134,13 +134,10 @@ impl Emitter<'_> {
             PropertyValue::NodeType(name) => Property::new(key, String::new(), js_string(name)).inline(),
             PropertyValue::Field { at: path, ty, .. } => {
                 let pos = at("pos", path.offset(self.cx.layout64));
-                // A number or a flag is read in place: one call fewer per property.
-                if self.builder.reads_in_place(ty) {
-                    return Ok(Property::new(key, String::new(), self.builder.read(ty, &pos)).inline());
-                }
-                // A string by the runtime's reader, at once.
-                if let Some(runtime) = runtime_reader(ty) {
-                    return Ok(Property::new(key, String::new(), format!("{runtime}({pos})")).inline());
+                // A number or a flag is read in place, a string by the runtime's reader: one call
+                // fewer per property.
+                if self.builder.reads_in_place(ty) || runtime_reader(ty).is_some() {
+                    return Ok(Property::new(key, String::new(), self.read(ty, &pos)).inline());
                 }
                 let function = self.deserializer(ty);
                 let mut property = Property::new(key, String::new(), self.builder.read(ty, &pos));
