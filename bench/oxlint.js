@@ -50,6 +50,9 @@ function plainTree(value) {
   return plain;
 }
 
+// Both deserializers' first trees of the file being timed (see `main`).
+let firstTrees = null;
+
 async function main() {
   const options = commandLine();
   const module = resolve(options.target.module);
@@ -65,15 +68,16 @@ async function main() {
     const oxlint = () => oxlintRead(buffer, program);
     const rawast = () => deserialize(buffer);
     const reference = oxlint();
+    const tree = rawast();
     // (Getters left unread: Oxlint's need its runtime, which is not cut out.)
-    const difference = firstDifference(reference, rawast(), { samePrototype, skipped: ["comments", "tokens"] });
+    const difference = firstDifference(reference, tree, { samePrototype, skipped: ["comments", "tokens"] });
     if (difference !== null) {
       console.error(`${file}: not timed, rawast's output differs from Oxlint's: ${difference}`);
       buffer.fill(0, regionStart, regionStart + region.length);
       continue;
     }
     // (From rawast's tree, equal to Oxlint's but for getters that work without Oxlint's runtime.)
-    const plain = plainTree(rawast());
+    const plain = plainTree(tree);
     const json = JSON.stringify(plain);
     const clone = makeCloner(plain);
     const construct = makeConstructor(plain);
@@ -81,6 +85,13 @@ async function main() {
     const nodes = countNodes(plain);
     // Oxlint keeps the tree of the file it lints until the next one (its runtime's `ast`): so do
     // the samples, for every method (`keepLast`, bench/common.js).
+    // Each side's first tree of the file stays alive through all its samples, both or neither: a
+    // tree alive across the collections keeps its nodes' hidden classes, and the code optimized
+    // for them. When only Oxlint's (the reference) stayed, the collections threw away rawast's code
+    // for this file's nodes but not Oxlint's, and rawast ran its warm-up and samples half
+    // re-optimized: 1,081 clearings of rawast's code against 382 of Oxlint's in one run, a geomean
+    // of 1.25 where both trees alive give 1.02 (bench/README.md, 2026-11-26).
+    firstTrees = [reference, tree];
     const times = sample(run, METHODS, options.samples, { keepLast: true });
     const source = buffer.int32[(program + 24) >> 2];
     const result = {
@@ -94,6 +105,7 @@ async function main() {
     if (source < SMALL) result.per_call_us = perCall({ rawast, oxlint }, ["rawast", "oxlint"], options.samples, { keepLast: true });
     results.push(result);
     console.error(`${file}: ${(source / 1024).toFixed(0)} KB, ${nodes} nodes; ns/node ` + METHODS.map((m) => `${m} ${result.ns_per_node[m].toFixed(1)}`).join(", "));
+    firstTrees = null;
     buffer.fill(0, regionStart, regionStart + region.length);
   }
   if (results.length === 0) throw new Error("no file was timed");
