@@ -1,5 +1,6 @@
 // What the benchmark scripts share: interleaved sampling under controlled GC, medians, the machine.
 
+import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
@@ -112,9 +113,46 @@ export function perCall(run, methods, samples, options = {}) {
   return Object.fromEntries(methods.map((m) => [m, median(times[m]) / calls / 1e3]));
 }
 
+/** Files under this many bytes are "small": a linter's typical file, where one call's fixed cost shows. */
+export const SMALL = 5 * 1024;
+
+/**
+ * The classes a file belongs to, by what changes a deserializer's work: its size (under 5 KB, to
+ * 100 KB, larger), its language (JS, JSX or TSX, TypeScript with declaration files), and whether its
+ * text is non-ASCII-heavy (1% of its bytes or more: strings then take the decoders, not slices; a few
+ * non-ASCII characters in comments change nothing). `path` is read from disk.
+ */
+export function fileClasses(path) {
+  const bytes = readFileSync(path);
+  let nonAscii = 0;
+  for (const byte of bytes) if (byte > 0x7f) nonAscii++;
+  const size = bytes.length < SMALL ? "under 5 KB" : bytes.length < 100 * 1024 ? "5–100 KB" : "100 KB and over";
+  const language = /\.[jt]sx$/.test(path) ? "JSX and TSX" : /\.[cm]?ts$/.test(path) ? "TypeScript" : "JavaScript";
+  return nonAscii * 100 >= bytes.length ? [size, language, "non-ASCII-heavy"] : [size, language];
+}
+
+/**
+ * One line per file class (`fileClasses`, each result's `classes`): its files' geomean of `ratio`
+ * and on how many rawast is slower. Returns the lines and the geomeans by class.
+ */
+export function classLines(results, ratio, other) {
+  const byClass = new Map();
+  for (const r of results) for (const name of r.classes) byClass.set(name, [...(byClass.get(name) ?? []), r]);
+  const geomeans = {};
+  const order = ["under 5 KB", "5–100 KB", "100 KB and over", "JavaScript", "JSX and TSX", "TypeScript", "non-ASCII-heavy"];
+  const lines = [...byClass].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([name, members]) => {
+    const geomean = Math.exp(members.reduce((sum, r) => sum + Math.log(ratio(r)), 0) / members.length);
+    geomeans[name] = geomean;
+    const slower = members.filter((r) => ratio(r) > 1).length;
+    return `class ${name}: geomean rawast ÷ ${other} ${geomean.toFixed(3)}, slower on ${slower} of ${members.length} files`;
+  });
+  return { lines, geomeans };
+}
+
 /**
  * The summary lines under a table: the worst file against each other method, on how many files
- * rawast is slower than the first of them, and the geometric means of rawast's time over each's.
+ * rawast is slower than the first of them (in all, then per file class where each result has its
+ * `classes`), and the geometric means of rawast's time over each's.
  */
 export function summaryLines(results, others) {
   const ratio = (r, other) => r.ns_per_node.rawast / r.ns_per_node[other];
@@ -124,13 +162,16 @@ export function summaryLines(results, others) {
     return `${m} ${file.path} (${ratio(file, m).toFixed(2)})`;
   });
   const slower = results.filter((r) => ratio(r, others[0]) > 1).length;
+  // Against the first other method, per file class where the results have them (`fileClasses`).
+  const classes = results.every((r) => r.classes !== undefined) ? classLines(results, (r) => ratio(r, others[0]), others[0]) : { lines: [], geomeans: null };
   // The geometric means last: scripts read the last line.
   const lines = [
     `worst file against ${worst.join("; ")}`,
     `slower than ${others[0]} on ${slower} of ${results.length} files`,
+    ...classes.lines,
     `geomean: ${others.map((m) => `rawast ÷ ${m} ${geomean[`rawast_vs_${m}`].toFixed(3)}`).join(", ")}`,
   ];
-  return { geomean, lines };
+  return { geomean, classGeomeans: classes.geomeans, lines };
 }
 
 /** Calls `visit` on every object (not array) under `root`, without recursion; skips `parent` links. */

@@ -16,7 +16,7 @@ import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { addParents, firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
-import { benchCommandLine, countNodes, machine, makeCloner, makeConstructor, median, sample, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
 
@@ -77,14 +77,14 @@ function main() {
       returnBufferToCache(buffer);
       const nsPerNode = Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes]));
       const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes]));
-      results.push({ path, bytes: Buffer.byteLength(source), nodes, ns_per_node: nsPerNode, min: minNsPerNode });
+      results.push({ path, bytes: Buffer.byteLength(source), classes: fileClasses(path), nodes, ns_per_node: nsPerNode, min: minNsPerNode });
       console.error(`${path}: ${(Buffer.byteLength(source) / 1024).toFixed(0)} KB, ${nodes} nodes; ns/node ` + METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", "));
     }
     if (results.length === 0) throw new Error("no file was timed");
 
     const ratio = (r, other) => r.ns_per_node.rawast / r.ns_per_node[other];
     const others = METHODS.slice(1);
-    const { geomean: summary, lines } = summaryLines(results, others);
+    const { geomean: summary, classGeomeans, lines } = summaryLines(results, others);
 
     console.log(`${machine()}; ${options.module} against oxc-parser's ${options.target.referenceVariant}.js on the same buffers; median (min) ns per node (nodes: objects with a \`type\`, in oxc's output); ${options.samples} samples after 3 warm-up rounds.\n`);
     console.log(`| file | KB | nodes | ${METHODS.join(" | ")} | ${others.map((m) => `rawast ÷ ${m}`).join(" | ")} |`);
@@ -101,8 +101,9 @@ function main() {
         machine: machine(),
         module: options.module,
         variant: options.variant,
-        files: results.map((r) => ({ path: r.path, bytes: r.bytes, nodes: r.nodes, ns_per_node: r.ns_per_node, min_ns_per_node: r.min })),
+        files: results.map((r) => ({ path: r.path, bytes: r.bytes, classes: r.classes, nodes: r.nodes, ns_per_node: r.ns_per_node, min_ns_per_node: r.min })),
         geomean: summary,
+        class_geomeans: classGeomeans,
       };
       writeFileSync(options.json, JSON.stringify(out, null, 2) + "\n");
     }

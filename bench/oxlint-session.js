@@ -24,11 +24,10 @@ import { pathToFileURL } from "node:url";
 import { firstDifference } from "../tests/oxc/compare.js";
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
 import { captureBuffers, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
-import { machine, median, targetOption } from "./common.js";
+import { classLines, fileClasses, machine, median, targetOption } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
 const PROCESSES = 3;
-const SMALL = 5 * 1024;
 
 function commandLine() {
   const { values, positionals } = parseCommandLine(
@@ -118,23 +117,22 @@ async function main() {
 function report(options, files, times) {
   const results = files.map(({ file, region, start, program }) => {
     const source = region.readInt32LE(program + 24 - start);
-    return { path: file, bytes: source, rawast_us: median(times.rawast[file]), oxlint_us: median(times.oxlint[file]) };
+    return { path: file, bytes: source, classes: fileClasses(file), rawast_us: median(times.rawast[file]), oxlint_us: median(times.oxlint[file]) };
   });
   console.log(`${machine()}; ${options.target.module} against Oxlint 1.91.0's deserializer, as a linter runs one: one deserializer per process, every file read once per pass, the last tree kept, no forced collection; median µs per read over ${PROCESSES} processes × ${options.passes - 1} passes (after one warm-up pass).\n`);
   console.log("| file | KB | rawast µs | Oxlint µs | rawast ÷ Oxlint |\n|---|---:|---:|---:|---:|");
   for (const r of results) console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.rawast_us.toFixed(1)} | ${r.oxlint_us.toFixed(1)} | ${(r.rawast_us / r.oxlint_us).toFixed(2)} |`);
   const ratio = (r) => r.rawast_us / r.oxlint_us;
   const geomean = Math.exp(results.reduce((sum, r) => sum + Math.log(ratio(r)), 0) / results.length);
-  const small = results.filter((r) => r.bytes < SMALL);
-  const smallGeomean = small.length > 0 ? Math.exp(small.reduce((sum, r) => sum + Math.log(ratio(r)), 0) / small.length) : null;
+  const classes = classLines(results, ratio, "oxlint");
   // A pass's total: every file's read, with every collection wherever it fell.
   const pass = (which) => median(times[which][files[0].file].map((_, i) => files.reduce((sum, f) => sum + times[which][f.file][i], 0))) / 1e3;
   const passes = { rawast_ms: pass("rawast"), oxlint_ms: pass("oxlint") };
   console.log(`\na pass over all ${results.length} files (median): rawast ${passes.rawast_ms.toFixed(1)} ms, Oxlint ${passes.oxlint_ms.toFixed(1)} ms, rawast ÷ oxlint ${(passes.rawast_ms / passes.oxlint_ms).toFixed(3)}`);
   console.log(`slower than oxlint on ${results.filter((r) => ratio(r) > 1).length} of ${results.length} files`);
-  if (smallGeomean !== null) console.log(`files under ${SMALL / 1024} KB: geomean rawast ÷ oxlint ${smallGeomean.toFixed(3)} (${small.length} files)`);
+  for (const line of classes.lines) console.log(line);
   console.log(`geomean: rawast ÷ oxlint ${geomean.toFixed(3)}`);
-  if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, regime: "session", files: results, pass: passes, geomean: { rawast_vs_oxlint: geomean } }, null, 2) + "\n");
+  if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, regime: "session", files: results, pass: passes, geomean: { rawast_vs_oxlint: geomean }, class_geomeans: classes.geomeans }, null, 2) + "\n");
 }
 
 await main();

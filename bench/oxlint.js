@@ -20,10 +20,9 @@ import { pathToFileURL } from "node:url";
 import { firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
 import { captureBuffers, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
-import { benchCommandLine, countNodes, machine, makeCloner, makeConstructor, median, perCall, sample, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, perCall, sample, SMALL, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
-const SMALL = 5 * 1024;
 const USAGE = "node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins`)";
 
 function commandLine() {
@@ -97,6 +96,7 @@ async function main() {
     const result = {
       path: file,
       bytes: source,
+      classes: fileClasses(file),
       nodes,
       ns_per_node: Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes])),
       min: Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes])),
@@ -111,7 +111,7 @@ async function main() {
   if (results.length === 0) throw new Error("no file was timed");
 
   const others = METHODS.slice(1);
-  const { geomean, lines } = summaryLines(results, others);
+  const { geomean, classGeomeans, lines } = summaryLines(results, others);
   console.log(`${machine()}; ${options.target.module} against Oxlint 1.91.0's deserializer (source decode + deserializeProgramOnly) on the same buffers; median (min) ns per node; ${options.samples} samples after 3 warm-up rounds.\n`);
   console.log(`| file | KB | nodes | ${METHODS.join(" | ")} | ${others.map((m) => `rawast ÷ ${m}`).join(" | ")} |`);
   console.log(`|---|---:|---:|${METHODS.map(() => "---:").join("|")}|${others.map(() => "---:").join("|")}|`);
@@ -125,7 +125,7 @@ async function main() {
   }
   console.log(`\n${lines.join("\n")}`);
   if (options.json) {
-    writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, files: results, geomean }, null, 2) + "\n");
+    writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, files: results, geomean, class_geomeans: classGeomeans }, null, 2) + "\n");
   }
 }
 

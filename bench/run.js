@@ -13,12 +13,9 @@ import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deser
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
 import { isJsx, parseFile } from "../tests/acorn.js";
 import { produceBuffer } from "./buffers.js";
-import { benchCommandLine, countNodes, machine, makeCloner, median, perCall, sample, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, median, perCall, sample, SMALL, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
-// Files under this size get their cost per call measured too: there the fixed cost of a call (views,
-// the source string, the result object) weighs as much as the nodes.
-const SMALL_FILE_BYTES = 5 * 1024;
 const ENCODERS = ["encodeSource", "encode"];
 const textEncoder = new TextEncoder();
 
@@ -91,11 +88,11 @@ function main() {
     const { run, rawastBuffer, release } = prepare(path, source, options.encode);
     const nodes = Object.fromEntries(METHODS.map((m) => [m, countNodes(run[m]())]));
     const times = sample(run, METHODS, options.samples);
-    const small = Buffer.byteLength(source) < SMALL_FILE_BYTES ? perCall(run, METHODS, options.samples) : null;
+    const small = Buffer.byteLength(source) < SMALL ? perCall(run, METHODS, options.samples) : null;
     release();
     const nsPerNode = Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes[m]]));
     const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes[m]]));
-    const result = { path, bytes: Buffer.byteLength(source), nodes: nodes.rawast, buffer_bytes: rawastBuffer.length, ns_per_node: nsPerNode, min: minNsPerNode, allNodes: nodes, encoding, per_call_us: small };
+    const result = { path, bytes: Buffer.byteLength(source), classes: fileClasses(path), nodes: nodes.rawast, buffer_bytes: rawastBuffer.length, ns_per_node: nsPerNode, min: minNsPerNode, allNodes: nodes, encoding, per_call_us: small };
     results.push(result);
     // Non-ASCII files against their ASCII twins, after the methods above so as not to disturb them.
     const twin = asciiTwin(source);
@@ -111,7 +108,7 @@ function main() {
   const empty = prepare("empty.js", "", options.encode);
   const fixedCost = perCall(empty.run, METHODS, options.samples);
   empty.release();
-  const { geomean: summary, lines } = summaryLines(results, METHODS.slice(1));
+  const { geomean: summary, classGeomeans, lines } = summaryLines(results, METHODS.slice(1));
 
   console.log(`${machine()}; median (min) ns per node of each method's own output; ${options.samples} samples after 3 warm-up rounds.\n`);
   console.log("| file | KB | nodes | buffer ÷ source | rawast | oxc | json | clone | rawast ÷ oxc |");
@@ -137,7 +134,7 @@ function main() {
     for (const r of twins) console.log(`| ${r.path} | ${r.twin.original.toFixed(1)} | ${r.twin.twin.toFixed(1)} | ${(r.twin.original / r.twin.twin).toFixed(2)} |`);
   }
   const small = results.filter((r) => r.per_call_us);
-  console.log(`\nThe cost of one call, median µs: on the empty program (the fixed cost), then on each file under ${SMALL_FILE_BYTES / 1024} KB; batches of calls, interleaved.\n`);
+  console.log(`\nThe cost of one call, median µs: on the empty program (the fixed cost), then on each file under ${SMALL / 1024} KB; batches of calls, interleaved.\n`);
   console.log(`| file | KB | ${METHODS.join(" | ")} | rawast ÷ oxc |`);
   console.log(`|---|---:|${METHODS.map(() => "---:").join("|")}|---:|`);
   for (const [name, bytes, us] of [["(empty program)", 0, fixedCost], ...small.map((r) => [r.path, r.bytes, r.per_call_us])]) {
@@ -149,9 +146,10 @@ function main() {
     const out = {
       node: process.version,
       machine: machine(),
-      files: results.map((r) => ({ path: r.path, bytes: r.bytes, nodes: r.nodes, buffer_bytes: r.buffer_bytes, ns_per_node: r.ns_per_node, ...(r.per_call_us && { per_call_us: r.per_call_us }) })),
+      files: results.map((r) => ({ path: r.path, bytes: r.bytes, classes: r.classes, nodes: r.nodes, buffer_bytes: r.buffer_bytes, ns_per_node: r.ns_per_node, ...(r.per_call_us && { per_call_us: r.per_call_us }) })),
       fixed_cost_us: fixedCost,
       geomean: summary,
+      class_geomeans: classGeomeans,
     };
     writeFileSync(options.json, JSON.stringify(out, null, 2) + "\n");
   }

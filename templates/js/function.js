@@ -21,14 +21,10 @@
 {%- endif %}{% endfor %}
 {%- endmacro -%}
 {#- An object of read properties, returned: a literal, or where it has a prototype of its own
-    (oxc's `LOC`: `NodeProto`), `Object.create` and the properties assigned in order. -#}
+    (oxc's `LOC`: `NodeProto`), its constructor's. -#}
 {%- macro return_object(props, prototype) -%}
 {%- if let Some(prototype) = prototype %}
-  const made = Object.create({{ prototype }});
-{%- for prop in props %}
-  made{{ prop.key.access }} = {{ prop.literal_value() }};
-{%- endfor %}
-  return made;
+  return new {{ prototype.constructor }}({{ prototype.construction(props, false).args }});
 {%- else %}
   return {
 {%- for prop in props %}
@@ -48,11 +44,7 @@ function {{ function.name }}({{ function.params }}) {
 {%- call preamble(props, Some(false)) %}{% endcall %}
   const previousParent = parent;
 {%- if let Some(prototype) = prototype %}
-  const node = Object.create({{ prototype }});
-{%- for prop in props %}
-  node{{ prop.key.access }} = {% if prop.is_child %}null{% else %}{{ prop.literal_value() }}{% endif %};
-{%- endfor %}
-  node.parent = previousParent;
+  const node = new {{ prototype.constructor }}({{ prototype.construction(props, true).args }});
   parent = node;
 {%- else %}
   const node = parent = {

@@ -427,6 +427,10 @@ function readJSStr(pos) {
 }
 
 {% include "js/wtf8.js" %}
+{%- if linter.is_some() %}
+
+{% include "js/node_proto.js" %}
+{%- endif %}
 {%- for function in functions %}
 
 {{ function }}

@@ -1,8 +1,9 @@
 {#- What Oxlint's JS side adds to oxc's generated deserializer (`LINTER` and `LOC`), for targets with
-    `linter = true` (`templates/js/oxc_deserialize.js` includes it): nodes' `loc` getter
-    (`NodeProto`), and the program's `comments` and `tokens`, read from the buffer when first asked
-    for. The values are Oxlint 1.91.0's (`dist/lint.js`: `location.ts`, `comments.ts`, `tokens.ts`);
-    what is read is checked, as everything else here. -#}
+    `linter = true` (`templates/js/oxc_deserialize.js` includes it): what nodes' `loc` getter
+    computes (`NodeProto`, defined before the deserializers, in `js/node_proto.js`), and the
+    program's `comments` and `tokens`, read from the buffer when first asked for. The values are
+    Oxlint 1.91.0's (`dist/lint.js`: `location.ts`, `comments.ts`, `tokens.ts`); what is read is
+    checked, as everything else here. -#}
 // Oxlint's runtime, as its JS plugins see it: what a node's `loc` and the program's `comments` and
 // `tokens` are. They are read from the file's buffer and source when first asked for, and stay
 // those of the last file deserialized: like Oxlint's, a program's getters read the buffer of the
@@ -45,18 +46,6 @@ function position(offset) {
 function location(start, end) {
   return { start: position(start), end: position(end) };
 }
-
-// The prototype of every node (`LOC`): `loc` is computed when first read, then an own property.
-const NodeProto = Object.create(Object.prototype, {
-  loc: {
-    get() {
-      const loc = location(this.start, this.end);
-      Object.defineProperty(this, "loc", { value: loc, writable: true, enumerable: false, configurable: false });
-      return loc;
-    },
-    enumerable: true,
-  },
-});
 
 /** Where the `loc` of comments and tokens comes from: an own, enumerable getter, as Oxlint's. */
 function locGetter() {

@@ -31,8 +31,8 @@ layout's source encoding: the generated `encodeSource` into a buffer allocated o
 CPU and Node version, then a markdown table of median (min) ns per node, each method counting the
 nodes of its own output, a table of µs per call, a table of median (min) ms of the two encoders, a
 table of rawast on each non-ASCII file against its ASCII twin (every non-ASCII character replaced),
-the worst file against each of oxc, JSON.parse and the clone, and last the geometric means of
-rawast's ns/node over the others'. --json holds the first two tables, the machine and the geomeans.
+the worst file against each of oxc, JSON.parse and the clone, the geomean against oxc per file class
+(below), and last the geometric means of rawast's ns/node over the others'. --json holds the first two tables, the machine and the geomeans.
 
 With --lazy, instead: the parser target (plain objects) against the lazy parser-lazy target
 (getters that read on first access), each deserializing then (a) collecting every string literal's
@@ -47,7 +47,9 @@ interleaved as above with JSON.parse of the same tree, the type-shaped clone, an
 floor (the same objects built from values already decoded, read from a flat tape: no buffer, no
 decoding, no property loads). A file whose two outputs differ is not timed. Prints a markdown table
 of median (min) ns per node with rawast's ratios to each, the worst file against each, how many files
-rawast is slower on than oxc, and their geometric means. Default files: the default set (below) for JS targets;
+rawast is slower on than oxc, the same and the geomean per file class (size: under 5 KB, 5-100 KB,
+larger; JavaScript, JSX and TSX, TypeScript; non-ASCII-heavy: 1% of the bytes or more), and their
+geometric means. Default files: the default set (below) for JS targets;
 for TS targets typescript's lib.dom.d.ts and typescript.d.ts, zod's v3 types.ts and v4 schemas.ts,
 @tanstack/router-core's router.ts and @tanstack/react-router's link.tsx. A -parent target is
 measured against oxc's variant without parents (oxc-parser 0.157 ships none with).
@@ -62,7 +64,7 @@ With --session (Oxlint's target only), instead: bench/oxlint-session.js, as a li
 deserializer. Each of six processes (rawast, Oxlint, rawast, …) holds one deserializer and reads
 every captured file once per pass, keeping the last tree, with no forced collection; N passes (default
 11), the first a warm-up. Prints per file the median µs per read, rawast ÷ Oxlint, how many files
-rawast is slower on, the geomean on files under 5 KB and over all.";
+rawast is slower on and the geomean, per file class and over all.";
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -44,10 +44,9 @@ pub(in crate::emit::js) enum Body {
     /// first, each into its `Prop::local` (a node with parent links: into the node), so that the
     /// ones read already are kept.
     /// `locals`: those locals, declared together (`bodyValue, testValue`).
-    /// `prototype`: the object's prototype where it is not `Object.prototype` (oxc's `LOC`:
-    /// `NodeProto`): the object is made by `Object.create` and its properties assigned in order,
-    /// which V8 builds ten times faster than a literal with `__proto__`.
-    Object { props: Vec<Prop>, is_node: bool, defers: bool, locals: String, prototype: Option<String> },
+    /// `prototype`: where the object's prototype is not `Object.prototype` (oxc's `LOC`:
+    /// `NodeProto`), the constructor that makes it ([`Prototype`]).
+    Object { props: Vec<Prop>, is_node: bool, defers: bool, locals: String, prototype: Option<Prototype> },
     /// `statements`, then `return value;`: a converter's value (oxc's `via`), or one read.
     Returns { statements: String, value: String },
     /// `switch` over a tag byte; each case returns an expression of `pos`.
@@ -66,6 +65,87 @@ pub(in crate::emit::js) enum Body {
     /// paid for. `read_first`: the reader, where the target is read first when the JS stack runs
     /// out below it (oxc's converters that look at what they read; `emit::js::oxc`).
     Boxed { read: String, size: u32, align_mask: u32, paid: bool, read_first: Option<String> },
+}
+
+/// An object whose prototype is not `Object.prototype` (oxc's `LOC`: `NodeProto`), made by a
+/// constructor function whose `prototype` that is, one per shape (its keys in order, and its
+/// constants), shared by every function that makes that shape. V8 gives a constructor's objects
+/// their properties in the object itself, in one allocation, and keeps their hidden class alive
+/// with the function; `Object.create` and assignments (the way Oxlint's deserializer builds its
+/// nodes) put all but four in a property array that grows as they are added, and a literal with
+/// `__proto__` sets the prototype of an object already built, a runtime call (bench/README.md,
+/// 2026-11-26, "node constructors"). One constructor per shape, not per function: nodes of one
+/// shape keep one hidden class whichever function made them (`Identifier`s of five types), as
+/// they do in Oxlint's deserializer, where all share `Object.create`'s transitions.
+pub(in crate::emit::js) struct Prototype {
+    /// The constructor's name: `CallExpressionNode` (no `deserialize…` name: those are calls
+    /// `nesting::check_recorded` counts).
+    pub(in crate::emit::js) constructor: String,
+}
+
+/// How a [`Prototype`]'s constructor makes one object: its parameters, its body's assignments in
+/// the order of the object's keys, and the arguments of `new` at a place that calls it.
+/// Constant values (`null`, `false`, a type's string) are written in its body, not passed.
+pub(in crate::emit::js) struct Construction {
+    pub(in crate::emit::js) params: String,
+    pub(in crate::emit::js) assignments: Vec<String>,
+    pub(in crate::emit::js) args: String,
+}
+
+impl Prototype {
+    /// How its constructor makes an object of `props` (`construction`).
+    pub(in crate::emit::js) fn construction(&self, props: &[Prop], children_after: bool) -> Construction {
+        construction(props, children_after)
+    }
+}
+
+/// How a constructor makes an object of `props`: a node with parent links whose children are read
+/// into it afterwards (`children_after`: each child `null`, then `parent: previousParent`), or an
+/// object made whole from its properties' values.
+pub(in crate::emit::js) fn construction(props: &[Prop], children_after: bool) -> Construction {
+    if children_after {
+        let values = props.iter().map(|prop| (&prop.key, if prop.is_child { "null" } else { prop.literal_value() }));
+        construction_of(values.chain(std::iter::once((&*PARENT_KEY, "previousParent"))))
+    } else {
+        construction_of(props.iter().map(|prop| (&prop.key, prop.literal_value())))
+    }
+}
+
+static PARENT_KEY: std::sync::LazyLock<JsKey> = std::sync::LazyLock::new(|| JsKey::new("parent"));
+
+fn construction_of<'a>(values: impl Iterator<Item = (&'a JsKey, &'a str)>) -> Construction {
+    let (mut params, mut assignments, mut args) = (Vec::new(), Vec::new(), Vec::new());
+    for (index, (key, value)) in values.enumerate() {
+        if is_constant(value) {
+            assignments.push(format!("this{} = {value};", key.access));
+            continue;
+        }
+        let param = if !key.is_identifier() {
+            format!("p{index}")
+        } else if RESERVED.contains(&key.name.as_str()) {
+            format!("{}$", key.name)
+        } else {
+            key.name.clone()
+        };
+        assignments.push(format!("this{} = {param};", key.access));
+        params.push(param);
+        args.push(value);
+    }
+    Construction { params: params.join(", "), assignments, args: args.join(", ") }
+}
+
+/// Words a strict-mode parameter cannot be named (ESTree keys such as `static` and `arguments`).
+const RESERVED: &[&str] = &[
+    "arguments", "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "eval", "export", "extends", "false",
+    "finally", "for", "function", "if", "implements", "import", "in", "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public", "return",
+    "static", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
+];
+
+/// Whether `value` is a JS literal with no effect that may be evaluated anywhere: `null`, a
+/// boolean, a number, a string with no quote of its kind inside, or a new empty array.
+fn is_constant(value: &str) -> bool {
+    let string = |quote: char| value.len() >= 2 && value.starts_with(quote) && value.ends_with(quote) && !value[1..value.len() - 1].contains([quote, '\\']);
+    matches!(value, "null" | "true" | "false" | "[]") || string('"') || string('\'') || (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// One case of a `switch`: its statements (in a block of their own), then the value it returns.
@@ -129,3 +209,34 @@ pub(in crate::emit::js) enum PropKind {
     Field,
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prop(key: &str, value: &str, is_child: bool) -> Prop {
+        Prop { is_child, ..Prop::plain(JsKey::new(key), value.to_owned(), PropKind::Field) }
+    }
+
+    #[test]
+    fn constants_go_in_the_constructor_and_values_are_passed_in_order() {
+        let props = [prop("type", "\"X\"", false), prop("static", "uint8[pos + 12] === 1", false), prop("body", "deserializeBody(pos + 16)", true), prop("a-b", "f(pos)", false)];
+        let node = construction(&props, true);
+        assert_eq!(node.params, "static$, p3, parent");
+        assert_eq!(node.assignments, ["this.type = \"X\";", "this.static = static$;", "this.body = null;", "this[\"a-b\"] = p3;", "this.parent = parent;"]);
+        assert_eq!(node.args, "uint8[pos + 12] === 1, f(pos), previousParent");
+        let whole = construction(&props, false);
+        assert_eq!(whole.params, "static$, body, p3");
+        assert_eq!(whole.args, "uint8[pos + 12] === 1, deserializeBody(pos + 16), f(pos)");
+    }
+
+    #[test]
+    fn only_literals_without_effects_are_constants() {
+        for constant in ["null", "false", "true", "[]", "0", "'Identifier'", "\"CallExpression\""] {
+            assert!(is_constant(constant), "{constant}");
+        }
+        for value in ["[a, b]", "\"a\" + b", "'a' + 'b'", "\"a\\\"\"", "x", "-1", "", "\""] {
+            assert!(!is_constant(value), "{value}");
+        }
+    }
+}

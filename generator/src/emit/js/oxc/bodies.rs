@@ -9,7 +9,7 @@ use askama::Template;
 use super::convert::{Property, this_name};
 use super::emitter::{Emitter, Reader};
 use crate::emit::js::builder::{at, local_name};
-use crate::emit::js::function::{Body, Case, Function, Prop, PropKind};
+use crate::emit::js::function::{Body, Case, Function, Prop, PropKind, Prototype, construction};
 use crate::casing;
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::{Builtin, Primitive, TypeId, TypeKind, TypeRef};
@@ -109,12 +109,18 @@ impl Emitter<'_> {
         }
         let mut body = self.object(properties, &read, object.parent && self.flags.parent);
         // oxc's `LOC` (Oxlint's deserializer): an object with a `range` is a node, whose prototype
-        // is `NodeProto` (its `loc` getter).
+        // is `NodeProto` (its `loc` getter), made by its shape's constructor.
         if self.flags.linter
             && object.properties.iter().any(|p| p.value == PropertyValue::Range)
-            && let Body::Object { prototype, .. } = &mut body
+            && let Body::Object { prototype, props, is_node, .. } = &mut body
         {
-            *prototype = Some("NodeProto".to_owned());
+            let made = construction(props, *is_node && self.flags.parent);
+            let node_type = object.properties.iter().find_map(|p| match &p.value {
+                PropertyValue::NodeType(name) => Some(name.clone()),
+                _ => None,
+            });
+            let constructor = self.node_constructor(&made, node_type.as_deref(), "NodeProto")?;
+            *prototype = Some(Prototype { constructor });
         }
         Ok(body)
     }

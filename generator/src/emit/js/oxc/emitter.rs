@@ -6,7 +6,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use askama::Template;
 
-use super::FunctionJs;
+use super::{FunctionJs, NodeConstructorJs};
+use crate::emit::js::function::Construction;
 use super::nesting::{self, Call};
 use super::snippet::Flags;
 use crate::emit::EmitContext;
@@ -36,6 +37,10 @@ pub(super) struct Emitter<'s> {
     readers: BTreeMap<String, Reader>,
     /// The `Box` readers that read their target first where the JS stack runs out below it.
     pub(super) read_first: BTreeSet<String>,
+    /// Each node constructor's name (`function::Prototype`), by its shape (its body), and its
+    /// definition in `functions` under that name: constructors sort before the `deserialize…`
+    /// functions, after `NodeProto`, which they take as their `prototype`.
+    constructors: HashMap<String, String>,
 }
 
 /// Why a deserializer could not be written.
@@ -74,11 +79,42 @@ impl<'s> Emitter<'s> {
             calls: Vec::new(),
             readers: BTreeMap::new(),
             read_first: BTreeSet::new(),
+            constructors: HashMap::new(),
         }
     }
 
     pub(super) fn named(&self, name: &str) -> Result<TypeId, Problem> {
         self.names.get(name).copied().ok_or_else(|| Problem::Schema(format!("the schema has no type `{name}`, which oxc's buffers need")))
+    }
+
+    /// The name of the constructor of nodes of `prototype` made as `made` says, defined once
+    /// per shape: named after the nodes' `type` (`node_type`), or where another shape has that
+    /// name, after the function being written.
+    pub(super) fn node_constructor(&mut self, made: &Construction, node_type: Option<&str>, prototype: &str) -> Result<String, String> {
+        let shape = format!("{prototype}\n{}", made.assignments.join("\n"));
+        if let Some(name) = self.constructors.get(&shape) {
+            return Ok(name.clone());
+        }
+        let function = self.current.strip_prefix("deserialize").unwrap_or(&self.current);
+        let base = node_type.unwrap_or(function);
+        // (`PrivateInExpression` makes `BinaryExpression`s of a shape of their own, and is written first.)
+        let name = [format!("{base}Node"), format!("{function}Node")]
+            .into_iter()
+            .chain((2..).map(|n| format!("{base}Node{n}")))
+            .find(|name| !self.functions.contains_key(name))
+            .expect("some name is free");
+        let code = NodeConstructorJs { name: &name, node_type: node_type.unwrap_or(function), prototype, made }.render().map_err(|e| format!("{name}: {e}"))?;
+        self.functions.insert(name.clone(), code);
+        self.constructors.insert(shape, name.clone());
+        Ok(name)
+    }
+
+    /// The functions' code in name order, without constructors that no function calls any more
+    /// (a function written again may have made another shape).
+    pub(super) fn functions_without_unused_constructors(self) -> Vec<String> {
+        let constructors: BTreeSet<&String> = self.constructors.values().collect();
+        let used = |name: &String| self.functions.iter().any(|(caller, code)| caller != name && code.contains(&format!("new {name}(")));
+        self.functions.iter().filter(|(name, _)| !constructors.contains(name) || used(name)).map(|(_, code)| code.clone()).collect()
     }
 
     /// Writes every function named so far, and those they name.

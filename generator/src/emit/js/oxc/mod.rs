@@ -86,6 +86,17 @@ struct FunctionJs<'f> {
     parent_global: bool,
 }
 
+/// A node constructor (`function::Prototype`), shared by the functions that make its shape.
+#[derive(Template)]
+#[template(path = "js/node_constructor.js", escape = "none")]
+struct NodeConstructorJs<'c> {
+    name: &'c str,
+    /// The nodes' `type`, or the first function's type where they have no constant one.
+    node_type: &'c str,
+    prototype: &'c str,
+    made: &'c super::function::Construction,
+}
+
 /// What Oxlint's runtime (`templates/js/oxlint_runtime.js`) reads of the program: where its source
 /// text and comments are (`&str` and `Vec`: a pointer, then the length at +8), and a comment's size
 /// and where its kind is.
@@ -153,7 +164,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         root: root_fn,
         read_first: !emitter.read_first.is_empty(),
         source_from_buffer: linter || source_text == SourceText::Buffer,
-        functions: emitter.functions.into_values().collect(),
+        functions: emitter.functions_without_unused_constructors(),
         parent_links: parent,
         linter: linter_view,
         parent_global: true,

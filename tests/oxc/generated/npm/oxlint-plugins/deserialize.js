@@ -418,29 +418,2117 @@ function strictRun(bytes, from, to, start) {
   }
 }
 
+// The prototype of every node (`LOC`): `loc` is computed when first read, then an own property.
+const NodeProto = Object.create(Object.prototype, {
+  loc: {
+    get() {
+      const loc = location(this.start, this.end);
+      Object.defineProperty(this, "loc", { value: loc, writable: true, enumerable: false, configurable: false });
+      return loc;
+    },
+    enumerable: true,
+  },
+});
+
+/** `AccessorProperty` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function AccessorPropertyNode(type, computed, static$, override, definite, accessibility, start, end, range, parent) {
+  this.type = type;
+  this.decorators = null;
+  this.key = null;
+  this.typeAnnotation = null;
+  this.value = null;
+  this.computed = computed;
+  this.static = static$;
+  this.override = override;
+  this.definite = definite;
+  this.accessibility = accessibility;
+  this.declare = false;
+  this.optional = false;
+  this.readonly = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+AccessorPropertyNode.prototype = NodeProto;
+
+/** `ArrayExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ArrayExpressionNode(start, end, range, parent) {
+  this.type = "ArrayExpression";
+  this.elements = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ArrayExpressionNode.prototype = NodeProto;
+
+/** `ArrayPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ArrayPatternNode(start, end, range, parent) {
+  this.type = "ArrayPattern";
+  this.decorators = [];
+  this.elements = null;
+  this.optional = false;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ArrayPatternNode.prototype = NodeProto;
+
+/** `ArrowFunctionExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ArrowFunctionExpressionNode(expression, async, start, end, range, parent) {
+  this.type = "ArrowFunctionExpression";
+  this.expression = expression;
+  this.async = async;
+  this.typeParameters = null;
+  this.params = null;
+  this.returnType = null;
+  this.body = null;
+  this.id = null;
+  this.generator = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ArrowFunctionExpressionNode.prototype = NodeProto;
+
+/** `AssignmentExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function AssignmentExpressionNode(operator, start, end, range, parent) {
+  this.type = "AssignmentExpression";
+  this.operator = operator;
+  this.left = null;
+  this.right = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+AssignmentExpressionNode.prototype = NodeProto;
+
+/** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function AssignmentPatternNode(start, end, range, parent) {
+  this.type = "AssignmentPattern";
+  this.decorators = [];
+  this.left = null;
+  this.right = null;
+  this.optional = false;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+AssignmentPatternNode.prototype = NodeProto;
+
+/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function AssignmentTargetPropertyIdentifierNode(start, end, range, parent) {
+  this.type = "Property";
+  this.kind = 'init';
+  this.key = null;
+  this.value = null;
+  this.method = false;
+  this.shorthand = true;
+  this.computed = false;
+  this.optional = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+AssignmentTargetPropertyIdentifierNode.prototype = NodeProto;
+
+/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function AssignmentTargetPropertyPropertyNode(computed, start, end, range, parent) {
+  this.type = "Property";
+  this.kind = 'init';
+  this.key = null;
+  this.value = null;
+  this.method = false;
+  this.shorthand = false;
+  this.computed = computed;
+  this.optional = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+AssignmentTargetPropertyPropertyNode.prototype = NodeProto;
+
+/** `AwaitExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function AwaitExpressionNode(start, end, range, parent) {
+  this.type = "AwaitExpression";
+  this.argument = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+AwaitExpressionNode.prototype = NodeProto;
+
+/** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function BigIntLiteralNode(value, raw, bigint, start, end, range, parent) {
+  this.type = "Literal";
+  this.value = value;
+  this.raw = raw;
+  this.bigint = bigint;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+BigIntLiteralNode.prototype = NodeProto;
+
+/** `BinaryExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function BinaryExpressionNode(start, end, range, parent) {
+  this.type = "BinaryExpression";
+  this.left = null;
+  this.operator = 'in';
+  this.right = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+BinaryExpressionNode.prototype = NodeProto;
+
+/** `BinaryExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function BinaryExpressionNode2(operator, start, end, range, parent) {
+  this.type = "BinaryExpression";
+  this.left = null;
+  this.operator = operator;
+  this.right = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+BinaryExpressionNode2.prototype = NodeProto;
+
+/** `BlockStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function BlockStatementNode(start, end, range, parent) {
+  this.type = "BlockStatement";
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+BlockStatementNode.prototype = NodeProto;
+
+/** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function BooleanLiteralNode(value, start, end, range, parent) {
+  this.type = "Literal";
+  this.value = value;
+  this.raw = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+BooleanLiteralNode.prototype = NodeProto;
+
+/** `BreakStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function BreakStatementNode(start, end, range, parent) {
+  this.type = "BreakStatement";
+  this.label = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+BreakStatementNode.prototype = NodeProto;
+
+/** `CallExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function CallExpressionNode(optional, start, end, range, parent) {
+  this.type = "CallExpression";
+  this.callee = null;
+  this.typeArguments = null;
+  this.arguments = null;
+  this.optional = optional;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+CallExpressionNode.prototype = NodeProto;
+
+/** `CatchClause` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function CatchClauseNode(start, end, range, parent) {
+  this.type = "CatchClause";
+  this.param = null;
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+CatchClauseNode.prototype = NodeProto;
+
+/** `ChainExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ChainExpressionNode(start, end, range, parent) {
+  this.type = "ChainExpression";
+  this.expression = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ChainExpressionNode.prototype = NodeProto;
+
+/** `ClassBody` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ClassBodyNode(start, end, range, parent) {
+  this.type = "ClassBody";
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ClassBodyNode.prototype = NodeProto;
+
+/** `Class` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ClassNode(type, abstract, declare, start, end, range, parent) {
+  this.type = type;
+  this.decorators = null;
+  this.id = null;
+  this.typeParameters = null;
+  this.superClass = null;
+  this.superTypeArguments = null;
+  this.implements = null;
+  this.body = null;
+  this.abstract = abstract;
+  this.declare = declare;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ClassNode.prototype = NodeProto;
+
+/** `MemberExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ComputedMemberExpressionNode(optional, start, end, range, parent) {
+  this.type = "MemberExpression";
+  this.object = null;
+  this.property = null;
+  this.optional = optional;
+  this.computed = true;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ComputedMemberExpressionNode.prototype = NodeProto;
+
+/** `ConditionalExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ConditionalExpressionNode(start, end, range, parent) {
+  this.type = "ConditionalExpression";
+  this.test = null;
+  this.consequent = null;
+  this.alternate = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ConditionalExpressionNode.prototype = NodeProto;
+
+/** `ContinueStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ContinueStatementNode(start, end, range, parent) {
+  this.type = "ContinueStatement";
+  this.label = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ContinueStatementNode.prototype = NodeProto;
+
+/** `DebuggerStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function DebuggerStatementNode(start, end, range, parent) {
+  this.type = "DebuggerStatement";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+DebuggerStatementNode.prototype = NodeProto;
+
+/** `Decorator` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function DecoratorNode(start, end, range, parent) {
+  this.type = "Decorator";
+  this.expression = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+DecoratorNode.prototype = NodeProto;
+
+/** `ExpressionStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function DirectiveNode(directive, start, end, range, parent) {
+  this.type = "ExpressionStatement";
+  this.expression = null;
+  this.directive = directive;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+DirectiveNode.prototype = NodeProto;
+
+/** `DoWhileStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function DoWhileStatementNode(start, end, range, parent) {
+  this.type = "DoWhileStatement";
+  this.body = null;
+  this.test = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+DoWhileStatementNode.prototype = NodeProto;
+
+/** `EmptyStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function EmptyStatementNode(start, end, range, parent) {
+  this.type = "EmptyStatement";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+EmptyStatementNode.prototype = NodeProto;
+
+/** `ExportAllDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ExportAllDeclarationNode(exportKind, start, end, range, parent) {
+  this.type = "ExportAllDeclaration";
+  this.exported = null;
+  this.source = null;
+  this.attributes = null;
+  this.exportKind = exportKind;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ExportAllDeclarationNode.prototype = NodeProto;
+
+/** `ExportNamedDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ExportDeclarationNode(start, end, range, parent) {
+  this.type = "ExportNamedDeclaration";
+  this.declaration = null;
+  this.specifiers = [];
+  this.source = null;
+  this.exportKind = null;
+  this.attributes = [];
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ExportDeclarationNode.prototype = NodeProto;
+
+/** `ExportDefaultDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ExportDefaultDeclarationNode(start, end, range, parent) {
+  this.type = "ExportDefaultDeclaration";
+  this.declaration = null;
+  this.exportKind = 'value';
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ExportDefaultDeclarationNode.prototype = NodeProto;
+
+/** `ExportNamedDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ExportNamedDeclarationNode(exportKind, start, end, range, parent) {
+  this.type = "ExportNamedDeclaration";
+  this.declaration = null;
+  this.specifiers = null;
+  this.source = null;
+  this.exportKind = exportKind;
+  this.attributes = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ExportNamedDeclarationNode.prototype = NodeProto;
+
+/** `ExportNamedDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ExportNamedDeclarationNode2(exportKind, start, end, range, parent) {
+  this.type = "ExportNamedDeclaration";
+  this.declaration = null;
+  this.specifiers = null;
+  this.source = null;
+  this.exportKind = exportKind;
+  this.attributes = [];
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ExportNamedDeclarationNode2.prototype = NodeProto;
+
+/** `ExportSpecifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ExportSpecifierNode(exportKind, start, end, range, parent) {
+  this.type = "ExportSpecifier";
+  this.local = null;
+  this.exported = null;
+  this.exportKind = exportKind;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ExportSpecifierNode.prototype = NodeProto;
+
+/** `ExpressionStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ExpressionStatementNode(start, end, range, parent) {
+  this.type = "ExpressionStatement";
+  this.expression = null;
+  this.directive = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ExpressionStatementNode.prototype = NodeProto;
+
+/** `ForInStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ForInStatementNode(start, end, range, parent) {
+  this.type = "ForInStatement";
+  this.left = null;
+  this.right = null;
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ForInStatementNode.prototype = NodeProto;
+
+/** `ForOfStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ForOfStatementNode(await$, start, end, range, parent) {
+  this.type = "ForOfStatement";
+  this.await = await$;
+  this.left = null;
+  this.right = null;
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ForOfStatementNode.prototype = NodeProto;
+
+/** `ForStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ForStatementNode(start, end, range, parent) {
+  this.type = "ForStatement";
+  this.init = null;
+  this.test = null;
+  this.update = null;
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ForStatementNode.prototype = NodeProto;
+
+/** `Function` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function FunctionNode(type, generator, async, declare, start, end, range, parent) {
+  this.type = type;
+  this.id = null;
+  this.generator = generator;
+  this.async = async;
+  this.declare = declare;
+  this.typeParameters = null;
+  this.params = null;
+  this.returnType = null;
+  this.body = null;
+  this.expression = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+FunctionNode.prototype = NodeProto;
+
+/** `Hashbang` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function HashbangNode(value, start, end, range, parent) {
+  this.type = "Hashbang";
+  this.value = value;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+HashbangNode.prototype = NodeProto;
+
+/** `Identifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function IdentifierNode(name, start, end, range, parent) {
+  this.type = "Identifier";
+  this.decorators = [];
+  this.name = name;
+  this.optional = false;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+IdentifierNode.prototype = NodeProto;
+
+/** `IfStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function IfStatementNode(start, end, range, parent) {
+  this.type = "IfStatement";
+  this.test = null;
+  this.consequent = null;
+  this.alternate = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+IfStatementNode.prototype = NodeProto;
+
+/** `ImportAttribute` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ImportAttributeNode(start, end, range, parent) {
+  this.type = "ImportAttribute";
+  this.key = null;
+  this.value = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ImportAttributeNode.prototype = NodeProto;
+
+/** `ImportDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ImportDeclarationNode(phase, importKind, start, end, range, parent) {
+  this.type = "ImportDeclaration";
+  this.specifiers = null;
+  this.source = null;
+  this.phase = phase;
+  this.attributes = null;
+  this.importKind = importKind;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ImportDeclarationNode.prototype = NodeProto;
+
+/** `ImportDefaultSpecifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ImportDefaultSpecifierNode(start, end, range, parent) {
+  this.type = "ImportDefaultSpecifier";
+  this.local = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ImportDefaultSpecifierNode.prototype = NodeProto;
+
+/** `ImportExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ImportExpressionNode(phase, start, end, range, parent) {
+  this.type = "ImportExpression";
+  this.source = null;
+  this.options = null;
+  this.phase = phase;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ImportExpressionNode.prototype = NodeProto;
+
+/** `ImportNamespaceSpecifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ImportNamespaceSpecifierNode(start, end, range, parent) {
+  this.type = "ImportNamespaceSpecifier";
+  this.local = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ImportNamespaceSpecifierNode.prototype = NodeProto;
+
+/** `ImportSpecifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ImportSpecifierNode(importKind, start, end, range, parent) {
+  this.type = "ImportSpecifier";
+  this.imported = null;
+  this.local = null;
+  this.importKind = importKind;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ImportSpecifierNode.prototype = NodeProto;
+
+/** `JSXAttribute` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXAttributeNode(start, end, range, parent) {
+  this.type = "JSXAttribute";
+  this.name = null;
+  this.value = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXAttributeNode.prototype = NodeProto;
+
+/** `JSXClosingElement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXClosingElementNode(start, end, range, parent) {
+  this.type = "JSXClosingElement";
+  this.name = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXClosingElementNode.prototype = NodeProto;
+
+/** `JSXClosingFragment` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXClosingFragmentNode(start, end, range, parent) {
+  this.type = "JSXClosingFragment";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXClosingFragmentNode.prototype = NodeProto;
+
+/** `JSXElement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXElementNode(start, end, range, parent) {
+  this.type = "JSXElement";
+  this.openingElement = null;
+  this.children = null;
+  this.closingElement = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXElementNode.prototype = NodeProto;
+
+/** `JSXEmptyExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXEmptyExpressionNode(start, end, range, parent) {
+  this.type = "JSXEmptyExpression";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXEmptyExpressionNode.prototype = NodeProto;
+
+/** `JSXExpressionContainer` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXExpressionContainerNode(start, end, range, parent) {
+  this.type = "JSXExpressionContainer";
+  this.expression = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXExpressionContainerNode.prototype = NodeProto;
+
+/** `JSXFragment` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXFragmentNode(start, end, range, parent) {
+  this.type = "JSXFragment";
+  this.openingFragment = null;
+  this.children = null;
+  this.closingFragment = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXFragmentNode.prototype = NodeProto;
+
+/** `JSXIdentifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXIdentifierNode(name, start, end, range, parent) {
+  this.type = "JSXIdentifier";
+  this.name = name;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXIdentifierNode.prototype = NodeProto;
+
+/** `JSXMemberExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXMemberExpressionNode(start, end, range, parent) {
+  this.type = "JSXMemberExpression";
+  this.object = null;
+  this.property = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXMemberExpressionNode.prototype = NodeProto;
+
+/** `JSXNamespacedName` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXNamespacedNameNode(start, end, range, parent) {
+  this.type = "JSXNamespacedName";
+  this.namespace = null;
+  this.name = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXNamespacedNameNode.prototype = NodeProto;
+
+/** `JSXOpeningElement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXOpeningElementNode(start, end, range, parent) {
+  this.type = "JSXOpeningElement";
+  this.name = null;
+  this.typeArguments = null;
+  this.attributes = null;
+  this.selfClosing = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXOpeningElementNode.prototype = NodeProto;
+
+/** `JSXOpeningFragment` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXOpeningFragmentNode(start, end, range, parent) {
+  this.type = "JSXOpeningFragment";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXOpeningFragmentNode.prototype = NodeProto;
+
+/** `JSXSpreadAttribute` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXSpreadAttributeNode(start, end, range, parent) {
+  this.type = "JSXSpreadAttribute";
+  this.argument = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXSpreadAttributeNode.prototype = NodeProto;
+
+/** `JSXSpreadChild` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXSpreadChildNode(start, end, range, parent) {
+  this.type = "JSXSpreadChild";
+  this.expression = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXSpreadChildNode.prototype = NodeProto;
+
+/** `JSXText` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function JSXTextNode(value, raw, start, end, range, parent) {
+  this.type = "JSXText";
+  this.value = value;
+  this.raw = raw;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+JSXTextNode.prototype = NodeProto;
+
+/** `LabeledStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function LabeledStatementNode(start, end, range, parent) {
+  this.type = "LabeledStatement";
+  this.label = null;
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+LabeledStatementNode.prototype = NodeProto;
+
+/** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function LiteralNode(value, raw, start, end, range, parent) {
+  this.type = "Literal";
+  this.value = value;
+  this.raw = raw;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+LiteralNode.prototype = NodeProto;
+
+/** `LogicalExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function LogicalExpressionNode(operator, start, end, range, parent) {
+  this.type = "LogicalExpression";
+  this.left = null;
+  this.operator = operator;
+  this.right = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+LogicalExpressionNode.prototype = NodeProto;
+
+/** `MemberExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function MemberExpressionNode(optional, start, end, range, parent) {
+  this.type = "MemberExpression";
+  this.object = null;
+  this.property = null;
+  this.optional = optional;
+  this.computed = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+MemberExpressionNode.prototype = NodeProto;
+
+/** `MetaProperty` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function MetaPropertyNode(start, end, range, parent) {
+  this.type = "MetaProperty";
+  this.meta = null;
+  this.property = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+MetaPropertyNode.prototype = NodeProto;
+
+/** `MethodDefinition` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function MethodDefinitionNode(type, kind, computed, static$, override, optional, accessibility, start, end, range, parent) {
+  this.type = type;
+  this.decorators = null;
+  this.key = null;
+  this.value = null;
+  this.kind = kind;
+  this.computed = computed;
+  this.static = static$;
+  this.override = override;
+  this.optional = optional;
+  this.accessibility = accessibility;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+MethodDefinitionNode.prototype = NodeProto;
+
+/** `NewExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function NewExpressionNode(start, end, range, parent) {
+  this.type = "NewExpression";
+  this.callee = null;
+  this.typeArguments = null;
+  this.arguments = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+NewExpressionNode.prototype = NodeProto;
+
+/** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function NullLiteralNode(raw, start, end, range, parent) {
+  this.type = "Literal";
+  this.value = null;
+  this.raw = raw;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+NullLiteralNode.prototype = NodeProto;
+
+/** `ObjectExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ObjectExpressionNode(start, end, range, parent) {
+  this.type = "ObjectExpression";
+  this.properties = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ObjectExpressionNode.prototype = NodeProto;
+
+/** `ObjectPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ObjectPatternNode(start, end, range, parent) {
+  this.type = "ObjectPattern";
+  this.decorators = [];
+  this.properties = null;
+  this.optional = false;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ObjectPatternNode.prototype = NodeProto;
+
+/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ObjectPropertyNode(kind, method, shorthand, computed, start, end, range, parent) {
+  this.type = "Property";
+  this.kind = kind;
+  this.key = null;
+  this.value = null;
+  this.method = method;
+  this.shorthand = shorthand;
+  this.computed = computed;
+  this.optional = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ObjectPropertyNode.prototype = NodeProto;
+
+/** `PrivateIdentifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function PrivateIdentifierNode(name, start, end, range, parent) {
+  this.type = "PrivateIdentifier";
+  this.name = name;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+PrivateIdentifierNode.prototype = NodeProto;
+
+/** `PropertyDefinition` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function PropertyDefinitionNode(type, computed, static$, declare, override, optional, definite, readonly, accessibility, start, end, range, parent) {
+  this.type = type;
+  this.decorators = null;
+  this.key = null;
+  this.typeAnnotation = null;
+  this.value = null;
+  this.computed = computed;
+  this.static = static$;
+  this.declare = declare;
+  this.override = override;
+  this.optional = optional;
+  this.definite = definite;
+  this.readonly = readonly;
+  this.accessibility = accessibility;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+PropertyDefinitionNode.prototype = NodeProto;
+
+/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function PropertyNode(shorthand, computed, start, end, range, parent) {
+  this.type = "Property";
+  this.kind = 'init';
+  this.key = null;
+  this.value = null;
+  this.method = false;
+  this.shorthand = shorthand;
+  this.computed = computed;
+  this.optional = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+PropertyNode.prototype = NodeProto;
+
+/** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function RegExpLiteralNode(raw, start, end, range, parent) {
+  this.type = "Literal";
+  this.value = null;
+  this.raw = raw;
+  this.regex = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+RegExpLiteralNode.prototype = NodeProto;
+
+/** `RestElement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function RestElementNode(start, end, range, parent) {
+  this.type = "RestElement";
+  this.decorators = [];
+  this.argument = null;
+  this.optional = false;
+  this.typeAnnotation = null;
+  this.value = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+RestElementNode.prototype = NodeProto;
+
+/** `ReturnStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ReturnStatementNode(start, end, range, parent) {
+  this.type = "ReturnStatement";
+  this.argument = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ReturnStatementNode.prototype = NodeProto;
+
+/** `SequenceExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function SequenceExpressionNode(start, end, range, parent) {
+  this.type = "SequenceExpression";
+  this.expressions = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+SequenceExpressionNode.prototype = NodeProto;
+
+/** `SpreadElement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function SpreadElementNode(start, end, range, parent) {
+  this.type = "SpreadElement";
+  this.argument = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+SpreadElementNode.prototype = NodeProto;
+
+/** `StaticBlock` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function StaticBlockNode(start, end, range, parent) {
+  this.type = "StaticBlock";
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+StaticBlockNode.prototype = NodeProto;
+
+/** `Super` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function SuperNode(start, end, range, parent) {
+  this.type = "Super";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+SuperNode.prototype = NodeProto;
+
+/** `SwitchCase` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function SwitchCaseNode(start, end, range, parent) {
+  this.type = "SwitchCase";
+  this.test = null;
+  this.consequent = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+SwitchCaseNode.prototype = NodeProto;
+
+/** `SwitchStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function SwitchStatementNode(start, end, range, parent) {
+  this.type = "SwitchStatement";
+  this.discriminant = null;
+  this.cases = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+SwitchStatementNode.prototype = NodeProto;
+
+/** `TSAnyKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSAnyKeywordNode(start, end, range, parent) {
+  this.type = "TSAnyKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSAnyKeywordNode.prototype = NodeProto;
+
+/** `TSArrayType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSArrayTypeNode(start, end, range, parent) {
+  this.type = "TSArrayType";
+  this.elementType = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSArrayTypeNode.prototype = NodeProto;
+
+/** `TSAsExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSAsExpressionNode(start, end, range, parent) {
+  this.type = "TSAsExpression";
+  this.expression = null;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSAsExpressionNode.prototype = NodeProto;
+
+/** `TSBigIntKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSBigIntKeywordNode(start, end, range, parent) {
+  this.type = "TSBigIntKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSBigIntKeywordNode.prototype = NodeProto;
+
+/** `TSBooleanKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSBooleanKeywordNode(start, end, range, parent) {
+  this.type = "TSBooleanKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSBooleanKeywordNode.prototype = NodeProto;
+
+/** `TSCallSignatureDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSCallSignatureDeclarationNode(start, end, range, parent) {
+  this.type = "TSCallSignatureDeclaration";
+  this.typeParameters = null;
+  this.params = null;
+  this.returnType = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSCallSignatureDeclarationNode.prototype = NodeProto;
+
+/** `TSClassImplements` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSClassImplementsNode(start, end, range, parent) {
+  this.type = "TSClassImplements";
+  this.expression = null;
+  this.typeArguments = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSClassImplementsNode.prototype = NodeProto;
+
+/** `TSConditionalType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSConditionalTypeNode(start, end, range, parent) {
+  this.type = "TSConditionalType";
+  this.checkType = null;
+  this.extendsType = null;
+  this.trueType = null;
+  this.falseType = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSConditionalTypeNode.prototype = NodeProto;
+
+/** `TSConstructSignatureDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSConstructSignatureDeclarationNode(start, end, range, parent) {
+  this.type = "TSConstructSignatureDeclaration";
+  this.typeParameters = null;
+  this.params = null;
+  this.returnType = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSConstructSignatureDeclarationNode.prototype = NodeProto;
+
+/** `TSConstructorType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSConstructorTypeNode(abstract, start, end, range, parent) {
+  this.type = "TSConstructorType";
+  this.abstract = abstract;
+  this.typeParameters = null;
+  this.params = null;
+  this.returnType = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSConstructorTypeNode.prototype = NodeProto;
+
+/** `TSEnumBody` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSEnumBodyNode(start, end, range, parent) {
+  this.type = "TSEnumBody";
+  this.members = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSEnumBodyNode.prototype = NodeProto;
+
+/** `TSEnumDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSEnumDeclarationNode(const$, declare, start, end, range, parent) {
+  this.type = "TSEnumDeclaration";
+  this.id = null;
+  this.body = null;
+  this.const = const$;
+  this.declare = declare;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSEnumDeclarationNode.prototype = NodeProto;
+
+/** `TSEnumMember` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSEnumMemberNode(computed, start, end, range, parent) {
+  this.type = "TSEnumMember";
+  this.id = null;
+  this.initializer = null;
+  this.computed = computed;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSEnumMemberNode.prototype = NodeProto;
+
+/** `TSExportAssignment` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSExportAssignmentNode(start, end, range, parent) {
+  this.type = "TSExportAssignment";
+  this.expression = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSExportAssignmentNode.prototype = NodeProto;
+
+/** `TSExternalModuleReference` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSExternalModuleReferenceNode(start, end, range, parent) {
+  this.type = "TSExternalModuleReference";
+  this.expression = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSExternalModuleReferenceNode.prototype = NodeProto;
+
+/** `TSFunctionType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSFunctionTypeNode(start, end, range, parent) {
+  this.type = "TSFunctionType";
+  this.typeParameters = null;
+  this.params = null;
+  this.returnType = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSFunctionTypeNode.prototype = NodeProto;
+
+/** `TSImportEqualsDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSImportEqualsDeclarationNode(importKind, start, end, range, parent) {
+  this.type = "TSImportEqualsDeclaration";
+  this.id = null;
+  this.moduleReference = null;
+  this.importKind = importKind;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSImportEqualsDeclarationNode.prototype = NodeProto;
+
+/** `TSImportType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSImportTypeNode(start, end, range, parent) {
+  this.type = "TSImportType";
+  this.source = null;
+  this.options = null;
+  this.qualifier = null;
+  this.typeArguments = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSImportTypeNode.prototype = NodeProto;
+
+/** `TSIndexSignature` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSIndexSignatureNode(readonly, static$, start, end, range, parent) {
+  this.type = "TSIndexSignature";
+  this.parameters = null;
+  this.typeAnnotation = null;
+  this.readonly = readonly;
+  this.static = static$;
+  this.accessibility = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSIndexSignatureNode.prototype = NodeProto;
+
+/** `TSIndexedAccessType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSIndexedAccessTypeNode(start, end, range, parent) {
+  this.type = "TSIndexedAccessType";
+  this.objectType = null;
+  this.indexType = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSIndexedAccessTypeNode.prototype = NodeProto;
+
+/** `TSInferType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSInferTypeNode(start, end, range, parent) {
+  this.type = "TSInferType";
+  this.typeParameter = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSInferTypeNode.prototype = NodeProto;
+
+/** `TSInstantiationExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSInstantiationExpressionNode(start, end, range, parent) {
+  this.type = "TSInstantiationExpression";
+  this.expression = null;
+  this.typeArguments = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSInstantiationExpressionNode.prototype = NodeProto;
+
+/** `TSInterfaceBody` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSInterfaceBodyNode(start, end, range, parent) {
+  this.type = "TSInterfaceBody";
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSInterfaceBodyNode.prototype = NodeProto;
+
+/** `TSInterfaceDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSInterfaceDeclarationNode(declare, start, end, range, parent) {
+  this.type = "TSInterfaceDeclaration";
+  this.id = null;
+  this.typeParameters = null;
+  this.extends = null;
+  this.body = null;
+  this.declare = declare;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSInterfaceDeclarationNode.prototype = NodeProto;
+
+/** `TSInterfaceHeritage` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSInterfaceHeritageNode(start, end, range, parent) {
+  this.type = "TSInterfaceHeritage";
+  this.expression = null;
+  this.typeArguments = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSInterfaceHeritageNode.prototype = NodeProto;
+
+/** `TSIntersectionType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSIntersectionTypeNode(start, end, range, parent) {
+  this.type = "TSIntersectionType";
+  this.types = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSIntersectionTypeNode.prototype = NodeProto;
+
+/** `TSIntrinsicKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSIntrinsicKeywordNode(start, end, range, parent) {
+  this.type = "TSIntrinsicKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSIntrinsicKeywordNode.prototype = NodeProto;
+
+/** `TSJSDocNonNullableType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSJSDocNonNullableTypeNode(postfix, start, end, range, parent) {
+  this.type = "TSJSDocNonNullableType";
+  this.typeAnnotation = null;
+  this.postfix = postfix;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSJSDocNonNullableTypeNode.prototype = NodeProto;
+
+/** `TSJSDocNullableType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSJSDocNullableTypeNode(postfix, start, end, range, parent) {
+  this.type = "TSJSDocNullableType";
+  this.typeAnnotation = null;
+  this.postfix = postfix;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSJSDocNullableTypeNode.prototype = NodeProto;
+
+/** `TSJSDocUnknownType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSJSDocUnknownTypeNode(start, end, range, parent) {
+  this.type = "TSJSDocUnknownType";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSJSDocUnknownTypeNode.prototype = NodeProto;
+
+/** `TSLiteralType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSLiteralTypeNode(start, end, range, parent) {
+  this.type = "TSLiteralType";
+  this.literal = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSLiteralTypeNode.prototype = NodeProto;
+
+/** `TSMappedType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSMappedTypeNode(readonly, start, end, range, parent) {
+  this.type = "TSMappedType";
+  this.key = null;
+  this.constraint = null;
+  this.nameType = null;
+  this.typeAnnotation = null;
+  this.optional = null;
+  this.readonly = readonly;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSMappedTypeNode.prototype = NodeProto;
+
+/** `TSMethodSignature` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSMethodSignatureNode(computed, optional, kind, start, end, range, parent) {
+  this.type = "TSMethodSignature";
+  this.key = null;
+  this.computed = computed;
+  this.optional = optional;
+  this.kind = kind;
+  this.typeParameters = null;
+  this.params = null;
+  this.returnType = null;
+  this.accessibility = null;
+  this.readonly = false;
+  this.static = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSMethodSignatureNode.prototype = NodeProto;
+
+/** `TSModuleBlock` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSModuleBlockNode(start, end, range, parent) {
+  this.type = "TSModuleBlock";
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSModuleBlockNode.prototype = NodeProto;
+
+/** `TSModuleDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSModuleDeclarationNode(declare, start, end, range, parent) {
+  this.type = "TSModuleDeclaration";
+  this.id = null;
+  this.body = null;
+  this.kind = 'global';
+  this.declare = declare;
+  this.global = true;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSModuleDeclarationNode.prototype = NodeProto;
+
+/** `TSNamedTupleMember` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSNamedTupleMemberNode(optional, start, end, range, parent) {
+  this.type = "TSNamedTupleMember";
+  this.label = null;
+  this.elementType = null;
+  this.optional = optional;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSNamedTupleMemberNode.prototype = NodeProto;
+
+/** `TSNamespaceExportDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSNamespaceExportDeclarationNode(start, end, range, parent) {
+  this.type = "TSNamespaceExportDeclaration";
+  this.id = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSNamespaceExportDeclarationNode.prototype = NodeProto;
+
+/** `TSNeverKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSNeverKeywordNode(start, end, range, parent) {
+  this.type = "TSNeverKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSNeverKeywordNode.prototype = NodeProto;
+
+/** `TSNonNullExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSNonNullExpressionNode(start, end, range, parent) {
+  this.type = "TSNonNullExpression";
+  this.expression = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSNonNullExpressionNode.prototype = NodeProto;
+
+/** `TSNullKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSNullKeywordNode(start, end, range, parent) {
+  this.type = "TSNullKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSNullKeywordNode.prototype = NodeProto;
+
+/** `TSNumberKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSNumberKeywordNode(start, end, range, parent) {
+  this.type = "TSNumberKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSNumberKeywordNode.prototype = NodeProto;
+
+/** `TSObjectKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSObjectKeywordNode(start, end, range, parent) {
+  this.type = "TSObjectKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSObjectKeywordNode.prototype = NodeProto;
+
+/** `TSOptionalType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSOptionalTypeNode(start, end, range, parent) {
+  this.type = "TSOptionalType";
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSOptionalTypeNode.prototype = NodeProto;
+
+/** `TSPropertySignature` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSPropertySignatureNode(computed, optional, readonly, start, end, range, parent) {
+  this.type = "TSPropertySignature";
+  this.computed = computed;
+  this.optional = optional;
+  this.readonly = readonly;
+  this.key = null;
+  this.typeAnnotation = null;
+  this.accessibility = null;
+  this.static = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSPropertySignatureNode.prototype = NodeProto;
+
+/** `TSQualifiedName` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSQualifiedNameNode(start, end, range, parent) {
+  this.type = "TSQualifiedName";
+  this.left = null;
+  this.right = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSQualifiedNameNode.prototype = NodeProto;
+
+/** `TSRestType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSRestTypeNode(start, end, range, parent) {
+  this.type = "TSRestType";
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSRestTypeNode.prototype = NodeProto;
+
+/** `TSSatisfiesExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSSatisfiesExpressionNode(start, end, range, parent) {
+  this.type = "TSSatisfiesExpression";
+  this.expression = null;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSSatisfiesExpressionNode.prototype = NodeProto;
+
+/** `TSStringKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSStringKeywordNode(start, end, range, parent) {
+  this.type = "TSStringKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSStringKeywordNode.prototype = NodeProto;
+
+/** `TSSymbolKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSSymbolKeywordNode(start, end, range, parent) {
+  this.type = "TSSymbolKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSSymbolKeywordNode.prototype = NodeProto;
+
+/** `TSTemplateLiteralType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTemplateLiteralTypeNode(start, end, range, parent) {
+  this.type = "TSTemplateLiteralType";
+  this.quasis = null;
+  this.types = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTemplateLiteralTypeNode.prototype = NodeProto;
+
+/** `Identifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSThisParameterNode(start, end, range, parent) {
+  this.type = "Identifier";
+  this.decorators = [];
+  this.name = 'this';
+  this.optional = false;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSThisParameterNode.prototype = NodeProto;
+
+/** `TSThisType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSThisTypeNode(start, end, range, parent) {
+  this.type = "TSThisType";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSThisTypeNode.prototype = NodeProto;
+
+/** `TSTupleType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTupleTypeNode(start, end, range, parent) {
+  this.type = "TSTupleType";
+  this.elementTypes = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTupleTypeNode.prototype = NodeProto;
+
+/** `TSTypeAliasDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeAliasDeclarationNode(declare, start, end, range, parent) {
+  this.type = "TSTypeAliasDeclaration";
+  this.id = null;
+  this.typeParameters = null;
+  this.typeAnnotation = null;
+  this.declare = declare;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeAliasDeclarationNode.prototype = NodeProto;
+
+/** `TSTypeAnnotation` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeAnnotationNode(start, end, range, parent) {
+  this.type = "TSTypeAnnotation";
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeAnnotationNode.prototype = NodeProto;
+
+/** `TSTypeAssertion` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeAssertionNode(start, end, range, parent) {
+  this.type = "TSTypeAssertion";
+  this.typeAnnotation = null;
+  this.expression = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeAssertionNode.prototype = NodeProto;
+
+/** `TSTypeLiteral` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeLiteralNode(start, end, range, parent) {
+  this.type = "TSTypeLiteral";
+  this.members = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeLiteralNode.prototype = NodeProto;
+
+/** `TSTypeOperator` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeOperatorNode(operator, start, end, range, parent) {
+  this.type = "TSTypeOperator";
+  this.operator = operator;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeOperatorNode.prototype = NodeProto;
+
+/** `TSTypeParameterDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeParameterDeclarationNode(start, end, range, parent) {
+  this.type = "TSTypeParameterDeclaration";
+  this.params = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeParameterDeclarationNode.prototype = NodeProto;
+
+/** `TSTypeParameterInstantiation` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeParameterInstantiationNode(start, end, range, parent) {
+  this.type = "TSTypeParameterInstantiation";
+  this.params = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeParameterInstantiationNode.prototype = NodeProto;
+
+/** `TSTypeParameter` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeParameterNode(in$, out, const$, start, end, range, parent) {
+  this.type = "TSTypeParameter";
+  this.name = null;
+  this.constraint = null;
+  this.default = null;
+  this.in = in$;
+  this.out = out;
+  this.const = const$;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeParameterNode.prototype = NodeProto;
+
+/** `TSTypePredicate` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypePredicateNode(asserts, start, end, range, parent) {
+  this.type = "TSTypePredicate";
+  this.parameterName = null;
+  this.asserts = asserts;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypePredicateNode.prototype = NodeProto;
+
+/** `TSTypeQuery` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeQueryNode(start, end, range, parent) {
+  this.type = "TSTypeQuery";
+  this.exprName = null;
+  this.typeArguments = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeQueryNode.prototype = NodeProto;
+
+/** `TSTypeReference` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSTypeReferenceNode(start, end, range, parent) {
+  this.type = "TSTypeReference";
+  this.typeName = null;
+  this.typeArguments = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSTypeReferenceNode.prototype = NodeProto;
+
+/** `TSUndefinedKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSUndefinedKeywordNode(start, end, range, parent) {
+  this.type = "TSUndefinedKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSUndefinedKeywordNode.prototype = NodeProto;
+
+/** `TSUnionType` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSUnionTypeNode(start, end, range, parent) {
+  this.type = "TSUnionType";
+  this.types = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSUnionTypeNode.prototype = NodeProto;
+
+/** `TSUnknownKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSUnknownKeywordNode(start, end, range, parent) {
+  this.type = "TSUnknownKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSUnknownKeywordNode.prototype = NodeProto;
+
+/** `TSVoidKeyword` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSVoidKeywordNode(start, end, range, parent) {
+  this.type = "TSVoidKeyword";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSVoidKeywordNode.prototype = NodeProto;
+
+/** `TaggedTemplateExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TaggedTemplateExpressionNode(start, end, range, parent) {
+  this.type = "TaggedTemplateExpression";
+  this.tag = null;
+  this.typeArguments = null;
+  this.quasi = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TaggedTemplateExpressionNode.prototype = NodeProto;
+
+/** `TemplateLiteral` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TemplateLiteralNode(start, end, range, parent) {
+  this.type = "TemplateLiteral";
+  this.quasis = null;
+  this.expressions = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TemplateLiteralNode.prototype = NodeProto;
+
+/** `ThisExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ThisExpressionNode(start, end, range, parent) {
+  this.type = "ThisExpression";
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ThisExpressionNode.prototype = NodeProto;
+
+/** `ThrowStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function ThrowStatementNode(start, end, range, parent) {
+  this.type = "ThrowStatement";
+  this.argument = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+ThrowStatementNode.prototype = NodeProto;
+
+/** `TryStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TryStatementNode(start, end, range, parent) {
+  this.type = "TryStatement";
+  this.block = null;
+  this.handler = null;
+  this.finalizer = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TryStatementNode.prototype = NodeProto;
+
+/** `UnaryExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function UnaryExpressionNode(operator, start, end, range, parent) {
+  this.type = "UnaryExpression";
+  this.operator = operator;
+  this.argument = null;
+  this.prefix = true;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+UnaryExpressionNode.prototype = NodeProto;
+
+/** `UpdateExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function UpdateExpressionNode(operator, prefix, start, end, range, parent) {
+  this.type = "UpdateExpression";
+  this.operator = operator;
+  this.prefix = prefix;
+  this.argument = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+UpdateExpressionNode.prototype = NodeProto;
+
+/** `V8IntrinsicExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function V8IntrinsicExpressionNode(start, end, range, parent) {
+  this.type = "V8IntrinsicExpression";
+  this.name = null;
+  this.arguments = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+V8IntrinsicExpressionNode.prototype = NodeProto;
+
+/** `VariableDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function VariableDeclarationNode(kind, declare, start, end, range, parent) {
+  this.type = "VariableDeclaration";
+  this.kind = kind;
+  this.declarations = null;
+  this.declare = declare;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+VariableDeclarationNode.prototype = NodeProto;
+
+/** `VariableDeclarator` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function VariableDeclaratorNode(definite, start, end, range, parent) {
+  this.type = "VariableDeclarator";
+  this.id = null;
+  this.init = null;
+  this.definite = definite;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+VariableDeclaratorNode.prototype = NodeProto;
+
+/** `WhileStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function WhileStatementNode(start, end, range, parent) {
+  this.type = "WhileStatement";
+  this.test = null;
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+WhileStatementNode.prototype = NodeProto;
+
+/** `WithStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function WithStatementNode(start, end, range, parent) {
+  this.type = "WithStatement";
+  this.object = null;
+  this.body = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+WithStatementNode.prototype = NodeProto;
+
+/** `YieldExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function YieldExpressionNode(delegate, start, end, range, parent) {
+  this.type = "YieldExpression";
+  this.delegate = delegate;
+  this.argument = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+YieldExpressionNode.prototype = NodeProto;
+
 /** `AccessorProperty<'a>` */
 function deserializeAccessorProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = deserializeAccessorPropertyType(pos + 12);
-  node.decorators = null;
-  node.key = null;
-  node.typeAnnotation = null;
-  node.value = null;
-  node.computed = uint8[pos + 13] === 1;
-  node.static = uint8[pos + 14] === 1;
-  node.override = uint8[pos + 15] === 1;
-  node.definite = uint8[pos + 80] === 1;
-  node.accessibility = deserializeOptionTSAccessibility(pos + 81);
-  node.declare = false;
-  node.optional = false;
-  node.readonly = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new AccessorPropertyNode(deserializeAccessorPropertyType(pos + 12), uint8[pos + 13] === 1, uint8[pos + 14] === 1, uint8[pos + 15] === 1, uint8[pos + 80] === 1, deserializeOptionTSAccessibility(pos + 81), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -571,16 +2659,7 @@ function deserializeArrayAssignmentTarget(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ArrayPattern";
-  node.decorators = [];
-  node.elements = null;
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ArrayPatternNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const joinedElements = deserializeVecOptionAssignmentTargetMaybeDefault(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedElements.push(item); }
@@ -594,13 +2673,7 @@ function deserializeArrayExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ArrayExpression";
-  node.elements = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ArrayExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.elements = deserializeVecArrayExpressionElement(pos + 16);
@@ -718,16 +2791,7 @@ function deserializeArrayPattern(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ArrayPattern";
-  node.decorators = [];
-  node.elements = null;
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ArrayPatternNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const joinedElements = deserializeVecOptionBindingPattern(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedElements.push(item); }
@@ -839,20 +2903,7 @@ function deserializeArrowFunctionExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ArrowFunctionExpression";
-  node.expression = uint8[(pos + 40)] !== 64;
-  node.async = uint8[pos + 56] === 1;
-  node.typeParameters = null;
-  node.params = null;
-  node.returnType = null;
-  node.body = null;
-  node.id = null;
-  node.generator = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ArrowFunctionExpressionNode(uint8[(pos + 40)] !== 64, uint8[pos + 56] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -876,15 +2927,7 @@ function deserializeAssignmentExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "AssignmentExpression";
-  node.operator = deserializeAssignmentOperator(pos + 12);
-  node.left = null;
-  node.right = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new AssignmentExpressionNode(deserializeAssignmentOperator(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeAssignmentTarget(pos + 16);
@@ -913,17 +2956,7 @@ function deserializeAssignmentPattern(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "AssignmentPattern";
-  node.decorators = [];
-  node.left = null;
-  node.right = null;
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new AssignmentPatternNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeBindingPattern(pos + 16);
@@ -1013,19 +3046,7 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Property";
-  node.kind = 'init';
-  node.key = null;
-  node.value = null;
-  node.method = false;
-  node.shorthand = true;
-  node.computed = false;
-  node.optional = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new AssignmentTargetPropertyIdentifierNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_key = deserializeIdentifierReference(pos + 16);
   var node$0;
@@ -1073,19 +3094,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Property";
-  node.kind = 'init';
-  node.key = null;
-  node.value = null;
-  node.method = false;
-  node.shorthand = false;
-  node.computed = uint8[pos + 12] === 1;
-  node.optional = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new AssignmentTargetPropertyPropertyNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -1105,17 +3114,7 @@ function deserializeAssignmentTargetRest(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "RestElement";
-  node.decorators = [];
-  node.argument = null;
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.value = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new RestElementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeAssignmentTarget(pos + 16);
@@ -1133,17 +3132,7 @@ function deserializeAssignmentTargetWithDefault(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "AssignmentPattern";
-  node.decorators = [];
-  node.left = null;
-  node.right = null;
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new AssignmentPatternNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeAssignmentTarget(pos + 16);
@@ -1163,13 +3152,7 @@ function deserializeAwaitExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "AwaitExpression";
-  node.argument = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new AwaitExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
@@ -1187,16 +3170,7 @@ function deserializeBigIntLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const bigint = readStr((pos + 16));
-  const made = Object.create(NodeProto);
-  made.type = "Literal";
-  made.value = BigInt(bigint);
-  made.raw = uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
-  made.bigint = bigint;
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new BigIntLiteralNode(BigInt(bigint), uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), bigint, this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `BinaryExpression<'a>` */
@@ -1204,15 +3178,7 @@ function deserializeBinaryExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "BinaryExpression";
-  node.left = null;
-  node.operator = deserializeBinaryOperator(pos + 12);
-  node.right = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new BinaryExpressionNode2(deserializeBinaryOperator(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeExpression(pos + 16);
@@ -1240,17 +3206,7 @@ function deserializeBinaryOperator(pos) {
 function deserializeBindingIdentifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Identifier";
-  made.decorators = [];
-  made.name = readStr(pos + 16);
-  made.optional = false;
-  made.typeAnnotation = null;
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new IdentifierNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `BindingPattern<'a>` */
@@ -1274,19 +3230,7 @@ function deserializeBindingProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Property";
-  node.kind = 'init';
-  node.key = null;
-  node.value = null;
-  node.method = false;
-  node.shorthand = uint8[pos + 12] === 1;
-  node.computed = uint8[pos + 13] === 1;
-  node.optional = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new PropertyNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -1306,17 +3250,7 @@ function deserializeBindingRestElement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "RestElement";
-  node.decorators = [];
-  node.argument = null;
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.value = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new RestElementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeBindingPattern(pos + 16);
@@ -1334,13 +3268,7 @@ function deserializeBlockStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "BlockStatement";
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new BlockStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeVecStatement(pos + 16);
@@ -1359,14 +3287,7 @@ function deserializeBooleanLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Literal";
-  node.value = this_value;
-  node.raw = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new BooleanLiteralNode(this_value, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.raw = (this_start === 0 && this_end === 0) ? null : this_value + '';
   parent = previousParent;
@@ -2583,13 +4504,7 @@ function deserializeBreakStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "BreakStatement";
-  node.label = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new BreakStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.label = deserializeOptionLabelIdentifier(pos + 16);
   parent = previousParent;
@@ -2601,16 +4516,7 @@ function deserializeCallExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "CallExpression";
-  node.callee = null;
-  node.typeArguments = null;
-  node.arguments = null;
-  node.optional = uint8[pos + 12] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new CallExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.callee = deserializeExpression(pos + 16);
@@ -2632,14 +4538,7 @@ function deserializeCatchClause(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "CatchClause";
-  node.param = null;
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new CatchClauseNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.param = deserializeOptionCatchParameter(pos + 16);
@@ -2694,13 +4593,7 @@ function deserializeChainExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ChainExpression";
-  node.expression = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ChainExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeChainElement(pos + 16);
@@ -2718,21 +4611,7 @@ function deserializeClass(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = deserializeClassType(pos + 136);
-  node.decorators = null;
-  node.id = null;
-  node.typeParameters = null;
-  node.superClass = null;
-  node.superTypeArguments = null;
-  node.implements = null;
-  node.body = null;
-  node.abstract = uint8[pos + 137] === 1;
-  node.declare = uint8[pos + 138] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ClassNode(deserializeClassType(pos + 136), uint8[pos + 137] === 1, uint8[pos + 138] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_superClass = deserializeOptionExpression((pos + 80));
   try {
@@ -2760,13 +4639,7 @@ function deserializeClassBody(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ClassBody";
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ClassBodyNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeVecClassElement(pos + 16);
@@ -2811,16 +4684,7 @@ function deserializeComputedMemberExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "MemberExpression";
-  node.object = null;
-  node.property = null;
-  node.optional = uint8[pos + 12] === 1;
-  node.computed = true;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ComputedMemberExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -2840,15 +4704,7 @@ function deserializeConditionalExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ConditionalExpression";
-  node.test = null;
-  node.consequent = null;
-  node.alternate = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ConditionalExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.test = deserializeExpression(pos + 16);
@@ -2870,13 +4726,7 @@ function deserializeContinueStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ContinueStatement";
-  node.label = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ContinueStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.label = deserializeOptionLabelIdentifier(pos + 16);
   parent = previousParent;
@@ -2887,13 +4737,7 @@ function deserializeContinueStatement(pos) {
 function deserializeDebuggerStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "DebuggerStatement";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new DebuggerStatementNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `Declaration<'a>` */
@@ -2929,13 +4773,7 @@ function deserializeDecorator(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Decorator";
-  node.expression = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new DecoratorNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
@@ -2953,14 +4791,7 @@ function deserializeDirective(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ExpressionStatement";
-  node.expression = null;
-  node.directive = readStr(pos + 64);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new DirectiveNode(readStr(pos + 64), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.expression = deserializeStringLiteral(pos + 16);
   parent = previousParent;
@@ -2972,14 +4803,7 @@ function deserializeDoWhileStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "DoWhileStatement";
-  node.body = null;
-  node.test = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new DoWhileStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeStatement(pos + 16);
@@ -3003,13 +4827,7 @@ function deserializeElision(pos) {
 function deserializeEmptyStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "EmptyStatement";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new EmptyStatementNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `ExportAllDeclaration<'a>` */
@@ -3017,16 +4835,7 @@ function deserializeExportAllDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ExportAllDeclaration";
-  node.exported = null;
-  node.source = null;
-  node.attributes = null;
-  node.exportKind = deserializeImportOrExportKind(pos + 12);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ExportAllDeclarationNode(deserializeImportOrExportKind(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const withClause = deserializeOptionBoxWithClause((pos + 120));
   node.exported = deserializeOptionModuleExportName(pos + 16);
@@ -3041,17 +4850,7 @@ function deserializeExportDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ExportNamedDeclaration";
-  node.declaration = null;
-  node.specifiers = [];
-  node.source = null;
-  node.exportKind = null;
-  node.attributes = [];
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ExportDeclarationNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_declaration = deserializeDeclaration(pos + 16);
   node.declaration = this_declaration;
@@ -3065,14 +4864,7 @@ function deserializeExportDefaultDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ExportDefaultDeclaration";
-  node.declaration = null;
-  node.exportKind = 'value';
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ExportDefaultDeclarationNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.declaration = deserializeExportDefaultDeclarationKind(pos + 16);
@@ -3192,17 +4984,7 @@ function deserializeExportFromDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ExportNamedDeclaration";
-  node.declaration = null;
-  node.specifiers = null;
-  node.source = null;
-  node.exportKind = deserializeImportOrExportKind(pos + 12);
-  node.attributes = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ExportNamedDeclarationNode(deserializeImportOrExportKind(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const withClause = deserializeOptionBoxWithClause((pos + 88));
   node.specifiers = deserializeVecExportSpecifier(pos + 16);
@@ -3217,17 +4999,7 @@ function deserializeExportNamedDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ExportNamedDeclaration";
-  node.declaration = null;
-  node.specifiers = null;
-  node.source = null;
-  node.exportKind = deserializeImportOrExportKind(pos + 12);
-  node.attributes = [];
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ExportNamedDeclarationNode2(deserializeImportOrExportKind(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.specifiers = deserializeVecExportSpecifier(pos + 16);
   parent = previousParent;
@@ -3239,15 +5011,7 @@ function deserializeExportSpecifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ExportSpecifier";
-  node.local = null;
-  node.exported = null;
-  node.exportKind = deserializeImportOrExportKind(pos + 12);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ExportSpecifierNode(deserializeImportOrExportKind(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.local = deserializeModuleExportName(pos + 16);
   node.exported = deserializeModuleExportName(pos + 72);
@@ -3356,14 +5120,7 @@ function deserializeExpressionStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ExpressionStatement";
-  node.expression = null;
-  node.directive = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ExpressionStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
@@ -3381,15 +5138,7 @@ function deserializeForInStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ForInStatement";
-  node.left = null;
-  node.right = null;
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ForInStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeForStatementLeft(pos + 16);
@@ -3411,16 +5160,7 @@ function deserializeForOfStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ForOfStatement";
-  node.await = uint8[pos + 64] === 1;
-  node.left = null;
-  node.right = null;
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ForOfStatementNode(uint8[pos + 64] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeForStatementLeft(pos + 16);
@@ -3442,16 +5182,7 @@ function deserializeForStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ForStatement";
-  node.init = null;
-  node.test = null;
-  node.update = null;
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ForStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.init = deserializeOptionForStatementInit(pos + 16);
@@ -3795,21 +5526,7 @@ function deserializeFunction(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = deserializeFunctionType(pos + 88);
-  node.id = null;
-  node.generator = uint8[pos + 89] === 1;
-  node.async = uint8[pos + 90] === 1;
-  node.declare = uint8[pos + 91] === 1;
-  node.typeParameters = null;
-  node.params = null;
-  node.returnType = null;
-  node.body = null;
-  node.expression = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new FunctionNode(deserializeFunctionType(pos + 88), uint8[pos + 89] === 1, uint8[pos + 90] === 1, uint8[pos + 91] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const params = deserializeBoxFormalParameters((pos + 64));
   {
@@ -3838,13 +5555,7 @@ function deserializeFunctionBody(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "BlockStatement";
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new BlockStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const joinedStatements = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedStatements.push(item);
@@ -3866,48 +5577,21 @@ function deserializeFunctionType(pos) {
 function deserializeHashbang(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Hashbang";
-  made.value = readStr(pos + 16);
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new HashbangNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `IdentifierName<'a>` */
 function deserializeIdentifierName(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Identifier";
-  made.decorators = [];
-  made.name = readStr(pos + 16);
-  made.optional = false;
-  made.typeAnnotation = null;
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new IdentifierNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `IdentifierReference<'a>` */
 function deserializeIdentifierReference(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Identifier";
-  made.decorators = [];
-  made.name = readStr(pos + 16);
-  made.optional = false;
-  made.typeAnnotation = null;
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new IdentifierNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `IfStatement<'a>` */
@@ -3915,15 +5599,7 @@ function deserializeIfStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "IfStatement";
-  node.test = null;
-  node.consequent = null;
-  node.alternate = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new IfStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.test = deserializeExpression(pos + 16);
@@ -3945,14 +5621,7 @@ function deserializeImportAttribute(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ImportAttribute";
-  node.key = null;
-  node.value = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ImportAttributeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.key = deserializeImportAttributeKey(pos + 16);
   node.value = deserializeStringLiteral(pos + 72);
@@ -3977,17 +5646,7 @@ function deserializeImportDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ImportDeclaration";
-  node.specifiers = null;
-  node.source = null;
-  node.phase = deserializeOptionImportPhase(pos + 12);
-  node.attributes = null;
-  node.importKind = deserializeImportOrExportKind(pos + 13);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ImportDeclarationNode(deserializeOptionImportPhase(pos + 12), deserializeImportOrExportKind(pos + 13), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
   if (specifiers === null) specifiers = [];
@@ -4018,13 +5677,7 @@ function deserializeImportDefaultSpecifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ImportDefaultSpecifier";
-  node.local = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ImportDefaultSpecifierNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.local = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
@@ -4036,15 +5689,7 @@ function deserializeImportExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ImportExpression";
-  node.source = null;
-  node.options = null;
-  node.phase = deserializeOptionImportPhase(pos + 12);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ImportExpressionNode(deserializeOptionImportPhase(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.source = deserializeExpression(pos + 16);
@@ -4064,14 +5709,7 @@ function deserializeImportMeta(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "MetaProperty";
-  node.meta = null;
-  node.property = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new MetaPropertyNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   var node$0;
   const importStart = int32[pos >>> 2];
@@ -4110,13 +5748,7 @@ function deserializeImportNamespaceSpecifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ImportNamespaceSpecifier";
-  node.local = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ImportNamespaceSpecifierNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.local = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
@@ -4146,15 +5778,7 @@ function deserializeImportSpecifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ImportSpecifier";
-  node.imported = null;
-  node.local = null;
-  node.importKind = deserializeImportOrExportKind(pos + 12);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ImportSpecifierNode(deserializeImportOrExportKind(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.imported = deserializeModuleExportName(pos + 16);
   node.local = deserializeBindingIdentifier(pos + 72);
@@ -4167,14 +5791,7 @@ function deserializeJSDocNonNullableType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSJSDocNonNullableType";
-  node.typeAnnotation = null;
-  node.postfix = uint8[pos + 12] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSJSDocNonNullableTypeNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -4192,14 +5809,7 @@ function deserializeJSDocNullableType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSJSDocNullableType";
-  node.typeAnnotation = null;
-  node.postfix = uint8[pos + 12] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSJSDocNullableTypeNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -4216,13 +5826,7 @@ function deserializeJSDocNullableType(pos) {
 function deserializeJSDocUnknownType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSJSDocUnknownType";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSJSDocUnknownTypeNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `JSXAttribute<'a>` */
@@ -4230,14 +5834,7 @@ function deserializeJSXAttribute(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXAttribute";
-  node.name = null;
-  node.value = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXAttributeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.value = deserializeOptionJSXAttributeValue(pos + 32);
@@ -4314,13 +5911,7 @@ function deserializeJSXClosingElement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXClosingElement";
-  node.name = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXClosingElementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.name = deserializeJSXElementName(pos + 16);
@@ -4337,13 +5928,7 @@ function deserializeJSXClosingElement(pos) {
 function deserializeJSXClosingFragment(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "JSXClosingFragment";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new JSXClosingFragmentNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `JSXElement<'a>` */
@@ -4351,15 +5936,7 @@ function deserializeJSXElement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXElement";
-  node.openingElement = null;
-  node.children = null;
-  node.closingElement = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXElementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
   const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
@@ -4405,13 +5982,7 @@ function deserializeJSXElementName(pos) {
 function deserializeJSXEmptyExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "JSXEmptyExpression";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new JSXEmptyExpressionNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `JSXExpression<'a>` */
@@ -4517,13 +6088,7 @@ function deserializeJSXExpressionContainer(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXExpressionContainer";
-  node.expression = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXExpressionContainerNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeJSXExpression(pos + 16);
@@ -4541,15 +6106,7 @@ function deserializeJSXFragment(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXFragment";
-  node.openingFragment = null;
-  node.children = null;
-  node.closingFragment = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXFragmentNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.children = deserializeVecJSXChild(pos + 32);
@@ -4568,14 +6125,7 @@ function deserializeJSXFragment(pos) {
 function deserializeJSXIdentifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "JSXIdentifier";
-  made.name = readStr(pos + 16);
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new JSXIdentifierNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `JSXMemberExpression<'a>` */
@@ -4583,14 +6133,7 @@ function deserializeJSXMemberExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXMemberExpression";
-  node.object = null;
-  node.property = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXMemberExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeJSXMemberExpressionObject(pos + 16);
@@ -4629,14 +6172,7 @@ function deserializeJSXNamespacedName(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXNamespacedName";
-  node.namespace = null;
-  node.name = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXNamespacedNameNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.namespace = deserializeJSXIdentifier(pos + 16);
   node.name = deserializeJSXIdentifier(pos + 48);
@@ -4649,16 +6185,7 @@ function deserializeJSXOpeningElement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXOpeningElement";
-  node.name = null;
-  node.typeArguments = null;
-  node.attributes = null;
-  node.selfClosing = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXOpeningElementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.name = deserializeJSXElementName(pos + 16);
@@ -4679,13 +6206,7 @@ function deserializeJSXOpeningElement(pos) {
 function deserializeJSXOpeningFragment(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "JSXOpeningFragment";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new JSXOpeningFragmentNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `JSXSpreadAttribute<'a>` */
@@ -4693,13 +6214,7 @@ function deserializeJSXSpreadAttribute(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXSpreadAttribute";
-  node.argument = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXSpreadAttributeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
@@ -4717,13 +6232,7 @@ function deserializeJSXSpreadChild(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "JSXSpreadChild";
-  node.expression = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new JSXSpreadChildNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
@@ -4740,32 +6249,14 @@ function deserializeJSXSpreadChild(pos) {
 function deserializeJSXText(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "JSXText";
-  made.value = readStr(pos + 16);
-  made.raw = uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new JSXTextNode(readStr(pos + 16), uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `LabelIdentifier<'a>` */
 function deserializeLabelIdentifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Identifier";
-  made.decorators = [];
-  made.name = readStr(pos + 16);
-  made.optional = false;
-  made.typeAnnotation = null;
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new IdentifierNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `LabeledStatement<'a>` */
@@ -4773,14 +6264,7 @@ function deserializeLabeledStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "LabeledStatement";
-  node.label = null;
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new LabeledStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeStatement(pos + 48);
@@ -4799,15 +6283,7 @@ function deserializeLogicalExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "LogicalExpression";
-  node.left = null;
-  node.operator = deserializeLogicalOperator(pos + 12);
-  node.right = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new LogicalExpressionNode(deserializeLogicalOperator(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeExpression(pos + 16);
@@ -4836,21 +6312,7 @@ function deserializeMethodDefinition(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = deserializeMethodDefinitionType(pos + 12);
-  node.decorators = null;
-  node.key = null;
-  node.value = null;
-  node.kind = deserializeMethodDefinitionKind(pos + 13);
-  node.computed = uint8[pos + 14] === 1;
-  node.static = uint8[pos + 15] === 1;
-  node.override = uint8[pos + 64] === 1;
-  node.optional = uint8[pos + 65] === 1;
-  node.accessibility = deserializeOptionTSAccessibility(pos + 66);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new MethodDefinitionNode(deserializeMethodDefinitionType(pos + 12), deserializeMethodDefinitionKind(pos + 13), uint8[pos + 14] === 1, uint8[pos + 15] === 1, uint8[pos + 64] === 1, uint8[pos + 65] === 1, deserializeOptionTSAccessibility(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -4913,15 +6375,7 @@ function deserializeNewExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "NewExpression";
-  node.callee = null;
-  node.typeArguments = null;
-  node.arguments = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new NewExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.callee = deserializeExpression(pos + 16);
@@ -4943,14 +6397,7 @@ function deserializeNewTarget(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "MetaProperty";
-  node.meta = null;
-  node.property = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new MetaPropertyNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   var node$0;
   const newStart = int32[pos >>> 2];
@@ -4988,30 +6435,14 @@ function deserializeNewTarget(pos) {
 function deserializeNullLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Literal";
-  made.value = null;
-  made.raw = (this_start === 0 && this_end === 0) ? null : 'null';
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new NullLiteralNode((this_start === 0 && this_end === 0) ? null : 'null', this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `NumericLiteral<'a>` */
 function deserializeNumericLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Literal";
-  made.value = float64[(pos + 32) >>> 3];
-  made.raw = uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new LiteralNode(float64[(pos + 32) >>> 3], uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `ObjectAssignmentTarget<'a>` */
@@ -5019,16 +6450,7 @@ function deserializeObjectAssignmentTarget(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ObjectPattern";
-  node.decorators = [];
-  node.properties = null;
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ObjectPatternNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const joinedProperties = deserializeVecAssignmentTargetProperty(pos + 16);
   { const item = deserializeOptionBoxAssignmentTargetRest(pos + 40); if (item !== null) joinedProperties.push(item); }
@@ -5042,13 +6464,7 @@ function deserializeObjectExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ObjectExpression";
-  node.properties = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ObjectExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.properties = deserializeVecObjectPropertyKind(pos + 16);
@@ -5066,16 +6482,7 @@ function deserializeObjectPattern(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ObjectPattern";
-  node.decorators = [];
-  node.properties = null;
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ObjectPatternNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const joinedProperties = deserializeVecBindingProperty(pos + 16);
   { const item = deserializeOptionBoxBindingRestElement(pos + 40); if (item !== null) joinedProperties.push(item); }
@@ -5089,19 +6496,7 @@ function deserializeObjectProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Property";
-  node.kind = deserializePropertyKind(pos + 12);
-  node.key = null;
-  node.value = null;
-  node.method = uint8[pos + 13] === 1;
-  node.shorthand = uint8[pos + 14] === 1;
-  node.computed = uint8[pos + 15] === 1;
-  node.optional = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ObjectPropertyNode(deserializePropertyKind(pos + 12), uint8[pos + 13] === 1, uint8[pos + 14] === 1, uint8[pos + 15] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -5334,16 +6729,7 @@ function deserializePrivateFieldExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "MemberExpression";
-  node.object = null;
-  node.property = null;
-  node.optional = uint8[pos + 12] === 1;
-  node.computed = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new MemberExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -5361,14 +6747,7 @@ function deserializePrivateFieldExpression(pos) {
 function deserializePrivateIdentifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "PrivateIdentifier";
-  made.name = readStr(pos + 16);
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new PrivateIdentifierNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `PrivateInExpression<'a>` */
@@ -5376,15 +6755,7 @@ function deserializePrivateInExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "BinaryExpression";
-  node.left = null;
-  node.operator = 'in';
-  node.right = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new BinaryExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.right = deserializeExpression(pos + 48);
@@ -5438,24 +6809,7 @@ function deserializePropertyDefinition(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = deserializePropertyDefinitionType(pos + 12);
-  node.decorators = null;
-  node.key = null;
-  node.typeAnnotation = null;
-  node.value = null;
-  node.computed = uint8[pos + 13] === 1;
-  node.static = uint8[pos + 14] === 1;
-  node.declare = uint8[pos + 15] === 1;
-  node.override = uint8[pos + 80] === 1;
-  node.optional = uint8[pos + 81] === 1;
-  node.definite = uint8[pos + 82] === 1;
-  node.readonly = uint8[pos + 83] === 1;
-  node.accessibility = deserializeOptionTSAccessibility(pos + 84);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new PropertyDefinitionNode(deserializePropertyDefinitionType(pos + 12), uint8[pos + 13] === 1, uint8[pos + 14] === 1, uint8[pos + 15] === 1, uint8[pos + 80] === 1, uint8[pos + 81] === 1, uint8[pos + 82] === 1, uint8[pos + 83] === 1, deserializeOptionTSAccessibility(pos + 84), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -5621,15 +6975,7 @@ function deserializeRegExpLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Literal";
-  node.value = null;
-  node.raw = uint32[(pos + 48) >>> 2] === 0 && uint32[((pos + 48) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
-  node.regex = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new RegExpLiteralNode(uint32[(pos + 48) >>> 2] === 0 && uint32[((pos + 48) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_regex = deserializeRegExp(pos + 16);
   let value = null;
@@ -5647,13 +6993,7 @@ function deserializeReturnStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ReturnStatement";
-  node.argument = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ReturnStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeOptionExpression(pos + 16);
@@ -5671,13 +7011,7 @@ function deserializeSequenceExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "SequenceExpression";
-  node.expressions = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new SequenceExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expressions = deserializeVecExpression(pos + 16);
@@ -5719,13 +7053,7 @@ function deserializeSpreadElement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "SpreadElement";
-  node.argument = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new SpreadElementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
@@ -5823,13 +7151,7 @@ function deserializeStaticBlock(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "StaticBlock";
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new StaticBlockNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeVecStatement(pos + 16);
@@ -5847,16 +7169,7 @@ function deserializeStaticMemberExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "MemberExpression";
-  node.object = null;
-  node.property = null;
-  node.optional = uint8[pos + 12] === 1;
-  node.computed = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new MemberExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -5874,28 +7187,14 @@ function deserializeStaticMemberExpression(pos) {
 function deserializeStringLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Literal";
-  made.value = readJSStr(pos + 16);
-  made.raw = uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end);
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new LiteralNode(readJSStr(pos + 16), uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `Super` */
 function deserializeSuper(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "Super";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new SuperNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `SwitchCase<'a>` */
@@ -5903,14 +7202,7 @@ function deserializeSwitchCase(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "SwitchCase";
-  node.test = null;
-  node.consequent = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new SwitchCaseNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.test = deserializeOptionExpression(pos + 16);
@@ -5930,14 +7222,7 @@ function deserializeSwitchStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "SwitchStatement";
-  node.discriminant = null;
-  node.cases = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new SwitchStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.discriminant = deserializeExpression(pos + 16);
@@ -5965,13 +7250,7 @@ function deserializeTSAccessibility(pos) {
 function deserializeTSAnyKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSAnyKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSAnyKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSArrayType<'a>` */
@@ -5979,13 +7258,7 @@ function deserializeTSArrayType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSArrayType";
-  node.elementType = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSArrayTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.elementType = deserializeTSType(pos + 16);
@@ -6003,14 +7276,7 @@ function deserializeTSAsExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSAsExpression";
-  node.expression = null;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSAsExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
@@ -6029,26 +7295,14 @@ function deserializeTSAsExpression(pos) {
 function deserializeTSBigIntKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSBigIntKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSBigIntKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSBooleanKeyword` */
 function deserializeTSBooleanKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSBooleanKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSBooleanKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSCallSignatureDeclaration<'a>` */
@@ -6056,15 +7310,7 @@ function deserializeTSCallSignatureDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSCallSignatureDeclaration";
-  node.typeParameters = null;
-  node.params = null;
-  node.returnType = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSCallSignatureDeclarationNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
@@ -6088,14 +7334,7 @@ function deserializeTSClassImplements(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSClassImplements";
-  node.expression = null;
-  node.typeArguments = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSClassImplementsNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   var node$0;
   let expression = deserializeTSTypeName((pos + 16));
@@ -6153,16 +7392,7 @@ function deserializeTSConditionalType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSConditionalType";
-  node.checkType = null;
-  node.extendsType = null;
-  node.trueType = null;
-  node.falseType = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSConditionalTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.checkType = deserializeTSType(pos + 16);
@@ -6186,15 +7416,7 @@ function deserializeTSConstructSignatureDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSConstructSignatureDeclaration";
-  node.typeParameters = null;
-  node.params = null;
-  node.returnType = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSConstructSignatureDeclarationNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -6216,16 +7438,7 @@ function deserializeTSConstructorType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSConstructorType";
-  node.abstract = uint8[pos + 40] === 1;
-  node.typeParameters = null;
-  node.params = null;
-  node.returnType = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSConstructorTypeNode(uint8[pos + 40] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -6247,13 +7460,7 @@ function deserializeTSEnumBody(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSEnumBody";
-  node.members = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSEnumBodyNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.members = deserializeVecTSEnumMember(pos + 16);
@@ -6271,16 +7478,7 @@ function deserializeTSEnumDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSEnumDeclaration";
-  node.id = null;
-  node.body = null;
-  node.const = uint8[pos + 12] === 1;
-  node.declare = uint8[pos + 13] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSEnumDeclarationNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeTSEnumBody(pos + 48);
@@ -6299,15 +7497,7 @@ function deserializeTSEnumMember(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSEnumMember";
-  node.id = null;
-  node.initializer = null;
-  node.computed = uint8[pos + 16] > 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSEnumMemberNode(uint8[pos + 16] > 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.id = deserializeTSEnumMemberName(pos + 16);
@@ -6343,13 +7533,7 @@ function deserializeTSExportAssignment(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSExportAssignment";
-  node.expression = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSExportAssignmentNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
@@ -6395,13 +7579,7 @@ function deserializeTSExternalModuleReference(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSExternalModuleReference";
-  node.expression = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSExternalModuleReferenceNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.expression = deserializeStringLiteral(pos + 16);
   parent = previousParent;
@@ -6413,15 +7591,7 @@ function deserializeTSFunctionType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSFunctionType";
-  node.typeParameters = null;
-  node.params = null;
-  node.returnType = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSFunctionTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const params = deserializeBoxFormalParameters((pos + 32));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
@@ -6445,17 +7615,7 @@ function deserializeTSGlobalDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSModuleDeclaration";
-  node.id = null;
-  node.body = null;
-  node.kind = 'global';
-  node.declare = uint8[pos + 88] === 1;
-  node.global = true;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSModuleDeclarationNode(uint8[pos + 88] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   var node$0;
   let keywordStart, keywordEnd;
@@ -6487,15 +7647,7 @@ function deserializeTSImportEqualsDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSImportEqualsDeclaration";
-  node.id = null;
-  node.moduleReference = null;
-  node.importKind = deserializeImportOrExportKind(pos + 12);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSImportEqualsDeclarationNode(deserializeImportOrExportKind(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.moduleReference = deserializeTSModuleReference(pos + 48);
@@ -6514,16 +7666,7 @@ function deserializeTSImportType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSImportType";
-  node.source = null;
-  node.options = null;
-  node.qualifier = null;
-  node.typeArguments = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSImportTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.options = deserializeOptionBoxObjectExpression(pos + 64);
@@ -6546,14 +7689,7 @@ function deserializeTSImportTypeQualifiedName(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSQualifiedName";
-  node.left = null;
-  node.right = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSQualifiedNameNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeTSImportTypeQualifier(pos + 16);
@@ -6584,17 +7720,7 @@ function deserializeTSIndexSignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSIndexSignature";
-  node.parameters = null;
-  node.typeAnnotation = null;
-  node.readonly = uint8[pos + 12] === 1;
-  node.static = uint8[pos + 13] === 1;
-  node.accessibility = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSIndexSignatureNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 56);
@@ -6613,16 +7739,7 @@ function deserializeTSIndexSignatureName(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Identifier";
-  node.decorators = [];
-  node.name = readStr(pos + 16);
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new IdentifierNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 32);
@@ -6640,14 +7757,7 @@ function deserializeTSIndexedAccessType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSIndexedAccessType";
-  node.objectType = null;
-  node.indexType = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSIndexedAccessTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.objectType = deserializeTSType(pos + 16);
@@ -6667,13 +7777,7 @@ function deserializeTSInferType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSInferType";
-  node.typeParameter = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSInferTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameter = deserializeBoxTSTypeParameter(pos + 16);
@@ -6691,14 +7795,7 @@ function deserializeTSInstantiationExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSInstantiationExpression";
-  node.expression = null;
-  node.typeArguments = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSInstantiationExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
@@ -6718,13 +7815,7 @@ function deserializeTSInterfaceBody(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSInterfaceBody";
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSInterfaceBodyNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeVecTSSignature(pos + 16);
@@ -6742,17 +7833,7 @@ function deserializeTSInterfaceDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSInterfaceDeclaration";
-  node.id = null;
-  node.typeParameters = null;
-  node.extends = null;
-  node.body = null;
-  node.declare = uint8[pos + 88] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSInterfaceDeclarationNode(uint8[pos + 88] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -6775,14 +7856,7 @@ function deserializeTSInterfaceHeritage(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSInterfaceHeritage";
-  node.expression = null;
-  node.typeArguments = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSInterfaceHeritageNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   var node$0;
   let expression = deserializeTSTypeName((pos + 16));
@@ -6840,13 +7914,7 @@ function deserializeTSIntersectionType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSIntersectionType";
-  node.types = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSIntersectionTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.types = deserializeVecTSType(pos + 16);
@@ -6863,13 +7931,7 @@ function deserializeTSIntersectionType(pos) {
 function deserializeTSIntrinsicKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSIntrinsicKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSIntrinsicKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSLiteral<'a>` */
@@ -6897,13 +7959,7 @@ function deserializeTSLiteralType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSLiteralType";
-  node.literal = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSLiteralTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.literal = deserializeTSLiteral(pos + 16);
@@ -6921,18 +7977,7 @@ function deserializeTSMappedType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSMappedType";
-  node.key = null;
-  node.constraint = null;
-  node.nameType = null;
-  node.typeAnnotation = null;
-  node.optional = null;
-  node.readonly = deserializeOptionTSMappedTypeModifierOperator(pos + 97);
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSMappedTypeNode(deserializeOptionTSMappedTypeModifierOperator(pos + 97), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   let optional = deserializeOptionTSMappedTypeModifierOperator((pos + 96));
   if (optional === null) optional = false;
@@ -6972,22 +8017,7 @@ function deserializeTSMethodSignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSMethodSignature";
-  node.key = null;
-  node.computed = uint8[pos + 64] === 1;
-  node.optional = uint8[pos + 65] === 1;
-  node.kind = deserializeTSMethodSignatureKind(pos + 66);
-  node.typeParameters = null;
-  node.params = null;
-  node.returnType = null;
-  node.accessibility = null;
-  node.readonly = false;
-  node.static = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSMethodSignatureNode(uint8[pos + 64] === 1, uint8[pos + 65] === 1, deserializeTSMethodSignatureKind(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
@@ -7022,13 +8052,7 @@ function deserializeTSModuleBlock(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSModuleBlock";
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSModuleBlockNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const joinedBody = deserializeVecDirective(pos + 16);
   for (const item of deserializeVecStatement(pos + 40)) joinedBody.push(item);
@@ -7056,15 +8080,7 @@ function deserializeTSNamedTupleMember(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSNamedTupleMember";
-  node.label = null;
-  node.elementType = null;
-  node.optional = uint8[pos + 12] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSNamedTupleMemberNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.elementType = deserializeTSTupleElement(pos + 48);
@@ -7177,13 +8193,7 @@ function deserializeTSNamespaceExportDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSNamespaceExportDeclaration";
-  node.id = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSNamespaceExportDeclarationNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   node.id = deserializeIdentifierName(pos + 16);
   parent = previousParent;
@@ -7194,13 +8204,7 @@ function deserializeTSNamespaceExportDeclaration(pos) {
 function deserializeTSNeverKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSNeverKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSNeverKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSNonNullExpression<'a>` */
@@ -7208,13 +8212,7 @@ function deserializeTSNonNullExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSNonNullExpression";
-  node.expression = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSNonNullExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
@@ -7231,39 +8229,21 @@ function deserializeTSNonNullExpression(pos) {
 function deserializeTSNullKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSNullKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSNullKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSNumberKeyword` */
 function deserializeTSNumberKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSNumberKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSNumberKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSObjectKeyword` */
 function deserializeTSObjectKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSObjectKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSObjectKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSOptionalType<'a>` */
@@ -7271,13 +8251,7 @@ function deserializeTSOptionalType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSOptionalType";
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSOptionalTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -7304,19 +8278,7 @@ function deserializeTSPropertySignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSPropertySignature";
-  node.computed = uint8[pos + 12] === 1;
-  node.optional = uint8[pos + 13] === 1;
-  node.readonly = uint8[pos + 14] === 1;
-  node.key = null;
-  node.typeAnnotation = null;
-  node.accessibility = null;
-  node.static = false;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSPropertySignatureNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, uint8[pos + 14] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -7336,14 +8298,7 @@ function deserializeTSQualifiedName(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSQualifiedName";
-  node.left = null;
-  node.right = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSQualifiedNameNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeTSTypeName(pos + 16);
@@ -7362,13 +8317,7 @@ function deserializeTSRestType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSRestType";
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSRestTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -7386,14 +8335,7 @@ function deserializeTSSatisfiesExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSSatisfiesExpression";
-  node.expression = null;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSSatisfiesExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expression = deserializeExpression(pos + 16);
@@ -7430,26 +8372,14 @@ function deserializeTSSignature(pos) {
 function deserializeTSStringKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSStringKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSStringKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSSymbolKeyword` */
 function deserializeTSSymbolKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSSymbolKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSSymbolKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSTemplateLiteralType<'a>` */
@@ -7457,14 +8387,7 @@ function deserializeTSTemplateLiteralType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTemplateLiteralType";
-  node.quasis = null;
-  node.types = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTemplateLiteralTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.types = deserializeVecTSType(pos + 40);
@@ -7483,16 +8406,7 @@ function deserializeTSThisParameter(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "Identifier";
-  node.decorators = [];
-  node.name = 'this';
-  node.optional = false;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSThisParameterNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 24);
@@ -7509,13 +8423,7 @@ function deserializeTSThisParameter(pos) {
 function deserializeTSThisType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSThisType";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSThisTypeNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSTupleElement<'a>` */
@@ -7609,13 +8517,7 @@ function deserializeTSTupleType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTupleType";
-  node.elementTypes = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTupleTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.elementTypes = deserializeVecTSTupleElement(pos + 16);
@@ -7715,16 +8617,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeAliasDeclaration";
-  node.id = null;
-  node.typeParameters = null;
-  node.typeAnnotation = null;
-  node.declare = uint8[pos + 72] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeAliasDeclarationNode(uint8[pos + 72] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -7745,13 +8638,7 @@ function deserializeTSTypeAnnotation(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeAnnotation";
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeAnnotationNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -7769,14 +8656,7 @@ function deserializeTSTypeAssertion(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeAssertion";
-  node.typeAnnotation = null;
-  node.expression = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeAssertionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -7796,13 +8676,7 @@ function deserializeTSTypeLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeLiteral";
-  node.members = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeLiteralNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.members = deserializeVecTSSignature(pos + 16);
@@ -7834,14 +8708,7 @@ function deserializeTSTypeOperator(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeOperator";
-  node.operator = deserializeTSTypeOperatorOperator(pos + 12);
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeOperatorNode(deserializeTSTypeOperatorOperator(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -7868,18 +8735,7 @@ function deserializeTSTypeParameter(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeParameter";
-  node.name = null;
-  node.constraint = null;
-  node.default = null;
-  node.in = uint8[pos + 12] === 1;
-  node.out = uint8[pos + 13] === 1;
-  node.const = uint8[pos + 14] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeParameterNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, uint8[pos + 14] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.constraint = deserializeOptionTSType(pos + 48);
@@ -7900,13 +8756,7 @@ function deserializeTSTypeParameterDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeParameterDeclaration";
-  node.params = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeParameterDeclarationNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.params = deserializeVecTSTypeParameter(pos + 16);
@@ -7924,13 +8774,7 @@ function deserializeTSTypeParameterInstantiation(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeParameterInstantiation";
-  node.params = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeParameterInstantiationNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.params = deserializeVecTSType(pos + 16);
@@ -7948,15 +8792,7 @@ function deserializeTSTypePredicate(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypePredicate";
-  node.parameterName = null;
-  node.asserts = uint8[pos + 12] === 1;
-  node.typeAnnotation = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypePredicateNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
@@ -7987,14 +8823,7 @@ function deserializeTSTypeQuery(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeQuery";
-  node.exprName = null;
-  node.typeArguments = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeQueryNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.exprName = deserializeTSTypeQueryExprName(pos + 16);
@@ -8030,14 +8859,7 @@ function deserializeTSTypeReference(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSTypeReference";
-  node.typeName = null;
-  node.typeArguments = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSTypeReferenceNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeName = deserializeTSTypeName(pos + 16);
@@ -8056,13 +8878,7 @@ function deserializeTSTypeReference(pos) {
 function deserializeTSUndefinedKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSUndefinedKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSUndefinedKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSUnionType<'a>` */
@@ -8070,13 +8886,7 @@ function deserializeTSUnionType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TSUnionType";
-  node.types = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TSUnionTypeNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.types = deserializeVecTSType(pos + 16);
@@ -8093,26 +8903,14 @@ function deserializeTSUnionType(pos) {
 function deserializeTSUnknownKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSUnknownKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSUnknownKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TSVoidKeyword` */
 function deserializeTSVoidKeyword(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "TSVoidKeyword";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new TSVoidKeywordNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `TaggedTemplateExpression<'a>` */
@@ -8120,15 +8918,7 @@ function deserializeTaggedTemplateExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TaggedTemplateExpression";
-  node.tag = null;
-  node.typeArguments = null;
-  node.quasi = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TaggedTemplateExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.tag = deserializeExpression(pos + 16);
@@ -8168,14 +8958,7 @@ function deserializeTemplateLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TemplateLiteral";
-  node.quasis = null;
-  node.expressions = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TemplateLiteralNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.expressions = deserializeVecExpression(pos + 40);
@@ -8193,13 +8976,7 @@ function deserializeTemplateLiteral(pos) {
 function deserializeThisExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  const made = Object.create(NodeProto);
-  made.type = "ThisExpression";
-  made.start = this_start;
-  made.end = this_end;
-  made.range = [this_start, this_end];
-  made.parent = parent;
-  return made;
+  return new ThisExpressionNode(this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `ThrowStatement<'a>` */
@@ -8207,13 +8984,7 @@ function deserializeThrowStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "ThrowStatement";
-  node.argument = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new ThrowStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
@@ -8231,15 +9002,7 @@ function deserializeTryStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "TryStatement";
-  node.block = null;
-  node.handler = null;
-  node.finalizer = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new TryStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.block = deserializeBoxBlockStatement(pos + 16);
@@ -8261,15 +9024,7 @@ function deserializeUnaryExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "UnaryExpression";
-  node.operator = deserializeUnaryOperator(pos + 12);
-  node.argument = null;
-  node.prefix = true;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new UnaryExpressionNode(deserializeUnaryOperator(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeExpression(pos + 16);
@@ -8296,15 +9051,7 @@ function deserializeUpdateExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "UpdateExpression";
-  node.operator = deserializeUpdateOperator(pos + 12);
-  node.prefix = uint8[pos + 13] === 1;
-  node.argument = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new UpdateExpressionNode(deserializeUpdateOperator(pos + 12), uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeSimpleAssignmentTarget(pos + 16);
@@ -8331,14 +9078,7 @@ function deserializeV8IntrinsicExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "V8IntrinsicExpression";
-  node.name = null;
-  node.arguments = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new V8IntrinsicExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.arguments = deserializeVecArgument(pos + 48);
@@ -8357,15 +9097,7 @@ function deserializeVariableDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "VariableDeclaration";
-  node.kind = deserializeVariableDeclarationKind(pos + 12);
-  node.declarations = null;
-  node.declare = uint8[pos + 13] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new VariableDeclarationNode(deserializeVariableDeclarationKind(pos + 12), uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.declarations = deserializeVecVariableDeclarator(pos + 16);
@@ -8392,15 +9124,7 @@ function deserializeVariableDeclarator(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "VariableDeclarator";
-  node.id = null;
-  node.init = null;
-  node.definite = uint8[pos + 12] === 1;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new VariableDeclaratorNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const pattern = deserializeBindingPattern((pos + 16));
   {
@@ -9136,14 +9860,7 @@ function deserializeWhileStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "WhileStatement";
-  node.test = null;
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new WhileStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.test = deserializeExpression(pos + 16);
@@ -9170,14 +9887,7 @@ function deserializeWithStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "WithStatement";
-  node.object = null;
-  node.body = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new WithStatementNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -9197,14 +9907,7 @@ function deserializeYieldExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = Object.create(NodeProto);
-  node.type = "YieldExpression";
-  node.delegate = uint8[pos + 12] === 1;
-  node.argument = null;
-  node.start = this_start;
-  node.end = this_end;
-  node.range = [this_start, this_end];
-  node.parent = previousParent;
+  const node = new YieldExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeOptionExpression(pos + 16);
@@ -9259,18 +9962,6 @@ function position(offset) {
 function location(start, end) {
   return { start: position(start), end: position(end) };
 }
-
-// The prototype of every node (`LOC`): `loc` is computed when first read, then an own property.
-const NodeProto = Object.create(Object.prototype, {
-  loc: {
-    get() {
-      const loc = location(this.start, this.end);
-      Object.defineProperty(this, "loc", { value: loc, writable: true, enumerable: false, configurable: false });
-      return loc;
-    },
-    enumerable: true,
-  },
-});
 
 /** Where the `loc` of comments and tokens comes from: an own, enumerable getter, as Oxlint's. */
 function locGetter() {
