@@ -2,7 +2,7 @@
 //! ([`Function`], [`Body`]), an object's properties ([`Prop`]), what `deserialize` returns
 //! ([`ResultView`]).
 
-use crate::emit::text::JsKey;
+use crate::emit::text::{JsKey, js_string};
 
 /// What `deserialize` returns: `{ program: <root>, comments: <channel>, ... }`.
 pub(in crate::emit::js) struct ResultView {
@@ -68,15 +68,16 @@ pub(in crate::emit::js) enum Body {
 }
 
 /// An object whose prototype is not `Object.prototype` (oxc's `LOC`: `NodeProto`), made by a
-/// constructor function whose `prototype` that is, one per shape (its keys in order, and its
-/// constants), shared by every function that makes that shape. V8 gives a constructor's objects
-/// their properties in the object itself, in one allocation, and keeps their hidden class alive
-/// with the function; `Object.create` and assignments (the way Oxlint's deserializer builds its
-/// nodes) put all but four in a property array that grows as they are added, and a literal with
-/// `__proto__` sets the prototype of an object already built, a runtime call (bench/README.md,
-/// 2026-11-26, "node constructors"). One constructor per shape, not per function: nodes of one
-/// shape keep one hidden class whichever function made them (`Identifier`s of five types), as
-/// they do in Oxlint's deserializer, where all share `Object.create`'s transitions.
+/// constructor function whose `prototype` that is, one per shape (its `type`, its keys in order,
+/// and which of them are always `null`, `true`, `false` or `[]`), shared by every function and
+/// snippet that makes that shape. V8 gives a constructor's objects their properties in the object
+/// itself, in one allocation, and keeps their hidden class alive with the function;
+/// `Object.create` and assignments (the way Oxlint's deserializer builds its nodes) put all but
+/// four in a property array that grows as they are added, and a literal with `__proto__` sets the
+/// prototype of an object already built, a runtime call (bench/README.md, 2026-11-26, "node
+/// constructors"). One constructor per shape, not per function: nodes of one shape keep one hidden
+/// class whichever function made them (`Identifier`s of seven places), as they do in Oxlint's
+/// deserializer, where all share `Object.create`'s transitions.
 pub(in crate::emit::js) struct Prototype {
     /// The constructor's name: `CallExpressionNode` (no `deserialize…` name: those are calls
     /// `nesting::check_recorded` counts).
@@ -85,11 +86,11 @@ pub(in crate::emit::js) struct Prototype {
 
 /// How a [`Prototype`]'s constructor makes one object: its parameters, its body's assignments in
 /// the order of the object's keys, and the arguments of `new` at a place that calls it.
-/// Constant values (`null`, `false`, a type's string) are written in its body, not passed.
-pub(in crate::emit::js) struct Construction {
-    pub(in crate::emit::js) params: String,
-    pub(in crate::emit::js) assignments: Vec<String>,
-    pub(in crate::emit::js) args: String,
+/// `null`, booleans, `[]` and the `type`'s string are written in its body, the other values passed.
+pub(crate) struct Construction {
+    pub(crate) params: String,
+    pub(crate) assignments: Vec<String>,
+    pub(crate) args: String,
 }
 
 impl Prototype {
@@ -113,11 +114,22 @@ pub(in crate::emit::js) fn construction(props: &[Prop], children_after: bool) ->
 
 static PARENT_KEY: std::sync::LazyLock<JsKey> = std::sync::LazyLock::new(|| JsKey::new("parent"));
 
-fn construction_of<'a>(values: impl Iterator<Item = (&'a JsKey, &'a str)>) -> Construction {
+pub(in crate::emit::js) fn construction_of<'a>(values: impl Iterator<Item = (&'a JsKey, &'a str)>) -> Construction {
     let (mut params, mut assignments, mut args) = (Vec::new(), Vec::new(), Vec::new());
     for (index, (key, value)) in values.enumerate() {
-        if is_constant(value) {
+        // `null`, booleans and `[]` are written in the body, where they cost nothing at the call
+        // (passing them all measured 3–12% slower over a linter's pass, bench/README.md); strings
+        // other than the `type` are passed, so that `Identifier`s named `meta` or `new` keep the
+        // shape of the others.
+        if matches!(value, "null" | "true" | "false" | "[]") {
             assignments.push(format!("this{} = {value};", key.access));
+            continue;
+        }
+        if key.name == "type"
+            && let Some(node_type) = string_literal(value)
+        {
+            // (`'T'`, as oxc's snippets write strings, is `"T"`: the same shape as a struct's node.)
+            assignments.push(format!("this{} = {};", key.access, js_string(node_type)));
             continue;
         }
         let param = if !key.is_identifier() {
@@ -141,11 +153,11 @@ const RESERVED: &[&str] = &[
     "static", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
 ];
 
-/// Whether `value` is a JS literal with no effect that may be evaluated anywhere: `null`, a
-/// boolean, a number, a string with no quote of its kind inside, or a new empty array.
-fn is_constant(value: &str) -> bool {
-    let string = |quote: char| value.len() >= 2 && value.starts_with(quote) && value.ends_with(quote) && !value[1..value.len() - 1].contains([quote, '\\']);
-    matches!(value, "null" | "true" | "false" | "[]") || string('"') || string('\'') || (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
+/// What the JS string literal `value` holds, if it is one with no quote of its kind or escape
+/// inside (`"T"`, `'T'`: a node's `type`).
+pub(in crate::emit::js) fn string_literal(value: &str) -> Option<&str> {
+    let quoted = |quote: char| value.len() >= 2 && value.starts_with(quote) && value.ends_with(quote) && !value[1..value.len() - 1].contains([quote, '\\']);
+    (quoted('"') || quoted('\'')).then(|| &value[1..value.len() - 1])
 }
 
 /// One case of a `switch`: its statements (in a block of their own), then the value it returns.
@@ -219,24 +231,24 @@ mod tests {
     }
 
     #[test]
-    fn constants_go_in_the_constructor_and_values_are_passed_in_order() {
-        let props = [prop("type", "\"X\"", false), prop("static", "uint8[pos + 12] === 1", false), prop("body", "deserializeBody(pos + 16)", true), prop("a-b", "f(pos)", false)];
+    fn the_type_and_constants_go_in_the_constructor_and_values_are_passed_in_order() {
+        let props = [prop("type", "\"X\"", false), prop("static", "uint8[pos + 12] === 1", false), prop("body", "deserializeBody(pos + 16)", true), prop("a-b", "f(pos)", false), prop("name", "'meta'", false)];
         let node = construction(&props, true);
-        assert_eq!(node.params, "static$, p3, parent");
-        assert_eq!(node.assignments, ["this.type = \"X\";", "this.static = static$;", "this.body = null;", "this[\"a-b\"] = p3;", "this.parent = parent;"]);
-        assert_eq!(node.args, "uint8[pos + 12] === 1, f(pos), previousParent");
+        assert_eq!(node.params, "static$, p3, name, parent");
+        assert_eq!(node.assignments, ["this.type = \"X\";", "this.static = static$;", "this.body = null;", "this[\"a-b\"] = p3;", "this.name = name;", "this.parent = parent;"]);
+        assert_eq!(node.args, "uint8[pos + 12] === 1, f(pos), 'meta', previousParent");
         let whole = construction(&props, false);
-        assert_eq!(whole.params, "static$, body, p3");
-        assert_eq!(whole.args, "uint8[pos + 12] === 1, deserializeBody(pos + 16), f(pos)");
+        assert_eq!(whole.params, "static$, body, p3, name");
+        assert_eq!(whole.args, "uint8[pos + 12] === 1, deserializeBody(pos + 16), f(pos), 'meta'");
     }
 
     #[test]
-    fn only_literals_without_effects_are_constants() {
-        for constant in ["null", "false", "true", "[]", "0", "'Identifier'", "\"CallExpression\""] {
-            assert!(is_constant(constant), "{constant}");
+    fn type_strings_are_plain_string_literals() {
+        for (literal, text) in [("'Identifier'", "Identifier"), ("\"CallExpression\"", "CallExpression"), ("''", "")] {
+            assert_eq!(string_literal(literal), Some(text));
         }
-        for value in ["[a, b]", "\"a\" + b", "'a' + 'b'", "\"a\\\"\"", "x", "-1", "", "\""] {
-            assert!(!is_constant(value), "{value}");
+        for value in ["\"a\" + b", "'a' + 'b'", "\"a\\\"\"", "x", "null", "", "\"", "'a\""] {
+            assert_eq!(string_literal(value), None, "{value}");
         }
     }
 }

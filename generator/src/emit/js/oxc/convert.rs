@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use super::emitter::{Emitter, Reader};
 use super::nesting;
 use super::snippet::{self, Resolve, Rewritten};
+use crate::emit::js::function::Construction;
 use crate::ir::{MetaId, MetaType, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
 
@@ -172,6 +173,10 @@ impl Resolve for Resolver<'_, '_> {
 
     fn read_in_place(&self, ty: &TypeRef, pos: &str) -> Option<String> {
         self.emitter.builder.reads_in_place(ty).then(|| self.emitter.builder.read(ty, pos))
+    }
+
+    fn node_constructor(&mut self, made: &Construction, node_type: Option<&str>) -> Result<Option<String>, String> {
+        self.emitter.node_constructor(made, node_type, "NodeProto").map(Some)
     }
 }
 

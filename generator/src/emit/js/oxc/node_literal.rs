@@ -2,12 +2,15 @@
 //! its `loc` getter). oxc's generator marks them `__proto__: NodeProto`; a literal with
 //! `__proto__` makes V8 set the prototype of an object it has already built, a runtime call per
 //! node (340–460 ns against 12–25 ns, bench/README.md, 2026-11-26). So once a snippet is rendered,
-//! each such literal becomes `Object.create(NodeProto)` and its properties assigned in order, in
-//! a comma expression through a temporary (`node$0`, `node$1` for a literal inside it, …), as the
-//! struct deserializers build their nodes: the same properties in the same order, hence the same
-//! hidden classes. A getter is defined as the literal would define it (enumerable, configurable).
+//! each such literal becomes a call of its shape's constructor (`function::Prototype`, the one the
+//! struct deserializers' nodes of that shape use), where it has only `key: value` and `key`
+//! properties; one with a spread or a getter becomes `Object.create(NodeProto)` and its properties
+//! assigned in order, in a comma expression through a temporary (`node$0`, `node$1` for a literal
+//! inside it, …). A getter is defined as the literal would define it (enumerable, configurable).
 
 use super::snippet::{closing_brace, find_at_depth_zero, is_ident_char};
+use crate::emit::js::function::{Construction, construction_of, string_literal};
+use crate::emit::text::JsKey;
 
 /// Where oxc's `RANGE` opens a spread, `...(RANGE && { range: … })`, in Oxlint's deserializer: the
 /// mark `render` leaves for `add_node_proto`.
@@ -57,11 +60,16 @@ pub(super) struct Assignments {
     pub hoisted: Vec<(String, String)>,
 }
 
-/// `text` with each node literal (`add_node_proto`'s, its spreads folded) built by `Object.create`
-/// and assignments. Line breaks stay where they were. The constants a getter's descriptor is
-/// hoisted to are named `{prefix}${key}`.
-pub(super) fn to_assignments(text: &str, prefix: &str) -> Result<Assignments, String> {
-    let mut literals = Literals { snippet: text, prefix, out: Assignments::default() };
+/// The constructor of a node's shape (`function::Prototype`), from its construction and its
+/// `type`: the emitter's, where the shape has one; `None` keeps `Object.create` (tests).
+pub(super) type Constructors<'c> = dyn FnMut(&Construction, Option<&str>) -> Result<Option<String>, String> + 'c;
+
+/// `text` with each node literal (`add_node_proto`'s, its spreads folded) built by its shape's
+/// constructor where it has only `key: value` and `key` properties (`constructors`), else by
+/// `Object.create` and assignments (line breaks staying where they were). The constants a
+/// getter's descriptor is hoisted to are named `{prefix}${key}`.
+pub(super) fn to_assignments(text: &str, prefix: &str, constructors: &mut Constructors<'_>) -> Result<Assignments, String> {
+    let mut literals = Literals { snippet: text, prefix, constructors, out: Assignments::default() };
     literals.out.text = literals.rewrite(text, 0)?;
     Ok(literals.out)
 }
@@ -77,14 +85,15 @@ fn temporary(depth: usize) -> String {
     format!("node${depth}")
 }
 
-struct Literals<'t> {
+struct Literals<'t, 'c> {
     /// The whole snippet, to tell what a getter mentions that it declares.
     snippet: &'t str,
     prefix: &'t str,
+    constructors: &'t mut Constructors<'c>,
     out: Assignments,
 }
 
-impl Literals<'_> {
+impl Literals<'_, '_> {
     fn rewrite(&mut self, text: &str, depth: usize) -> Result<String, String> {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
@@ -94,12 +103,44 @@ impl Literals<'_> {
             let close = closing_brace(&rest[body_at..]).ok_or("a node literal is not closed")?;
             // Literals inside this one first, with temporaries of their own.
             let body = self.rewrite(&rest[body_at..body_at + close], depth + 1)?;
-            out.push_str(&self.assignments(&body, &temporary(depth))?);
-            self.out.temporaries = self.out.temporaries.max(depth + 1);
+            match self.constructed(&body)? {
+                Some(made) => out.push_str(&made),
+                None => {
+                    out.push_str(&self.assignments(&body, &temporary(depth))?);
+                    self.out.temporaries = self.out.temporaries.max(depth + 1);
+                }
+            }
             rest = &rest[body_at + close + 1..];
         }
         out.push_str(rest);
         Ok(out)
+    }
+
+    /// `new Constructor(…)` of a node literal whose properties (`body`, after `__proto__`) are all
+    /// `key: value` or `key`, where its shape has a constructor; `None` for the others. The values
+    /// are evaluated in the same order as the assignments would be, only before the node exists:
+    /// none mentions it (each literal has a temporary of its own, named by its depth).
+    fn constructed(&mut self, body: &str) -> Result<Option<String>, String> {
+        let mut values = Vec::new();
+        for property in split_properties(body) {
+            let property = property.trim();
+            let name_len = property.find(|c: char| !is_ident_char(c)).unwrap_or(property.len());
+            let (name, after) = property.split_at(name_len);
+            if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" || name == "loc" {
+                return Ok(None);
+            }
+            let value = if after.is_empty() {
+                name
+            } else if let Some(value) = after.trim_start().strip_prefix(':') {
+                value.trim()
+            } else {
+                return Ok(None);
+            };
+            values.push((JsKey::new(name), value.to_owned()));
+        }
+        let node_type = values.iter().find(|(key, _)| key.name == "type").and_then(|(_, value)| string_literal(value)).map(str::to_owned);
+        let made = construction_of(values.iter().map(|(key, value)| (key, value.as_str())));
+        Ok((self.constructors)(&made, node_type.as_deref())?.map(|name| format!("new {name}({})", made.args)))
     }
 
     /// A node literal's properties (`body`, after `__proto__`) as a comma expression that builds
@@ -232,8 +273,12 @@ fn pieces(text: &str) -> Vec<&str> {
 mod tests {
     use super::*;
 
+    fn none(_: &Construction, _: Option<&str>) -> Result<Option<String>, String> {
+        Ok(None)
+    }
+
     fn rewritten(text: &str) -> (String, usize) {
-        let out = to_assignments(text, "deserializeT").unwrap();
+        let out = to_assignments(text, "deserializeT", &mut none).unwrap();
         assert!(out.hoisted.is_empty());
         (out.text, out.temporaries)
     }
@@ -260,7 +305,7 @@ mod tests {
     #[test]
     fn getters_of_nothing_local_share_a_descriptor() {
         let text = "const p = { __proto__: NodeProto,\n  type: 'Program',\n  get comments() {\n    if (comments === null) init();\n    return comments;\n  },\n  start,\n};";
-        let out = to_assignments(text, "deserializeProgram").unwrap();
+        let out = to_assignments(text, "deserializeProgram", &mut none).unwrap();
         let expected = "const p = (node$0 = Object.create(NodeProto),\n  node$0.type = 'Program',\n  Object.defineProperty(node$0, \"comments\", deserializeProgram$comments),\n  node$0.start = start,\nnode$0);";
         assert_eq!(out.text, expected);
         assert_eq!(out.hoisted.len(), 1);
@@ -273,7 +318,7 @@ mod tests {
         // What the snippet declares, `pos` and `THIS`'s locals are the function's.
         for body in ["return start;", "return pos;", "return this_x;"] {
             let text = format!("const start = 1;\nconst p = {{ __proto__: NodeProto, get a() {{ {body} }}, start }};");
-            let out = to_assignments(&text, "deserializeT").unwrap();
+            let out = to_assignments(&text, "deserializeT", &mut none).unwrap();
             assert!(out.hoisted.is_empty(), "{body}");
             assert!(out.text.contains(&format!("Object.defineProperty(node$0, \"a\", {{ get() {{ {body} }}, enumerable: true, configurable: true }})")), "{}", out.text);
         }
@@ -282,9 +327,33 @@ mod tests {
     #[test]
     fn other_properties_are_errors() {
         for property in ["...rest", "'a': 1", "[k]: 1", "f() {}", "set a(v) {}", "get a(x) {}", "loc: null", "loc"] {
-            let error = to_assignments(&format!("{{ __proto__: NodeProto, {property} }}"), "f").unwrap_err();
+            let error = to_assignments(&format!("{{ __proto__: NodeProto, {property} }}"), "f", &mut none).unwrap_err();
             assert!(error.contains(property), "{error}");
         }
-        assert!(to_assignments("{ __proto__: NodeProto, a: 1", "f").unwrap_err().contains("not closed"));
+        assert!(to_assignments("{ __proto__: NodeProto, a: 1", "f", &mut none).unwrap_err().contains("not closed"));
+    }
+
+    #[test]
+    fn plain_literals_use_their_shapes_constructor() {
+        let mut shapes = Vec::new();
+        let mut constructors = |made: &Construction, node_type: Option<&str>| -> Result<Option<String>, String> {
+            shapes.push((made.assignments.join(" "), node_type.map(str::to_owned)));
+            Ok(Some(format!("{}Node", node_type.unwrap_or("X"))))
+        };
+        let text = "return { __proto__: NodeProto, type: 'T', value: f(a, b), id: { __proto__: NodeProto, type: 'I', name }, parent };";
+        let out = to_assignments(text, "deserializeT", &mut constructors).unwrap();
+        assert_eq!(out.text, "return new TNode(f(a, b), new INode(name), parent);");
+        assert_eq!(out.temporaries, 0);
+        // A spread or a getter: `Object.create` and assignments.
+        for text in ["{ __proto__: NodeProto, type: 'T', ...(x && { y }) }", "{ __proto__: NodeProto, type: 'T', get a() { return 1; } }"] {
+            assert!(to_assignments(text, "deserializeT", &mut constructors).unwrap().text.starts_with("(node$0 = Object.create(NodeProto)"), "{text}");
+        }
+        assert_eq!(
+            shapes,
+            [
+                ("this.type = \"I\"; this.name = name;".to_owned(), Some("I".to_owned())),
+                ("this.type = \"T\"; this.value = value; this.id = id; this.parent = parent;".to_owned(), Some("T".to_owned())),
+            ]
+        );
     }
 }

@@ -9,6 +9,7 @@ use crate::ir::snippet::{Flag, Op, Part, Snippet};
 use crate::ir::{TypeId, TypeRef};
 
 use super::node_literal;
+use crate::emit::js::function::Construction;
 
 /// The output variant's flags, which the snippets test.
 #[derive(Debug, Clone, Copy)]
@@ -55,6 +56,9 @@ pub trait Resolve {
     /// `ty` read at `pos` in place (a number, a flag), if it is read so; `None` if it has a
     /// function of its own.
     fn read_in_place(&self, ty: &TypeRef, pos: &str) -> Option<String>;
+    /// The constructor of Oxlint's nodes made as `made` says (`function::Prototype`), if they get
+    /// one; else they are made by `Object.create` and assignments.
+    fn node_constructor(&mut self, made: &Construction, node_type: Option<&str>) -> Result<Option<String>, String>;
 }
 
 /// A rendered snippet: statements to run first, then the expression of its value.
@@ -74,8 +78,14 @@ pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Re
     let text = read_in_place(&text, &in_place, resolve)?;
     let text = if flags.linter { node_literal::add_node_proto(&text)? } else { text };
     let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
-    // Oxlint's nodes: `Object.create(NodeProto)` and assignments, through temporaries.
-    let literals = if flags.linter { node_literal::to_assignments(&text, resolve.function())? } else { node_literal::Assignments { text, ..Default::default() } };
+    // Oxlint's nodes: their shapes' constructors, or `Object.create(NodeProto)` and assignments
+    // through temporaries.
+    let literals = if flags.linter {
+        let prefix = resolve.function().to_owned();
+        node_literal::to_assignments(&text, &prefix, &mut |made, node_type| resolve.node_constructor(made, node_type))?
+    } else {
+        node_literal::Assignments { text, ..Default::default() }
+    };
     let text = literals.text.trim();
     let mut rewritten = match text.rsplit_once('\n') {
         Some((statements, value)) => Rewritten { statements: statements.trim().to_owned(), value: value.trim().to_owned(), hoisted: literals.hoisted },
@@ -374,6 +384,9 @@ mod tests {
                 TypeRef::Primitive(_) => Some(format!("int32[({pos}) >> 2]")),
                 _ => None,
             }
+        }
+        fn node_constructor(&mut self, _: &Construction, _: Option<&str>) -> Result<Option<String>, String> {
+            Ok(None)
         }
     }
 

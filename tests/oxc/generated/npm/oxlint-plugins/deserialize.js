@@ -523,16 +523,14 @@ function AssignmentPatternNode(start, end, range, parent) {
 }
 AssignmentPatternNode.prototype = NodeProto;
 
-/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function AssignmentTargetPropertyIdentifierNode(start, end, range, parent) {
-  this.type = "Property";
-  this.kind = 'init';
-  this.key = null;
-  this.value = null;
-  this.method = false;
-  this.shorthand = true;
-  this.computed = false;
+/** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function AssignmentTargetPropertyIdentifierNode(left, right, start, end, range, parent) {
+  this.type = "AssignmentPattern";
+  this.decorators = [];
+  this.left = left;
+  this.right = right;
   this.optional = false;
+  this.typeAnnotation = null;
   this.start = start;
   this.end = end;
   this.range = range;
@@ -541,9 +539,9 @@ function AssignmentTargetPropertyIdentifierNode(start, end, range, parent) {
 AssignmentTargetPropertyIdentifierNode.prototype = NodeProto;
 
 /** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function AssignmentTargetPropertyPropertyNode(computed, start, end, range, parent) {
+function AssignmentTargetPropertyPropertyNode(kind, computed, start, end, range, parent) {
   this.type = "Property";
-  this.kind = 'init';
+  this.kind = kind;
   this.key = null;
   this.value = null;
   this.method = false;
@@ -582,20 +580,7 @@ function BigIntLiteralNode(value, raw, bigint, start, end, range, parent) {
 BigIntLiteralNode.prototype = NodeProto;
 
 /** `BinaryExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function BinaryExpressionNode(start, end, range, parent) {
-  this.type = "BinaryExpression";
-  this.left = null;
-  this.operator = 'in';
-  this.right = null;
-  this.start = start;
-  this.end = end;
-  this.range = range;
-  this.parent = parent;
-}
-BinaryExpressionNode.prototype = NodeProto;
-
-/** `BinaryExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function BinaryExpressionNode2(operator, start, end, range, parent) {
+function BinaryExpressionNode(operator, start, end, range, parent) {
   this.type = "BinaryExpression";
   this.left = null;
   this.operator = operator;
@@ -605,7 +590,7 @@ function BinaryExpressionNode2(operator, start, end, range, parent) {
   this.range = range;
   this.parent = parent;
 }
-BinaryExpressionNode2.prototype = NodeProto;
+BinaryExpressionNode.prototype = NodeProto;
 
 /** `BlockStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function BlockStatementNode(start, end, range, parent) {
@@ -831,10 +816,10 @@ function ExportDeclarationNode(start, end, range, parent) {
 ExportDeclarationNode.prototype = NodeProto;
 
 /** `ExportDefaultDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function ExportDefaultDeclarationNode(start, end, range, parent) {
+function ExportDefaultDeclarationNode(exportKind, start, end, range, parent) {
   this.type = "ExportDefaultDeclaration";
   this.declaration = null;
-  this.exportKind = 'value';
+  this.exportKind = exportKind;
   this.start = start;
   this.end = end;
   this.range = range;
@@ -937,6 +922,21 @@ function ForStatementNode(start, end, range, parent) {
   this.parent = parent;
 }
 ForStatementNode.prototype = NodeProto;
+
+/** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function FormalParameterNode(optional, start, end, range, parent) {
+  this.type = "AssignmentPattern";
+  this.decorators = null;
+  this.left = null;
+  this.right = null;
+  this.optional = optional;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+FormalParameterNode.prototype = NodeProto;
 
 /** `Function` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function FunctionNode(type, generator, async, declare, start, end, range, parent) {
@@ -1426,9 +1426,9 @@ function PropertyDefinitionNode(type, computed, static$, declare, override, opti
 PropertyDefinitionNode.prototype = NodeProto;
 
 /** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function PropertyNode(shorthand, computed, start, end, range, parent) {
+function PropertyNode(kind, shorthand, computed, start, end, range, parent) {
   this.type = "Property";
-  this.kind = 'init';
+  this.kind = kind;
   this.key = null;
   this.value = null;
   this.method = false;
@@ -1441,6 +1441,23 @@ function PropertyNode(shorthand, computed, start, end, range, parent) {
   this.parent = parent;
 }
 PropertyNode.prototype = NodeProto;
+
+/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function PropertyNode2(kind, start, end, range, parent) {
+  this.type = "Property";
+  this.kind = kind;
+  this.key = null;
+  this.value = null;
+  this.method = false;
+  this.shorthand = true;
+  this.computed = false;
+  this.optional = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+PropertyNode2.prototype = NodeProto;
 
 /** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function RegExpLiteralNode(raw, start, end, range, parent) {
@@ -1843,8 +1860,22 @@ function TSInterfaceDeclarationNode(declare, start, end, range, parent) {
 }
 TSInterfaceDeclarationNode.prototype = NodeProto;
 
+/** `MemberExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSInterfaceHeritageNode(object, property, start, end, range, parent) {
+  this.type = "MemberExpression";
+  this.object = object;
+  this.property = property;
+  this.optional = false;
+  this.computed = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSInterfaceHeritageNode.prototype = NodeProto;
+
 /** `TSInterfaceHeritage` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function TSInterfaceHeritageNode(start, end, range, parent) {
+function TSInterfaceHeritageNode2(start, end, range, parent) {
   this.type = "TSInterfaceHeritage";
   this.expression = null;
   this.typeArguments = null;
@@ -1853,7 +1884,7 @@ function TSInterfaceHeritageNode(start, end, range, parent) {
   this.range = range;
   this.parent = parent;
 }
-TSInterfaceHeritageNode.prototype = NodeProto;
+TSInterfaceHeritageNode2.prototype = NodeProto;
 
 /** `TSIntersectionType` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TSIntersectionTypeNode(start, end, range, parent) {
@@ -1969,11 +2000,11 @@ function TSModuleBlockNode(start, end, range, parent) {
 TSModuleBlockNode.prototype = NodeProto;
 
 /** `TSModuleDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function TSModuleDeclarationNode(declare, start, end, range, parent) {
+function TSModuleDeclarationNode(kind, declare, start, end, range, parent) {
   this.type = "TSModuleDeclaration";
   this.id = null;
   this.body = null;
-  this.kind = 'global';
+  this.kind = kind;
   this.declare = declare;
   this.global = true;
   this.start = start;
@@ -1995,6 +2026,21 @@ function TSNamedTupleMemberNode(optional, start, end, range, parent) {
   this.parent = parent;
 }
 TSNamedTupleMemberNode.prototype = NodeProto;
+
+/** `TSModuleDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSNamespaceDeclarationNode(body, kind, declare, start, end, range, parent) {
+  this.type = "TSModuleDeclaration";
+  this.id = null;
+  this.body = body;
+  this.kind = kind;
+  this.declare = declare;
+  this.global = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSNamespaceDeclarationNode.prototype = NodeProto;
 
 /** `TSNamespaceExportDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TSNamespaceExportDeclarationNode(start, end, range, parent) {
@@ -2069,6 +2115,22 @@ function TSOptionalTypeNode(start, end, range, parent) {
 }
 TSOptionalTypeNode.prototype = NodeProto;
 
+/** `TSParameterProperty` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSParameterPropertyNode(accessibility, override, readonly, start, end, range, parent) {
+  this.type = "TSParameterProperty";
+  this.accessibility = accessibility;
+  this.decorators = null;
+  this.override = override;
+  this.parameter = null;
+  this.readonly = readonly;
+  this.static = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSParameterPropertyNode.prototype = NodeProto;
+
 /** `TSPropertySignature` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TSPropertySignatureNode(computed, optional, readonly, start, end, range, parent) {
   this.type = "TSPropertySignature";
@@ -2097,6 +2159,18 @@ function TSQualifiedNameNode(start, end, range, parent) {
   this.parent = parent;
 }
 TSQualifiedNameNode.prototype = NodeProto;
+
+/** `TSQualifiedName` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSQualifiedNameNode2(left, right, start, end, range, parent) {
+  this.type = "TSQualifiedName";
+  this.left = left;
+  this.right = right;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSQualifiedNameNode2.prototype = NodeProto;
 
 /** `TSRestType` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TSRestTypeNode(start, end, range, parent) {
@@ -2152,20 +2226,6 @@ function TSTemplateLiteralTypeNode(start, end, range, parent) {
   this.parent = parent;
 }
 TSTemplateLiteralTypeNode.prototype = NodeProto;
-
-/** `Identifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function TSThisParameterNode(start, end, range, parent) {
-  this.type = "Identifier";
-  this.decorators = [];
-  this.name = 'this';
-  this.optional = false;
-  this.typeAnnotation = null;
-  this.start = start;
-  this.end = end;
-  this.range = range;
-  this.parent = parent;
-}
-TSThisParameterNode.prototype = NodeProto;
 
 /** `TSThisType` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TSThisTypeNode(start, end, range, parent) {
@@ -2376,6 +2436,18 @@ function TaggedTemplateExpressionNode(start, end, range, parent) {
   this.parent = parent;
 }
 TaggedTemplateExpressionNode.prototype = NodeProto;
+
+/** `TemplateElement` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TemplateElementNode(value, tail, start, end, range, parent) {
+  this.type = "TemplateElement";
+  this.value = value;
+  this.tail = tail;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TemplateElementNode.prototype = NodeProto;
 
 /** `TemplateLiteral` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TemplateLiteralNode(start, end, range, parent) {
@@ -3046,38 +3118,16 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentTargetPropertyIdentifierNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PropertyNode2('init', this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_key = deserializeIdentifierReference(pos + 16);
-  var node$0;
   // Clone `key`
   let keyStart, keyEnd;
-  let value = (node$0 = Object.create(NodeProto),
-      node$0.type = 'Identifier',
-      node$0.decorators = [],
-      node$0.name = this_key.name,
-      node$0.optional = false,
-          node$0.typeAnnotation = null,
-      node$0.start = keyStart = this_key.start,
-      node$0.end = keyEnd = this_key.end,
-      node$0.range = [keyStart, keyEnd],
-      node$0.parent = parent,
-  node$0);
+  let value = new IdentifierNode(this_key.name, keyStart = this_key.start, keyEnd = this_key.end, [keyStart, keyEnd], parent);
   const init = deserializeOptionExpression((pos + 48));
   if (init !== null) {
       const left = value;
-      value = (node$0 = Object.create(NodeProto),
-          node$0.type = 'AssignmentPattern',
-          node$0.decorators = [],
-          node$0.left = left,
-          node$0.right = init,
-          node$0.optional = false,
-              node$0.typeAnnotation = null,
-          node$0.start = this_start,
-          node$0.end = this_end,
-          node$0.range = [this_start, this_end],
-          node$0.parent = parent,
-      node$0);
+      value = new AssignmentTargetPropertyIdentifierNode(left, init, this_start, this_end, [this_start, this_end], parent);
       {
           left.parent = value;
           init.parent = value;
@@ -3094,7 +3144,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentTargetPropertyPropertyNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new AssignmentTargetPropertyPropertyNode('init', uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -3178,7 +3228,7 @@ function deserializeBinaryExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new BinaryExpressionNode2(deserializeBinaryOperator(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new BinaryExpressionNode(deserializeBinaryOperator(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeExpression(pos + 16);
@@ -3230,7 +3280,7 @@ function deserializeBindingProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PropertyNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PropertyNode('init', uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -4864,7 +4914,7 @@ function deserializeExportDefaultDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ExportDefaultDeclarationNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ExportDefaultDeclarationNode('value', this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.declaration = deserializeExportDefaultDeclarationKind(pos + 16);
@@ -5331,7 +5381,6 @@ function deserializeForStatementLeft(pos) {
 
 /** `FormalParameter<'a>` */
 function deserializeFormalParameter(pos) {
-  var node$0;
   let param;
   const previousParent = parent;
   const initializerFieldPos32 = ((pos >> 2) + 16);
@@ -5344,18 +5393,7 @@ function deserializeFormalParameter(pos) {
           const optional = (uint8[pos + 12] === 1);
           if (hasInitializer) {
               let start, end;
-              param = parent = (node$0 = Object.create(NodeProto),
-                  node$0.type = 'AssignmentPattern',
-                  node$0.decorators = null,
-                  node$0.left = null,
-                  node$0.right = null,
-                  node$0.optional = optional,
-                  node$0.typeAnnotation = null,
-                  node$0.start = start = int32[pos >>> 2],
-                  node$0.end = end = int32[(pos + 4) >>> 2],
-                  node$0.range = [start, end],
-                  node$0.parent = previousParent,
-              node$0);
+              param = parent = new FormalParameterNode(optional, start = int32[pos >>> 2], end = int32[(pos + 4) >>> 2], [start, end], previousParent);
               param.decorators = deserializeVecDecoratorWhole((pos + 16));
               param.left = deserializeBindingPattern((pos + 40));
               param.left.decorators = [];
@@ -5399,36 +5437,13 @@ function deserializeFormalParameter(pos) {
           }
       } else {
           let start, end;
-          param = parent = (node$0 = Object.create(NodeProto),
-              node$0.type = 'TSParameterProperty',
-              node$0.accessibility = accessibility,
-              node$0.decorators = null,
-              node$0.override = override,
-              node$0.parameter = null,
-              node$0.readonly = readonly,
-              node$0.static = false,
-              node$0.start = start = int32[pos >>> 2],
-              node$0.end = end = int32[(pos + 4) >>> 2],
-              node$0.range = [start, end],
-              node$0.parent = previousParent,
-          node$0);
+          param = parent = new TSParameterPropertyNode(accessibility, override, readonly, start = int32[pos >>> 2], end = int32[(pos + 4) >>> 2], [start, end], previousParent);
           param.decorators = deserializeVecDecoratorWhole((pos + 16));
           if (hasInitializer) {
               const pattern = deserializeBindingPattern((pos + 40));
               const initializer = deserializeOptionBoxExpression((pos + 64));
               let assignStart, assignEnd;
-              const assignParam = parent = (node$0 = Object.create(NodeProto),
-                  node$0.type = 'AssignmentPattern',
-                  node$0.decorators = [],
-                  node$0.left = null,
-                  node$0.right = null,
-                  node$0.optional = false,
-                  node$0.typeAnnotation = null,
-                  node$0.start = assignStart = pattern.start,
-                  node$0.end = assignEnd = initializer.end,
-                  node$0.range = [assignStart, assignEnd],
-                  node$0.parent = param,
-              node$0);
+              const assignParam = parent = new AssignmentPatternNode(assignStart = pattern.start, assignEnd = initializer.end, [assignStart, assignEnd], param);
               assignParam.left = pattern;
               pattern.parent = assignParam;
               pattern.decorators = [];
@@ -5471,25 +5486,13 @@ function deserializeFormalParameter(pos) {
 
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
-  var node$0;
   const params = deserializeVecFormalParameter((pos + 16));
   const restFieldPos32 = ((pos >> 2) + 10);
   if (int32[restFieldPos32] !== 0 && int32[restFieldPos32 + 1] !== 0) {
       pos = int32[restFieldPos32];
       let start, end,
           previousParent = parent,
-          rest = parent = (node$0 = Object.create(NodeProto),
-          node$0.type = 'RestElement',
-          node$0.decorators = [],
-          node$0.argument = null,
-          node$0.optional = false,
-              node$0.typeAnnotation = null,
-              node$0.value = null,
-          node$0.start = start = int32[(pos + 40) >>> 2],
-          node$0.end = end = int32[(pos + 44) >>> 2],
-          node$0.range = [start, end],
-          node$0.parent = previousParent,
-      node$0);
+          rest = parent = new RestElementNode(start = int32[(pos + 40) >>> 2], end = int32[(pos + 44) >>> 2], [start, end], previousParent);
       {
         const parentBefore = parent;
         try {
@@ -5711,32 +5714,12 @@ function deserializeImportMeta(pos) {
   const previousParent = parent;
   const node = new MetaPropertyNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
-  var node$0;
   const importStart = int32[pos >>> 2];
   const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
-  const importIdent = (node$0 = Object.create(NodeProto),
-      node$0.type = 'Identifier',
-      node$0.decorators = [],
-      node$0.name = 'import',
-      node$0.optional = false, node$0.typeAnnotation = null,
-      node$0.start = importStart,
-      node$0.end = importEnd,
-      node$0.range = [importStart, importEnd],
-      node$0.parent = parent,
-  node$0);
-  var node$0;
+  const importIdent = new IdentifierNode('import', importStart, importEnd, [importStart, importEnd], parent);
   const metaEnd = int32[(pos + 4) >>> 2];
   const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
-  const metaIdent = (node$0 = Object.create(NodeProto),
-      node$0.type = 'Identifier',
-      node$0.decorators = [],
-      node$0.name = 'meta',
-      node$0.optional = false, node$0.typeAnnotation = null,
-      node$0.start = metaStart,
-      node$0.end = metaEnd,
-      node$0.range = [metaStart, metaEnd],
-      node$0.parent = parent,
-  node$0);
+  const metaIdent = new IdentifierNode('meta', metaStart, metaEnd, [metaStart, metaEnd], parent);
   node.meta = importIdent;
   node.property = metaIdent;
   parent = previousParent;
@@ -5960,18 +5943,16 @@ function deserializeJSXElementName(pos) {
     case 0:
       return deserializeBoxJSXIdentifier(pos + 8);
     case 1: {
-      var node$0;
       const ident = deserializeBoxIdentifierReference((pos + 8));
-      return (node$0 = Object.create(NodeProto), node$0.type = 'JSXIdentifier', node$0.name = ident.name, node$0.start = ident.start, node$0.end = ident.end, node$0.range = ident.range, node$0.parent = parent, node$0);
+      return new JSXIdentifierNode(ident.name, ident.start, ident.end, ident.range, parent);
     }
     case 2:
       return deserializeBoxJSXNamespacedName(pos + 8);
     case 3:
       return deserializeBoxJSXMemberExpression(pos + 8);
     case 4: {
-      var node$0;
       const thisExpr = deserializeBoxThisExpression((pos + 8));
-      return (node$0 = Object.create(NodeProto), node$0.type = 'JSXIdentifier', node$0.name = 'this', node$0.start = thisExpr.start, node$0.end = thisExpr.end, node$0.range = thisExpr.range, node$0.parent = parent, node$0);
+      return new JSXIdentifierNode('this', thisExpr.start, thisExpr.end, thisExpr.range, parent);
     }
     default:
       throw invalid("JSXElementName tag", uint8[pos], pos);
@@ -6151,16 +6132,14 @@ function deserializeJSXMemberExpression(pos) {
 function deserializeJSXMemberExpressionObject(pos) {
   switch (uint8[pos]) {
     case 0: {
-      var node$0;
       const ident = deserializeBoxIdentifierReference((pos + 8));
-      return (node$0 = Object.create(NodeProto), node$0.type = 'JSXIdentifier', node$0.name = ident.name, node$0.start = ident.start, node$0.end = ident.end, node$0.range = ident.range, node$0.parent = parent, node$0);
+      return new JSXIdentifierNode(ident.name, ident.start, ident.end, ident.range, parent);
     }
     case 1:
       return deserializeBoxJSXMemberExpression(pos + 8);
     case 2: {
-      var node$0;
       const thisExpr = deserializeBoxThisExpression((pos + 8));
-      return (node$0 = Object.create(NodeProto), node$0.type = 'JSXIdentifier', node$0.name = 'this', node$0.start = thisExpr.start, node$0.end = thisExpr.end, node$0.range = thisExpr.range, node$0.parent = parent, node$0);
+      return new JSXIdentifierNode('this', thisExpr.start, thisExpr.end, thisExpr.range, parent);
     }
     default:
       throw invalid("JSXMemberExpressionObject tag", uint8[pos], pos);
@@ -6399,32 +6378,12 @@ function deserializeNewTarget(pos) {
   const previousParent = parent;
   const node = new MetaPropertyNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
-  var node$0;
   const newStart = int32[pos >>> 2];
   const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
-  const newIdent = (node$0 = Object.create(NodeProto),
-      node$0.type = 'Identifier',
-      node$0.decorators = [],
-      node$0.name = 'new',
-      node$0.optional = false, node$0.typeAnnotation = null,
-      node$0.start = newStart,
-      node$0.end = newEnd,
-      node$0.range = [newStart, newEnd],
-      node$0.parent = parent,
-  node$0);
-  var node$0;
+  const newIdent = new IdentifierNode('new', newStart, newEnd, [newStart, newEnd], parent);
   const targetEnd = int32[(pos + 4) >>> 2];
   const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
-  const targetIdent = (node$0 = Object.create(NodeProto),
-      node$0.type = 'Identifier',
-      node$0.decorators = [],
-      node$0.name = 'target',
-      node$0.optional = false, node$0.typeAnnotation = null,
-      node$0.start = targetStart,
-      node$0.end = targetEnd,
-      node$0.range = [targetStart, targetEnd],
-      node$0.parent = parent,
-  node$0);
+  const targetIdent = new IdentifierNode('target', targetStart, targetEnd, [targetStart, targetEnd], parent);
   node.meta = newIdent;
   node.property = targetIdent;
   parent = previousParent;
@@ -6755,7 +6714,7 @@ function deserializePrivateInExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new BinaryExpressionNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new BinaryExpressionNode('in', this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.right = deserializeExpression(pos + 48);
@@ -7336,23 +7295,12 @@ function deserializeTSClassImplements(pos) {
   const previousParent = parent;
   const node = new TSClassImplementsNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
-  var node$0;
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
       const { right } = expression;
       let start, end;
-      let previous = expression = (node$0 = Object.create(NodeProto),
-          node$0.type = 'MemberExpression',
-          node$0.object = object,
-          node$0.property = right,
-          node$0.optional = false,
-          node$0.computed = false,
-          node$0.start = start = expression.start,
-          node$0.end = end = expression.end,
-          node$0.range = [start, end],
-          node$0.parent = parent,
-      node$0);
+      let previous = expression = new TSInterfaceHeritageNode(object, right, start = expression.start, end = expression.end, [start, end], parent);
       right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
@@ -7360,17 +7308,7 @@ function deserializeTSClassImplements(pos) {
               break;
           }
           const { left, right } = object;
-          previous = previous.object = (node$0 = Object.create(NodeProto),
-              node$0.type = 'MemberExpression',
-              node$0.object = left,
-              node$0.property = right,
-              node$0.optional = false,
-              node$0.computed = false,
-              node$0.start = start = object.start,
-              node$0.end = end = object.end,
-              node$0.range = [start, end],
-              node$0.parent = previous,
-          node$0);
+          previous = previous.object = new TSInterfaceHeritageNode(left, right, start = object.start, end = object.end, [start, end], previous);
           right.parent = previous;
           object = left;
       }
@@ -7615,21 +7553,10 @@ function deserializeTSGlobalDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSModuleDeclarationNode(uint8[pos + 88] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSModuleDeclarationNode('global', uint8[pos + 88] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
-  var node$0;
   let keywordStart, keywordEnd;
-  const ident = (node$0 = Object.create(NodeProto),
-      node$0.type = 'Identifier',
-      node$0.decorators = [],
-      node$0.name = 'global',
-      node$0.optional = false,
-          node$0.typeAnnotation = null,
-      node$0.start = keywordStart = int32[(pos + 16) >>> 2],
-      node$0.end = keywordEnd = int32[(pos + 20) >>> 2],
-      node$0.range = [keywordStart, keywordEnd],
-      node$0.parent = parent,
-  node$0);
+  const ident = new IdentifierNode('global', keywordStart = int32[(pos + 16) >>> 2], keywordEnd = int32[(pos + 20) >>> 2], [keywordStart, keywordEnd], parent);
   try {
     node.body = deserializeTSModuleBlock(pos + 24);
   } catch (error) {
@@ -7856,25 +7783,14 @@ function deserializeTSInterfaceHeritage(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSInterfaceHeritageNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSInterfaceHeritageNode2(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
-  var node$0;
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
       const { right } = expression;
       let start, end;
-      let previous = expression = (node$0 = Object.create(NodeProto),
-          node$0.type = 'MemberExpression',
-          node$0.object = object,
-          node$0.property = right,
-          node$0.optional = false,
-          node$0.computed = false,
-          node$0.start = start = expression.start,
-          node$0.end = end = expression.end,
-          node$0.range = [start, end],
-          node$0.parent = parent,
-      node$0);
+      let previous = expression = new TSInterfaceHeritageNode(object, right, start = expression.start, end = expression.end, [start, end], parent);
       right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
@@ -7882,17 +7798,7 @@ function deserializeTSInterfaceHeritage(pos) {
               break;
           }
           const { left, right } = object;
-          previous = previous.object = (node$0 = Object.create(NodeProto),
-              node$0.type = 'MemberExpression',
-              node$0.object = left,
-              node$0.property = right,
-              node$0.optional = false,
-              node$0.computed = false,
-              node$0.start = start = object.start,
-              node$0.end = end = object.end,
-              node$0.range = [start, end],
-              node$0.parent = previous,
-          node$0);
+          previous = previous.object = new TSInterfaceHeritageNode(left, right, start = object.start, end = object.end, [start, end], previous);
           right.parent = previous;
           object = left;
       }
@@ -8096,25 +8002,13 @@ function deserializeTSNamedTupleMember(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function deserializeTSNamespaceDeclaration(pos) {
-  var node$0;
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
       declare = (uint8[pos + 65] === 1);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
-  const node = parent = (node$0 = Object.create(NodeProto),
-      node$0.type = 'TSModuleDeclaration',
-      node$0.id = null,
-      node$0.body = body,
-      node$0.kind = kind,
-      node$0.declare = declare,
-      node$0.global = false,
-      node$0.start = start,
-      node$0.end = end,
-      node$0.range = [start, end],
-      node$0.parent = parent,
-  node$0);
+  const node = parent = new TSNamespaceDeclarationNode(body, kind, declare, start, end, [start, end], parent);
   const id = deserializeBindingIdentifier((pos + 16));
   if (body.type === 'TSModuleBlock') {
       node.id = id;
@@ -8123,15 +8017,7 @@ function deserializeTSNamespaceDeclaration(pos) {
       let innerId = body.id;
       if (innerId.type === 'Identifier') {
           let start, end;
-          const outerId = node.id = parent = (node$0 = Object.create(NodeProto),
-              node$0.type = 'TSQualifiedName',
-              node$0.left = id,
-              node$0.right = innerId,
-              node$0.start = start = id.start,
-              node$0.end = end = innerId.end,
-              node$0.range = [start, end],
-              node$0.parent = node,
-          node$0);
+          const outerId = node.id = parent = new TSQualifiedNameNode2(id, innerId, start = id.start, end = innerId.end, [start, end], node);
           id.parent = innerId.parent = outerId;
       } else {
           // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
@@ -8148,15 +8034,7 @@ function deserializeTSNamespaceDeclaration(pos) {
           }
           let end;
           const right = innerId.left;
-          const left = innerId.left = (node$0 = Object.create(NodeProto),
-              node$0.type = 'TSQualifiedName',
-              node$0.left = id,
-              node$0.right = right,
-              node$0.start = start,
-              node$0.end = end = right.end,
-              node$0.range = [start, end],
-              node$0.parent = innerId,
-          node$0);
+          const left = innerId.left = new TSQualifiedNameNode2(id, right, start, end = right.end, [start, end], innerId);
           id.parent = right.parent = left;
       }
       body = body.body;
@@ -8406,7 +8284,7 @@ function deserializeTSThisParameter(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSThisParameterNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new IdentifierNode('this', this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 24);
@@ -8937,12 +8815,11 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  var node$0;
   const tail = (uint8[pos + 12] === 1),
       start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
-  return (node$0 = Object.create(NodeProto), node$0.type = 'TemplateElement', node$0.value = value, node$0.tail = tail, node$0.start = start, node$0.end = end, node$0.range = [start, end], node$0.parent = parent, node$0);
+  return new TemplateElementNode(value, tail, start, end, [start, end], parent);
 }
 
 /** `TemplateElementValue<'a>` */
