@@ -113,6 +113,11 @@ export function perCall(run, methods, samples, options = {}) {
   return Object.fromEntries(methods.map((m) => [m, median(times[m]) / calls / 1e3]));
 }
 
+/** The geometric mean of `ratio(item)` over `items`. */
+export function geometricMean(items, ratio) {
+  return Math.exp(items.reduce((sum, item) => sum + Math.log(ratio(item)), 0) / items.length);
+}
+
 /** Files under this many bytes are "small": a linter's typical file, where one call's fixed cost shows. */
 export const SMALL = 5 * 1024;
 
@@ -141,7 +146,7 @@ export function classLines(results, ratio, other) {
   const geomeans = {};
   const order = ["under 5 KB", "5–100 KB", "100 KB and over", "JavaScript", "JSX and TSX", "TypeScript", "non-ASCII-heavy"];
   const lines = [...byClass].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([name, members]) => {
-    const geomean = Math.exp(members.reduce((sum, r) => sum + Math.log(ratio(r)), 0) / members.length);
+    const geomean = geometricMean(members, ratio);
     geomeans[name] = geomean;
     const slower = members.filter((r) => ratio(r) > 1).length;
     return `class ${name}: geomean rawast ÷ ${other} ${geomean.toFixed(3)}, slower on ${slower} of ${members.length} files`;
@@ -156,7 +161,7 @@ export function classLines(results, ratio, other) {
  */
 export function summaryLines(results, others) {
   const ratio = (r, other) => r.ns_per_node.rawast / r.ns_per_node[other];
-  const geomean = Object.fromEntries(others.map((m) => [`rawast_vs_${m}`, Math.exp(results.reduce((sum, r) => sum + Math.log(ratio(r, m)), 0) / results.length)]));
+  const geomean = Object.fromEntries(others.map((m) => [`rawast_vs_${m}`, geometricMean(results, (r) => ratio(r, m))]));
   const worst = others.map((m) => {
     const file = results.reduce((a, b) => (ratio(b, m) > ratio(a, m) ? b : a));
     return `${m} ${file.path} (${ratio(file, m).toFixed(2)})`;

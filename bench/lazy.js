@@ -12,7 +12,7 @@ import { deserialize as lazyDeserialize, VISITOR_KEYS } from "../generated/npm/p
 import { parseFile } from "../tests/acorn.js";
 import { walk } from "../tests/support.js";
 import { produceBuffer } from "./buffers.js";
-import { benchCommandLine, median, sample } from "./common.js";
+import { benchCommandLine, geometricMean, median, sample } from "./common.js";
 
 const USAGE = "node --expose-gc bench/lazy.js --encode PATH [--samples N] PATH... (run by `cargo xtask bench --lazy`)";
 
@@ -75,7 +75,7 @@ function main() {
     const cells = TASK_NAMES.flatMap((t) => [cell(`${t}/eager`), cell(`${t}/lazy`), ratio(r, t).toFixed(2)]);
     console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${cells.join(" | ")} |`);
   }
-  const geomean = (task) => Math.exp(results.reduce((sum, r) => sum + Math.log(ratio(r, task)), 0) / results.length);
+  const geomean = (task) => geometricMean(results, (r) => ratio(r, task));
   console.log(`\ngeomean lazy ÷ eager: ${TASK_NAMES.map((t, i) => `(${"abc"[i]}) ${t} ${geomean(t).toFixed(3)}`).join(", ")}`);
 }
 

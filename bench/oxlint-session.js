@@ -24,7 +24,7 @@ import { pathToFileURL } from "node:url";
 import { firstDifference } from "../tests/oxc/compare.js";
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
 import { captureBuffers, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
-import { classLines, fileClasses, machine, median, targetOption } from "./common.js";
+import { classLines, fileClasses, geometricMean, machine, median, targetOption } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
 const PROCESSES = 3;
@@ -123,7 +123,7 @@ function report(options, files, times) {
   console.log("| file | KB | rawast µs | Oxlint µs | rawast ÷ Oxlint |\n|---|---:|---:|---:|---:|");
   for (const r of results) console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.rawast_us.toFixed(1)} | ${r.oxlint_us.toFixed(1)} | ${(r.rawast_us / r.oxlint_us).toFixed(2)} |`);
   const ratio = (r) => r.rawast_us / r.oxlint_us;
-  const geomean = Math.exp(results.reduce((sum, r) => sum + Math.log(ratio(r)), 0) / results.length);
+  const geomean = geometricMean(results, ratio);
   const classes = classLines(results, ratio, "oxlint");
   // A pass's total: every file's read, with every collection wherever it fell.
   const pass = (which) => median(times[which][files[0].file].map((_, i) => files.reduce((sum, f) => sum + times[which][f.file][i], 0))) / 1e3;

@@ -24,7 +24,7 @@
     (oxc's `LOC`: `NodeProto`), its constructor's. -#}
 {%- macro return_object(props, prototype) -%}
 {%- if let Some(prototype) = prototype %}
-  return new {{ prototype.constructor }}({{ prototype.construction(props, false).args }});
+  return new {{ prototype.constructor }}({{ prototype.args }});
 {%- else %}
   return {
 {%- for prop in props %}
@@ -44,7 +44,7 @@ function {{ function.name }}({{ function.params }}) {
 {%- call preamble(props, Some(false)) %}{% endcall %}
   const previousParent = parent;
 {%- if let Some(prototype) = prototype %}
-  const node = new {{ prototype.constructor }}({{ prototype.construction(props, true).args }});
+  const node = new {{ prototype.constructor }}({{ prototype.args }});
   parent = node;
 {%- else %}
   const node = parent = {

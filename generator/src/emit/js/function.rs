@@ -82,6 +82,8 @@ pub(in crate::emit::js) struct Prototype {
     /// The constructor's name: `CallExpressionNode` (no `deserialize…` name: those are calls
     /// `nesting::check_recorded` counts).
     pub(in crate::emit::js) constructor: String,
+    /// The arguments of `new` in this function: its [`Construction`]'s.
+    pub(in crate::emit::js) args: String,
 }
 
 /// How a [`Prototype`]'s constructor makes one object: its parameters, its body's assignments in
@@ -91,13 +93,6 @@ pub(crate) struct Construction {
     pub(crate) params: String,
     pub(crate) assignments: Vec<String>,
     pub(crate) args: String,
-}
-
-impl Prototype {
-    /// How its constructor makes an object of `props` (`construction`).
-    pub(in crate::emit::js) fn construction(&self, props: &[Prop], children_after: bool) -> Construction {
-        construction(props, children_after)
-    }
 }
 
 /// How a constructor makes an object of `props`: a node with parent links whose children are read
@@ -220,7 +215,6 @@ pub(in crate::emit::js) enum PropKind {
     OwnType,
     Field,
 }
-
 
 #[cfg(test)]
 mod tests {

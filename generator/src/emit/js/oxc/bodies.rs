@@ -120,7 +120,7 @@ impl Emitter<'_> {
                 _ => None,
             });
             let constructor = self.node_constructor(&made, node_type.as_deref(), "NodeProto")?;
-            *prototype = Some(Prototype { constructor });
+            *prototype = Some(Prototype { constructor, args: made.args });
         }
         Ok(body)
     }

@@ -113,7 +113,10 @@ impl<'s> Emitter<'s> {
     /// (a function written again may have made another shape).
     pub(super) fn functions_without_unused_constructors(self) -> Vec<String> {
         let constructors: BTreeSet<&String> = self.constructors.values().collect();
-        let used = |name: &String| self.functions.iter().any(|(caller, code)| caller != name && code.contains(&format!("new {name}(")));
+        let used = |name: &String| {
+            let call = format!("new {name}(");
+            self.functions.iter().any(|(caller, code)| caller != name && code.contains(&call))
+        };
         self.functions.iter().filter(|(name, _)| !constructors.contains(name) || used(name)).map(|(_, code)| code.clone()).collect()
     }
 
