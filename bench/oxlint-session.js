@@ -16,14 +16,14 @@
 // `cargo xtask bench --target oxlint-plugins --session`; N: passes per process, default 11)
 
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { firstDifference } from "../tests/oxc/compare.js";
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
-import { captureBuffers, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
+import { capturedIn, captureInto, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
 import { classLines, fileClasses, geometricMean, machine, median, targetOption } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
@@ -42,19 +42,6 @@ function commandLine() {
   return { target, json: values.json ?? null, passes: integerOption(USAGE, values, "samples", 11, 2), child: values.child ?? null, paths: positionals };
 }
 
-/** The captured files of `dir` (`capture`). */
-function captured(dir) {
-  return JSON.parse(readFileSync(join(dir, "index.json"), "utf8")).map((c) => ({ ...c, region: readFileSync(c.bin) }));
-}
-
-/** Oxlint's buffers of `paths` written to `dir`, each region a file, with an index; those Oxlint did not lint. */
-function capture(paths, dir) {
-  const { captured, unlinted } = captureBuffers(paths);
-  captured.forEach((c, i) => writeFileSync(join(dir, `${i}.bin`), c.region));
-  writeFileSync(join(dir, "index.json"), JSON.stringify(captured.map((c, i) => ({ file: c.file, start: c.start, program: c.program, length: c.length, bin: join(dir, `${i}.bin`) }))));
-  return unlinted;
-}
-
 /** A reader of one deserializer: `read(buffer, program)`. */
 async function reader(which, module) {
   if (which === "oxlint") return await oxlintReader();
@@ -64,7 +51,7 @@ async function reader(which, module) {
 
 /** A child: `passes` passes over the files, each read once per pass; prints µs per read by file. */
 async function child(options, dir) {
-  const files = captured(dir);
+  const files = capturedIn(dir);
   const read = await reader(options.child, options.target.module);
   const buffer = oxlintBuffer(files[0].length);
   const times = Object.fromEntries(files.map((f) => [f.file, []]));
@@ -89,9 +76,9 @@ async function main() {
   if (options.child !== null) return child(options, dir);
   const work = mkdtempSync(join(tmpdir(), "rawast-oxlint-session-"));
   try {
-    for (const file of capture(options.paths, work)) console.error(`${file}: not timed, Oxlint runs no plugin on it (it cannot parse it)`);
+    for (const file of captureInto(options.paths, work)) console.error(`${file}: not timed, Oxlint runs no plugin on it (it cannot parse it)`);
     // Only files whose trees are the same are timed.
-    const files = captured(work);
+    const files = capturedIn(work);
     const [rawast, oxlint] = [await reader("rawast", options.target.module), await reader("oxlint")];
     const buffer = oxlintBuffer(files[0]?.length ?? 0);
     for (const { file, region, start, program } of files) {

@@ -8,17 +8,20 @@
 
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
+// (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
+// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
+// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
 // Views of the buffer being deserialized, set by `deserialize` and dropped when it returns.
-let {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
+var {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
-let sourceStart, sourceEnd, limit, base;
+var sourceStart, sourceEnd, limit, base;
 // The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
-let decodedStart, decodedLen, decodedText;
+var decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
-let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
+var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 {% include "js/decoders.js" %}
 
 // No depth is counted on the way down (that would cost every node): when the JS stack runs out
@@ -27,7 +30,7 @@ let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // `a + b + …` chains are real).
 
 // Values deferred so far.
-let deferred = 0;
+var deferred = 0;
 
 /**
  * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer

@@ -11,21 +11,24 @@
 
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
+// (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
+// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
+// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
 // Each tree keeps its buffer's views and source text in a `Context`. The context being read is
 // `current`, its fields copied to these variables so that reads are as fast as the eager
 // deserializer's; a getter of a node of another tree first makes that tree's context current.
-let current = null;
+var current = null;
 // Views of the buffer.
-let {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
+var {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
-let sourceStart, sourceEnd, limit, base;
+var sourceStart, sourceEnd, limit, base;
 // The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
-let decodedStart, decodedLen, decodedText;
+var decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
-let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
+var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 {% include "js/decoders.js" %}
 
 /** The buffer of one tree, as `setUp` read it. */

@@ -32,29 +32,32 @@
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 {%- endif %}
 
+// (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
+// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
+// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
 // Views of the buffer being read, set by `deserialize` and dropped when it returns.
-let {% for view in views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
-let sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
+var {% for view in views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
+var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // The source's bytes as a one-byte string (each byte one character): ASCII strings of the source are
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
-let sourceLatin;
+var sourceLatin;
 {%- if parent_links %}
 // The node whose children are being read: each node's `parent`. A node with children sets it while
 // they are read, and oxc's converters keep it up to date too.
 {%- else %}
 // The parent node, which oxc's converters keep up to date in its `parent` variants (not this one).
 {%- endif %}
-let parent = null;
+var parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
 // so every pointer of a sound buffer lies in `[lo, hi)`, from the root to the metadata.
-let lo = 0, hi = 0;
+var lo = 0, hi = 0;
 // Bytes that reads may still take (structs pointers lead to, strings): shared or cyclic pointers in
 // a corrupt buffer end in an error, not in exponential work or a hang. It starts at twice the AST's
 // region, but no more than twice `SOURCE_CAP` bytes per byte of source: the region is the
 // metadata's word, and a forged `data_offset` must not buy work the buffer's contents cannot
 // justify. When it runs out, `overBudget` pays each read from what it really reaches.
-let budget = 0;
+var budget = 0;
 // The reads a source justifies before `overBudget` takes over, per byte of source and for any file:
 // reading what oxc-parser 0.157 writes for real files takes 2 to 9 bytes per byte of source (the
 // structs that may nest, and strings; bench/README.md, 2026-11-25), twice this at most. (Larger
@@ -62,17 +65,17 @@ let budget = 0;
 const SOURCE_CAP = 8, SOURCE_CAP_MARGIN = 1 << 18;
 // Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
 // what the lines touched so far still allow.
-let touched = null, allowance = 0;
+var touched = null, allowance = 0;
 // `Deferred` values in the tree. Where the JS stack runs out, the node being built leaves its values
 // that may nest as `Deferred`s (a `catch` in its function), built after the root returns
 // (`resolveDeferred`): `a + b + …` chains of any length come back whole, and no depth is counted.
-let deferred = 0;
+var deferred = 0;
 {%- if read_first %}
 // Values read first, by position: where a converter looks at what it reads (so nothing can be left
 // for later) and the JS stack runs out, the deepest `Box` that did not fit (`overflowRead` at
 // `overflowAt`) is read from the top of the stack, kept here, and found by the retry (`readFromTop`).
 const readFirst = new Map();
-let overflowRead = null, overflowAt = 0;
+var overflowRead = null, overflowAt = 0;
 // How many times the JS stack's running out has interrupted a read of a `Box` read first, by the
 // position it points to (`interrupted`).
 const interruptions = new Map();

@@ -8,10 +8,10 @@
 // `tokens` are. They are read from the file's buffer and source when first asked for, and stay
 // those of the last file deserialized: like Oxlint's, a program's getters read the buffer of the
 // latest call.
-let fileBuffer = null, fileInt32 = null, fileSourceText = "", fileProgram = 0, fileLo = 0, fileHi = 0;
-let comments = null, tokens = null;
+var fileBuffer = null, fileInt32 = null, fileSourceText = "", fileProgram = 0, fileLo = 0, fileHi = 0;
+var comments = null, tokens = null;
 // The offset of each line's start in the source (UTF-16), computed on the first `loc`.
-let lineStarts = null;
+var lineStarts = null;
 
 /** Keeps what the getters read of the file just deserialized, and forgets the last one's. */
 function setUpFile(buffer, int32View, text, program, regionStart, regionEnd) {

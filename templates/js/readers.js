@@ -93,7 +93,7 @@ const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
 const MAX_SOURCE_SLICE = 2 ** 28 - 16;
-let budget = 0, stringBudget = 0;
+var budget = 0, stringBudget = 0;
 
 /** For a read of `len` bytes at `start` (by the pointer at `pos`) that takes `budget` past what it holds. */
 function overBudget(start, len, pos) {

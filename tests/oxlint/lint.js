@@ -92,6 +92,22 @@ export function captureBuffers(files, module) {
 }
 
 /**
+ * `files`' buffers as Oxlint writes them (`captureBuffers`), kept in `dir` for child processes to
+ * read (`capturedIn`): a file per region and an index. Returns the files Oxlint linted none of.
+ */
+export function captureInto(files, dir) {
+  const { captured, unlinted } = captureBuffers(files);
+  captured.forEach((c, i) => writeFileSync(join(dir, `${i}.bin`), c.region));
+  writeFileSync(join(dir, "index.json"), JSON.stringify(captured.map((c, i) => ({ file: c.file, start: c.start, program: c.program, length: c.length, bin: join(dir, `${i}.bin`) }))));
+  return unlinted;
+}
+
+/** The buffers `captureInto` kept in `dir`: `{ file, region, start, program, length }` each. */
+export function capturedIn(dir) {
+  return JSON.parse(readFileSync(join(dir, "index.json"), "utf8")).map((c) => ({ ...c, region: readFileSync(c.bin) }));
+}
+
+/**
  * Whether two prototypes count as the same in Oxlint's trees and a rawast target's, whose classes
  * live in two modules: the same object, or alike (a plain object's own properties, such as
  * `NodeProto`'s `loc`; a class's name and members, such as `Comment` and `Token`).

@@ -51,7 +51,8 @@ rawast is slower on than oxc, the same and the geomean per file class (size: und
 larger; JavaScript, JSX and TSX, TypeScript; non-ASCII-heavy: 1% of the bytes or more), and their
 geometric means. Default files: the default set (below) for JS targets;
 for TS targets typescript's lib.dom.d.ts and typescript.d.ts, zod's v3 types.ts and v4 schemas.ts,
-@tanstack/router-core's router.ts and @tanstack/react-router's link.tsx. A -parent target is
+@tanstack/router-core's router.ts, @tanstack/react-router's link.tsx and Match.tsx, and
+@tanstack/solid-router's route.tsx. A -parent target is
 measured against oxc's variant without parents (oxc-parser 0.157 ships none with).
 
 With --target oxlint-plugins (`linter = true`), instead: bench/oxlint.js. Oxlint 1.91.0 lints the files once
@@ -85,9 +86,9 @@ pub struct Args {
     /// Samples per method and file (default 15; with --session, passes per process, default 11)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     samples: Option<u32>,
-    /// JS files (.jsx parsed as JSX). Default: 27 files of the pinned packages, the PERF.md set
+    /// JS files (.jsx parsed as JSX). Default: 29 files of the pinned packages, the PERF.md set
     /// first, then bundles, ES modules, literal tables, comment-, string- and non-ASCII-heavy files,
-    /// JSX, and four files under 5 KB
+    /// JSX, and five files under 5 KB
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 }
@@ -100,6 +101,10 @@ const TS_FILES: &[&str] = &[
     "node_modules/zod/src/v4/core/schemas.ts",
     "node_modules/@tanstack/router-core/src/router.ts",
     "node_modules/@tanstack/react-router/src/link.tsx",
+    // More TSX: the JSX and TSX class of the Oxlint bench had three files, too few for its geomean
+    // to mean anything (±10% between runs of the same code).
+    "node_modules/@tanstack/react-router/src/Match.tsx",
+    "node_modules/@tanstack/solid-router/src/route.tsx",
 ];
 
 /// The default set: PERF.md's nine files first, then files chosen for what those lack (issue 15):
@@ -137,8 +142,10 @@ const DEFAULT_FILES: &[&str] = &[
     "node_modules/@faker-js/faker/dist/zh_CN-2cuaKeu0.js",
     // JSX (by extension, as conformance reads it).
     "node_modules/@tanstack/solid-router/dist/source/Match.jsx",
-    // Under 5 KB: JSX, a Japanese locale, a lodash module, zod's Chinese messages.
+    "node_modules/@tanstack/solid-router/dist/source/link.jsx",
+    // Under 5 KB: JSX (two), a Japanese locale, a lodash module, zod's Chinese messages.
     "node_modules/create-vite/template-react/src/App.jsx",
+    "node_modules/create-vite/template-preact/src/app.jsx",
     "node_modules/moment/locale/ja.js",
     "node_modules/lodash/throttle.js",
     "node_modules/zod/v4/locales/zh-CN.js",

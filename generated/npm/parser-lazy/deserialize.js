@@ -26,21 +26,24 @@ const LAYOUT_FINGERPRINT = "15728089f46937a2";
 
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
+// (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
+// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
+// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
 // Each tree keeps its buffer's views and source text in a `Context`. The context being read is
 // `current`, its fields copied to these variables so that reads are as fast as the eager
 // deserializer's; a getter of a node of another tree first makes that tree's context current.
-let current = null;
+var current = null;
 // Views of the buffer.
-let uint8, uint32, float64;
+var uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
-let sourceStart, sourceEnd, limit, base;
+var sourceStart, sourceEnd, limit, base;
 // The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
-let decodedStart, decodedLen, decodedText;
+var decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
-let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
+var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 
 // Node's one-byte decoder, called on the Uint8Array directly: the source's chunks are one byte per
 // character, which it copies as they are (bench/README.md: several times faster
@@ -327,7 +330,7 @@ const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
 const MAX_SOURCE_SLICE = 2 ** 28 - 16;
-let budget = 0, stringBudget = 0;
+var budget = 0, stringBudget = 0;
 
 /** For a read of `len` bytes at `start` (by the pointer at `pos`) that takes `budget` past what it holds. */
 function overBudget(start, len, pos) {

@@ -14,24 +14,27 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 
+// (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
+// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
+// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
 // Views of the buffer being read, set by `deserialize` and dropped when it returns.
-let uint8, uint32, int32, float64;
-let sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
+var uint8, uint32, int32, float64;
+var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // The source's bytes as a one-byte string (each byte one character): ASCII strings of the source are
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
-let sourceLatin;
+var sourceLatin;
 // The parent node, which oxc's converters keep up to date in its `parent` variants (not this one).
-let parent = null;
+var parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
 // so every pointer of a sound buffer lies in `[lo, hi)`, from the root to the metadata.
-let lo = 0, hi = 0;
+var lo = 0, hi = 0;
 // Bytes that reads may still take (structs pointers lead to, strings): shared or cyclic pointers in
 // a corrupt buffer end in an error, not in exponential work or a hang. It starts at twice the AST's
 // region, but no more than twice `SOURCE_CAP` bytes per byte of source: the region is the
 // metadata's word, and a forged `data_offset` must not buy work the buffer's contents cannot
 // justify. When it runs out, `overBudget` pays each read from what it really reaches.
-let budget = 0;
+var budget = 0;
 // The reads a source justifies before `overBudget` takes over, per byte of source and for any file:
 // reading what oxc-parser 0.157 writes for real files takes 2 to 9 bytes per byte of source (the
 // structs that may nest, and strings; bench/README.md, 2026-11-25), twice this at most. (Larger
@@ -39,16 +42,16 @@ let budget = 0;
 const SOURCE_CAP = 8, SOURCE_CAP_MARGIN = 1 << 18;
 // Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
 // what the lines touched so far still allow.
-let touched = null, allowance = 0;
+var touched = null, allowance = 0;
 // `Deferred` values in the tree. Where the JS stack runs out, the node being built leaves its values
 // that may nest as `Deferred`s (a `catch` in its function), built after the root returns
 // (`resolveDeferred`): `a + b + …` chains of any length come back whole, and no depth is counted.
-let deferred = 0;
+var deferred = 0;
 // Values read first, by position: where a converter looks at what it reads (so nothing can be left
 // for later) and the JS stack runs out, the deepest `Box` that did not fit (`overflowRead` at
 // `overflowAt`) is read from the top of the stack, kept here, and found by the retry (`readFromTop`).
 const readFirst = new Map();
-let overflowRead = null, overflowAt = 0;
+var overflowRead = null, overflowAt = 0;
 // How many times the JS stack's running out has interrupted a read of a `Box` read first, by the
 // position it points to (`interrupted`).
 const interruptions = new Map();
@@ -276,6 +279,19 @@ class Deferred {
 function defer(read, pos) {
   deferred++;
   return new Deferred(read, pos);
+}
+
+/**
+ * Where the JS stack ran out (`error`) while an array's elements were read from `first` on, each
+ * `stride` bytes: leaves those not read yet, the holes, for later. Any other error is thrown on.
+ * (One function for every array: the catch's code in each would be compiled with it.)
+ */
+function deferElements(error, array, read, first, stride) {
+  if (!(error instanceof RangeError)) throw error;
+  // (No element reads as `undefined`: those not read yet are the holes.)
+  for (let i = 0, element = first; i < array.length; i++, element += stride) {
+    if (array[i] === undefined) array[i] = defer(read, element);
+  }
 }
 
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
@@ -7568,11 +7584,7 @@ function deserializeVecArgument(pos) {
       array[i] = deserializeArgument(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeArgument, element);
-    }
+    deferElements(error, array, deserializeArgument, first, 16);
   }
   return array;
 }
@@ -7592,11 +7604,7 @@ function deserializeVecArrayExpressionElement(pos) {
       array[i] = deserializeArrayExpressionElement(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeArrayExpressionElement, element);
-    }
+    deferElements(error, array, deserializeArrayExpressionElement, first, 16);
   }
   return array;
 }
@@ -7616,11 +7624,7 @@ function deserializeVecAssignmentTargetProperty(pos) {
       array[i] = deserializeAssignmentTargetProperty(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeAssignmentTargetProperty, element);
-    }
+    deferElements(error, array, deserializeAssignmentTargetProperty, first, 16);
   }
   return array;
 }
@@ -7640,11 +7644,7 @@ function deserializeVecBindingProperty(pos) {
       array[i] = deserializeBindingProperty(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 48) {
-      if (array[i] === undefined) array[i] = defer(deserializeBindingProperty, element);
-    }
+    deferElements(error, array, deserializeBindingProperty, first, 48);
   }
   return array;
 }
@@ -7664,11 +7664,7 @@ function deserializeVecClassElement(pos) {
       array[i] = deserializeClassElement(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeClassElement, element);
-    }
+    deferElements(error, array, deserializeClassElement, first, 16);
   }
   return array;
 }
@@ -7703,11 +7699,7 @@ function deserializeVecDecorator(pos) {
       array[i] = deserializeDecorator(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 32) {
-      if (array[i] === undefined) array[i] = defer(deserializeDecorator, element);
-    }
+    deferElements(error, array, deserializeDecorator, first, 32);
   }
   return array;
 }
@@ -7817,11 +7809,7 @@ function deserializeVecExpression(pos) {
       array[i] = deserializeExpression(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeExpression, element);
-    }
+    deferElements(error, array, deserializeExpression, first, 16);
   }
   return array;
 }
@@ -7841,11 +7829,7 @@ function deserializeVecFormalParameter(pos) {
       array[i] = deserializeFormalParameter(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 72) {
-      if (array[i] === undefined) array[i] = defer(deserializeFormalParameter, element);
-    }
+    deferElements(error, array, deserializeFormalParameter, first, 72);
   }
   return array;
 }
@@ -7910,11 +7894,7 @@ function deserializeVecJSXAttributeItem(pos) {
       array[i] = deserializeJSXAttributeItem(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeJSXAttributeItem, element);
-    }
+    deferElements(error, array, deserializeJSXAttributeItem, first, 16);
   }
   return array;
 }
@@ -7934,11 +7914,7 @@ function deserializeVecJSXChild(pos) {
       array[i] = deserializeJSXChild(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeJSXChild, element);
-    }
+    deferElements(error, array, deserializeJSXChild, first, 16);
   }
   return array;
 }
@@ -7958,11 +7934,7 @@ function deserializeVecObjectPropertyKind(pos) {
       array[i] = deserializeObjectPropertyKind(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeObjectPropertyKind, element);
-    }
+    deferElements(error, array, deserializeObjectPropertyKind, first, 16);
   }
   return array;
 }
@@ -7982,11 +7954,7 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
       array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
-    }
+    deferElements(error, array, deserializeOptionAssignmentTargetMaybeDefault, first, 16);
   }
   return array;
 }
@@ -8006,11 +7974,7 @@ function deserializeVecOptionBindingPattern(pos) {
       array[i] = deserializeOptionBindingPattern(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeOptionBindingPattern, element);
-    }
+    deferElements(error, array, deserializeOptionBindingPattern, first, 16);
   }
   return array;
 }
@@ -8045,11 +8009,7 @@ function deserializeVecStatement(pos) {
       array[i] = deserializeStatement(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeStatement, element);
-    }
+    deferElements(error, array, deserializeStatement, first, 16);
   }
   return array;
 }
@@ -8114,11 +8074,7 @@ function deserializeVecSwitchCase(pos) {
       array[i] = deserializeSwitchCase(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 56) {
-      if (array[i] === undefined) array[i] = defer(deserializeSwitchCase, element);
-    }
+    deferElements(error, array, deserializeSwitchCase, first, 56);
   }
   return array;
 }
@@ -8138,11 +8094,7 @@ function deserializeVecTSEnumMember(pos) {
       array[i] = deserializeTSEnumMember(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 48) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSEnumMember, element);
-    }
+    deferElements(error, array, deserializeTSEnumMember, first, 48);
   }
   return array;
 }
@@ -8162,11 +8114,7 @@ function deserializeVecTSInterfaceHeritage(pos) {
       array[i] = deserializeTSInterfaceHeritage(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 40) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSInterfaceHeritage, element);
-    }
+    deferElements(error, array, deserializeTSInterfaceHeritage, first, 40);
   }
   return array;
 }
@@ -8186,11 +8134,7 @@ function deserializeVecTSSignature(pos) {
       array[i] = deserializeTSSignature(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSSignature, element);
-    }
+    deferElements(error, array, deserializeTSSignature, first, 16);
   }
   return array;
 }
@@ -8210,11 +8154,7 @@ function deserializeVecTSTupleElement(pos) {
       array[i] = deserializeTSTupleElement(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSTupleElement, element);
-    }
+    deferElements(error, array, deserializeTSTupleElement, first, 16);
   }
   return array;
 }
@@ -8234,11 +8174,7 @@ function deserializeVecTSType(pos) {
       array[i] = deserializeTSType(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSType, element);
-    }
+    deferElements(error, array, deserializeTSType, first, 16);
   }
   return array;
 }
@@ -8258,11 +8194,7 @@ function deserializeVecTSTypeParameter(pos) {
       array[i] = deserializeTSTypeParameter(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 80) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSTypeParameter, element);
-    }
+    deferElements(error, array, deserializeTSTypeParameter, first, 80);
   }
   return array;
 }
@@ -8297,11 +8229,7 @@ function deserializeVecVariableDeclarator(pos) {
       array[i] = deserializeVariableDeclarator(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 56) {
-      if (array[i] === undefined) array[i] = defer(deserializeVariableDeclarator, element);
-    }
+    deferElements(error, array, deserializeVariableDeclarator, first, 56);
   }
   return array;
 }

@@ -14,25 +14,28 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 
+// (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
+// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
+// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
 // Views of the buffer being read, set by `deserialize` and dropped when it returns.
-let uint8, uint32, int32, float64;
-let sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
+var uint8, uint32, int32, float64;
+var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // The source's bytes as a one-byte string (each byte one character): ASCII strings of the source are
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
-let sourceLatin;
+var sourceLatin;
 // The node whose children are being read: each node's `parent`. A node with children sets it while
 // they are read, and oxc's converters keep it up to date too.
-let parent = null;
+var parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
 // so every pointer of a sound buffer lies in `[lo, hi)`, from the root to the metadata.
-let lo = 0, hi = 0;
+var lo = 0, hi = 0;
 // Bytes that reads may still take (structs pointers lead to, strings): shared or cyclic pointers in
 // a corrupt buffer end in an error, not in exponential work or a hang. It starts at twice the AST's
 // region, but no more than twice `SOURCE_CAP` bytes per byte of source: the region is the
 // metadata's word, and a forged `data_offset` must not buy work the buffer's contents cannot
 // justify. When it runs out, `overBudget` pays each read from what it really reaches.
-let budget = 0;
+var budget = 0;
 // The reads a source justifies before `overBudget` takes over, per byte of source and for any file:
 // reading what oxc-parser 0.157 writes for real files takes 2 to 9 bytes per byte of source (the
 // structs that may nest, and strings; bench/README.md, 2026-11-25), twice this at most. (Larger
@@ -40,16 +43,16 @@ let budget = 0;
 const SOURCE_CAP = 8, SOURCE_CAP_MARGIN = 1 << 18;
 // Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
 // what the lines touched so far still allow.
-let touched = null, allowance = 0;
+var touched = null, allowance = 0;
 // `Deferred` values in the tree. Where the JS stack runs out, the node being built leaves its values
 // that may nest as `Deferred`s (a `catch` in its function), built after the root returns
 // (`resolveDeferred`): `a + b + …` chains of any length come back whole, and no depth is counted.
-let deferred = 0;
+var deferred = 0;
 // Values read first, by position: where a converter looks at what it reads (so nothing can be left
 // for later) and the JS stack runs out, the deepest `Box` that did not fit (`overflowRead` at
 // `overflowAt`) is read from the top of the stack, kept here, and found by the retry (`readFromTop`).
 const readFirst = new Map();
-let overflowRead = null, overflowAt = 0;
+var overflowRead = null, overflowAt = 0;
 // How many times the JS stack's running out has interrupted a read of a `Box` read first, by the
 // position it points to (`interrupted`).
 const interruptions = new Map();
@@ -287,6 +290,19 @@ function defer(read, pos) {
   return new Deferred(read, pos);
 }
 
+/**
+ * Where the JS stack ran out (`error`) while an array's elements were read from `first` on, each
+ * `stride` bytes: leaves those not read yet, the holes, for later. Any other error is thrown on.
+ * (One function for every array: the catch's code in each would be compiled with it.)
+ */
+function deferElements(error, array, read, first, stride) {
+  if (!(error instanceof RangeError)) throw error;
+  // (No element reads as `undefined`: those not read yet are the holes.)
+  for (let i = 0, element = first; i < array.length; i++, element += stride) {
+    if (array[i] === undefined) array[i] = defer(read, element);
+  }
+}
+
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
   // Values with the node that holds them: the `parent` of the nodes a `Deferred` builds.
@@ -427,14 +443,19 @@ function deserializeAccessorProperty(pos) {
     node.key = deserializePropertyKey(pos + 40);
     node.value = deserializeOptionExpression(pos + 64);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
-    if (node.value === null) node.value = defer(deserializeOptionExpression, pos + 64);
+    deferAccessorPropertyChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `AccessorProperty<'a>`: its children not read yet are left for later. */
+function deferAccessorPropertyChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
+  if (node.value === null) node.value = defer(deserializeOptionExpression, pos + 64);
 }
 
 const ACCESSOR_PROPERTY_TYPE_STRINGS = ["AccessorProperty", "TSAbstractAccessorProperty"];
@@ -580,12 +601,17 @@ function deserializeArrayExpression(pos) {
   try {
     node.elements = deserializeVecArrayExpressionElement(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.elements === null) node.elements = defer(deserializeVecArrayExpressionElement, pos + 16);
+    deferArrayExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ArrayExpression<'a>`: its children not read yet are left for later. */
+function deferArrayExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.elements === null) node.elements = defer(deserializeVecArrayExpressionElement, pos + 16);
 }
 
 /** `ArrayExpressionElement<'a>` */
@@ -828,13 +854,18 @@ function deserializeArrowFunctionExpression(pos) {
     node.params = deserializeBoxFormalParameters(pos + 24);
     node.body = deserializeArrowFunctionBody(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
-    if (node.body === null) node.body = defer(deserializeArrowFunctionBody, pos + 40);
+    deferArrowFunctionExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ArrowFunctionExpression<'a>`: its children not read yet are left for later. */
+function deferArrowFunctionExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
+  if (node.body === null) node.body = defer(deserializeArrowFunctionBody, pos + 40);
 }
 
 /** `AssignmentExpression<'a>` */
@@ -856,13 +887,18 @@ function deserializeAssignmentExpression(pos) {
     node.left = deserializeAssignmentTarget(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeAssignmentTarget, pos + 16);
-    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+    deferAssignmentExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `AssignmentExpression<'a>`: its children not read yet are left for later. */
+function deferAssignmentExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeAssignmentTarget, pos + 16);
+  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 const ASSIGNMENT_OPERATOR_STRINGS = ["=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "|=", "^=", "&=", "||=", "&&=", "??="];
@@ -892,13 +928,18 @@ function deserializeAssignmentPattern(pos) {
     node.left = deserializeBindingPattern(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeBindingPattern, pos + 16);
-    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+    deferAssignmentPatternChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `AssignmentPattern<'a>`: its children not read yet are left for later. */
+function deferAssignmentPatternChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeBindingPattern, pos + 16);
+  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 /** `AssignmentTarget<'a>` */
@@ -1045,13 +1086,18 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeAssignmentTargetMaybeDefault(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-    if (node.value === null) node.value = defer(deserializeAssignmentTargetMaybeDefault, pos + 32);
+    deferAssignmentTargetPropertyPropertyChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `AssignmentTargetPropertyProperty<'a>`: its children not read yet are left for later. */
+function deferAssignmentTargetPropertyPropertyChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+  if (node.value === null) node.value = defer(deserializeAssignmentTargetMaybeDefault, pos + 32);
 }
 
 /** `AssignmentTargetRest<'a>` */
@@ -1070,12 +1116,17 @@ function deserializeAssignmentTargetRest(pos) {
   try {
     node.argument = deserializeAssignmentTarget(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeAssignmentTarget, pos + 16);
+    deferAssignmentTargetRestChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `AssignmentTargetRest<'a>`: its children not read yet are left for later. */
+function deferAssignmentTargetRestChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeAssignmentTarget, pos + 16);
 }
 
 /** `AssignmentTargetWithDefault<'a>` */
@@ -1096,13 +1147,18 @@ function deserializeAssignmentTargetWithDefault(pos) {
     node.left = deserializeAssignmentTarget(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeAssignmentTarget, pos + 16);
-    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+    deferAssignmentTargetWithDefaultChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `AssignmentTargetWithDefault<'a>`: its children not read yet are left for later. */
+function deferAssignmentTargetWithDefaultChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeAssignmentTarget, pos + 16);
+  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 /** `AwaitExpression<'a>` */
@@ -1121,12 +1177,17 @@ function deserializeAwaitExpression(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
+    deferAwaitExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `AwaitExpression<'a>`: its children not read yet are left for later. */
+function deferAwaitExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 /** `BigIntLiteral<'a>` */
@@ -1165,13 +1226,18 @@ function deserializeBinaryExpression(pos) {
     node.left = deserializeExpression(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeExpression, pos + 16);
-    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+    deferBinaryExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `BinaryExpression<'a>`: its children not read yet are left for later. */
+function deferBinaryExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeExpression, pos + 16);
+  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 const BINARY_OPERATOR_STRINGS = ["==", "!=", "===", "!==", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "**", "<<", ">>", ">>>", "|", "^", "&", "in", "instanceof"];
@@ -1235,13 +1301,18 @@ function deserializeBindingProperty(pos) {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeBindingPattern(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-    if (node.value === null) node.value = defer(deserializeBindingPattern, pos + 32);
+    deferBindingPropertyChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `BindingProperty<'a>`: its children not read yet are left for later. */
+function deferBindingPropertyChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+  if (node.value === null) node.value = defer(deserializeBindingPattern, pos + 32);
 }
 
 /** `BindingRestElement<'a>` */
@@ -1260,12 +1331,17 @@ function deserializeBindingRestElement(pos) {
   try {
     node.argument = deserializeBindingPattern(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeBindingPattern, pos + 16);
+    deferBindingRestElementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `BindingRestElement<'a>`: its children not read yet are left for later. */
+function deferBindingRestElementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeBindingPattern, pos + 16);
 }
 
 /** `BlockStatement<'a>` */
@@ -1284,12 +1360,17 @@ function deserializeBlockStatement(pos) {
   try {
     node.body = deserializeVecStatement(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeVecStatement, pos + 16);
+    deferBlockStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `BlockStatement<'a>`: its children not read yet are left for later. */
+function deferBlockStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeVecStatement, pos + 16);
 }
 
 /** `BooleanLiteral` */
@@ -2518,13 +2599,18 @@ function deserializeCallExpression(pos) {
     node.callee = deserializeExpression(pos + 16);
     node.arguments = deserializeVecArgument(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.callee === null) node.callee = defer(deserializeExpression, pos + 16);
-    if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 40);
+    deferCallExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `CallExpression<'a>`: its children not read yet are left for later. */
+function deferCallExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.callee === null) node.callee = defer(deserializeExpression, pos + 16);
+  if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 40);
 }
 
 /** `CatchClause<'a>` */
@@ -2545,13 +2631,18 @@ function deserializeCatchClause(pos) {
     node.param = deserializeOptionCatchParameter(pos + 16);
     node.body = deserializeBoxBlockStatement(pos + 56);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.param === null) node.param = defer(deserializeOptionCatchParameter, pos + 16);
-    if (node.body === null) node.body = defer(deserializeBoxBlockStatement, pos + 56);
+    deferCatchClauseChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `CatchClause<'a>`: its children not read yet are left for later. */
+function deferCatchClauseChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.param === null) node.param = defer(deserializeOptionCatchParameter, pos + 16);
+  if (node.body === null) node.body = defer(deserializeBoxBlockStatement, pos + 56);
 }
 
 /** `CatchParameter<'a>` */
@@ -2595,12 +2686,17 @@ function deserializeChainExpression(pos) {
   try {
     node.expression = deserializeChainElement(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeChainElement, pos + 16);
+    deferChainExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ChainExpression<'a>`: its children not read yet are left for later. */
+function deferChainExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeChainElement, pos + 16);
 }
 
 /** `Class<'a>` */
@@ -2624,15 +2720,20 @@ function deserializeClass(pos) {
     node.superClass = deserializeOptionExpression((pos + 80));
     node.body = deserializeBoxClassBody(pos + 128);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-    if (node.superClass === null) node.superClass = defer(deserializeOptionExpression, (pos + 80));
-    if (node.body === null) node.body = defer(deserializeBoxClassBody, pos + 128);
+    deferClassChildren(error, node, pos);
   }
   node.id = deserializeOptionBindingIdentifier(pos + 40);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `Class<'a>`: its children not read yet are left for later. */
+function deferClassChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+  if (node.superClass === null) node.superClass = defer(deserializeOptionExpression, (pos + 80));
+  if (node.body === null) node.body = defer(deserializeBoxClassBody, pos + 128);
 }
 
 /** `ClassBody<'a>` */
@@ -2651,12 +2752,17 @@ function deserializeClassBody(pos) {
   try {
     node.body = deserializeVecClassElement(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeVecClassElement, pos + 16);
+    deferClassBodyChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ClassBody<'a>`: its children not read yet are left for later. */
+function deferClassBodyChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeVecClassElement, pos + 16);
 }
 
 /** `ClassElement<'a>` */
@@ -2731,13 +2837,18 @@ function deserializeComputedMemberExpression(pos) {
     node.object = deserializeExpression(pos + 16);
     node.property = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
-    if (node.property === null) node.property = defer(deserializeExpression, pos + 32);
+    deferComputedMemberExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ComputedMemberExpression<'a>`: its children not read yet are left for later. */
+function deferComputedMemberExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
+  if (node.property === null) node.property = defer(deserializeExpression, pos + 32);
 }
 
 /** `ConditionalExpression<'a>` */
@@ -2760,14 +2871,19 @@ function deserializeConditionalExpression(pos) {
     node.consequent = deserializeExpression(pos + 32);
     node.alternate = deserializeExpression(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
-    if (node.consequent === null) node.consequent = defer(deserializeExpression, pos + 32);
-    if (node.alternate === null) node.alternate = defer(deserializeExpression, pos + 48);
+    deferConditionalExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ConditionalExpression<'a>`: its children not read yet are left for later. */
+function deferConditionalExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
+  if (node.consequent === null) node.consequent = defer(deserializeExpression, pos + 32);
+  if (node.alternate === null) node.alternate = defer(deserializeExpression, pos + 48);
 }
 
 /** `ContinueStatement<'a>` */
@@ -2845,12 +2961,17 @@ function deserializeDecorator(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+    deferDecoratorChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `Decorator<'a>`: its children not read yet are left for later. */
+function deferDecoratorChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `Directive<'a>` */
@@ -2890,13 +3011,18 @@ function deserializeDoWhileStatement(pos) {
     node.body = deserializeStatement(pos + 16);
     node.test = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeStatement, pos + 16);
-    if (node.test === null) node.test = defer(deserializeExpression, pos + 32);
+    deferDoWhileStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `DoWhileStatement<'a>`: its children not read yet are left for later. */
+function deferDoWhileStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeStatement, pos + 16);
+  if (node.test === null) node.test = defer(deserializeExpression, pos + 32);
 }
 
 /** `DynamicImport` */
@@ -3014,12 +3140,17 @@ function deserializeExportDeclaration(pos) {
   try {
     node.declaration = deserializeDeclaration(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.declaration === null) node.declaration = defer(deserializeDeclaration, pos + 16);
+    deferExportDeclarationChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ExportDeclaration<'a>`: its children not read yet are left for later. */
+function deferExportDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.declaration === null) node.declaration = defer(deserializeDeclaration, pos + 16);
 }
 
 /** `ExportDefaultDeclaration<'a>` */
@@ -3038,12 +3169,17 @@ function deserializeExportDefaultDeclaration(pos) {
   try {
     node.declaration = deserializeExportDefaultDeclarationKind(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.declaration === null) node.declaration = defer(deserializeExportDefaultDeclarationKind, pos + 16);
+    deferExportDefaultDeclarationChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ExportDefaultDeclaration<'a>`: its children not read yet are left for later. */
+function deferExportDefaultDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.declaration === null) node.declaration = defer(deserializeExportDefaultDeclarationKind, pos + 16);
 }
 
 /** `ExportDefaultDeclarationKind<'a>` */
@@ -3395,12 +3531,17 @@ function deserializeExpressionStatement(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+    deferExpressionStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ExpressionStatement<'a>`: its children not read yet are left for later. */
+function deferExpressionStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `ForInStatement<'a>` */
@@ -3423,14 +3564,19 @@ function deserializeForInStatement(pos) {
     node.right = deserializeExpression(pos + 32);
     node.body = deserializeStatement(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeForStatementLeft, pos + 16);
-    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
-    if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
+    deferForInStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ForInStatement<'a>`: its children not read yet are left for later. */
+function deferForInStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeForStatementLeft, pos + 16);
+  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+  if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
 }
 
 /** `ForOfStatement<'a>` */
@@ -3454,14 +3600,19 @@ function deserializeForOfStatement(pos) {
     node.right = deserializeExpression(pos + 32);
     node.body = deserializeStatement(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeForStatementLeft, pos + 16);
-    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
-    if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
+    deferForOfStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ForOfStatement<'a>`: its children not read yet are left for later. */
+function deferForOfStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeForStatementLeft, pos + 16);
+  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+  if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
 }
 
 /** `ForStatement<'a>` */
@@ -3486,15 +3637,20 @@ function deserializeForStatement(pos) {
     node.update = deserializeOptionExpression(pos + 48);
     node.body = deserializeStatement(pos + 64);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.init === null) node.init = defer(deserializeOptionForStatementInit, pos + 16);
-    if (node.test === null) node.test = defer(deserializeOptionExpression, pos + 32);
-    if (node.update === null) node.update = defer(deserializeOptionExpression, pos + 48);
-    if (node.body === null) node.body = defer(deserializeStatement, pos + 64);
+    deferForStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ForStatement<'a>`: its children not read yet are left for later. */
+function deferForStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.init === null) node.init = defer(deserializeOptionForStatementInit, pos + 16);
+  if (node.test === null) node.test = defer(deserializeOptionExpression, pos + 32);
+  if (node.update === null) node.update = defer(deserializeOptionExpression, pos + 48);
+  if (node.body === null) node.body = defer(deserializeStatement, pos + 64);
 }
 
 /** `ForStatementInit<'a>` */
@@ -3725,14 +3881,19 @@ function deserializeFunction(pos) {
   try {
     node.body = deserializeOptionBoxFunctionBody(pos + 80);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeOptionBoxFunctionBody, pos + 80);
+    deferFunctionChildren(error, node, pos);
   }
   node.id = deserializeOptionBindingIdentifier(pos + 16);
   node.params = params;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `Function<'a>`: its children not read yet are left for later. */
+function deferFunctionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeOptionBoxFunctionBody, pos + 80);
 }
 
 /** `FunctionBody<'a>` */
@@ -3826,14 +3987,19 @@ function deserializeIfStatement(pos) {
     node.consequent = deserializeStatement(pos + 32);
     node.alternate = deserializeOptionStatement(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
-    if (node.consequent === null) node.consequent = defer(deserializeStatement, pos + 32);
-    if (node.alternate === null) node.alternate = defer(deserializeOptionStatement, pos + 48);
+    deferIfStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `IfStatement<'a>`: its children not read yet are left for later. */
+function deferIfStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
+  if (node.consequent === null) node.consequent = defer(deserializeStatement, pos + 32);
+  if (node.alternate === null) node.alternate = defer(deserializeOptionStatement, pos + 48);
 }
 
 /** `ImportAttribute<'a>` */
@@ -3954,13 +4120,18 @@ function deserializeImportExpression(pos) {
     node.source = deserializeExpression(pos + 16);
     node.options = deserializeOptionExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.source === null) node.source = defer(deserializeExpression, pos + 16);
-    if (node.options === null) node.options = defer(deserializeOptionExpression, pos + 32);
+    deferImportExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ImportExpression<'a>`: its children not read yet are left for later. */
+function deferImportExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.source === null) node.source = defer(deserializeExpression, pos + 16);
+  if (node.options === null) node.options = defer(deserializeOptionExpression, pos + 32);
 }
 
 /** `ImportImportName<'a>` */
@@ -4094,12 +4265,17 @@ function deserializeJSDocNonNullableType(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
+    deferJSDocNonNullableTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSDocNonNullableType<'a>`: its children not read yet are left for later. */
+function deferJSDocNonNullableTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `JSDocNullableType<'a>` */
@@ -4119,12 +4295,17 @@ function deserializeJSDocNullableType(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
+    deferJSDocNullableTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSDocNullableType<'a>`: its children not read yet are left for later. */
+function deferJSDocNullableTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `JSDocUnknownType` */
@@ -4157,13 +4338,18 @@ function deserializeJSXAttribute(pos) {
   try {
     node.value = deserializeOptionJSXAttributeValue(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.value === null) node.value = defer(deserializeOptionJSXAttributeValue, pos + 32);
+    deferJSXAttributeChildren(error, node, pos);
   }
   node.name = deserializeJSXAttributeName(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXAttribute<'a>`: its children not read yet are left for later. */
+function deferJSXAttributeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.value === null) node.value = defer(deserializeOptionJSXAttributeValue, pos + 32);
 }
 
 /** `JSXAttributeItem<'a>` */
@@ -4240,12 +4426,17 @@ function deserializeJSXClosingElement(pos) {
   try {
     node.name = deserializeJSXElementName(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.name === null) node.name = defer(deserializeJSXElementName, pos + 16);
+    deferJSXClosingElementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXClosingElement<'a>`: its children not read yet are left for later. */
+function deferJSXClosingElementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.name === null) node.name = defer(deserializeJSXElementName, pos + 16);
 }
 
 /** `JSXClosingFragment` */
@@ -4282,14 +4473,19 @@ function deserializeJSXElement(pos) {
   try {
     node.children = deserializeVecJSXChild(pos + 24);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.children === null) node.children = defer(deserializeVecJSXChild, pos + 24);
+    deferJSXElementChildren(error, node, pos);
   }
   node.openingElement = openingElement;
   node.closingElement = this_closingElement;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXElement<'a>`: its children not read yet are left for later. */
+function deferJSXElementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.children === null) node.children = defer(deserializeVecJSXChild, pos + 24);
 }
 
 /** `JSXElementName<'a>` */
@@ -4441,12 +4637,17 @@ function deserializeJSXExpressionContainer(pos) {
   try {
     node.expression = deserializeJSXExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeJSXExpression, pos + 16);
+    deferJSXExpressionContainerChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXExpressionContainer<'a>`: its children not read yet are left for later. */
+function deferJSXExpressionContainerChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeJSXExpression, pos + 16);
 }
 
 /** `JSXFragment<'a>` */
@@ -4467,14 +4668,19 @@ function deserializeJSXFragment(pos) {
   try {
     node.children = deserializeVecJSXChild(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.children === null) node.children = defer(deserializeVecJSXChild, pos + 32);
+    deferJSXFragmentChildren(error, node, pos);
   }
   node.openingFragment = deserializeJSXOpeningFragment(pos + 16);
   node.closingFragment = deserializeJSXClosingFragment(pos + 56);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXFragment<'a>`: its children not read yet are left for later. */
+function deferJSXFragmentChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.children === null) node.children = defer(deserializeVecJSXChild, pos + 32);
 }
 
 /** `JSXIdentifier<'a>` */
@@ -4508,13 +4714,18 @@ function deserializeJSXMemberExpression(pos) {
   try {
     node.object = deserializeJSXMemberExpressionObject(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.object === null) node.object = defer(deserializeJSXMemberExpressionObject, pos + 16);
+    deferJSXMemberExpressionChildren(error, node, pos);
   }
   node.property = deserializeJSXIdentifier(pos + 32);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXMemberExpression<'a>`: its children not read yet are left for later. */
+function deferJSXMemberExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.object === null) node.object = defer(deserializeJSXMemberExpressionObject, pos + 16);
 }
 
 /** `JSXMemberExpressionObject<'a>` */
@@ -4574,13 +4785,18 @@ function deserializeJSXOpeningElement(pos) {
     node.name = deserializeJSXElementName(pos + 16);
     node.attributes = deserializeVecJSXAttributeItem(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.name === null) node.name = defer(deserializeJSXElementName, pos + 16);
-    if (node.attributes === null) node.attributes = defer(deserializeVecJSXAttributeItem, pos + 40);
+    deferJSXOpeningElementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXOpeningElement<'a>`: its children not read yet are left for later. */
+function deferJSXOpeningElementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.name === null) node.name = defer(deserializeJSXElementName, pos + 16);
+  if (node.attributes === null) node.attributes = defer(deserializeVecJSXAttributeItem, pos + 40);
 }
 
 /** `JSXOpeningFragment` */
@@ -4614,12 +4830,17 @@ function deserializeJSXSpreadAttribute(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
+    deferJSXSpreadAttributeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXSpreadAttribute<'a>`: its children not read yet are left for later. */
+function deferJSXSpreadAttributeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 /** `JSXSpreadChild<'a>` */
@@ -4638,12 +4859,17 @@ function deserializeJSXSpreadChild(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+    deferJSXSpreadChildChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `JSXSpreadChild<'a>`: its children not read yet are left for later. */
+function deferJSXSpreadChildChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `JSXText<'a>` */
@@ -4692,13 +4918,18 @@ function deserializeLabeledStatement(pos) {
   try {
     node.body = deserializeStatement(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
+    deferLabeledStatementChildren(error, node, pos);
   }
   node.label = deserializeLabelIdentifier(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `LabeledStatement<'a>`: its children not read yet are left for later. */
+function deferLabeledStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
 }
 
 /** `LogicalExpression<'a>` */
@@ -4720,13 +4951,18 @@ function deserializeLogicalExpression(pos) {
     node.left = deserializeExpression(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeExpression, pos + 16);
-    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+    deferLogicalExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `LogicalExpression<'a>`: its children not read yet are left for later. */
+function deferLogicalExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeExpression, pos + 16);
+  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 const LOGICAL_OPERATOR_STRINGS = ["||", "&&", "??"];
@@ -4761,14 +4997,19 @@ function deserializeMethodDefinition(pos) {
     node.key = deserializePropertyKey(pos + 40);
     node.value = deserializeBoxFunction(pos + 56);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
-    if (node.value === null) node.value = defer(deserializeBoxFunction, pos + 56);
+    deferMethodDefinitionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `MethodDefinition<'a>`: its children not read yet are left for later. */
+function deferMethodDefinitionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
+  if (node.value === null) node.value = defer(deserializeBoxFunction, pos + 56);
 }
 
 const METHOD_DEFINITION_KIND_STRINGS = ["constructor", "method", "get", "set"];
@@ -4842,13 +5083,18 @@ function deserializeNewExpression(pos) {
     node.callee = deserializeExpression(pos + 16);
     node.arguments = deserializeVecArgument(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.callee === null) node.callee = defer(deserializeExpression, pos + 16);
-    if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 40);
+    deferNewExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `NewExpression<'a>`: its children not read yet are left for later. */
+function deferNewExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.callee === null) node.callee = defer(deserializeExpression, pos + 16);
+  if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 40);
 }
 
 /** `NewTarget` */
@@ -4957,12 +5203,17 @@ function deserializeObjectExpression(pos) {
   try {
     node.properties = deserializeVecObjectPropertyKind(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.properties === null) node.properties = defer(deserializeVecObjectPropertyKind, pos + 16);
+    deferObjectExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ObjectExpression<'a>`: its children not read yet are left for later. */
+function deferObjectExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.properties === null) node.properties = defer(deserializeVecObjectPropertyKind, pos + 16);
 }
 
 /** `ObjectPattern<'a>` */
@@ -5007,13 +5258,18 @@ function deserializeObjectProperty(pos) {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-    if (node.value === null) node.value = defer(deserializeExpression, pos + 32);
+    deferObjectPropertyChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ObjectProperty<'a>`: its children not read yet are left for later. */
+function deferObjectPropertyChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+  if (node.value === null) node.value = defer(deserializeExpression, pos + 32);
 }
 
 /** `ObjectPropertyKind<'a>` */
@@ -5274,13 +5530,18 @@ function deserializePrivateFieldExpression(pos) {
   try {
     node.object = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
+    deferPrivateFieldExpressionChildren(error, node, pos);
   }
   node.property = deserializePrivateIdentifier(pos + 32);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `PrivateFieldExpression<'a>`: its children not read yet are left for later. */
+function deferPrivateFieldExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
 }
 
 /** `PrivateIdentifier<'a>` */
@@ -5315,13 +5576,18 @@ function deserializePrivateInExpression(pos) {
   try {
     node.right = deserializeExpression(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.right === null) node.right = defer(deserializeExpression, pos + 48);
+    deferPrivateInExpressionChildren(error, node, pos);
   }
   node.left = deserializePrivateIdentifier(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `PrivateInExpression<'a>`: its children not read yet are left for later. */
+function deferPrivateInExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.right === null) node.right = defer(deserializeExpression, pos + 48);
 }
 
 /** `Program<'a>` */
@@ -5367,14 +5633,19 @@ function deserializePropertyDefinition(pos) {
     node.key = deserializePropertyKey(pos + 40);
     node.value = deserializeOptionExpression(pos + 64);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
-    if (node.value === null) node.value = defer(deserializeOptionExpression, pos + 64);
+    deferPropertyDefinitionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `PropertyDefinition<'a>`: its children not read yet are left for later. */
+function deferPropertyDefinitionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
+  if (node.value === null) node.value = defer(deserializeOptionExpression, pos + 64);
 }
 
 const PROPERTY_DEFINITION_TYPE_STRINGS = ["PropertyDefinition", "TSAbstractPropertyDefinition"];
@@ -5580,12 +5851,17 @@ function deserializeReturnStatement(pos) {
   try {
     node.argument = deserializeOptionExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeOptionExpression, pos + 16);
+    deferReturnStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ReturnStatement<'a>`: its children not read yet are left for later. */
+function deferReturnStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeOptionExpression, pos + 16);
 }
 
 /** `SequenceExpression<'a>` */
@@ -5604,12 +5880,17 @@ function deserializeSequenceExpression(pos) {
   try {
     node.expressions = deserializeVecExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expressions === null) node.expressions = defer(deserializeVecExpression, pos + 16);
+    deferSequenceExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `SequenceExpression<'a>`: its children not read yet are left for later. */
+function deferSequenceExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expressions === null) node.expressions = defer(deserializeVecExpression, pos + 16);
 }
 
 /** `SimpleAssignmentTarget<'a>` */
@@ -5660,12 +5941,17 @@ function deserializeSpreadElement(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
+    deferSpreadElementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `SpreadElement<'a>`: its children not read yet are left for later. */
+function deferSpreadElementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 /** `Statement<'a>` */
@@ -5764,12 +6050,17 @@ function deserializeStaticBlock(pos) {
   try {
     node.body = deserializeVecStatement(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeVecStatement, pos + 16);
+    deferStaticBlockChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `StaticBlock<'a>`: its children not read yet are left for later. */
+function deferStaticBlockChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeVecStatement, pos + 16);
 }
 
 /** `StaticExport<'a>` */
@@ -5816,13 +6107,18 @@ function deserializeStaticMemberExpression(pos) {
   try {
     node.object = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
+    deferStaticMemberExpressionChildren(error, node, pos);
   }
   node.property = deserializeIdentifierName(pos + 32);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `StaticMemberExpression<'a>`: its children not read yet are left for later. */
+function deferStaticMemberExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
 }
 
 /** `StringLiteral<'a>` */
@@ -5871,13 +6167,18 @@ function deserializeSwitchCase(pos) {
     node.test = deserializeOptionExpression(pos + 16);
     node.consequent = deserializeVecStatement(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.test === null) node.test = defer(deserializeOptionExpression, pos + 16);
-    if (node.consequent === null) node.consequent = defer(deserializeVecStatement, pos + 32);
+    deferSwitchCaseChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `SwitchCase<'a>`: its children not read yet are left for later. */
+function deferSwitchCaseChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.test === null) node.test = defer(deserializeOptionExpression, pos + 16);
+  if (node.consequent === null) node.consequent = defer(deserializeVecStatement, pos + 32);
 }
 
 /** `SwitchStatement<'a>` */
@@ -5898,13 +6199,18 @@ function deserializeSwitchStatement(pos) {
     node.discriminant = deserializeExpression(pos + 16);
     node.cases = deserializeVecSwitchCase(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.discriminant === null) node.discriminant = defer(deserializeExpression, pos + 16);
-    if (node.cases === null) node.cases = defer(deserializeVecSwitchCase, pos + 32);
+    deferSwitchStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `SwitchStatement<'a>`: its children not read yet are left for later. */
+function deferSwitchStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.discriminant === null) node.discriminant = defer(deserializeExpression, pos + 16);
+  if (node.cases === null) node.cases = defer(deserializeVecSwitchCase, pos + 32);
 }
 
 /** `TSAnyKeyword` */
@@ -5936,12 +6242,17 @@ function deserializeTSArrayType(pos) {
   try {
     node.elementType = deserializeTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.elementType === null) node.elementType = defer(deserializeTSType, pos + 16);
+    deferTSArrayTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSArrayType<'a>`: its children not read yet are left for later. */
+function deferTSArrayTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.elementType === null) node.elementType = defer(deserializeTSType, pos + 16);
 }
 
 /** `TSAsExpression<'a>` */
@@ -5962,13 +6273,18 @@ function deserializeTSAsExpression(pos) {
     node.expression = deserializeExpression(pos + 16);
     node.typeAnnotation = deserializeTSType(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 32);
+    deferTSAsExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSAsExpression<'a>`: its children not read yet are left for later. */
+function deferTSAsExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 32);
 }
 
 /** `TSBigIntKeyword` */
@@ -6019,14 +6335,19 @@ function deserializeTSCallSignatureDeclaration(pos) {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
     node.returnType = deserializeOptionBoxTSTypeAnnotation(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
-    if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 40);
+    deferTSCallSignatureDeclarationChildren(error, node, pos);
   }
   node.params = params;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSCallSignatureDeclaration<'a>`: its children not read yet are left for later. */
+function deferTSCallSignatureDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+  if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 40);
 }
 
 /** `TSConditionalType<'a>` */
@@ -6051,15 +6372,20 @@ function deserializeTSConditionalType(pos) {
     node.trueType = deserializeTSType(pos + 48);
     node.falseType = deserializeTSType(pos + 64);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.checkType === null) node.checkType = defer(deserializeTSType, pos + 16);
-    if (node.extendsType === null) node.extendsType = defer(deserializeTSType, pos + 32);
-    if (node.trueType === null) node.trueType = defer(deserializeTSType, pos + 48);
-    if (node.falseType === null) node.falseType = defer(deserializeTSType, pos + 64);
+    deferTSConditionalTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSConditionalType<'a>`: its children not read yet are left for later. */
+function deferTSConditionalTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.checkType === null) node.checkType = defer(deserializeTSType, pos + 16);
+  if (node.extendsType === null) node.extendsType = defer(deserializeTSType, pos + 32);
+  if (node.trueType === null) node.trueType = defer(deserializeTSType, pos + 48);
+  if (node.falseType === null) node.falseType = defer(deserializeTSType, pos + 64);
 }
 
 /** `TSConstructSignatureDeclaration<'a>` */
@@ -6082,14 +6408,19 @@ function deserializeTSConstructSignatureDeclaration(pos) {
     node.params = deserializeBoxFormalParameters(pos + 24);
     node.returnType = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
-    if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
-    if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
+    deferTSConstructSignatureDeclarationChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSConstructSignatureDeclaration<'a>`: its children not read yet are left for later. */
+function deferTSConstructSignatureDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+  if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
+  if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSConstructorType<'a>` */
@@ -6113,14 +6444,19 @@ function deserializeTSConstructorType(pos) {
     node.params = deserializeBoxFormalParameters(pos + 24);
     node.returnType = deserializeBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
-    if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
-    if (node.returnType === null) node.returnType = defer(deserializeBoxTSTypeAnnotation, pos + 32);
+    deferTSConstructorTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSConstructorType<'a>`: its children not read yet are left for later. */
+function deferTSConstructorTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+  if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
+  if (node.returnType === null) node.returnType = defer(deserializeBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSEnumBody<'a>` */
@@ -6139,12 +6475,17 @@ function deserializeTSEnumBody(pos) {
   try {
     node.members = deserializeVecTSEnumMember(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.members === null) node.members = defer(deserializeVecTSEnumMember, pos + 16);
+    deferTSEnumBodyChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSEnumBody<'a>`: its children not read yet are left for later. */
+function deferTSEnumBodyChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.members === null) node.members = defer(deserializeVecTSEnumMember, pos + 16);
 }
 
 /** `TSEnumDeclaration<'a>` */
@@ -6166,13 +6507,18 @@ function deserializeTSEnumDeclaration(pos) {
   try {
     node.body = deserializeTSEnumBody(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeTSEnumBody, pos + 48);
+    deferTSEnumDeclarationChildren(error, node, pos);
   }
   node.id = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSEnumDeclaration<'a>`: its children not read yet are left for later. */
+function deferTSEnumDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeTSEnumBody, pos + 48);
 }
 
 /** `TSEnumMember<'a>` */
@@ -6194,13 +6540,18 @@ function deserializeTSEnumMember(pos) {
     node.id = deserializeTSEnumMemberName(pos + 16);
     node.initializer = deserializeOptionExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.id === null) node.id = defer(deserializeTSEnumMemberName, pos + 16);
-    if (node.initializer === null) node.initializer = defer(deserializeOptionExpression, pos + 32);
+    deferTSEnumMemberChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSEnumMember<'a>`: its children not read yet are left for later. */
+function deferTSEnumMemberChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.id === null) node.id = defer(deserializeTSEnumMemberName, pos + 16);
+  if (node.initializer === null) node.initializer = defer(deserializeOptionExpression, pos + 32);
 }
 
 /** `TSEnumMemberName<'a>` */
@@ -6235,12 +6586,17 @@ function deserializeTSExportAssignment(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+    deferTSExportAssignmentChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSExportAssignment<'a>`: its children not read yet are left for later. */
+function deferTSExportAssignmentChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `TSExternalModuleDeclaration<'a>` */
@@ -6310,14 +6666,19 @@ function deserializeTSFunctionType(pos) {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
     node.returnType = deserializeBoxTSTypeAnnotation(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
-    if (node.returnType === null) node.returnType = defer(deserializeBoxTSTypeAnnotation, pos + 40);
+    deferTSFunctionTypeChildren(error, node, pos);
   }
   node.params = params;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSFunctionType<'a>`: its children not read yet are left for later. */
+function deferTSFunctionTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+  if (node.returnType === null) node.returnType = defer(deserializeBoxTSTypeAnnotation, pos + 40);
 }
 
 /** `TSGlobalDeclaration<'a>` */
@@ -6349,13 +6710,18 @@ function deserializeTSGlobalDeclaration(pos) {
   try {
     node.body = deserializeTSModuleBlock(pos + 24);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeTSModuleBlock, pos + 24);
+    deferTSGlobalDeclarationChildren(error, node, pos);
   }
   node.id = ident;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSGlobalDeclaration<'a>`: its children not read yet are left for later. */
+function deferTSGlobalDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeTSModuleBlock, pos + 24);
 }
 
 /** `TSImportEqualsDeclaration<'a>` */
@@ -6376,13 +6742,18 @@ function deserializeTSImportEqualsDeclaration(pos) {
   try {
     node.moduleReference = deserializeTSModuleReference(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.moduleReference === null) node.moduleReference = defer(deserializeTSModuleReference, pos + 48);
+    deferTSImportEqualsDeclarationChildren(error, node, pos);
   }
   node.id = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSImportEqualsDeclaration<'a>`: its children not read yet are left for later. */
+function deferTSImportEqualsDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.moduleReference === null) node.moduleReference = defer(deserializeTSModuleReference, pos + 48);
 }
 
 /** `TSImportType<'a>` */
@@ -6406,15 +6777,20 @@ function deserializeTSImportType(pos) {
     node.qualifier = deserializeOptionTSImportTypeQualifier(pos + 72);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 88);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.options === null) node.options = defer(deserializeOptionBoxObjectExpression, pos + 64);
-    if (node.qualifier === null) node.qualifier = defer(deserializeOptionTSImportTypeQualifier, pos + 72);
-    if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 88);
+    deferTSImportTypeChildren(error, node, pos);
   }
   node.source = deserializeStringLiteral(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSImportType<'a>`: its children not read yet are left for later. */
+function deferTSImportTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.options === null) node.options = defer(deserializeOptionBoxObjectExpression, pos + 64);
+  if (node.qualifier === null) node.qualifier = defer(deserializeOptionTSImportTypeQualifier, pos + 72);
+  if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 88);
 }
 
 /** `TSImportTypeQualifiedName<'a>` */
@@ -6434,13 +6810,18 @@ function deserializeTSImportTypeQualifiedName(pos) {
   try {
     node.left = deserializeTSImportTypeQualifier(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeTSImportTypeQualifier, pos + 16);
+    deferTSImportTypeQualifiedNameChildren(error, node, pos);
   }
   node.right = deserializeIdentifierName(pos + 32);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSImportTypeQualifiedName<'a>`: its children not read yet are left for later. */
+function deferTSImportTypeQualifiedNameChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeTSImportTypeQualifier, pos + 16);
 }
 
 /** `TSImportTypeQualifier<'a>` */
@@ -6475,13 +6856,18 @@ function deserializeTSIndexSignature(pos) {
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 56);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeBoxTSTypeAnnotation, pos + 56);
+    deferTSIndexSignatureChildren(error, node, pos);
   }
   node.parameters = [deserializeTSIndexSignatureName((pos + 16))];
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSIndexSignature<'a>`: its children not read yet are left for later. */
+function deferTSIndexSignatureChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeBoxTSTypeAnnotation, pos + 56);
 }
 
 /** `TSIndexSignatureName<'a>` */
@@ -6503,12 +6889,17 @@ function deserializeTSIndexSignatureName(pos) {
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeBoxTSTypeAnnotation, pos + 32);
+    deferTSIndexSignatureNameChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSIndexSignatureName<'a>`: its children not read yet are left for later. */
+function deferTSIndexSignatureNameChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSIndexedAccessType<'a>` */
@@ -6529,13 +6920,18 @@ function deserializeTSIndexedAccessType(pos) {
     node.objectType = deserializeTSType(pos + 16);
     node.indexType = deserializeTSType(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.objectType === null) node.objectType = defer(deserializeTSType, pos + 16);
-    if (node.indexType === null) node.indexType = defer(deserializeTSType, pos + 32);
+    deferTSIndexedAccessTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSIndexedAccessType<'a>`: its children not read yet are left for later. */
+function deferTSIndexedAccessTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.objectType === null) node.objectType = defer(deserializeTSType, pos + 16);
+  if (node.indexType === null) node.indexType = defer(deserializeTSType, pos + 32);
 }
 
 /** `TSInferType<'a>` */
@@ -6554,12 +6950,17 @@ function deserializeTSInferType(pos) {
   try {
     node.typeParameter = deserializeBoxTSTypeParameter(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeParameter === null) node.typeParameter = defer(deserializeBoxTSTypeParameter, pos + 16);
+    deferTSInferTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSInferType<'a>`: its children not read yet are left for later. */
+function deferTSInferTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeParameter === null) node.typeParameter = defer(deserializeBoxTSTypeParameter, pos + 16);
 }
 
 /** `TSInstantiationExpression<'a>` */
@@ -6580,13 +6981,18 @@ function deserializeTSInstantiationExpression(pos) {
     node.expression = deserializeExpression(pos + 16);
     node.typeArguments = deserializeBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
-    if (node.typeArguments === null) node.typeArguments = defer(deserializeBoxTSTypeParameterInstantiation, pos + 32);
+    deferTSInstantiationExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSInstantiationExpression<'a>`: its children not read yet are left for later. */
+function deferTSInstantiationExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+  if (node.typeArguments === null) node.typeArguments = defer(deserializeBoxTSTypeParameterInstantiation, pos + 32);
 }
 
 /** `TSInterfaceBody<'a>` */
@@ -6605,12 +7011,17 @@ function deserializeTSInterfaceBody(pos) {
   try {
     node.body = deserializeVecTSSignature(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.body === null) node.body = defer(deserializeVecTSSignature, pos + 16);
+    deferTSInterfaceBodyChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSInterfaceBody<'a>`: its children not read yet are left for later. */
+function deferTSInterfaceBodyChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.body === null) node.body = defer(deserializeVecTSSignature, pos + 16);
 }
 
 /** `TSInterfaceDeclaration<'a>` */
@@ -6635,15 +7046,20 @@ function deserializeTSInterfaceDeclaration(pos) {
     node.extends = deserializeVecTSInterfaceHeritage(pos + 56);
     node.body = deserializeBoxTSInterfaceBody(pos + 80);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
-    if (node.extends === null) node.extends = defer(deserializeVecTSInterfaceHeritage, pos + 56);
-    if (node.body === null) node.body = defer(deserializeBoxTSInterfaceBody, pos + 80);
+    deferTSInterfaceDeclarationChildren(error, node, pos);
   }
   node.id = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSInterfaceDeclaration<'a>`: its children not read yet are left for later. */
+function deferTSInterfaceDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
+  if (node.extends === null) node.extends = defer(deserializeVecTSInterfaceHeritage, pos + 56);
+  if (node.body === null) node.body = defer(deserializeBoxTSInterfaceBody, pos + 80);
 }
 
 /** `TSInterfaceHeritage<'a>` */
@@ -6701,13 +7117,18 @@ function deserializeTSInterfaceHeritage(pos) {
   try {
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
+    deferTSInterfaceHeritageChildren(error, node, pos);
   }
   node.expression = expression;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSInterfaceHeritage<'a>`: its children not read yet are left for later. */
+function deferTSInterfaceHeritageChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
 }
 
 /** `TSIntersectionType<'a>` */
@@ -6726,12 +7147,17 @@ function deserializeTSIntersectionType(pos) {
   try {
     node.types = deserializeVecTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.types === null) node.types = defer(deserializeVecTSType, pos + 16);
+    deferTSIntersectionTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSIntersectionType<'a>`: its children not read yet are left for later. */
+function deferTSIntersectionTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.types === null) node.types = defer(deserializeVecTSType, pos + 16);
 }
 
 /** `TSIntrinsicKeyword` */
@@ -6783,12 +7209,17 @@ function deserializeTSLiteralType(pos) {
   try {
     node.literal = deserializeTSLiteral(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.literal === null) node.literal = defer(deserializeTSLiteral, pos + 16);
+    deferTSLiteralTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSLiteralType<'a>`: its children not read yet are left for later. */
+function deferTSLiteralTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.literal === null) node.literal = defer(deserializeTSLiteral, pos + 16);
 }
 
 /** `TSMappedType<'a>` */
@@ -6816,16 +7247,21 @@ function deserializeTSMappedType(pos) {
     node.nameType = deserializeOptionTSType(pos + 64);
     node.typeAnnotation = deserializeOptionTSType(pos + 80);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.constraint === null) node.constraint = defer(deserializeTSType, pos + 48);
-    if (node.nameType === null) node.nameType = defer(deserializeOptionTSType, pos + 64);
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionTSType, pos + 80);
+    deferTSMappedTypeChildren(error, node, pos);
   }
   node.key = deserializeBindingIdentifier(pos + 16);
   node.optional = optional;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSMappedType<'a>`: its children not read yet are left for later. */
+function deferTSMappedTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.constraint === null) node.constraint = defer(deserializeTSType, pos + 48);
+  if (node.nameType === null) node.nameType = defer(deserializeOptionTSType, pos + 64);
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionTSType, pos + 80);
 }
 
 /** `TSMappedTypeModifierOperator` */
@@ -6872,15 +7308,20 @@ function deserializeTSMethodSignature(pos) {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 32);
     node.returnType = deserializeOptionBoxTSTypeAnnotation(pos + 56);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32);
-    if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 56);
+    deferTSMethodSignatureChildren(error, node, pos);
   }
   node.params = params;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSMethodSignature<'a>`: its children not read yet are left for later. */
+function deferTSMethodSignatureChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32);
+  if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 56);
 }
 
 const T_S_METHOD_SIGNATURE_KIND_STRINGS = ["method", "get", "set"];
@@ -6944,13 +7385,18 @@ function deserializeTSNamedTupleMember(pos) {
   try {
     node.elementType = deserializeTSTupleElement(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.elementType === null) node.elementType = defer(deserializeTSTupleElement, pos + 48);
+    deferTSNamedTupleMemberChildren(error, node, pos);
   }
   node.label = deserializeIdentifierName(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSNamedTupleMember<'a>`: its children not read yet are left for later. */
+function deferTSNamedTupleMemberChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.elementType === null) node.elementType = defer(deserializeTSTupleElement, pos + 48);
 }
 
 /** `TSNamespaceDeclaration<'a>` */
@@ -7093,12 +7539,17 @@ function deserializeTSNonNullExpression(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+    deferTSNonNullExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSNonNullExpression<'a>`: its children not read yet are left for later. */
+function deferTSNonNullExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `TSNullKeyword` */
@@ -7156,12 +7607,17 @@ function deserializeTSOptionalType(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
+    deferTSOptionalTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSOptionalType<'a>`: its children not read yet are left for later. */
+function deferTSOptionalTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `TSParenthesizedType<'a>` */
@@ -7216,13 +7672,18 @@ function deserializeTSPropertySignature(pos) {
     node.key = deserializePropertyKey(pos + 16);
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
+    deferTSPropertySignatureChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSPropertySignature<'a>`: its children not read yet are left for later. */
+function deferTSPropertySignatureChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSQualifiedName<'a>` */
@@ -7242,13 +7703,18 @@ function deserializeTSQualifiedName(pos) {
   try {
     node.left = deserializeTSTypeName(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.left === null) node.left = defer(deserializeTSTypeName, pos + 16);
+    deferTSQualifiedNameChildren(error, node, pos);
   }
   node.right = deserializeIdentifierName(pos + 32);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSQualifiedName<'a>`: its children not read yet are left for later. */
+function deferTSQualifiedNameChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.left === null) node.left = defer(deserializeTSTypeName, pos + 16);
 }
 
 /** `TSRestType<'a>` */
@@ -7267,12 +7733,17 @@ function deserializeTSRestType(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
+    deferTSRestTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSRestType<'a>`: its children not read yet are left for later. */
+function deferTSRestTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `TSSatisfiesExpression<'a>` */
@@ -7293,13 +7764,18 @@ function deserializeTSSatisfiesExpression(pos) {
     node.expression = deserializeExpression(pos + 16);
     node.typeAnnotation = deserializeTSType(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 32);
+    deferTSSatisfiesExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSSatisfiesExpression<'a>`: its children not read yet are left for later. */
+function deferTSSatisfiesExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 32);
 }
 
 /** `TSSignature<'a>` */
@@ -7363,13 +7839,18 @@ function deserializeTSTemplateLiteralType(pos) {
   try {
     node.types = deserializeVecTSType(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.types === null) node.types = defer(deserializeVecTSType, pos + 40);
+    deferTSTemplateLiteralTypeChildren(error, node, pos);
   }
   node.quasis = deserializeVecTemplateElement(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTemplateLiteralType<'a>`: its children not read yet are left for later. */
+function deferTSTemplateLiteralTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.types === null) node.types = defer(deserializeVecTSType, pos + 40);
 }
 
 /** `TSThisParameter<'a>` */
@@ -7391,12 +7872,17 @@ function deserializeTSThisParameter(pos) {
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 24);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 24);
+    deferTSThisParameterChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSThisParameter<'a>`: its children not read yet are left for later. */
+function deferTSThisParameterChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 24);
 }
 
 /** `TSThisType` */
@@ -7514,12 +8000,17 @@ function deserializeTSTupleType(pos) {
   try {
     node.elementTypes = deserializeVecTSTupleElement(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.elementTypes === null) node.elementTypes = defer(deserializeVecTSTupleElement, pos + 16);
+    deferTSTupleTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTupleType<'a>`: its children not read yet are left for later. */
+function deferTSTupleTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.elementTypes === null) node.elementTypes = defer(deserializeVecTSTupleElement, pos + 16);
 }
 
 /** `TSType<'a>` */
@@ -7624,14 +8115,19 @@ function deserializeTSTypeAliasDeclaration(pos) {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
     node.typeAnnotation = deserializeTSType(pos + 56);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 56);
+    deferTSTypeAliasDeclarationChildren(error, node, pos);
   }
   node.id = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeAliasDeclaration<'a>`: its children not read yet are left for later. */
+function deferTSTypeAliasDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 56);
 }
 
 /** `TSTypeAnnotation<'a>` */
@@ -7650,12 +8146,17 @@ function deserializeTSTypeAnnotation(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
+    deferTSTypeAnnotationChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeAnnotation<'a>`: its children not read yet are left for later. */
+function deferTSTypeAnnotationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `TSTypeAssertion<'a>` */
@@ -7676,13 +8177,18 @@ function deserializeTSTypeAssertion(pos) {
     node.typeAnnotation = deserializeTSType(pos + 16);
     node.expression = deserializeExpression(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
-    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 32);
+    deferTSTypeAssertionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeAssertion<'a>`: its children not read yet are left for later. */
+function deferTSTypeAssertionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
+  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 32);
 }
 
 /** `TSTypeLiteral<'a>` */
@@ -7701,12 +8207,17 @@ function deserializeTSTypeLiteral(pos) {
   try {
     node.members = deserializeVecTSSignature(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.members === null) node.members = defer(deserializeVecTSSignature, pos + 16);
+    deferTSTypeLiteralChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeLiteral<'a>`: its children not read yet are left for later. */
+function deferTSTypeLiteralChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.members === null) node.members = defer(deserializeVecTSSignature, pos + 16);
 }
 
 /** `TSTypeName<'a>` */
@@ -7740,12 +8251,17 @@ function deserializeTSTypeOperator(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
+    deferTSTypeOperatorChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeOperator<'a>`: its children not read yet are left for later. */
+function deferTSTypeOperatorChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 const T_S_TYPE_OPERATOR_OPERATOR_STRINGS = ["keyof", "unique", "readonly"];
@@ -7779,14 +8295,19 @@ function deserializeTSTypeParameter(pos) {
     node.constraint = deserializeOptionTSType(pos + 48);
     node.default = deserializeOptionTSType(pos + 64);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.constraint === null) node.constraint = defer(deserializeOptionTSType, pos + 48);
-    if (node.default === null) node.default = defer(deserializeOptionTSType, pos + 64);
+    deferTSTypeParameterChildren(error, node, pos);
   }
   node.name = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeParameter<'a>`: its children not read yet are left for later. */
+function deferTSTypeParameterChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.constraint === null) node.constraint = defer(deserializeOptionTSType, pos + 48);
+  if (node.default === null) node.default = defer(deserializeOptionTSType, pos + 64);
 }
 
 /** `TSTypeParameterDeclaration<'a>` */
@@ -7805,12 +8326,17 @@ function deserializeTSTypeParameterDeclaration(pos) {
   try {
     node.params = deserializeVecTSTypeParameter(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.params === null) node.params = defer(deserializeVecTSTypeParameter, pos + 16);
+    deferTSTypeParameterDeclarationChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeParameterDeclaration<'a>`: its children not read yet are left for later. */
+function deferTSTypeParameterDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.params === null) node.params = defer(deserializeVecTSTypeParameter, pos + 16);
 }
 
 /** `TSTypeParameterInstantiation<'a>` */
@@ -7829,12 +8355,17 @@ function deserializeTSTypeParameterInstantiation(pos) {
   try {
     node.params = deserializeVecTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.params === null) node.params = defer(deserializeVecTSType, pos + 16);
+    deferTSTypeParameterInstantiationChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeParameterInstantiation<'a>`: its children not read yet are left for later. */
+function deferTSTypeParameterInstantiationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.params === null) node.params = defer(deserializeVecTSType, pos + 16);
 }
 
 /** `TSTypePredicate<'a>` */
@@ -7855,13 +8386,18 @@ function deserializeTSTypePredicate(pos) {
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
+    deferTSTypePredicateChildren(error, node, pos);
   }
   node.parameterName = deserializeTSTypePredicateName(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypePredicate<'a>`: its children not read yet are left for later. */
+function deferTSTypePredicateChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSTypePredicateName<'a>` */
@@ -7894,13 +8430,18 @@ function deserializeTSTypeQuery(pos) {
     node.exprName = deserializeTSTypeQueryExprName(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.exprName === null) node.exprName = defer(deserializeTSTypeQueryExprName, pos + 16);
-    if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
+    deferTSTypeQueryChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeQuery<'a>`: its children not read yet are left for later. */
+function deferTSTypeQueryChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.exprName === null) node.exprName = defer(deserializeTSTypeQueryExprName, pos + 16);
+  if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
 }
 
 /** `TSTypeQueryExprName<'a>` */
@@ -7937,13 +8478,18 @@ function deserializeTSTypeReference(pos) {
     node.typeName = deserializeTSTypeName(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.typeName === null) node.typeName = defer(deserializeTSTypeName, pos + 16);
-    if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
+    deferTSTypeReferenceChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSTypeReference<'a>`: its children not read yet are left for later. */
+function deferTSTypeReferenceChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.typeName === null) node.typeName = defer(deserializeTSTypeName, pos + 16);
+  if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
 }
 
 /** `TSUndefinedKeyword` */
@@ -7975,12 +8521,17 @@ function deserializeTSUnionType(pos) {
   try {
     node.types = deserializeVecTSType(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.types === null) node.types = defer(deserializeVecTSType, pos + 16);
+    deferTSUnionTypeChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TSUnionType<'a>`: its children not read yet are left for later. */
+function deferTSUnionTypeChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.types === null) node.types = defer(deserializeVecTSType, pos + 16);
 }
 
 /** `TSUnknownKeyword` */
@@ -8027,13 +8578,18 @@ function deserializeTaggedTemplateExpression(pos) {
     node.tag = deserializeExpression(pos + 16);
     node.quasi = deserializeTemplateLiteral(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.tag === null) node.tag = defer(deserializeExpression, pos + 16);
-    if (node.quasi === null) node.quasi = defer(deserializeTemplateLiteral, pos + 40);
+    deferTaggedTemplateExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TaggedTemplateExpression<'a>`: its children not read yet are left for later. */
+function deferTaggedTemplateExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.tag === null) node.tag = defer(deserializeExpression, pos + 16);
+  if (node.quasi === null) node.quasi = defer(deserializeTemplateLiteral, pos + 40);
 }
 
 /** `TemplateElement<'a>` */
@@ -8070,13 +8626,18 @@ function deserializeTemplateLiteral(pos) {
   try {
     node.expressions = deserializeVecExpression(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.expressions === null) node.expressions = defer(deserializeVecExpression, pos + 40);
+    deferTemplateLiteralChildren(error, node, pos);
   }
   node.quasis = deserializeVecTemplateElement(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TemplateLiteral<'a>`: its children not read yet are left for later. */
+function deferTemplateLiteralChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.expressions === null) node.expressions = defer(deserializeVecExpression, pos + 40);
 }
 
 /** `ThisExpression` */
@@ -8108,12 +8669,17 @@ function deserializeThrowStatement(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
+    deferThrowStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `ThrowStatement<'a>`: its children not read yet are left for later. */
+function deferThrowStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 /** `TryStatement<'a>` */
@@ -8136,14 +8702,19 @@ function deserializeTryStatement(pos) {
     node.handler = deserializeOptionBoxCatchClause(pos + 24);
     node.finalizer = deserializeOptionBoxBlockStatement(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.block === null) node.block = defer(deserializeBoxBlockStatement, pos + 16);
-    if (node.handler === null) node.handler = defer(deserializeOptionBoxCatchClause, pos + 24);
-    if (node.finalizer === null) node.finalizer = defer(deserializeOptionBoxBlockStatement, pos + 32);
+    deferTryStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `TryStatement<'a>`: its children not read yet are left for later. */
+function deferTryStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.block === null) node.block = defer(deserializeBoxBlockStatement, pos + 16);
+  if (node.handler === null) node.handler = defer(deserializeOptionBoxCatchClause, pos + 24);
+  if (node.finalizer === null) node.finalizer = defer(deserializeOptionBoxBlockStatement, pos + 32);
 }
 
 /** `UnaryExpression<'a>` */
@@ -8164,12 +8735,17 @@ function deserializeUnaryExpression(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
+    deferUnaryExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `UnaryExpression<'a>`: its children not read yet are left for later. */
+function deferUnaryExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 const UNARY_OPERATOR_STRINGS = ["+", "-", "!", "~", "typeof", "void", "delete"];
@@ -8199,12 +8775,17 @@ function deserializeUpdateExpression(pos) {
   try {
     node.argument = deserializeSimpleAssignmentTarget(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeSimpleAssignmentTarget, pos + 16);
+    deferUpdateExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `UpdateExpression<'a>`: its children not read yet are left for later. */
+function deferUpdateExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeSimpleAssignmentTarget, pos + 16);
 }
 
 const UPDATE_OPERATOR_STRINGS = ["++", "--"];
@@ -8233,13 +8814,18 @@ function deserializeV8IntrinsicExpression(pos) {
   try {
     node.arguments = deserializeVecArgument(pos + 48);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 48);
+    deferV8IntrinsicExpressionChildren(error, node, pos);
   }
   node.name = deserializeIdentifierName(pos + 16);
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `V8IntrinsicExpression<'a>`: its children not read yet are left for later. */
+function deferV8IntrinsicExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 48);
 }
 
 /** `VariableDeclaration<'a>` */
@@ -8259,12 +8845,17 @@ function deserializeVariableDeclaration(pos) {
   try {
     node.declarations = deserializeVecVariableDeclarator(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.declarations === null) node.declarations = defer(deserializeVecVariableDeclarator, pos + 16);
+    deferVariableDeclarationChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `VariableDeclaration<'a>`: its children not read yet are left for later. */
+function deferVariableDeclarationChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.declarations === null) node.declarations = defer(deserializeVecVariableDeclarator, pos + 16);
 }
 
 const VARIABLE_DECLARATION_KIND_STRINGS = ["var", "let", "const", "using", "await using"];
@@ -8294,13 +8885,18 @@ function deserializeVariableDeclarator(pos) {
   try {
     node.init = deserializeOptionExpression(pos + 40);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.init === null) node.init = defer(deserializeOptionExpression, pos + 40);
+    deferVariableDeclaratorChildren(error, node, pos);
   }
   node.id = pattern;
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `VariableDeclarator<'a>`: its children not read yet are left for later. */
+function deferVariableDeclaratorChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.init === null) node.init = defer(deserializeOptionExpression, pos + 40);
 }
 
 /** `Vec<'a, Argument<'a>>` */
@@ -8319,12 +8915,8 @@ function deserializeVecArgument(pos) {
       array[i] = deserializeArgument(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeArgument, element);
-    }
+    deferElements(error, array, deserializeArgument, first, 16);
   }
   return array;
 }
@@ -8345,12 +8937,8 @@ function deserializeVecArrayExpressionElement(pos) {
       array[i] = deserializeArrayExpressionElement(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeArrayExpressionElement, element);
-    }
+    deferElements(error, array, deserializeArrayExpressionElement, first, 16);
   }
   return array;
 }
@@ -8371,12 +8959,8 @@ function deserializeVecAssignmentTargetProperty(pos) {
       array[i] = deserializeAssignmentTargetProperty(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeAssignmentTargetProperty, element);
-    }
+    deferElements(error, array, deserializeAssignmentTargetProperty, first, 16);
   }
   return array;
 }
@@ -8397,12 +8981,8 @@ function deserializeVecBindingProperty(pos) {
       array[i] = deserializeBindingProperty(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 48) {
-      if (array[i] === undefined) array[i] = defer(deserializeBindingProperty, element);
-    }
+    deferElements(error, array, deserializeBindingProperty, first, 48);
   }
   return array;
 }
@@ -8423,12 +9003,8 @@ function deserializeVecClassElement(pos) {
       array[i] = deserializeClassElement(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeClassElement, element);
-    }
+    deferElements(error, array, deserializeClassElement, first, 16);
   }
   return array;
 }
@@ -8464,12 +9040,8 @@ function deserializeVecDecorator(pos) {
       array[i] = deserializeDecorator(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 32) {
-      if (array[i] === undefined) array[i] = defer(deserializeDecorator, element);
-    }
+    deferElements(error, array, deserializeDecorator, first, 32);
   }
   return array;
 }
@@ -8580,12 +9152,8 @@ function deserializeVecExpression(pos) {
       array[i] = deserializeExpression(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeExpression, element);
-    }
+    deferElements(error, array, deserializeExpression, first, 16);
   }
   return array;
 }
@@ -8606,12 +9174,8 @@ function deserializeVecFormalParameter(pos) {
       array[i] = deserializeFormalParameter(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 72) {
-      if (array[i] === undefined) array[i] = defer(deserializeFormalParameter, element);
-    }
+    deferElements(error, array, deserializeFormalParameter, first, 72);
   }
   return array;
 }
@@ -8677,12 +9241,8 @@ function deserializeVecJSXAttributeItem(pos) {
       array[i] = deserializeJSXAttributeItem(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeJSXAttributeItem, element);
-    }
+    deferElements(error, array, deserializeJSXAttributeItem, first, 16);
   }
   return array;
 }
@@ -8703,12 +9263,8 @@ function deserializeVecJSXChild(pos) {
       array[i] = deserializeJSXChild(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeJSXChild, element);
-    }
+    deferElements(error, array, deserializeJSXChild, first, 16);
   }
   return array;
 }
@@ -8729,12 +9285,8 @@ function deserializeVecObjectPropertyKind(pos) {
       array[i] = deserializeObjectPropertyKind(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeObjectPropertyKind, element);
-    }
+    deferElements(error, array, deserializeObjectPropertyKind, first, 16);
   }
   return array;
 }
@@ -8755,12 +9307,8 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
       array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
-    }
+    deferElements(error, array, deserializeOptionAssignmentTargetMaybeDefault, first, 16);
   }
   return array;
 }
@@ -8781,12 +9329,8 @@ function deserializeVecOptionBindingPattern(pos) {
       array[i] = deserializeOptionBindingPattern(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeOptionBindingPattern, element);
-    }
+    deferElements(error, array, deserializeOptionBindingPattern, first, 16);
   }
   return array;
 }
@@ -8822,12 +9366,8 @@ function deserializeVecStatement(pos) {
       array[i] = deserializeStatement(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeStatement, element);
-    }
+    deferElements(error, array, deserializeStatement, first, 16);
   }
   return array;
 }
@@ -8893,12 +9433,8 @@ function deserializeVecSwitchCase(pos) {
       array[i] = deserializeSwitchCase(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 56) {
-      if (array[i] === undefined) array[i] = defer(deserializeSwitchCase, element);
-    }
+    deferElements(error, array, deserializeSwitchCase, first, 56);
   }
   return array;
 }
@@ -8919,12 +9455,8 @@ function deserializeVecTSEnumMember(pos) {
       array[i] = deserializeTSEnumMember(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 48) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSEnumMember, element);
-    }
+    deferElements(error, array, deserializeTSEnumMember, first, 48);
   }
   return array;
 }
@@ -8945,12 +9477,8 @@ function deserializeVecTSInterfaceHeritage(pos) {
       array[i] = deserializeTSInterfaceHeritage(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 40) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSInterfaceHeritage, element);
-    }
+    deferElements(error, array, deserializeTSInterfaceHeritage, first, 40);
   }
   return array;
 }
@@ -8971,12 +9499,8 @@ function deserializeVecTSSignature(pos) {
       array[i] = deserializeTSSignature(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSSignature, element);
-    }
+    deferElements(error, array, deserializeTSSignature, first, 16);
   }
   return array;
 }
@@ -8997,12 +9521,8 @@ function deserializeVecTSTupleElement(pos) {
       array[i] = deserializeTSTupleElement(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSTupleElement, element);
-    }
+    deferElements(error, array, deserializeTSTupleElement, first, 16);
   }
   return array;
 }
@@ -9023,12 +9543,8 @@ function deserializeVecTSType(pos) {
       array[i] = deserializeTSType(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSType, element);
-    }
+    deferElements(error, array, deserializeTSType, first, 16);
   }
   return array;
 }
@@ -9049,12 +9565,8 @@ function deserializeVecTSTypeParameter(pos) {
       array[i] = deserializeTSTypeParameter(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 80) {
-      if (array[i] === undefined) array[i] = defer(deserializeTSTypeParameter, element);
-    }
+    deferElements(error, array, deserializeTSTypeParameter, first, 80);
   }
   return array;
 }
@@ -9090,12 +9602,8 @@ function deserializeVecVariableDeclarator(pos) {
       array[i] = deserializeVariableDeclarator(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 56) {
-      if (array[i] === undefined) array[i] = defer(deserializeVariableDeclarator, element);
-    }
+    deferElements(error, array, deserializeVariableDeclarator, first, 56);
   }
   return array;
 }
@@ -9118,13 +9626,18 @@ function deserializeWhileStatement(pos) {
     node.test = deserializeExpression(pos + 16);
     node.body = deserializeStatement(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
-    if (node.body === null) node.body = defer(deserializeStatement, pos + 32);
+    deferWhileStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `WhileStatement<'a>`: its children not read yet are left for later. */
+function deferWhileStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
+  if (node.body === null) node.body = defer(deserializeStatement, pos + 32);
 }
 
 /** `WithClause<'a>` */
@@ -9152,13 +9665,18 @@ function deserializeWithStatement(pos) {
     node.object = deserializeExpression(pos + 16);
     node.body = deserializeStatement(pos + 32);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
-    if (node.body === null) node.body = defer(deserializeStatement, pos + 32);
+    deferWithStatementChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `WithStatement<'a>`: its children not read yet are left for later. */
+function deferWithStatementChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
+  if (node.body === null) node.body = defer(deserializeStatement, pos + 32);
 }
 
 /** `YieldExpression<'a>` */
@@ -9178,10 +9696,15 @@ function deserializeYieldExpression(pos) {
   try {
     node.argument = deserializeOptionExpression(pos + 16);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.argument === null) node.argument = defer(deserializeOptionExpression, pos + 16);
+    deferYieldExpressionChildren(error, node, pos);
   }
   parent = previousParent;
   return node;
+}
+
+/** Where the JS stack runs out below `YieldExpression<'a>`: its children not read yet are left for later. */
+function deferYieldExpressionChildren(error, node, pos) {
+  if (!(error instanceof RangeError)) throw error;
+  parent = node;
+  if (node.argument === null) node.argument = defer(deserializeOptionExpression, pos + 16);
 }
