@@ -22,17 +22,20 @@ const LAYOUT_FINGERPRINT = "c2e7451304d98ba1";
 
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
+// (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
+// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
+// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
 // Views of the buffer being deserialized, set by `deserialize` and dropped when it returns.
-let uint8, uint32, float64;
+var uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
-let sourceStart, sourceEnd, limit, base;
+var sourceStart, sourceEnd, limit, base;
 // The string `decodeNative` made last, from the bytes at `decodedStart..decodedStart + decodedLen`.
-let decodedStart, decodedLen, decodedText;
+var decodedStart, decodedLen, decodedText;
 // The source decoded one byte per character, in chunks made on first need (`sourceSlice`) up to
 // `chunksEnd`: strings that lie in its ASCII prefix are sliced out of them (byte and UTF-16 offsets
 // agree there). `asciiEnd` is the offset of the prefix's end in the buffer. The chunk last sliced
 // is `chunkText`, at `chunkStart..chunkEnd`: strings come mostly in source order, most from it.
-let sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
+var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 
 // Node's one-byte decoder, called on the Uint8Array directly: the source's chunks are one byte per
 // character, which it copies as they are (bench/README.md: several times faster
@@ -45,7 +48,7 @@ const latin1Slice = Buffer.prototype.latin1Slice;
 // `a + b + …` chains are real).
 
 // Values deferred so far.
-let deferred = 0;
+var deferred = 0;
 
 /**
  * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
@@ -191,6 +194,19 @@ function defer(read, pos) {
   return new Deferred(read, pos);
 }
 
+/**
+ * Where the JS stack ran out (`error`) while an array's elements were read from `first` on, each
+ * `stride` bytes: leaves those not read yet, the holes, for later. Any other error is thrown on.
+ * (One function for every array: the catch's code in each would be compiled with it.)
+ */
+function deferElements(error, array, read, first, stride) {
+  if (!(error instanceof RangeError)) throw error;
+  // (No element reads as `undefined`: those not read yet are the holes.)
+  for (let i = 0, element = first; i < array.length; i++, element += stride) {
+    if (array[i] === undefined) array[i] = defer(read, element);
+  }
+}
+
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
   const stack = [root];
@@ -293,7 +309,7 @@ const STRUCT_BUDGET = 2, STRING_BUDGET = 4;
 // longest string V8 makes on 32-bit hosts (2^28 - 16; 2^29 - 24 on 64-bit). Strings of a source
 // longer than that, past it, are decoded one by one.
 const MAX_SOURCE_SLICE = 2 ** 28 - 16;
-let budget = 0, stringBudget = 0;
+var budget = 0, stringBudget = 0;
 
 /** For a read of `len` bytes at `start` (by the pointer at `pos`) that takes `budget` past what it holds. */
 function overBudget(start, len, pos) {
@@ -671,11 +687,7 @@ function deserializeVecValue(pos) {
       array[i] = deserializeValue(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 16) {
-      if (array[i] === undefined) array[i] = defer(deserializeValue, element);
-    }
+    deferElements(error, array, deserializeValue, first, 16);
   }
   return array;
 }
@@ -695,11 +707,7 @@ function deserializeVecMember(pos) {
       array[i] = deserializeMember(element);
     }
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // (No element reads as `undefined`: those not read yet are the holes.)
-    for (let i = 0, element = first; i < len; i++, element += 64) {
-      if (array[i] === undefined) array[i] = defer(deserializeMember, element);
-    }
+    deferElements(error, array, deserializeMember, first, 64);
   }
   return array;
 }
