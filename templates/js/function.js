@@ -61,9 +61,11 @@ function {{ function.name }}({{ function.params }}) {
     node{{ prop.key.access }} = {{ prop.value }};
 {%- endif %}{% endfor %}
   } catch (error) {
-    {#- Out of line: V8 compiles a function when it is first called, and this one is called only
-        where the stack runs out (bench/README.md, 2026-11-26, "cold code"). #}
-    {{ function.deferring_name() }}(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+{%- for prop in props %}{% if prop.is_child %}{% if let Some(deferred) = prop.deferred %}
+    if (node{{ prop.key.access }} === null) node{{ prop.key.access }} = {{ deferred }};
+{%- endif %}{% endif %}{% endfor %}
   }
 {%- endif %}
 {#- (Values that cannot nest deeply: where the stack runs out below them, the node is given up.) #}
@@ -72,17 +74,6 @@ function {{ function.name }}({{ function.params }}) {
 {%- endif %}{% endfor %}
   parent = previousParent;
   return node;
-{%- if *defers %}
-}
-
-/** Where the JS stack runs out below {{ function.comment }}: its children not read yet are left for later. */
-function {{ function.deferring_name() }}(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-{%- for prop in props %}{% if prop.is_child %}{% if let Some(deferred) = prop.deferred %}
-  if (node{{ prop.key.access }} === null) node{{ prop.key.access }} = {{ deferred }};
-{%- endif %}{% endif %}{% endfor %}
-{%- endif %}
 {%- else %}
 {%- call preamble(props, None) %}{% endcall %}
 {%- if *is_node %}
@@ -175,7 +166,7 @@ function {{ function.name }}({{ function.params }}) {
   if ({{ none_check }}) return null;
   return {{ some }};
 }
-{%- when Body::Vec with { len_offset, element_size, cost, align_mask, element, deferred_reader } -%}
+{%- when Body::Vec with { len_offset, element_size, cost, align_mask, element, deferred_element } -%}
 /** {{ function.comment }}{% if lazy %}: its elements' objects, made now; what they hold, when read{% endif %} */
 function {{ function.name }}({{ function.params }}) {
   const len = uint32[(pos + {{ len_offset }}) >>> 2];
@@ -185,8 +176,8 @@ function {{ function.name }}({{ function.params }}) {
   // Sized up front (after `readPointer` has bounded `len`): growing by `push` would leave most small
   // arrays with 17 slots.
   const array = new Array(len);
-{%- match deferred_reader %}
-{%- when Some with (reader) %}
+{%- match deferred_element %}
+{%- when Some with (deferred) %}
 {%- if lazy %}
   for (let i = 0; i < len; i++, element += {{ element_size }}) {
     array[i] = {{ element }};
@@ -201,10 +192,14 @@ function {{ function.name }}({{ function.params }}) {
       array[i] = {{ element }};
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
 {%- if parent_global %}
     parent = previousParent;
 {%- endif %}
-    deferElements(error, array, {{ reader }}, first, {{ element_size }});
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += {{ element_size }}) {
+      if (array[i] === undefined) array[i] = {{ deferred }};
+    }
   }
 {%- endif %}
 {%- when None %}

@@ -164,19 +164,6 @@ function defer(read, pos) {
   return new Deferred(read, pos);
 }
 
-/**
- * Where the JS stack ran out (`error`) while an array's elements were read from `first` on, each
- * `stride` bytes: leaves those not read yet, the holes, for later. Any other error is thrown on.
- * (One function for every array: the catch's code in each would be compiled with it.)
- */
-function deferElements(error, array, read, first, stride) {
-  if (!(error instanceof RangeError)) throw error;
-  // (No element reads as `undefined`: those not read yet are the holes.)
-  for (let i = 0, element = first; i < array.length; i++, element += stride) {
-    if (array[i] === undefined) array[i] = defer(read, element);
-  }
-}
-
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
   // Values with the node that holds them: the `parent` of the nodes a `Deferred` builds.
@@ -3279,7 +3266,11 @@ function deserializeVecOptionNode(pos, parent) {
       array[i] = deserializeOptionNode(element, parent);
     }
   } catch (error) {
-    deferElements(error, array, deserializeOptionNode, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionNode, element);
+    }
   }
   return array;
 }
@@ -3314,7 +3305,11 @@ function deserializeVecNode(pos, parent) {
       array[i] = deserializeNode(element, parent);
     }
   } catch (error) {
-    deferElements(error, array, deserializeNode, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeNode, element);
+    }
   }
   return array;
 }

@@ -298,7 +298,7 @@ impl<'a> Builder<'a> {
             cost: layout.size.max(1),
             align_mask: layout.align - 1,
             element: self.read(inner, "element"),
-            deferred_reader: (may_defer && self.cx.model.may_nest(inner)).then(|| self.function_name(inner)),
+            deferred_element: (may_defer && self.cx.model.may_nest(inner)).then(|| format!("defer({}, element)", self.function_name(inner))),
         }
     }
 

@@ -38,15 +38,6 @@ pub(in crate::emit::js) struct Function {
     pub(in crate::emit::js) body: Body,
 }
 
-impl Function {
-    /// The function a node's function with parent links calls where the JS stack runs out below it,
-    /// which leaves the node's children not read yet to `resolveDeferred`: `deferXChildren` for
-    /// `deserializeX`.
-    pub(in crate::emit::js) fn deferring_name(&self) -> String {
-        format!("defer{}Children", self.name.strip_prefix("deserialize").unwrap_or(&self.name))
-    }
-}
-
 pub(in crate::emit::js) enum Body {
     /// A node or plain object: `{ key: value, ... }`. `defers`: some of its values may nest, and
     /// are left for later (`Prop::deferred`) when the JS stack runs out below it: those are read
@@ -65,10 +56,9 @@ pub(in crate::emit::js) enum Body {
     Option { none_check: String, some: String },
     /// `len_offset`: where the length lies after the pointer. `cost`: what each element takes from
     /// the read budget (its size, at least 1). `align_mask`: its alignment less one.
-    /// `deferred_reader`: for elements that may nest, their reader: where the JS stack runs out, the
-    /// eager deserializer leaves the one being read and those after it to `resolveDeferred`
-    /// (`deferElements`, `templates/js/deferred.js`).
-    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: String, deferred_reader: Option<String> },
+    /// `deferred_element`: `defer(reader, element)`, for elements that may nest: what the eager
+    /// deserializer puts in their place, from the one being read, when the JS stack runs out.
+    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: String, deferred_element: Option<String> },
     /// `read`: the expression reading the target at `target`, of `size` bytes aligned to
     /// `align_mask + 1`. `paid`: the target may lead back here (`Model::may_nest`), so its size is
     /// taken from the read budget; the rest is read in bounded work from a struct or `Vec` already

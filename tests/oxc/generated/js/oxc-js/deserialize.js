@@ -281,19 +281,6 @@ function defer(read, pos) {
   return new Deferred(read, pos);
 }
 
-/**
- * Where the JS stack ran out (`error`) while an array's elements were read from `first` on, each
- * `stride` bytes: leaves those not read yet, the holes, for later. Any other error is thrown on.
- * (One function for every array: the catch's code in each would be compiled with it.)
- */
-function deferElements(error, array, read, first, stride) {
-  if (!(error instanceof RangeError)) throw error;
-  // (No element reads as `undefined`: those not read yet are the holes.)
-  for (let i = 0, element = first; i < array.length; i++, element += stride) {
-    if (array[i] === undefined) array[i] = defer(read, element);
-  }
-}
-
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
   const stack = [root];
@@ -7035,7 +7022,11 @@ function deserializeVecArgument(pos) {
       array[i] = deserializeArgument(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeArgument, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeArgument, element);
+    }
   }
   return array;
 }
@@ -7055,7 +7046,11 @@ function deserializeVecArrayExpressionElement(pos) {
       array[i] = deserializeArrayExpressionElement(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeArrayExpressionElement, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeArrayExpressionElement, element);
+    }
   }
   return array;
 }
@@ -7075,7 +7070,11 @@ function deserializeVecAssignmentTargetProperty(pos) {
       array[i] = deserializeAssignmentTargetProperty(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeAssignmentTargetProperty, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeAssignmentTargetProperty, element);
+    }
   }
   return array;
 }
@@ -7095,7 +7094,11 @@ function deserializeVecBindingProperty(pos) {
       array[i] = deserializeBindingProperty(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeBindingProperty, first, 48);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 48) {
+      if (array[i] === undefined) array[i] = defer(deserializeBindingProperty, element);
+    }
   }
   return array;
 }
@@ -7115,7 +7118,11 @@ function deserializeVecClassElement(pos) {
       array[i] = deserializeClassElement(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeClassElement, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeClassElement, element);
+    }
   }
   return array;
 }
@@ -7150,7 +7157,11 @@ function deserializeVecDecorator(pos) {
       array[i] = deserializeDecorator(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeDecorator, first, 32);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 32) {
+      if (array[i] === undefined) array[i] = defer(deserializeDecorator, element);
+    }
   }
   return array;
 }
@@ -7260,7 +7271,11 @@ function deserializeVecExpression(pos) {
       array[i] = deserializeExpression(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeExpression, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeExpression, element);
+    }
   }
   return array;
 }
@@ -7280,7 +7295,11 @@ function deserializeVecFormalParameter(pos) {
       array[i] = deserializeFormalParameter(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeFormalParameter, first, 72);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 72) {
+      if (array[i] === undefined) array[i] = defer(deserializeFormalParameter, element);
+    }
   }
   return array;
 }
@@ -7345,7 +7364,11 @@ function deserializeVecJSXAttributeItem(pos) {
       array[i] = deserializeJSXAttributeItem(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeJSXAttributeItem, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeJSXAttributeItem, element);
+    }
   }
   return array;
 }
@@ -7365,7 +7388,11 @@ function deserializeVecJSXChild(pos) {
       array[i] = deserializeJSXChild(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeJSXChild, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeJSXChild, element);
+    }
   }
   return array;
 }
@@ -7385,7 +7412,11 @@ function deserializeVecObjectPropertyKind(pos) {
       array[i] = deserializeObjectPropertyKind(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeObjectPropertyKind, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeObjectPropertyKind, element);
+    }
   }
   return array;
 }
@@ -7405,7 +7436,11 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
       array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeOptionAssignmentTargetMaybeDefault, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
+    }
   }
   return array;
 }
@@ -7425,7 +7460,11 @@ function deserializeVecOptionBindingPattern(pos) {
       array[i] = deserializeOptionBindingPattern(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeOptionBindingPattern, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionBindingPattern, element);
+    }
   }
   return array;
 }
@@ -7460,7 +7499,11 @@ function deserializeVecStatement(pos) {
       array[i] = deserializeStatement(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeStatement, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeStatement, element);
+    }
   }
   return array;
 }
@@ -7525,7 +7568,11 @@ function deserializeVecSwitchCase(pos) {
       array[i] = deserializeSwitchCase(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeSwitchCase, first, 56);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 56) {
+      if (array[i] === undefined) array[i] = defer(deserializeSwitchCase, element);
+    }
   }
   return array;
 }
@@ -7545,7 +7592,11 @@ function deserializeVecTSEnumMember(pos) {
       array[i] = deserializeTSEnumMember(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSEnumMember, first, 48);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 48) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSEnumMember, element);
+    }
   }
   return array;
 }
@@ -7565,7 +7616,11 @@ function deserializeVecTSInterfaceHeritage(pos) {
       array[i] = deserializeTSInterfaceHeritage(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSInterfaceHeritage, first, 40);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 40) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSInterfaceHeritage, element);
+    }
   }
   return array;
 }
@@ -7585,7 +7640,11 @@ function deserializeVecTSSignature(pos) {
       array[i] = deserializeTSSignature(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSSignature, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSSignature, element);
+    }
   }
   return array;
 }
@@ -7605,7 +7664,11 @@ function deserializeVecTSTupleElement(pos) {
       array[i] = deserializeTSTupleElement(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSTupleElement, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSTupleElement, element);
+    }
   }
   return array;
 }
@@ -7625,7 +7688,11 @@ function deserializeVecTSType(pos) {
       array[i] = deserializeTSType(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSType, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSType, element);
+    }
   }
   return array;
 }
@@ -7645,7 +7712,11 @@ function deserializeVecTSTypeParameter(pos) {
       array[i] = deserializeTSTypeParameter(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSTypeParameter, first, 80);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 80) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSTypeParameter, element);
+    }
   }
   return array;
 }
@@ -7680,7 +7751,11 @@ function deserializeVecVariableDeclarator(pos) {
       array[i] = deserializeVariableDeclarator(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeVariableDeclarator, first, 56);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 56) {
+      if (array[i] === undefined) array[i] = defer(deserializeVariableDeclarator, element);
+    }
   }
   return array;
 }

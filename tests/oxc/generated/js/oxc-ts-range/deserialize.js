@@ -281,19 +281,6 @@ function defer(read, pos) {
   return new Deferred(read, pos);
 }
 
-/**
- * Where the JS stack ran out (`error`) while an array's elements were read from `first` on, each
- * `stride` bytes: leaves those not read yet, the holes, for later. Any other error is thrown on.
- * (One function for every array: the catch's code in each would be compiled with it.)
- */
-function deferElements(error, array, read, first, stride) {
-  if (!(error instanceof RangeError)) throw error;
-  // (No element reads as `undefined`: those not read yet are the holes.)
-  for (let i = 0, element = first; i < array.length; i++, element += stride) {
-    if (array[i] === undefined) array[i] = defer(read, element);
-  }
-}
-
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
   const stack = [root];
@@ -7906,7 +7893,11 @@ function deserializeVecArgument(pos) {
       array[i] = deserializeArgument(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeArgument, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeArgument, element);
+    }
   }
   return array;
 }
@@ -7926,7 +7917,11 @@ function deserializeVecArrayExpressionElement(pos) {
       array[i] = deserializeArrayExpressionElement(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeArrayExpressionElement, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeArrayExpressionElement, element);
+    }
   }
   return array;
 }
@@ -7946,7 +7941,11 @@ function deserializeVecAssignmentTargetProperty(pos) {
       array[i] = deserializeAssignmentTargetProperty(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeAssignmentTargetProperty, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeAssignmentTargetProperty, element);
+    }
   }
   return array;
 }
@@ -7966,7 +7965,11 @@ function deserializeVecBindingProperty(pos) {
       array[i] = deserializeBindingProperty(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeBindingProperty, first, 48);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 48) {
+      if (array[i] === undefined) array[i] = defer(deserializeBindingProperty, element);
+    }
   }
   return array;
 }
@@ -7986,7 +7989,11 @@ function deserializeVecClassElement(pos) {
       array[i] = deserializeClassElement(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeClassElement, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeClassElement, element);
+    }
   }
   return array;
 }
@@ -8021,7 +8028,11 @@ function deserializeVecDecorator(pos) {
       array[i] = deserializeDecorator(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeDecorator, first, 32);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 32) {
+      if (array[i] === undefined) array[i] = defer(deserializeDecorator, element);
+    }
   }
   return array;
 }
@@ -8146,7 +8157,11 @@ function deserializeVecExpression(pos) {
       array[i] = deserializeExpression(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeExpression, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeExpression, element);
+    }
   }
   return array;
 }
@@ -8166,7 +8181,11 @@ function deserializeVecFormalParameter(pos) {
       array[i] = deserializeFormalParameter(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeFormalParameter, first, 72);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 72) {
+      if (array[i] === undefined) array[i] = defer(deserializeFormalParameter, element);
+    }
   }
   return array;
 }
@@ -8231,7 +8250,11 @@ function deserializeVecJSXAttributeItem(pos) {
       array[i] = deserializeJSXAttributeItem(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeJSXAttributeItem, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeJSXAttributeItem, element);
+    }
   }
   return array;
 }
@@ -8251,7 +8274,11 @@ function deserializeVecJSXChild(pos) {
       array[i] = deserializeJSXChild(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeJSXChild, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeJSXChild, element);
+    }
   }
   return array;
 }
@@ -8271,7 +8298,11 @@ function deserializeVecObjectPropertyKind(pos) {
       array[i] = deserializeObjectPropertyKind(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeObjectPropertyKind, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeObjectPropertyKind, element);
+    }
   }
   return array;
 }
@@ -8291,7 +8322,11 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
       array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeOptionAssignmentTargetMaybeDefault, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
+    }
   }
   return array;
 }
@@ -8311,7 +8346,11 @@ function deserializeVecOptionBindingPattern(pos) {
       array[i] = deserializeOptionBindingPattern(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeOptionBindingPattern, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionBindingPattern, element);
+    }
   }
   return array;
 }
@@ -8346,7 +8385,11 @@ function deserializeVecStatement(pos) {
       array[i] = deserializeStatement(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeStatement, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeStatement, element);
+    }
   }
   return array;
 }
@@ -8411,7 +8454,11 @@ function deserializeVecSwitchCase(pos) {
       array[i] = deserializeSwitchCase(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeSwitchCase, first, 56);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 56) {
+      if (array[i] === undefined) array[i] = defer(deserializeSwitchCase, element);
+    }
   }
   return array;
 }
@@ -8431,7 +8478,11 @@ function deserializeVecTSClassImplements(pos) {
       array[i] = deserializeTSClassImplements(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSClassImplements, first, 40);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 40) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSClassImplements, element);
+    }
   }
   return array;
 }
@@ -8451,7 +8502,11 @@ function deserializeVecTSEnumMember(pos) {
       array[i] = deserializeTSEnumMember(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSEnumMember, first, 48);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 48) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSEnumMember, element);
+    }
   }
   return array;
 }
@@ -8471,7 +8526,11 @@ function deserializeVecTSInterfaceHeritage(pos) {
       array[i] = deserializeTSInterfaceHeritage(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSInterfaceHeritage, first, 40);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 40) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSInterfaceHeritage, element);
+    }
   }
   return array;
 }
@@ -8491,7 +8550,11 @@ function deserializeVecTSSignature(pos) {
       array[i] = deserializeTSSignature(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSSignature, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSSignature, element);
+    }
   }
   return array;
 }
@@ -8511,7 +8574,11 @@ function deserializeVecTSTupleElement(pos) {
       array[i] = deserializeTSTupleElement(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSTupleElement, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSTupleElement, element);
+    }
   }
   return array;
 }
@@ -8531,7 +8598,11 @@ function deserializeVecTSType(pos) {
       array[i] = deserializeTSType(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSType, first, 16);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSType, element);
+    }
   }
   return array;
 }
@@ -8551,7 +8622,11 @@ function deserializeVecTSTypeParameter(pos) {
       array[i] = deserializeTSTypeParameter(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeTSTypeParameter, first, 80);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 80) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSTypeParameter, element);
+    }
   }
   return array;
 }
@@ -8586,7 +8661,11 @@ function deserializeVecVariableDeclarator(pos) {
       array[i] = deserializeVariableDeclarator(element);
     }
   } catch (error) {
-    deferElements(error, array, deserializeVariableDeclarator, first, 56);
+    if (!(error instanceof RangeError)) throw error;
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 56) {
+      if (array[i] === undefined) array[i] = defer(deserializeVariableDeclarator, element);
+    }
   }
   return array;
 }

@@ -290,19 +290,6 @@ function defer(read, pos) {
   return new Deferred(read, pos);
 }
 
-/**
- * Where the JS stack ran out (`error`) while an array's elements were read from `first` on, each
- * `stride` bytes: leaves those not read yet, the holes, for later. Any other error is thrown on.
- * (One function for every array: the catch's code in each would be compiled with it.)
- */
-function deferElements(error, array, read, first, stride) {
-  if (!(error instanceof RangeError)) throw error;
-  // (No element reads as `undefined`: those not read yet are the holes.)
-  for (let i = 0, element = first; i < array.length; i++, element += stride) {
-    if (array[i] === undefined) array[i] = defer(read, element);
-  }
-}
-
 /** Builds every `Deferred` under `root`, walking the tree with an explicit stack. */
 function resolveDeferred(root) {
   // Values with the node that holds them: the `parent` of the nodes a `Deferred` builds.
@@ -440,19 +427,14 @@ function deserializeAccessorProperty(pos) {
     node.key = deserializePropertyKey(pos + 40);
     node.value = deserializeOptionExpression(pos + 64);
   } catch (error) {
-    deferAccessorPropertyChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
+    if (node.value === null) node.value = defer(deserializeOptionExpression, pos + 64);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `AccessorProperty<'a>`: its children not read yet are left for later. */
-function deferAccessorPropertyChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
-  if (node.value === null) node.value = defer(deserializeOptionExpression, pos + 64);
 }
 
 const ACCESSOR_PROPERTY_TYPE_STRINGS = ["AccessorProperty", "TSAbstractAccessorProperty"];
@@ -592,17 +574,12 @@ function deserializeArrayExpression(pos) {
   try {
     node.elements = deserializeVecArrayExpressionElement(pos + 16);
   } catch (error) {
-    deferArrayExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.elements === null) node.elements = defer(deserializeVecArrayExpressionElement, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ArrayExpression<'a>`: its children not read yet are left for later. */
-function deferArrayExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.elements === null) node.elements = defer(deserializeVecArrayExpressionElement, pos + 16);
 }
 
 /** `ArrayExpressionElement<'a>` */
@@ -839,18 +816,13 @@ function deserializeArrowFunctionExpression(pos) {
     node.params = deserializeBoxFormalParameters(pos + 24);
     node.body = deserializeArrowFunctionBody(pos + 40);
   } catch (error) {
-    deferArrowFunctionExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
+    if (node.body === null) node.body = defer(deserializeArrowFunctionBody, pos + 40);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ArrowFunctionExpression<'a>`: its children not read yet are left for later. */
-function deferArrowFunctionExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
-  if (node.body === null) node.body = defer(deserializeArrowFunctionBody, pos + 40);
 }
 
 /** `AssignmentExpression<'a>` */
@@ -869,18 +841,13 @@ function deserializeAssignmentExpression(pos) {
     node.left = deserializeAssignmentTarget(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    deferAssignmentExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeAssignmentTarget, pos + 16);
+    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `AssignmentExpression<'a>`: its children not read yet are left for later. */
-function deferAssignmentExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeAssignmentTarget, pos + 16);
-  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 const ASSIGNMENT_OPERATOR_STRINGS = ["=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "|=", "^=", "&=", "||=", "&&=", "??="];
@@ -907,18 +874,13 @@ function deserializeAssignmentPattern(pos) {
     node.left = deserializeBindingPattern(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    deferAssignmentPatternChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeBindingPattern, pos + 16);
+    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `AssignmentPattern<'a>`: its children not read yet are left for later. */
-function deferAssignmentPatternChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeBindingPattern, pos + 16);
-  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 /** `AssignmentTarget<'a>` */
@@ -1059,18 +1021,13 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeAssignmentTargetMaybeDefault(pos + 32);
   } catch (error) {
-    deferAssignmentTargetPropertyPropertyChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+    if (node.value === null) node.value = defer(deserializeAssignmentTargetMaybeDefault, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `AssignmentTargetPropertyProperty<'a>`: its children not read yet are left for later. */
-function deferAssignmentTargetPropertyPropertyChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-  if (node.value === null) node.value = defer(deserializeAssignmentTargetMaybeDefault, pos + 32);
 }
 
 /** `AssignmentTargetRest<'a>` */
@@ -1086,17 +1043,12 @@ function deserializeAssignmentTargetRest(pos) {
   try {
     node.argument = deserializeAssignmentTarget(pos + 16);
   } catch (error) {
-    deferAssignmentTargetRestChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeAssignmentTarget, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `AssignmentTargetRest<'a>`: its children not read yet are left for later. */
-function deferAssignmentTargetRestChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeAssignmentTarget, pos + 16);
 }
 
 /** `AssignmentTargetWithDefault<'a>` */
@@ -1114,18 +1066,13 @@ function deserializeAssignmentTargetWithDefault(pos) {
     node.left = deserializeAssignmentTarget(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    deferAssignmentTargetWithDefaultChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeAssignmentTarget, pos + 16);
+    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `AssignmentTargetWithDefault<'a>`: its children not read yet are left for later. */
-function deferAssignmentTargetWithDefaultChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeAssignmentTarget, pos + 16);
-  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 /** `AwaitExpression<'a>` */
@@ -1141,17 +1088,12 @@ function deserializeAwaitExpression(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    deferAwaitExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `AwaitExpression<'a>`: its children not read yet are left for later. */
-function deferAwaitExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 /** `BigIntLiteral<'a>` */
@@ -1186,18 +1128,13 @@ function deserializeBinaryExpression(pos) {
     node.left = deserializeExpression(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    deferBinaryExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeExpression, pos + 16);
+    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `BinaryExpression<'a>`: its children not read yet are left for later. */
-function deferBinaryExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeExpression, pos + 16);
-  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 const BINARY_OPERATOR_STRINGS = ["==", "!=", "===", "!==", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "**", "<<", ">>", ">>>", "|", "^", "&", "in", "instanceof"];
@@ -1255,18 +1192,13 @@ function deserializeBindingProperty(pos) {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeBindingPattern(pos + 32);
   } catch (error) {
-    deferBindingPropertyChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+    if (node.value === null) node.value = defer(deserializeBindingPattern, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `BindingProperty<'a>`: its children not read yet are left for later. */
-function deferBindingPropertyChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-  if (node.value === null) node.value = defer(deserializeBindingPattern, pos + 32);
 }
 
 /** `BindingRestElement<'a>` */
@@ -1282,17 +1214,12 @@ function deserializeBindingRestElement(pos) {
   try {
     node.argument = deserializeBindingPattern(pos + 16);
   } catch (error) {
-    deferBindingRestElementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeBindingPattern, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `BindingRestElement<'a>`: its children not read yet are left for later. */
-function deferBindingRestElementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeBindingPattern, pos + 16);
 }
 
 /** `BlockStatement<'a>` */
@@ -1308,17 +1235,12 @@ function deserializeBlockStatement(pos) {
   try {
     node.body = deserializeVecStatement(pos + 16);
   } catch (error) {
-    deferBlockStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeVecStatement, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `BlockStatement<'a>`: its children not read yet are left for later. */
-function deferBlockStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeVecStatement, pos + 16);
 }
 
 /** `BooleanLiteral` */
@@ -2540,18 +2462,13 @@ function deserializeCallExpression(pos) {
     node.callee = deserializeExpression(pos + 16);
     node.arguments = deserializeVecArgument(pos + 40);
   } catch (error) {
-    deferCallExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.callee === null) node.callee = defer(deserializeExpression, pos + 16);
+    if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 40);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `CallExpression<'a>`: its children not read yet are left for later. */
-function deferCallExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.callee === null) node.callee = defer(deserializeExpression, pos + 16);
-  if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 40);
 }
 
 /** `CatchClause<'a>` */
@@ -2569,18 +2486,13 @@ function deserializeCatchClause(pos) {
     node.param = deserializeOptionCatchParameter(pos + 16);
     node.body = deserializeBoxBlockStatement(pos + 56);
   } catch (error) {
-    deferCatchClauseChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.param === null) node.param = defer(deserializeOptionCatchParameter, pos + 16);
+    if (node.body === null) node.body = defer(deserializeBoxBlockStatement, pos + 56);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `CatchClause<'a>`: its children not read yet are left for later. */
-function deferCatchClauseChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.param === null) node.param = defer(deserializeOptionCatchParameter, pos + 16);
-  if (node.body === null) node.body = defer(deserializeBoxBlockStatement, pos + 56);
 }
 
 /** `CatchParameter<'a>` */
@@ -2621,17 +2533,12 @@ function deserializeChainExpression(pos) {
   try {
     node.expression = deserializeChainElement(pos + 16);
   } catch (error) {
-    deferChainExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeChainElement, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ChainExpression<'a>`: its children not read yet are left for later. */
-function deferChainExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeChainElement, pos + 16);
 }
 
 /** `Class<'a>` */
@@ -2652,20 +2559,15 @@ function deserializeClass(pos) {
     node.superClass = deserializeOptionExpression((pos + 80));
     node.body = deserializeBoxClassBody(pos + 128);
   } catch (error) {
-    deferClassChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+    if (node.superClass === null) node.superClass = defer(deserializeOptionExpression, (pos + 80));
+    if (node.body === null) node.body = defer(deserializeBoxClassBody, pos + 128);
   }
   node.id = deserializeOptionBindingIdentifier(pos + 40);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `Class<'a>`: its children not read yet are left for later. */
-function deferClassChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-  if (node.superClass === null) node.superClass = defer(deserializeOptionExpression, (pos + 80));
-  if (node.body === null) node.body = defer(deserializeBoxClassBody, pos + 128);
 }
 
 /** `ClassBody<'a>` */
@@ -2681,17 +2583,12 @@ function deserializeClassBody(pos) {
   try {
     node.body = deserializeVecClassElement(pos + 16);
   } catch (error) {
-    deferClassBodyChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeVecClassElement, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ClassBody<'a>`: its children not read yet are left for later. */
-function deferClassBodyChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeVecClassElement, pos + 16);
 }
 
 /** `ClassElement<'a>` */
@@ -2762,18 +2659,13 @@ function deserializeComputedMemberExpression(pos) {
     node.object = deserializeExpression(pos + 16);
     node.property = deserializeExpression(pos + 32);
   } catch (error) {
-    deferComputedMemberExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
+    if (node.property === null) node.property = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ComputedMemberExpression<'a>`: its children not read yet are left for later. */
-function deferComputedMemberExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
-  if (node.property === null) node.property = defer(deserializeExpression, pos + 32);
 }
 
 /** `ConditionalExpression<'a>` */
@@ -2793,19 +2685,14 @@ function deserializeConditionalExpression(pos) {
     node.consequent = deserializeExpression(pos + 32);
     node.alternate = deserializeExpression(pos + 48);
   } catch (error) {
-    deferConditionalExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
+    if (node.consequent === null) node.consequent = defer(deserializeExpression, pos + 32);
+    if (node.alternate === null) node.alternate = defer(deserializeExpression, pos + 48);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ConditionalExpression<'a>`: its children not read yet are left for later. */
-function deferConditionalExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
-  if (node.consequent === null) node.consequent = defer(deserializeExpression, pos + 32);
-  if (node.alternate === null) node.alternate = defer(deserializeExpression, pos + 48);
 }
 
 /** `ContinueStatement<'a>` */
@@ -2874,17 +2761,12 @@ function deserializeDecorator(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    deferDecoratorChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `Decorator<'a>`: its children not read yet are left for later. */
-function deferDecoratorChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `Directive<'a>` */
@@ -2918,18 +2800,13 @@ function deserializeDoWhileStatement(pos) {
     node.body = deserializeStatement(pos + 16);
     node.test = deserializeExpression(pos + 32);
   } catch (error) {
-    deferDoWhileStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeStatement, pos + 16);
+    if (node.test === null) node.test = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `DoWhileStatement<'a>`: its children not read yet are left for later. */
-function deferDoWhileStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeStatement, pos + 16);
-  if (node.test === null) node.test = defer(deserializeExpression, pos + 32);
 }
 
 /** `DynamicImport` */
@@ -3032,17 +2909,12 @@ function deserializeExportDeclaration(pos) {
   try {
     node.declaration = deserializeDeclaration(pos + 16);
   } catch (error) {
-    deferExportDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.declaration === null) node.declaration = defer(deserializeDeclaration, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ExportDeclaration<'a>`: its children not read yet are left for later. */
-function deferExportDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.declaration === null) node.declaration = defer(deserializeDeclaration, pos + 16);
 }
 
 /** `ExportDefaultDeclaration<'a>` */
@@ -3058,17 +2930,12 @@ function deserializeExportDefaultDeclaration(pos) {
   try {
     node.declaration = deserializeExportDefaultDeclarationKind(pos + 16);
   } catch (error) {
-    deferExportDefaultDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.declaration === null) node.declaration = defer(deserializeExportDefaultDeclarationKind, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ExportDefaultDeclaration<'a>`: its children not read yet are left for later. */
-function deferExportDefaultDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.declaration === null) node.declaration = defer(deserializeExportDefaultDeclarationKind, pos + 16);
 }
 
 /** `ExportDefaultDeclarationKind<'a>` */
@@ -3405,17 +3272,12 @@ function deserializeExpressionStatement(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    deferExpressionStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ExpressionStatement<'a>`: its children not read yet are left for later. */
-function deferExpressionStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `ForInStatement<'a>` */
@@ -3435,19 +3297,14 @@ function deserializeForInStatement(pos) {
     node.right = deserializeExpression(pos + 32);
     node.body = deserializeStatement(pos + 48);
   } catch (error) {
-    deferForInStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeForStatementLeft, pos + 16);
+    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+    if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ForInStatement<'a>`: its children not read yet are left for later. */
-function deferForInStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeForStatementLeft, pos + 16);
-  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
-  if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
 }
 
 /** `ForOfStatement<'a>` */
@@ -3468,19 +3325,14 @@ function deserializeForOfStatement(pos) {
     node.right = deserializeExpression(pos + 32);
     node.body = deserializeStatement(pos + 48);
   } catch (error) {
-    deferForOfStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeForStatementLeft, pos + 16);
+    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
+    if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ForOfStatement<'a>`: its children not read yet are left for later. */
-function deferForOfStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeForStatementLeft, pos + 16);
-  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
-  if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
 }
 
 /** `ForStatement<'a>` */
@@ -3502,20 +3354,15 @@ function deserializeForStatement(pos) {
     node.update = deserializeOptionExpression(pos + 48);
     node.body = deserializeStatement(pos + 64);
   } catch (error) {
-    deferForStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.init === null) node.init = defer(deserializeOptionForStatementInit, pos + 16);
+    if (node.test === null) node.test = defer(deserializeOptionExpression, pos + 32);
+    if (node.update === null) node.update = defer(deserializeOptionExpression, pos + 48);
+    if (node.body === null) node.body = defer(deserializeStatement, pos + 64);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ForStatement<'a>`: its children not read yet are left for later. */
-function deferForStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.init === null) node.init = defer(deserializeOptionForStatementInit, pos + 16);
-  if (node.test === null) node.test = defer(deserializeOptionExpression, pos + 32);
-  if (node.update === null) node.update = defer(deserializeOptionExpression, pos + 48);
-  if (node.body === null) node.body = defer(deserializeStatement, pos + 64);
 }
 
 /** `ForStatementInit<'a>` */
@@ -3741,19 +3588,14 @@ function deserializeFunction(pos) {
   try {
     node.body = deserializeOptionBoxFunctionBody(pos + 80);
   } catch (error) {
-    deferFunctionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeOptionBoxFunctionBody, pos + 80);
   }
   node.id = deserializeOptionBindingIdentifier(pos + 16);
   node.params = params;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `Function<'a>`: its children not read yet are left for later. */
-function deferFunctionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeOptionBoxFunctionBody, pos + 80);
 }
 
 /** `FunctionBody<'a>` */
@@ -3832,19 +3674,14 @@ function deserializeIfStatement(pos) {
     node.consequent = deserializeStatement(pos + 32);
     node.alternate = deserializeOptionStatement(pos + 48);
   } catch (error) {
-    deferIfStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
+    if (node.consequent === null) node.consequent = defer(deserializeStatement, pos + 32);
+    if (node.alternate === null) node.alternate = defer(deserializeOptionStatement, pos + 48);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `IfStatement<'a>`: its children not read yet are left for later. */
-function deferIfStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
-  if (node.consequent === null) node.consequent = defer(deserializeStatement, pos + 32);
-  if (node.alternate === null) node.alternate = defer(deserializeOptionStatement, pos + 48);
 }
 
 /** `ImportAttribute<'a>` */
@@ -3953,18 +3790,13 @@ function deserializeImportExpression(pos) {
     node.source = deserializeExpression(pos + 16);
     node.options = deserializeOptionExpression(pos + 32);
   } catch (error) {
-    deferImportExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.source === null) node.source = defer(deserializeExpression, pos + 16);
+    if (node.options === null) node.options = defer(deserializeOptionExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ImportExpression<'a>`: its children not read yet are left for later. */
-function deferImportExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.source === null) node.source = defer(deserializeExpression, pos + 16);
-  if (node.options === null) node.options = defer(deserializeOptionExpression, pos + 32);
 }
 
 /** `ImportImportName<'a>` */
@@ -4084,17 +3916,12 @@ function deserializeJSDocNonNullableType(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    deferJSDocNonNullableTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSDocNonNullableType<'a>`: its children not read yet are left for later. */
-function deferJSDocNonNullableTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `JSDocNullableType<'a>` */
@@ -4111,17 +3938,12 @@ function deserializeJSDocNullableType(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    deferJSDocNullableTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSDocNullableType<'a>`: its children not read yet are left for later. */
-function deferJSDocNullableTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `JSDocUnknownType` */
@@ -4148,18 +3970,13 @@ function deserializeJSXAttribute(pos) {
   try {
     node.value = deserializeOptionJSXAttributeValue(pos + 32);
   } catch (error) {
-    deferJSXAttributeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.value === null) node.value = defer(deserializeOptionJSXAttributeValue, pos + 32);
   }
   node.name = deserializeJSXAttributeName(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXAttribute<'a>`: its children not read yet are left for later. */
-function deferJSXAttributeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.value === null) node.value = defer(deserializeOptionJSXAttributeValue, pos + 32);
 }
 
 /** `JSXAttributeItem<'a>` */
@@ -4233,17 +4050,12 @@ function deserializeJSXClosingElement(pos) {
   try {
     node.name = deserializeJSXElementName(pos + 16);
   } catch (error) {
-    deferJSXClosingElementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.name === null) node.name = defer(deserializeJSXElementName, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXClosingElement<'a>`: its children not read yet are left for later. */
-function deferJSXClosingElementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.name === null) node.name = defer(deserializeJSXElementName, pos + 16);
 }
 
 /** `JSXClosingFragment` */
@@ -4274,19 +4086,14 @@ function deserializeJSXElement(pos) {
   try {
     node.children = deserializeVecJSXChild(pos + 24);
   } catch (error) {
-    deferJSXElementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.children === null) node.children = defer(deserializeVecJSXChild, pos + 24);
   }
   node.openingElement = openingElement;
   node.closingElement = this_closingElement;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXElement<'a>`: its children not read yet are left for later. */
-function deferJSXElementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.children === null) node.children = defer(deserializeVecJSXChild, pos + 24);
 }
 
 /** `JSXElementName<'a>` */
@@ -4432,17 +4239,12 @@ function deserializeJSXExpressionContainer(pos) {
   try {
     node.expression = deserializeJSXExpression(pos + 16);
   } catch (error) {
-    deferJSXExpressionContainerChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeJSXExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXExpressionContainer<'a>`: its children not read yet are left for later. */
-function deferJSXExpressionContainerChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeJSXExpression, pos + 16);
 }
 
 /** `JSXFragment<'a>` */
@@ -4460,19 +4262,14 @@ function deserializeJSXFragment(pos) {
   try {
     node.children = deserializeVecJSXChild(pos + 32);
   } catch (error) {
-    deferJSXFragmentChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.children === null) node.children = defer(deserializeVecJSXChild, pos + 32);
   }
   node.openingFragment = deserializeJSXOpeningFragment(pos + 16);
   node.closingFragment = deserializeJSXClosingFragment(pos + 56);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXFragment<'a>`: its children not read yet are left for later. */
-function deferJSXFragmentChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.children === null) node.children = defer(deserializeVecJSXChild, pos + 32);
 }
 
 /** `JSXIdentifier<'a>` */
@@ -4500,18 +4297,13 @@ function deserializeJSXMemberExpression(pos) {
   try {
     node.object = deserializeJSXMemberExpressionObject(pos + 16);
   } catch (error) {
-    deferJSXMemberExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.object === null) node.object = defer(deserializeJSXMemberExpressionObject, pos + 16);
   }
   node.property = deserializeJSXIdentifier(pos + 32);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXMemberExpression<'a>`: its children not read yet are left for later. */
-function deferJSXMemberExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.object === null) node.object = defer(deserializeJSXMemberExpressionObject, pos + 16);
 }
 
 /** `JSXMemberExpressionObject<'a>` */
@@ -4565,18 +4357,13 @@ function deserializeJSXOpeningElement(pos) {
     node.name = deserializeJSXElementName(pos + 16);
     node.attributes = deserializeVecJSXAttributeItem(pos + 40);
   } catch (error) {
-    deferJSXOpeningElementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.name === null) node.name = defer(deserializeJSXElementName, pos + 16);
+    if (node.attributes === null) node.attributes = defer(deserializeVecJSXAttributeItem, pos + 40);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXOpeningElement<'a>`: its children not read yet are left for later. */
-function deferJSXOpeningElementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.name === null) node.name = defer(deserializeJSXElementName, pos + 16);
-  if (node.attributes === null) node.attributes = defer(deserializeVecJSXAttributeItem, pos + 40);
 }
 
 /** `JSXOpeningFragment` */
@@ -4604,17 +4391,12 @@ function deserializeJSXSpreadAttribute(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    deferJSXSpreadAttributeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXSpreadAttribute<'a>`: its children not read yet are left for later. */
-function deferJSXSpreadAttributeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 /** `JSXSpreadChild<'a>` */
@@ -4630,17 +4412,12 @@ function deserializeJSXSpreadChild(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    deferJSXSpreadChildChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `JSXSpreadChild<'a>`: its children not read yet are left for later. */
-function deferJSXSpreadChildChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `JSXText<'a>` */
@@ -4682,18 +4459,13 @@ function deserializeLabeledStatement(pos) {
   try {
     node.body = deserializeStatement(pos + 48);
   } catch (error) {
-    deferLabeledStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
   }
   node.label = deserializeLabelIdentifier(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `LabeledStatement<'a>`: its children not read yet are left for later. */
-function deferLabeledStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeStatement, pos + 48);
 }
 
 /** `LogicalExpression<'a>` */
@@ -4712,18 +4484,13 @@ function deserializeLogicalExpression(pos) {
     node.left = deserializeExpression(pos + 16);
     node.right = deserializeExpression(pos + 32);
   } catch (error) {
-    deferLogicalExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeExpression, pos + 16);
+    if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `LogicalExpression<'a>`: its children not read yet are left for later. */
-function deferLogicalExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeExpression, pos + 16);
-  if (node.right === null) node.right = defer(deserializeExpression, pos + 32);
 }
 
 const LOGICAL_OPERATOR_STRINGS = ["||", "&&", "??"];
@@ -4755,19 +4522,14 @@ function deserializeMethodDefinition(pos) {
     node.key = deserializePropertyKey(pos + 40);
     node.value = deserializeBoxFunction(pos + 56);
   } catch (error) {
-    deferMethodDefinitionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
+    if (node.value === null) node.value = defer(deserializeBoxFunction, pos + 56);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `MethodDefinition<'a>`: its children not read yet are left for later. */
-function deferMethodDefinitionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
-  if (node.value === null) node.value = defer(deserializeBoxFunction, pos + 56);
 }
 
 const METHOD_DEFINITION_KIND_STRINGS = ["constructor", "method", "get", "set"];
@@ -4835,18 +4597,13 @@ function deserializeNewExpression(pos) {
     node.callee = deserializeExpression(pos + 16);
     node.arguments = deserializeVecArgument(pos + 40);
   } catch (error) {
-    deferNewExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.callee === null) node.callee = defer(deserializeExpression, pos + 16);
+    if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 40);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `NewExpression<'a>`: its children not read yet are left for later. */
-function deferNewExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.callee === null) node.callee = defer(deserializeExpression, pos + 16);
-  if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 40);
 }
 
 /** `NewTarget` */
@@ -4942,17 +4699,12 @@ function deserializeObjectExpression(pos) {
   try {
     node.properties = deserializeVecObjectPropertyKind(pos + 16);
   } catch (error) {
-    deferObjectExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.properties === null) node.properties = defer(deserializeVecObjectPropertyKind, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ObjectExpression<'a>`: its children not read yet are left for later. */
-function deferObjectExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.properties === null) node.properties = defer(deserializeVecObjectPropertyKind, pos + 16);
 }
 
 /** `ObjectPattern<'a>` */
@@ -4991,18 +4743,13 @@ function deserializeObjectProperty(pos) {
     node.key = deserializePropertyKey(pos + 16);
     node.value = deserializeExpression(pos + 32);
   } catch (error) {
-    deferObjectPropertyChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+    if (node.value === null) node.value = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ObjectProperty<'a>`: its children not read yet are left for later. */
-function deferObjectPropertyChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-  if (node.value === null) node.value = defer(deserializeExpression, pos + 32);
 }
 
 /** `ObjectPropertyKind<'a>` */
@@ -5259,18 +5006,13 @@ function deserializePrivateFieldExpression(pos) {
   try {
     node.object = deserializeExpression(pos + 16);
   } catch (error) {
-    deferPrivateFieldExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
   }
   node.property = deserializePrivateIdentifier(pos + 32);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `PrivateFieldExpression<'a>`: its children not read yet are left for later. */
-function deferPrivateFieldExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
 }
 
 /** `PrivateIdentifier<'a>` */
@@ -5299,18 +5041,13 @@ function deserializePrivateInExpression(pos) {
   try {
     node.right = deserializeExpression(pos + 48);
   } catch (error) {
-    deferPrivateInExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.right === null) node.right = defer(deserializeExpression, pos + 48);
   }
   node.left = deserializePrivateIdentifier(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `PrivateInExpression<'a>`: its children not read yet are left for later. */
-function deferPrivateInExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.right === null) node.right = defer(deserializeExpression, pos + 48);
 }
 
 /** `Program<'a>` */
@@ -5352,19 +5089,14 @@ function deserializePropertyDefinition(pos) {
     node.key = deserializePropertyKey(pos + 40);
     node.value = deserializeOptionExpression(pos + 64);
   } catch (error) {
-    deferPropertyDefinitionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
+    if (node.value === null) node.value = defer(deserializeOptionExpression, pos + 64);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `PropertyDefinition<'a>`: its children not read yet are left for later. */
-function deferPropertyDefinitionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 40);
-  if (node.value === null) node.value = defer(deserializeOptionExpression, pos + 64);
 }
 
 const PROPERTY_DEFINITION_TYPE_STRINGS = ["PropertyDefinition", "TSAbstractPropertyDefinition"];
@@ -5566,17 +5298,12 @@ function deserializeReturnStatement(pos) {
   try {
     node.argument = deserializeOptionExpression(pos + 16);
   } catch (error) {
-    deferReturnStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeOptionExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ReturnStatement<'a>`: its children not read yet are left for later. */
-function deferReturnStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeOptionExpression, pos + 16);
 }
 
 /** `SequenceExpression<'a>` */
@@ -5592,17 +5319,12 @@ function deserializeSequenceExpression(pos) {
   try {
     node.expressions = deserializeVecExpression(pos + 16);
   } catch (error) {
-    deferSequenceExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expressions === null) node.expressions = defer(deserializeVecExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `SequenceExpression<'a>`: its children not read yet are left for later. */
-function deferSequenceExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expressions === null) node.expressions = defer(deserializeVecExpression, pos + 16);
 }
 
 /** `SimpleAssignmentTarget<'a>` */
@@ -5650,17 +5372,12 @@ function deserializeSpreadElement(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    deferSpreadElementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `SpreadElement<'a>`: its children not read yet are left for later. */
-function deferSpreadElementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 /** `Statement<'a>` */
@@ -5756,17 +5473,12 @@ function deserializeStaticBlock(pos) {
   try {
     node.body = deserializeVecStatement(pos + 16);
   } catch (error) {
-    deferStaticBlockChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeVecStatement, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `StaticBlock<'a>`: its children not read yet are left for later. */
-function deferStaticBlockChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeVecStatement, pos + 16);
 }
 
 /** `StaticExport<'a>` */
@@ -5804,18 +5516,13 @@ function deserializeStaticMemberExpression(pos) {
   try {
     node.object = deserializeExpression(pos + 16);
   } catch (error) {
-    deferStaticMemberExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
   }
   node.property = deserializeIdentifierName(pos + 32);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `StaticMemberExpression<'a>`: its children not read yet are left for later. */
-function deferStaticMemberExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
 }
 
 /** `StringLiteral<'a>` */
@@ -5857,18 +5564,13 @@ function deserializeSwitchCase(pos) {
     node.test = deserializeOptionExpression(pos + 16);
     node.consequent = deserializeVecStatement(pos + 32);
   } catch (error) {
-    deferSwitchCaseChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.test === null) node.test = defer(deserializeOptionExpression, pos + 16);
+    if (node.consequent === null) node.consequent = defer(deserializeVecStatement, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `SwitchCase<'a>`: its children not read yet are left for later. */
-function deferSwitchCaseChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.test === null) node.test = defer(deserializeOptionExpression, pos + 16);
-  if (node.consequent === null) node.consequent = defer(deserializeVecStatement, pos + 32);
 }
 
 /** `SwitchStatement<'a>` */
@@ -5886,18 +5588,13 @@ function deserializeSwitchStatement(pos) {
     node.discriminant = deserializeExpression(pos + 16);
     node.cases = deserializeVecSwitchCase(pos + 32);
   } catch (error) {
-    deferSwitchStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.discriminant === null) node.discriminant = defer(deserializeExpression, pos + 16);
+    if (node.cases === null) node.cases = defer(deserializeVecSwitchCase, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `SwitchStatement<'a>`: its children not read yet are left for later. */
-function deferSwitchStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.discriminant === null) node.discriminant = defer(deserializeExpression, pos + 16);
-  if (node.cases === null) node.cases = defer(deserializeVecSwitchCase, pos + 32);
 }
 
 /** `TSAnyKeyword` */
@@ -5923,17 +5620,12 @@ function deserializeTSArrayType(pos) {
   try {
     node.elementType = deserializeTSType(pos + 16);
   } catch (error) {
-    deferTSArrayTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.elementType === null) node.elementType = defer(deserializeTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSArrayType<'a>`: its children not read yet are left for later. */
-function deferTSArrayTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.elementType === null) node.elementType = defer(deserializeTSType, pos + 16);
 }
 
 /** `TSAsExpression<'a>` */
@@ -5951,18 +5643,13 @@ function deserializeTSAsExpression(pos) {
     node.expression = deserializeExpression(pos + 16);
     node.typeAnnotation = deserializeTSType(pos + 32);
   } catch (error) {
-    deferTSAsExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSAsExpression<'a>`: its children not read yet are left for later. */
-function deferTSAsExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 32);
 }
 
 /** `TSBigIntKeyword` */
@@ -6004,19 +5691,14 @@ function deserializeTSCallSignatureDeclaration(pos) {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
     node.returnType = deserializeOptionBoxTSTypeAnnotation(pos + 40);
   } catch (error) {
-    deferTSCallSignatureDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 40);
   }
   node.params = params;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSCallSignatureDeclaration<'a>`: its children not read yet are left for later. */
-function deferTSCallSignatureDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
-  if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 40);
 }
 
 /** `TSConditionalType<'a>` */
@@ -6038,20 +5720,15 @@ function deserializeTSConditionalType(pos) {
     node.trueType = deserializeTSType(pos + 48);
     node.falseType = deserializeTSType(pos + 64);
   } catch (error) {
-    deferTSConditionalTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.checkType === null) node.checkType = defer(deserializeTSType, pos + 16);
+    if (node.extendsType === null) node.extendsType = defer(deserializeTSType, pos + 32);
+    if (node.trueType === null) node.trueType = defer(deserializeTSType, pos + 48);
+    if (node.falseType === null) node.falseType = defer(deserializeTSType, pos + 64);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSConditionalType<'a>`: its children not read yet are left for later. */
-function deferTSConditionalTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.checkType === null) node.checkType = defer(deserializeTSType, pos + 16);
-  if (node.extendsType === null) node.extendsType = defer(deserializeTSType, pos + 32);
-  if (node.trueType === null) node.trueType = defer(deserializeTSType, pos + 48);
-  if (node.falseType === null) node.falseType = defer(deserializeTSType, pos + 64);
 }
 
 /** `TSConstructSignatureDeclaration<'a>` */
@@ -6071,19 +5748,14 @@ function deserializeTSConstructSignatureDeclaration(pos) {
     node.params = deserializeBoxFormalParameters(pos + 24);
     node.returnType = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    deferTSConstructSignatureDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
+    if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSConstructSignatureDeclaration<'a>`: its children not read yet are left for later. */
-function deferTSConstructSignatureDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
-  if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
-  if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSConstructorType<'a>` */
@@ -6104,19 +5776,14 @@ function deserializeTSConstructorType(pos) {
     node.params = deserializeBoxFormalParameters(pos + 24);
     node.returnType = deserializeBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    deferTSConstructorTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
+    if (node.returnType === null) node.returnType = defer(deserializeBoxTSTypeAnnotation, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSConstructorType<'a>`: its children not read yet are left for later. */
-function deferTSConstructorTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
-  if (node.params === null) node.params = defer(deserializeBoxFormalParameters, pos + 24);
-  if (node.returnType === null) node.returnType = defer(deserializeBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSEnumBody<'a>` */
@@ -6132,17 +5799,12 @@ function deserializeTSEnumBody(pos) {
   try {
     node.members = deserializeVecTSEnumMember(pos + 16);
   } catch (error) {
-    deferTSEnumBodyChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.members === null) node.members = defer(deserializeVecTSEnumMember, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSEnumBody<'a>`: its children not read yet are left for later. */
-function deferTSEnumBodyChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.members === null) node.members = defer(deserializeVecTSEnumMember, pos + 16);
 }
 
 /** `TSEnumDeclaration<'a>` */
@@ -6161,18 +5823,13 @@ function deserializeTSEnumDeclaration(pos) {
   try {
     node.body = deserializeTSEnumBody(pos + 48);
   } catch (error) {
-    deferTSEnumDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeTSEnumBody, pos + 48);
   }
   node.id = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSEnumDeclaration<'a>`: its children not read yet are left for later. */
-function deferTSEnumDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeTSEnumBody, pos + 48);
 }
 
 /** `TSEnumMember<'a>` */
@@ -6191,18 +5848,13 @@ function deserializeTSEnumMember(pos) {
     node.id = deserializeTSEnumMemberName(pos + 16);
     node.initializer = deserializeOptionExpression(pos + 32);
   } catch (error) {
-    deferTSEnumMemberChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.id === null) node.id = defer(deserializeTSEnumMemberName, pos + 16);
+    if (node.initializer === null) node.initializer = defer(deserializeOptionExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSEnumMember<'a>`: its children not read yet are left for later. */
-function deferTSEnumMemberChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.id === null) node.id = defer(deserializeTSEnumMemberName, pos + 16);
-  if (node.initializer === null) node.initializer = defer(deserializeOptionExpression, pos + 32);
 }
 
 /** `TSEnumMemberName<'a>` */
@@ -6234,17 +5886,12 @@ function deserializeTSExportAssignment(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    deferTSExportAssignmentChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSExportAssignment<'a>`: its children not read yet are left for later. */
-function deferTSExportAssignmentChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `TSExternalModuleDeclaration<'a>` */
@@ -6307,19 +5954,14 @@ function deserializeTSFunctionType(pos) {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
     node.returnType = deserializeBoxTSTypeAnnotation(pos + 40);
   } catch (error) {
-    deferTSFunctionTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
+    if (node.returnType === null) node.returnType = defer(deserializeBoxTSTypeAnnotation, pos + 40);
   }
   node.params = params;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSFunctionType<'a>`: its children not read yet are left for later. */
-function deferTSFunctionTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 16);
-  if (node.returnType === null) node.returnType = defer(deserializeBoxTSTypeAnnotation, pos + 40);
 }
 
 /** `TSGlobalDeclaration<'a>` */
@@ -6347,18 +5989,13 @@ function deserializeTSGlobalDeclaration(pos) {
   try {
     node.body = deserializeTSModuleBlock(pos + 24);
   } catch (error) {
-    deferTSGlobalDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeTSModuleBlock, pos + 24);
   }
   node.id = ident;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSGlobalDeclaration<'a>`: its children not read yet are left for later. */
-function deferTSGlobalDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeTSModuleBlock, pos + 24);
 }
 
 /** `TSImportEqualsDeclaration<'a>` */
@@ -6376,18 +6013,13 @@ function deserializeTSImportEqualsDeclaration(pos) {
   try {
     node.moduleReference = deserializeTSModuleReference(pos + 48);
   } catch (error) {
-    deferTSImportEqualsDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.moduleReference === null) node.moduleReference = defer(deserializeTSModuleReference, pos + 48);
   }
   node.id = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSImportEqualsDeclaration<'a>`: its children not read yet are left for later. */
-function deferTSImportEqualsDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.moduleReference === null) node.moduleReference = defer(deserializeTSModuleReference, pos + 48);
 }
 
 /** `TSImportType<'a>` */
@@ -6408,20 +6040,15 @@ function deserializeTSImportType(pos) {
     node.qualifier = deserializeOptionTSImportTypeQualifier(pos + 72);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 88);
   } catch (error) {
-    deferTSImportTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.options === null) node.options = defer(deserializeOptionBoxObjectExpression, pos + 64);
+    if (node.qualifier === null) node.qualifier = defer(deserializeOptionTSImportTypeQualifier, pos + 72);
+    if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 88);
   }
   node.source = deserializeStringLiteral(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSImportType<'a>`: its children not read yet are left for later. */
-function deferTSImportTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.options === null) node.options = defer(deserializeOptionBoxObjectExpression, pos + 64);
-  if (node.qualifier === null) node.qualifier = defer(deserializeOptionTSImportTypeQualifier, pos + 72);
-  if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 88);
 }
 
 /** `TSImportTypeQualifiedName<'a>` */
@@ -6438,18 +6065,13 @@ function deserializeTSImportTypeQualifiedName(pos) {
   try {
     node.left = deserializeTSImportTypeQualifier(pos + 16);
   } catch (error) {
-    deferTSImportTypeQualifiedNameChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeTSImportTypeQualifier, pos + 16);
   }
   node.right = deserializeIdentifierName(pos + 32);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSImportTypeQualifiedName<'a>`: its children not read yet are left for later. */
-function deferTSImportTypeQualifiedNameChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeTSImportTypeQualifier, pos + 16);
 }
 
 /** `TSImportTypeQualifier<'a>` */
@@ -6481,18 +6103,13 @@ function deserializeTSIndexSignature(pos) {
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 56);
   } catch (error) {
-    deferTSIndexSignatureChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeBoxTSTypeAnnotation, pos + 56);
   }
   node.parameters = [deserializeTSIndexSignatureName((pos + 16))];
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSIndexSignature<'a>`: its children not read yet are left for later. */
-function deferTSIndexSignatureChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeBoxTSTypeAnnotation, pos + 56);
 }
 
 /** `TSIndexSignatureName<'a>` */
@@ -6511,17 +6128,12 @@ function deserializeTSIndexSignatureName(pos) {
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    deferTSIndexSignatureNameChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeBoxTSTypeAnnotation, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSIndexSignatureName<'a>`: its children not read yet are left for later. */
-function deferTSIndexSignatureNameChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSIndexedAccessType<'a>` */
@@ -6539,18 +6151,13 @@ function deserializeTSIndexedAccessType(pos) {
     node.objectType = deserializeTSType(pos + 16);
     node.indexType = deserializeTSType(pos + 32);
   } catch (error) {
-    deferTSIndexedAccessTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.objectType === null) node.objectType = defer(deserializeTSType, pos + 16);
+    if (node.indexType === null) node.indexType = defer(deserializeTSType, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSIndexedAccessType<'a>`: its children not read yet are left for later. */
-function deferTSIndexedAccessTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.objectType === null) node.objectType = defer(deserializeTSType, pos + 16);
-  if (node.indexType === null) node.indexType = defer(deserializeTSType, pos + 32);
 }
 
 /** `TSInferType<'a>` */
@@ -6566,17 +6173,12 @@ function deserializeTSInferType(pos) {
   try {
     node.typeParameter = deserializeBoxTSTypeParameter(pos + 16);
   } catch (error) {
-    deferTSInferTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeParameter === null) node.typeParameter = defer(deserializeBoxTSTypeParameter, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSInferType<'a>`: its children not read yet are left for later. */
-function deferTSInferTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeParameter === null) node.typeParameter = defer(deserializeBoxTSTypeParameter, pos + 16);
 }
 
 /** `TSInstantiationExpression<'a>` */
@@ -6594,18 +6196,13 @@ function deserializeTSInstantiationExpression(pos) {
     node.expression = deserializeExpression(pos + 16);
     node.typeArguments = deserializeBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
-    deferTSInstantiationExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+    if (node.typeArguments === null) node.typeArguments = defer(deserializeBoxTSTypeParameterInstantiation, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSInstantiationExpression<'a>`: its children not read yet are left for later. */
-function deferTSInstantiationExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
-  if (node.typeArguments === null) node.typeArguments = defer(deserializeBoxTSTypeParameterInstantiation, pos + 32);
 }
 
 /** `TSInterfaceBody<'a>` */
@@ -6621,17 +6218,12 @@ function deserializeTSInterfaceBody(pos) {
   try {
     node.body = deserializeVecTSSignature(pos + 16);
   } catch (error) {
-    deferTSInterfaceBodyChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.body === null) node.body = defer(deserializeVecTSSignature, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSInterfaceBody<'a>`: its children not read yet are left for later. */
-function deferTSInterfaceBodyChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.body === null) node.body = defer(deserializeVecTSSignature, pos + 16);
 }
 
 /** `TSInterfaceDeclaration<'a>` */
@@ -6653,20 +6245,15 @@ function deserializeTSInterfaceDeclaration(pos) {
     node.extends = deserializeVecTSInterfaceHeritage(pos + 56);
     node.body = deserializeBoxTSInterfaceBody(pos + 80);
   } catch (error) {
-    deferTSInterfaceDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
+    if (node.extends === null) node.extends = defer(deserializeVecTSInterfaceHeritage, pos + 56);
+    if (node.body === null) node.body = defer(deserializeBoxTSInterfaceBody, pos + 80);
   }
   node.id = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSInterfaceDeclaration<'a>`: its children not read yet are left for later. */
-function deferTSInterfaceDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
-  if (node.extends === null) node.extends = defer(deserializeVecTSInterfaceHeritage, pos + 56);
-  if (node.body === null) node.body = defer(deserializeBoxTSInterfaceBody, pos + 80);
 }
 
 /** `TSInterfaceHeritage<'a>` */
@@ -6719,18 +6306,13 @@ function deserializeTSInterfaceHeritage(pos) {
   try {
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
-    deferTSInterfaceHeritageChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
   }
   node.expression = expression;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSInterfaceHeritage<'a>`: its children not read yet are left for later. */
-function deferTSInterfaceHeritageChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
 }
 
 /** `TSIntersectionType<'a>` */
@@ -6746,17 +6328,12 @@ function deserializeTSIntersectionType(pos) {
   try {
     node.types = deserializeVecTSType(pos + 16);
   } catch (error) {
-    deferTSIntersectionTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.types === null) node.types = defer(deserializeVecTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSIntersectionType<'a>`: its children not read yet are left for later. */
-function deferTSIntersectionTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.types === null) node.types = defer(deserializeVecTSType, pos + 16);
 }
 
 /** `TSIntrinsicKeyword` */
@@ -6802,17 +6379,12 @@ function deserializeTSLiteralType(pos) {
   try {
     node.literal = deserializeTSLiteral(pos + 16);
   } catch (error) {
-    deferTSLiteralTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.literal === null) node.literal = defer(deserializeTSLiteral, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSLiteralType<'a>`: its children not read yet are left for later. */
-function deferTSLiteralTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.literal === null) node.literal = defer(deserializeTSLiteral, pos + 16);
 }
 
 /** `TSMappedType<'a>` */
@@ -6837,21 +6409,16 @@ function deserializeTSMappedType(pos) {
     node.nameType = deserializeOptionTSType(pos + 64);
     node.typeAnnotation = deserializeOptionTSType(pos + 80);
   } catch (error) {
-    deferTSMappedTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.constraint === null) node.constraint = defer(deserializeTSType, pos + 48);
+    if (node.nameType === null) node.nameType = defer(deserializeOptionTSType, pos + 64);
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionTSType, pos + 80);
   }
   node.key = deserializeBindingIdentifier(pos + 16);
   node.optional = optional;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSMappedType<'a>`: its children not read yet are left for later. */
-function deferTSMappedTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.constraint === null) node.constraint = defer(deserializeTSType, pos + 48);
-  if (node.nameType === null) node.nameType = defer(deserializeOptionTSType, pos + 64);
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionTSType, pos + 80);
 }
 
 /** `TSMappedTypeModifierOperator` */
@@ -6895,20 +6462,15 @@ function deserializeTSMethodSignature(pos) {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 32);
     node.returnType = deserializeOptionBoxTSTypeAnnotation(pos + 56);
   } catch (error) {
-    deferTSMethodSignatureChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32);
+    if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 56);
   }
   node.params = params;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSMethodSignature<'a>`: its children not read yet are left for later. */
-function deferTSMethodSignatureChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 32);
-  if (node.returnType === null) node.returnType = defer(deserializeOptionBoxTSTypeAnnotation, pos + 56);
 }
 
 const T_S_METHOD_SIGNATURE_KIND_STRINGS = ["method", "get", "set"];
@@ -6966,18 +6528,13 @@ function deserializeTSNamedTupleMember(pos) {
   try {
     node.elementType = deserializeTSTupleElement(pos + 48);
   } catch (error) {
-    deferTSNamedTupleMemberChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.elementType === null) node.elementType = defer(deserializeTSTupleElement, pos + 48);
   }
   node.label = deserializeIdentifierName(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSNamedTupleMember<'a>`: its children not read yet are left for later. */
-function deferTSNamedTupleMemberChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.elementType === null) node.elementType = defer(deserializeTSTupleElement, pos + 48);
 }
 
 /** `TSNamespaceDeclaration<'a>` */
@@ -7108,17 +6665,12 @@ function deserializeTSNonNullExpression(pos) {
   try {
     node.expression = deserializeExpression(pos + 16);
   } catch (error) {
-    deferTSNonNullExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSNonNullExpression<'a>`: its children not read yet are left for later. */
-function deferTSNonNullExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
 }
 
 /** `TSNullKeyword` */
@@ -7164,17 +6716,12 @@ function deserializeTSOptionalType(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    deferTSOptionalTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSOptionalType<'a>`: its children not read yet are left for later. */
-function deferTSOptionalTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `TSParenthesizedType<'a>` */
@@ -7225,18 +6772,13 @@ function deserializeTSPropertySignature(pos) {
     node.key = deserializePropertyKey(pos + 16);
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    deferTSPropertySignatureChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSPropertySignature<'a>`: its children not read yet are left for later. */
-function deferTSPropertySignatureChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.key === null) node.key = defer(deserializePropertyKey, pos + 16);
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSQualifiedName<'a>` */
@@ -7253,18 +6795,13 @@ function deserializeTSQualifiedName(pos) {
   try {
     node.left = deserializeTSTypeName(pos + 16);
   } catch (error) {
-    deferTSQualifiedNameChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.left === null) node.left = defer(deserializeTSTypeName, pos + 16);
   }
   node.right = deserializeIdentifierName(pos + 32);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSQualifiedName<'a>`: its children not read yet are left for later. */
-function deferTSQualifiedNameChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.left === null) node.left = defer(deserializeTSTypeName, pos + 16);
 }
 
 /** `TSRestType<'a>` */
@@ -7280,17 +6817,12 @@ function deserializeTSRestType(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    deferTSRestTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSRestType<'a>`: its children not read yet are left for later. */
-function deferTSRestTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `TSSatisfiesExpression<'a>` */
@@ -7308,18 +6840,13 @@ function deserializeTSSatisfiesExpression(pos) {
     node.expression = deserializeExpression(pos + 16);
     node.typeAnnotation = deserializeTSType(pos + 32);
   } catch (error) {
-    deferTSSatisfiesExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSSatisfiesExpression<'a>`: its children not read yet are left for later. */
-function deferTSSatisfiesExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 16);
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 32);
 }
 
 /** `TSSignature<'a>` */
@@ -7374,18 +6901,13 @@ function deserializeTSTemplateLiteralType(pos) {
   try {
     node.types = deserializeVecTSType(pos + 40);
   } catch (error) {
-    deferTSTemplateLiteralTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.types === null) node.types = defer(deserializeVecTSType, pos + 40);
   }
   node.quasis = deserializeVecTemplateElement(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTemplateLiteralType<'a>`: its children not read yet are left for later. */
-function deferTSTemplateLiteralTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.types === null) node.types = defer(deserializeVecTSType, pos + 40);
 }
 
 /** `TSThisParameter<'a>` */
@@ -7404,17 +6926,12 @@ function deserializeTSThisParameter(pos) {
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 24);
   } catch (error) {
-    deferTSThisParameterChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 24);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSThisParameter<'a>`: its children not read yet are left for later. */
-function deferTSThisParameterChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 24);
 }
 
 /** `TSThisType` */
@@ -7526,17 +7043,12 @@ function deserializeTSTupleType(pos) {
   try {
     node.elementTypes = deserializeVecTSTupleElement(pos + 16);
   } catch (error) {
-    deferTSTupleTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.elementTypes === null) node.elementTypes = defer(deserializeVecTSTupleElement, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTupleType<'a>`: its children not read yet are left for later. */
-function deferTSTupleTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.elementTypes === null) node.elementTypes = defer(deserializeVecTSTupleElement, pos + 16);
 }
 
 /** `TSType<'a>` */
@@ -7638,19 +7150,14 @@ function deserializeTSTypeAliasDeclaration(pos) {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
     node.typeAnnotation = deserializeTSType(pos + 56);
   } catch (error) {
-    deferTSTypeAliasDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 56);
   }
   node.id = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeAliasDeclaration<'a>`: its children not read yet are left for later. */
-function deferTSTypeAliasDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeParameters === null) node.typeParameters = defer(deserializeOptionBoxTSTypeParameterDeclaration, pos + 48);
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 56);
 }
 
 /** `TSTypeAnnotation<'a>` */
@@ -7666,17 +7173,12 @@ function deserializeTSTypeAnnotation(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    deferTSTypeAnnotationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeAnnotation<'a>`: its children not read yet are left for later. */
-function deferTSTypeAnnotationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 /** `TSTypeAssertion<'a>` */
@@ -7694,18 +7196,13 @@ function deserializeTSTypeAssertion(pos) {
     node.typeAnnotation = deserializeTSType(pos + 16);
     node.expression = deserializeExpression(pos + 32);
   } catch (error) {
-    deferTSTypeAssertionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
+    if (node.expression === null) node.expression = defer(deserializeExpression, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeAssertion<'a>`: its children not read yet are left for later. */
-function deferTSTypeAssertionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
-  if (node.expression === null) node.expression = defer(deserializeExpression, pos + 32);
 }
 
 /** `TSTypeLiteral<'a>` */
@@ -7721,17 +7218,12 @@ function deserializeTSTypeLiteral(pos) {
   try {
     node.members = deserializeVecTSSignature(pos + 16);
   } catch (error) {
-    deferTSTypeLiteralChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.members === null) node.members = defer(deserializeVecTSSignature, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeLiteral<'a>`: its children not read yet are left for later. */
-function deferTSTypeLiteralChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.members === null) node.members = defer(deserializeVecTSSignature, pos + 16);
 }
 
 /** `TSTypeName<'a>` */
@@ -7762,17 +7254,12 @@ function deserializeTSTypeOperator(pos) {
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
   } catch (error) {
-    deferTSTypeOperatorChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeOperator<'a>`: its children not read yet are left for later. */
-function deferTSTypeOperatorChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeTSType, pos + 16);
 }
 
 const T_S_TYPE_OPERATOR_OPERATOR_STRINGS = ["keyof", "unique", "readonly"];
@@ -7803,19 +7290,14 @@ function deserializeTSTypeParameter(pos) {
     node.constraint = deserializeOptionTSType(pos + 48);
     node.default = deserializeOptionTSType(pos + 64);
   } catch (error) {
-    deferTSTypeParameterChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.constraint === null) node.constraint = defer(deserializeOptionTSType, pos + 48);
+    if (node.default === null) node.default = defer(deserializeOptionTSType, pos + 64);
   }
   node.name = deserializeBindingIdentifier(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeParameter<'a>`: its children not read yet are left for later. */
-function deferTSTypeParameterChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.constraint === null) node.constraint = defer(deserializeOptionTSType, pos + 48);
-  if (node.default === null) node.default = defer(deserializeOptionTSType, pos + 64);
 }
 
 /** `TSTypeParameterDeclaration<'a>` */
@@ -7831,17 +7313,12 @@ function deserializeTSTypeParameterDeclaration(pos) {
   try {
     node.params = deserializeVecTSTypeParameter(pos + 16);
   } catch (error) {
-    deferTSTypeParameterDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.params === null) node.params = defer(deserializeVecTSTypeParameter, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeParameterDeclaration<'a>`: its children not read yet are left for later. */
-function deferTSTypeParameterDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.params === null) node.params = defer(deserializeVecTSTypeParameter, pos + 16);
 }
 
 /** `TSTypeParameterInstantiation<'a>` */
@@ -7857,17 +7334,12 @@ function deserializeTSTypeParameterInstantiation(pos) {
   try {
     node.params = deserializeVecTSType(pos + 16);
   } catch (error) {
-    deferTSTypeParameterInstantiationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.params === null) node.params = defer(deserializeVecTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeParameterInstantiation<'a>`: its children not read yet are left for later. */
-function deferTSTypeParameterInstantiationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.params === null) node.params = defer(deserializeVecTSType, pos + 16);
 }
 
 /** `TSTypePredicate<'a>` */
@@ -7885,18 +7357,13 @@ function deserializeTSTypePredicate(pos) {
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
   } catch (error) {
-    deferTSTypePredicateChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
   }
   node.parameterName = deserializeTSTypePredicateName(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypePredicate<'a>`: its children not read yet are left for later. */
-function deferTSTypePredicateChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 32);
 }
 
 /** `TSTypePredicateName<'a>` */
@@ -7926,18 +7393,13 @@ function deserializeTSTypeQuery(pos) {
     node.exprName = deserializeTSTypeQueryExprName(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
-    deferTSTypeQueryChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.exprName === null) node.exprName = defer(deserializeTSTypeQueryExprName, pos + 16);
+    if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeQuery<'a>`: its children not read yet are left for later. */
-function deferTSTypeQueryChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.exprName === null) node.exprName = defer(deserializeTSTypeQueryExprName, pos + 16);
-  if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
 }
 
 /** `TSTypeQueryExprName<'a>` */
@@ -7971,18 +7433,13 @@ function deserializeTSTypeReference(pos) {
     node.typeName = deserializeTSTypeName(pos + 16);
     node.typeArguments = deserializeOptionBoxTSTypeParameterInstantiation(pos + 32);
   } catch (error) {
-    deferTSTypeReferenceChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.typeName === null) node.typeName = defer(deserializeTSTypeName, pos + 16);
+    if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSTypeReference<'a>`: its children not read yet are left for later. */
-function deferTSTypeReferenceChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.typeName === null) node.typeName = defer(deserializeTSTypeName, pos + 16);
-  if (node.typeArguments === null) node.typeArguments = defer(deserializeOptionBoxTSTypeParameterInstantiation, pos + 32);
 }
 
 /** `TSUndefinedKeyword` */
@@ -8008,17 +7465,12 @@ function deserializeTSUnionType(pos) {
   try {
     node.types = deserializeVecTSType(pos + 16);
   } catch (error) {
-    deferTSUnionTypeChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.types === null) node.types = defer(deserializeVecTSType, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TSUnionType<'a>`: its children not read yet are left for later. */
-function deferTSUnionTypeChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.types === null) node.types = defer(deserializeVecTSType, pos + 16);
 }
 
 /** `TSUnknownKeyword` */
@@ -8056,18 +7508,13 @@ function deserializeTaggedTemplateExpression(pos) {
     node.tag = deserializeExpression(pos + 16);
     node.quasi = deserializeTemplateLiteral(pos + 40);
   } catch (error) {
-    deferTaggedTemplateExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.tag === null) node.tag = defer(deserializeExpression, pos + 16);
+    if (node.quasi === null) node.quasi = defer(deserializeTemplateLiteral, pos + 40);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TaggedTemplateExpression<'a>`: its children not read yet are left for later. */
-function deferTaggedTemplateExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.tag === null) node.tag = defer(deserializeExpression, pos + 16);
-  if (node.quasi === null) node.quasi = defer(deserializeTemplateLiteral, pos + 40);
 }
 
 /** `TemplateElement<'a>` */
@@ -8101,18 +7548,13 @@ function deserializeTemplateLiteral(pos) {
   try {
     node.expressions = deserializeVecExpression(pos + 40);
   } catch (error) {
-    deferTemplateLiteralChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.expressions === null) node.expressions = defer(deserializeVecExpression, pos + 40);
   }
   node.quasis = deserializeVecTemplateElement(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TemplateLiteral<'a>`: its children not read yet are left for later. */
-function deferTemplateLiteralChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.expressions === null) node.expressions = defer(deserializeVecExpression, pos + 40);
 }
 
 /** `ThisExpression` */
@@ -8138,17 +7580,12 @@ function deserializeThrowStatement(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    deferThrowStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `ThrowStatement<'a>`: its children not read yet are left for later. */
-function deferThrowStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 /** `TryStatement<'a>` */
@@ -8168,19 +7605,14 @@ function deserializeTryStatement(pos) {
     node.handler = deserializeOptionBoxCatchClause(pos + 24);
     node.finalizer = deserializeOptionBoxBlockStatement(pos + 32);
   } catch (error) {
-    deferTryStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.block === null) node.block = defer(deserializeBoxBlockStatement, pos + 16);
+    if (node.handler === null) node.handler = defer(deserializeOptionBoxCatchClause, pos + 24);
+    if (node.finalizer === null) node.finalizer = defer(deserializeOptionBoxBlockStatement, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `TryStatement<'a>`: its children not read yet are left for later. */
-function deferTryStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.block === null) node.block = defer(deserializeBoxBlockStatement, pos + 16);
-  if (node.handler === null) node.handler = defer(deserializeOptionBoxCatchClause, pos + 24);
-  if (node.finalizer === null) node.finalizer = defer(deserializeOptionBoxBlockStatement, pos + 32);
 }
 
 /** `UnaryExpression<'a>` */
@@ -8198,17 +7630,12 @@ function deserializeUnaryExpression(pos) {
   try {
     node.argument = deserializeExpression(pos + 16);
   } catch (error) {
-    deferUnaryExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `UnaryExpression<'a>`: its children not read yet are left for later. */
-function deferUnaryExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeExpression, pos + 16);
 }
 
 const UNARY_OPERATOR_STRINGS = ["+", "-", "!", "~", "typeof", "void", "delete"];
@@ -8235,17 +7662,12 @@ function deserializeUpdateExpression(pos) {
   try {
     node.argument = deserializeSimpleAssignmentTarget(pos + 16);
   } catch (error) {
-    deferUpdateExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeSimpleAssignmentTarget, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `UpdateExpression<'a>`: its children not read yet are left for later. */
-function deferUpdateExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeSimpleAssignmentTarget, pos + 16);
 }
 
 const UPDATE_OPERATOR_STRINGS = ["++", "--"];
@@ -8271,18 +7693,13 @@ function deserializeV8IntrinsicExpression(pos) {
   try {
     node.arguments = deserializeVecArgument(pos + 48);
   } catch (error) {
-    deferV8IntrinsicExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 48);
   }
   node.name = deserializeIdentifierName(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `V8IntrinsicExpression<'a>`: its children not read yet are left for later. */
-function deferV8IntrinsicExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.arguments === null) node.arguments = defer(deserializeVecArgument, pos + 48);
 }
 
 /** `VariableDeclaration<'a>` */
@@ -8299,17 +7716,12 @@ function deserializeVariableDeclaration(pos) {
   try {
     node.declarations = deserializeVecVariableDeclarator(pos + 16);
   } catch (error) {
-    deferVariableDeclarationChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.declarations === null) node.declarations = defer(deserializeVecVariableDeclarator, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `VariableDeclaration<'a>`: its children not read yet are left for later. */
-function deferVariableDeclarationChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.declarations === null) node.declarations = defer(deserializeVecVariableDeclarator, pos + 16);
 }
 
 const VARIABLE_DECLARATION_KIND_STRINGS = ["var", "let", "const", "using", "await using"];
@@ -8336,18 +7748,13 @@ function deserializeVariableDeclarator(pos) {
   try {
     node.init = deserializeOptionExpression(pos + 40);
   } catch (error) {
-    deferVariableDeclaratorChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.init === null) node.init = defer(deserializeOptionExpression, pos + 40);
   }
   node.id = pattern;
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `VariableDeclarator<'a>`: its children not read yet are left for later. */
-function deferVariableDeclaratorChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.init === null) node.init = defer(deserializeOptionExpression, pos + 40);
 }
 
 /** `Vec<'a, Argument<'a>>` */
@@ -8366,8 +7773,12 @@ function deserializeVecArgument(pos) {
       array[i] = deserializeArgument(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeArgument, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeArgument, element);
+    }
   }
   return array;
 }
@@ -8388,8 +7799,12 @@ function deserializeVecArrayExpressionElement(pos) {
       array[i] = deserializeArrayExpressionElement(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeArrayExpressionElement, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeArrayExpressionElement, element);
+    }
   }
   return array;
 }
@@ -8410,8 +7825,12 @@ function deserializeVecAssignmentTargetProperty(pos) {
       array[i] = deserializeAssignmentTargetProperty(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeAssignmentTargetProperty, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeAssignmentTargetProperty, element);
+    }
   }
   return array;
 }
@@ -8432,8 +7851,12 @@ function deserializeVecBindingProperty(pos) {
       array[i] = deserializeBindingProperty(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeBindingProperty, first, 48);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 48) {
+      if (array[i] === undefined) array[i] = defer(deserializeBindingProperty, element);
+    }
   }
   return array;
 }
@@ -8454,8 +7877,12 @@ function deserializeVecClassElement(pos) {
       array[i] = deserializeClassElement(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeClassElement, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeClassElement, element);
+    }
   }
   return array;
 }
@@ -8491,8 +7918,12 @@ function deserializeVecDecorator(pos) {
       array[i] = deserializeDecorator(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeDecorator, first, 32);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 32) {
+      if (array[i] === undefined) array[i] = defer(deserializeDecorator, element);
+    }
   }
   return array;
 }
@@ -8603,8 +8034,12 @@ function deserializeVecExpression(pos) {
       array[i] = deserializeExpression(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeExpression, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeExpression, element);
+    }
   }
   return array;
 }
@@ -8625,8 +8060,12 @@ function deserializeVecFormalParameter(pos) {
       array[i] = deserializeFormalParameter(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeFormalParameter, first, 72);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 72) {
+      if (array[i] === undefined) array[i] = defer(deserializeFormalParameter, element);
+    }
   }
   return array;
 }
@@ -8692,8 +8131,12 @@ function deserializeVecJSXAttributeItem(pos) {
       array[i] = deserializeJSXAttributeItem(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeJSXAttributeItem, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeJSXAttributeItem, element);
+    }
   }
   return array;
 }
@@ -8714,8 +8157,12 @@ function deserializeVecJSXChild(pos) {
       array[i] = deserializeJSXChild(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeJSXChild, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeJSXChild, element);
+    }
   }
   return array;
 }
@@ -8736,8 +8183,12 @@ function deserializeVecObjectPropertyKind(pos) {
       array[i] = deserializeObjectPropertyKind(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeObjectPropertyKind, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeObjectPropertyKind, element);
+    }
   }
   return array;
 }
@@ -8758,8 +8209,12 @@ function deserializeVecOptionAssignmentTargetMaybeDefault(pos) {
       array[i] = deserializeOptionAssignmentTargetMaybeDefault(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeOptionAssignmentTargetMaybeDefault, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionAssignmentTargetMaybeDefault, element);
+    }
   }
   return array;
 }
@@ -8780,8 +8235,12 @@ function deserializeVecOptionBindingPattern(pos) {
       array[i] = deserializeOptionBindingPattern(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeOptionBindingPattern, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeOptionBindingPattern, element);
+    }
   }
   return array;
 }
@@ -8817,8 +8276,12 @@ function deserializeVecStatement(pos) {
       array[i] = deserializeStatement(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeStatement, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeStatement, element);
+    }
   }
   return array;
 }
@@ -8884,8 +8347,12 @@ function deserializeVecSwitchCase(pos) {
       array[i] = deserializeSwitchCase(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeSwitchCase, first, 56);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 56) {
+      if (array[i] === undefined) array[i] = defer(deserializeSwitchCase, element);
+    }
   }
   return array;
 }
@@ -8906,8 +8373,12 @@ function deserializeVecTSEnumMember(pos) {
       array[i] = deserializeTSEnumMember(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeTSEnumMember, first, 48);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 48) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSEnumMember, element);
+    }
   }
   return array;
 }
@@ -8928,8 +8399,12 @@ function deserializeVecTSInterfaceHeritage(pos) {
       array[i] = deserializeTSInterfaceHeritage(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeTSInterfaceHeritage, first, 40);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 40) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSInterfaceHeritage, element);
+    }
   }
   return array;
 }
@@ -8950,8 +8425,12 @@ function deserializeVecTSSignature(pos) {
       array[i] = deserializeTSSignature(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeTSSignature, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSSignature, element);
+    }
   }
   return array;
 }
@@ -8972,8 +8451,12 @@ function deserializeVecTSTupleElement(pos) {
       array[i] = deserializeTSTupleElement(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeTSTupleElement, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSTupleElement, element);
+    }
   }
   return array;
 }
@@ -8994,8 +8477,12 @@ function deserializeVecTSType(pos) {
       array[i] = deserializeTSType(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeTSType, first, 16);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 16) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSType, element);
+    }
   }
   return array;
 }
@@ -9016,8 +8503,12 @@ function deserializeVecTSTypeParameter(pos) {
       array[i] = deserializeTSTypeParameter(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeTSTypeParameter, first, 80);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 80) {
+      if (array[i] === undefined) array[i] = defer(deserializeTSTypeParameter, element);
+    }
   }
   return array;
 }
@@ -9053,8 +8544,12 @@ function deserializeVecVariableDeclarator(pos) {
       array[i] = deserializeVariableDeclarator(element);
     }
   } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
     parent = previousParent;
-    deferElements(error, array, deserializeVariableDeclarator, first, 56);
+    // (No element reads as `undefined`: those not read yet are the holes.)
+    for (let i = 0, element = first; i < len; i++, element += 56) {
+      if (array[i] === undefined) array[i] = defer(deserializeVariableDeclarator, element);
+    }
   }
   return array;
 }
@@ -9074,18 +8569,13 @@ function deserializeWhileStatement(pos) {
     node.test = deserializeExpression(pos + 16);
     node.body = deserializeStatement(pos + 32);
   } catch (error) {
-    deferWhileStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
+    if (node.body === null) node.body = defer(deserializeStatement, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `WhileStatement<'a>`: its children not read yet are left for later. */
-function deferWhileStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.test === null) node.test = defer(deserializeExpression, pos + 16);
-  if (node.body === null) node.body = defer(deserializeStatement, pos + 32);
 }
 
 /** `WithClause<'a>` */
@@ -9110,18 +8600,13 @@ function deserializeWithStatement(pos) {
     node.object = deserializeExpression(pos + 16);
     node.body = deserializeStatement(pos + 32);
   } catch (error) {
-    deferWithStatementChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
+    if (node.body === null) node.body = defer(deserializeStatement, pos + 32);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `WithStatement<'a>`: its children not read yet are left for later. */
-function deferWithStatementChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.object === null) node.object = defer(deserializeExpression, pos + 16);
-  if (node.body === null) node.body = defer(deserializeStatement, pos + 32);
 }
 
 /** `YieldExpression<'a>` */
@@ -9138,15 +8623,10 @@ function deserializeYieldExpression(pos) {
   try {
     node.argument = deserializeOptionExpression(pos + 16);
   } catch (error) {
-    deferYieldExpressionChildren(error, node, pos);
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.argument === null) node.argument = defer(deserializeOptionExpression, pos + 16);
   }
   parent = previousParent;
   return node;
-}
-
-/** Where the JS stack runs out below `YieldExpression<'a>`: its children not read yet are left for later. */
-function deferYieldExpressionChildren(error, node, pos) {
-  if (!(error instanceof RangeError)) throw error;
-  parent = node;
-  if (node.argument === null) node.argument = defer(deserializeOptionExpression, pos + 16);
 }
