@@ -17,11 +17,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
 
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
-import { capturedIn, captureInto, oxlintBuffer, oxlintReader } from "../tests/oxlint/lint.js";
+import { capturedIn, captureInto, oxlintBuffer, readerOf } from "../tests/oxlint/lint.js";
 
 const USAGE = "node bench/instructions.js [--passes P] A.js|oxlint B.js|oxlint FILE... (needs valgrind)";
 // V8 made deterministic: the same instructions on every run.
@@ -38,12 +37,7 @@ function commandLine() {
 /** A child: `passes` passes over the captured files of `dir` with `module`, then exit. */
 async function child(dir, passes, module) {
   const captured = capturedIn(dir);
-  let read;
-  if (module === "oxlint") read = await oxlintReader();
-  else {
-    const { deserialize } = await import(pathToFileURL(resolve(module)).href);
-    read = (buffer) => deserialize(buffer);
-  }
+  const read = await readerOf(module);
   const buffer = oxlintBuffer(captured[0].length);
   let kept = null;
   for (let pass = 0; pass < passes; pass++) {

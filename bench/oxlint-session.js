@@ -18,12 +18,11 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
 
 import { firstDifference } from "../tests/oxc/compare.js";
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
-import { capturedIn, captureInto, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
+import { capturedIn, captureInto, oxlintBuffer, readerOf, samePrototype } from "../tests/oxlint/lint.js";
 import { classLines, fileClasses, geometricMean, machine, median, targetOption } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
@@ -42,11 +41,9 @@ function commandLine() {
   return { target, json: values.json ?? null, passes: integerOption(USAGE, values, "samples", 11, 2), child: values.child ?? null, paths: positionals };
 }
 
-/** A reader of one deserializer: `read(buffer, program)`. */
-async function reader(which, module) {
-  if (which === "oxlint") return await oxlintReader();
-  const { deserialize } = await import(pathToFileURL(resolve(module)).href);
-  return (buffer) => deserialize(buffer);
+/** A reader of one deserializer, `rawast` (the target's module) or `oxlint`: `read(buffer, program)`. */
+function reader(which, module) {
+  return readerOf(which === "oxlint" ? "oxlint" : module);
 }
 
 /** A child: `passes` passes over the files, each read once per pass; prints µs per read by file. */

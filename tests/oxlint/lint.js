@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { walkNodes } from "../oxc/compare.js";
@@ -105,6 +105,16 @@ export function captureInto(files, dir) {
 /** The buffers `captureInto` kept in `dir`: `{ file, region, start, program, length }` each. */
 export function capturedIn(dir) {
   return JSON.parse(readFileSync(join(dir, "index.json"), "utf8")).map((c) => ({ ...c, region: readFileSync(c.bin) }));
+}
+
+/**
+ * A deserializer of Oxlint's buffers as `read(buffer, program)`: `oxlint` for Oxlint's own
+ * (`oxlintReader`), else the path of a module whose `deserialize(buffer)` reads them.
+ */
+export async function readerOf(module) {
+  if (module === "oxlint") return await oxlintReader();
+  const { deserialize } = await import(pathToFileURL(resolve(module)).href);
+  return (buffer) => deserialize(buffer);
 }
 
 /**
