@@ -235,4 +235,15 @@ test("sql: a walk by VISITOR_KEYS reaches every node, through plain objects that
     assert.deepEqual(walked, everyNode, what);
   }
   assert.equal(JSON.stringify(lazy.materialize(lazy.deserialize(bytes))), JSON.stringify(eager));
+  // The generated walker, in the buffer: every node type visited (the root built whole, then the
+  // hints), or one type only (found through the plain objects without building them).
+  const { walk: walkBuffer } = await fixture.module("parser");
+  const all = [];
+  walkBuffer(bytes, Object.fromEntries([...NODE_TYPES].map((type) => [type, (node) => all.push(id(node))])));
+  assert.deepEqual(all, everyNode);
+  for (const type of NODE_TYPES) {
+    const some = [];
+    walkBuffer(bytes, { [type]: (node) => some.push(id(node)) });
+    assert.deepEqual(some, everyNode.filter((node) => node.startsWith(`${type} `)), type);
+  }
 });

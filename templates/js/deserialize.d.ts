@@ -61,6 +61,43 @@ export declare function encodeSource(text: string, buffer: Uint8Array): number;
  * returns them. Throws a `RawastBufferError` when a part not read yet is corrupt.
  */
 export declare function materialize<T>(value: T): T;
+{%- endif %}
+{%- if let Some(nodes) = walker %}
+
+/** Each node interface by its node type. */
+export interface NodesByType {
+{%- for (node_type, interfaces) in nodes %}
+  {{ node_type }}: {{ interfaces }};
+{%- endfor %}
+}
+
+/**
+ * What `walk` and `visit` call: for a node type, a function called with each node of that type on
+ * the way down (returning `false` skips the node's children), and for `"Type:exit"` one called on
+ * the way up. Keys that name no node type are a `TypeError`.
+ */
+export type Visitor = {
+  [T in keyof NodesByType]?: (node: NodesByType[T]) => void | boolean;
+} & {
+  [T in keyof NodesByType as `${T}:exit`]?: (node: NodesByType[T]) => void;
+};
+
+/**
+ * Visits the nodes of the tree in a rawast buffer, in output order, without building what the
+ * visitor does not see: a node of a type it names is built whole, as `deserialize` builds it, its
+ * subtree visited on the objects built; what cannot lead to such a node is not read. Trees of any
+ * depth. Throws a `RawastBufferError` for a bad buffer where the walk reads it, an `Error` when
+ * called from a visitor of a walk (as does `deserialize`), and rethrows what a visitor throws.
+ */
+export declare function walk(buffer: Uint8Array, visitor: Visitor): void;
+
+/**
+ * Visits the nodes of a tree already built (what `deserialize` returns, or a node or array of it)
+ * as `walk` visits them in the buffer.
+ */
+export declare function visit(value: object, visitor: Visitor): void;
+{%- endif %}
+{%- if lazy || walker.is_some() %}
 
 /**
  * What a generic walker follows to every node: for each node type, and each place where plain

@@ -39,6 +39,9 @@ var deferred = 0;
  * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
  */
 export function deserialize(buffer) {
+{%- if walker.is_some() %}
+  if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
+{%- endif %}
   const root = setUp(buffer);
   try {
     const result = {
@@ -71,3 +74,7 @@ function setUp(buffer) {
 
 {% include "js/function.js" %}
 {%- endfor %}
+{%- if let Some(walker) = walker %}
+
+{% include "js/walk.js" %}
+{%- endif %}

@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { parseFile } from "../acorn.js";
 import { parseCommandLine, usageError } from "../command-line.js";
 import { TARGET_OPTION, targetsOption } from "../targets.js";
+import { RULES, events, eventsDifference, referenceEvents } from "../walk-rules.js";
 import { toJson } from "./estree-json.js";
 
 const WASM_ENCODE = new URL("./wasm-encode.js", import.meta.url).pathname;
@@ -107,6 +108,28 @@ function checkParents(node, parent, path) {
 }
 
 /** The path of file `index`'s inputs and outputs in `work`, without extension. */
+/**
+ * The first difference between what `walk` visits in `bytes` with each rule of tests/walk-rules.js
+ * and what a walk of acorn's `program` by the target's `VISITOR_KEYS` visits, or null. The nodes of
+ * the rules whose nodes do not nest are compared whole; the others by type and span.
+ */
+function checkWalks(module, bytes, program) {
+  const types = new Set(Object.keys(module.VISITOR_KEYS));
+  for (const [name, rule] of Object.entries(RULES)) {
+    const { visitor, log } = events(rule, types);
+    try {
+      module.walk(bytes, visitor);
+    } catch (error) {
+      return `rule ${name}: walk threw: ${error.message}`;
+    }
+    const whole = name === "identifiers" || name === "sparse" || name === "program";
+    const sameNode = whole ? (expected, actual) => firstDifference(expected, actual, expected.type) : () => null;
+    const difference = eventsDifference(referenceEvents(program, module.VISITOR_KEYS, rule, types), log, sameNode);
+    if (difference !== null) return `rule ${name}: ${difference}`;
+  }
+  return null;
+}
+
 function stem(work, index) {
   return join(work, String(index).padStart(6, "0"));
 }
@@ -169,6 +192,13 @@ async function main() {
       if (problem) {
         mismatches++;
         console.log(`mismatch ${target.name} ${shown}: ${problem}`);
+        return;
+      }
+      // The walker, where the target has one: each rule's visits against a walk of acorn's tree.
+      const walkProblem = module.walk === undefined ? null : checkWalks(module, bytes, program);
+      if (walkProblem) {
+        mismatches++;
+        console.log(`mismatch ${target.name} ${shown}: walk: ${walkProblem}`);
       }
     });
     // Progress on stderr: the last stdout line is the contract.

@@ -113,9 +113,15 @@ function run(mutation) {
       tree = readAll(mutation.args, mutation.after);
     } catch (error) {
       if (error instanceof BufferError && mutation.mustRead) return { outcome: "foreign", message: `a RawastBufferError (${error.message}) on ${mutation.mustRead}` };
-      if (!(error instanceof BufferError) || expected?.json === undefined) throw error;
+      if (!(error instanceof BufferError) || expected?.json === undefined) {
+        const problem = error instanceof BufferError && !mutation.after ? walkProblem(mutation.args, null) : null;
+        if (problem !== null) return { outcome: "foreign", message: problem };
+        throw error;
+      }
       return { outcome: "foreign", message: `a RawastBufferError (${error.message}) where the same bytes gave a tree` };
     }
+    const problem = mutation.after ? null : walkProblem(mutation.args, tree);
+    if (problem !== null) return { outcome: "foreign", message: problem };
     if (mutation.mustFail && (lazy || !mutation.after)) return { outcome: "foreign", message: `${mutation.mustFail}, without a RawastBufferError` };
     if (expected?.message !== undefined) return { outcome: "foreign", message: `a tree where the same bytes gave a RawastBufferError (${expected.message})` };
     if (expected !== null && toJson(tree, "parent") !== expected.json) return { outcome: "foreign", message: "a tree other than the one the same bytes give" };
@@ -125,6 +131,35 @@ function run(mutation) {
     if (mutation.expect === "TypeError" && error instanceof TypeError) return { outcome: "typeerror" };
     return { outcome: "foreign", message: String(error?.stack ?? error).slice(0, 800) };
   }
+}
+
+// What the walker visits in a case (rawast's eager targets, which have one): identifiers, read
+// whole, and a rare type, for which it reads the rest of the tree without building it.
+function walkVisitor(names) {
+  return { Identifier: (node) => names.push(node.name), DebuggerStatement: () => names.push("debugger") };
+}
+
+/**
+ * What is wrong with `walk` on the bytes of `args`, or null. It reads part of what `deserialize`
+ * reads: where that gave a tree (`tree`), it visits what `visit` finds in it; where that gave a
+ * `RawastBufferError` (`tree` null), it gives one too or visits what it reads.
+ */
+function walkProblem(args, tree) {
+  if (deserializer.walk === undefined || lazy) return null;
+  const walked = [];
+  try {
+    deserializer.walk(args[0], walkVisitor(walked));
+  } catch (error) {
+    if (error instanceof BufferError) return tree === null ? null : `walk: a RawastBufferError (${error.message}) where deserialize gave a tree`;
+    return `walk: ${String(error?.stack ?? error).slice(0, 800)}`;
+  }
+  if (tree === null) return null;
+  const visited = [];
+  deserializer.visit(tree, walkVisitor(visited));
+  if (walked.length !== visited.length || walked.some((name, i) => name !== visited[i])) {
+    return `walk visited ${walked.length} identifiers and debugger statements, visit ${visited.length} in the same tree`;
+  }
+  return null;
 }
 
 /** The JSON of the tree `args` give, or the message of the buffer error they end in. */

@@ -55,3 +55,24 @@ const childKeys: readonly string[] = VISITOR_KEYS[plain.type] ?? [];
 // @ts-expect-error: lazy nodes are read-only
 lazy.sourceType = "module";
 export { imports, childKeys };
+
+// The walker: a visitor's functions take the node of the type they are keyed by.
+import { walk, visit, type Visitor } from "../../generated/npm/parser/deserialize.js";
+
+const called: string[] = [];
+const visitor: Visitor = {
+  Identifier: (node) => {
+    called.push(node.name);
+  },
+  FunctionDeclaration: (node) => node.params.length > 3,
+  "CallExpression:exit": (node) => {
+    called.push(node.callee.type);
+  },
+};
+walk(buffer, visitor);
+visit(program, { Literal: (node) => void called.push(node.type) });
+// @ts-expect-error: no such node type
+walk(buffer, { Identifer: () => {} });
+// @ts-expect-error: an Identifier has no `callee`
+walk(buffer, { Identifier: (node) => void called.push(node.callee) });
+export { called };

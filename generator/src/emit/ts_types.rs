@@ -28,6 +28,9 @@ struct DeserializeDts {
     int64_numbers: bool,
     /// `[mapping] discriminator`, which the walking rule of `VISITOR_KEYS` reads (lazy targets have one).
     discriminator: String,
+    /// `walk`, `visit` and `VISITOR_KEYS` of an eager target (`emit::js::has_walker`): each node type,
+    /// quoted, and the union of the interfaces of its structs.
+    walker: Option<Vec<(String, String)>>,
 }
 
 enum Declaration {
@@ -75,8 +78,23 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         lazy: settings.lazy,
         int64_numbers: int64_numbers(cx, settings),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
+        walker: crate::emit::js::has_walker(cx, settings).then(|| nodes_by_type(cx)),
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
+}
+
+/// Each node type, quoted, with the union of the interfaces of the structs that make it.
+fn nodes_by_type(cx: &EmitContext) -> Vec<(String, String)> {
+    let mut types: Vec<(String, Vec<String>)> = Vec::new();
+    for id in cx.schema.ids() {
+        let Some(node_type) = cx.model.node_type(id) else { continue };
+        let name = cx.schema.get(id).name.clone();
+        match types.iter_mut().find(|(t, _)| t == node_type) {
+            Some((_, names)) => names.push(name),
+            None => types.push((node_type.to_owned(), vec![name])),
+        }
+    }
+    types.into_iter().map(|(t, names)| (js_string(&t), names.join(" | "))).collect()
 }
 
 /// Whether the target reads 64-bit integers as numbers, which may throw (`int64 = "number"`).

@@ -6,6 +6,7 @@
 
 use askama::Template;
 
+use super::walker::{WalkBody, WalkerView, visitor_keys, walker};
 use super::{Body, Builder, BufferView, Function, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, Target};
 use crate::emit::EmitContext;
@@ -32,12 +33,19 @@ struct DeserializeJs {
     read_first: bool,
     result: ResultView,
     functions: Vec<Function>,
+    /// `walk(buffer, visitor)` (`walker.rs`): targets without parent links whose objects a walker
+    /// can tell apart (`Model::visitor_keys`).
+    walker: Option<WalkerView>,
+    /// `VISITOR_KEYS` (`js/visitor_keys.js`), exported with the walker.
+    visitor_keys: Vec<(String, String)>,
+    discriminator: String,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
     let builder = Builder::new(cx, settings);
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id)).collect();
     functions.extend(builder.helper_functions());
+    let root = TypeRef::Named(cx.result().root);
     let view = DeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
@@ -48,8 +56,11 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         parent_global: false,
         getters_kept: false,
         read_first: false,
-        result: builder.result(builder.read_in(&TypeRef::Named(cx.result().root), "root", "null", "null")),
+        result: builder.result(builder.read_in(&root, "root", "null", "null")),
         functions,
+        walker: if super::has_walker(cx, settings) { walker(&builder, &root) } else { None },
+        visitor_keys: visitor_keys(cx).unwrap_or_default(),
+        discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
     };
     render_checked(&view, "js/deserialize.js", &view.buffer.views)
 }

@@ -83,7 +83,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         result: builder.result(format!("{}(root)", builder.function_name(&TypeRef::Named(cx.result().root)))),
         classes,
         functions,
-        visitor_keys: visitor_keys(cx),
+        visitor_keys: super::walker::visitor_keys(cx).expect("`generate` refuses lazy targets whose visitor keys are errors"),
         discriminator: cx.model.mapping.discriminator.clone().expect("`Config::parse` requires a discriminator of lazy targets"),
     };
     render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)
@@ -117,10 +117,4 @@ fn class(builder: &Builder, id: TypeId) -> Class {
         getters,
         properties: properties.join(", "),
     }
-}
-
-/// Each `VISITOR_KEYS` entry, quoted: its name and its keys.
-fn visitor_keys(cx: &EmitContext) -> Vec<(String, String)> {
-    let keys = cx.model.visitor_keys().expect("`generate` refuses lazy targets whose visitor keys are errors");
-    keys.entries.iter().map(|entry| (js_string(&entry.name), entry.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "))).collect()
 }

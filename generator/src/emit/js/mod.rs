@@ -15,6 +15,9 @@ mod function;
 pub mod lazy;
 pub mod oxc;
 mod views;
+mod walker;
+
+pub(crate) use walker::has_walker;
 
 pub(in crate::emit) use buffer_view::Reads;
 use buffer_view::{BufferView, StringsView};

@@ -57,6 +57,7 @@ var deferred = 0;
  * @returns {{ document: object, comments: object[] }}
  */
 export function deserialize(buffer) {
+  if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
   const root = setUp(buffer);
   try {
     const result = {
@@ -706,3 +707,486 @@ function deserializeVecMember(pos) {
   }
   return array;
 }
+
+// Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
+// building the tree. A node of a type the visitor names is built whole by the deserializer's
+// function and handed to the visitor, its subtree visited on the objects built; everything else is
+// read only as far as it may lead to a visited node (which walkers may, `WALK_CHILDREN`, is worked
+// out once per set of visited types). The walkers call each other down to `WALK_DEPTH` structs;
+// below that, and in the built subtrees, the work is kept on an explicit stack (`walkStack`): trees
+// of any depth, and a visitor that throws leaves nothing half-done.
+
+/** Each node type, by index. */
+const NODE_TYPES = ["Document", "Comment", "Object", "Member", "Array", "StringLiteral", "NumberLiteral", "BooleanLiteral", "NullLiteral"];
+/** Each node type's index. */
+const NODE_INDEX = new Map(NODE_TYPES.map((type, index) => [type, index]));
+/** Each node type's visitor keys, by index: what a walk of built objects follows. */
+const NODE_KEYS = [
+  ["value"],
+  [],
+  ["members"],
+  ["key", "value"],
+  ["elements"],
+  [],
+  [],
+  [],
+  [],
+];
+/** Each walker's node type, by walker index: -1 for other values, -2 for one always needed. */
+const WALK_NODE = [0, -1, -1, 2, -1, 3, 5, -1, 4, -1, -1, -1, 6, -1, 7, -1, 8, -1, 1];
+/** The walkers each walker may call or push. */
+const WALK_CHILDREN = [[1], [2, 7, 10, 11, 13, 15], [3], [4], [5], [6, 1], [], [8], [9], [1], [6], [12], [], [14], [], [16], [], [18], []];
+
+// Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
+// in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
+const VISIT = -1;
+// How many structs deep the walkers call each other (a few JS frames each) before the rest of the
+// subtree goes through `walkStack`: walkers at that depth push what they hold.
+const WALK_DEPTH = 400;
+// The walk in progress: its stack, which walkers it needs (by index), which node types it needs to
+// look into (a visited type, or one that can hold one), the visitor's functions by node type, and
+// how many structs deep the walkers' calls are.
+var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
+const plans = new Map();
+
+/**
+ * Visits the nodes of the tree in a buffer, in output order (the root's, then those of the values
+ * returned beside it). `visitor` maps a node type to a
+ * function called with each node of that type on the way down, and `"Type:exit"` to one called on
+ * the way up; a function for the way down that returns `false` skips the node's children. A node
+ * handed to a visitor is what `deserialize` would have built, its subtree included; what no visited
+ * node holds is not built, and what cannot lead to one is not read. Throws a `RawastBufferError`
+ * for a buffer `deserialize` would refuse where the walk reads it, and a `TypeError` for a
+ * visitor key that names no node type.
+ * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
+ * @param {object} visitor
+ */
+export function walk(buffer, visitor) {
+  if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
+  setVisitor(visitor);
+  try {
+    const root = setUp(buffer);
+    walkStack = [];
+    walkDepth = 0;
+    if (needed[0] === 1) walkDocument(root);
+    if (needed[17] === 1) walkVecComment(root + 24);
+  } finally {
+    walkStack = needed = typeNeeded = enters = exits = null;
+    deferred = 0;
+    uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
+  }
+}
+
+/**
+ * Visits the nodes of a tree already built (what `deserialize` returns, or any node or array of
+ * it) as `walk` visits them in the buffer, with the same `visitor`.
+ * @param {object} value
+ * @param {object} visitor
+ */
+export function visit(value, visitor) {
+  if (walkStack !== null) throw new Error("visit: called from a visitor of a walk");
+  setVisitor(visitor);
+  try {
+    walkStack = [];
+    if (value !== null && typeof value === "object") {
+      walkStack.push(value, VISIT);
+      drain(0);
+    }
+  } finally {
+    walkStack = needed = typeNeeded = enters = exits = null;
+  }
+}
+
+/** Reads the visitor's functions into `enters` and `exits`, and sets the walkers it needs. */
+function setVisitor(visitor) {
+  if (visitor === null || typeof visitor !== "object") throw new TypeError("walk: `visitor` must be an object of functions keyed by node type");
+  enters = new Array(NODE_TYPES.length).fill(null);
+  exits = new Array(NODE_TYPES.length).fill(null);
+  const visited = [];
+  for (const key in visitor) {
+    const visit = visitor[key];
+    if (visit === undefined) continue;
+    const exit = key.endsWith(":exit");
+    const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
+    if (index === undefined) throw new TypeError(`walk: the visitor's \`${key}\` names no node type of this tree`);
+    if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
+    (exit ? exits : enters)[index] = visit;
+    visited.push(index);
+  }
+  visited.sort((a, b) => a - b);
+  const key = visited.join();
+  let plan = plans.get(key);
+  if (plan === undefined) {
+    plan = planOf(visited);
+    plans.set(key, plan);
+  }
+  needed = plan.needed;
+  typeNeeded = plan.typeNeeded;
+}
+
+/** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
+function planOf(visited) {
+  const needed = new Uint8Array(WALK_NODE.length);
+  const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  for (let w = 0; w < WALK_NODE.length; w++) {
+    if (WALK_NODE[w] === -2 || (WALK_NODE[w] >= 0 && visited.includes(WALK_NODE[w]))) needed[w] = 1;
+  }
+  // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let w = 0; w < WALK_NODE.length; w++) {
+      if (needed[w] === 1) continue;
+      for (const child of WALK_CHILDREN[w]) {
+        if (needed[child] === 1) {
+          needed[w] = 1;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  // A node type is looked into when one of its walkers is needed, or it has none (a converter's).
+  const walked = new Uint8Array(NODE_TYPES.length);
+  for (let w = 0; w < WALK_NODE.length; w++) {
+    const t = WALK_NODE[w];
+    if (t < 0) continue;
+    walked[t] = 1;
+    if (needed[w] === 1) typeNeeded[t] = 1;
+  }
+  for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+  return { needed, typeNeeded };
+}
+
+/** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
+function drain(base) {
+  while (walkStack.length > base) {
+    const code = walkStack.pop();
+    const value = walkStack.pop();
+    if (code >= 0) WALKERS[code](value);
+    else if (code === VISIT) visitBuilt(value);
+    else {
+      const exit = exits[-2 - code];
+      exit(value);
+    }
+  }
+}
+
+/**
+ * A node of the visited type `t`, built whole (with any values left for later): visited now, its
+ * subtree on the objects built.
+ */
+function visitNode(node, t) {
+  if (deferred > 0) {
+    resolveDeferred(node);
+    deferred = 0;
+  }
+  // (At `WALK_DEPTH`, the frames are being drained already: this one goes next.)
+  if (walkDepth >= WALK_DEPTH) return walkStack.push(node, VISIT);
+  const enter = enters[t];
+  const exit = exits[t];
+  if (enter !== null && enter(node) === false) {
+    if (exit !== null) exit(node);
+    return;
+  }
+  const keys = NODE_KEYS[t];
+  if (keys.length > 0) {
+    const base = walkStack.length;
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const item = node[keys[i]];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    drain(base);
+  }
+  if (exit !== null) exit(node);
+}
+
+/** A value built whole because a converter reads it: its objects visited now. */
+function visitValue(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+  if (value === null || typeof value !== "object") return;
+  const base = walkStack.length;
+  walkStack.push(value, VISIT);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/** Visits an object or array built, pushing what it holds that may hold visited nodes. */
+function visitBuilt(value) {
+  if (Array.isArray(value)) {
+    for (let i = value.length - 1; i >= 0; i--) {
+      const item = value[i];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  const type = value.type;
+  const t = typeof type === "string" ? NODE_INDEX.get(type) : undefined;
+  if (t === undefined) {
+    // A plain object: whatever it holds.
+    const values = Object.values(value);
+    for (let i = values.length - 1; i >= 0; i--) {
+      const item = values[i];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  if (typeNeeded[t] === 0) return;
+  const enter = enters[t];
+  const exit = exits[t];
+  if (enter !== null && enter(value) === false) {
+    if (exit !== null) exit(value);
+    return;
+  }
+  if (exit !== null) walkStack.push(value, -2 - t);
+  const keys = NODE_KEYS[t];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const item = value[keys[i]];
+    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+  }
+}
+
+/** `Document<'a>` */
+function walkDocument(pos) {
+  if (enters[0] !== null || exits[0] !== null) return visitNode(deserializeDocument(pos), 0);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
+    if (walkDepth === WALK_DEPTH - 1) {
+      walkDepth++;
+      drain(base);
+      walkDepth--;
+    }
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkValue(pos + 8);
+  walkDepth--;
+}
+
+/** `Value<'a>` */
+function walkValue(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[2] === 1) walkBoxObject(pos + 8);
+      return;
+    case 1:
+      if (needed[7] === 1) walkBoxArray(pos + 8);
+      return;
+    case 2:
+      if (needed[10] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[11] === 1) walkBoxNumberLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[13] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[15] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    default:
+      throw invalid("Value tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, Object<'a>>` */
+function walkBoxObject(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkObject(target);
+}
+
+/** `Object<'a>` */
+function walkObject(pos) {
+  if (enters[2] !== null || exits[2] !== null) return visitNode(deserializeObject(pos), 2);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[4] === 1) walkStack.push(pos + 8, 4);
+    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
+    if (walkDepth === WALK_DEPTH - 1) {
+      walkDepth++;
+      drain(base);
+      walkDepth--;
+    }
+    return;
+  }
+  walkDepth++;
+  if (needed[4] === 1) walkVecMember(pos + 8);
+  walkDepth--;
+}
+
+/** `Vec<'a, Member<'a>>` */
+function walkVecMember(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 64, 7);
+  if ((budget -= len * 64) < 0) overBudget(first, len * 64, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 64; element >= first; element -= 64) {
+      walkStack.push(element, 5);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 64) {
+    walkMember(element);
+  }
+}
+
+/** `Member<'a>` */
+function walkMember(pos) {
+  if (enters[3] !== null || exits[3] !== null) return visitNode(deserializeMember(pos), 3);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 48, 1);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
+    if (walkDepth === WALK_DEPTH - 1) {
+      walkDepth++;
+      drain(base);
+      walkDepth--;
+    }
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkStringLiteral(pos + 8);
+  if (needed[1] === 1) walkValue(pos + 48);
+  walkDepth--;
+}
+
+/** `StringLiteral<'a>` */
+function walkStringLiteral(pos) {
+  if (enters[5] !== null || exits[5] !== null) return visitNode(deserializeStringLiteral(pos), 5);
+}
+
+/** `Box<'a, Array<'a>>` */
+function walkBoxArray(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkArray(target);
+}
+
+/** `Array<'a>` */
+function walkArray(pos) {
+  if (enters[4] !== null || exits[4] !== null) return visitNode(deserializeArray(pos), 4);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[9] === 1) walkStack.push(pos + 8, 9);
+    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
+    if (walkDepth === WALK_DEPTH - 1) {
+      walkDepth++;
+      drain(base);
+      walkDepth--;
+    }
+    return;
+  }
+  walkDepth++;
+  if (needed[9] === 1) walkVecValue(pos + 8);
+  walkDepth--;
+}
+
+/** `Vec<'a, Value<'a>>` */
+function walkVecValue(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 1);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkValue(element);
+  }
+}
+
+/** `Box<'a, StringLiteral<'a>>` */
+function walkBoxStringLiteral(pos) {
+  const target = readPointer(pos, 40, 7);
+  walkStringLiteral(target);
+}
+
+/** `Box<'a, NumberLiteral<'a>>` */
+function walkBoxNumberLiteral(pos) {
+  const target = readPointer(pos, 32, 7);
+  walkNumberLiteral(target);
+}
+
+/** `NumberLiteral<'a>` */
+function walkNumberLiteral(pos) {
+  if (enters[6] !== null || exits[6] !== null) return visitNode(deserializeNumberLiteral(pos), 6);
+}
+
+/** `Box<'a, BooleanLiteral>` */
+function walkBoxBooleanLiteral(pos) {
+  const target = readPointer(pos, 12, 3);
+  walkBooleanLiteral(target);
+}
+
+/** `BooleanLiteral` */
+function walkBooleanLiteral(pos) {
+  if (enters[7] !== null || exits[7] !== null) return visitNode(deserializeBooleanLiteral(pos), 7);
+}
+
+/** `Box<'a, NullLiteral>` */
+function walkBoxNullLiteral(pos) {
+  const target = readPointer(pos, 8, 3);
+  walkNullLiteral(target);
+}
+
+/** `NullLiteral` */
+function walkNullLiteral(pos) {
+  if (enters[8] !== null || exits[8] !== null) return visitNode(deserializeNullLiteral(pos), 8);
+}
+
+/** `Vec<'a, Comment<'a>>` */
+function walkVecComment(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 32, 7);
+  if ((budget -= len * 32) < 0) overBudget(first, len * 32, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
+      walkStack.push(element, 18);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 32) {
+    walkComment(element);
+  }
+}
+
+/** `Comment<'a>` */
+function walkComment(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(deserializeComment(pos), 1);
+}
+
+/** Each walker, by index. */
+const WALKERS = [walkDocument, walkValue, walkBoxObject, walkObject, walkVecMember, walkMember, walkStringLiteral, walkBoxArray, walkArray, walkVecValue, walkBoxStringLiteral, walkBoxNumberLiteral, walkNumberLiteral, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkVecComment, walkComment];
+
+/**
+ * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for
+ * each node type, and each place where plain objects holding nodes lie, the keys of the properties
+ * that can lead to a node, in order. The walking rule: an object is a node of the type its
+ * `type` names, when that names an entry; any other object is plain, its entry named
+ * after where it lies: the entry of the object holding it, a dot and its key (`"Parent.key"`), or
+ * its key in `deserialize`'s result. Arrays hold values of the name they have. It fits the eager
+ * deserializer's objects too. No prototype, so that no `type` finds `Object.prototype`'s.
+ */
+export const VISITOR_KEYS = Object.freeze({
+  __proto__: null,
+  "Document": ["value"],
+  "Comment": [],
+  "Object": ["members"],
+  "Member": ["key", "value"],
+  "Array": ["elements"],
+  "StringLiteral": [],
+  "NumberLiteral": [],
+  "BooleanLiteral": [],
+  "NullLiteral": [],
+});

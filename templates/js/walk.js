@@ -1,0 +1,321 @@
+{#- The walker of an eager deserializer (`emit/js/walker.rs`): `walk(buffer, visitor)`. Included by
+    the deserializer's template after its functions, which it calls to build the visited nodes. -#}
+// Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
+// building the tree. A node of a type the visitor names is built whole by the deserializer's
+// function and handed to the visitor, its subtree visited on the objects built; everything else is
+// read only as far as it may lead to a visited node (which walkers may, `WALK_CHILDREN`, is worked
+// out once per set of visited types). The walkers call each other down to `WALK_DEPTH` structs;
+// below that, and in the built subtrees, the work is kept on an explicit stack (`walkStack`): trees
+// of any depth, and a visitor that throws leaves nothing half-done.
+
+/** Each node type, by index. */
+const NODE_TYPES = [{% for (name, _) in walker.node_types %}{{ name }}{% if !loop.last %}, {% endif %}{% endfor %}];
+/** Each node type's index. */
+const NODE_INDEX = new Map(NODE_TYPES.map((type, index) => [type, index]));
+/** Each node type's visitor keys, by index: what a walk of built objects follows. */
+const NODE_KEYS = [
+{%- for (_, keys) in walker.node_types %}
+  [{{ keys }}],
+{%- endfor %}
+];
+/** Each walker's node type, by walker index: -1 for other values, -2 for one always needed. */
+const WALK_NODE = [{% for f in walker.functions %}{{ f.node }}{% if !loop.last %}, {% endif %}{% endfor %}];
+/** The walkers each walker may call or push. */
+const WALK_CHILDREN = [{% for f in walker.functions %}{{ f.edges_js() }}{% if !loop.last %}, {% endif %}{% endfor %}];
+
+// Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
+// in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
+const VISIT = -1;
+// How many structs deep the walkers call each other (a few JS frames each) before the rest of the
+// subtree goes through `walkStack`: walkers at that depth push what they hold.
+const WALK_DEPTH = 400;
+// The walk in progress: its stack, which walkers it needs (by index), which node types it needs to
+// look into (a visited type, or one that can hold one), the visitor's functions by node type, and
+// how many structs deep the walkers' calls are.
+var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
+const plans = new Map();
+
+/**
+ * Visits the nodes of the tree in a buffer, in output order (the root's, then those of the values
+ * returned beside it). `visitor` maps a node type to a
+ * function called with each node of that type on the way down, and `"Type:exit"` to one called on
+ * the way up; a function for the way down that returns `false` skips the node's children. A node
+ * handed to a visitor is what `deserialize` would have built, its subtree included; what no visited
+ * node holds is not built, and what cannot lead to one is not read. Throws a `RawastBufferError`
+ * for a buffer `deserialize` would refuse where the walk reads it, and a `TypeError` for a
+ * visitor key that names no node type.
+ * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
+ * @param {object} visitor
+ */
+export function walk(buffer, visitor) {
+  if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
+  setVisitor(visitor);
+  try {
+    const root = setUp(buffer);
+    walkStack = [];
+    walkDepth = 0;
+    if (needed[{{ walker.root }}] === 1) {{ walker.functions[walker.root].name }}(root);
+{%- for channel in walker.channels %}
+    if (needed[{{ channel.walker }}] === 1) {{ channel.function }}({{ channel.pos }});
+{%- endfor %}
+  } finally {
+    walkStack = needed = typeNeeded = enters = exits = null;
+    deferred = 0;
+    {% for name in buffer.released() %}{{ name }} = {% endfor %}undefined;
+  }
+}
+
+/**
+ * Visits the nodes of a tree already built (what `deserialize` returns, or any node or array of
+ * it) as `walk` visits them in the buffer, with the same `visitor`.
+ * @param {object} value
+ * @param {object} visitor
+ */
+export function visit(value, visitor) {
+  if (walkStack !== null) throw new Error("visit: called from a visitor of a walk");
+  setVisitor(visitor);
+  try {
+    walkStack = [];
+    if (value !== null && typeof value === "object") {
+      walkStack.push(value, VISIT);
+      drain(0);
+    }
+  } finally {
+    walkStack = needed = typeNeeded = enters = exits = null;
+  }
+}
+
+/** Reads the visitor's functions into `enters` and `exits`, and sets the walkers it needs. */
+function setVisitor(visitor) {
+  if (visitor === null || typeof visitor !== "object") throw new TypeError("walk: `visitor` must be an object of functions keyed by node type");
+  enters = new Array(NODE_TYPES.length).fill(null);
+  exits = new Array(NODE_TYPES.length).fill(null);
+  const visited = [];
+  for (const key in visitor) {
+    const visit = visitor[key];
+    if (visit === undefined) continue;
+    const exit = key.endsWith(":exit");
+    const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
+    if (index === undefined) throw new TypeError(`walk: the visitor's \`${key}\` names no node type of this tree`);
+    if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
+    (exit ? exits : enters)[index] = visit;
+    visited.push(index);
+  }
+  visited.sort((a, b) => a - b);
+  const key = visited.join();
+  let plan = plans.get(key);
+  if (plan === undefined) {
+    plan = planOf(visited);
+    plans.set(key, plan);
+  }
+  needed = plan.needed;
+  typeNeeded = plan.typeNeeded;
+}
+
+/** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
+function planOf(visited) {
+  const needed = new Uint8Array(WALK_NODE.length);
+  const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  for (let w = 0; w < WALK_NODE.length; w++) {
+    if (WALK_NODE[w] === -2 || (WALK_NODE[w] >= 0 && visited.includes(WALK_NODE[w]))) needed[w] = 1;
+  }
+  // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let w = 0; w < WALK_NODE.length; w++) {
+      if (needed[w] === 1) continue;
+      for (const child of WALK_CHILDREN[w]) {
+        if (needed[child] === 1) {
+          needed[w] = 1;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  // A node type is looked into when one of its walkers is needed, or it has none (a converter's).
+  const walked = new Uint8Array(NODE_TYPES.length);
+  for (let w = 0; w < WALK_NODE.length; w++) {
+    const t = WALK_NODE[w];
+    if (t < 0) continue;
+    walked[t] = 1;
+    if (needed[w] === 1) typeNeeded[t] = 1;
+  }
+  for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+  return { needed, typeNeeded };
+}
+
+/** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
+function drain(base) {
+  while (walkStack.length > base) {
+    const code = walkStack.pop();
+    const value = walkStack.pop();
+    if (code >= 0) WALKERS[code](value);
+    else if (code === VISIT) visitBuilt(value);
+    else {
+      const exit = exits[-2 - code];
+      exit(value);
+    }
+  }
+}
+
+/**
+ * A node of the visited type `t`, built whole (with any values left for later): visited now, its
+ * subtree on the objects built.
+ */
+function visitNode(node, t) {
+  if (deferred > 0) {
+    resolveDeferred(node);
+    deferred = 0;
+  }
+  // (At `WALK_DEPTH`, the frames are being drained already: this one goes next.)
+  if (walkDepth >= WALK_DEPTH) return walkStack.push(node, VISIT);
+  const enter = enters[t];
+  const exit = exits[t];
+  if (enter !== null && enter(node) === false) {
+    if (exit !== null) exit(node);
+    return;
+  }
+  const keys = NODE_KEYS[t];
+  if (keys.length > 0) {
+    const base = walkStack.length;
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const item = node[keys[i]];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    drain(base);
+  }
+  if (exit !== null) exit(node);
+}
+
+/** A value built whole because a converter reads it: its objects visited now. */
+function visitValue(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+  if (value === null || typeof value !== "object") return;
+  const base = walkStack.length;
+  walkStack.push(value, VISIT);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/** Visits an object or array built, pushing what it holds that may hold visited nodes. */
+function visitBuilt(value) {
+  if (Array.isArray(value)) {
+    for (let i = value.length - 1; i >= 0; i--) {
+      const item = value[i];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  const type = value{{ walker.discriminator }};
+  const t = typeof type === "string" ? NODE_INDEX.get(type) : undefined;
+  if (t === undefined) {
+    // A plain object: whatever it holds.
+    const values = Object.values(value);
+    for (let i = values.length - 1; i >= 0; i--) {
+      const item = values[i];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  if (typeNeeded[t] === 0) return;
+  const enter = enters[t];
+  const exit = exits[t];
+  if (enter !== null && enter(value) === false) {
+    if (exit !== null) exit(value);
+    return;
+  }
+  if (exit !== null) walkStack.push(value, -2 - t);
+  const keys = NODE_KEYS[t];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const item = value[keys[i]];
+    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+  }
+}
+{%- for function in walker.functions %}
+
+/** {{ function.comment }} */
+{%- match function.body %}
+{%- when WalkBody::Object with { node, children } %}
+function {{ function.name }}(pos) {
+{%- if let Some((index, build)) = node %}
+  if (enters[{{ index }}] !== null || exits[{{ index }}] !== null) return visitNode({{ build }}, {{ index }});
+{%- endif %}
+{%- if !children.is_empty() %}
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+{%- for child in children.iter().rev() %}
+    if (needed[{{ child.walker }}] === 1) walkStack.push({{ child.pos }}, {{ child.walker }});
+{%- endfor %}
+    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
+    if (walkDepth === WALK_DEPTH - 1) {
+      walkDepth++;
+      drain(base);
+      walkDepth--;
+    }
+    return;
+  }
+  walkDepth++;
+{%- for child in children %}
+  if (needed[{{ child.walker }}] === 1) {{ child.function }}({{ child.pos }});
+{%- endfor %}
+  walkDepth--;
+{%- endif %}
+}
+{%- when WalkBody::Built with { build } %}
+function {{ function.name }}(pos) {
+  visitValue({{ build }});
+}
+{%- when WalkBody::Switch with { what, cases } %}
+function {{ function.name }}(pos) {
+  switch (uint8[pos]) {
+{%- for (discriminant, step) in cases %}
+    case {{ discriminant }}:
+{%- if let Some(step) = step %}
+      if (needed[{{ step.walker }}] === 1) {{ step.function }}({{ step.pos }});
+{%- endif %}
+      return;
+{%- endfor %}
+    default:
+      throw invalid("{{ what }} tag", uint8[pos], pos);
+  }
+}
+{%- when WalkBody::Option with { none_check, some } %}
+function {{ function.name }}(pos) {
+  if ({{ none_check }}) return;
+  {{ some.function }}({{ some.pos }});
+}
+{%- when WalkBody::Vec with { len_offset, element_size, cost, align_mask, element } %}
+function {{ function.name }}(pos) {
+  const len = uint32[(pos + {{ len_offset }}) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * {{ element_size }}, {{ align_mask }});
+  if ((budget -= len * {{ cost }}) < 0) overBudget(first, len * {{ cost }}, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * {{ element_size }}; element >= first; element -= {{ element_size }}) {
+      walkStack.push(element, {{ element.walker }});
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += {{ element_size }}) {
+    {{ element.function }}(element);
+  }
+}
+{%- when WalkBody::Boxed with { size, align_mask, paid, target } %}
+function {{ function.name }}(pos) {
+  const target = readPointer(pos, {{ size }}, {{ align_mask }});
+{%- if *paid %}
+  if ((budget -= {{ size }}) < 0) overBudget(target, {{ size }}, pos);
+{%- endif %}
+  {{ target.function }}({{ target.pos }});
+}
+{%- endmatch %}
+{%- endfor %}
+
+/** Each walker, by index. */
+const WALKERS = [{% for f in walker.functions %}{{ f.name }}{% if !loop.last %}, {% endif %}{% endfor %}];
+
+{% include "js/visitor_keys.js" %}

@@ -1,0 +1,115 @@
+// Visitors for checking `walk` (the generated walker): small lint-like rules, each a set of node
+// types with functions for the way down and up, some of which skip a node's children. A rule's
+// events (`events`) are what a walk calls, in order; `referenceEvents` computes the same from a tree
+// already built (acorn's, or a deserializer's), recursively by `VISITOR_KEYS`, so that the
+// conformance run (tests/conformance/run.js) and tests/walk.test.js compare the generated walker
+// with an independent walk of the expected tree.
+
+/**
+ * The rules: name → `{ enter: [types], exit: [types], skip: [types] }`. A type in `skip` returns
+ * `false` on the way down, which skips its children (its exit, if any, still runs).
+ */
+export const RULES = {
+  // Every identifier and its name (what a full visit of a real rule looks like).
+  identifiers: { enter: ["Identifier"], exit: [], skip: [] },
+  // Two rare types: what a walk need not build anything for.
+  sparse: { enter: ["DebuggerStatement", "ImportDeclaration"], exit: [], skip: [] },
+  // Types that nest in each other, down and up: the nodes handed over are the objects built for
+  // the outermost one.
+  calls: { enter: ["CallExpression", "MemberExpression"], exit: ["CallExpression"], skip: [] },
+  // Identifiers outside functions: the functions' children skipped.
+  outsideFunctions: {
+    enter: ["Identifier"],
+    exit: ["FunctionDeclaration"],
+    skip: ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"],
+  },
+  // The whole tree, built at once.
+  program: { enter: ["Program"], exit: ["Program"], skip: [] },
+};
+
+/**
+ * A visitor object for `rule` and the log it appends `[kind, node]` to (`kind`: "enter" or "exit");
+ * `typesOf` lists the node types a target has (rules name types some targets lack).
+ */
+export function events(rule, types) {
+  const log = [];
+  const visitor = {};
+  for (const type of new Set([...rule.enter, ...rule.skip])) {
+    if (!types.has(type)) continue;
+    const skips = rule.skip.includes(type);
+    visitor[type] = (node) => {
+      log.push(["enter", node]);
+      if (skips) return false;
+    };
+  }
+  for (const type of rule.exit) {
+    if (types.has(type)) visitor[`${type}:exit`] = (node) => log.push(["exit", node]);
+  }
+  return { visitor, log };
+}
+
+/**
+ * The events a walk with `rule` gives on the tree under `root` (a node), computed on the tree
+ * itself: a node is an object whose `type` names an entry of `visitorKeys`, its children what those
+ * keys hold, in order. Recursion with an explicit stack, so any depth.
+ */
+export function referenceEvents(root, visitorKeys, rule, types) {
+  const log = [];
+  const enters = new Set([...rule.enter, ...rule.skip].filter((t) => types.has(t)));
+  const exits = new Set(rule.exit.filter((t) => types.has(t)));
+  const skips = new Set(rule.skip);
+  // Frames: ["visit", value] or ["exit", node].
+  const stack = [["visit", root]];
+  while (stack.length > 0) {
+    const [kind, value] = stack.pop();
+    if (kind === "exit") {
+      log.push(["exit", value]);
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push(["visit", value[i]]);
+      continue;
+    }
+    const type = value.type;
+    const keys = typeof type === "string" ? visitorKeys[type] : undefined;
+    if (keys === undefined) {
+      // A plain object: what it holds, in order.
+      const values = Object.values(value);
+      for (let i = values.length - 1; i >= 0; i--) stack.push(["visit", values[i]]);
+      continue;
+    }
+    if (enters.has(type)) log.push(["enter", value]);
+    if (exits.has(type)) stack.push(["exit", value]);
+    if (skips.has(type)) continue;
+    for (let i = keys.length - 1; i >= 0; i--) stack.push(["visit", value[keys[i]]]);
+  }
+  return log;
+}
+
+/**
+ * The first difference between a walk's events and the reference's, or null: kinds, node types and
+ * spans in order, and `sameNode(expected, actual)` (a description of the first difference, or
+ * null) for each node that `deep` says to compare whole.
+ */
+export function eventsDifference(expected, actual, sameNode) {
+  if (expected.length !== actual.length) {
+    const at = expected.findIndex((e, i) => actual[i] === undefined || e[0] !== actual[i][0] || e[1].type !== actual[i][1].type || e[1].start !== actual[i][1].start);
+    const shown = at < 0 ? "" : `; first difference at event ${at}: expected ${describe(expected[at])}, got ${actual[at] ? describe(actual[at]) : "none"}`;
+    return `${expected.length} events expected, ${actual.length} visited${shown}`;
+  }
+  for (let i = 0; i < expected.length; i++) {
+    const [kind, node] = expected[i];
+    const [actualKind, actualNode] = actual[i];
+    if (kind !== actualKind || node.type !== actualNode.type || node.start !== actualNode.start || node.end !== actualNode.end) {
+      return `event ${i}: expected ${describe(expected[i])}, got ${describe(actual[i])}`;
+    }
+    const difference = sameNode(node, actualNode);
+    if (difference !== null) return `event ${i} (${describe(expected[i])}): ${difference}`;
+  }
+  return null;
+}
+
+function describe([kind, node]) {
+  return `${kind} ${node.type} ${node.start}..${node.end}`;
+}

@@ -1,0 +1,122 @@
+// The generated walker (`walk`, `visit`): what the conformance run does not check on real files
+// (tests/conformance/run.js compares every rule of tests/walk-rules.js there): the visitor's
+// contract, trees of any depth, bad buffers, a visitor that throws.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+
+import { encodeFile, encodeScript } from "./producer.js";
+import { RULES, events, eventsDifference, referenceEvents } from "./walk-rules.js";
+import { deserialize, RawastBufferError, visit, VISITOR_KEYS, walk } from "../generated/npm/parser/deserialize.js";
+
+const TYPES = new Set(Object.keys(VISITOR_KEYS));
+const jsx = encodeFile("parser", "tests/conformance/corpus/components.jsx").buffer;
+const modern = encodeFile("parser", "tests/conformance/corpus/modern.mjs").buffer;
+
+test("walk visits what visit visits on the tree deserialize builds, for every rule", () => {
+  for (const buffer of [jsx, modern]) {
+    const tree = deserialize(buffer);
+    for (const [name, rule] of Object.entries(RULES)) {
+      const walked = events(rule, TYPES);
+      walk(buffer, walked.visitor);
+      const visited = events(rule, TYPES);
+      visit(tree, visited.visitor);
+      assert.ok(walked.log.length > 0 || name === "sparse", `rule ${name} visits something`);
+      const sameNode = (expected, actual) => {
+        try {
+          assert.deepStrictEqual(actual, expected);
+          return null;
+        } catch (error) {
+          return error.message.slice(0, 400);
+        }
+      };
+      assert.equal(eventsDifference(visited.log, walked.log, sameNode), null, `rule ${name}`);
+      assert.equal(eventsDifference(referenceEvents(tree.program, VISITOR_KEYS, rule, TYPES), walked.log, sameNode), null, `rule ${name} against the reference`);
+    }
+  }
+});
+
+test("inside a node handed to the visitor, the nodes visited are the objects it holds", () => {
+  const calls = [];
+  const members = [];
+  walk(modern, { CallExpression: (node) => calls.push(node), MemberExpression: (node) => members.push(node) });
+  const callees = calls.map((call) => call.callee).filter((callee) => callee.type === "MemberExpression");
+  assert.ok(callees.length > 0);
+  for (const callee of callees) assert.ok(members.includes(callee), "a callee is visited as the very object its call holds");
+});
+
+test("a function for the way down that returns false skips the children; the exit still runs", () => {
+  const log = [];
+  const { buffer } = encodeScript("parser", "function f(a) { g(b); } h(c);");
+  walk(buffer, {
+    FunctionDeclaration: () => {
+      log.push("enter f");
+      return false;
+    },
+    "FunctionDeclaration:exit": () => log.push("exit f"),
+    Identifier: (node) => log.push(node.name),
+  });
+  assert.deepEqual(log, ["enter f", "exit f", "h", "c"]);
+});
+
+test("the visitor's keys must name node types of the tree, and its values be functions", () => {
+  assert.throws(() => walk(modern, { Identifer() {} }), { name: "TypeError", message: "walk: the visitor's `Identifer` names no node type of this tree" });
+  assert.throws(() => walk(modern, { "Identifier:leave"() {} }), { name: "TypeError", message: /`Identifier:leave` names no node type/ });
+  assert.throws(() => walk(modern, { Identifier: 1 }), { name: "TypeError", message: "walk: the visitor's `Identifier` is not a function" });
+  assert.throws(() => walk(modern, null), TypeError);
+  assert.throws(() => walk(modern, { constructor() {} }), TypeError);
+  // (`undefined` values are no functions to call: left out, as an absent key.)
+  walk(modern, { Identifier: undefined });
+});
+
+test("a visitor that throws leaves nothing half-done; walk and deserialize cannot be called from a visitor", () => {
+  const failure = new Error("from the visitor");
+  assert.throws(() => walk(modern, { Identifier() { throw failure; } }), (error) => error === failure);
+  assert.throws(() => walk(modern, { Identifier() { walk(modern, {}); } }), { message: "walk: called from a visitor of another walk" });
+  assert.throws(() => walk(modern, { Identifier() { deserialize(modern); } }), { message: /^deserialize: called from a visitor of a walk/ });
+  // Everything works again, as before.
+  const count = events(RULES.identifiers, TYPES);
+  walk(modern, count.visitor);
+  const again = events(RULES.identifiers, TYPES);
+  visit(deserialize(modern), again.visitor);
+  assert.equal(count.log.length, again.log.length);
+});
+
+test("a bad buffer is a RawastBufferError, where the walk reads it", () => {
+  assert.throws(() => walk(modern.subarray(0, 40), { Identifier() {} }), RawastBufferError);
+  assert.throws(() => walk(new Uint8Array(0), {}), RawastBufferError);
+  // Each 8-aligned word of the buffer set past every offset in turn: where the walk reads it (a
+  // pointer it follows, a tag it switches on), a RawastBufferError, and nothing else anywhere.
+  const { buffer } = encodeScript("parser", "a; b(c); [d, ...e];");
+  let refused = 0;
+  for (let pos = 0; pos + 4 <= buffer.length; pos += 8) {
+    const bad = Buffer.from(buffer);
+    bad.writeUInt32LE(0xfffffff0, pos);
+    try {
+      walk(bad, { Identifier() {} });
+    } catch (error) {
+      assert.ok(error instanceof RawastBufferError, `at ${pos}: ${error}`);
+      refused++;
+    }
+  }
+  assert.ok(refused >= 5, `${refused} corrupted words refused`);
+});
+
+const deep = new URL("../target/deep/", import.meta.url);
+test("trees 100,000 levels deep are walked whole, visited at the top or at the leaves", { skip: !existsSync(new URL("chain.parser.bin", deep)) && "target/deep is missing: `cargo test -p rawast-schema --test deep` writes it" }, () => {
+  const chain = readFileSync(new URL("chain.parser.bin", deep));
+  let identifiers = 0;
+  walk(chain, { Identifier: () => identifiers++ });
+  assert.equal(identifiers, 100_000);
+  let binaries = 0;
+  let exits = 0;
+  walk(chain, { BinaryExpression: () => binaries++, "BinaryExpression:exit": () => exits++ });
+  assert.deepEqual([binaries, exits], [99_999, 99_999]);
+  const arrays = readFileSync(new URL("arrays.parser.bin", deep));
+  let depth = 0;
+  let deepest = 0;
+  walk(arrays, { ArrayExpression: () => (deepest = Math.max(deepest, ++depth)), "ArrayExpression:exit": () => depth-- });
+  assert.deepEqual([deepest, depth], [100_000, 0]);
+  // A buffer whose shared pointers expand to 2^64 nodes: refused, within the budget.
+  assert.throws(() => walk(readFileSync(new URL("shared.parser.bin", deep)), { Identifier() {} }), /takes the structs read past 2 ×/);
+});
