@@ -15,7 +15,8 @@ pub const USAGE: &str = "\
 cargo xtask bench [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxc-… [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxlint-plugins --session [--json FILE] [--samples N] [PATH...]
-       cargo xtask bench --lazy [--samples N] [PATH...]";
+       cargo xtask bench --lazy [--samples N] [PATH...]
+       cargo xtask bench --visit [--json FILE] [--samples N] [PATH...]";
 
 pub const LONG_ABOUT: &str = "\
 Deserialize-only benchmark (see shared PERF.md)
@@ -39,6 +40,15 @@ With --lazy, instead: the parser target (plain objects) against the lazy parser-
 value and (b) counting identifiers with the same VISITOR_KEYS visitor, and (c) reading only the
 top-level statements' types; interleaved and collected the same way; a markdown table of median
 (min) ms and lazy ÷ eager ratios.
+
+With --visit, instead: bench/visit.js, the generated walker of the parser target on its buffers.
+Methods, interleaved and collected as above: walk_full (`walk` with a visitor of every Identifier,
+its name read), walk_sparse (`walk` with a visitor of DebuggerStatement and ImportDeclaration),
+eager (`deserialize`) and eager_visit_full (`deserialize`, then `visit` with walk_full's visitor).
+Prints a markdown table of median (min) ms with walk_full ÷ eager_visit_full, walk_full ÷ eager
+and walk_sparse ÷ eager, the files where walk_full is slower than eager_visit_full, and the
+geomeans; --json holds `files[].ms.<method>` = `{median, min}`. (oxc's targets have no walker yet:
+--visit with --target is refused.)
 
 With --target and a target of tests/oxc/codegen.toml (oxc-js, oxc-ts, oxc-js-range, oxc-ts-range),
 instead: the same-buffer benchmark (bench/oxc.js). Each file is parsed once by oxc-parser; rawast's
@@ -79,6 +89,9 @@ pub struct Args {
     /// Benchmark the lazy target against the eager one (bench/lazy.js)
     #[arg(long)]
     lazy: bool,
+    /// Benchmark the generated walker against deserializing and visiting (bench/visit.js)
+    #[arg(long, conflicts_with_all = ["lazy", "session"])]
+    visit: bool,
     /// With --target oxlint-plugins: one deserializer per process, each file read once per pass
     /// (bench/oxlint-session.js; --samples: passes per process, default 11)
     #[arg(long, requires = "target")]
@@ -159,6 +172,9 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
         passthrough.extend(["--json".into(), std::path::absolute(json)?.into()]);
     }
     if let Some(target) = &args.target {
+        if args.visit {
+            return Err(bad_usage("bench", format!("--visit times rawast's walker, which `{target}` does not have yet (oxc's targets are not walked: issue 26)")));
+        }
         let targets = Targets::read(project)?;
         let Some(target) = targets.oxc(target) else {
             return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
@@ -171,7 +187,13 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     let (paths, cwd) = files_and_cwd(project, args.paths, DEFAULT_FILES)?;
     let encode = project.build_encode(true)?;
     passthrough.extend(paths.into_iter().map(Into::into));
-    let script = if args.lazy { "bench/lazy.js" } else { "bench/run.js" };
+    let script = if args.lazy {
+        "bench/lazy.js"
+    } else if args.visit {
+        "bench/visit.js"
+    } else {
+        "bench/run.js"
+    };
     project.run_node_script(&["--expose-gc"], script, &encode, &passthrough, &cwd)
 }
 

@@ -1,0 +1,91 @@
+// Visiting: the generated walker (`walk`, reading the buffer, building only the visited nodes)
+// against deserializing the whole tree and visiting it (`visit`, the same visitor over the objects
+// built), on the `parser` target's buffers. Called by `cargo xtask bench --visit`; see its --help.
+//
+// node --expose-gc bench/visit.js --encode PATH [--json FILE] [--samples N] PATH...
+
+import { writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import assert from "node:assert/strict";
+
+import { deserialize, visit, walk } from "../generated/npm/parser/deserialize.js";
+import { parseFile } from "../tests/acorn.js";
+import { produceBuffer } from "./buffers.js";
+import { benchCommandLine, fileClasses, geometricMean, machine, median, sample } from "./common.js";
+
+const USAGE = "node --expose-gc bench/visit.js --encode PATH [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit`)";
+
+// The visitors: every identifier, its name read (a full visit, as a real rule makes); two types
+// that are rare or only at the top (a sparse one). Each returns what it saw, to compare.
+function fullVisitor() {
+  let length = 0;
+  return { visitor: { Identifier: (node) => void (length += node.name.length) }, seen: () => length };
+}
+function sparseVisitor() {
+  let count = 0;
+  return { visitor: { DebuggerStatement: () => void count++, ImportDeclaration: (node) => void (count += node.specifiers.length + 1) }, seen: () => count };
+}
+
+// Method → a call that runs it once and returns what the visitor saw (or the tree).
+function methods(buffer) {
+  return {
+    walk_full: () => {
+      const { visitor, seen } = fullVisitor();
+      walk(buffer, visitor);
+      return seen();
+    },
+    walk_sparse: () => {
+      const { visitor, seen } = sparseVisitor();
+      walk(buffer, visitor);
+      return seen();
+    },
+    eager: () => deserialize(buffer),
+    eager_visit_full: () => {
+      const { visitor, seen } = fullVisitor();
+      visit(deserialize(buffer), visitor);
+      return seen();
+    },
+  };
+}
+const METHODS = ["walk_full", "walk_sparse", "eager", "eager_visit_full"];
+
+function main() {
+  const options = benchCommandLine(USAGE, { encode: true, json: true });
+  const results = [];
+  for (const path of options.paths) {
+    const source = readFileSync(path, "utf8");
+    const { program } = parseFile(source, path);
+    const buffer = produceBuffer(options.encode, "parser", source, program);
+    const run = methods(buffer);
+    // The walks see what a visit of the tree sees.
+    const sparse = sparseVisitor();
+    visit(deserialize(buffer), sparse.visitor);
+    assert.equal(run.walk_full(), run.eager_visit_full(), `${path}: walk_full`);
+    assert.equal(run.walk_sparse(), sparse.seen(), `${path}: walk_sparse`);
+    const times = sample(run, METHODS, options.samples);
+    const ms = Object.fromEntries(METHODS.map((m) => [m, { median: median(times[m]) / 1e6, min: Math.min(...times[m]) / 1e6 }]));
+    results.push({ path, bytes: Buffer.byteLength(source), classes: fileClasses(path), ms });
+    console.error(`${path}: ` + METHODS.map((m) => `${m} ${ms[m].median.toFixed(2)} ms`).join(", "));
+  }
+
+  const ratios = {
+    "walk_full ÷ eager_visit_full": (r) => r.ms.walk_full.median / r.ms.eager_visit_full.median,
+    "walk_full ÷ eager": (r) => r.ms.walk_full.median / r.ms.eager.median,
+    "walk_sparse ÷ eager": (r) => r.ms.walk_sparse.median / r.ms.eager.median,
+  };
+  console.log(`${machine()}; the parser target: walk against deserialize and visit; median (min) ms; ${options.samples} samples after 3 warm-up rounds.`);
+  console.log("walk_full: every Identifier, its name read; walk_sparse: DebuggerStatement and ImportDeclaration; eager: deserialize; eager_visit_full: deserialize, then visit with walk_full's visitor.\n");
+  console.log(`| file | KB | ${METHODS.join(" | ")} | ${Object.keys(ratios).join(" | ")} |`);
+  console.log(`|---|---:|${METHODS.map(() => "---:").join("|")}|${Object.keys(ratios).map(() => "---:").join("|")}|`);
+  for (const r of results) {
+    const cell = (m) => `${r.ms[m].median.toFixed(2)} (${r.ms[m].min.toFixed(2)})`;
+    console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${METHODS.map(cell).join(" | ")} | ${Object.values(ratios).map((f) => f(r).toFixed(2)).join(" | ")} |`);
+  }
+  const slower = results.filter((r) => r.ms.walk_full.median > r.ms.eager_visit_full.median).map((r) => r.path);
+  console.log(`\nwalk_full slower than eager_visit_full on ${slower.length} of ${results.length} files${slower.length > 0 ? `: ${slower.join(", ")}` : ""}`);
+  const geomeans = Object.fromEntries(Object.entries(ratios).map(([name, f]) => [name, geometricMean(results, f)]));
+  console.log(`geomean: ${Object.entries(geomeans).map(([name, g]) => `${name} ${g.toFixed(3)}`).join(", ")}`);
+  if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), target: "parser", files: results, geomeans }, null, 2) + "\n");
+}
+
+main();
