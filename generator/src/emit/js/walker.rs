@@ -98,7 +98,7 @@ pub(in crate::emit::js) fn walker(builder: &Builder, root: &TypeRef) -> Option<W
     let model = builder.cx.model;
     let keys = model.visitor_keys().ok()?;
     let discriminator = model.mapping.discriminator.clone()?;
-    // Node types in the order of the visitor keys' entries; plain objects' entries are left out.
+    // Node types in the schema's order, each once (structs may share one).
     let mut node_types = Vec::new();
     for id in builder.cx.schema.ids() {
         if let Some(name) = model.node_type(id)
