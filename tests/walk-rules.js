@@ -29,7 +29,7 @@ export const RULES = {
 
 /**
  * A visitor object for `rule` and the log it appends `[kind, node]` to (`kind`: "enter" or "exit");
- * `typesOf` lists the node types a target has (rules name types some targets lack).
+ * `types` is the set of node types the target has (rules name types some targets lack).
  */
 export function events(rule, types) {
   const log = [];
@@ -89,8 +89,9 @@ export function referenceEvents(root, visitorKeys, rule, types) {
 
 /**
  * The first difference between a walk's events and the reference's, or null: kinds, node types and
- * spans in order, and `sameNode(expected, actual)` (a description of the first difference, or
- * null) for each node that `deep` says to compare whole.
+ * spans in order, then `sameNode(expected, actual)` of each pair of nodes (a description of their
+ * first difference, or null; a caller that compares only types and spans passes one that returns
+ * null).
  */
 export function eventsDifference(expected, actual, sameNode) {
   if (expected.length !== actual.length) {
