@@ -3490,45 +3490,60 @@ function drain(base) {
   }
 }
 
-/**
- * A node of the visited type `t`, built whole (with any values left for later): visited now, its
- * subtree on the objects built.
- */
-function visitNode(node, t) {
+/** Builds what a node or value built whole left for later, where the stack ran out. */
+function settle(value) {
   if (deferred > 0) {
-    resolveDeferred(node);
+    resolveDeferred(value);
     deferred = 0;
   }
-  // (At `WALK_DEPTH`, the frames are being drained already: this one goes next.)
-  if (walkDepth >= WALK_DEPTH) return walkStack.push(node, VISIT);
+}
+
+/**
+ * A node of the visited type `t`, built whole: visited now (at `WALK_DEPTH`, the frames are being
+ * drained already, and its own go next), its subtree on the objects built.
+ */
+function visitNode(node, t) {
+  settle(node);
+  const base = walkStack.length;
+  pushNode(node, t);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/** A value built whole because a converter reads it: its objects visited now. */
+function visitValue(value) {
+  settle(value);
+  if (value === null || typeof value !== "object") return;
+  const base = walkStack.length;
+  walkStack.push(value, VISIT);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/**
+ * A node of type `t`: its function for the way down, then (unless that returned `false`, when its
+ * exit runs at once) its exit and its children pushed, in order.
+ */
+function pushNode(node, t) {
   const enter = enters[t];
   const exit = exits[t];
   if (enter !== null && enter(node) === false) {
     if (exit !== null) exit(node);
     return;
   }
+  if (exit !== null) walkStack.push(node, -2 - t);
   const keys = NODE_KEYS[t];
-  if (keys.length > 0) {
-    const base = walkStack.length;
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const item = node[keys[i]];
-      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
-    }
-    drain(base);
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const item = node[keys[i]];
+    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
   }
-  if (exit !== null) exit(node);
 }
 
-/** A value built whole because a converter reads it: its objects visited now. */
-function visitValue(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
+/** The last struct the walkers reach by calls drains what it pushed above `base`; those below push theirs. */
+function drainAtDepth(base) {
+  if (walkDepth === WALK_DEPTH - 1) {
+    walkDepth++;
+    drain(base);
+    walkDepth--;
   }
-  if (value === null || typeof value !== "object") return;
-  const base = walkStack.length;
-  walkStack.push(value, VISIT);
-  if (walkDepth < WALK_DEPTH) drain(base);
 }
 
 /** Visits an object or array built, pushing what it holds that may hold visited nodes. */
@@ -3551,19 +3566,7 @@ function visitBuilt(value) {
     }
     return;
   }
-  if (typeNeeded[t] === 0) return;
-  const enter = enters[t];
-  const exit = exits[t];
-  if (enter !== null && enter(value) === false) {
-    if (exit !== null) exit(value);
-    return;
-  }
-  if (exit !== null) walkStack.push(value, -2 - t);
-  const keys = NODE_KEYS[t];
-  for (let i = keys.length - 1; i >= 0; i--) {
-    const item = value[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
-  }
+  if (typeNeeded[t] === 1) pushNode(value, t);
 }
 
 /** `Program<'a>` */
@@ -3572,12 +3575,7 @@ function walkProgram(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -3902,12 +3900,7 @@ function walkArrayExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 8, 5);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -3951,12 +3944,7 @@ function walkArrayPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 8, 5);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -3979,12 +3967,7 @@ function walkArrowFunctionExpression(pos) {
     if (needed[2] === 1) walkStack.push(pos + 48, 2);
     if (needed[1] === 1) walkStack.push(pos + 32, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4008,12 +3991,7 @@ function walkAssignmentExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 32, 2);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4036,12 +4014,7 @@ function walkAssignmentPattern(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4063,12 +4036,7 @@ function walkAwaitExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4090,12 +4058,7 @@ function walkBinaryExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 32, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4117,12 +4080,7 @@ function walkBlockStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4143,12 +4101,7 @@ function walkBreakStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4170,12 +4123,7 @@ function walkCallExpression(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 24, 1);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4198,12 +4146,7 @@ function walkCatchClause(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4225,12 +4168,7 @@ function walkChainExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4251,12 +4189,7 @@ function walkClassBody(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4279,12 +4212,7 @@ function walkClassDeclaration(pos) {
     if (needed[2] === 1) walkStack.push(pos + 40, 2);
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4309,12 +4237,7 @@ function walkClassExpression(pos) {
     if (needed[2] === 1) walkStack.push(pos + 40, 2);
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4339,12 +4262,7 @@ function walkConditionalExpression(pos) {
     if (needed[2] === 1) walkStack.push(pos + 40, 2);
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4367,12 +4285,7 @@ function walkContinueStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4405,12 +4318,7 @@ function walkDoWhileStatement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4445,12 +4353,7 @@ function walkExportAllDeclaration(pos) {
     if (needed[1] === 1) walkStack.push(pos + 40, 1);
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4473,12 +4376,7 @@ function walkExportDefaultDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4502,12 +4400,7 @@ function walkExportNamedDeclaration(pos) {
     if (needed[6] === 1) walkStack.push(pos + 40, 6);
     if (needed[1] === 1) walkStack.push(pos + 24, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4532,12 +4425,7 @@ function walkExportSpecifier(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4559,12 +4447,7 @@ function walkExpressionStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4587,12 +4470,7 @@ function walkForInStatement(pos) {
     if (needed[2] === 1) walkStack.push(pos + 40, 2);
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4617,12 +4495,7 @@ function walkForOfStatement(pos) {
     if (needed[2] === 1) walkStack.push(pos + 48, 2);
     if (needed[2] === 1) walkStack.push(pos + 32, 2);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4648,12 +4521,7 @@ function walkForStatement(pos) {
     if (needed[6] === 1) walkStack.push(pos + 40, 6);
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4679,12 +4547,7 @@ function walkFunctionDeclaration(pos) {
     if (needed[2] === 1) walkStack.push(pos + 48, 2);
     if (needed[1] === 1) walkStack.push(pos + 32, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4709,12 +4572,7 @@ function walkFunctionExpression(pos) {
     if (needed[2] === 1) walkStack.push(pos + 48, 2);
     if (needed[1] === 1) walkStack.push(pos + 32, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4750,12 +4608,7 @@ function walkIfStatement(pos) {
     if (needed[6] === 1) walkStack.push(pos + 40, 6);
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4779,12 +4632,7 @@ function walkImportAttribute(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4808,12 +4656,7 @@ function walkImportDeclaration(pos) {
     if (needed[1] === 1) walkStack.push(pos + 40, 1);
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4836,12 +4679,7 @@ function walkImportDefaultSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4863,12 +4701,7 @@ function walkImportExpression(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4890,12 +4723,7 @@ function walkImportNamespaceSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4917,12 +4745,7 @@ function walkImportSpecifier(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4945,12 +4768,7 @@ function walkLabeledStatement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4973,12 +4791,7 @@ function walkLogicalExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 32, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5001,12 +4814,7 @@ function walkMemberExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5029,12 +4837,7 @@ function walkMetaProperty(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5057,12 +4860,7 @@ function walkMethodDefinition(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 40, 2);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5085,12 +4883,7 @@ function walkNewExpression(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 24, 1);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5112,12 +4905,7 @@ function walkObjectExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5138,12 +4926,7 @@ function walkObjectPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5164,12 +4947,7 @@ function walkParenthesizedExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5202,12 +4980,7 @@ function walkProperty(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 32, 2);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5230,12 +5003,7 @@ function walkPropertyDefinition(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5257,12 +5025,7 @@ function walkRestElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5283,12 +5046,7 @@ function walkReturnStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5309,12 +5067,7 @@ function walkSequenceExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5335,12 +5088,7 @@ function walkSpreadElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5361,12 +5109,7 @@ function walkStaticBlock(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5399,12 +5142,7 @@ function walkSwitchCase(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5427,12 +5165,7 @@ function walkSwitchStatement(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 24, 1);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5455,12 +5188,7 @@ function walkTaggedTemplateExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5494,12 +5222,7 @@ function walkTemplateLiteral(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 24, 1);
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5532,12 +5255,7 @@ function walkThrowStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5560,12 +5278,7 @@ function walkTryStatement(pos) {
     if (needed[6] === 1) walkStack.push(pos + 40, 6);
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5588,12 +5301,7 @@ function walkUnaryExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5614,12 +5322,7 @@ function walkUpdateExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5640,12 +5343,7 @@ function walkVariableDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5667,12 +5365,7 @@ function walkVariableDeclarator(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5695,12 +5388,7 @@ function walkWhileStatement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5723,12 +5411,7 @@ function walkWithStatement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5750,12 +5433,7 @@ function walkYieldExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5776,12 +5454,7 @@ function walkDirective(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5869,12 +5542,7 @@ function walkJSXAttribute(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5896,12 +5564,7 @@ function walkJSXClosingElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5935,12 +5598,7 @@ function walkJSXElement(pos) {
     if (needed[1] === 1) walkStack.push(pos + 40, 1);
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5974,12 +5632,7 @@ function walkJSXExpressionContainer(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6002,12 +5655,7 @@ function walkJSXFragment(pos) {
     if (needed[1] === 1) walkStack.push(pos + 40, 1);
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6042,12 +5690,7 @@ function walkJSXMemberExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6070,12 +5713,7 @@ function walkJSXNamespacedName(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6098,12 +5736,7 @@ function walkJSXOpeningElement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6125,12 +5758,7 @@ function walkJSXOpeningFragment(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6151,12 +5779,7 @@ function walkJSXSpreadAttribute(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;

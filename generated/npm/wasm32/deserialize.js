@@ -3484,45 +3484,60 @@ function drain(base) {
   }
 }
 
-/**
- * A node of the visited type `t`, built whole (with any values left for later): visited now, its
- * subtree on the objects built.
- */
-function visitNode(node, t) {
+/** Builds what a node or value built whole left for later, where the stack ran out. */
+function settle(value) {
   if (deferred > 0) {
-    resolveDeferred(node);
+    resolveDeferred(value);
     deferred = 0;
   }
-  // (At `WALK_DEPTH`, the frames are being drained already: this one goes next.)
-  if (walkDepth >= WALK_DEPTH) return walkStack.push(node, VISIT);
+}
+
+/**
+ * A node of the visited type `t`, built whole: visited now (at `WALK_DEPTH`, the frames are being
+ * drained already, and its own go next), its subtree on the objects built.
+ */
+function visitNode(node, t) {
+  settle(node);
+  const base = walkStack.length;
+  pushNode(node, t);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/** A value built whole because a converter reads it: its objects visited now. */
+function visitValue(value) {
+  settle(value);
+  if (value === null || typeof value !== "object") return;
+  const base = walkStack.length;
+  walkStack.push(value, VISIT);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/**
+ * A node of type `t`: its function for the way down, then (unless that returned `false`, when its
+ * exit runs at once) its exit and its children pushed, in order.
+ */
+function pushNode(node, t) {
   const enter = enters[t];
   const exit = exits[t];
   if (enter !== null && enter(node) === false) {
     if (exit !== null) exit(node);
     return;
   }
+  if (exit !== null) walkStack.push(node, -2 - t);
   const keys = NODE_KEYS[t];
-  if (keys.length > 0) {
-    const base = walkStack.length;
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const item = node[keys[i]];
-      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
-    }
-    drain(base);
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const item = node[keys[i]];
+    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
   }
-  if (exit !== null) exit(node);
 }
 
-/** A value built whole because a converter reads it: its objects visited now. */
-function visitValue(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
+/** The last struct the walkers reach by calls drains what it pushed above `base`; those below push theirs. */
+function drainAtDepth(base) {
+  if (walkDepth === WALK_DEPTH - 1) {
+    walkDepth++;
+    drain(base);
+    walkDepth--;
   }
-  if (value === null || typeof value !== "object") return;
-  const base = walkStack.length;
-  walkStack.push(value, VISIT);
-  if (walkDepth < WALK_DEPTH) drain(base);
 }
 
 /** Visits an object or array built, pushing what it holds that may hold visited nodes. */
@@ -3545,19 +3560,7 @@ function visitBuilt(value) {
     }
     return;
   }
-  if (typeNeeded[t] === 0) return;
-  const enter = enters[t];
-  const exit = exits[t];
-  if (enter !== null && enter(value) === false) {
-    if (exit !== null) exit(value);
-    return;
-  }
-  if (exit !== null) walkStack.push(value, -2 - t);
-  const keys = NODE_KEYS[t];
-  for (let i = keys.length - 1; i >= 0; i--) {
-    const item = value[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
-  }
+  if (typeNeeded[t] === 1) pushNode(value, t);
 }
 
 /** `Program<'a>` */
@@ -3566,12 +3569,7 @@ function walkProgram(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -3896,12 +3894,7 @@ function walkArrayExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 8, 5);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -3945,12 +3938,7 @@ function walkArrayPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 8, 5);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -3973,12 +3961,7 @@ function walkArrowFunctionExpression(pos) {
     if (needed[2] === 1) walkStack.push(pos + 32, 2);
     if (needed[1] === 1) walkStack.push(pos + 20, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4002,12 +3985,7 @@ function walkAssignmentExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 20, 2);
     if (needed[2] === 1) walkStack.push(pos + 12, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4030,12 +4008,7 @@ function walkAssignmentPattern(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4057,12 +4030,7 @@ function walkAwaitExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4084,12 +4052,7 @@ function walkBinaryExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 20, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4111,12 +4074,7 @@ function walkBlockStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4137,12 +4095,7 @@ function walkBreakStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4164,12 +4117,7 @@ function walkCallExpression(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 16, 1);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4192,12 +4140,7 @@ function walkCatchClause(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4219,12 +4162,7 @@ function walkChainExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4245,12 +4183,7 @@ function walkClassBody(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4273,12 +4206,7 @@ function walkClassDeclaration(pos) {
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4303,12 +4231,7 @@ function walkClassExpression(pos) {
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4333,12 +4256,7 @@ function walkConditionalExpression(pos) {
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4361,12 +4279,7 @@ function walkContinueStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4399,12 +4312,7 @@ function walkDoWhileStatement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4439,12 +4347,7 @@ function walkExportAllDeclaration(pos) {
     if (needed[1] === 1) walkStack.push(pos + 24, 1);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4467,12 +4370,7 @@ function walkExportDefaultDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4496,12 +4394,7 @@ function walkExportNamedDeclaration(pos) {
     if (needed[6] === 1) walkStack.push(pos + 28, 6);
     if (needed[1] === 1) walkStack.push(pos + 16, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4526,12 +4419,7 @@ function walkExportSpecifier(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4553,12 +4441,7 @@ function walkExpressionStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4581,12 +4464,7 @@ function walkForInStatement(pos) {
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4611,12 +4489,7 @@ function walkForOfStatement(pos) {
     if (needed[2] === 1) walkStack.push(pos + 28, 2);
     if (needed[2] === 1) walkStack.push(pos + 20, 2);
     if (needed[2] === 1) walkStack.push(pos + 12, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4642,12 +4515,7 @@ function walkForStatement(pos) {
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4673,12 +4541,7 @@ function walkFunctionDeclaration(pos) {
     if (needed[2] === 1) walkStack.push(pos + 32, 2);
     if (needed[1] === 1) walkStack.push(pos + 20, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4703,12 +4566,7 @@ function walkFunctionExpression(pos) {
     if (needed[2] === 1) walkStack.push(pos + 32, 2);
     if (needed[1] === 1) walkStack.push(pos + 20, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4744,12 +4602,7 @@ function walkIfStatement(pos) {
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4773,12 +4626,7 @@ function walkImportAttribute(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4802,12 +4650,7 @@ function walkImportDeclaration(pos) {
     if (needed[1] === 1) walkStack.push(pos + 28, 1);
     if (needed[2] === 1) walkStack.push(pos + 20, 2);
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4830,12 +4673,7 @@ function walkImportDefaultSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4857,12 +4695,7 @@ function walkImportExpression(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4884,12 +4717,7 @@ function walkImportNamespaceSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4911,12 +4739,7 @@ function walkImportSpecifier(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4939,12 +4762,7 @@ function walkLabeledStatement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4967,12 +4785,7 @@ function walkLogicalExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 20, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -4995,12 +4808,7 @@ function walkMemberExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5023,12 +4831,7 @@ function walkMetaProperty(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5051,12 +4854,7 @@ function walkMethodDefinition(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 24, 2);
     if (needed[2] === 1) walkStack.push(pos + 12, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5079,12 +4877,7 @@ function walkNewExpression(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 16, 1);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5106,12 +4899,7 @@ function walkObjectExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5132,12 +4920,7 @@ function walkObjectPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5158,12 +4941,7 @@ function walkParenthesizedExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5196,12 +4974,7 @@ function walkProperty(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 20, 2);
     if (needed[2] === 1) walkStack.push(pos + 12, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5224,12 +4997,7 @@ function walkPropertyDefinition(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 20, 6);
     if (needed[2] === 1) walkStack.push(pos + 12, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5251,12 +5019,7 @@ function walkRestElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5277,12 +5040,7 @@ function walkReturnStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5303,12 +5061,7 @@ function walkSequenceExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5329,12 +5082,7 @@ function walkSpreadElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5355,12 +5103,7 @@ function walkStaticBlock(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5393,12 +5136,7 @@ function walkSwitchCase(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 20, 6);
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5421,12 +5159,7 @@ function walkSwitchStatement(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 16, 1);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5449,12 +5182,7 @@ function walkTaggedTemplateExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5488,12 +5216,7 @@ function walkTemplateLiteral(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 20, 1);
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5526,12 +5249,7 @@ function walkThrowStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5554,12 +5272,7 @@ function walkTryStatement(pos) {
     if (needed[6] === 1) walkStack.push(pos + 24, 6);
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5582,12 +5295,7 @@ function walkUnaryExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 12, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5608,12 +5316,7 @@ function walkUpdateExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 12, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5634,12 +5337,7 @@ function walkVariableDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5661,12 +5359,7 @@ function walkVariableDeclarator(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5689,12 +5382,7 @@ function walkWhileStatement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5717,12 +5405,7 @@ function walkWithStatement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5744,12 +5427,7 @@ function walkYieldExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 12, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5770,12 +5448,7 @@ function walkDirective(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5863,12 +5536,7 @@ function walkJSXAttribute(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5890,12 +5558,7 @@ function walkJSXClosingElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5929,12 +5592,7 @@ function walkJSXElement(pos) {
     if (needed[1] === 1) walkStack.push(pos + 24, 1);
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5968,12 +5626,7 @@ function walkJSXExpressionContainer(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -5996,12 +5649,7 @@ function walkJSXFragment(pos) {
     if (needed[1] === 1) walkStack.push(pos + 24, 1);
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6036,12 +5684,7 @@ function walkJSXMemberExpression(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6064,12 +5707,7 @@ function walkJSXNamespacedName(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 16, 2);
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6092,12 +5730,7 @@ function walkJSXOpeningElement(pos) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 20, 2);
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6119,12 +5752,7 @@ function walkJSXOpeningFragment(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -6145,12 +5773,7 @@ function walkJSXSpreadAttribute(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[2] === 1) walkStack.push(pos + 8, 2);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;

@@ -148,14 +148,14 @@ impl Collector<'_, '_> {
     }
 
     fn name(&self, walker: usize) -> String {
-        self.builder.function_name(&self.types[walker]).replacen("deserialize", "walk", 1)
+        walker_name(self.builder, &self.types[walker])
     }
 
     fn function(&mut self, ty: &TypeRef) -> WalkFunction {
         let builder = self.builder;
         let cx = builder.cx;
         let layout = builder.layout;
-        let name = builder.function_name(ty).replacen("deserialize", "walk", 1);
+        let name = walker_name(builder, ty);
         let comment = format!("`{}`", cx.schema.rust_type(ty, "'a"));
         let (node, body) = match ty {
             TypeRef::Named(id) => match (&cx.schema.get(*id).kind, &layout.get(*id).shape) {
@@ -228,6 +228,11 @@ impl Collector<'_, '_> {
         };
         WalkFunction { name, comment, node, edges, body }
     }
+}
+
+/// `walkX`, named after the type as its reader `deserializeX` is.
+fn walker_name(builder: &Builder, ty: &TypeRef) -> String {
+    builder.function_name(ty).replacen("deserialize", "walk", 1)
 }
 
 /// Each `VISITOR_KEYS` entry, quoted: its name and its keys; `None` when they are errors.

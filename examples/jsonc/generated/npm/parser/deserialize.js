@@ -872,45 +872,60 @@ function drain(base) {
   }
 }
 
-/**
- * A node of the visited type `t`, built whole (with any values left for later): visited now, its
- * subtree on the objects built.
- */
-function visitNode(node, t) {
+/** Builds what a node or value built whole left for later, where the stack ran out. */
+function settle(value) {
   if (deferred > 0) {
-    resolveDeferred(node);
+    resolveDeferred(value);
     deferred = 0;
   }
-  // (At `WALK_DEPTH`, the frames are being drained already: this one goes next.)
-  if (walkDepth >= WALK_DEPTH) return walkStack.push(node, VISIT);
+}
+
+/**
+ * A node of the visited type `t`, built whole: visited now (at `WALK_DEPTH`, the frames are being
+ * drained already, and its own go next), its subtree on the objects built.
+ */
+function visitNode(node, t) {
+  settle(node);
+  const base = walkStack.length;
+  pushNode(node, t);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/** A value built whole because a converter reads it: its objects visited now. */
+function visitValue(value) {
+  settle(value);
+  if (value === null || typeof value !== "object") return;
+  const base = walkStack.length;
+  walkStack.push(value, VISIT);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/**
+ * A node of type `t`: its function for the way down, then (unless that returned `false`, when its
+ * exit runs at once) its exit and its children pushed, in order.
+ */
+function pushNode(node, t) {
   const enter = enters[t];
   const exit = exits[t];
   if (enter !== null && enter(node) === false) {
     if (exit !== null) exit(node);
     return;
   }
+  if (exit !== null) walkStack.push(node, -2 - t);
   const keys = NODE_KEYS[t];
-  if (keys.length > 0) {
-    const base = walkStack.length;
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const item = node[keys[i]];
-      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
-    }
-    drain(base);
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const item = node[keys[i]];
+    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
   }
-  if (exit !== null) exit(node);
 }
 
-/** A value built whole because a converter reads it: its objects visited now. */
-function visitValue(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
+/** The last struct the walkers reach by calls drains what it pushed above `base`; those below push theirs. */
+function drainAtDepth(base) {
+  if (walkDepth === WALK_DEPTH - 1) {
+    walkDepth++;
+    drain(base);
+    walkDepth--;
   }
-  if (value === null || typeof value !== "object") return;
-  const base = walkStack.length;
-  walkStack.push(value, VISIT);
-  if (walkDepth < WALK_DEPTH) drain(base);
 }
 
 /** Visits an object or array built, pushing what it holds that may hold visited nodes. */
@@ -933,19 +948,7 @@ function visitBuilt(value) {
     }
     return;
   }
-  if (typeNeeded[t] === 0) return;
-  const enter = enters[t];
-  const exit = exits[t];
-  if (enter !== null && enter(value) === false) {
-    if (exit !== null) exit(value);
-    return;
-  }
-  if (exit !== null) walkStack.push(value, -2 - t);
-  const keys = NODE_KEYS[t];
-  for (let i = keys.length - 1; i >= 0; i--) {
-    const item = value[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
-  }
+  if (typeNeeded[t] === 1) pushNode(value, t);
 }
 
 /** `Document<'a>` */
@@ -954,12 +957,7 @@ function walkDocument(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 8, 1);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -1006,12 +1004,7 @@ function walkObject(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 8, 4);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -1043,12 +1036,7 @@ function walkMember(pos) {
     const base = walkStack.length;
     if (needed[1] === 1) walkStack.push(pos + 48, 1);
     if (needed[6] === 1) walkStack.push(pos + 8, 6);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
@@ -1075,12 +1063,7 @@ function walkArray(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[9] === 1) walkStack.push(pos + 8, 9);
-    // (The last struct the walkers reach by calls drains what it pushed; those below push theirs.)
-    if (walkDepth === WALK_DEPTH - 1) {
-      walkDepth++;
-      drain(base);
-      walkDepth--;
-    }
+    drainAtDepth(base);
     return;
   }
   walkDepth++;
