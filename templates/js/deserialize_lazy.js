@@ -44,6 +44,9 @@ class Context {
   }
 }
 
+// One object of each class (`keepShapes`), made at the first call.
+var keepers = null;
+
 /** Makes `context` current (a getter calls this when its node's context is not). */
 function enter(context) {
   leave();
@@ -78,6 +81,7 @@ export function deserialize(buffer) {
   leave();
   const root = setUp(buffer);
   current = new Context();
+  if (keepers === null) keepers = keepShapes();
   return {
     {{ result.root.0.literal }}: {{ result.root.1 }},
 {%- for (key, value) in result.channels %}
@@ -152,12 +156,12 @@ class {{ class.name }} extends LazyObject {
   {{ getter.private }};
 {%- endfor %}
 
-  constructor(pos) {
+  constructor(pos{% for eager in class.eager %}, {{ eager.param }}{% endfor %}) {
     super();
     this.#context = current;
     this.#pos = pos;
-{%- for prop in class.eager %}
-    this{{ prop.key.access }} = {{ prop.value }};
+{%- for eager in class.eager %}
+    this{{ eager.prop.key.access }} = {{ eager.param }};
 {%- endfor %}
   }
 {%- if let Some(node_type) = class.node_type %}
@@ -180,9 +184,37 @@ class {{ class.name }} extends LazyObject {
 }
 
 function {{ class.factory }}(pos) {
-  return new {{ class.name }}(pos);
+  return new {{ class.name }}(pos{% for eager in class.eager %}, {{ eager.prop.value }}{% endfor %});
 }
 {%- endfor %}
+
+/**
+ * One object of each class, from values of the kinds its objects hold, with a context of the kind
+ * every tree's is (made after the first `setUp`, its views then emptied: the first buffer is not
+ * kept). They keep alive the shape (map) the constructor gives the class's objects, which only
+ * objects hold and on which the code V8 optimizes for the class depends: after a full collection
+ * with no tree alive, the shapes and that code would be thrown away, and the next tree read by
+ * unoptimized code (a full visit 2.0–2.4 times slower; bench/README.md, 2026-11-26, "lazy targets
+ * after a full collection").
+ */
+function keepShapes() {
+  const context = new Context();
+  for (const key in context) {
+    const value = context[key];
+    if (ArrayBuffer.isView(value)) context[key] = new value.constructor(0);
+    else if (typeof value === "string") context[key] = "";
+    else if (Array.isArray(value)) context[key] = [];
+  }
+  const previous = current;
+  current = context;
+  const kept = [
+{%- for class in classes %}{% if let Some(args) = class.keeper_args %}
+    new {{ class.name }}({{ args }}),
+{%- endif %}{% endfor %}
+  ];
+  current = previous;
+  return kept;
+}
 {%- for function in functions %}
 
 {% include "js/function.js" %}

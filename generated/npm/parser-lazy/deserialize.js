@@ -78,6 +78,9 @@ class Context {
   }
 }
 
+// One object of each class (`keepShapes`), made at the first call.
+var keepers = null;
+
 /** Makes `context` current (a getter calls this when its node's context is not). */
 function enter(context) {
   leave();
@@ -125,6 +128,7 @@ export function deserialize(buffer) {
   leave();
   const root = setUp(buffer);
   current = new Context();
+  if (keepers === null) keepers = keepShapes();
   return {
     program: deserializeProgram(root),
     comments: deserializeVecComment(root + 32),
@@ -607,12 +611,12 @@ class LazyProgram extends LazyObject {
   #body;
   #sourceType;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -639,7 +643,7 @@ class LazyProgram extends LazyObject {
 }
 
 function deserializeProgram(pos) {
-  return new LazyProgram(pos);
+  return new LazyProgram(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `Comment` */
@@ -649,13 +653,13 @@ class LazyComment extends LazyObject {
   #pos;
   #value;
 
-  constructor(pos) {
+  constructor(pos, typeValue, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.type = deserializeCommentKind(pos);
-    this.start = uint32[(pos + 24) >>> 2];
-    this.end = uint32[(pos + 28) >>> 2];
+    this.type = typeValue;
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get value() {
@@ -669,7 +673,7 @@ class LazyComment extends LazyObject {
 }
 
 function deserializeComment(pos) {
-  return new LazyComment(pos);
+  return new LazyComment(pos, deserializeCommentKind(pos), uint32[(pos + 24) >>> 2], uint32[(pos + 28) >>> 2]);
 }
 
 /** `Directive` */
@@ -680,12 +684,12 @@ class LazyDirective extends LazyObject {
   #expression;
   #directive;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -712,7 +716,7 @@ class LazyDirective extends LazyObject {
 }
 
 function deserializeDirective(pos) {
-  return new LazyDirective(pos);
+  return new LazyDirective(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `TemplateElementValue` */
@@ -759,12 +763,12 @@ class LazyArrayExpression extends LazyObject {
   #pos;
   #elements;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -782,7 +786,7 @@ class LazyArrayExpression extends LazyObject {
 }
 
 function deserializeArrayExpression(pos) {
-  return new LazyArrayExpression(pos);
+  return new LazyArrayExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ArrayPattern` */
@@ -792,12 +796,12 @@ class LazyArrayPattern extends LazyObject {
   #pos;
   #elements;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -815,7 +819,7 @@ class LazyArrayPattern extends LazyObject {
 }
 
 function deserializeArrayPattern(pos) {
-  return new LazyArrayPattern(pos);
+  return new LazyArrayPattern(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ArrowFunctionExpression` */
@@ -830,12 +834,12 @@ class LazyArrowFunctionExpression extends LazyObject {
   #params;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -898,7 +902,7 @@ class LazyArrowFunctionExpression extends LazyObject {
 }
 
 function deserializeArrowFunctionExpression(pos) {
-  return new LazyArrowFunctionExpression(pos);
+  return new LazyArrowFunctionExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `AssignmentExpression` */
@@ -910,12 +914,12 @@ class LazyAssignmentExpression extends LazyObject {
   #left;
   #right;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -951,7 +955,7 @@ class LazyAssignmentExpression extends LazyObject {
 }
 
 function deserializeAssignmentExpression(pos) {
-  return new LazyAssignmentExpression(pos);
+  return new LazyAssignmentExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `AssignmentPattern` */
@@ -962,12 +966,12 @@ class LazyAssignmentPattern extends LazyObject {
   #left;
   #right;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -994,7 +998,7 @@ class LazyAssignmentPattern extends LazyObject {
 }
 
 function deserializeAssignmentPattern(pos) {
-  return new LazyAssignmentPattern(pos);
+  return new LazyAssignmentPattern(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `AwaitExpression` */
@@ -1004,12 +1008,12 @@ class LazyAwaitExpression extends LazyObject {
   #pos;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1027,7 +1031,7 @@ class LazyAwaitExpression extends LazyObject {
 }
 
 function deserializeAwaitExpression(pos) {
-  return new LazyAwaitExpression(pos);
+  return new LazyAwaitExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `BinaryExpression` */
@@ -1039,12 +1043,12 @@ class LazyBinaryExpression extends LazyObject {
   #operator;
   #right;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1080,7 +1084,7 @@ class LazyBinaryExpression extends LazyObject {
 }
 
 function deserializeBinaryExpression(pos) {
-  return new LazyBinaryExpression(pos);
+  return new LazyBinaryExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `BlockStatement` */
@@ -1090,12 +1094,12 @@ class LazyBlockStatement extends LazyObject {
   #pos;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1113,7 +1117,7 @@ class LazyBlockStatement extends LazyObject {
 }
 
 function deserializeBlockStatement(pos) {
-  return new LazyBlockStatement(pos);
+  return new LazyBlockStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `BreakStatement` */
@@ -1123,12 +1127,12 @@ class LazyBreakStatement extends LazyObject {
   #pos;
   #label;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1146,7 +1150,7 @@ class LazyBreakStatement extends LazyObject {
 }
 
 function deserializeBreakStatement(pos) {
-  return new LazyBreakStatement(pos);
+  return new LazyBreakStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `CallExpression` */
@@ -1158,12 +1162,12 @@ class LazyCallExpression extends LazyObject {
   #arguments;
   #optional;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1199,7 +1203,7 @@ class LazyCallExpression extends LazyObject {
 }
 
 function deserializeCallExpression(pos) {
-  return new LazyCallExpression(pos);
+  return new LazyCallExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `CatchClause` */
@@ -1210,12 +1214,12 @@ class LazyCatchClause extends LazyObject {
   #param;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1242,7 +1246,7 @@ class LazyCatchClause extends LazyObject {
 }
 
 function deserializeCatchClause(pos) {
-  return new LazyCatchClause(pos);
+  return new LazyCatchClause(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ChainExpression` */
@@ -1252,12 +1256,12 @@ class LazyChainExpression extends LazyObject {
   #pos;
   #expression;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1275,7 +1279,7 @@ class LazyChainExpression extends LazyObject {
 }
 
 function deserializeChainExpression(pos) {
-  return new LazyChainExpression(pos);
+  return new LazyChainExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ClassBody` */
@@ -1285,12 +1289,12 @@ class LazyClassBody extends LazyObject {
   #pos;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1308,7 +1312,7 @@ class LazyClassBody extends LazyObject {
 }
 
 function deserializeClassBody(pos) {
-  return new LazyClassBody(pos);
+  return new LazyClassBody(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ClassDeclaration` */
@@ -1320,12 +1324,12 @@ class LazyClassDeclaration extends LazyObject {
   #superClass;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1361,7 +1365,7 @@ class LazyClassDeclaration extends LazyObject {
 }
 
 function deserializeClassDeclaration(pos) {
-  return new LazyClassDeclaration(pos);
+  return new LazyClassDeclaration(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ClassExpression` */
@@ -1373,12 +1377,12 @@ class LazyClassExpression extends LazyObject {
   #superClass;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1414,7 +1418,7 @@ class LazyClassExpression extends LazyObject {
 }
 
 function deserializeClassExpression(pos) {
-  return new LazyClassExpression(pos);
+  return new LazyClassExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ConditionalExpression` */
@@ -1426,12 +1430,12 @@ class LazyConditionalExpression extends LazyObject {
   #consequent;
   #alternate;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1467,7 +1471,7 @@ class LazyConditionalExpression extends LazyObject {
 }
 
 function deserializeConditionalExpression(pos) {
-  return new LazyConditionalExpression(pos);
+  return new LazyConditionalExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ContinueStatement` */
@@ -1477,12 +1481,12 @@ class LazyContinueStatement extends LazyObject {
   #pos;
   #label;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1500,7 +1504,7 @@ class LazyContinueStatement extends LazyObject {
 }
 
 function deserializeContinueStatement(pos) {
-  return new LazyContinueStatement(pos);
+  return new LazyContinueStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `DebuggerStatement` */
@@ -1509,12 +1513,12 @@ class LazyDebuggerStatement extends LazyObject {
   #context;
   #pos;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1523,7 +1527,7 @@ class LazyDebuggerStatement extends LazyObject {
 }
 
 function deserializeDebuggerStatement(pos) {
-  return new LazyDebuggerStatement(pos);
+  return new LazyDebuggerStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `DoWhileStatement` */
@@ -1534,12 +1538,12 @@ class LazyDoWhileStatement extends LazyObject {
   #body;
   #test;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1566,7 +1570,7 @@ class LazyDoWhileStatement extends LazyObject {
 }
 
 function deserializeDoWhileStatement(pos) {
-  return new LazyDoWhileStatement(pos);
+  return new LazyDoWhileStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `EmptyStatement` */
@@ -1575,12 +1579,12 @@ class LazyEmptyStatement extends LazyObject {
   #context;
   #pos;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1589,7 +1593,7 @@ class LazyEmptyStatement extends LazyObject {
 }
 
 function deserializeEmptyStatement(pos) {
-  return new LazyEmptyStatement(pos);
+  return new LazyEmptyStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ExportAllDeclaration` */
@@ -1601,12 +1605,12 @@ class LazyExportAllDeclaration extends LazyObject {
   #source;
   #attributes;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1642,7 +1646,7 @@ class LazyExportAllDeclaration extends LazyObject {
 }
 
 function deserializeExportAllDeclaration(pos) {
-  return new LazyExportAllDeclaration(pos);
+  return new LazyExportAllDeclaration(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ExportDefaultDeclaration` */
@@ -1652,12 +1656,12 @@ class LazyExportDefaultDeclaration extends LazyObject {
   #pos;
   #declaration;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1675,7 +1679,7 @@ class LazyExportDefaultDeclaration extends LazyObject {
 }
 
 function deserializeExportDefaultDeclaration(pos) {
-  return new LazyExportDefaultDeclaration(pos);
+  return new LazyExportDefaultDeclaration(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ExportNamedDeclaration` */
@@ -1688,12 +1692,12 @@ class LazyExportNamedDeclaration extends LazyObject {
   #source;
   #attributes;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1738,7 +1742,7 @@ class LazyExportNamedDeclaration extends LazyObject {
 }
 
 function deserializeExportNamedDeclaration(pos) {
-  return new LazyExportNamedDeclaration(pos);
+  return new LazyExportNamedDeclaration(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ExportSpecifier` */
@@ -1749,12 +1753,12 @@ class LazyExportSpecifier extends LazyObject {
   #local;
   #exported;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1781,7 +1785,7 @@ class LazyExportSpecifier extends LazyObject {
 }
 
 function deserializeExportSpecifier(pos) {
-  return new LazyExportSpecifier(pos);
+  return new LazyExportSpecifier(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ExpressionStatement` */
@@ -1791,12 +1795,12 @@ class LazyExpressionStatement extends LazyObject {
   #pos;
   #expression;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1814,7 +1818,7 @@ class LazyExpressionStatement extends LazyObject {
 }
 
 function deserializeExpressionStatement(pos) {
-  return new LazyExpressionStatement(pos);
+  return new LazyExpressionStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ForInStatement` */
@@ -1826,12 +1830,12 @@ class LazyForInStatement extends LazyObject {
   #right;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1867,7 +1871,7 @@ class LazyForInStatement extends LazyObject {
 }
 
 function deserializeForInStatement(pos) {
-  return new LazyForInStatement(pos);
+  return new LazyForInStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ForOfStatement` */
@@ -1880,12 +1884,12 @@ class LazyForOfStatement extends LazyObject {
   #right;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1930,7 +1934,7 @@ class LazyForOfStatement extends LazyObject {
 }
 
 function deserializeForOfStatement(pos) {
-  return new LazyForOfStatement(pos);
+  return new LazyForOfStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ForStatement` */
@@ -1943,12 +1947,12 @@ class LazyForStatement extends LazyObject {
   #update;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -1993,7 +1997,7 @@ class LazyForStatement extends LazyObject {
 }
 
 function deserializeForStatement(pos) {
-  return new LazyForStatement(pos);
+  return new LazyForStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `FunctionDeclaration` */
@@ -2008,12 +2012,12 @@ class LazyFunctionDeclaration extends LazyObject {
   #params;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2076,7 +2080,7 @@ class LazyFunctionDeclaration extends LazyObject {
 }
 
 function deserializeFunctionDeclaration(pos) {
-  return new LazyFunctionDeclaration(pos);
+  return new LazyFunctionDeclaration(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `FunctionExpression` */
@@ -2091,12 +2095,12 @@ class LazyFunctionExpression extends LazyObject {
   #params;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2159,7 +2163,7 @@ class LazyFunctionExpression extends LazyObject {
 }
 
 function deserializeFunctionExpression(pos) {
-  return new LazyFunctionExpression(pos);
+  return new LazyFunctionExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `Identifier` */
@@ -2169,12 +2173,12 @@ class LazyIdentifier extends LazyObject {
   #pos;
   #name;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2192,7 +2196,7 @@ class LazyIdentifier extends LazyObject {
 }
 
 function deserializeIdentifier(pos) {
-  return new LazyIdentifier(pos);
+  return new LazyIdentifier(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `IfStatement` */
@@ -2204,12 +2208,12 @@ class LazyIfStatement extends LazyObject {
   #consequent;
   #alternate;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2245,7 +2249,7 @@ class LazyIfStatement extends LazyObject {
 }
 
 function deserializeIfStatement(pos) {
-  return new LazyIfStatement(pos);
+  return new LazyIfStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ImportAttribute` */
@@ -2256,12 +2260,12 @@ class LazyImportAttribute extends LazyObject {
   #key;
   #value;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2288,7 +2292,7 @@ class LazyImportAttribute extends LazyObject {
 }
 
 function deserializeImportAttribute(pos) {
-  return new LazyImportAttribute(pos);
+  return new LazyImportAttribute(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ImportDeclaration` */
@@ -2300,12 +2304,12 @@ class LazyImportDeclaration extends LazyObject {
   #source;
   #attributes;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2341,7 +2345,7 @@ class LazyImportDeclaration extends LazyObject {
 }
 
 function deserializeImportDeclaration(pos) {
-  return new LazyImportDeclaration(pos);
+  return new LazyImportDeclaration(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ImportDefaultSpecifier` */
@@ -2351,12 +2355,12 @@ class LazyImportDefaultSpecifier extends LazyObject {
   #pos;
   #local;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2374,7 +2378,7 @@ class LazyImportDefaultSpecifier extends LazyObject {
 }
 
 function deserializeImportDefaultSpecifier(pos) {
-  return new LazyImportDefaultSpecifier(pos);
+  return new LazyImportDefaultSpecifier(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ImportExpression` */
@@ -2385,12 +2389,12 @@ class LazyImportExpression extends LazyObject {
   #source;
   #options;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2417,7 +2421,7 @@ class LazyImportExpression extends LazyObject {
 }
 
 function deserializeImportExpression(pos) {
-  return new LazyImportExpression(pos);
+  return new LazyImportExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ImportNamespaceSpecifier` */
@@ -2427,12 +2431,12 @@ class LazyImportNamespaceSpecifier extends LazyObject {
   #pos;
   #local;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2450,7 +2454,7 @@ class LazyImportNamespaceSpecifier extends LazyObject {
 }
 
 function deserializeImportNamespaceSpecifier(pos) {
-  return new LazyImportNamespaceSpecifier(pos);
+  return new LazyImportNamespaceSpecifier(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ImportSpecifier` */
@@ -2461,12 +2465,12 @@ class LazyImportSpecifier extends LazyObject {
   #imported;
   #local;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2493,7 +2497,7 @@ class LazyImportSpecifier extends LazyObject {
 }
 
 function deserializeImportSpecifier(pos) {
-  return new LazyImportSpecifier(pos);
+  return new LazyImportSpecifier(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `LabeledStatement` */
@@ -2504,12 +2508,12 @@ class LazyLabeledStatement extends LazyObject {
   #body;
   #label;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2536,7 +2540,7 @@ class LazyLabeledStatement extends LazyObject {
 }
 
 function deserializeLabeledStatement(pos) {
-  return new LazyLabeledStatement(pos);
+  return new LazyLabeledStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `LogicalExpression` */
@@ -2548,12 +2552,12 @@ class LazyLogicalExpression extends LazyObject {
   #operator;
   #right;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2589,7 +2593,7 @@ class LazyLogicalExpression extends LazyObject {
 }
 
 function deserializeLogicalExpression(pos) {
-  return new LazyLogicalExpression(pos);
+  return new LazyLogicalExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `MemberExpression` */
@@ -2602,12 +2606,12 @@ class LazyMemberExpression extends LazyObject {
   #computed;
   #optional;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2652,7 +2656,7 @@ class LazyMemberExpression extends LazyObject {
 }
 
 function deserializeMemberExpression(pos) {
-  return new LazyMemberExpression(pos);
+  return new LazyMemberExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `MetaProperty` */
@@ -2663,12 +2667,12 @@ class LazyMetaProperty extends LazyObject {
   #meta;
   #property;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2695,7 +2699,7 @@ class LazyMetaProperty extends LazyObject {
 }
 
 function deserializeMetaProperty(pos) {
-  return new LazyMetaProperty(pos);
+  return new LazyMetaProperty(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `MethodDefinition` */
@@ -2709,12 +2713,12 @@ class LazyMethodDefinition extends LazyObject {
   #kind;
   #value;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2768,7 +2772,7 @@ class LazyMethodDefinition extends LazyObject {
 }
 
 function deserializeMethodDefinition(pos) {
-  return new LazyMethodDefinition(pos);
+  return new LazyMethodDefinition(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `NewExpression` */
@@ -2779,12 +2783,12 @@ class LazyNewExpression extends LazyObject {
   #callee;
   #arguments;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2811,7 +2815,7 @@ class LazyNewExpression extends LazyObject {
 }
 
 function deserializeNewExpression(pos) {
-  return new LazyNewExpression(pos);
+  return new LazyNewExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ObjectExpression` */
@@ -2821,12 +2825,12 @@ class LazyObjectExpression extends LazyObject {
   #pos;
   #properties;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2844,7 +2848,7 @@ class LazyObjectExpression extends LazyObject {
 }
 
 function deserializeObjectExpression(pos) {
-  return new LazyObjectExpression(pos);
+  return new LazyObjectExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ObjectPattern` */
@@ -2854,12 +2858,12 @@ class LazyObjectPattern extends LazyObject {
   #pos;
   #properties;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2877,7 +2881,7 @@ class LazyObjectPattern extends LazyObject {
 }
 
 function deserializeObjectPattern(pos) {
-  return new LazyObjectPattern(pos);
+  return new LazyObjectPattern(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ParenthesizedExpression` */
@@ -2887,12 +2891,12 @@ class LazyParenthesizedExpression extends LazyObject {
   #pos;
   #expression;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2910,7 +2914,7 @@ class LazyParenthesizedExpression extends LazyObject {
 }
 
 function deserializeParenthesizedExpression(pos) {
-  return new LazyParenthesizedExpression(pos);
+  return new LazyParenthesizedExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `PrivateIdentifier` */
@@ -2920,12 +2924,12 @@ class LazyPrivateIdentifier extends LazyObject {
   #pos;
   #name;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -2943,7 +2947,7 @@ class LazyPrivateIdentifier extends LazyObject {
 }
 
 function deserializePrivateIdentifier(pos) {
-  return new LazyPrivateIdentifier(pos);
+  return new LazyPrivateIdentifier(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `Property` */
@@ -2958,12 +2962,12 @@ class LazyProperty extends LazyObject {
   #value;
   #kind;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3026,7 +3030,7 @@ class LazyProperty extends LazyObject {
 }
 
 function deserializeProperty(pos) {
-  return new LazyProperty(pos);
+  return new LazyProperty(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `PropertyDefinition` */
@@ -3039,12 +3043,12 @@ class LazyPropertyDefinition extends LazyObject {
   #key;
   #value;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3089,7 +3093,7 @@ class LazyPropertyDefinition extends LazyObject {
 }
 
 function deserializePropertyDefinition(pos) {
-  return new LazyPropertyDefinition(pos);
+  return new LazyPropertyDefinition(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `RestElement` */
@@ -3099,12 +3103,12 @@ class LazyRestElement extends LazyObject {
   #pos;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3122,7 +3126,7 @@ class LazyRestElement extends LazyObject {
 }
 
 function deserializeRestElement(pos) {
-  return new LazyRestElement(pos);
+  return new LazyRestElement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ReturnStatement` */
@@ -3132,12 +3136,12 @@ class LazyReturnStatement extends LazyObject {
   #pos;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3155,7 +3159,7 @@ class LazyReturnStatement extends LazyObject {
 }
 
 function deserializeReturnStatement(pos) {
-  return new LazyReturnStatement(pos);
+  return new LazyReturnStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `SequenceExpression` */
@@ -3165,12 +3169,12 @@ class LazySequenceExpression extends LazyObject {
   #pos;
   #expressions;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3188,7 +3192,7 @@ class LazySequenceExpression extends LazyObject {
 }
 
 function deserializeSequenceExpression(pos) {
-  return new LazySequenceExpression(pos);
+  return new LazySequenceExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `SpreadElement` */
@@ -3198,12 +3202,12 @@ class LazySpreadElement extends LazyObject {
   #pos;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3221,7 +3225,7 @@ class LazySpreadElement extends LazyObject {
 }
 
 function deserializeSpreadElement(pos) {
-  return new LazySpreadElement(pos);
+  return new LazySpreadElement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `StaticBlock` */
@@ -3231,12 +3235,12 @@ class LazyStaticBlock extends LazyObject {
   #pos;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3254,7 +3258,7 @@ class LazyStaticBlock extends LazyObject {
 }
 
 function deserializeStaticBlock(pos) {
-  return new LazyStaticBlock(pos);
+  return new LazyStaticBlock(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `Super` */
@@ -3263,12 +3267,12 @@ class LazySuper extends LazyObject {
   #context;
   #pos;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3277,7 +3281,7 @@ class LazySuper extends LazyObject {
 }
 
 function deserializeSuper(pos) {
-  return new LazySuper(pos);
+  return new LazySuper(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `SwitchCase` */
@@ -3288,12 +3292,12 @@ class LazySwitchCase extends LazyObject {
   #consequent;
   #test;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3320,7 +3324,7 @@ class LazySwitchCase extends LazyObject {
 }
 
 function deserializeSwitchCase(pos) {
-  return new LazySwitchCase(pos);
+  return new LazySwitchCase(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `SwitchStatement` */
@@ -3331,12 +3335,12 @@ class LazySwitchStatement extends LazyObject {
   #discriminant;
   #cases;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3363,7 +3367,7 @@ class LazySwitchStatement extends LazyObject {
 }
 
 function deserializeSwitchStatement(pos) {
-  return new LazySwitchStatement(pos);
+  return new LazySwitchStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `TaggedTemplateExpression` */
@@ -3374,12 +3378,12 @@ class LazyTaggedTemplateExpression extends LazyObject {
   #tag;
   #quasi;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3406,7 +3410,7 @@ class LazyTaggedTemplateExpression extends LazyObject {
 }
 
 function deserializeTaggedTemplateExpression(pos) {
-  return new LazyTaggedTemplateExpression(pos);
+  return new LazyTaggedTemplateExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `TemplateElement` */
@@ -3417,12 +3421,12 @@ class LazyTemplateElement extends LazyObject {
   #value;
   #tail;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3449,7 +3453,7 @@ class LazyTemplateElement extends LazyObject {
 }
 
 function deserializeTemplateElement(pos) {
-  return new LazyTemplateElement(pos);
+  return new LazyTemplateElement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `TemplateLiteral` */
@@ -3460,12 +3464,12 @@ class LazyTemplateLiteral extends LazyObject {
   #expressions;
   #quasis;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3492,7 +3496,7 @@ class LazyTemplateLiteral extends LazyObject {
 }
 
 function deserializeTemplateLiteral(pos) {
-  return new LazyTemplateLiteral(pos);
+  return new LazyTemplateLiteral(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ThisExpression` */
@@ -3501,12 +3505,12 @@ class LazyThisExpression extends LazyObject {
   #context;
   #pos;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3515,7 +3519,7 @@ class LazyThisExpression extends LazyObject {
 }
 
 function deserializeThisExpression(pos) {
-  return new LazyThisExpression(pos);
+  return new LazyThisExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `ThrowStatement` */
@@ -3525,12 +3529,12 @@ class LazyThrowStatement extends LazyObject {
   #pos;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3548,7 +3552,7 @@ class LazyThrowStatement extends LazyObject {
 }
 
 function deserializeThrowStatement(pos) {
-  return new LazyThrowStatement(pos);
+  return new LazyThrowStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `TryStatement` */
@@ -3560,12 +3564,12 @@ class LazyTryStatement extends LazyObject {
   #handler;
   #finalizer;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3601,7 +3605,7 @@ class LazyTryStatement extends LazyObject {
 }
 
 function deserializeTryStatement(pos) {
-  return new LazyTryStatement(pos);
+  return new LazyTryStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `UnaryExpression` */
@@ -3613,12 +3617,12 @@ class LazyUnaryExpression extends LazyObject {
   #prefix;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3654,7 +3658,7 @@ class LazyUnaryExpression extends LazyObject {
 }
 
 function deserializeUnaryExpression(pos) {
-  return new LazyUnaryExpression(pos);
+  return new LazyUnaryExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `UpdateExpression` */
@@ -3666,12 +3670,12 @@ class LazyUpdateExpression extends LazyObject {
   #prefix;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3707,7 +3711,7 @@ class LazyUpdateExpression extends LazyObject {
 }
 
 function deserializeUpdateExpression(pos) {
-  return new LazyUpdateExpression(pos);
+  return new LazyUpdateExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `VariableDeclaration` */
@@ -3718,12 +3722,12 @@ class LazyVariableDeclaration extends LazyObject {
   #declarations;
   #kind;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3750,7 +3754,7 @@ class LazyVariableDeclaration extends LazyObject {
 }
 
 function deserializeVariableDeclaration(pos) {
-  return new LazyVariableDeclaration(pos);
+  return new LazyVariableDeclaration(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `VariableDeclarator` */
@@ -3761,12 +3765,12 @@ class LazyVariableDeclarator extends LazyObject {
   #id;
   #init;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3793,7 +3797,7 @@ class LazyVariableDeclarator extends LazyObject {
 }
 
 function deserializeVariableDeclarator(pos) {
-  return new LazyVariableDeclarator(pos);
+  return new LazyVariableDeclarator(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `WhileStatement` */
@@ -3804,12 +3808,12 @@ class LazyWhileStatement extends LazyObject {
   #test;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3836,7 +3840,7 @@ class LazyWhileStatement extends LazyObject {
 }
 
 function deserializeWhileStatement(pos) {
-  return new LazyWhileStatement(pos);
+  return new LazyWhileStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `WithStatement` */
@@ -3847,12 +3851,12 @@ class LazyWithStatement extends LazyObject {
   #object;
   #body;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3879,7 +3883,7 @@ class LazyWithStatement extends LazyObject {
 }
 
 function deserializeWithStatement(pos) {
-  return new LazyWithStatement(pos);
+  return new LazyWithStatement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `YieldExpression` */
@@ -3890,12 +3894,12 @@ class LazyYieldExpression extends LazyObject {
   #delegate;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3922,7 +3926,7 @@ class LazyYieldExpression extends LazyObject {
 }
 
 function deserializeYieldExpression(pos) {
-  return new LazyYieldExpression(pos);
+  return new LazyYieldExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXAttribute` */
@@ -3933,12 +3937,12 @@ class LazyJSXAttribute extends LazyObject {
   #name;
   #value;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3965,7 +3969,7 @@ class LazyJSXAttribute extends LazyObject {
 }
 
 function deserializeJSXAttribute(pos) {
-  return new LazyJSXAttribute(pos);
+  return new LazyJSXAttribute(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXClosingElement` */
@@ -3975,12 +3979,12 @@ class LazyJSXClosingElement extends LazyObject {
   #pos;
   #name;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -3998,7 +4002,7 @@ class LazyJSXClosingElement extends LazyObject {
 }
 
 function deserializeJSXClosingElement(pos) {
-  return new LazyJSXClosingElement(pos);
+  return new LazyJSXClosingElement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXClosingFragment` */
@@ -4007,12 +4011,12 @@ class LazyJSXClosingFragment extends LazyObject {
   #context;
   #pos;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4021,7 +4025,7 @@ class LazyJSXClosingFragment extends LazyObject {
 }
 
 function deserializeJSXClosingFragment(pos) {
-  return new LazyJSXClosingFragment(pos);
+  return new LazyJSXClosingFragment(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXElement` */
@@ -4033,12 +4037,12 @@ class LazyJSXElement extends LazyObject {
   #closingElement;
   #children;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4074,7 +4078,7 @@ class LazyJSXElement extends LazyObject {
 }
 
 function deserializeJSXElement(pos) {
-  return new LazyJSXElement(pos);
+  return new LazyJSXElement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXEmptyExpression` */
@@ -4083,12 +4087,12 @@ class LazyJSXEmptyExpression extends LazyObject {
   #context;
   #pos;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4097,7 +4101,7 @@ class LazyJSXEmptyExpression extends LazyObject {
 }
 
 function deserializeJSXEmptyExpression(pos) {
-  return new LazyJSXEmptyExpression(pos);
+  return new LazyJSXEmptyExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXExpressionContainer` */
@@ -4107,12 +4111,12 @@ class LazyJSXExpressionContainer extends LazyObject {
   #pos;
   #expression;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4130,7 +4134,7 @@ class LazyJSXExpressionContainer extends LazyObject {
 }
 
 function deserializeJSXExpressionContainer(pos) {
-  return new LazyJSXExpressionContainer(pos);
+  return new LazyJSXExpressionContainer(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXFragment` */
@@ -4142,12 +4146,12 @@ class LazyJSXFragment extends LazyObject {
   #closingFragment;
   #children;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4183,7 +4187,7 @@ class LazyJSXFragment extends LazyObject {
 }
 
 function deserializeJSXFragment(pos) {
-  return new LazyJSXFragment(pos);
+  return new LazyJSXFragment(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXIdentifier` */
@@ -4193,12 +4197,12 @@ class LazyJSXIdentifier extends LazyObject {
   #pos;
   #name;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4216,7 +4220,7 @@ class LazyJSXIdentifier extends LazyObject {
 }
 
 function deserializeJSXIdentifier(pos) {
-  return new LazyJSXIdentifier(pos);
+  return new LazyJSXIdentifier(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXMemberExpression` */
@@ -4227,12 +4231,12 @@ class LazyJSXMemberExpression extends LazyObject {
   #object;
   #property;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4259,7 +4263,7 @@ class LazyJSXMemberExpression extends LazyObject {
 }
 
 function deserializeJSXMemberExpression(pos) {
-  return new LazyJSXMemberExpression(pos);
+  return new LazyJSXMemberExpression(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXNamespacedName` */
@@ -4270,12 +4274,12 @@ class LazyJSXNamespacedName extends LazyObject {
   #namespace;
   #name;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4302,7 +4306,7 @@ class LazyJSXNamespacedName extends LazyObject {
 }
 
 function deserializeJSXNamespacedName(pos) {
-  return new LazyJSXNamespacedName(pos);
+  return new LazyJSXNamespacedName(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXOpeningElement` */
@@ -4314,12 +4318,12 @@ class LazyJSXOpeningElement extends LazyObject {
   #name;
   #selfClosing;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4355,7 +4359,7 @@ class LazyJSXOpeningElement extends LazyObject {
 }
 
 function deserializeJSXOpeningElement(pos) {
-  return new LazyJSXOpeningElement(pos);
+  return new LazyJSXOpeningElement(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXOpeningFragment` */
@@ -4366,12 +4370,12 @@ class LazyJSXOpeningFragment extends LazyObject {
   #attributes;
   #selfClosing;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4398,7 +4402,7 @@ class LazyJSXOpeningFragment extends LazyObject {
 }
 
 function deserializeJSXOpeningFragment(pos) {
-  return new LazyJSXOpeningFragment(pos);
+  return new LazyJSXOpeningFragment(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXSpreadAttribute` */
@@ -4408,12 +4412,12 @@ class LazyJSXSpreadAttribute extends LazyObject {
   #pos;
   #argument;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4431,7 +4435,7 @@ class LazyJSXSpreadAttribute extends LazyObject {
 }
 
 function deserializeJSXSpreadAttribute(pos) {
-  return new LazyJSXSpreadAttribute(pos);
+  return new LazyJSXSpreadAttribute(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXText` */
@@ -4442,12 +4446,12 @@ class LazyJSXText extends LazyObject {
   #value;
   #raw;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4474,7 +4478,7 @@ class LazyJSXText extends LazyObject {
 }
 
 function deserializeJSXText(pos) {
-  return new LazyJSXText(pos);
+  return new LazyJSXText(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `JSXTextWithBigint` */
@@ -4486,12 +4490,12 @@ class LazyJSXTextWithBigint extends LazyObject {
   #raw;
   #bigint;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4527,7 +4531,7 @@ class LazyJSXTextWithBigint extends LazyObject {
 }
 
 function deserializeJSXTextWithBigint(pos) {
-  return new LazyJSXTextWithBigint(pos);
+  return new LazyJSXTextWithBigint(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `StringLiteral` */
@@ -4538,12 +4542,12 @@ class LazyStringLiteral extends LazyObject {
   #value;
   #raw;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4570,7 +4574,7 @@ class LazyStringLiteral extends LazyObject {
 }
 
 function deserializeStringLiteral(pos) {
-  return new LazyStringLiteral(pos);
+  return new LazyStringLiteral(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `NumericLiteral` */
@@ -4581,12 +4585,12 @@ class LazyNumericLiteral extends LazyObject {
   #value;
   #raw;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4613,7 +4617,7 @@ class LazyNumericLiteral extends LazyObject {
 }
 
 function deserializeNumericLiteral(pos) {
-  return new LazyNumericLiteral(pos);
+  return new LazyNumericLiteral(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `BooleanLiteral` */
@@ -4624,12 +4628,12 @@ class LazyBooleanLiteral extends LazyObject {
   #value;
   #raw;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4656,7 +4660,7 @@ class LazyBooleanLiteral extends LazyObject {
 }
 
 function deserializeBooleanLiteral(pos) {
-  return new LazyBooleanLiteral(pos);
+  return new LazyBooleanLiteral(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `NullLiteral` */
@@ -4667,12 +4671,12 @@ class LazyNullLiteral extends LazyObject {
   #value;
   #raw;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4699,7 +4703,7 @@ class LazyNullLiteral extends LazyObject {
 }
 
 function deserializeNullLiteral(pos) {
-  return new LazyNullLiteral(pos);
+  return new LazyNullLiteral(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `RegExpLiteral` */
@@ -4711,12 +4715,12 @@ class LazyRegExpLiteral extends LazyObject {
   #raw;
   #regex;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4752,7 +4756,7 @@ class LazyRegExpLiteral extends LazyObject {
 }
 
 function deserializeRegExpLiteral(pos) {
-  return new LazyRegExpLiteral(pos);
+  return new LazyRegExpLiteral(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `BigIntLiteral` */
@@ -4764,12 +4768,12 @@ class LazyBigIntLiteral extends LazyObject {
   #raw;
   #bigint;
 
-  constructor(pos) {
+  constructor(pos, startValue, endValue) {
     super();
     this.#context = current;
     this.#pos = pos;
-    this.start = uint32[pos >>> 2];
-    this.end = uint32[(pos + 4) >>> 2];
+    this.start = startValue;
+    this.end = endValue;
   }
 
   get type() {
@@ -4805,7 +4809,7 @@ class LazyBigIntLiteral extends LazyObject {
 }
 
 function deserializeBigIntLiteral(pos) {
-  return new LazyBigIntLiteral(pos);
+  return new LazyBigIntLiteral(pos, uint32[pos >>> 2], uint32[(pos + 4) >>> 2]);
 }
 
 /** `RegExp` */
@@ -4843,6 +4847,128 @@ class LazyRegExp extends LazyObject {
 
 function deserializeRegExp(pos) {
   return new LazyRegExp(pos);
+}
+
+/**
+ * One object of each class, from values of the kinds its objects hold, with a context of the kind
+ * every tree's is (made after the first `setUp`, its views then emptied: the first buffer is not
+ * kept). They keep alive the shape (map) the constructor gives the class's objects, which only
+ * objects hold and on which the code V8 optimizes for the class depends: after a full collection
+ * with no tree alive, the shapes and that code would be thrown away, and the next tree read by
+ * unoptimized code (a full visit 2.0–2.4 times slower; bench/README.md, 2026-11-26, "lazy targets
+ * after a full collection").
+ */
+function keepShapes() {
+  const context = new Context();
+  for (const key in context) {
+    const value = context[key];
+    if (ArrayBuffer.isView(value)) context[key] = new value.constructor(0);
+    else if (typeof value === "string") context[key] = "";
+    else if (Array.isArray(value)) context[key] = [];
+  }
+  const previous = current;
+  current = context;
+  const kept = [
+    new LazyProgram(0, 0, 0),
+    new LazyComment(0, "Line", 0, 0),
+    new LazyDirective(0, 0, 0),
+    new LazyTemplateElementValue(0),
+    new LazyArrayExpression(0, 0, 0),
+    new LazyArrayPattern(0, 0, 0),
+    new LazyArrowFunctionExpression(0, 0, 0),
+    new LazyAssignmentExpression(0, 0, 0),
+    new LazyAssignmentPattern(0, 0, 0),
+    new LazyAwaitExpression(0, 0, 0),
+    new LazyBinaryExpression(0, 0, 0),
+    new LazyBlockStatement(0, 0, 0),
+    new LazyBreakStatement(0, 0, 0),
+    new LazyCallExpression(0, 0, 0),
+    new LazyCatchClause(0, 0, 0),
+    new LazyChainExpression(0, 0, 0),
+    new LazyClassBody(0, 0, 0),
+    new LazyClassDeclaration(0, 0, 0),
+    new LazyClassExpression(0, 0, 0),
+    new LazyConditionalExpression(0, 0, 0),
+    new LazyContinueStatement(0, 0, 0),
+    new LazyDebuggerStatement(0, 0, 0),
+    new LazyDoWhileStatement(0, 0, 0),
+    new LazyEmptyStatement(0, 0, 0),
+    new LazyExportAllDeclaration(0, 0, 0),
+    new LazyExportDefaultDeclaration(0, 0, 0),
+    new LazyExportNamedDeclaration(0, 0, 0),
+    new LazyExportSpecifier(0, 0, 0),
+    new LazyExpressionStatement(0, 0, 0),
+    new LazyForInStatement(0, 0, 0),
+    new LazyForOfStatement(0, 0, 0),
+    new LazyForStatement(0, 0, 0),
+    new LazyFunctionDeclaration(0, 0, 0),
+    new LazyFunctionExpression(0, 0, 0),
+    new LazyIdentifier(0, 0, 0),
+    new LazyIfStatement(0, 0, 0),
+    new LazyImportAttribute(0, 0, 0),
+    new LazyImportDeclaration(0, 0, 0),
+    new LazyImportDefaultSpecifier(0, 0, 0),
+    new LazyImportExpression(0, 0, 0),
+    new LazyImportNamespaceSpecifier(0, 0, 0),
+    new LazyImportSpecifier(0, 0, 0),
+    new LazyLabeledStatement(0, 0, 0),
+    new LazyLogicalExpression(0, 0, 0),
+    new LazyMemberExpression(0, 0, 0),
+    new LazyMetaProperty(0, 0, 0),
+    new LazyMethodDefinition(0, 0, 0),
+    new LazyNewExpression(0, 0, 0),
+    new LazyObjectExpression(0, 0, 0),
+    new LazyObjectPattern(0, 0, 0),
+    new LazyParenthesizedExpression(0, 0, 0),
+    new LazyPrivateIdentifier(0, 0, 0),
+    new LazyProperty(0, 0, 0),
+    new LazyPropertyDefinition(0, 0, 0),
+    new LazyRestElement(0, 0, 0),
+    new LazyReturnStatement(0, 0, 0),
+    new LazySequenceExpression(0, 0, 0),
+    new LazySpreadElement(0, 0, 0),
+    new LazyStaticBlock(0, 0, 0),
+    new LazySuper(0, 0, 0),
+    new LazySwitchCase(0, 0, 0),
+    new LazySwitchStatement(0, 0, 0),
+    new LazyTaggedTemplateExpression(0, 0, 0),
+    new LazyTemplateElement(0, 0, 0),
+    new LazyTemplateLiteral(0, 0, 0),
+    new LazyThisExpression(0, 0, 0),
+    new LazyThrowStatement(0, 0, 0),
+    new LazyTryStatement(0, 0, 0),
+    new LazyUnaryExpression(0, 0, 0),
+    new LazyUpdateExpression(0, 0, 0),
+    new LazyVariableDeclaration(0, 0, 0),
+    new LazyVariableDeclarator(0, 0, 0),
+    new LazyWhileStatement(0, 0, 0),
+    new LazyWithStatement(0, 0, 0),
+    new LazyYieldExpression(0, 0, 0),
+    new LazyJSXAttribute(0, 0, 0),
+    new LazyJSXClosingElement(0, 0, 0),
+    new LazyJSXClosingFragment(0, 0, 0),
+    new LazyJSXElement(0, 0, 0),
+    new LazyJSXEmptyExpression(0, 0, 0),
+    new LazyJSXExpressionContainer(0, 0, 0),
+    new LazyJSXFragment(0, 0, 0),
+    new LazyJSXIdentifier(0, 0, 0),
+    new LazyJSXMemberExpression(0, 0, 0),
+    new LazyJSXNamespacedName(0, 0, 0),
+    new LazyJSXOpeningElement(0, 0, 0),
+    new LazyJSXOpeningFragment(0, 0, 0),
+    new LazyJSXSpreadAttribute(0, 0, 0),
+    new LazyJSXText(0, 0, 0),
+    new LazyJSXTextWithBigint(0, 0, 0),
+    new LazyStringLiteral(0, 0, 0),
+    new LazyNumericLiteral(0, 0, 0),
+    new LazyBooleanLiteral(0, 0, 0),
+    new LazyNullLiteral(0, 0, 0),
+    new LazyRegExpLiteral(0, 0, 0),
+    new LazyBigIntLiteral(0, 0, 0),
+    new LazyRegExp(0),
+  ];
+  current = previous;
+  return kept;
 }
 
 const SOURCE_TYPE_STRINGS = ["script", "module"];

@@ -13,6 +13,7 @@ use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, S
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
 use crate::ir::{TypeId, TypeKind, TypeRef};
+use crate::model::{PropertyValue, SpanPart};
 use crate::Error;
 
 #[derive(Template)]
@@ -46,12 +47,22 @@ struct Class {
     comment: String,
     /// The node's type name under the discriminator key, a constant of the class: `(key, "Name")`.
     node_type: Option<Prop>,
-    /// Read by the constructor, from `pos`: the span, a field keyed like the discriminator.
-    eager: Vec<Prop>,
+    /// Read when the object is made, by the factory, and handed to the constructor: the span, a
+    /// field keyed like the discriminator.
+    eager: Vec<Eager>,
+    /// The constructor's arguments for the instance `KEEPERS` holds (values of the same kinds as
+    /// those read), or `None` where a value's kind is not known here (that class is not kept).
+    keeper_args: Option<String>,
     /// Getters, reading from `this.#pos`, each with the private field that keeps its value.
     getters: Vec<Getter>,
     /// Every property in order, quoted, for `materialize`.
     properties: String,
+}
+
+/// A property read when the object is made: its value, from `pos`, and its constructor parameter.
+struct Eager {
+    prop: Prop,
+    param: String,
 }
 
 struct Getter {
@@ -96,10 +107,18 @@ fn class(builder: &Builder, id: TypeId) -> Class {
     let from_this = builder.props(id, "this.#pos", false);
     let properties: Vec<String> = from_pos.iter().map(|p| js_string(&p.key.name)).collect();
     let (mut node_type, mut eager, mut getters) = (None, Vec::new(), Vec::new());
+    let mut keeper_args = Some(vec!["0".to_owned()]);
     for (index, (from_pos, from_this)) in from_pos.into_iter().zip(from_this).enumerate() {
         match from_pos.kind {
             PropKind::NodeType => node_type = Some(from_pos),
-            PropKind::Span | PropKind::OwnType => eager.push(from_pos),
+            PropKind::Span | PropKind::OwnType => {
+                let kept = keeper_value(builder, id, &from_pos.key.name);
+                keeper_args = keeper_args.zip(kept).map(|(mut args, value)| {
+                    args.push(value);
+                    args
+                });
+                eager.push(Eager { param: super::builder::local_name(&from_pos.key.name), prop: from_pos });
+            }
             PropKind::Field => {
                 // The class's own private fields are `#context` and `#pos`.
                 let own = from_this.key.is_identifier() && !["context", "pos"].contains(&from_this.key.name.as_str());
@@ -114,7 +133,31 @@ fn class(builder: &Builder, id: TypeId) -> Class {
         comment: format!("`{}`", def.name),
         node_type,
         eager,
+        keeper_args: keeper_args.map(|args| args.join(", ")),
         getters,
         properties: properties.join(", "),
+    }
+}
+
+/// A value of the kind the property `key` of struct `id` reads when its object is made (a number
+/// for a span's start or end, an array or object for a span made one, the first string of a
+/// fieldless enum), for the instance that keeps the class's map alive; `None` for another kind.
+fn keeper_value(builder: &Builder, id: TypeId, key: &str) -> Option<String> {
+    let cx = builder.cx;
+    let property = cx.model.object(id)?.properties.iter().find(|p| p.key == key)?;
+    match &property.value {
+        PropertyValue::Span { part, .. } => Some(
+            match part {
+                SpanPart::Start | SpanPart::End => "0",
+                SpanPart::Range => "[0, 0]",
+                SpanPart::Object => "{ start: 0, end: 0 }",
+            }
+            .to_owned(),
+        ),
+        PropertyValue::Field { ty: TypeRef::Named(enum_id), convert: None, .. } => match &cx.schema.get(*enum_id).kind {
+            TypeKind::Enum(e) if e.variants.iter().all(|v| v.payload.is_none()) => e.variants.first().map(|v| js_string(crate::model::variant_string(v))),
+            _ => None,
+        },
+        _ => None,
     }
 }
