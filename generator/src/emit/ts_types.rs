@@ -85,16 +85,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
 
 /// Each node type, quoted, with the union of the interfaces of the structs that make it.
 fn nodes_by_type(cx: &EmitContext) -> Vec<(String, String)> {
-    let mut types: Vec<(String, Vec<String>)> = Vec::new();
-    for id in cx.schema.ids() {
-        let Some(node_type) = cx.model.node_type(id) else { continue };
-        let name = cx.schema.get(id).name.clone();
-        match types.iter_mut().find(|(t, _)| t == node_type) {
-            Some((_, names)) => names.push(name),
-            None => types.push((node_type.to_owned(), vec![name])),
-        }
-    }
-    types.into_iter().map(|(t, names)| (js_string(&t), names.join(" | "))).collect()
+    let names = |ids: Vec<crate::ir::TypeId>| ids.iter().map(|id| cx.schema.get(*id).name.as_str()).collect::<Vec<_>>().join(" | ");
+    cx.model.node_types(cx.schema).into_iter().map(|(t, ids)| (js_string(t), names(ids))).collect()
 }
 
 /// Whether the target reads 64-bit integers as numbers, which may throw (`int64 = "number"`).

@@ -263,6 +263,20 @@ impl Model {
         self.object(id)?.node_type.as_deref()
     }
 
+    /// Every node type, each once, in the schema's order of the first struct that has it, with
+    /// the structs that have it (several structs may make one type of node).
+    pub fn node_types(&self, schema: &Schema) -> Vec<(&str, Vec<TypeId>)> {
+        let mut types: Vec<(&str, Vec<TypeId>)> = Vec::new();
+        for id in schema.ids() {
+            let Some(node_type) = self.node_type(id) else { continue };
+            match types.iter_mut().find(|(t, _)| *t == node_type) {
+                Some((_, ids)) => ids.push(id),
+                None => types.push((node_type, vec![id])),
+            }
+        }
+        types
+    }
+
     /// Whether reading a `ty` may make a node: a node struct, or something that leads to one.
     pub fn builds_nodes(&self, ty: &TypeRef) -> bool {
         match ty {

@@ -46,15 +46,7 @@ pub(super) fn visitor_keys(schema: &Schema, model: &Model) -> Result<VisitorKeys
         }
     }
     // Structs that share a node type share its entry.
-    let mut node_types: Vec<(&str, Vec<TypeId>)> = Vec::new();
-    for id in schema.ids() {
-        let Some(node_type) = model.node_type(id) else { continue };
-        match node_types.iter_mut().find(|(t, _)| *t == node_type) {
-            Some((_, ids)) => ids.push(id),
-            None => node_types.push((node_type, vec![id])),
-        }
-    }
-    for (node_type, ids) in node_types {
+    for (node_type, ids) in model.node_types(schema) {
         let structs: Vec<String> = ids.iter().map(|id| format!("`{}`", schema.get(*id).name)).collect();
         walk.describe(node_type.to_owned(), &ids, &[], Origin { what: format!("the node type of {}", structs.join(", ")), location: None });
     }

@@ -98,15 +98,7 @@ pub(in crate::emit::js) fn walker(builder: &Builder, root: &TypeRef) -> Option<W
     let model = builder.cx.model;
     let keys = model.visitor_keys().ok()?;
     let discriminator = model.mapping.discriminator.clone()?;
-    // Node types in the schema's order, each once (structs may share one).
-    let mut node_types = Vec::new();
-    for id in builder.cx.schema.ids() {
-        if let Some(name) = model.node_type(id)
-            && !node_types.contains(&name.to_owned())
-        {
-            node_types.push(name.to_owned());
-        }
-    }
+    let node_types = model.node_types(builder.cx.schema).into_iter().map(|(name, _)| name.to_owned()).collect();
     let mut collector = Collector { builder, node_types, types: Vec::new(), functions: Vec::new() };
     let root = collector.index(root);
     let result = builder.cx.result();
