@@ -114,3 +114,13 @@ export function eventsDifference(expected, actual, sameNode) {
 function describe([kind, node]) {
   return `${kind} ${node.type} ${node.start}..${node.end}`;
 }
+
+/**
+ * Whether `node.parent` holds `node` (a target with parent links): as one of its properties or in
+ * one of its arrays. The root's parent is null.
+ */
+export function heldByParent(node) {
+  if (node.parent === null) return node.type === "Program";
+  return Object.entries(node.parent).some(([key, value]) => key !== "parent" && (value === node || (Array.isArray(value) && value.includes(node))));
+}
+

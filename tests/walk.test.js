@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 
 import { encodeFile, encodeScript } from "./producer.js";
-import { RULES, events, eventsDifference, referenceEvents } from "./walk-rules.js";
+import { RULES, events, eventsDifference, heldByParent, referenceEvents } from "./walk-rules.js";
 import { deserialize, RawastBufferError, visit, VISITOR_KEYS, walk } from "../generated/npm/parser/deserialize.js";
+import * as linter from "../generated/npm/linter/deserialize.js";
 
 const TYPES = new Set(Object.keys(VISITOR_KEYS));
 const jsx = encodeFile("parser", "tests/conformance/corpus/components.jsx").buffer;
@@ -120,3 +121,70 @@ test("trees 100,000 levels deep are walked whole, visited at the top or at the l
   // A buffer whose shared pointers expand to 2^64 nodes: refused, within the budget.
   assert.throws(() => walk(readFileSync(new URL("shared.parser.bin", deep)), { Identifier() {} }), /takes the structs read past 2 ×/);
 });
+
+// The linter layout: nodes with `parent`, which holds the whole tree. A walk reads what could lead
+// to a visited node; the first one met has the whole tree read and visited instead.
+
+test("linter layout: walk visits what visit visits, every node with the tree's parent", () => {
+  for (const file of ["tests/conformance/corpus/components.jsx", "tests/conformance/corpus/modern.mjs"]) {
+    const buffer = encodeFile("linter", file).buffer;
+    const tree = linter.deserialize(buffer);
+    const types = new Set(Object.keys(linter.VISITOR_KEYS));
+    for (const [name, rule] of Object.entries(RULES)) {
+      const walked = events(rule, types);
+      linter.walk(buffer, walked.visitor);
+      const visited = events(rule, types);
+      linter.visit(tree, visited.visitor);
+      // (The trees are two: nodes compared by type and span, the parent links each by its own.)
+      const sameNode = (expected, actual) => (expected.type === actual.type && expected.start === actual.start && expected.end === actual.end ? null : `${actual.type} at ${actual.start} for ${expected.type} at ${expected.start}`);
+      assert.equal(eventsDifference(visited.log, walked.log, sameNode), null, `${file}: rule ${name}`);
+      for (const [, node] of walked.log) assert.ok(heldByParent(node), `${file}: rule ${name}: ${node.type} at ${node.start} is held by its parent`);
+    }
+  }
+});
+
+test("linter layout: a bad buffer is a RawastBufferError where the walk reads it, refused only where deserialize refuses it", () => {
+  // Each 8-aligned word set past every offset in turn: a walk that meets a visited type reads the
+  // whole tree, as deserialize does; one that meets none reads only what could lead to one.
+  const { buffer } = encodeScript("linter", "a; b(c); [d, ...e]; if (f) { debugger; }");
+  let refused = 0;
+  for (let pos = 0; pos + 4 <= buffer.length; pos += 8) {
+    const bad = Buffer.from(buffer);
+    bad.writeUInt32LE(0xfffffff0, pos);
+    let deserialized = true;
+    try {
+      linter.deserialize(bad);
+    } catch (error) {
+      assert.ok(error instanceof linter.RawastBufferError, `at ${pos}: deserialize: ${error}`);
+      deserialized = false;
+    }
+    for (const visitor of [{ Identifier() {} }, { DebuggerStatement() {} }, { ImportDeclaration() {} }]) {
+      try {
+        linter.walk(bad, visitor);
+      } catch (error) {
+        assert.ok(error instanceof linter.RawastBufferError, `at ${pos}: walk: ${error}`);
+        assert.ok(!deserialized, `at ${pos}: walk refused what deserialize read: ${error.message}`);
+        refused++;
+      }
+    }
+  }
+  assert.ok(refused >= 5, `${refused} walks of corrupted words refused`);
+});
+
+test("linter layout: trees 100,000 levels deep, and the shared-pointer bomb", { skip: !existsSync(new URL("chain.linter.bin", deep)) && "target/deep is missing" }, () => {
+  const chain = readFileSync(new URL("chain.linter.bin", deep));
+  let identifiers = 0;
+  let held = true;
+  linter.walk(chain, {
+    Identifier: (node) => {
+      identifiers++;
+      if (identifiers % 10_000 === 0) held &&= heldByParent(node);
+    },
+  });
+  assert.equal(identifiers, 100_000);
+  assert.ok(held);
+  assert.throws(() => linter.walk(readFileSync(new URL("shared.linter.bin", deep)), { Identifier() {} }), /takes the structs read past 2 ×/);
+  // (With no visited type there, the bomb is read as far as a walk reads: refused too.)
+  assert.throws(() => linter.walk(readFileSync(new URL("shared.linter.bin", deep)), { DebuggerStatement() {} }), linter.RawastBufferError);
+});
+

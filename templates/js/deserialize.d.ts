@@ -83,11 +83,20 @@ export type Visitor = {
 };
 
 /**
+{%- if walk_whole_tree %}
+ * Visits the nodes of the tree in a rawast buffer, in output order. Nodes have `parent`, which
+ * holds the whole tree: the first node of a type the visitor names has the whole tree built, as
+ * `deserialize` builds it, and visited; until then, what cannot lead to such a node is not read,
+ * and a buffer with none builds nothing. Trees of any depth. Throws a `RawastBufferError` for a
+ * bad buffer where the walk reads it, an `Error` when called from a visitor of a walk (as does
+ * `deserialize`), and rethrows what a visitor throws.
+{%- else %}
  * Visits the nodes of the tree in a rawast buffer, in output order, without building what the
  * visitor does not see: a node of a type it names is built whole, as `deserialize` builds it, its
  * subtree visited on the objects built; what cannot lead to such a node is not read. Trees of any
  * depth. Throws a `RawastBufferError` for a bad buffer where the walk reads it, an `Error` when
  * called from a visitor of a walk (as does `deserialize`), and rethrows what a visitor throws.
+{%- endif %}
  */
 export declare function walk(buffer: Uint8Array, visitor: Visitor): void;
 

@@ -44,17 +44,22 @@ export function deserialize(buffer) {
 {%- endif %}
   const root = setUp(buffer);
   try {
-    const result = {
-      {{ result.root.0.literal }}: {{ result.root.1 }},
-{%- for (key, value) in result.channels %}
-      {{ key.literal }}: {{ value }},
-{%- endfor %}
-    };
-    if (deferred > 0) resolveDeferred(result);
-    return result;
+    return readResult(root);
   } finally {
     {% for name in buffer.released() %}{{ name }} = {% endfor %}undefined;
   }
+}
+
+/** What `deserialize` returns, read from the root at `root` of the buffer `setUp` set up. */
+function readResult(root) {
+  const result = {
+    {{ result.root.0.literal }}: {{ result.root.1 }},
+{%- for (key, value) in result.channels %}
+    {{ key.literal }}: {{ value }},
+{%- endfor %}
+  };
+  if (deferred > 0) resolveDeferred(result);
+  return result;
 }
 {%- if let Some(encode_runtime) = buffer.encode_source %}
 

@@ -7,6 +7,11 @@
 // out once per set of visited types). The walkers call each other down to `WALK_DEPTH` structs;
 // below that, and in the built subtrees, the work is kept on an explicit stack (`walkStack`): trees
 // of any depth, and a visitor that throws leaves nothing half-done.
+{%- if walker.whole_tree %}
+// Here nodes have `parent`, which holds the whole tree: the first node of a visited type the
+// walkers meet (`FOUND`) has the whole tree read (`readResult`) and visited in place of the rest of
+// the walk, before which nothing was visited. A buffer with no such node builds nothing.
+{%- endif %}
 
 /** Each node type, by index. */
 const NODE_TYPES = [{% for (name, _) in walker.node_types %}{{ name }}{% if !loop.last %}, {% endif %}{% endfor %}];
@@ -41,8 +46,14 @@ const plans = new Map();
  * returned beside it). `visitor` maps a node type to a
  * function called with each node of that type on the way down, and `"Type:exit"` to one called on
  * the way up; a function for the way down that returns `false` skips the node's children. A node
+{%- if walker.whole_tree %}
+ * handed to a visitor is what `deserialize` would have built, its subtree included; its `parent`
+ * holds the whole tree, so the first node of a visited type met has the whole tree built and
+ * visited, and until then what cannot lead to one is not read. Throws a `RawastBufferError`
+{%- else %}
  * handed to a visitor is what `deserialize` would have built, its subtree included; what no visited
  * node holds is not built, and what cannot lead to one is not read. Throws a `RawastBufferError`
+{%- endif %}
  * for a buffer `deserialize` would refuse where the walk reads it, and a `TypeError` for a
  * visitor key that names no node type.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
@@ -55,16 +66,40 @@ export function walk(buffer, visitor) {
     const root = setUp(buffer);
     walkStack = [];
     walkDepth = 0;
-    if (needed[{{ walker.root }}] === 1) {{ walker.functions[walker.root].name }}(root);
-{%- for channel in walker.channels %}
-    if (needed[{{ channel.walker }}] === 1) {{ channel.function }}({{ channel.pos }});
-{%- endfor %}
+{%- if walker.whole_tree %}
+    try {
+      walkWithoutTree(root);
+    } catch (error) {
+      if (error !== FOUND) throw error;
+      // A node of a visited type, the first: its `parent` is the tree's, which holds the whole
+      // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
+      // walk visited nothing before this node.
+      walkStack.length = 0;
+      walkStack.push(readResult(setUp(buffer)), VISIT);
+      drain(0);
+    }
+{%- else %}
+    walkWithoutTree(root);
+{%- endif %}
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
     deferred = 0;
     {% for name in buffer.released() %}{{ name }} = {% endfor %}undefined;
   }
 }
+
+/** Walks the buffer's root at `root`, then the values returned beside it. */
+function walkWithoutTree(root) {
+  if (needed[{{ walker.root }}] === 1) {{ walker.functions[walker.root].name }}(root);
+{%- for channel in walker.channels %}
+  if (needed[{{ channel.walker }}] === 1) {{ channel.function }}({{ channel.pos }});
+{%- endfor %}
+}
+{%- if walker.whole_tree %}
+
+// Thrown by the walkers where they meet the first node of a visited type (`walk` catches it).
+const FOUND = Symbol("a node of a visited type");
+{%- endif %}
 
 /**
  * Visits the nodes of a tree already built (what `deserialize` returns, or any node or array of
@@ -160,6 +195,8 @@ function drain(base) {
   }
 }
 
+{%- if !walker.whole_tree %}
+
 /** Builds what a node or value built whole left for later, where the stack ran out. */
 function settle(value) {
   if (deferred > 0) {
@@ -187,6 +224,7 @@ function visitValue(value) {
   walkStack.push(value, VISIT);
   if (walkDepth < WALK_DEPTH) drain(base);
 }
+{%- endif %}
 
 /**
  * A node of type `t`: its function for the way down, then (unless that returned `false`, when its
@@ -245,7 +283,11 @@ function visitBuilt(value) {
 {%- when WalkBody::Object with { node, children } %}
 function {{ function.name }}(pos) {
 {%- if let Some((index, build)) = node %}
+{%- if walker.whole_tree %}
+  if (enters[{{ index }}] !== null || exits[{{ index }}] !== null) throw FOUND;
+{%- else %}
   if (enters[{{ index }}] !== null || exits[{{ index }}] !== null) return visitNode({{ build }}, {{ index }});
+{%- endif %}
 {%- endif %}
 {%- if !children.is_empty() %}
   if (walkDepth >= WALK_DEPTH - 1) {
@@ -265,7 +307,11 @@ function {{ function.name }}(pos) {
 }
 {%- when WalkBody::Built with { build } %}
 function {{ function.name }}(pos) {
+{%- if walker.whole_tree %}
+  throw FOUND;
+{%- else %}
   visitValue({{ build }});
+{%- endif %}
 }
 {%- when WalkBody::Switch with { what, cases } %}
 function {{ function.name }}(pos) {

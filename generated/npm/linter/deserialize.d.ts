@@ -1106,3 +1106,130 @@ export declare class RawastBufferError extends Error {
  * limit. A `buffer` that is not a `Uint8Array` (a `Proxy` of one included) is a `TypeError`.
  */
 export declare function deserialize(buffer: Uint8Array): { program: Program; comments: Comment[] };
+
+/** Each node interface by its node type. */
+export interface NodesByType {
+  "Program": Program;
+  "ExpressionStatement": Directive | ExpressionStatement;
+  "ArrayExpression": ArrayExpression;
+  "ArrayPattern": ArrayPattern;
+  "ArrowFunctionExpression": ArrowFunctionExpression;
+  "AssignmentExpression": AssignmentExpression;
+  "AssignmentPattern": AssignmentPattern;
+  "AwaitExpression": AwaitExpression;
+  "BinaryExpression": BinaryExpression;
+  "BlockStatement": BlockStatement;
+  "BreakStatement": BreakStatement;
+  "CallExpression": CallExpression;
+  "CatchClause": CatchClause;
+  "ChainExpression": ChainExpression;
+  "ClassBody": ClassBody;
+  "ClassDeclaration": ClassDeclaration;
+  "ClassExpression": ClassExpression;
+  "ConditionalExpression": ConditionalExpression;
+  "ContinueStatement": ContinueStatement;
+  "DebuggerStatement": DebuggerStatement;
+  "DoWhileStatement": DoWhileStatement;
+  "EmptyStatement": EmptyStatement;
+  "ExportAllDeclaration": ExportAllDeclaration;
+  "ExportDefaultDeclaration": ExportDefaultDeclaration;
+  "ExportNamedDeclaration": ExportNamedDeclaration;
+  "ExportSpecifier": ExportSpecifier;
+  "ForInStatement": ForInStatement;
+  "ForOfStatement": ForOfStatement;
+  "ForStatement": ForStatement;
+  "FunctionDeclaration": FunctionDeclaration;
+  "FunctionExpression": FunctionExpression;
+  "Identifier": Identifier;
+  "IfStatement": IfStatement;
+  "ImportAttribute": ImportAttribute;
+  "ImportDeclaration": ImportDeclaration;
+  "ImportDefaultSpecifier": ImportDefaultSpecifier;
+  "ImportExpression": ImportExpression;
+  "ImportNamespaceSpecifier": ImportNamespaceSpecifier;
+  "ImportSpecifier": ImportSpecifier;
+  "LabeledStatement": LabeledStatement;
+  "LogicalExpression": LogicalExpression;
+  "MemberExpression": MemberExpression;
+  "MetaProperty": MetaProperty;
+  "MethodDefinition": MethodDefinition;
+  "NewExpression": NewExpression;
+  "ObjectExpression": ObjectExpression;
+  "ObjectPattern": ObjectPattern;
+  "ParenthesizedExpression": ParenthesizedExpression;
+  "PrivateIdentifier": PrivateIdentifier;
+  "Property": Property;
+  "PropertyDefinition": PropertyDefinition;
+  "RestElement": RestElement;
+  "ReturnStatement": ReturnStatement;
+  "SequenceExpression": SequenceExpression;
+  "SpreadElement": SpreadElement;
+  "StaticBlock": StaticBlock;
+  "Super": Super;
+  "SwitchCase": SwitchCase;
+  "SwitchStatement": SwitchStatement;
+  "TaggedTemplateExpression": TaggedTemplateExpression;
+  "TemplateElement": TemplateElement;
+  "TemplateLiteral": TemplateLiteral;
+  "ThisExpression": ThisExpression;
+  "ThrowStatement": ThrowStatement;
+  "TryStatement": TryStatement;
+  "UnaryExpression": UnaryExpression;
+  "UpdateExpression": UpdateExpression;
+  "VariableDeclaration": VariableDeclaration;
+  "VariableDeclarator": VariableDeclarator;
+  "WhileStatement": WhileStatement;
+  "WithStatement": WithStatement;
+  "YieldExpression": YieldExpression;
+  "JSXAttribute": JSXAttribute;
+  "JSXClosingElement": JSXClosingElement;
+  "JSXClosingFragment": JSXClosingFragment;
+  "JSXElement": JSXElement;
+  "JSXEmptyExpression": JSXEmptyExpression;
+  "JSXExpressionContainer": JSXExpressionContainer;
+  "JSXFragment": JSXFragment;
+  "JSXIdentifier": JSXIdentifier;
+  "JSXMemberExpression": JSXMemberExpression;
+  "JSXNamespacedName": JSXNamespacedName;
+  "JSXOpeningElement": JSXOpeningElement;
+  "JSXOpeningFragment": JSXOpeningFragment;
+  "JSXSpreadAttribute": JSXSpreadAttribute;
+  "JSXText": JSXText | JSXTextWithBigint;
+  "Literal": StringLiteral | NumericLiteral | BooleanLiteral | NullLiteral | RegExpLiteral | BigIntLiteral;
+}
+
+/**
+ * What `walk` and `visit` call: for a node type, a function called with each node of that type on
+ * the way down (returning `false` skips the node's children), and for `"Type:exit"` one called on
+ * the way up. Keys that name no node type are a `TypeError`.
+ */
+export type Visitor = {
+  [T in keyof NodesByType]?: (node: NodesByType[T]) => void | boolean;
+} & {
+  [T in keyof NodesByType as `${T}:exit`]?: (node: NodesByType[T]) => void;
+};
+
+/**
+ * Visits the nodes of the tree in a rawast buffer, in output order. Nodes have `parent`, which
+ * holds the whole tree: the first node of a type the visitor names has the whole tree built, as
+ * `deserialize` builds it, and visited; until then, what cannot lead to such a node is not read,
+ * and a buffer with none builds nothing. Trees of any depth. Throws a `RawastBufferError` for a
+ * bad buffer where the walk reads it, an `Error` when called from a visitor of a walk (as does
+ * `deserialize`), and rethrows what a visitor throws.
+ */
+export declare function walk(buffer: Uint8Array, visitor: Visitor): void;
+
+/**
+ * Visits the nodes of a tree already built (what `deserialize` returns, or a node or array of it)
+ * as `walk` visits them in the buffer.
+ */
+export declare function visit(value: object, visitor: Visitor): void;
+
+/**
+ * What a generic walker follows to every node: for each node type, and each place where plain
+ * objects holding nodes lie, the keys of the properties that can lead to a node, in order. An object
+ * is a node of the type its `type` names, when that names an entry; any other object is
+ * plain, its entry named after where it lies: `"<entry of the object holding it>.<key>"`, or its key
+ * in `deserialize`'s result. Arrays hold values of the name they have.
+ */
+export declare const VISITOR_KEYS: Readonly<Record<string, readonly string[]>>;

@@ -31,6 +31,8 @@ struct DeserializeDts {
     /// `walk`, `visit` and `VISITOR_KEYS` of an eager target (`emit::js::has_walker`): each node type,
     /// quoted, and the union of the interfaces of its structs.
     walker: Option<Vec<(String, String)>>,
+    /// The walk builds the whole tree once it meets a visited node (nodes with parent links).
+    walk_whole_tree: bool,
 }
 
 enum Declaration {
@@ -79,6 +81,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         int64_numbers: int64_numbers(cx, settings),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
         walker: crate::emit::js::has_walker(cx, settings).then(|| nodes_by_type(cx)),
+        walk_whole_tree: settings.source_placement == SourcePlacement::End,
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }

@@ -1,14 +1,17 @@
 //! The walker of an eager target (template `templates/js/walk.js`): `walk(buffer, visitor)` visits
 //! the nodes of the tree in a buffer without building the tree. One function per type that can lead
 //! to a node, from the model and layouts the deserializer is written from (nothing here is
-//! particular to rawast's format; oxc's targets and parent links are not walked yet): a struct's
+//! particular to rawast's format; oxc's targets are not walked yet): a struct's
 //! calls the walkers of its fields that can lead to a visited node, in output order, and past
 //! `WALK_DEPTH` structs pushes them onto an explicit stack instead (any depth); an enum's, an
 //! `Option`'s and a `Box`'s read their tag, niche or pointer and call the next walker; a `Vec`'s
 //! calls (or pushes) its elements'. A node of a type the visitor names is built by the
 //! deserializer's own function, whole, and its subtree visited on the objects built
 //! (`NODE_KEYS`, the visitor keys), so the nodes a visitor sees are the eager output's. A struct
-//! whose value is not read field by field (a converter's) is built whole too.
+//! whose value is not read field by field (a converter's) is built whole too. Where nodes have
+//! parent links (the linter layout), a node's `parent` holds the whole tree: the first node of a
+//! visited type met has the whole tree read and visited instead (`WalkerView::whole_tree`), and a
+//! walk that meets none reads only what could lead to one.
 //!
 //! Which walkers a visitor needs is computed in JS from `WALK_CHILDREN`, once per set of node types
 //! visited: a walker is needed when it can reach a visited type; the others are never called, so
@@ -38,6 +41,10 @@ pub(in crate::emit::js) struct WalkerView {
     pub(in crate::emit::js) channels: Vec<Step>,
     /// `[mapping] discriminator`, the key of a node's type name, as a property access (`.type`).
     pub(in crate::emit::js) discriminator: String,
+    /// Nodes with parent links (the linter layout): a visited node's `parent` is the tree's, which
+    /// holds the whole tree, so the first node of a visited type met has the whole tree built and
+    /// visited instead (what came before it in the walk visits nothing).
+    pub(in crate::emit::js) whole_tree: bool,
 }
 
 pub(in crate::emit::js) struct WalkFunction {
@@ -86,10 +93,10 @@ struct Collector<'b, 'a> {
     functions: Vec<Option<WalkFunction>>,
 }
 
-/// Whether an eager target gets `walk`, `visit` and `VISITOR_KEYS`: the parser layout (nodes with
-/// parent links are not walked yet), and a schema whose objects a walker can tell apart.
+/// Whether an eager target gets `walk`, `visit` and `VISITOR_KEYS`: a schema whose objects a
+/// walker can tell apart.
 pub(crate) fn has_walker(cx: &EmitContext, settings: &crate::config::RawastSettings) -> bool {
-    !settings.lazy && settings.source_placement == crate::config::SourcePlacement::Start && cx.model.visitor_keys().is_ok() && cx.model.mapping.discriminator.is_some()
+    !settings.lazy && cx.model.visitor_keys().is_ok() && cx.model.mapping.discriminator.is_some()
 }
 
 /// The walker of a target's tree, from its root; `None` when the model's visitor keys are errors
@@ -113,7 +120,7 @@ pub(in crate::emit::js) fn walker(builder: &Builder, root: &TypeRef) -> Option<W
             (js_string(name), entry.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "))
         })
         .collect();
-    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access })
+    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access, whole_tree: builder.parent_links })
 }
 
 impl Collector<'_, '_> {

@@ -60,15 +60,20 @@ export function deserialize(buffer) {
   if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
   const root = setUp(buffer);
   try {
-    const result = {
-      document: deserializeDocument(root),
-      comments: deserializeVecComment(root + 24),
-    };
-    if (deferred > 0) resolveDeferred(result);
-    return result;
+    return readResult(root);
   } finally {
     uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
   }
+}
+
+/** What `deserialize` returns, read from the root at `root` of the buffer `setUp` set up. */
+function readResult(root) {
+  const result = {
+    document: deserializeDocument(root),
+    comments: deserializeVecComment(root + 24),
+  };
+  if (deferred > 0) resolveDeferred(result);
+  return result;
 }
 
 // Source encoding (parser layout): the JS side writes the source at the start of the buffer, the
@@ -769,13 +774,18 @@ export function walk(buffer, visitor) {
     const root = setUp(buffer);
     walkStack = [];
     walkDepth = 0;
-    if (needed[0] === 1) walkDocument(root);
-    if (needed[17] === 1) walkVecComment(root + 24);
+    walkWithoutTree(root);
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
     deferred = 0;
     uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
   }
+}
+
+/** Walks the buffer's root at `root`, then the values returned beside it. */
+function walkWithoutTree(root) {
+  if (needed[0] === 1) walkDocument(root);
+  if (needed[17] === 1) walkVecComment(root + 24);
 }
 
 /**
