@@ -10,8 +10,8 @@ import { parseTarget } from "../tests/targets.js";
 /**
  * The command line the benchmark scripts share: `--samples N` (default 15) and the files to time
  * (at least one), and as `wants` says `--encode PATH` (the test producer, required), `--json FILE`
- * and `--target-json JSON` (one target, required: tests/targets.js). Checks that Node runs with
- * `--expose-gc`, which every sample needs.
+ * and `--target-json JSON` (one target: tests/targets.js; required, or with `target: "optional"`
+ * `null` when not given). Checks that Node runs with `--expose-gc`, which every sample needs.
  */
 export function benchCommandLine(usage, wants) {
   const options = { samples: { type: "string" } };
@@ -20,7 +20,7 @@ export function benchCommandLine(usage, wants) {
   if (wants.target) options["target-json"] = { type: "string" };
   const { values, positionals } = parseCommandLine(usage, options, { positionals: true });
   if (wants.encode && !values.encode) usageError(usage, "--encode PATH is required");
-  const target = wants.target ? targetOption(usage, values["target-json"]) : null;
+  const target = wants.target && (wants.target !== "optional" || values["target-json"] !== undefined) ? targetOption(usage, values["target-json"]) : null;
   if (positionals.length === 0) usageError(usage, "no files given");
   if (typeof globalThis.gc !== "function") usageError(usage, "run Node with --expose-gc");
   return { encode: values.encode ?? null, json: values.json ?? null, target, samples: integerOption(usage, values, "samples", 15, 1), paths: positionals };

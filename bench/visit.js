@@ -1,19 +1,19 @@
 // Visiting: the generated walker (`walk`, reading the buffer, building only the visited nodes)
 // against deserializing the whole tree and visiting it (`visit`, the same visitor over the objects
-// built), on the `parser` target's buffers. Called by `cargo xtask bench --visit`; see its --help.
+// built), on the `parser` target's buffers, or another eager target's (`--target-json`: the linter
+// layout's). Called by `cargo xtask bench --visit [--target T]`; see its --help.
 //
-// node --expose-gc bench/visit.js --encode PATH [--json FILE] [--samples N] PATH...
+// node --expose-gc bench/visit.js --encode PATH [--target-json JSON] [--json FILE] [--samples N] PATH...
 
-import { writeFileSync } from "node:fs";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import assert from "node:assert/strict";
 
-import { deserialize, visit, walk } from "../generated/npm/parser/deserialize.js";
 import { parseFile } from "../tests/acorn.js";
 import { produceBuffer } from "./buffers.js";
 import { benchCommandLine, fileClasses, geometricMean, machine, median, sample } from "./common.js";
 
-const USAGE = "node --expose-gc bench/visit.js --encode PATH [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit`)";
+const USAGE = "node --expose-gc bench/visit.js --encode PATH [--target-json JSON] [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit`)";
 
 // The visitors: every identifier, its name read (a full visit, as a real rule makes); two types
 // that are rare or only at the top (a sparse one). Each returns what it saw, to compare.
@@ -26,8 +26,9 @@ function sparseVisitor() {
   return { visitor: { DebuggerStatement: () => void count++, ImportDeclaration: (node) => void (count += node.specifiers.length + 1) }, seen: () => count };
 }
 
-// Method → a call that runs it once and returns what the visitor saw (or the tree).
-function methods(buffer) {
+// Method → a call that runs it once and returns what the visitor saw (or the tree), with the
+// target's `deserialize`, `walk` and `visit`.
+function methods(buffer, { deserialize, visit, walk }) {
   return {
     walk_full: () => {
       const { visitor, seen } = fullVisitor();
@@ -49,17 +50,21 @@ function methods(buffer) {
 }
 const METHODS = ["walk_full", "walk_sparse", "eager", "eager_visit_full"];
 
-function main() {
-  const options = benchCommandLine(USAGE, { encode: true, json: true });
+async function main() {
+  const options = benchCommandLine(USAGE, { encode: true, json: true, target: "optional" });
+  // The parser target's module, or the target's (an eager one with 64-bit buffers: xtask checks).
+  const name = options.target?.name ?? "parser";
+  const layout = options.target?.bufferLayout ?? "parser";
+  const module = await import(options.target === null ? "../generated/npm/parser/deserialize.js" : pathToFileURL(options.target.module).href);
   const results = [];
   for (const path of options.paths) {
     const source = readFileSync(path, "utf8");
     const { program } = parseFile(source, path);
-    const buffer = produceBuffer(options.encode, "parser", source, program);
-    const run = methods(buffer);
+    const buffer = produceBuffer(options.encode, layout, source, program);
+    const run = methods(buffer, module);
     // The walks see what a visit of the tree sees.
     const sparse = sparseVisitor();
-    visit(deserialize(buffer), sparse.visitor);
+    module.visit(module.deserialize(buffer), sparse.visitor);
     assert.equal(run.walk_full(), run.eager_visit_full(), `${path}: walk_full`);
     assert.equal(run.walk_sparse(), sparse.seen(), `${path}: walk_sparse`);
     const times = sample(run, METHODS, options.samples);
@@ -73,7 +78,7 @@ function main() {
     "walk_full ÷ eager": (r) => r.ms.walk_full.median / r.ms.eager.median,
     "walk_sparse ÷ eager": (r) => r.ms.walk_sparse.median / r.ms.eager.median,
   };
-  console.log(`${machine()}; the parser target: walk against deserialize and visit; median (min) ms; ${options.samples} samples after 3 warm-up rounds.`);
+  console.log(`${machine()}; the ${name} target: walk against deserialize and visit; median (min) ms; ${options.samples} samples after 3 warm-up rounds.`);
   console.log("walk_full: every Identifier, its name read; walk_sparse: DebuggerStatement and ImportDeclaration; eager: deserialize; eager_visit_full: deserialize, then visit with walk_full's visitor.\n");
   console.log(`| file | KB | ${METHODS.join(" | ")} | ${Object.keys(ratios).join(" | ")} |`);
   console.log(`|---|---:|${METHODS.map(() => "---:").join("|")}|${Object.keys(ratios).map(() => "---:").join("|")}|`);
@@ -85,7 +90,7 @@ function main() {
   console.log(`\nwalk_full slower than eager_visit_full on ${slower.length} of ${results.length} files${slower.length > 0 ? `: ${slower.join(", ")}` : ""}`);
   const geomeans = Object.fromEntries(Object.entries(ratios).map(([name, f]) => [name, geometricMean(results, f)]));
   console.log(`geomean: ${Object.entries(geomeans).map(([name, g]) => `${name} ${g.toFixed(3)}`).join(", ")}`);
-  if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), target: "parser", files: results, geomeans }, null, 2) + "\n");
+  if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), target: name, files: results, geomeans }, null, 2) + "\n");
 }
 
-main();
+await main();

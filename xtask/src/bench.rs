@@ -16,7 +16,7 @@ cargo xtask bench [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxc-… [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxlint-plugins --session [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --lazy [--samples N] [PATH...]
-       cargo xtask bench --visit [--json FILE] [--samples N] [PATH...]";
+       cargo xtask bench --visit [--target T] [--json FILE] [--samples N] [PATH...]";
 
 pub const LONG_ABOUT: &str = "\
 Deserialize-only benchmark (see shared PERF.md)
@@ -41,14 +41,15 @@ value and (b) counting identifiers with the same VISITOR_KEYS visitor, and (c) r
 top-level statements' types; interleaved and collected the same way; a markdown table of median
 (min) ms and lazy ÷ eager ratios.
 
-With --visit, instead: bench/visit.js, the generated walker of the parser target on its buffers.
+With --visit, instead: bench/visit.js, the generated walker of the parser target on its buffers
+(with --target, of another eager target of codegen.toml with 64-bit buffers: linter).
 Methods, interleaved and collected as above: walk_full (`walk` with a visitor of every Identifier,
 its name read), walk_sparse (`walk` with a visitor of DebuggerStatement and ImportDeclaration),
 eager (`deserialize`) and eager_visit_full (`deserialize`, then `visit` with walk_full's visitor).
 Prints a markdown table of median (min) ms with walk_full ÷ eager_visit_full, walk_full ÷ eager
 and walk_sparse ÷ eager, the files where walk_full is slower than eager_visit_full, and the
 geomeans; --json holds `files[].ms.<method>` = `{median, min}`. (oxc's targets have no walker yet:
---visit with --target is refused.)
+--visit with one of them is refused.)
 
 With --target and a target of tests/oxc/codegen.toml (oxc-js, oxc-ts, oxc-js-range, oxc-ts-range),
 instead: the same-buffer benchmark (bench/oxc.js). Each file is parsed once by oxc-parser; rawast's
@@ -172,10 +173,10 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
         passthrough.extend(["--json".into(), std::path::absolute(json)?.into()]);
     }
     if let Some(target) = &args.target {
-        if args.visit {
-            return Err(bad_usage("bench", format!("--visit times rawast's walker, which `{target}` does not have yet (oxc's targets are not walked: issue 26)")));
-        }
         let targets = Targets::read(project)?;
+        if args.visit {
+            return visit(project, &targets, target, passthrough, args.paths);
+        }
         let Some(target) = targets.oxc(target) else {
             return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
         };
@@ -195,6 +196,26 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
         "bench/run.js"
     };
     project.run_node_script(&["--expose-gc"], script, &encode, &passthrough, &cwd)
+}
+
+/// The walker bench (bench/visit.js) of `name`, an eager target of codegen.toml whose buffers the
+/// 64-bit test producer writes.
+fn visit(project: &Project, targets: &Targets, name: &str, mut passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
+    let Some(target) = targets.select(name).and_then(|t| t.into_iter().find(|t| !t.is_oxc())) else {
+        if targets.oxc(name).is_some() {
+            return Err(bad_usage("bench", format!("--visit times rawast's walker, which `{name}` does not have yet (oxc's targets are not walked: issue 26)")));
+        }
+        return Err(bad_usage("bench", format!("`{name}` is not a target: {}", targets.names(false))));
+    };
+    if target.lazy || target.is_32_bit() {
+        return Err(bad_usage("bench", format!("--visit times an eager target's walker on the 64-bit producer's buffers; `{name}` is {}", if target.lazy { "lazy" } else { "read from 32-bit buffers" })));
+    }
+    target.ensure_generated()?;
+    let (paths, cwd) = files_and_cwd(project, paths, DEFAULT_FILES)?;
+    let encode = project.build_encode(true)?;
+    passthrough.extend(target.arg().into_iter().map(Into::into));
+    passthrough.extend(paths.into_iter().map(Into::into));
+    project.run_node_script(&["--expose-gc"], "bench/visit.js", &encode, &passthrough, &cwd)
 }
 
 /// The files to time (the defaults if none are given) and where to run from: paths are shown as
