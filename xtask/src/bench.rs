@@ -175,15 +175,17 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     if let Some(target) = &args.target {
         let targets = Targets::read(project)?;
         if args.visit {
-            return visit(project, &targets, target, passthrough, args.paths);
+            // Another eager target's walker: bench/visit.js below, handed the target.
+            passthrough.extend(visited_target(&targets, target)?.arg().into_iter().map(Into::into));
+        } else {
+            let Some(target) = targets.oxc(target) else {
+                return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
+            };
+            if args.session && !target.is_oxlint() {
+                return Err(bad_usage("bench", format!("--session times Oxlint's target against Oxlint's deserializer; `{}` reads oxc-parser's buffers", target.name)));
+            }
+            return oxc(project, &target, passthrough, args.paths, args.session);
         }
-        let Some(target) = targets.oxc(target) else {
-            return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
-        };
-        if args.session && !target.is_oxlint() {
-            return Err(bad_usage("bench", format!("--session times Oxlint's target against Oxlint's deserializer; `{}` reads oxc-parser's buffers", target.name)));
-        }
-        return oxc(project, &target, passthrough, args.paths, args.session);
     }
     let (paths, cwd) = files_and_cwd(project, args.paths, DEFAULT_FILES)?;
     let encode = project.build_encode(true)?;
@@ -198,9 +200,9 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     project.run_node_script(&["--expose-gc"], script, &encode, &passthrough, &cwd)
 }
 
-/// The walker bench (bench/visit.js) of `name`, an eager target of codegen.toml whose buffers the
+/// The target `--visit --target name` times: an eager target of codegen.toml whose buffers the
 /// 64-bit test producer writes.
-fn visit(project: &Project, targets: &Targets, name: &str, mut passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
+fn visited_target(targets: &Targets, name: &str) -> Result<HarnessTarget> {
     let Some(target) = targets.select(name).and_then(|t| t.into_iter().find(|t| !t.is_oxc())) else {
         if targets.oxc(name).is_some() {
             return Err(bad_usage("bench", format!("--visit times rawast's walker, which `{name}` does not have yet (oxc's targets are not walked: issue 26)")));
@@ -211,11 +213,7 @@ fn visit(project: &Project, targets: &Targets, name: &str, mut passthrough: Vec<
         return Err(bad_usage("bench", format!("--visit times an eager target's walker on the 64-bit producer's buffers; `{name}` is {}", if target.lazy { "lazy" } else { "read from 32-bit buffers" })));
     }
     target.ensure_generated()?;
-    let (paths, cwd) = files_and_cwd(project, paths, DEFAULT_FILES)?;
-    let encode = project.build_encode(true)?;
-    passthrough.extend(target.arg().into_iter().map(Into::into));
-    passthrough.extend(paths.into_iter().map(Into::into));
-    project.run_node_script(&["--expose-gc"], "bench/visit.js", &encode, &passthrough, &cwd)
+    Ok(target)
 }
 
 /// The files to time (the defaults if none are given) and where to run from: paths are shown as

@@ -1124,9 +1124,10 @@ export type Visitor = {
 /**
  * Visits the nodes of the tree in a rawast buffer, in output order, without building what the
  * visitor does not see: a node of a type it names is built whole, as `deserialize` builds it, its
- * subtree visited on the objects built; what cannot lead to such a node is not read. Trees of any
- * depth. Throws a `RawastBufferError` for a bad buffer where the walk reads it, an `Error` when
- * called from a visitor of a walk (as does `deserialize`), and rethrows what a visitor throws.
+ * subtree visited on the objects built; what cannot lead to such a node is not read.
+ * Trees of any depth. Throws a `RawastBufferError` for a bad buffer where the walk reads it, an
+ * `Error` when called from a visitor of a walk (as does `deserialize`), and rethrows what a
+ * visitor throws.
  */
 export declare function walk(buffer: Uint8Array, visitor: Visitor): void;
 

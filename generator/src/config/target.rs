@@ -67,6 +67,13 @@ pub struct OxcSettings {
     pub source_text: SourceText,
 }
 
+impl RawastSettings {
+    /// Whether every node has a `parent`: the linter layout's nodes (source text at the end).
+    pub fn parent_links(&self) -> bool {
+        self.source_placement == SourcePlacement::End
+    }
+}
+
 impl OxcSettings {
     /// The npm package that writes the buffers it reads: Oxlint's for `linter`, else oxc-parser's.
     pub fn producer(&self) -> &'static str {

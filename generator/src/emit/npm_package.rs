@@ -181,7 +181,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
         int64_numbers: super::ts_types::int64_numbers(cx, settings),
         regenerate: &cx.config.regenerate,
         runtime_module: cx.config.rust.runtime_module.as_deref(),
-        parent_links: settings.source_placement == SourcePlacement::End,
+        parent_links: settings.parent_links(),
         lazy: settings.lazy,
         discriminator_access: cx.model.mapping.discriminator.as_deref().map(|d| JsKey::new(d).access).unwrap_or_default(),
         walk_example: crate::emit::js::has_walker(cx, settings)

@@ -41,7 +41,7 @@ enum Declaration {
 }
 
 pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
-    let parent_links = settings.source_placement == SourcePlacement::End;
+    let parent_links = settings.parent_links();
     let mut declarations = Vec::new();
     for id in cx.schema.ids() {
         let def = cx.schema.get(id);
@@ -81,7 +81,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         int64_numbers: int64_numbers(cx, settings),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
         walker: crate::emit::js::has_walker(cx, settings).then(|| nodes_by_type(cx)),
-        walk_whole_tree: settings.source_placement == SourcePlacement::End,
+        walk_whole_tree: parent_links,
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }

@@ -3,7 +3,7 @@
 //! target reserves for itself. Each is an error at the field that brings the key.
 
 use super::{Model, Property, PropertyValue};
-use crate::config::{RawastSettings, SourcePlacement, SpanStyle, Target};
+use crate::config::{RawastSettings, SpanStyle, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Schema, TypeKind};
 
@@ -59,7 +59,7 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
 /// members every lazy object has (`constructor` cannot be a getter, `toJSON` serializes it).
 pub fn check_target(schema: &Schema, model: &Model, target: &Target, settings: &RawastSettings) -> Diagnostics {
     let mut diagnostics = Diagnostics::default();
-    let parent_links = settings.source_placement == SourcePlacement::End;
+    let parent_links = settings.parent_links();
     for id in schema.ids() {
         let Some(object) = model.object(id) else { continue };
         for property in &object.properties {

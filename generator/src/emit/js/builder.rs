@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::config::{Int64, RawastSettings, SourcePlacement};
+use crate::config::{Int64, RawastSettings};
 use crate::emit::EmitContext;
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::{Builtin, Primitive, TypeId, TypeKind, TypeRef};
@@ -47,7 +47,7 @@ pub(in crate::emit::js) fn at(pos: &str, offset: u32) -> String {
 
 impl<'a> Builder<'a> {
     pub(in crate::emit::js) fn new(cx: &'a EmitContext<'a>, target: &RawastSettings) -> Self {
-        Self { cx, layout: cx.layout(target.pointer_width), parent_links: target.source_placement == SourcePlacement::End, int64: target.int64, none: NoneValue::Layout }
+        Self { cx, layout: cx.layout(target.pointer_width), parent_links: target.parent_links(), int64: target.int64, none: NoneValue::Layout }
     }
 
     /// The builder for oxc-parser's buffers: 64-bit layouts, no parent links, a newer rustc.
