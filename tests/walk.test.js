@@ -14,14 +14,25 @@ const TYPES = new Set(Object.keys(VISITOR_KEYS));
 const jsx = encodeFile("parser", "tests/conformance/corpus/components.jsx").buffer;
 const modern = encodeFile("parser", "tests/conformance/corpus/modern.mjs").buffer;
 
+/**
+ * For each rule of tests/walk-rules.js: what `module`'s `walk` visits in `buffer`, and what its
+ * `visit` visits in the tree its `deserialize` builds of it (`tree`), as event logs.
+ */
+function walkAndVisit(module, buffer) {
+  const types = new Set(Object.keys(module.VISITOR_KEYS));
+  const tree = module.deserialize(buffer);
+  return Object.entries(RULES).map(([name, rule]) => {
+    const walked = events(rule, types);
+    module.walk(buffer, walked.visitor);
+    const visited = events(rule, types);
+    module.visit(tree, visited.visitor);
+    return { name, rule, tree, walked, visited };
+  });
+}
+
 test("walk visits what visit visits on the tree deserialize builds, for every rule", () => {
   for (const buffer of [jsx, modern]) {
-    const tree = deserialize(buffer);
-    for (const [name, rule] of Object.entries(RULES)) {
-      const walked = events(rule, TYPES);
-      walk(buffer, walked.visitor);
-      const visited = events(rule, TYPES);
-      visit(tree, visited.visitor);
+    for (const { name, rule, tree, walked, visited } of walkAndVisit({ deserialize, visit, walk, VISITOR_KEYS }, buffer)) {
       assert.ok(walked.log.length > 0 || name === "sparse", `rule ${name} visits something`);
       const sameNode = (expected, actual) => {
         try {
@@ -127,14 +138,7 @@ test("trees 100,000 levels deep are walked whole, visited at the top or at the l
 
 test("linter layout: walk visits what visit visits, every node with the tree's parent", () => {
   for (const file of ["tests/conformance/corpus/components.jsx", "tests/conformance/corpus/modern.mjs"]) {
-    const buffer = encodeFile("linter", file).buffer;
-    const tree = linter.deserialize(buffer);
-    const types = new Set(Object.keys(linter.VISITOR_KEYS));
-    for (const [name, rule] of Object.entries(RULES)) {
-      const walked = events(rule, types);
-      linter.walk(buffer, walked.visitor);
-      const visited = events(rule, types);
-      linter.visit(tree, visited.visitor);
+    for (const { name, walked, visited } of walkAndVisit(linter, encodeFile("linter", file).buffer)) {
       // (The trees are two: nodes compared by type and span, the parent links each by its own.)
       const sameNode = (expected, actual) => (expected.type === actual.type && expected.start === actual.start && expected.end === actual.end ? null : `${actual.type} at ${actual.start} for ${expected.type} at ${expected.start}`);
       assert.equal(eventsDifference(visited.log, walked.log, sameNode), null, `${file}: rule ${name}`);
