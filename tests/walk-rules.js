@@ -116,6 +116,32 @@ function describe([kind, node]) {
 }
 
 /**
+ * The first difference between what `walk(visitor)` visits with each rule and what the same rule
+ * gives on `program` (a tree built) walked by `referenceKeys` (`referenceEvents`), or null. `types`:
+ * the node types the walker knows. `compareWhole(expected, actual)`: a description of the first
+ * difference between two nodes, or null, for the rules whose nodes do not nest (`identifiers`,
+ * `sparse`, `program`); `null` to compare every rule's nodes by type and span only (trees with
+ * parent links, where a node holds the whole tree). A visited node with a `parent` must be held
+ * by it.
+ */
+export function rulesDifference(walk, types, program, referenceKeys, compareWhole) {
+  for (const [name, rule] of Object.entries(RULES)) {
+    const { visitor, log } = events(rule, types);
+    try {
+      walk(visitor);
+    } catch (error) {
+      return `rule ${name}: walk threw: ${error.message}`;
+    }
+    const whole = compareWhole !== null && (name === "identifiers" || name === "sparse" || name === "program");
+    const difference = eventsDifference(referenceEvents(program, referenceKeys, rule, types), log, whole ? compareWhole : () => null);
+    if (difference !== null) return `rule ${name}: ${difference}`;
+    const orphan = log.find(([, node]) => Object.hasOwn(node, "parent") && !heldByParent(node));
+    if (orphan !== undefined) return `rule ${name}: ${orphan[1].type} at ${orphan[1].start}: its parent does not hold it`;
+  }
+  return null;
+}
+
+/**
  * Whether `node.parent` holds `node` (a target with parent links): as one of its properties or in
  * one of its arrays. The root's parent is null.
  */

@@ -98,6 +98,19 @@ RawastBufferError.prototype.name = "RawastBufferError";
  * corrupt; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer) {
+{%- if walker.is_some() %}
+  if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
+{%- endif %}
+  const root = setUp(buffer);
+  try {
+    return readResult(root);
+  } finally {
+    release();
+  }
+}
+
+/** Checks the buffer and sets up the views and the source text; returns the root's offset. */
+function setUp(buffer) {
   if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be Oxlint's Uint8Array");
   if (buffer.length < {{ metadata_size }} || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
     throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not Oxlint's`);
@@ -128,6 +141,19 @@ export function deserialize(buffer) {
  * `sourceByteLen`'s; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
+{%- if walker.is_some() %}
+  if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
+{%- endif %}
+  const root = setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen);
+  try {
+    return readResult(root);
+  } finally {
+    release();
+  }
+}
+
+/** Checks the buffer and the arguments, sets up the views and the source; returns the root's offset. */
+function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be oxc-parser's Uint8Array");
   if (typeof sourceTextInput !== "string") throw new TypeError("deserialize: `sourceText` must be a string");
   if (buffer.length < {{ metadata_size }} || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
@@ -177,29 +203,42 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     sourceLatin = latin1Slice.call(uint8, sourceStartPos, sourceEnd);
   }
   asciiEnd = end;
-  try {
+  return lo;
+}
+
+/** What `deserialize` returns, read from the root at `root` of the buffer `setUp` set up. */
+function readResult(root) {
 {%- if parent_links %}
-    parent = null;
+  parent = null;
 {%- endif %}
-    const data = {% if read_first %}readFromTop({{ root }}, lo{% if parent_links %}, null{% endif %}){% else %}{{ root }}(lo){% endif %};
-    if (deferred > 0) resolveDeferred(data);
+  const data = {% if read_first %}readFromTop({{ root }}, root{% if parent_links %}, null{% endif %}){% else %}{{ root }}(root){% endif %};
+  if (deferred > 0) resolveDeferred(data);
 {%- if linter.is_some() %}
-    setUpFile(uint8, int32, sourceText, lo, lo, hi);
+  setUpFile(uint8, int32, sourceText, lo, lo, hi);
 {%- endif %}
-    return data;
-  } finally {
-    {% for view in views %}{{ view.name }} = {% endfor %}sourceText = sourceLatin = touched = undefined;
+  return data;
+}
+
+/** Drops the buffer's views and what was read of it, once a call is done with it. */
+function release() {
+  {% for view in views %}{{ view.name }} = {% endfor %}sourceText = sourceLatin = touched = undefined;
 {%- if parent_links %}
-    parent = null;
+  parent = null;
 {%- endif %}
 {%- if read_first %}
-    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
-    // small files' whole read.)
-    if (readFirst.size !== 0) readFirst.clear();
-    if (interruptions.size !== 0) interruptions.clear();
+  // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+  // small files' whole read.)
+  if (readFirst.size !== 0) readFirst.clear();
+  if (interruptions.size !== 0) interruptions.clear();
 {%- endif %}
-  }
 }
+{%- if walker.is_some() %}
+
+/** `read(pos)`, whole: what a walk hands over{% if read_first %} (from the top of the stack where a read must be first){% endif %}. */
+function buildWhole(read, pos) {
+  return {% if read_first %}readFromTop(read, pos{% if parent_links %}, parent{% endif %}){% else %}read(pos){% endif %};
+}
+{%- endif %}
 {%- if read_first %}
 
 /**
@@ -441,5 +480,9 @@ function readJSStr(pos) {
 {%- if let Some(linter) = linter %}
 
 {% include "js/oxlint_runtime.js" %}
+{%- endif %}
+{%- if let Some(walker) = walker %}
+
+{% include "js/walk.js" %}
 {%- endif %}
 

@@ -17,14 +17,31 @@
 const NODE_TYPES = [{% for (name, _) in walker.node_types %}{{ name }}{% if !loop.last %}, {% endif %}{% endfor %}];
 /** Each node type's index. */
 const NODE_INDEX = new Map(NODE_TYPES.map((type, index) => [type, index]));
+{%- if walker.keyless_types > 0 %}
+/**
+ * Each node type's visitor keys, by index: what a walk of built objects follows. `null` for a type
+ * that only a converter's JS makes, which has no entry in `VISITOR_KEYS`: its values, in order.
+ */
+{%- else %}
 /** Each node type's visitor keys, by index: what a walk of built objects follows. */
+{%- endif %}
 const NODE_KEYS = [
 {%- for (_, keys) in walker.node_types %}
-  [{{ keys }}],
+  {{ keys }},
 {%- endfor %}
 ];
+{%- if walker.has_lists() %}
+/**
+ * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
+ * types its `type` field can give.
+ */
+const WALK_NODE = [{% for f in walker.functions %}{{ f.node_js() }}{% if !loop.last %}, {% endif %}{% endfor %}];
+/** The node types the converter a walker builds with makes itself (`null`: none). */
+const WALK_MADE = [{% for f in walker.functions %}{{ f.made_js() }}{% if !loop.last %}, {% endif %}{% endfor %}];
+{%- else %}
 /** Each walker's node type, by walker index: -1 for other values, -2 for one always needed. */
-const WALK_NODE = [{% for f in walker.functions %}{{ f.node }}{% if !loop.last %}, {% endif %}{% endfor %}];
+const WALK_NODE = [{% for f in walker.functions %}{{ f.node_js() }}{% if !loop.last %}, {% endif %}{% endfor %}];
+{%- endif %}
 /** The walkers each walker may call or push. */
 const WALK_CHILDREN = [{% for f in walker.functions %}{{ f.edges_js() }}{% if !loop.last %}, {% endif %}{% endfor %}];
 
@@ -56,14 +73,14 @@ const plans = new Map();
 {%- endif %}
  * for a buffer `deserialize` would refuse where the walk reads it, and a `TypeError` for a
  * visitor key that names no node type.
- * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
+ * @param {Uint8Array} buffer {{ walker.buffer_doc }}
  * @param {object} visitor
  */
-export function walk(buffer, visitor) {
+export function walk({{ walker.params }}, visitor) {
   if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
   setVisitor(visitor);
   try {
-    const root = setUp(buffer);
+    const root = {{ walker.set_up }};
     walkStack = [];
     walkDepth = 0;
 {%- if walker.whole_tree %}
@@ -75,7 +92,7 @@ export function walk(buffer, visitor) {
       // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
       // walk visited nothing before this node.
       walkStack.length = 0;
-      walkStack.push(readResult(setUp(buffer)), VISIT);
+      walkStack.push(readResult({{ walker.set_up }}), VISIT);
       drain(0);
     }
 {%- else %}
@@ -84,7 +101,7 @@ export function walk(buffer, visitor) {
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
     deferred = 0;
-    {% for name in buffer.released() %}{{ name }} = {% endfor %}undefined;
+    {{ walker.release }}
   }
 }
 
@@ -153,7 +170,13 @@ function planOf(visited) {
   const needed = new Uint8Array(WALK_NODE.length);
   const typeNeeded = new Uint8Array(NODE_TYPES.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
+{%- if walker.has_lists() %}
+    const node = WALK_NODE[w], made = WALK_MADE[w];
+    if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
+{%- else %}
     if (WALK_NODE[w] === -2 || (WALK_NODE[w] >= 0 && visited.includes(WALK_NODE[w]))) needed[w] = 1;
+{%- endif %}
   }
   // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
   for (let changed = true; changed; ) {
@@ -172,10 +195,18 @@ function planOf(visited) {
   // A node type is looked into when one of its walkers is needed, or it has none (a converter's).
   const walked = new Uint8Array(NODE_TYPES.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
+{%- if walker.has_lists() %}
+    for (const t of typeof WALK_NODE[w] === "number" ? [WALK_NODE[w]] : WALK_NODE[w]) {
+      if (t < 0) continue;
+      walked[t] = 1;
+      if (needed[w] === 1) typeNeeded[t] = 1;
+    }
+{%- else %}
     const t = WALK_NODE[w];
     if (t < 0) continue;
     walked[t] = 1;
     if (needed[w] === 1) typeNeeded[t] = 1;
+{%- endif %}
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
   return { needed, typeNeeded };
@@ -195,7 +226,7 @@ function drain(base) {
   }
 }
 
-{%- if !walker.whole_tree %}
+{%- if !walker.whole_tree || walker.probe_built %}
 
 /** Builds what a node or value built whole left for later, where the stack ran out. */
 function settle(value) {
@@ -204,6 +235,36 @@ function settle(value) {
     deferred = 0;
   }
 }
+{%- endif %}
+{%- if walker.whole_tree && walker.probe_built %}
+
+/**
+ * A value built whole because a converter reads it, apart from the tree (its nodes' `parent` is not
+ * the tree's): `FOUND` if it holds a node of a visited type, else dropped.
+ */
+function probeValue(value) {
+  settle(value);
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item === null || typeof item !== "object") continue;
+    if (Array.isArray(item)) {
+      for (const element of item) stack.push(element);
+      continue;
+    }
+    const type = item{{ walker.discriminator }};
+    const t = typeof type === "string" ? NODE_INDEX.get(type) : undefined;
+    if (t !== undefined && (enters[t] !== null || exits[t] !== null)) throw FOUND;
+    const keys = t === undefined ? null : NODE_KEYS[t];
+    if (keys === null) {
+      for (const key of Object.keys(item)) if (key !== "parent") stack.push(item[key]);
+    } else {
+      for (const key of keys) stack.push(item[key]);
+    }
+  }
+}
+{%- endif %}
+{%- if !walker.whole_tree %}
 
 /**
  * A node of the visited type `t`, built whole: visited now (at `WALK_DEPTH`, the frames are being
@@ -239,6 +300,16 @@ function pushNode(node, t) {
   }
   if (exit !== null) walkStack.push(node, -2 - t);
   const keys = NODE_KEYS[t];
+{%- if walker.keyless_types > 0 %}
+  if (keys === null) {
+    const values = Object.values(node);
+    for (let i = values.length - 1; i >= 0; i--) {
+      const item = values[i];
+      if (item !== null && typeof item === "object" && item !== node.parent) walkStack.push(item, VISIT);
+    }
+    return;
+  }
+{%- endif %}
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
     if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
@@ -278,15 +349,26 @@ function visitBuilt(value) {
 }
 {%- for function in walker.functions %}
 
+{%- if let Some((table, values)) = function.type_table() %}
+
+/** The node types of {{ function.comment }}, by the tag of its `type` field. */
+const {{ table }} = {{ values }};
+{%- endif %}
+
 /** {{ function.comment }} */
 {%- match function.body %}
 {%- when WalkBody::Object with { node, children } %}
 function {{ function.name }}(pos) {
 {%- if let Some((index, build)) = node %}
+{%- if let NodeIndex::ByTag { offset, table, values, what } = index %}
+  // The node's type, by its `type` field's tag.
+  const t = {{ table }}[uint8[pos + {{ offset }}]];
+  if (t === undefined) throw invalid("{{ what }}", uint8[pos + {{ offset }}], pos + {{ offset }});
+{%- endif %}
 {%- if walker.whole_tree %}
-  if (enters[{{ index }}] !== null || exits[{{ index }}] !== null) throw FOUND;
+  if (enters[{{ index.js() }}] !== null || exits[{{ index.js() }}] !== null) throw FOUND;
 {%- else %}
-  if (enters[{{ index }}] !== null || exits[{{ index }}] !== null) return visitNode({{ build }}, {{ index }});
+  if (enters[{{ index.js() }}] !== null || exits[{{ index.js() }}] !== null) return visitNode({{ build }}, {{ index.js() }});
 {%- endif %}
 {%- endif %}
 {%- if !children.is_empty() %}
@@ -307,7 +389,9 @@ function {{ function.name }}(pos) {
 }
 {%- when WalkBody::Built with { build } %}
 function {{ function.name }}(pos) {
-{%- if walker.whole_tree %}
+{%- if walker.whole_tree && walker.probe_built %}
+  probeValue({{ build }});
+{%- else if walker.whole_tree %}
   throw FOUND;
 {%- else %}
   visitValue({{ build }});

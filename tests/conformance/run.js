@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import { parseFile } from "../acorn.js";
 import { parseCommandLine, usageError } from "../command-line.js";
 import { TARGET_OPTION, targetsOption } from "../targets.js";
-import { RULES, events, eventsDifference, heldByParent, referenceEvents } from "../walk-rules.js";
+import { rulesDifference } from "../walk-rules.js";
 import { toJson } from "./estree-json.js";
 
 const WASM_ENCODE = new URL("./wasm-encode.js", import.meta.url).pathname;
@@ -115,22 +115,7 @@ function checkParents(node, parent, path) {
  */
 function checkWalks(module, bytes, program) {
   const types = new Set(Object.keys(module.VISITOR_KEYS));
-  for (const [name, rule] of Object.entries(RULES)) {
-    const { visitor, log } = events(rule, types);
-    try {
-      module.walk(bytes, visitor);
-    } catch (error) {
-      return `rule ${name}: walk threw: ${error.message}`;
-    }
-    const whole = name === "identifiers" || name === "sparse" || name === "program";
-    const sameNode = whole ? (expected, actual) => firstDifference(expected, actual, expected.type) : () => null;
-    const difference = eventsDifference(referenceEvents(program, module.VISITOR_KEYS, rule, types), log, sameNode);
-    if (difference !== null) return `rule ${name}: ${difference}`;
-    // Where nodes have parent links, each visited one's is the node that holds it.
-    const orphan = log.find(([, node]) => Object.hasOwn(node, "parent") && !heldByParent(node));
-    if (orphan !== undefined) return `rule ${name}: ${orphan[1].type} at ${orphan[1].start}: its parent does not hold it`;
-  }
-  return null;
+  return rulesDifference((visitor) => module.walk(bytes, visitor), types, program, module.VISITOR_KEYS, (expected, actual) => firstDifference(expected, actual, expected.type));
 }
 
 function stem(work, index) {

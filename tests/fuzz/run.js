@@ -24,14 +24,19 @@ const WORKER = new URL("./worker.js", import.meta.url).pathname;
 const WASM_ENCODE = new URL("../conformance/wasm-encode.js", import.meta.url).pathname;
 const USAGE = "node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--cases N] [--seed S] [--case I] (run by `cargo xtask fuzz`)";
 
-// The watchdog's bounds (README.md, "Fuzzing"). A case of a file whose valid buffer takes `t` ms
-// may take 1 s plus 4 t. A case of a buffer of `b` bytes may add 64 MiB plus 32 b to the RSS (on
+// The watchdog's bounds (README.md, "Fuzzing"). A case of a file whose valid buffer takes `t` ms to
+// read may take 1 s plus 4 t to read, and where the target has a walker, its walk of a buffer whose
+// valid walk takes `w` ms 2 s plus 4 w more: a walk reads a buffer up to twice, each time bounded as
+// a read is (its scan, then where nodes have parent links, the whole tree, whose `parent` a visited
+// node holds; a corrupt buffer may take both to the end of their budget). A case of a buffer of `b` bytes may add 64 MiB plus 32 b to the RSS (on
 // Linux, where a case's own peak can be measured), and a child's peak RSS may pass its level after
 // loading the corpus by 256 MiB plus 16 times the largest buffer it holds (a leak across cases:
 // past it, the child collects its garbage and what remains, of its RSS and of what it holds, is
 // held to that bound).
 const HANG_MS = 1000;
 const HANG_FACTOR = 4;
+const readLimit = (file) => HANG_MS + HANG_FACTOR * file.readMs;
+const walkLimit = (file) => 2 * HANG_MS + HANG_FACTOR * file.walkMs;
 const CASE_RSS_SLACK = 64 * 2 ** 20;
 const CASE_RSS_FACTOR = 32;
 const RSS_SLACK = 256 * 2 ** 20;
@@ -162,13 +167,14 @@ function campaign(options, target, corpus) {
       if (worker.killed) return;
       if (message.ready) {
         worker.ready = true;
+        worker.walks = message.walks;
         worker.files = new Map(message.files.map((f) => [f.name, f]));
         worker.rssLimit = message.baselineRss + RSS_SLACK + RSS_FACTOR * Math.max(...message.files.map((f) => f.bytes));
         dispatch(worker);
       } else if (message.start !== undefined) {
         const file = worker.files.get(message.file);
         worker.current = { index: message.start, file: message.file, what: message.what };
-        worker.limitMs = HANG_MS + HANG_FACTOR * file.validMs;
+        worker.limitMs = readLimit(file) + (worker.walks ? walkLimit(file) : 0);
         worker.startedAt = performance.now();
       } else if (message.done !== undefined) {
         const index = message.done;
@@ -176,14 +182,16 @@ function campaign(options, target, corpus) {
         const what = `${message.file}, ${message.kind}: ${message.description}`;
         const growthLimit = CASE_RSS_SLACK + CASE_RSS_FACTOR * worker.files.get(message.file).bytes;
         const grown = message.growth !== null && message.growth > growthLimit;
-        if (message.ms > worker.limitMs) fail("hang", index, `${message.ms.toFixed(0)} ms (limit ${worker.limitMs.toFixed(0)} ms); ${what}`);
+        const file = worker.files.get(message.file);
+        if (message.readMs > readLimit(file)) fail("hang", index, `read for ${message.readMs.toFixed(0)} ms (limit ${readLimit(file).toFixed(0)} ms); ${what}`);
+        else if (message.walkMs > walkLimit(file)) fail("hang", index, `walked for ${message.walkMs.toFixed(0)} ms (limit ${walkLimit(file).toFixed(0)} ms); ${what}`);
         else if (grown) fail("blowup", index, `the case added ${mib(message.growth)} MiB to the RSS (limit ${mib(growthLimit)} MiB); ${what}`);
         else if (message.maxRss > worker.rssLimit) fail("blowup", index, `RSS ${mib(message.maxRss)} MiB with its garbage collected, and as much held (limit ${mib(worker.rssLimit)} MiB); ${what}`);
         else if (message.outcome === "foreign") fail("foreign", index, `${what}\n  ${message.message.replace(/\n/g, "\n  ")}`);
         else {
           counts[message.outcome]++;
           counts.cases++;
-          if (options.only !== null) process.stderr.write(`${target.name}: case ${index}: ${message.outcome} in ${message.ms.toFixed(1)} ms; ${what}\n`);
+          if (options.only !== null) process.stderr.write(`${target.name}: case ${index}: ${message.outcome} in ${message.readMs.toFixed(1)} ms, walked for ${message.walkMs.toFixed(1)} ms; ${what}\n`);
         }
         // A child whose peak RSS passed the bound would flag every case after, and so would one that
         // a case blew up (V8 keeps the heap it grew): start a fresh one.

@@ -44,17 +44,27 @@ function readAll(args, after) {
   return lazy ? deserializer.materialize(result) : result;
 }
 
+// The time the case's walks took so far (apart from its reads, which the watchdog bounds apart).
+let walkTime = 0;
+
+/**
+ * The best of 3 of what a case does with a file's valid buffer: read it all (`readMs`), and walk it
+ * where the target has a walker (`walkMs`).
+ */
 function timeValid(file) {
-  let best = Infinity;
+  let readMs = Infinity;
+  let walkMs = Infinity;
   for (let i = 0; i < 3; i++) {
     const args = file.valid();
     const start = performance.now();
-    // (What a case does with a valid buffer: read it all, and walk it where the target has a walker.)
-    const problem = walkProblem(args, readAll(args));
-    best = Math.min(best, performance.now() - start);
+    const tree = readAll(args);
+    const read = performance.now();
+    const problem = walkProblem(args, tree);
+    readMs = Math.min(readMs, read - start);
+    walkMs = Math.min(walkMs, performance.now() - read);
     if (problem !== null) throw new Error(`${file.name}: ${problem}`);
   }
-  return best;
+  return { readMs, walkMs };
 }
 
 /**
@@ -85,7 +95,7 @@ function rawastFormat(bytes) {
   const fingerprint = layout.pointerWidth === 8 ? LAYOUT_FINGERPRINT_64 : LAYOUT_FINGERPRINT_32;
   return { kind: "rawast", placement: rawastRegion(bytes).source.start === 0 ? "start" : "end", fingerprint };
 }
-const files = loaded.map((file) => ({ ...file, validMs: timeValid(file) }));
+const files = loaded.map((file) => ({ ...file, ...timeValid(file) }));
 const totalWeight = files.reduce((sum, file) => sum + file.weight, 0);
 
 function pickFile(rng) {
@@ -135,26 +145,35 @@ function run(mutation) {
   }
 }
 
-// What the walker visits in a case (rawast's eager targets, which have one): identifiers, read
-// whole, and a rare type, for which it reads the rest of the tree without building it.
+// What the walker visits in a case (the eager targets, which have one): identifiers, read whole,
+// and a rare type, for which it reads the rest of the tree without building it.
 function walkVisitor(names) {
   return { Identifier: (node) => names.push(node.name), DebuggerStatement: () => names.push("debugger") };
 }
 
+// What the walker visits in a buffer `deserialize` refused: a rare type only, so that the walk reads
+// all it can without building it. (With identifiers, a walk of a tree with parent links would read
+// the whole tree at the first one, as `deserialize` did already.)
+const SPARSE_VISITOR = { DebuggerStatement() {} };
+
 /**
- * What is wrong with `walk` on the bytes of `args`, or null. It reads part of what `deserialize`
- * reads: where that gave a tree (`tree`), it visits what `visit` finds in it; where that gave a
- * `RawastBufferError` (`tree` null), it gives one too or visits what it reads.
+ * What is wrong with `walk` on the bytes of `args` (`deserialize`'s arguments), or null. It reads
+ * part of what `deserialize` reads: where that gave a tree (`tree`), it visits what `visit` finds in
+ * it; where that gave a `RawastBufferError` (`tree` null), it gives one too or visits what it reads
+ * (`SPARSE_VISITOR`).
  */
 function walkProblem(args, tree) {
   if (deserializer.walk === undefined || lazy) return null;
   const walked = [];
+  const start = performance.now();
   try {
-    deserializer.walk(args[0], walkVisitor(walked));
+    deserializer.walk(...args, tree === null ? SPARSE_VISITOR : walkVisitor(walked));
   } catch (error) {
+    walkTime += performance.now() - start;
     if (error instanceof BufferError) return tree === null ? null : `walk: a RawastBufferError (${error.message}) where deserialize gave a tree`;
     return `walk: ${String(error?.stack ?? error).slice(0, 800)}`;
   }
+  walkTime += performance.now() - start;
   if (tree === null) return null;
   const visited = [];
   deserializer.visit(tree, walkVisitor(visited));
@@ -227,16 +246,19 @@ process.on("message", ({ index, rssLimit }) => {
     rssBefore = statusBytes("VmRSS");
   }
   const start = performance.now();
+  walkTime = 0;
   const { outcome, message } = run(mutation);
   const ms = performance.now() - start;
+  const walkMs = walkTime;
   const growth = canMeasureCases ? statusBytes("VmHWM") - rssBefore : null;
-  process.send({ done: index, outcome, message, ms, growth, file: file.name, kind: mutation.kind, description: mutation.description, maxRss: processRss(rssLimit) });
+  process.send({ done: index, outcome, message, readMs: ms - walkMs, walkMs, growth, file: file.name, kind: mutation.kind, description: mutation.description, maxRss: processRss(rssLimit) });
 });
 
 // What the child's RSS and holdings are once the corpus is loaded.
 const baseline = { rss: process.resourceUsage().maxRSS * 1024, held: held() };
 process.send({
   ready: true,
-  files: files.map(({ name, size, validMs }) => ({ name, bytes: size, validMs })),
+  files: files.map(({ name, size, readMs, walkMs }) => ({ name, bytes: size, readMs, walkMs })),
+  walks: deserializer.walk !== undefined && !lazy,
   baselineRss: baseline.rss,
 });

@@ -12,6 +12,12 @@
 // tests/oxc/compare.js defines it. Prints a line per mismatching (MISMATCH) or throwing (ERROR) file,
 // a line of counts, and last `conformance: F files, M mismatches`; exits 1 if M > 0.
 //
+// Where the module exports `walk` (and `VISITOR_KEYS`), each rule of tests/walk-rules.js is run by
+// `walk` on the same buffer and compared with the same rule run on oxc's tree by oxc-parser's own
+// `visitorKeys` (TS-ESLint's): the events in order, the nodes of the rules whose nodes do not nest
+// compared whole (in the `parent` variants, by type and span, and each visited node's `parent`
+// checked to hold it).
+//
 // Only the bare deserializers are compared: oxc's `parseSync` additionally unshifts the hashbang into
 // `comments` for JS (raw-transfer/eager.js), which is not the deserializer's work.
 //
@@ -28,7 +34,9 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
+import { createRequire } from "node:module";
 import { usageError } from "../command-line.js";
+import { rulesDifference } from "../walk-rules.js";
 import { targetAndPaths } from "../targets.js";
 import { addParents, firstDifference } from "./compare.js";
 import { LANGS, collectFiles, kindOf } from "./files.js";
@@ -65,6 +73,20 @@ function oneLine(message) {
   return line.length <= 300 ? line : `${line.slice(0, 299)}…`;
 }
 
+// oxc-parser's visitor keys (TS-ESLint's), the reference walk's.
+const { visitorKeys: OXC_VISITOR_KEYS } = createRequire(import.meta.url)("oxc-parser");
+
+/**
+ * The first difference between what `module.walk` visits in the buffer (`args`: `deserialize`'s
+ * arguments) with each rule of tests/walk-rules.js and what a walk of oxc's `program` by
+ * oxc-parser's visitor keys visits, or null. `parent`: nodes have parent links (each holds the
+ * whole tree: compared by type and span).
+ */
+function checkWalks(module, parent, program, args) {
+  const types = new Set(Object.keys(module.VISITOR_KEYS));
+  return rulesDifference((visitor) => module.walk(...args, visitor), types, program, OXC_VISITOR_KEYS, parent ? null : (expected, actual) => firstDifference(expected, actual));
+}
+
 async function main() {
   const options = commandLine();
   const files = collectFiles(options.paths, (message) => usageError(USAGE, message));
@@ -72,9 +94,10 @@ async function main() {
   // variant without parents, with each node's `parent` added as oxc's generator sets it (`addParents`).
   const { deserialize: withoutParents } = await import(`oxc-parser/src-js/generated/deserialize/${options.referenceVariant}.js`);
   const reference = options.parent ? (...args) => addParents(withoutParents(...args)) : withoutParents;
-  let candidate;
+  let candidate, module;
   try {
-    ({ deserialize: candidate } = await import(pathToFileURL(resolve(options.module)).href));
+    module = await import(pathToFileURL(resolve(options.module)).href);
+    candidate = module.deserialize;
   } catch (error) {
     usageError(USAGE, `cannot load ${options.module}: ${error.message}`);
   }
@@ -85,7 +108,7 @@ async function main() {
   let compared = 0,
     mismatches = 0,
     withErrors = 0;
-  const time = { parse: 0, reference: 0, candidate: 0, compare: 0 };
+  const time = { parse: 0, reference: 0, candidate: 0, compare: 0, walk: 0 };
   const started = performance.now();
 
   for (const [index, file] of files.entries()) {
@@ -140,6 +163,16 @@ async function main() {
       if (difference !== null) {
         mismatches++;
         console.log(`MISMATCH ${file}: ${difference}`);
+        continue;
+      }
+      if (typeof module.walk === "function") {
+        const t4 = performance.now();
+        const walkDifference = checkWalks(module, options.parent, theirs.program, [buffer, sourceText, sourceStartPos, sourceByteLen]);
+        time.walk += performance.now() - t4;
+        if (walkDifference !== null) {
+          mismatches++;
+          console.log(`MISMATCH ${file}: walk: ${walkDifference}`);
+        }
       }
     } finally {
       returnBufferToCache(buffer);
@@ -151,7 +184,7 @@ async function main() {
   const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
   console.log(
     `variant ${options.variant}, ${options.name}: ${kinds.join(", ") || "no files"}; with parse errors ${withErrors}; skipped (oxc threw) ${skipped.length}; ` +
-      `parse ${seconds(time.parse)}, oxc ${seconds(time.reference)}, ${options.name} ${seconds(time.candidate)}, compare ${seconds(time.compare)}`,
+      `parse ${seconds(time.parse)}, oxc ${seconds(time.reference)}, ${options.name} ${seconds(time.candidate)}, compare ${seconds(time.compare)}${typeof module.walk === "function" ? `, walks ${seconds(time.walk)}` : ""}`,
   );
   console.log(`conformance: ${compared} files, ${mismatches} mismatches`);
   process.exitCode = mismatches > 0 ? 1 : 0;

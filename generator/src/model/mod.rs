@@ -34,7 +34,7 @@ use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
 pub use check::check_target;
-pub use oxc::{Variant as OutputVariant, declared_properties};
+pub use oxc::{Variant as OutputVariant, converter_reads, declared_properties, made_node_types};
 pub use rawast::variant_string;
 use rawast::{enum_model, field_key, node_span_field, object_model};
 pub use visitor::{VisitorEntry, VisitorKeys};
@@ -47,6 +47,8 @@ pub struct Model {
     objects: Vec<Option<ObjectModel>>,
     /// By `TypeId`: `Some` for enums.
     enums: Vec<Option<EnumModel>>,
+    /// By `TypeId`: `Some` for structs, what a walk meets in their objects.
+    walked: Vec<Option<WalkedStruct>>,
     /// By `TypeId`: whether reading a value of the type may make a node.
     builds: Vec<bool>,
     /// Which types hold which, and the cycles among them.
@@ -70,6 +72,21 @@ pub struct ObjectModel {
     /// A node that takes a `parent` where the output has parent links: oxc's objects with a `type`
     /// property and no `#[estree(no_parent)]`; rawast's nodes.
     pub parent: bool,
+}
+
+/// What a walk meets in a struct's objects: the model's view for walkers and visitor keys, where
+/// oxc's converters make nodes that no property names (`model::oxc::walked`).
+#[derive(Debug, Clone)]
+pub struct WalkedStruct {
+    /// The node types its objects can have: its `type`, or each string of the fieldless enum its
+    /// `type` field is (oxc's `Function`: `FunctionDeclaration`, `FunctionExpression`, ...); none
+    /// for plain objects.
+    pub node_types: Vec<String>,
+    /// That field, its enum and the enum's strings by discriminant, where the type is read.
+    pub type_field: Option<(FieldPath, TypeRef, Vec<(u8, String)>)>,
+    /// The properties a walk reads one by one, in output order; `None` where a converter's value
+    /// of another shape is built whole instead.
+    pub properties: Option<Vec<Property>>,
 }
 
 /// An enum as a JS value: its variant's.
@@ -224,14 +241,24 @@ impl Model {
                 Dialect::Rawast => enum_model(schema, id),
             }));
         }
-        let mut model = Model { mapping, objects, enums, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
+        let walked = schema
+            .ids()
+            .map(|id| {
+                let object = objects[id.0].as_ref()?;
+                Some(match schema.dialect {
+                    Dialect::Oxc => oxc::walked(schema, id, object, variant),
+                    Dialect::Rawast => WalkedStruct { node_types: object.node_type.iter().cloned().collect(), type_field: None, properties: Some(object.properties.clone()) },
+                })
+            })
+            .collect();
+        let mut model = Model { mapping, objects, enums, walked, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
         model.builds = builds_nodes_by_type(schema, &model);
+        model.visitor_keys = visitor::visitor_keys(schema, &model);
         if schema.dialect == Dialect::Oxc {
             // oxc's rules let a later property replace an earlier one's value, and its
             // deserializers check their own recursion (`emit::js::oxc::nesting`).
             return diagnostics.into_result(model);
         }
-        model.visitor_keys = visitor::visitor_keys(schema, &model);
         check::check_keys(schema, &model, &mut diagnostics);
         if let Some(cycle) = graph::undeferrable_cycle(schema, &model) {
             let names: Vec<&str> = cycle.iter().map(|&id| schema.get(id).name.as_str()).collect();
@@ -255,7 +282,17 @@ impl Model {
 
     /// Whether a struct is a node: an object with a type name and a span.
     pub fn is_node(&self, id: TypeId) -> bool {
-        self.object(id).is_some_and(|o| o.node_type.is_some())
+        self.walked(id).is_some_and(|w| !w.node_types.is_empty())
+    }
+
+    /// What a walk meets in a struct's objects; `None` for enums.
+    pub fn walked(&self, id: TypeId) -> Option<&WalkedStruct> {
+        self.walked[id.0].as_ref()
+    }
+
+    /// Whether an oxc converter's value may hold a node: it makes one, or reads a value that may.
+    pub fn converter_builds_nodes(&self, schema: &Schema, converter: MetaId) -> bool {
+        !oxc::made_node_types(schema, converter).is_empty() || oxc::converter_reads(schema, converter).iter().any(|ty| self.builds_nodes(ty))
     }
 
     /// The node type name of a node struct.
@@ -268,10 +305,11 @@ impl Model {
     pub fn node_types(&self, schema: &Schema) -> Vec<(&str, Vec<TypeId>)> {
         let mut types: Vec<(&str, Vec<TypeId>)> = Vec::new();
         for id in schema.ids() {
-            let Some(node_type) = self.node_type(id) else { continue };
-            match types.iter_mut().find(|(t, _)| *t == node_type) {
-                Some((_, ids)) => ids.push(id),
-                None => types.push((node_type, vec![id])),
+            for node_type in self.walked(id).map(|w| w.node_types.as_slice()).unwrap_or_default() {
+                match types.iter_mut().find(|(t, _)| t == node_type) {
+                    Some((_, ids)) => ids.push(id),
+                    None => types.push((node_type, vec![id])),
+                }
             }
         }
         types
@@ -350,9 +388,29 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
             if builds[id.0] {
                 continue;
             }
+            // oxc's converters: a value that makes a node, or reads one that may.
+            let converts = |converter: MetaId, builds: &[bool]| !oxc::made_node_types(schema, converter).is_empty() || oxc::converter_reads(schema, converter).iter().any(|ty| reaches(ty, builds));
             let now = match &schema.get(id).kind {
-                TypeKind::Struct(_) => model.object(id).is_some_and(|o| o.properties.iter().any(|p| matches!(&p.value, PropertyValue::Field { ty, .. } if reaches(ty, &builds)))),
-                TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).any(|p| reaches(p, &builds)),
+                TypeKind::Struct(_) => {
+                    let walked = model.walked(id).expect("structs are walked");
+                    match (&walked.properties, model.object(id).and_then(|o| o.via)) {
+                        (Some(properties), _) => properties.iter().any(|p| match &p.value {
+                            PropertyValue::Field { ty, .. } => reaches(ty, &builds),
+                            PropertyValue::Joined { parts, .. } => parts.iter().any(|(_, ty)| reaches(ty, &builds)),
+                            PropertyValue::Converted { converter, .. } => converts(*converter, &builds),
+                            _ => false,
+                        }),
+                        (None, Some(converter)) => converts(converter, &builds),
+                        (None, None) => false,
+                    }
+                }
+                TypeKind::Enum(e) => match model.enumeration(id).expect("enums have a model") {
+                    EnumModel { via: Some(converter), .. } => converts(*converter, &builds),
+                    enumeration => {
+                        e.variants.iter().filter_map(|v| v.payload.as_ref()).any(|p| reaches(p, &builds))
+                            || enumeration.variants.iter().any(|v| matches!(v.value, VariantValue::Converted(c) if converts(c, &builds)))
+                    }
+                },
             };
             if now {
                 builds[id.0] = true;

@@ -10,7 +10,8 @@
 
 use super::{EnumModel, FieldPath, ObjectModel, Property, PropertyValue, StructAt, VariantModel, VariantValue};
 use crate::casing::camel_case;
-use crate::ir::{JoinPlace, Only, Ordered, Schema, Struct, TypeId, TypeKind, TypeRef};
+use crate::ir::snippet::Part;
+use crate::ir::{JoinPlace, MetaId, Only, Ordered, Schema, Struct, TypeId, TypeKind, TypeRef};
 
 /// Which of oxc's deserializers: its output for TypeScript, with `range` arrays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -182,4 +183,112 @@ fn flattened(schema: &Schema, field: &crate::ir::Field) -> Option<TypeId> {
     let TypeRef::Named(inner) = field.ty else { return None };
     let flatten = field.estree.flatten || (!field.estree.no_flatten && schema.get(inner).estree.flatten);
     (flatten && matches!(schema.get(inner).kind, TypeKind::Struct(_))).then_some(inner)
+}
+
+/// What a walk meets in struct `id`'s objects (`object`, its model for `variant`), by oxc's rules:
+/// a node of the type its `type` property names, or, where that is a fieldless enum's (`Function`,
+/// `Class`, `MethodDefinition`, ...), of one of the enum's strings; its properties read one by one,
+/// or for a converter's value (`via`) built whole, unless the converter has no `ts_type`: then oxc's
+/// TypeScript definitions describe its value by the struct's declared properties (`Program`,
+/// `ParenthesizedExpression`), and so does the walk.
+pub(super) fn walked(schema: &Schema, id: TypeId, object: &ObjectModel, variant: Variant) -> super::WalkedStruct {
+    let properties = match object.via {
+        None => Some(object.properties.clone()),
+        Some(converter) if schema.meta[converter.0].ts_type.is_none() => Some(declared_properties(schema, id, variant)),
+        Some(_) => None,
+    };
+    let mut node_types = Vec::new();
+    let mut type_field = None;
+    match properties.iter().flatten().find(|p| p.key == "type").map(|p| &p.value) {
+        Some(PropertyValue::NodeType(name)) => node_types.push(name.clone()),
+        // A `type` field of a fieldless enum, on an object oxc gives `parent` (comments have none).
+        Some(PropertyValue::Field { at, ty: ty @ TypeRef::Named(enum_id), convert: None }) if !schema.get(id).estree.no_parent => {
+            if let TypeKind::Enum(e) = &schema.get(*enum_id).kind
+                && e.variants.iter().all(|v| v.payload.is_none())
+            {
+                let strings: Vec<(u8, String)> = enumeration(schema, *enum_id)
+                    .variants
+                    .into_iter()
+                    .filter_map(|v| match v.value {
+                        VariantValue::String(s) => Some((v.discriminant, s)),
+                        _ => None,
+                    })
+                    .collect();
+                node_types.extend(strings.iter().map(|(_, s)| s.clone()));
+                type_field = Some((at.clone(), ty.clone(), strings));
+            }
+        }
+        _ => {}
+    }
+    super::WalkedStruct { node_types, type_field, properties }
+}
+
+/// The node types converter `id`'s JS makes itself: the strings of its object literals' `type: '…'`.
+pub fn made_node_types(schema: &Schema, id: MetaId) -> Vec<String> {
+    let mut types = Vec::new();
+    let Some(snippet) = &schema.meta[id.0].raw_deser else { return types };
+    for text in snippet_texts(&snippet.parts) {
+        let mut rest = text;
+        while let Some(at) = rest.find("type:") {
+            rest = rest[at + 5..].trim_start();
+            let Some(quote) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else { continue };
+            let Some(end) = rest[1..].find(quote) else { continue };
+            let name = &rest[1..1 + end];
+            if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) && !types.iter().any(|t| t == name) {
+                types.push(name.to_owned());
+            }
+        }
+    }
+    types
+}
+
+/// The types converter `id`'s JS reads with `DESER[…]`, in every output variant.
+pub fn converter_reads(schema: &Schema, id: MetaId) -> Vec<TypeRef> {
+    fn collect(parts: &[Part], out: &mut Vec<TypeRef>) {
+        for part in parts {
+            match part {
+                Part::Deser(ty) if !out.contains(ty) => out.push(ty.clone()),
+                Part::If { body, .. } => collect(body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut reads = Vec::new();
+    if let Some(snippet) = &schema.meta[id.0].raw_deser {
+        collect(&snippet.parts, &mut reads);
+    }
+    reads
+}
+
+/// The JS text of a snippet, in every output variant.
+fn snippet_texts(parts: &[Part]) -> Vec<&str> {
+    let mut texts = Vec::new();
+    for part in parts {
+        match part {
+            Part::Text(text) => texts.push(text.as_str()),
+            Part::If { body, .. } => texts.extend(snippet_texts(body)),
+            _ => {}
+        }
+    }
+    texts
+}
+
+/// The keys converters' JS assigns to (`x.key = …`), in every output variant.
+pub fn keys_set_by_converters(schema: &Schema) -> std::collections::BTreeSet<String> {
+    let mut keys = std::collections::BTreeSet::new();
+    for meta in &schema.meta {
+        let Some(snippet) = &meta.raw_deser else { continue };
+        for text in snippet_texts(&snippet.parts) {
+            let bytes = text.as_bytes();
+            for (at, _) in text.match_indices('.') {
+                let key: String = text[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                let rest = text[at + 1 + key.len()..].trim_start();
+                let assigns = rest.starts_with('=') && !rest.starts_with("==");
+                if !key.is_empty() && assigns && bytes.get(at + 1).is_some_and(|b| b.is_ascii_alphabetic()) {
+                    keys.insert(key);
+                }
+            }
+        }
+    }
+    keys
 }

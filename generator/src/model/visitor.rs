@@ -16,9 +16,9 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::{Model, PropertyValue};
+use super::{Model, PropertyValue, VariantValue};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::ir::{Schema, TypeId, TypeKind, TypeRef};
+use crate::ir::{Dialect, Only, Schema, TypeId, TypeKind, TypeRef};
 
 /// Every entry, in the order a reader meets them: the result's plain values, then each node type
 /// followed by the plain objects under it, depth first.
@@ -36,17 +36,27 @@ pub struct VisitorEntry {
 
 /// The visitor keys of `model`, or why its objects cannot be walked by them.
 pub(super) fn visitor_keys(schema: &Schema, model: &Model) -> Result<VisitorKeys, Diagnostics> {
-    let mut walk = Walk { schema, model, entries: Vec::new(), origins: HashMap::new(), reachable: BTreeSet::new(), diagnostics: Diagnostics::default() };
-    // A walk starts at each value of `deserialize`'s result, named by its key there.
-    if let Some(result) = &model.result {
+    let set_by_converters = set_by_converters(schema, model);
+    let mut walk = Walk { schema, model, entries: Vec::new(), origins: HashMap::new(), reachable: BTreeSet::new(), set_by_converters, diagnostics: Diagnostics::default() };
+    // A walk starts at each value of `deserialize`'s result, named by its key there. (oxc's result
+    // holds the program, whose nodes oxc's own visitor keys start from, and values without nodes.)
+    if let Some(result) = model.result.as_ref().filter(|_| schema.dialect == Dialect::Rawast) {
         let starts = std::iter::once((&result.root_key, TypeRef::Named(result.root))).chain(result.channels.iter().map(|c| (&c.key, c.ty.clone())));
         for (key, ty) in starts {
             let plain = walk.plain_structs([&ty]);
             walk.describe(key.clone(), &plain, std::slice::from_ref(&plain), Origin { what: format!("`deserialize`'s `{key}`"), location: None });
         }
     }
-    // Structs that share a node type share its entry.
-    for (node_type, ids) in model.node_types(schema) {
+    // Structs that share a node type share its entry. oxc's schema describes types its trees never
+    // hold (its regular expressions' AST, ids): those a tree can hold.
+    let reachable = model.result.as_ref().filter(|_| schema.dialect == Dialect::Oxc).map(|result| reachable_structs(schema, model, result.root));
+    for (node_type, mut ids) in model.node_types(schema) {
+        if let Some(reachable) = &reachable {
+            ids.retain(|id| reachable.contains(id));
+            if ids.is_empty() {
+                continue;
+            }
+        }
         let structs: Vec<String> = ids.iter().map(|id| format!("`{}`", schema.get(*id).name)).collect();
         walk.describe(node_type.to_owned(), &ids, &[], Origin { what: format!("the node type of {}", structs.join(", ")), location: None });
     }
@@ -63,6 +73,8 @@ struct Walk<'a> {
     origins: HashMap<String, Origin>,
     /// Every plain struct a walk can meet, whose own discriminator value it reads.
     reachable: BTreeSet<TypeId>,
+    /// Keys of properties that oxc's converters set on the objects they read (`set_by_converters`).
+    set_by_converters: BTreeSet<String>,
     diagnostics: Diagnostics,
 }
 
@@ -73,18 +85,15 @@ struct Origin {
     location: Option<Location>,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
     /// Adds the entry `name` of objects that are one of `structs` (node structs of one type, or the
     /// plain structs that lie in one place), and those of the plain objects under them. `chain`:
     /// the sets of plain structs met from the nearest node to here, `structs` last for plain ones.
     fn describe(&mut self, name: String, structs: &[TypeId], chain: &[Vec<TypeId>], origin: Origin) {
         self.reachable.extend(structs.iter().filter(|id| !self.model.is_node(**id)));
         let mut keys: Vec<String> = Vec::new();
-        for property in structs.iter().flat_map(|id| &self.model.object(*id).expect("structs are objects").properties) {
-            if let PropertyValue::Field { ty, .. } = &property.value
-                && self.model.builds_nodes(ty)
-                && !keys.contains(&property.key)
-            {
+        for property in structs.iter().flat_map(|id| self.properties(*id)) {
+            if self.leads_to_nodes(property) && !keys.contains(&property.key) {
                 keys.push(property.key.clone());
             }
         }
@@ -111,11 +120,12 @@ impl Walk<'_> {
             // The plain structs under `key` in any of `structs`: a walker follows the key in each.
             let fields: Vec<(&TypeRef, &Option<Location>)> = structs
                 .iter()
-                .flat_map(|id| &self.model.object(*id).expect("structs are objects").properties)
+                .flat_map(|id| self.properties(*id))
                 .filter(|p| p.key == key)
-                .filter_map(|p| match &p.value {
-                    PropertyValue::Field { ty, .. } => Some((ty, &p.location)),
-                    _ => None,
+                .flat_map(|p| match &p.value {
+                    PropertyValue::Field { ty, .. } => vec![(ty, &p.location)],
+                    PropertyValue::Joined { parts, .. } => parts.iter().map(|(_, ty)| (ty, &p.location)).collect(),
+                    _ => Vec::new(),
                 })
                 .collect();
             let plain = self.plain_structs(fields.iter().map(|(ty, _)| *ty));
@@ -142,6 +152,26 @@ impl Walk<'_> {
             next.push(plain.clone());
             let what = format!("the plain objects at `{key}` of `{name}`'s entry");
             self.describe(format!("{name}.{key}"), &plain, &next, Origin { what, location });
+        }
+    }
+
+    /// The properties a walk reads of struct `id`'s objects (none for a converter's value).
+    fn properties(&self, id: TypeId) -> &'a [super::Property] {
+        self.model.walked(id).and_then(|w| w.properties.as_deref()).unwrap_or_default()
+    }
+
+    /// Whether a property's value can lead to a node: a field's or joined fields' value that can
+    /// be or hold one, or an oxc converter's that can; or a converter's constant that another
+    /// converter replaces with nodes (`set_by_converters`).
+    fn leads_to_nodes(&self, property: &super::Property) -> bool {
+        match &property.value {
+            PropertyValue::Field { ty, .. } => self.model.builds_nodes(ty),
+            PropertyValue::Joined { parts, .. } => parts.iter().any(|(_, ty)| self.model.builds_nodes(ty)),
+            PropertyValue::Converted { converter, .. } => {
+                self.model.converter_builds_nodes(self.schema, *converter)
+                    || (self.schema.meta[converter.0].only == Some(Only::Ts) && self.set_by_converters.contains(&property.key))
+            }
+            _ => false,
         }
     }
 
@@ -193,6 +223,73 @@ impl Walk<'_> {
             self.diagnostics.push(diagnostic);
         }
     }
+}
+
+/// The keys that oxc's converters set on objects they read (`param.typeAnnotation = …`, the
+/// `FormalParameter` converter's on the pattern it reads), that other structs' fields hold nodes
+/// under: where such an object's own property is a TypeScript-only converter's placeholder
+/// (`#[ts]`: `typeAnnotation: null`, `decorators: []`), a tree can hold nodes there.
+fn set_by_converters(schema: &Schema, model: &Model) -> BTreeSet<String> {
+    let set = super::oxc::keys_set_by_converters(schema);
+    let mut keys = BTreeSet::new();
+    for id in schema.ids() {
+        for property in model.walked(id).and_then(|w| w.properties.as_deref()).unwrap_or_default() {
+            let holds_nodes = match &property.value {
+                PropertyValue::Field { ty, .. } => model.builds_nodes(ty),
+                PropertyValue::Joined { parts, .. } => parts.iter().any(|(_, ty)| model.builds_nodes(ty)),
+                _ => false,
+            };
+            if holds_nodes && set.contains(&property.key) {
+                keys.insert(property.key.clone());
+            }
+        }
+    }
+    keys
+}
+
+/// The structs a tree read from `root` can hold: through fields, variants, and what oxc's
+/// converters read.
+fn reachable_structs(schema: &Schema, model: &Model, root: TypeId) -> HashSet<TypeId> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![TypeRef::Named(root)];
+    while let Some(ty) = stack.pop() {
+        match ty {
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => stack.push(*inner),
+            TypeRef::Named(id) if seen.insert(id) => {
+                let mut converters = Vec::new();
+                match &schema.get(id).kind {
+                    TypeKind::Struct(_) => {
+                        let walked = model.walked(id).expect("structs are walked");
+                        converters.extend(model.object(id).and_then(|o| o.via).filter(|_| walked.properties.is_none()));
+                        for property in walked.properties.iter().flatten() {
+                            match &property.value {
+                                PropertyValue::Field { ty, .. } => stack.push(ty.clone()),
+                                PropertyValue::Joined { parts, .. } => stack.extend(parts.iter().map(|(_, ty)| ty.clone())),
+                                PropertyValue::Converted { converter, .. } => converters.push(*converter),
+                                _ => {}
+                            }
+                        }
+                    }
+                    TypeKind::Enum(_) => {
+                        let enumeration = model.enumeration(id).expect("enums have a model");
+                        converters.extend(enumeration.via);
+                        for variant in &enumeration.variants {
+                            match &variant.value {
+                                VariantValue::Converted(converter) => converters.push(*converter),
+                                VariantValue::Payload(payload) => stack.push(payload.clone()),
+                                VariantValue::String(_) => {}
+                            }
+                        }
+                    }
+                }
+                for converter in converters {
+                    stack.extend(super::oxc::converter_reads(schema, converter));
+                }
+            }
+            _ => {}
+        }
+    }
+    seen
 }
 
 /// The strings a value of `ty` can be: `None` for any string, the variants of fieldless enums.

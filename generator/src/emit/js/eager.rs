@@ -6,7 +6,7 @@
 
 use askama::Template;
 
-use super::walker::{WalkBody, WalkerView, visitor_keys, walker};
+use super::walker::{NodeIndex, WalkBody, WalkEntry, WalkerView, visitor_keys, walker};
 use super::{Body, Builder, BufferView, Function, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, Target};
 use crate::emit::EmitContext;
@@ -42,14 +42,24 @@ struct DeserializeJs {
 }
 
 pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
-    let builder = Builder::new(cx, settings);
+    let mut builder = Builder::new(cx, settings);
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id)).collect();
     functions.extend(builder.helper_functions());
     let root = TypeRef::Named(cx.result().root);
+    let buffer = BufferView::new(cx, settings);
+    let entry = WalkEntry {
+        whole_tree: builder.parent_links,
+        probe_built: false,
+        params: "buffer".to_owned(),
+        buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too)".to_owned(),
+        set_up: "setUp(buffer)".to_owned(),
+        release: format!("{} = undefined;", buffer.released().collect::<Vec<_>>().join(" = ")),
+    };
+    let walker = if super::has_walker(cx, settings) { walker(&mut builder, cx, &root, entry) } else { None };
     let view = DeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
-        buffer: BufferView::new(cx, settings),
+        buffer,
         parent_links: builder.parent_links,
         strings: StringsView::new(settings),
         lazy: false,
@@ -58,7 +68,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         read_first: false,
         result: builder.result(builder.read_in(&root, "root", "null", "null")),
         functions,
-        walker: if super::has_walker(cx, settings) { walker(&builder, &root) } else { None },
+        walker,
         visitor_keys: visitor_keys(cx).unwrap_or_default(),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
     };

@@ -1,14 +1,16 @@
 //! The walker of an eager target (template `templates/js/walk.js`): `walk(buffer, visitor)` visits
 //! the nodes of the tree in a buffer without building the tree. One function per type that can lead
-//! to a node, from the model and layouts the deserializer is written from (nothing here is
-//! particular to rawast's format; oxc's targets are not walked yet): a struct's
+//! to a node, from the model and layouts the deserializer is written from, for both formats (what
+//! builds a value whole is the format's: [`WalkSource`]): a struct's
 //! calls the walkers of its fields that can lead to a visited node, in output order, and past
 //! `WALK_DEPTH` structs pushes them onto an explicit stack instead (any depth); an enum's, an
 //! `Option`'s and a `Box`'s read their tag, niche or pointer and call the next walker; a `Vec`'s
 //! calls (or pushes) its elements'. A node of a type the visitor names is built by the
 //! deserializer's own function, whole, and its subtree visited on the objects built
 //! (`NODE_KEYS`, the visitor keys), so the nodes a visitor sees are the eager output's. A struct
-//! whose value is not read field by field (a converter's) is built whole too. Where nodes have
+//! whose value is not read field by field (a converter's) is built whole too, and so is a property
+//! of oxc's that a converter computes: such a walker is needed where what the converter reads can
+//! lead to a visited node, or where it makes one of a visited type itself. Where nodes have
 //! parent links (the linter layout), a node's `parent` holds the whole tree: the first node of a
 //! visited type met has the whole tree read and visited instead (`WalkerView::whole_tree`), and a
 //! walk that meets none reads only what could lead to one.
@@ -21,12 +23,47 @@ use super::Builder;
 use super::builder::at;
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
-use crate::ir::{TypeKind, TypeRef};
+use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
-use crate::model::PropertyValue;
+use crate::model::{PropertyValue, VariantValue};
 
-/// `WalkFunction::node` of a walker that is needed whatever the visitor visits.
-const ALWAYS: i64 = -2;
+/// How a format builds the values a walk hands over: the deserializer's own functions.
+pub(in crate::emit::js) trait WalkSource<'a> {
+    fn builder(&self) -> &Builder<'a>;
+    /// The expression that builds the `ty` at `pos` whole.
+    fn build(&mut self, ty: &TypeRef) -> String;
+    /// The expression that builds the property `key` of struct `id`'s object at `pos` alone (oxc:
+    /// a converter's value).
+    fn build_property(&mut self, id: TypeId, key: &str) -> String;
+}
+
+impl<'a> WalkSource<'a> for Builder<'a> {
+    fn builder(&self) -> &Builder<'a> {
+        self
+    }
+
+    fn build(&mut self, ty: &TypeRef) -> String {
+        self.read(ty, "pos")
+    }
+
+    fn build_property(&mut self, _: TypeId, key: &str) -> String {
+        unreachable!("rawast's objects have no converted property (`{key}`)")
+    }
+}
+
+/// Which node types a walker's value can be, for the JS that works out which walkers a visitor needs.
+pub(in crate::emit::js) enum NodeOf {
+    /// No node (an enum, an `Option`, a plain object).
+    Nothing,
+    /// Needed whatever the visitor visits (a rawast converter's value: what it holds is known only
+    /// once built).
+    Always,
+    /// Nodes of these types (indices of `node_types`): one, or one per string of its `type` field.
+    Types(Vec<usize>),
+    /// A converter's value, built whole: it holds nodes of these types that it makes itself, and
+    /// those of the walkers it reads (its edges).
+    Made(Vec<usize>),
+}
 
 /// What `templates/js/walk.js` renders.
 pub(in crate::emit::js) struct WalkerView {
@@ -41,18 +78,30 @@ pub(in crate::emit::js) struct WalkerView {
     pub(in crate::emit::js) channels: Vec<Step>,
     /// `[mapping] discriminator`, the key of a node's type name, as a property access (`.type`).
     pub(in crate::emit::js) discriminator: String,
+    /// `walk`'s parameters before `visitor` (`buffer`; oxc's `deserialize`'s), and what the
+    /// buffer is, for its doc.
+    pub(in crate::emit::js) params: String,
+    pub(in crate::emit::js) buffer_doc: String,
+    /// The statement that sets up a walk of the buffer (`setUp`'s call) and evaluates to the
+    /// root's position, and the one that drops the buffer's views when it ends.
+    pub(in crate::emit::js) set_up: String,
+    pub(in crate::emit::js) release: String,
+    /// Node types that only converters make (oxc's `TSParameterProperty`): no `VISITOR_KEYS`
+    /// entry, their objects walked by their values in order.
+    pub(in crate::emit::js) keyless_types: usize,
     /// Nodes with parent links (the linter layout): a visited node's `parent` is the tree's, which
     /// holds the whole tree, so the first node of a visited type met has the whole tree built and
     /// visited instead (what came before it in the walk visits nothing).
     pub(in crate::emit::js) whole_tree: bool,
+    /// With `whole_tree`: a value a converter builds is built apart from the tree and looked into
+    /// for a visited node (oxc's), rather than taken for one (rawast's builders take the parent).
+    pub(in crate::emit::js) probe_built: bool,
 }
 
 pub(in crate::emit::js) struct WalkFunction {
     pub(in crate::emit::js) name: String,
     pub(in crate::emit::js) comment: String,
-    /// The node type it walks (an index of `node_types`), `-1` for other values, [`ALWAYS`] for a
-    /// struct built whole (what its objects hold is known only once built).
-    pub(in crate::emit::js) node: i64,
+    pub(in crate::emit::js) node: NodeOf,
     /// The walkers it can call or push, for the JS that computes which are needed.
     pub(in crate::emit::js) edges: Vec<usize>,
     pub(in crate::emit::js) body: WalkBody,
@@ -66,9 +115,9 @@ pub(in crate::emit::js) struct Step {
 }
 
 pub(in crate::emit::js) enum WalkBody {
-    /// A struct read field by field. `node`: its node type's index and the expression that builds
-    /// it whole (when the visitor visits that type). `children`: in output order.
-    Object { node: Option<(usize, String)>, children: Vec<Step> },
+    /// A struct read field by field. `node`: its node type and the expression that builds it
+    /// whole (when the visitor visits that type). `children`: in output order.
+    Object { node: Option<(NodeIndex, String)>, children: Vec<Step> },
     /// A struct always built whole (a converter reads it), then its objects visited.
     Built { build: String },
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
@@ -78,18 +127,86 @@ pub(in crate::emit::js) enum WalkBody {
     Boxed { size: u32, align_mask: u32, paid: bool, target: Step },
 }
 
+/// A struct's node type: one, or the one its `type` field's tag gives (a table by tag, a constant
+/// named after the walker).
+pub(in crate::emit::js) enum NodeIndex {
+    Fixed(usize),
+    ByTag { offset: u32, table: String, values: String, what: String },
+}
+
+impl WalkerView {
+    /// Whether some walker builds a converter's value that makes nodes, or reads its node type from
+    /// a tag (oxc's format): `WALK_MADE`, and `WALK_NODE` entries that are lists.
+    pub(in crate::emit::js) fn has_lists(&self) -> bool {
+        self.functions.iter().any(|f| match &f.node {
+            NodeOf::Made(types) => !types.is_empty(),
+            NodeOf::Types(types) => types.len() > 1,
+            NodeOf::Nothing | NodeOf::Always => false,
+        })
+    }
+}
+
+impl NodeIndex {
+    /// The index as JS: a number, or `t`, which the walker reads from the tag first.
+    pub(in crate::emit::js) fn js(&self) -> String {
+        match self {
+            NodeIndex::Fixed(index) => index.to_string(),
+            NodeIndex::ByTag { .. } => "t".to_owned(),
+        }
+    }
+}
+
 impl WalkFunction {
     /// `[3, 7]`: the edges as a JS array.
     pub(in crate::emit::js) fn edges_js(&self) -> String {
-        format!("[{}]", self.edges.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))
+        list_js(&self.edges)
     }
+
+    /// Its entry of `WALK_NODE`: the node type index, `-1` for none, `-2` for always needed, an
+    /// array for several.
+    pub(in crate::emit::js) fn node_js(&self) -> String {
+        match &self.node {
+            NodeOf::Nothing | NodeOf::Made(_) => "-1".to_owned(),
+            NodeOf::Always => "-2".to_owned(),
+            NodeOf::Types(types) if types.len() == 1 => types[0].to_string(),
+            NodeOf::Types(types) => list_js(types),
+        }
+    }
+
+    /// The constant of a struct whose node type its `type` field's tag gives, and its value.
+    pub(in crate::emit::js) fn type_table(&self) -> Option<(&str, &str)> {
+        match &self.body {
+            WalkBody::Object { node: Some((NodeIndex::ByTag { table, values, .. }, _)), .. } => Some((table, values)),
+            _ => None,
+        }
+    }
+
+    /// Its entry of `WALK_MADE`: the node types a converter it builds makes, or `null`.
+    pub(in crate::emit::js) fn made_js(&self) -> String {
+        match &self.node {
+            NodeOf::Made(types) if !types.is_empty() => list_js(types),
+            _ => "null".to_owned(),
+        }
+    }
+}
+
+fn list_js(items: &[usize]) -> String {
+    format!("[{}]", items.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))
+}
+
+/// What a walker walks: a value of a type, or one property of a struct's object alone.
+#[derive(Clone, PartialEq)]
+enum Walked {
+    Type(TypeRef),
+    Property(TypeId, String),
 }
 
 /// Collects the walkers a root needs, each once, in the order first met.
 struct Collector<'b, 'a> {
-    builder: &'b Builder<'a>,
+    source: &'b mut dyn WalkSource<'a>,
+    cx: &'b EmitContext<'a>,
     node_types: Vec<String>,
-    types: Vec<TypeRef>,
+    walked: Vec<Walked>,
     functions: Vec<Option<WalkFunction>>,
 }
 
@@ -99,139 +216,231 @@ pub(crate) fn has_walker(cx: &EmitContext, settings: &crate::config::RawastSetti
     !settings.lazy && cx.model.visitor_keys().is_ok() && cx.model.mapping.discriminator.is_some()
 }
 
+/// How `walk` starts and ends, by format.
+pub(in crate::emit::js) struct WalkEntry {
+    /// Nodes have parent links: [`WalkerView::whole_tree`]; and [`WalkerView::probe_built`].
+    pub(in crate::emit::js) whole_tree: bool,
+    pub(in crate::emit::js) probe_built: bool,
+    pub(in crate::emit::js) params: String,
+    pub(in crate::emit::js) buffer_doc: String,
+    pub(in crate::emit::js) set_up: String,
+    pub(in crate::emit::js) release: String,
+}
+
 /// The walker of a target's tree, from its root; `None` when the model's visitor keys are errors
 /// (a schema whose objects no walker can tell apart: `Model::visitor_keys`).
-pub(in crate::emit::js) fn walker(builder: &Builder, root: &TypeRef) -> Option<WalkerView> {
-    let model = builder.cx.model;
+pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &EmitContext<'a>, root: &TypeRef, entry: WalkEntry) -> Option<WalkerView> {
+    let model = cx.model;
     let keys = model.visitor_keys().ok()?;
-    let discriminator = model.mapping.discriminator.clone()?;
-    let node_types = model.node_types(builder.cx.schema).into_iter().map(|(name, _)| name.to_owned()).collect();
-    let mut collector = Collector { builder, node_types, types: Vec::new(), functions: Vec::new() };
-    let root = collector.index(root);
-    let result = builder.cx.result();
-    let Shape::Struct { field_offsets } = &builder.layout.get(result.root).shape else { unreachable!("the root is a struct") };
+    let discriminator = model.mapping.discriminator.clone().unwrap_or_else(|| "type".to_owned());
+    let node_types = keys.entries.iter().filter(|e| model.node_types(cx.schema).iter().any(|(t, _)| *t == e.name)).map(|e| e.name.clone()).collect();
+    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new() };
+    let root = collector.index(&Walked::Type(root.clone()));
+    let result = cx.result();
+    let Shape::Struct { field_offsets } = &collector.source.builder().layout.get(result.root).shape else { unreachable!("the root is a struct") };
     let channels = result.channels.iter().filter(|c| model.builds_nodes(&c.ty)).map(|c| collector.step(&c.ty, at("root", field_offsets[c.field]))).collect();
     let functions = collector.functions.into_iter().map(|f| f.expect("every walker is written")).collect();
+    let keyless_types = collector.node_types.iter().filter(|name| !keys.entries.iter().any(|e| &e.name == *name)).count();
     let node_types = collector
         .node_types
         .iter()
         .map(|name| {
-            let entry = keys.entries.iter().find(|e| &e.name == name).expect("every node type has visitor keys");
-            (js_string(name), entry.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "))
+            let keys = keys.entries.iter().find(|e| &e.name == name).map(|e| e.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "));
+            (js_string(name), keys.map_or_else(|| "null".to_owned(), |keys| format!("[{keys}]")))
         })
         .collect();
-    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access, whole_tree: builder.parent_links })
+    let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release } = entry;
+    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access, whole_tree, probe_built, params, buffer_doc, set_up, release, keyless_types })
 }
 
 impl Collector<'_, '_> {
-    /// The index of `ty`'s walker, writing it (and those it calls) if it is new.
-    fn index(&mut self, ty: &TypeRef) -> usize {
-        let ty = match ty {
-            TypeRef::Cell(inner) => inner.as_ref(),
-            other => other,
+    /// The index of the walker of `walked`, writing it (and those it calls) if it is new.
+    fn index(&mut self, walked: &Walked) -> usize {
+        let walked = match walked {
+            Walked::Type(TypeRef::Cell(inner)) => Walked::Type((**inner).clone()),
+            other => other.clone(),
         };
-        if let Some(index) = self.types.iter().position(|t| t == ty) {
+        if let Some(index) = self.walked.iter().position(|w| *w == walked) {
             return index;
         }
-        let index = self.types.len();
-        self.types.push(ty.clone());
+        let index = self.walked.len();
+        self.walked.push(walked.clone());
         self.functions.push(None);
-        let function = self.function(ty);
+        let function = match &walked {
+            Walked::Type(ty) => self.function(ty),
+            Walked::Property(id, key) => self.property_function(*id, key),
+        };
         self.functions[index] = Some(function);
         index
     }
 
     fn step(&mut self, ty: &TypeRef, pos: String) -> Step {
-        let walker = self.index(ty);
-        Step { walker, function: self.name(walker), pos }
+        self.step_of(&Walked::Type(ty.clone()), pos)
     }
 
-    fn name(&self, walker: usize) -> String {
-        walker_name(self.builder, &self.types[walker])
+    fn step_of(&mut self, walked: &Walked, pos: String) -> Step {
+        let walker = self.index(walked);
+        Step { walker, function: self.functions[walker].as_ref().map_or_else(|| self.name(&self.walked[walker]), |f| f.name.clone()), pos }
+    }
+
+    fn name(&self, walked: &Walked) -> String {
+        match walked {
+            Walked::Type(ty) => self.source.builder().function_name(ty).replacen("deserialize", "walk", 1),
+            Walked::Property(id, key) => format!("walk{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*id).name),
+        }
+    }
+
+    /// The index of node type `name`, listed if only a converter makes it.
+    fn node_index(&mut self, name: &str) -> usize {
+        match self.node_types.iter().position(|n| n == name) {
+            Some(index) => index,
+            None => {
+                self.node_types.push(name.to_owned());
+                self.node_types.len() - 1
+            }
+        }
+    }
+
+    /// A walker that builds a converter's value whole and visits it: needed where the values it
+    /// reads can lead to a visited node, or it makes one of a visited type.
+    fn converted(&mut self, converter: MetaId, build: String) -> (NodeOf, WalkBody, Vec<usize>) {
+        let cx = self.cx;
+        let made = crate::model::made_node_types(cx.schema, converter).iter().map(|t| self.node_index(t)).collect();
+        let edges = crate::model::converter_reads(cx.schema, converter).iter().filter(|ty| cx.model.builds_nodes(ty)).map(|ty| self.index(&Walked::Type(ty.clone()))).collect();
+        (NodeOf::Made(made), WalkBody::Built { build }, edges)
+    }
+
+    fn property_function(&mut self, id: TypeId, key: &str) -> WalkFunction {
+        let cx = self.cx;
+        let name = self.name(&Walked::Property(id, key.to_owned()));
+        let object = cx.model.object(id).expect("structs have an object model");
+        let Some(PropertyValue::Converted { converter, .. }) = object.properties.iter().find(|p| p.key == key).map(|p| &p.value) else { unreachable!("only converters' properties are walked alone") };
+        let build = self.source.build_property(id, key);
+        let (node, body, edges) = self.converted(*converter, build);
+        WalkFunction { name, comment: format!("`{}`'s `{key}`, a converter's value", cx.schema.get(id).name), node, edges, body }
     }
 
     fn function(&mut self, ty: &TypeRef) -> WalkFunction {
-        let builder = self.builder;
-        let cx = builder.cx;
-        let layout = builder.layout;
-        let name = walker_name(builder, ty);
+        let cx = self.cx;
+        let layout = self.source.builder().layout;
+        let name = self.name(&Walked::Type(ty.clone()));
         let comment = format!("`{}`", cx.schema.rust_type(ty, "'a"));
-        let (node, body) = match ty {
+        let (node, body, edges) = match ty {
             TypeRef::Named(id) => match (&cx.schema.get(*id).kind, &layout.get(*id).shape) {
                 (TypeKind::Struct(_), Shape::Struct { .. }) => {
+                    let walked = cx.model.walked(*id).expect("structs are walked");
                     let object = cx.model.object(*id).expect("structs have an object model");
-                    let build = builder.read(ty, "pos");
-                    let node_index = object.node_type.as_ref().map(|t| self.node_types.iter().position(|n| n == t).expect("node types are listed"));
-                    let read_by_fields = object.via.is_none()
-                        && object.properties.iter().all(|p| match &p.value {
-                            PropertyValue::NodeType(_) | PropertyValue::Span { .. } => true,
+                    let build = self.source.build(ty);
+                    let read_by_fields = walked.properties.as_ref().is_some_and(|properties| {
+                        properties.iter().all(|p| match &p.value {
+                            // rawast's converters (`convert`) take what they read whole.
                             PropertyValue::Field { ty, convert, .. } => convert.is_none() || !cx.model.builds_nodes(ty),
-                            // oxc's values made by its converters' JS, or joined from several fields.
-                            PropertyValue::Converted { .. } | PropertyValue::Joined { .. } => false,
-                            PropertyValue::FromSpan { .. } | PropertyValue::Range => true,
-                        });
-                    let body = if read_by_fields {
+                            _ => true,
+                        })
+                    });
+                    if !read_by_fields {
+                        match object.via {
+                            Some(converter) => self.converted(converter, build),
+                            None => (NodeOf::Always, WalkBody::Built { build }, Vec::new()),
+                        }
+                    } else {
+                        let indices: Vec<usize> = walked.node_types.iter().map(|t| self.node_index(t)).collect();
+                        let node = match (&walked.type_field, indices.as_slice()) {
+                            (_, []) => None,
+                            (None, [index]) => Some((NodeIndex::Fixed(*index), build)),
+                            (Some((path, enum_ty, strings)), _) => {
+                                let max = strings.iter().map(|(d, _)| *d).max().unwrap_or(0);
+                                let mut table = vec!["undefined".to_owned(); usize::from(max) + 1];
+                                for ((discriminant, _), index) in strings.iter().zip(&indices) {
+                                    table[usize::from(*discriminant)] = index.to_string();
+                                }
+                                let what = cx.schema.rust_type(enum_ty, "'a");
+                                let constant = format!("{}_TYPES", crate::casing::screaming_case(&name));
+                                Some((NodeIndex::ByTag { offset: path.offset(layout), table: constant, values: format!("[{}]", table.join(", ")), what }, build))
+                            }
+                            (None, _) => unreachable!("several node types come from a `type` field"),
+                        };
                         let mut children = Vec::new();
-                        for property in &object.properties {
-                            if let PropertyValue::Field { at: field, ty, .. } = &property.value
-                                && cx.model.builds_nodes(ty)
-                            {
-                                children.push(self.step(ty, at("pos", field.offset(layout))));
+                        for property in walked.properties.iter().flatten() {
+                            match &property.value {
+                                PropertyValue::Field { at: field, ty, .. } if cx.model.builds_nodes(ty) => children.push(self.step(ty, at("pos", field.offset(layout)))),
+                                PropertyValue::Joined { parts, .. } => {
+                                    for (path, ty) in parts.iter().filter(|(_, ty)| cx.model.builds_nodes(ty)) {
+                                        children.push(self.step(ty, at("pos", path.offset(layout))));
+                                    }
+                                }
+                                PropertyValue::Converted { converter, .. } if cx.model.converter_builds_nodes(cx.schema, *converter) => {
+                                    children.push(self.step_of(&Walked::Property(*id, property.key.clone()), "pos".to_owned()));
+                                }
+                                _ => {}
                             }
                         }
-                        WalkBody::Object { node: node_index.map(|i| (i, build)), children }
-                    } else {
-                        WalkBody::Built { build }
-                    };
-                    let node = match (&body, node_index) {
-                        (WalkBody::Built { .. }, _) => ALWAYS,
-                        (_, Some(index)) => index as i64,
-                        (_, None) => -1,
-                    };
-                    (node, body)
-                }
-                (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
-                    let mut cases = Vec::new();
-                    for variant in &e.variants {
-                        let step = match &variant.payload {
-                            Some(payload) if cx.model.builds_nodes(payload) => Some(self.step(payload, at("pos", *payload_offset))),
-                            _ => None,
-                        };
-                        cases.push((variant.discriminant, step));
+                        let node_of = if indices.is_empty() { NodeOf::Nothing } else { NodeOf::Types(indices) };
+                        let edges = children.iter().map(|s| s.walker).collect();
+                        (node_of, WalkBody::Object { node, children }, edges)
                     }
-                    (-1, WalkBody::Switch { what: cx.schema.get(*id).name.clone(), cases })
                 }
-                _ => unreachable!("a type that can lead to a node is a struct or a data enum"),
+                (TypeKind::Enum(e), shape) => {
+                    let enumeration = cx.model.enumeration(*id).expect("enums have a model");
+                    let converters: Vec<MetaId> = enumeration.via.into_iter().chain(enumeration.variants.iter().filter_map(|v| match v.value {
+                        VariantValue::Converted(converter) => Some(converter),
+                        _ => None,
+                    })).collect();
+                    if converters.is_empty() && let Shape::DataEnum { payload_offset } = shape {
+                        let mut cases = Vec::new();
+                        for variant in &e.variants {
+                            let step = match &variant.payload {
+                                Some(payload) if cx.model.builds_nodes(payload) => Some(self.step(payload, at("pos", *payload_offset))),
+                                _ => None,
+                            };
+                            cases.push((variant.discriminant, step));
+                        }
+                        let edges = cases.iter().filter_map(|(_, s)| s.as_ref().map(|s| s.walker)).collect();
+                        (NodeOf::Nothing, WalkBody::Switch { what: cx.schema.get(*id).name.clone(), cases }, edges)
+                    } else {
+                        // oxc's enums some of whose variants a converter reads (`JSXElementName`'s
+                        // `this`): built whole, small values.
+                        let build = self.source.build(ty);
+                        let mut made = Vec::new();
+                        let mut edges = Vec::new();
+                        for converter in converters {
+                            let (NodeOf::Made(m), _, e) = self.converted(converter, String::new()) else { unreachable!() };
+                            made.extend(m);
+                            edges.extend(e);
+                        }
+                        for payload in enumeration.variants.iter().filter_map(|v| match &v.value {
+                            VariantValue::Payload(p) if cx.model.builds_nodes(p) => Some(p.clone()),
+                            _ => None,
+                        }) {
+                            edges.push(self.index(&Walked::Type(payload)));
+                        }
+                        (NodeOf::Made(made), WalkBody::Built { build }, edges)
+                    }
+                }
+                _ => unreachable!("a type that can lead to a node is a struct or an enum"),
             },
             TypeRef::Option(inner) => {
-                let (none_check, payload) = builder.none_test(inner, "pos");
-                (-1, WalkBody::Option { none_check, some: self.step(inner, payload) })
+                let (none_check, payload) = self.source.builder().none_test(inner, "pos");
+                let some = self.step(inner, payload);
+                let edges = vec![some.walker];
+                (NodeOf::Nothing, WalkBody::Option { none_check, some }, edges)
             }
             TypeRef::Vec(inner) => {
                 let element_layout = layout.of(inner);
                 let element = self.step(inner, "element".to_owned());
-                (-1, WalkBody::Vec { len_offset: layout.width.bytes(), element_size: element_layout.size, cost: element_layout.size.max(1), align_mask: element_layout.align - 1, element })
+                let edges = vec![element.walker];
+                (NodeOf::Nothing, WalkBody::Vec { len_offset: layout.width.bytes(), element_size: element_layout.size, cost: element_layout.size.max(1), align_mask: element_layout.align - 1, element }, edges)
             }
             TypeRef::Box(inner) => {
                 let target_layout = layout.of(inner);
                 let target = self.step(inner, "target".to_owned());
-                (-1, WalkBody::Boxed { size: target_layout.size, align_mask: target_layout.align - 1, paid: cx.model.may_nest(inner), target })
+                let edges = vec![target.walker];
+                (NodeOf::Nothing, WalkBody::Boxed { size: target_layout.size, align_mask: target_layout.align - 1, paid: cx.model.may_nest(inner), target }, edges)
             }
             _ => unreachable!("only structs, enums, `Option`s, `Vec`s and `Box`es lead to nodes"),
         };
-        let edges = match &body {
-            WalkBody::Object { children, .. } => children.iter().map(|s| s.walker).collect(),
-            WalkBody::Built { .. } => Vec::new(),
-            WalkBody::Switch { cases, .. } => cases.iter().filter_map(|(_, s)| s.as_ref().map(|s| s.walker)).collect(),
-            WalkBody::Option { some: step, .. } | WalkBody::Vec { element: step, .. } | WalkBody::Boxed { target: step, .. } => vec![step.walker],
-        };
         WalkFunction { name, comment, node, edges, body }
     }
-}
-
-/// `walkX`, named after the type as its reader `deserializeX` is.
-fn walker_name(builder: &Builder, ty: &TypeRef) -> String {
-    builder.function_name(ty).replacen("deserialize", "walk", 1)
 }
 
 /// Each `VISITOR_KEYS` entry, quoted: its name and its keys; `None` when they are errors.

@@ -35,14 +35,16 @@ impl Emitter<'_> {
     /// The function of `reader`, named `name`.
     pub(super) fn function(&mut self, name: &str, reader: &Reader) -> Result<Function, String> {
         let (ty, body) = match reader {
-            Reader::Value(ty) => (ty, self.body(ty)?),
-            Reader::WholeVec(ty @ TypeRef::Vec(inner)) => (ty, self.vec_body(inner, false)),
+            Reader::Value(ty) => (ty.clone(), self.body(ty)?),
+            Reader::WholeVec(ty @ TypeRef::Vec(inner)) => (ty.clone(), self.vec_body(inner, false)),
             Reader::WholeVec(_) => unreachable!("only Vecs are read whole"),
+            Reader::Property(id, key) => (TypeRef::Named(*id), self.property_body(*id, key)?),
         };
-        let rust = self.schema.rust_type(ty, "'a");
+        let rust = self.schema.rust_type(&ty, "'a");
         let comment = match reader {
             Reader::Value(_) => format!("`{rust}`"),
             Reader::WholeVec(_) => format!("`{rust}`, every element read now (a converter looks at them)"),
+            Reader::Property(_, key) => format!("`{rust}`'s `{key}` alone, for a walk that reads the rest field by field"),
         };
         Ok(Function { name: name.to_owned(), params: "pos", comment, body })
     }
@@ -123,6 +125,35 @@ impl Emitter<'_> {
             *prototype = Some(Prototype { constructor, args: made.args });
         }
         Ok(body)
+    }
+
+    /// The body of a function that reads property `key` of struct `id`'s object alone: the
+    /// properties its converter reads through `THIS` first, as the object's function reads them,
+    /// then its statements and value.
+    fn property_body(&mut self, id: TypeId, key: &str) -> Result<Body, String> {
+        let object = self.cx.model.object(id).expect("structs have an object model");
+        let property = object.properties.iter().find(|p| p.key == key).ok_or_else(|| format!("no property `{key}`"))?;
+        let mut this = BTreeSet::new();
+        let target = self.property(property, &mut this)?;
+        let mut statements = Vec::new();
+        let mut calls = Vec::new();
+        for other in object.properties.iter().filter(|p| p.key != key && this.contains(&p.key)) {
+            let read = self.property(other, &mut BTreeSet::new())?;
+            if !read.statements.is_empty() {
+                statements.push(read.statements);
+            }
+            statements.push(format!("const {} = {};", this_name(&other.key), read.value));
+            calls.extend(read.calls);
+            calls.extend(read.deferrable.map(|(function, _)| (function, false)));
+        }
+        if !target.statements.is_empty() {
+            statements.push(target.statements);
+        }
+        calls.extend(target.calls);
+        // (Read at once: a walk builds it where the stack has room.)
+        calls.extend(target.deferrable.map(|(function, _)| (function, false)));
+        self.record(&calls);
+        Ok(Body::Returns { statements: statements.join("\n"), value: target.value })
     }
 
     /// The body of a function whose value is a converter's: its statements, then its value (which

@@ -60,6 +60,9 @@ pub(super) enum Reader {
     /// A `Vec` whose elements are all read now, none left for later: for snippets that look at
     /// them (`decorators[0].start`).
     WholeVec(TypeRef),
+    /// One property of a struct's object, a converter's, alone: what a walk builds of a struct it
+    /// otherwise reads field by field (`walker.rs`).
+    Property(TypeId, String),
 }
 
 impl<'s> Emitter<'s> {
@@ -184,6 +187,7 @@ impl<'s> Emitter<'s> {
         match reader {
             Reader::Value(ty) => self.builder.function_name(ty),
             Reader::WholeVec(ty) => format!("{}Whole", self.builder.function_name(ty)),
+            Reader::Property(id, key) => format!("deserialize{}Of{}", crate::casing::capitalized(key), self.schema.get(*id).name),
         }
     }
 
@@ -213,7 +217,7 @@ impl<'s> Emitter<'s> {
     pub(super) fn named_may_nest(&self, name: &str) -> bool {
         match self.named.get(name) {
             Some(Reader::Value(ty) | Reader::WholeVec(ty)) => self.cx.model.may_nest(ty),
-            None => false,
+            Some(Reader::Property(..)) | None => false,
         }
     }
 

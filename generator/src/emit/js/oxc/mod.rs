@@ -22,6 +22,8 @@ use self::emitter::{Emitter, Problem};
 use self::snippet::Flags;
 use super::function::{Body, Function};
 use super::views::{View, render_checked, views};
+use super::walker::{NodeIndex, WalkBody, WalkEntry, WalkSource, WalkerView, visitor_keys, walker};
+use super::Builder;
 use crate::Error;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::config::{OxcSettings, SourceText, Target};
@@ -71,6 +73,10 @@ struct OxcDeserializeJs {
     read_first: bool,
     /// `source_text = "buffer"`: every string from the buffer, the caller's text only checked.
     source_from_buffer: bool,
+    /// `walk(…, visitor)` (`walker.rs`), with `VISITOR_KEYS` (`js/visitor_keys.js`).
+    walker: Option<WalkerView>,
+    visitor_keys: Vec<(String, String)>,
+    discriminator: String,
 }
 
 /// One function, as `templates/js/function.js` writes it for every format: the emitter checks
@@ -110,6 +116,21 @@ struct LinterView {
     tokens_len_field: u32,
 }
 
+/// What a walk builds whole, with the deserializer's functions (each registered to be written).
+impl<'s> WalkSource<'s> for Emitter<'s> {
+    fn builder(&self) -> &Builder<'s> {
+        &self.builder
+    }
+
+    fn build(&mut self, ty: &TypeRef) -> String {
+        format!("buildWhole({}, pos)", self.deserializer(ty))
+    }
+
+    fn build_property(&mut self, id: TypeId, key: &str) -> String {
+        format!("buildWhole({}, pos)", self.register(emitter::Reader::Property(id, key.to_owned())))
+    }
+}
+
 /// The model of a target's output variant, which its emitters read in place of the schema's.
 pub fn variant_model(cx: &EmitContext, settings: &OxcSettings) -> Result<Model, Error> {
     Ok(Model::build_variant(cx.schema, cx.config, OutputVariant::of(settings))?)
@@ -134,6 +155,23 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let root = emitter.named(root_name(settings)).map_err(fail)?;
     let metadata = emitter.named(METADATA).map_err(fail)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
+    let walker = {
+        let (params, set_up) = if linter {
+            ("buffer", "setUp(buffer)")
+        } else {
+            ("buffer, sourceText, sourceStartPos, sourceByteLen", "setUp(buffer, sourceText, sourceStartPos, sourceByteLen)")
+        };
+        let entry = WalkEntry {
+            // In the `parent` variants and Oxlint's, a node's `parent` holds the whole tree.
+            whole_tree: parent || linter,
+            probe_built: true,
+            params: params.to_owned(),
+            buffer_doc: format!("the buffer, as `deserialize` takes it{}", if linter { "" } else { " (and its other arguments)" }),
+            set_up: set_up.to_owned(),
+            release: "release();".to_owned(),
+        };
+        walker(&mut emitter, cx, &TypeRef::Named(root), entry)
+    };
     emitter.run().map_err(fail)?;
     emitter.read_first_where_looked_at().map_err(fail)?;
     nesting::check_cycles(&emitter.calls).map_err(|e| fail(Problem::Schema(e)))?;
@@ -170,6 +208,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         parent_global: true,
         getters_kept: linter,
         views,
+        walker,
+        visitor_keys: visitor_keys(cx).unwrap_or_default(),
+        discriminator: "type".to_owned(),
     };
     render_checked(&view, TEMPLATE, &view.views)
 }

@@ -73,6 +73,17 @@ RawastBufferError.prototype.name = "RawastBufferError";
  * `sourceByteLen`'s; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
+  if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
+  const root = setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen);
+  try {
+    return readResult(root);
+  } finally {
+    release();
+  }
+}
+
+/** Checks the buffer and the arguments, sets up the views and the source; returns the root's offset. */
+function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be oxc-parser's Uint8Array");
   if (typeof sourceTextInput !== "string") throw new TypeError("deserialize: `sourceText` must be a string");
   if (buffer.length < 16 || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
@@ -118,17 +129,28 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
     sourceLatin = latin1Slice.call(uint8, sourceStartPos, sourceEnd);
   }
   asciiEnd = end;
-  try {
-    const data = readFromTop(deserializeRawTransferData, lo);
-    if (deferred > 0) resolveDeferred(data);
-    return data;
-  } finally {
-    uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
-    // (Only where something was kept: `clear` gives a map a new table, which costs more than most
-    // small files' whole read.)
-    if (readFirst.size !== 0) readFirst.clear();
-    if (interruptions.size !== 0) interruptions.clear();
-  }
+  return lo;
+}
+
+/** What `deserialize` returns, read from the root at `root` of the buffer `setUp` set up. */
+function readResult(root) {
+  const data = readFromTop(deserializeRawTransferData, root);
+  if (deferred > 0) resolveDeferred(data);
+  return data;
+}
+
+/** Drops the buffer's views and what was read of it, once a call is done with it. */
+function release() {
+  uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+  // (Only where something was kept: `clear` gives a map a new table, which costs more than most
+  // small files' whole read.)
+  if (readFirst.size !== 0) readFirst.clear();
+  if (interruptions.size !== 0) interruptions.clear();
+}
+
+/** `read(pos)`, whole: what a walk hands over (from the top of the stack where a read must be first). */
+function buildWhole(read, pos) {
+  return readFromTop(read, pos);
 }
 
 /**
@@ -1045,6 +1067,24 @@ function deserializeAssignmentTargetWithDefault(pos) {
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
+}
+
+/** `ExportAllDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
+function deserializeAttributesOfExportAllDeclaration(pos) {
+  const withClause = deserializeOptionBoxWithClause((pos + 120));
+  return withClause === null ? [] : withClause.attributes;
+}
+
+/** `ExportFromDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
+function deserializeAttributesOfExportFromDeclaration(pos) {
+  const withClause = deserializeOptionBoxWithClause((pos + 88));
+  return withClause === null ? [] : withClause.attributes;
+}
+
+/** `ImportDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
+function deserializeAttributesOfImportDeclaration(pos) {
+  const withClause = deserializeOptionBoxWithClause((pos + 88));
+  return withClause === null ? [] : withClause.attributes;
 }
 
 /** `AwaitExpression<'a>` */
@@ -3155,6 +3195,78 @@ function deserializeExpression(pos) {
   }
 }
 
+/** `TSClassImplements<'a>`'s `expression` alone, for a walk that reads the rest field by field */
+function deserializeExpressionOfTSClassImplements(pos) {
+  let expression = deserializeTSTypeName((pos + 16));
+  if (expression.type === 'TSQualifiedName') {
+      let object = expression.left;
+      const { right } = expression;
+      let start, end;
+      let previous = expression = {
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+      };
+      while (true) {
+          if (object.type !== 'TSQualifiedName') {
+              break;
+          }
+          const { left, right } = object;
+          previous = previous.object = {
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+          };
+          object = left;
+      }
+  }
+  return expression;
+}
+
+/** `TSInterfaceHeritage<'a>`'s `expression` alone, for a walk that reads the rest field by field */
+function deserializeExpressionOfTSInterfaceHeritage(pos) {
+  let expression = deserializeTSTypeName((pos + 16));
+  if (expression.type === 'TSQualifiedName') {
+      let object = expression.left;
+      const { right } = expression;
+      let start, end;
+      let previous = expression = {
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+      };
+      while (true) {
+          if (object.type !== 'TSQualifiedName') {
+              break;
+          }
+          const { left, right } = object;
+          previous = previous.object = {
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+          };
+          object = left;
+      }
+  }
+  return expression;
+}
+
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
   let expressionValue;
@@ -3590,6 +3702,38 @@ function deserializeHashbang(pos) {
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
+}
+
+/** `TSGlobalDeclaration<'a>`'s `id` alone, for a walk that reads the rest field by field */
+function deserializeIdOfTSGlobalDeclaration(pos) {
+  let keywordStart, keywordEnd;
+  const ident = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'global',
+      optional: false,
+          typeAnnotation: null,
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
+  };
+  return ident;
+}
+
+/** `VariableDeclarator<'a>`'s `id` alone, for a walk that reads the rest field by field */
+function deserializeIdOfVariableDeclarator(pos) {
+  const pattern = deserializeBindingPattern((pos + 16));
+  {
+      let start, end;
+      const previousParent = parent;
+      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
+      if (typeAnnotation !== null) {
+          pattern.typeAnnotation = typeAnnotation;
+          {
+              pattern.end = typeAnnotation.end;
+          }
+      }
+  }
+  return pattern;
 }
 
 /** `IdentifierName<'a>` */
@@ -4356,6 +4500,36 @@ function deserializeLogicalOperator(pos) {
   return value;
 }
 
+/** `ImportMeta`'s `meta` alone, for a walk that reads the rest field by field */
+function deserializeMetaOfImportMeta(pos) {
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
+  const importIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'import',
+      optional: false, typeAnnotation: null,
+      start: importStart,
+      end: importEnd,
+  };
+  return importIdent;
+}
+
+/** `NewTarget`'s `meta` alone, for a walk that reads the rest field by field */
+function deserializeMetaOfNewTarget(pos) {
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
+  const newIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'new',
+      optional: false, typeAnnotation: null,
+      start: newStart,
+      end: newEnd,
+  };
+  return newIdent;
+}
+
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
   let decoratorsValue, keyValue, valueValue;
@@ -4599,6 +4773,14 @@ function deserializeObjectPropertyKind(pos) {
   }
 }
 
+/** `JSXElement<'a>`'s `openingElement` alone, for a walk that reads the rest field by field */
+function deserializeOpeningElementOfJSXElement(pos) {
+  const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
+  const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
+  if (this_closingElement === null) openingElement.selfClosing = true;
+  return openingElement;
+}
+
 /** `Option<AssignmentTargetMaybeDefault<'a>>` */
 function deserializeOptionAssignmentTargetMaybeDefault(pos) {
   if (uint8[pos] === 255) return null;
@@ -4801,6 +4983,45 @@ function deserializeOptionTSType(pos) {
 function deserializeOptionVecImportDeclarationSpecifier(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeVecImportDeclarationSpecifier(pos);
+}
+
+/** `TSIndexSignature<'a>`'s `parameters` alone, for a walk that reads the rest field by field */
+function deserializeParametersOfTSIndexSignature(pos) {
+  return [deserializeTSIndexSignatureName((pos + 16))];
+}
+
+/** `Function<'a>`'s `params` alone, for a walk that reads the rest field by field */
+function deserializeParamsOfFunction(pos) {
+  const params = deserializeBoxFormalParameters((pos + 64));
+  {
+      const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
+      if (thisParam !== null) params.unshift(thisParam);
+  }
+  return params;
+}
+
+/** `TSCallSignatureDeclaration<'a>`'s `params` alone, for a walk that reads the rest field by field */
+function deserializeParamsOfTSCallSignatureDeclaration(pos) {
+  const params = deserializeBoxFormalParameters((pos + 32));
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
+  if (thisParam !== null) params.unshift(thisParam);
+  return params;
+}
+
+/** `TSFunctionType<'a>`'s `params` alone, for a walk that reads the rest field by field */
+function deserializeParamsOfTSFunctionType(pos) {
+  const params = deserializeBoxFormalParameters((pos + 32));
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
+  if (thisParam !== null) params.unshift(thisParam);
+  return params;
+}
+
+/** `TSMethodSignature<'a>`'s `params` alone, for a walk that reads the rest field by field */
+function deserializeParamsOfTSMethodSignature(pos) {
+  const params = deserializeBoxFormalParameters((pos + 48));
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
+  if (thisParam !== null) params.unshift(thisParam);
+  return params;
 }
 
 /** `ParenthesizedExpression<'a>` */
@@ -5044,6 +5265,36 @@ function deserializePropertyKind(pos) {
   return value;
 }
 
+/** `ImportMeta`'s `property` alone, for a walk that reads the rest field by field */
+function deserializePropertyOfImportMeta(pos) {
+  const metaEnd = int32[(pos + 4) >>> 2];
+  const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
+  const metaIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'meta',
+      optional: false, typeAnnotation: null,
+      start: metaStart,
+      end: metaEnd,
+  };
+  return metaIdent;
+}
+
+/** `NewTarget`'s `property` alone, for a walk that reads the rest field by field */
+function deserializePropertyOfNewTarget(pos) {
+  const targetEnd = int32[(pos + 4) >>> 2];
+  const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
+  const targetIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'target',
+      optional: false, typeAnnotation: null,
+      start: targetStart,
+      end: targetEnd,
+  };
+  return targetIdent;
+}
+
 /** `RawTransferData<'a>` */
 function deserializeRawTransferData(pos) {
   let programValue;
@@ -5168,6 +5419,13 @@ function deserializeSpan(pos) {
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
+}
+
+/** `ImportDeclaration<'a>`'s `specifiers` alone, for a walk that reads the rest field by field */
+function deserializeSpecifiersOfImportDeclaration(pos) {
+  let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
+  if (specifiers === null) specifiers = [];
+  return specifiers;
 }
 
 /** `SpreadElement<'a>` */
@@ -5343,6 +5601,17 @@ function deserializeSuper(pos) {
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
+}
+
+/** `Class<'a>`'s `superClass` alone, for a walk that reads the rest field by field */
+function deserializeSuperClassOfClass(pos) {
+  return deserializeOptionExpression((pos + 80));
+}
+
+/** `Class<'a>`'s `superTypeArguments` alone, for a walk that reads the rest field by field */
+function deserializeSuperTypeArgumentsOfClass(pos) {
+  const this_superClass = deserializeOptionExpression((pos + 80));
+  return this_superClass === null ? null : deserializeOptionBoxTSTypeParameterInstantiation((pos + 80) + ((pos + 16) - pos));
 }
 
 /** `SwitchCase<'a>` */
@@ -7255,6 +7524,39 @@ function deserializeV8IntrinsicExpression(pos) {
   };
 }
 
+/** `AssignmentTargetPropertyIdentifier<'a>`'s `value` alone, for a walk that reads the rest field by field */
+function deserializeValueOfAssignmentTargetPropertyIdentifier(pos) {
+  const this_key = deserializeIdentifierReference(pos + 16);
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  // Clone `key`
+  let keyStart, keyEnd;
+  let value = {
+      type: 'Identifier',
+      decorators: [],
+      name: this_key.name,
+      optional: false,
+          typeAnnotation: null,
+      start: keyStart = this_key.start,
+      end: keyEnd = this_key.end,
+  };
+  const init = deserializeOptionExpression((pos + 48));
+  if (init !== null) {
+      const left = value;
+      value = {
+          type: 'AssignmentPattern',
+          decorators: [],
+          left,
+          right: init,
+          optional: false,
+              typeAnnotation: null,
+          start: this_start,
+          end: this_end,
+      };
+  }
+  return value;
+}
+
 /** `VariableDeclaration<'a>` */
 function deserializeVariableDeclaration(pos) {
   let declarationsValue;
@@ -8170,3 +8472,7221 @@ function deserializeYieldExpression(pos) {
     end: int32[(pos + 4) >>> 2],
   };
 }
+
+// Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
+// building the tree. A node of a type the visitor names is built whole by the deserializer's
+// function and handed to the visitor, its subtree visited on the objects built; everything else is
+// read only as far as it may lead to a visited node (which walkers may, `WALK_CHILDREN`, is worked
+// out once per set of visited types). The walkers call each other down to `WALK_DEPTH` structs;
+// below that, and in the built subtrees, the work is kept on an explicit stack (`walkStack`): trees
+// of any depth, and a visitor that throws leaves nothing half-done.
+
+/** Each node type, by index. */
+const NODE_TYPES = ["Program", "Identifier", "ThisExpression", "ArrayExpression", "ObjectExpression", "Property", "TemplateLiteral", "TaggedTemplateExpression", "TemplateElement", "MemberExpression", "CallExpression", "NewExpression", "MetaProperty", "SpreadElement", "UpdateExpression", "UnaryExpression", "BinaryExpression", "LogicalExpression", "ConditionalExpression", "AssignmentExpression", "ArrayPattern", "ObjectPattern", "RestElement", "AssignmentPattern", "SequenceExpression", "Super", "AwaitExpression", "ChainExpression", "ParenthesizedExpression", "ExpressionStatement", "Hashbang", "BlockStatement", "VariableDeclaration", "VariableDeclarator", "EmptyStatement", "IfStatement", "DoWhileStatement", "WhileStatement", "ForStatement", "ForInStatement", "ForOfStatement", "ContinueStatement", "BreakStatement", "ReturnStatement", "WithStatement", "SwitchStatement", "SwitchCase", "LabeledStatement", "ThrowStatement", "TryStatement", "CatchClause", "DebuggerStatement", "FunctionDeclaration", "FunctionExpression", "TSDeclareFunction", "TSEmptyBodyFunctionExpression", "ArrowFunctionExpression", "YieldExpression", "ClassDeclaration", "ClassExpression", "ClassBody", "MethodDefinition", "TSAbstractMethodDefinition", "PropertyDefinition", "TSAbstractPropertyDefinition", "PrivateIdentifier", "StaticBlock", "AccessorProperty", "TSAbstractAccessorProperty", "ImportExpression", "ImportDeclaration", "ImportSpecifier", "ImportDefaultSpecifier", "ImportNamespaceSpecifier", "ImportAttribute", "ExportNamedDeclaration", "ExportDefaultDeclaration", "ExportAllDeclaration", "ExportSpecifier", "V8IntrinsicExpression", "JSXElement", "JSXOpeningElement", "JSXClosingElement", "JSXFragment", "JSXOpeningFragment", "JSXClosingFragment", "JSXNamespacedName", "JSXMemberExpression", "JSXExpressionContainer", "JSXEmptyExpression", "JSXAttribute", "JSXSpreadAttribute", "JSXIdentifier", "JSXSpreadChild", "JSXText", "Literal", "TSEnumDeclaration", "TSEnumBody", "TSEnumMember", "TSTypeAnnotation", "TSLiteralType", "TSConditionalType", "TSUnionType", "TSIntersectionType", "TSParenthesizedType", "TSTypeOperator", "TSArrayType", "TSIndexedAccessType", "TSTupleType", "TSNamedTupleMember", "TSOptionalType", "TSRestType", "TSAnyKeyword", "TSStringKeyword", "TSBooleanKeyword", "TSNumberKeyword", "TSNeverKeyword", "TSIntrinsicKeyword", "TSUnknownKeyword", "TSNullKeyword", "TSUndefinedKeyword", "TSVoidKeyword", "TSSymbolKeyword", "TSThisType", "TSObjectKeyword", "TSBigIntKeyword", "TSTypeReference", "TSQualifiedName", "TSTypeParameterInstantiation", "TSTypeParameter", "TSTypeParameterDeclaration", "TSTypeAliasDeclaration", "TSClassImplements", "TSInterfaceDeclaration", "TSInterfaceBody", "TSPropertySignature", "TSIndexSignature", "TSCallSignatureDeclaration", "TSMethodSignature", "TSConstructSignatureDeclaration", "TSInterfaceHeritage", "TSTypePredicate", "TSModuleDeclaration", "TSModuleBlock", "TSTypeLiteral", "TSInferType", "TSTypeQuery", "TSImportType", "TSFunctionType", "TSConstructorType", "TSMappedType", "TSTemplateLiteralType", "TSAsExpression", "TSSatisfiesExpression", "TSTypeAssertion", "TSImportEqualsDeclaration", "TSExternalModuleReference", "TSNonNullExpression", "Decorator", "TSExportAssignment", "TSNamespaceExportDeclaration", "TSInstantiationExpression", "TSJSDocNullableType", "TSJSDocNonNullableType", "TSJSDocUnknownType", "TSParameterProperty"];
+/** Each node type's index. */
+const NODE_INDEX = new Map(NODE_TYPES.map((type, index) => [type, index]));
+/**
+ * Each node type's visitor keys, by index: what a walk of built objects follows. `null` for a type
+ * that only a converter's JS makes, which has no entry in `VISITOR_KEYS`: its values, in order.
+ */
+const NODE_KEYS = [
+  ["body", "hashbang"],
+  ["decorators", "typeAnnotation"],
+  [],
+  ["elements"],
+  ["properties"],
+  ["key", "value"],
+  ["quasis", "expressions"],
+  ["tag", "typeArguments", "quasi"],
+  [],
+  ["object", "property"],
+  ["callee", "typeArguments", "arguments"],
+  ["callee", "typeArguments", "arguments"],
+  ["meta", "property"],
+  ["argument"],
+  ["argument"],
+  ["argument"],
+  ["left", "right"],
+  ["left", "right"],
+  ["test", "consequent", "alternate"],
+  ["left", "right"],
+  ["decorators", "elements", "typeAnnotation"],
+  ["decorators", "properties", "typeAnnotation"],
+  ["decorators", "argument", "typeAnnotation"],
+  ["decorators", "left", "right", "typeAnnotation"],
+  ["expressions"],
+  [],
+  ["argument"],
+  ["expression"],
+  ["expression"],
+  ["expression"],
+  [],
+  ["body"],
+  ["declarations"],
+  ["id", "init"],
+  [],
+  ["test", "consequent", "alternate"],
+  ["body", "test"],
+  ["test", "body"],
+  ["init", "test", "update", "body"],
+  ["left", "right", "body"],
+  ["left", "right", "body"],
+  ["label"],
+  ["label"],
+  ["argument"],
+  ["object", "body"],
+  ["discriminant", "cases"],
+  ["test", "consequent"],
+  ["label", "body"],
+  ["argument"],
+  ["block", "handler", "finalizer"],
+  ["param", "body"],
+  [],
+  ["id", "typeParameters", "params", "returnType", "body"],
+  ["id", "typeParameters", "params", "returnType", "body"],
+  ["id", "typeParameters", "params", "returnType", "body"],
+  ["id", "typeParameters", "params", "returnType", "body"],
+  ["typeParameters", "params", "returnType", "body"],
+  ["argument"],
+  ["decorators", "id", "typeParameters", "superClass", "superTypeArguments", "implements", "body"],
+  ["decorators", "id", "typeParameters", "superClass", "superTypeArguments", "implements", "body"],
+  ["body"],
+  ["decorators", "key", "value"],
+  ["decorators", "key", "value"],
+  ["decorators", "key", "typeAnnotation", "value"],
+  ["decorators", "key", "typeAnnotation", "value"],
+  [],
+  ["body"],
+  ["decorators", "key", "typeAnnotation", "value"],
+  ["decorators", "key", "typeAnnotation", "value"],
+  ["source", "options"],
+  ["specifiers", "source", "attributes"],
+  ["imported", "local"],
+  ["local"],
+  ["local"],
+  ["key", "value"],
+  ["declaration", "specifiers", "source", "attributes"],
+  ["declaration"],
+  ["exported", "source", "attributes"],
+  ["local", "exported"],
+  ["name", "arguments"],
+  ["openingElement", "children", "closingElement"],
+  ["name", "typeArguments", "attributes"],
+  ["name"],
+  ["openingFragment", "children", "closingFragment"],
+  [],
+  [],
+  ["namespace", "name"],
+  ["object", "property"],
+  ["expression"],
+  [],
+  ["name", "value"],
+  ["argument"],
+  [],
+  ["expression"],
+  [],
+  [],
+  ["id", "body"],
+  ["members"],
+  ["id", "initializer"],
+  ["typeAnnotation"],
+  ["literal"],
+  ["checkType", "extendsType", "trueType", "falseType"],
+  ["types"],
+  ["types"],
+  ["typeAnnotation"],
+  ["typeAnnotation"],
+  ["elementType"],
+  ["objectType", "indexType"],
+  ["elementTypes"],
+  ["label", "elementType"],
+  ["typeAnnotation"],
+  ["typeAnnotation"],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  ["typeName", "typeArguments"],
+  ["left", "right"],
+  ["params"],
+  ["name", "constraint", "default"],
+  ["params"],
+  ["id", "typeParameters", "typeAnnotation"],
+  ["expression", "typeArguments"],
+  ["id", "typeParameters", "extends", "body"],
+  ["body"],
+  ["key", "typeAnnotation"],
+  ["parameters", "typeAnnotation"],
+  ["typeParameters", "params", "returnType"],
+  ["key", "typeParameters", "params", "returnType"],
+  ["typeParameters", "params", "returnType"],
+  ["expression", "typeArguments"],
+  ["parameterName", "typeAnnotation"],
+  ["id", "body"],
+  ["body"],
+  ["members"],
+  ["typeParameter"],
+  ["exprName", "typeArguments"],
+  ["source", "options", "qualifier", "typeArguments"],
+  ["typeParameters", "params", "returnType"],
+  ["typeParameters", "params", "returnType"],
+  ["key", "constraint", "nameType", "typeAnnotation"],
+  ["quasis", "types"],
+  ["expression", "typeAnnotation"],
+  ["expression", "typeAnnotation"],
+  ["typeAnnotation", "expression"],
+  ["id", "moduleReference"],
+  ["expression"],
+  ["expression"],
+  ["expression"],
+  ["expression"],
+  ["id"],
+  ["expression", "typeArguments"],
+  ["typeAnnotation"],
+  ["typeAnnotation"],
+  [],
+  null,
+];
+/**
+ * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
+ * types its `type` field can give.
+ */
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, 12, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, 148, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, 139, -1, 138, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, 159, -1, 160, -1, 30];
+/** The node types the converter a walker builds with makes itself (`null`: none). */
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], [1], null, null, [1], [1], null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+/** The walkers each walker may call or push. */
+const WALK_CHILDREN = [[1], [2, 5, 476], [3], [4], [], [6], [7, 9, 13, 15, 17, 361, 363, 365, 373, 375, 379, 382, 384, 386, 390, 392, 400, 402, 368, 178, 157, 404, 406, 413, 419, 424, 427, 430, 435, 455, 459, 462, 465, 469, 472, 474], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [45], [19], [47], [48, 88, 184, 360], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 290, 293, 300, 302, 305, 307, 310, 312, 319, 321, 323, 326, 340, 342, 345, 348, 350, 352, 354, 356, 358], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 185], [89], [90, 94, 92, 184], [91], [92, 94, 184, 288], [93], [19], [95, 96, 282, 286], [53], [97], [98, 279], [99], [100, 94], [101, 103, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [102], [], [104], [], [106], [107, 19], [36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [109], [19, 55], [111], [19, 55], [113], [19], [115], [55, 19], [117], [19, 19], [119], [19, 102], [121], [19, 104], [123], [124, 139], [125], [126], [127, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [128], [107, 19], [130], [131, 139], [132], [133, 137], [134], [37, 135], [136], [19], [138], [100, 126], [140], [141], [107], [143], [19], [145], [19, 19], [147], [19, 148, 152], [149], [150], [151], [55], [153], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [155], [156], [146, 112, 116, 118, 120], [158], [92, 159, 48, 160, 161, 162, 170], [53], [136], [148], [163], [164, 148], [165], [36, 166, 168], [167], [165, 102], [169], [], [171], [172], [173], [174, 176, 190, 192, 194], [175], [5], [177], [92, 100, 178], [179], [159, 48, 180, 184, 187], [88, 181], [182], [183], [184], [185], [186], [55], [188], [189], [2, 5], [191], [92, 100, 184, 136], [193], [92, 100, 184, 136], [195], [196, 185], [197], [185], [199], [19, 19, 19], [201], [19, 136], [203], [19, 19], [205], [19, 148, 152], [207], [208], [209], [210, 44], [211], [100, 19], [213], [19], [215], [35], [217], [19, 148, 32], [219], [19], [221], [222], [36, 108, 110, 112, 114, 116, 118, 120], [224], [136], [226], [104, 19], [228], [229, 230], [], [], [232], [233, 234], [], [], [236], [237, 263, 276], [238], [239], [240, 148, 248], [36, 168, 241, 243, 245], [242], [], [244], [242, 242], [246], [247, 242], [36, 168, 245], [249], [250, 274], [251], [252, 253], [241, 243], [254], [30, 255, 235, 260], [256], [257], [258, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [259], [], [261], [262, 263, 269], [], [264], [265, 235, 260, 255, 267], [266], [], [268], [19], [], [271], [19, 149], [273], [102, 152], [275], [19], [277], [278], [240], [280], [281], [94], [283], [284, 279], [285], [94], [287], [94, 19], [289], [19], [291], [48, 292, 185], [88, 181], [294], [4, 295, 296, 148], [206], [297], [101, 298], [299], [297, 102], [301], [55, 55], [303], [304], [52], [306], [151], [308], [309], [20, 24, 26, 30, 31, 218], [311], [53, 55, 54, 54], [313], [102, 314], [315, 317, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 290, 293, 300, 302, 305, 307, 310, 312, 319, 321, 323, 326, 340, 342, 345, 348, 350, 352, 354, 356, 358], [316], [55], [318], [55], [320], [33, 151], [322], [], [324], [325], [314], [327], [328], [329], [194, 330, 332, 335, 337], [331], [100, 184], [333], [48, 334, 184], [88, 181], [336], [48, 88, 184], [338], [100, 48, 339, 184], [88, 181], [341], [55], [343], [344, 184], [101, 321], [346], [347, 148], [293, 36, 166, 168], [349], [165, 148], [351], [151], [353], [55], [355], [55], [357], [55], [359], [], [188, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [362], [], [364], [19], [366], [367, 19, 6], [368, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [369], [370], [371], [372, 136], [94, 184], [374], [367, 19, 6], [376], [377, 136, 136, 6], [378], [368, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [380], [19, 6, 381], [6], [383], [12, 6], [385], [136], [387], [19, 388], [389], [136, 5], [391], [19], [393], [7, 394, 399], [395], [396], [397, 7], [398], [94, 184], [7], [401], [19, 6], [403], [19, 6], [405], [53, 48, 55], [407], [53, 48, 408, 411], [409], [410, 148], [165], [412], [328], [414], [53, 415], [416], [417], [418, 136], [101, 30, 30, 31], [420], [4, 421], [422], [423], [2, 5], [425], [53, 426], [424, 422], [428], [429, 423], [], [431], [53, 432], [433, 36, 166], [434], [4], [436], [437, 4, 448], [438], [439], [440], [441, 444, 446], [442], [443, 53], [102, 37, 4], [445], [53], [447], [53], [449], [450], [451], [452], [453], [454, 4], [102, 4], [456], [457, 4, 458], [443], [449], [460], [461], [178, 157, 406, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [463], [464], [368, 178, 157, 404, 406, 413, 419, 424, 427, 430], [466], [467], [468], [443, 443], [470], [467, 4, 471], [449], [473], [19], [475], [102], [477], []];
+
+// Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
+// in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
+const VISIT = -1;
+// How many structs deep the walkers call each other (a few JS frames each) before the rest of the
+// subtree goes through `walkStack`: walkers at that depth push what they hold.
+const WALK_DEPTH = 400;
+// The walk in progress: its stack, which walkers it needs (by index), which node types it needs to
+// look into (a visited type, or one that can hold one), the visitor's functions by node type, and
+// how many structs deep the walkers' calls are.
+var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
+const plans = new Map();
+
+/**
+ * Visits the nodes of the tree in a buffer, in output order (the root's, then those of the values
+ * returned beside it). `visitor` maps a node type to a
+ * function called with each node of that type on the way down, and `"Type:exit"` to one called on
+ * the way up; a function for the way down that returns `false` skips the node's children. A node
+ * handed to a visitor is what `deserialize` would have built, its subtree included; what no visited
+ * node holds is not built, and what cannot lead to one is not read. Throws a `RawastBufferError`
+ * for a buffer `deserialize` would refuse where the walk reads it, and a `TypeError` for a
+ * visitor key that names no node type.
+ * @param {Uint8Array} buffer the buffer, as `deserialize` takes it (and its other arguments)
+ * @param {object} visitor
+ */
+export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor) {
+  if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
+  setVisitor(visitor);
+  try {
+    const root = setUp(buffer, sourceText, sourceStartPos, sourceByteLen);
+    walkStack = [];
+    walkDepth = 0;
+    walkWithoutTree(root);
+  } finally {
+    walkStack = needed = typeNeeded = enters = exits = null;
+    deferred = 0;
+    release();
+  }
+}
+
+/** Walks the buffer's root at `root`, then the values returned beside it. */
+function walkWithoutTree(root) {
+  if (needed[0] === 1) walkRawTransferData(root);
+}
+
+/**
+ * Visits the nodes of a tree already built (what `deserialize` returns, or any node or array of
+ * it) as `walk` visits them in the buffer, with the same `visitor`.
+ * @param {object} value
+ * @param {object} visitor
+ */
+export function visit(value, visitor) {
+  if (walkStack !== null) throw new Error("visit: called from a visitor of a walk");
+  setVisitor(visitor);
+  try {
+    walkStack = [];
+    if (value !== null && typeof value === "object") {
+      walkStack.push(value, VISIT);
+      drain(0);
+    }
+  } finally {
+    walkStack = needed = typeNeeded = enters = exits = null;
+  }
+}
+
+/** Reads the visitor's functions into `enters` and `exits`, and sets the walkers it needs. */
+function setVisitor(visitor) {
+  if (visitor === null || typeof visitor !== "object") throw new TypeError("walk: `visitor` must be an object of functions keyed by node type");
+  enters = new Array(NODE_TYPES.length).fill(null);
+  exits = new Array(NODE_TYPES.length).fill(null);
+  const visited = [];
+  for (const key in visitor) {
+    const visit = visitor[key];
+    if (visit === undefined) continue;
+    const exit = key.endsWith(":exit");
+    const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
+    if (index === undefined) throw new TypeError(`walk: the visitor's \`${key}\` names no node type of this tree`);
+    if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
+    (exit ? exits : enters)[index] = visit;
+    visited.push(index);
+  }
+  visited.sort((a, b) => a - b);
+  const key = visited.join();
+  let plan = plans.get(key);
+  if (plan === undefined) {
+    plan = planOf(visited);
+    plans.set(key, plan);
+  }
+  needed = plan.needed;
+  typeNeeded = plan.typeNeeded;
+}
+
+/** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
+function planOf(visited) {
+  const needed = new Uint8Array(WALK_NODE.length);
+  const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  for (let w = 0; w < WALK_NODE.length; w++) {
+    const node = WALK_NODE[w], made = WALK_MADE[w];
+    if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
+  }
+  // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let w = 0; w < WALK_NODE.length; w++) {
+      if (needed[w] === 1) continue;
+      for (const child of WALK_CHILDREN[w]) {
+        if (needed[child] === 1) {
+          needed[w] = 1;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  // A node type is looked into when one of its walkers is needed, or it has none (a converter's).
+  const walked = new Uint8Array(NODE_TYPES.length);
+  for (let w = 0; w < WALK_NODE.length; w++) {
+    for (const t of typeof WALK_NODE[w] === "number" ? [WALK_NODE[w]] : WALK_NODE[w]) {
+      if (t < 0) continue;
+      walked[t] = 1;
+      if (needed[w] === 1) typeNeeded[t] = 1;
+    }
+  }
+  for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+  return { needed, typeNeeded };
+}
+
+/** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
+function drain(base) {
+  while (walkStack.length > base) {
+    const code = walkStack.pop();
+    const value = walkStack.pop();
+    if (code >= 0) WALKERS[code](value);
+    else if (code === VISIT) visitBuilt(value);
+    else {
+      const exit = exits[-2 - code];
+      exit(value);
+    }
+  }
+}
+
+/** Builds what a node or value built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+}
+
+/**
+ * A node of the visited type `t`, built whole: visited now (at `WALK_DEPTH`, the frames are being
+ * drained already, and its own go next), its subtree on the objects built.
+ */
+function visitNode(node, t) {
+  settle(node);
+  const base = walkStack.length;
+  pushNode(node, t);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/** A value built whole because a converter reads it: its objects visited now. */
+function visitValue(value) {
+  settle(value);
+  if (value === null || typeof value !== "object") return;
+  const base = walkStack.length;
+  walkStack.push(value, VISIT);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/**
+ * A node of type `t`: its function for the way down, then (unless that returned `false`, when its
+ * exit runs at once) its exit and its children pushed, in order.
+ */
+function pushNode(node, t) {
+  const enter = enters[t];
+  const exit = exits[t];
+  if (enter !== null && enter(node) === false) {
+    if (exit !== null) exit(node);
+    return;
+  }
+  if (exit !== null) walkStack.push(node, -2 - t);
+  const keys = NODE_KEYS[t];
+  if (keys === null) {
+    const values = Object.values(node);
+    for (let i = values.length - 1; i >= 0; i--) {
+      const item = values[i];
+      if (item !== null && typeof item === "object" && item !== node.parent) walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const item = node[keys[i]];
+    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+  }
+}
+
+/** The last struct the walkers reach by calls drains what it pushed above `base`; those below push theirs. */
+function drainAtDepth(base) {
+  if (walkDepth === WALK_DEPTH - 1) {
+    walkDepth++;
+    drain(base);
+    walkDepth--;
+  }
+}
+
+/** Visits an object or array built, pushing what it holds that may hold visited nodes. */
+function visitBuilt(value) {
+  if (Array.isArray(value)) {
+    for (let i = value.length - 1; i >= 0; i--) {
+      const item = value[i];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  const type = value.type;
+  const t = typeof type === "string" ? NODE_INDEX.get(type) : undefined;
+  if (t === undefined) {
+    // A plain object: whatever it holds.
+    const values = Object.values(value);
+    for (let i = values.length - 1; i >= 0; i--) {
+      const item = values[i];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  if (typeNeeded[t] === 1) pushNode(value, t);
+}
+
+/** `RawTransferData<'a>` */
+function walkRawTransferData(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkProgram(pos);
+  walkDepth--;
+}
+
+/** `Program<'a>` */
+function walkProgram(pos) {
+  if (enters[0] !== null || exits[0] !== null) return visitNode(buildWhole(deserializeProgram, pos), 0);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[476] === 1) walkStack.push(pos + 56, 476);
+    if (needed[5] === 1) walkStack.push(pos + 112, 5);
+    if (needed[2] === 1) walkStack.push(pos + 88, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkVecDirective(pos + 88);
+  if (needed[5] === 1) walkVecStatement(pos + 112);
+  if (needed[476] === 1) walkOptionHashbang(pos + 56);
+  walkDepth--;
+}
+
+/** `Vec<'a, Directive<'a>>` */
+function walkVecDirective(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 80, 7);
+  if ((budget -= len * 80) < 0) overBudget(first, len * 80, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 80; element >= first; element -= 80) {
+      walkStack.push(element, 3);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 80) {
+    walkDirective(element);
+  }
+}
+
+/** `Directive<'a>` */
+function walkDirective(pos) {
+  if (enters[29] !== null || exits[29] !== null) return visitNode(buildWhole(deserializeDirective, pos), 29);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[4] === 1) walkStack.push(pos + 16, 4);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[4] === 1) walkStringLiteral(pos + 16);
+  walkDepth--;
+}
+
+/** `StringLiteral<'a>` */
+function walkStringLiteral(pos) {
+  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeStringLiteral, pos), 95);
+}
+
+/** `Vec<'a, Statement<'a>>` */
+function walkVecStatement(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 6);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkStatement(element);
+  }
+}
+
+/** `Statement<'a>` */
+function walkStatement(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[7] === 1) walkBoxBlockStatement(pos + 8);
+      return;
+    case 1:
+      if (needed[9] === 1) walkBoxBreakStatement(pos + 8);
+      return;
+    case 2:
+      if (needed[13] === 1) walkBoxContinueStatement(pos + 8);
+      return;
+    case 3:
+      if (needed[15] === 1) walkBoxDebuggerStatement(pos + 8);
+      return;
+    case 4:
+      if (needed[17] === 1) walkBoxDoWhileStatement(pos + 8);
+      return;
+    case 5:
+      if (needed[361] === 1) walkBoxEmptyStatement(pos + 8);
+      return;
+    case 6:
+      if (needed[363] === 1) walkBoxExpressionStatement(pos + 8);
+      return;
+    case 7:
+      if (needed[365] === 1) walkBoxForInStatement(pos + 8);
+      return;
+    case 8:
+      if (needed[373] === 1) walkBoxForOfStatement(pos + 8);
+      return;
+    case 9:
+      if (needed[375] === 1) walkBoxForStatement(pos + 8);
+      return;
+    case 10:
+      if (needed[379] === 1) walkBoxIfStatement(pos + 8);
+      return;
+    case 11:
+      if (needed[382] === 1) walkBoxLabeledStatement(pos + 8);
+      return;
+    case 12:
+      if (needed[384] === 1) walkBoxReturnStatement(pos + 8);
+      return;
+    case 13:
+      if (needed[386] === 1) walkBoxSwitchStatement(pos + 8);
+      return;
+    case 14:
+      if (needed[390] === 1) walkBoxThrowStatement(pos + 8);
+      return;
+    case 15:
+      if (needed[392] === 1) walkBoxTryStatement(pos + 8);
+      return;
+    case 16:
+      if (needed[400] === 1) walkBoxWhileStatement(pos + 8);
+      return;
+    case 17:
+      if (needed[402] === 1) walkBoxWithStatement(pos + 8);
+      return;
+    case 32:
+      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      return;
+    case 33:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 34:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 35:
+      if (needed[404] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      return;
+    case 36:
+      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      return;
+    case 37:
+      if (needed[413] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      return;
+    case 38:
+      if (needed[419] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      return;
+    case 39:
+      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      return;
+    case 40:
+      if (needed[427] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      return;
+    case 41:
+      if (needed[430] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      return;
+    case 64:
+      if (needed[435] === 1) walkBoxImportDeclaration(pos + 8);
+      return;
+    case 65:
+      if (needed[455] === 1) walkBoxExportAllDeclaration(pos + 8);
+      return;
+    case 66:
+      if (needed[459] === 1) walkBoxExportDefaultDeclaration(pos + 8);
+      return;
+    case 67:
+      if (needed[462] === 1) walkBoxExportDeclaration(pos + 8);
+      return;
+    case 68:
+      if (needed[465] === 1) walkBoxExportNamedDeclaration(pos + 8);
+      return;
+    case 69:
+      if (needed[469] === 1) walkBoxExportFromDeclaration(pos + 8);
+      return;
+    case 70:
+      if (needed[472] === 1) walkBoxTSExportAssignment(pos + 8);
+      return;
+    case 71:
+      if (needed[474] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
+      return;
+    default:
+      throw invalid("Statement tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, BlockStatement<'a>>` */
+function walkBoxBlockStatement(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkBlockStatement(target);
+}
+
+/** `BlockStatement<'a>` */
+function walkBlockStatement(pos) {
+  if (enters[31] !== null || exits[31] !== null) return visitNode(buildWhole(deserializeBlockStatement, pos), 31);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[5] === 1) walkStack.push(pos + 16, 5);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[5] === 1) walkVecStatement(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, BreakStatement<'a>>` */
+function walkBoxBreakStatement(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkBreakStatement(target);
+}
+
+/** `BreakStatement<'a>` */
+function walkBreakStatement(pos) {
+  if (enters[42] !== null || exits[42] !== null) return visitNode(buildWhole(deserializeBreakStatement, pos), 42);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[11] === 1) walkStack.push(pos + 16, 11);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[11] === 1) walkOptionLabelIdentifier(pos + 16);
+  walkDepth--;
+}
+
+/** `Option<LabelIdentifier<'a>>` */
+function walkOptionLabelIdentifier(pos) {
+  if (uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0) return;
+  walkLabelIdentifier(pos);
+}
+
+/** `LabelIdentifier<'a>` */
+function walkLabelIdentifier(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeLabelIdentifier, pos), 1);
+}
+
+/** `Box<'a, ContinueStatement<'a>>` */
+function walkBoxContinueStatement(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkContinueStatement(target);
+}
+
+/** `ContinueStatement<'a>` */
+function walkContinueStatement(pos) {
+  if (enters[41] !== null || exits[41] !== null) return visitNode(buildWhole(deserializeContinueStatement, pos), 41);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[11] === 1) walkStack.push(pos + 16, 11);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[11] === 1) walkOptionLabelIdentifier(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, DebuggerStatement>` */
+function walkBoxDebuggerStatement(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkDebuggerStatement(target);
+}
+
+/** `DebuggerStatement` */
+function walkDebuggerStatement(pos) {
+  if (enters[51] !== null || exits[51] !== null) return visitNode(buildWhole(deserializeDebuggerStatement, pos), 51);
+}
+
+/** `Box<'a, DoWhileStatement<'a>>` */
+function walkBoxDoWhileStatement(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkDoWhileStatement(target);
+}
+
+/** `DoWhileStatement<'a>` */
+function walkDoWhileStatement(pos) {
+  if (enters[36] !== null || exits[36] !== null) return visitNode(buildWhole(deserializeDoWhileStatement, pos), 36);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[6] === 1) walkStack.push(pos + 16, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkStatement(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Expression<'a>` */
+function walkExpression(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[22] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[28] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 6:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 7:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 8:
+      if (needed[38] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 9:
+      if (needed[40] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 11:
+      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 13:
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 14:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 17:
+      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 18:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 19:
+      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 20:
+      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 21:
+      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 22:
+      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 23:
+      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 24:
+      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 25:
+      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 26:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 27:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 28:
+      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 29:
+      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      return;
+    case 31:
+      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      return;
+    case 32:
+      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      return;
+    case 33:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 34:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 35:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 37:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 38:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 39:
+      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("Expression tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, BooleanLiteral>` */
+function walkBoxBooleanLiteral(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkBooleanLiteral(target);
+}
+
+/** `BooleanLiteral` */
+function walkBooleanLiteral(pos) {
+  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeBooleanLiteral, pos), 95);
+}
+
+/** `Box<'a, NullLiteral>` */
+function walkBoxNullLiteral(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkNullLiteral(target);
+}
+
+/** `NullLiteral` */
+function walkNullLiteral(pos) {
+  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeNullLiteral, pos), 95);
+}
+
+/** `Box<'a, NumericLiteral<'a>>` */
+function walkBoxNumericLiteral(pos) {
+  const target = readPointer(pos, 40, 7);
+  walkNumericLiteral(target);
+}
+
+/** `NumericLiteral<'a>` */
+function walkNumericLiteral(pos) {
+  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeNumericLiteral, pos), 95);
+}
+
+/** `Box<'a, BigIntLiteral<'a>>` */
+function walkBoxBigIntLiteral(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkBigIntLiteral(target);
+}
+
+/** `BigIntLiteral<'a>` */
+function walkBigIntLiteral(pos) {
+  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeBigIntLiteral, pos), 95);
+}
+
+/** `Box<'a, RegExpLiteral<'a>>` */
+function walkBoxRegExpLiteral(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkRegExpLiteral(target);
+}
+
+/** `RegExpLiteral<'a>` */
+function walkRegExpLiteral(pos) {
+  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeRegExpLiteral, pos), 95);
+}
+
+/** `Box<'a, StringLiteral<'a>>` */
+function walkBoxStringLiteral(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkStringLiteral(target);
+}
+
+/** `Box<'a, TemplateLiteral<'a>>` */
+function walkBoxTemplateLiteral(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkTemplateLiteral(target);
+}
+
+/** `TemplateLiteral<'a>` */
+function walkTemplateLiteral(pos) {
+  if (enters[6] !== null || exits[6] !== null) return visitNode(buildWhole(deserializeTemplateLiteral, pos), 6);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[35] === 1) walkStack.push(pos + 40, 35);
+    if (needed[33] === 1) walkStack.push(pos + 16, 33);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[33] === 1) walkVecTemplateElement(pos + 16);
+  if (needed[35] === 1) walkVecExpression(pos + 40);
+  walkDepth--;
+}
+
+/** `Vec<'a, TemplateElement<'a>>` */
+function walkVecTemplateElement(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 48, 7);
+  if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
+      walkStack.push(element, 34);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 48) {
+    walkTemplateElement(element);
+  }
+}
+
+/** `TemplateElement<'a>` */
+function walkTemplateElement(pos) {
+  if (enters[8] !== null || exits[8] !== null) return visitNode(buildWhole(deserializeTemplateElement, pos), 8);
+}
+
+/** `Vec<'a, Expression<'a>>` */
+function walkVecExpression(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 19);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkExpression(element);
+  }
+}
+
+/** `Box<'a, IdentifierReference<'a>>` */
+function walkBoxIdentifierReference(pos) {
+  const target = readPointer(pos, 32, 7);
+  walkIdentifierReference(target);
+}
+
+/** `IdentifierReference<'a>` */
+function walkIdentifierReference(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeIdentifierReference, pos), 1);
+}
+
+/** `Box<'a, Super>` */
+function walkBoxSuper(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkSuper(target);
+}
+
+/** `Super` */
+function walkSuper(pos) {
+  if (enters[25] !== null || exits[25] !== null) return visitNode(buildWhole(deserializeSuper, pos), 25);
+}
+
+/** `Box<'a, ArrayExpression<'a>>` */
+function walkBoxArrayExpression(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkArrayExpression(target);
+}
+
+/** `ArrayExpression<'a>` */
+function walkArrayExpression(pos) {
+  if (enters[3] !== null || exits[3] !== null) return visitNode(buildWhole(deserializeArrayExpression, pos), 3);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[42] === 1) walkStack.push(pos + 16, 42);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[42] === 1) walkVecArrayExpressionElement(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, ArrayExpressionElement<'a>>` */
+function walkVecArrayExpressionElement(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 43);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkArrayExpressionElement(element);
+  }
+}
+
+/** `ArrayExpressionElement<'a>` */
+function walkArrayExpressionElement(pos) {
+  switch (uint8[pos]) {
+    case 64:
+      if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
+      return;
+    case 65:
+      return;
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[22] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[28] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 6:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 7:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 8:
+      if (needed[38] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 9:
+      if (needed[40] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 11:
+      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 13:
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 14:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 17:
+      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 18:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 19:
+      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 20:
+      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 21:
+      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 22:
+      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 23:
+      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 24:
+      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 25:
+      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 26:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 27:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 28:
+      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 29:
+      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      return;
+    case 31:
+      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      return;
+    case 32:
+      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      return;
+    case 33:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 34:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 35:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 37:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 38:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 39:
+      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, SpreadElement<'a>>` */
+function walkBoxSpreadElement(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkSpreadElement(target);
+}
+
+/** `SpreadElement<'a>` */
+function walkSpreadElement(pos) {
+  if (enters[13] !== null || exits[13] !== null) return visitNode(buildWhole(deserializeSpreadElement, pos), 13);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, ArrowFunctionExpression<'a>>` */
+function walkBoxArrowFunctionExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkArrowFunctionExpression(target);
+}
+
+/** `ArrowFunctionExpression<'a>` */
+function walkArrowFunctionExpression(pos) {
+  if (enters[56] !== null || exits[56] !== null) return visitNode(buildWhole(deserializeArrowFunctionExpression, pos), 56);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[360] === 1) walkStack.push(pos + 40, 360);
+    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[88] === 1) walkStack.push(pos + 24, 88);
+    if (needed[48] === 1) walkStack.push(pos + 16, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[360] === 1) walkArrowFunctionBody(pos + 40);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, TSTypeParameterDeclaration<'a>>>` */
+function walkOptionBoxTSTypeParameterDeclaration(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxTSTypeParameterDeclaration(pos);
+}
+
+/** `Box<'a, TSTypeParameterDeclaration<'a>>` */
+function walkBoxTSTypeParameterDeclaration(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSTypeParameterDeclaration(target);
+}
+
+/** `TSTypeParameterDeclaration<'a>` */
+function walkTSTypeParameterDeclaration(pos) {
+  if (enters[130] !== null || exits[130] !== null) return visitNode(buildWhole(deserializeTSTypeParameterDeclaration, pos), 130);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[51] === 1) walkStack.push(pos + 16, 51);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[51] === 1) walkVecTSTypeParameter(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, TSTypeParameter<'a>>` */
+function walkVecTSTypeParameter(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 80, 7);
+  if ((budget -= len * 80) < 0) overBudget(first, len * 80, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 80; element >= first; element -= 80) {
+      walkStack.push(element, 52);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 80) {
+    walkTSTypeParameter(element);
+  }
+}
+
+/** `TSTypeParameter<'a>` */
+function walkTSTypeParameter(pos) {
+  if (enters[129] !== null || exits[129] !== null) return visitNode(buildWhole(deserializeTSTypeParameter, pos), 129);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[54] === 1) walkStack.push(pos + 64, 54);
+    if (needed[54] === 1) walkStack.push(pos + 48, 54);
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[54] === 1) walkOptionTSType(pos + 48);
+  if (needed[54] === 1) walkOptionTSType(pos + 64);
+  walkDepth--;
+}
+
+/** `BindingIdentifier<'a>` */
+function walkBindingIdentifier(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeBindingIdentifier, pos), 1);
+}
+
+/** `Option<TSType<'a>>` */
+function walkOptionTSType(pos) {
+  if (uint8[pos] === 255) return;
+  walkTSType(pos);
+}
+
+/** `TSType<'a>` */
+function walkTSType(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[56] === 1) walkBoxTSAnyKeyword(pos + 8);
+      return;
+    case 1:
+      if (needed[58] === 1) walkBoxTSBigIntKeyword(pos + 8);
+      return;
+    case 2:
+      if (needed[60] === 1) walkBoxTSBooleanKeyword(pos + 8);
+      return;
+    case 3:
+      if (needed[62] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
+      return;
+    case 4:
+      if (needed[64] === 1) walkBoxTSNeverKeyword(pos + 8);
+      return;
+    case 5:
+      if (needed[66] === 1) walkBoxTSNullKeyword(pos + 8);
+      return;
+    case 6:
+      if (needed[68] === 1) walkBoxTSNumberKeyword(pos + 8);
+      return;
+    case 7:
+      if (needed[70] === 1) walkBoxTSObjectKeyword(pos + 8);
+      return;
+    case 8:
+      if (needed[72] === 1) walkBoxTSStringKeyword(pos + 8);
+      return;
+    case 9:
+      if (needed[74] === 1) walkBoxTSSymbolKeyword(pos + 8);
+      return;
+    case 11:
+      if (needed[76] === 1) walkBoxTSUndefinedKeyword(pos + 8);
+      return;
+    case 12:
+      if (needed[78] === 1) walkBoxTSUnknownKeyword(pos + 8);
+      return;
+    case 13:
+      if (needed[80] === 1) walkBoxTSVoidKeyword(pos + 8);
+      return;
+    case 14:
+      if (needed[82] === 1) walkBoxTSArrayType(pos + 8);
+      return;
+    case 15:
+      if (needed[84] === 1) walkBoxTSConditionalType(pos + 8);
+      return;
+    case 16:
+      if (needed[86] === 1) walkBoxTSConstructorType(pos + 8);
+      return;
+    case 17:
+      if (needed[290] === 1) walkBoxTSFunctionType(pos + 8);
+      return;
+    case 18:
+      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      return;
+    case 19:
+      if (needed[300] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      return;
+    case 20:
+      if (needed[302] === 1) walkBoxTSInferType(pos + 8);
+      return;
+    case 21:
+      if (needed[305] === 1) walkBoxTSIntersectionType(pos + 8);
+      return;
+    case 22:
+      if (needed[307] === 1) walkBoxTSLiteralType(pos + 8);
+      return;
+    case 23:
+      if (needed[310] === 1) walkBoxTSMappedType(pos + 8);
+      return;
+    case 24:
+      if (needed[312] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      return;
+    case 26:
+      if (needed[319] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      return;
+    case 10:
+      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      return;
+    case 27:
+      if (needed[323] === 1) walkBoxTSTupleType(pos + 8);
+      return;
+    case 28:
+      if (needed[326] === 1) walkBoxTSTypeLiteral(pos + 8);
+      return;
+    case 29:
+      if (needed[340] === 1) walkBoxTSTypeOperator(pos + 8);
+      return;
+    case 30:
+      if (needed[342] === 1) walkBoxTSTypePredicate(pos + 8);
+      return;
+    case 31:
+      if (needed[345] === 1) walkBoxTSTypeQuery(pos + 8);
+      return;
+    case 32:
+      if (needed[348] === 1) walkBoxTSTypeReference(pos + 8);
+      return;
+    case 33:
+      if (needed[350] === 1) walkBoxTSUnionType(pos + 8);
+      return;
+    case 34:
+      if (needed[352] === 1) walkBoxTSParenthesizedType(pos + 8);
+      return;
+    case 35:
+      if (needed[354] === 1) walkBoxJSDocNullableType(pos + 8);
+      return;
+    case 36:
+      if (needed[356] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      return;
+    case 37:
+      if (needed[358] === 1) walkBoxJSDocUnknownType(pos + 8);
+      return;
+    default:
+      throw invalid("TSType tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSAnyKeyword>` */
+function walkBoxTSAnyKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSAnyKeyword(target);
+}
+
+/** `TSAnyKeyword` */
+function walkTSAnyKeyword(pos) {
+  if (enters[112] !== null || exits[112] !== null) return visitNode(buildWhole(deserializeTSAnyKeyword, pos), 112);
+}
+
+/** `Box<'a, TSBigIntKeyword>` */
+function walkBoxTSBigIntKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSBigIntKeyword(target);
+}
+
+/** `TSBigIntKeyword` */
+function walkTSBigIntKeyword(pos) {
+  if (enters[125] !== null || exits[125] !== null) return visitNode(buildWhole(deserializeTSBigIntKeyword, pos), 125);
+}
+
+/** `Box<'a, TSBooleanKeyword>` */
+function walkBoxTSBooleanKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSBooleanKeyword(target);
+}
+
+/** `TSBooleanKeyword` */
+function walkTSBooleanKeyword(pos) {
+  if (enters[114] !== null || exits[114] !== null) return visitNode(buildWhole(deserializeTSBooleanKeyword, pos), 114);
+}
+
+/** `Box<'a, TSIntrinsicKeyword>` */
+function walkBoxTSIntrinsicKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSIntrinsicKeyword(target);
+}
+
+/** `TSIntrinsicKeyword` */
+function walkTSIntrinsicKeyword(pos) {
+  if (enters[117] !== null || exits[117] !== null) return visitNode(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
+}
+
+/** `Box<'a, TSNeverKeyword>` */
+function walkBoxTSNeverKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSNeverKeyword(target);
+}
+
+/** `TSNeverKeyword` */
+function walkTSNeverKeyword(pos) {
+  if (enters[116] !== null || exits[116] !== null) return visitNode(buildWhole(deserializeTSNeverKeyword, pos), 116);
+}
+
+/** `Box<'a, TSNullKeyword>` */
+function walkBoxTSNullKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSNullKeyword(target);
+}
+
+/** `TSNullKeyword` */
+function walkTSNullKeyword(pos) {
+  if (enters[119] !== null || exits[119] !== null) return visitNode(buildWhole(deserializeTSNullKeyword, pos), 119);
+}
+
+/** `Box<'a, TSNumberKeyword>` */
+function walkBoxTSNumberKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSNumberKeyword(target);
+}
+
+/** `TSNumberKeyword` */
+function walkTSNumberKeyword(pos) {
+  if (enters[115] !== null || exits[115] !== null) return visitNode(buildWhole(deserializeTSNumberKeyword, pos), 115);
+}
+
+/** `Box<'a, TSObjectKeyword>` */
+function walkBoxTSObjectKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSObjectKeyword(target);
+}
+
+/** `TSObjectKeyword` */
+function walkTSObjectKeyword(pos) {
+  if (enters[124] !== null || exits[124] !== null) return visitNode(buildWhole(deserializeTSObjectKeyword, pos), 124);
+}
+
+/** `Box<'a, TSStringKeyword>` */
+function walkBoxTSStringKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSStringKeyword(target);
+}
+
+/** `TSStringKeyword` */
+function walkTSStringKeyword(pos) {
+  if (enters[113] !== null || exits[113] !== null) return visitNode(buildWhole(deserializeTSStringKeyword, pos), 113);
+}
+
+/** `Box<'a, TSSymbolKeyword>` */
+function walkBoxTSSymbolKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSSymbolKeyword(target);
+}
+
+/** `TSSymbolKeyword` */
+function walkTSSymbolKeyword(pos) {
+  if (enters[122] !== null || exits[122] !== null) return visitNode(buildWhole(deserializeTSSymbolKeyword, pos), 122);
+}
+
+/** `Box<'a, TSUndefinedKeyword>` */
+function walkBoxTSUndefinedKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSUndefinedKeyword(target);
+}
+
+/** `TSUndefinedKeyword` */
+function walkTSUndefinedKeyword(pos) {
+  if (enters[120] !== null || exits[120] !== null) return visitNode(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
+}
+
+/** `Box<'a, TSUnknownKeyword>` */
+function walkBoxTSUnknownKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSUnknownKeyword(target);
+}
+
+/** `TSUnknownKeyword` */
+function walkTSUnknownKeyword(pos) {
+  if (enters[118] !== null || exits[118] !== null) return visitNode(buildWhole(deserializeTSUnknownKeyword, pos), 118);
+}
+
+/** `Box<'a, TSVoidKeyword>` */
+function walkBoxTSVoidKeyword(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSVoidKeyword(target);
+}
+
+/** `TSVoidKeyword` */
+function walkTSVoidKeyword(pos) {
+  if (enters[121] !== null || exits[121] !== null) return visitNode(buildWhole(deserializeTSVoidKeyword, pos), 121);
+}
+
+/** `Box<'a, TSArrayType<'a>>` */
+function walkBoxTSArrayType(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSArrayType(target);
+}
+
+/** `TSArrayType<'a>` */
+function walkTSArrayType(pos) {
+  if (enters[106] !== null || exits[106] !== null) return visitNode(buildWhole(deserializeTSArrayType, pos), 106);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSConditionalType<'a>>` */
+function walkBoxTSConditionalType(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkTSConditionalType(target);
+}
+
+/** `TSConditionalType<'a>` */
+function walkTSConditionalType(pos) {
+  if (enters[101] !== null || exits[101] !== null) return visitNode(buildWhole(deserializeTSConditionalType, pos), 101);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 64, 55);
+    if (needed[55] === 1) walkStack.push(pos + 48, 55);
+    if (needed[55] === 1) walkStack.push(pos + 32, 55);
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  if (needed[55] === 1) walkTSType(pos + 32);
+  if (needed[55] === 1) walkTSType(pos + 48);
+  if (needed[55] === 1) walkTSType(pos + 64);
+  walkDepth--;
+}
+
+/** `Box<'a, TSConstructorType<'a>>` */
+function walkBoxTSConstructorType(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkTSConstructorType(target);
+}
+
+/** `TSConstructorType<'a>` */
+function walkTSConstructorType(pos) {
+  if (enters[149] !== null || exits[149] !== null) return visitNode(buildWhole(deserializeTSConstructorType, pos), 149);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[185] === 1) walkStack.push(pos + 32, 185);
+    if (needed[88] === 1) walkStack.push(pos + 24, 88);
+    if (needed[48] === 1) walkStack.push(pos + 16, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
+  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, FormalParameters<'a>>` */
+function walkBoxFormalParameters(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkFormalParameters(target);
+}
+
+/** `FormalParameters<'a>` */
+function walkFormalParameters(pos) {
+  visitValue(buildWhole(deserializeFormalParameters, pos));
+}
+
+/** `Vec<'a, FormalParameter<'a>>` */
+function walkVecFormalParameter(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 72, 7);
+  if ((budget -= len * 72) < 0) overBudget(first, len * 72, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 72; element >= first; element -= 72) {
+      walkStack.push(element, 91);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 72) {
+    walkFormalParameter(element);
+  }
+}
+
+/** `FormalParameter<'a>` */
+function walkFormalParameter(pos) {
+  visitValue(buildWhole(deserializeFormalParameter, pos));
+}
+
+/** `Vec<'a, Decorator<'a>>` */
+function walkVecDecorator(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 32, 7);
+  if ((budget -= len * 32) < 0) overBudget(first, len * 32, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
+      walkStack.push(element, 93);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 32) {
+    walkDecorator(element);
+  }
+}
+
+/** `Decorator<'a>` */
+function walkDecorator(pos) {
+  if (enters[158] !== null || exits[158] !== null) return visitNode(buildWhole(deserializeDecorator, pos), 158);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `BindingPattern<'a>` */
+function walkBindingPattern(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[95] === 1) walkBoxBindingIdentifier(pos + 8);
+      return;
+    case 1:
+      if (needed[96] === 1) walkBoxObjectPattern(pos + 8);
+      return;
+    case 2:
+      if (needed[282] === 1) walkBoxArrayPattern(pos + 8);
+      return;
+    case 3:
+      if (needed[286] === 1) walkBoxAssignmentPattern(pos + 8);
+      return;
+    default:
+      throw invalid("BindingPattern tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, BindingIdentifier<'a>>` */
+function walkBoxBindingIdentifier(pos) {
+  const target = readPointer(pos, 32, 7);
+  walkBindingIdentifier(target);
+}
+
+/** `Box<'a, ObjectPattern<'a>>` */
+function walkBoxObjectPattern(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkObjectPattern(target);
+}
+
+/** `ObjectPattern<'a>` */
+function walkObjectPattern(pos) {
+  if (enters[21] !== null || exits[21] !== null) return visitNode(buildWhole(deserializeObjectPattern, pos), 21);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[279] === 1) walkStack.push(pos + 40, 279);
+    if (needed[98] === 1) walkStack.push(pos + 16, 98);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[98] === 1) walkVecBindingProperty(pos + 16);
+  if (needed[279] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  walkDepth--;
+}
+
+/** `Vec<'a, BindingProperty<'a>>` */
+function walkVecBindingProperty(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 48, 7);
+  if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
+      walkStack.push(element, 99);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 48) {
+    walkBindingProperty(element);
+  }
+}
+
+/** `BindingProperty<'a>` */
+function walkBindingProperty(pos) {
+  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeBindingProperty, pos), 5);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[94] === 1) walkStack.push(pos + 32, 94);
+    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[100] === 1) walkPropertyKey(pos + 16);
+  if (needed[94] === 1) walkBindingPattern(pos + 32);
+  walkDepth--;
+}
+
+/** `PropertyKey<'a>` */
+function walkPropertyKey(pos) {
+  switch (uint8[pos]) {
+    case 64:
+      if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
+      return;
+    case 65:
+      if (needed[103] === 1) walkBoxPrivateIdentifier(pos + 8);
+      return;
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[22] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[28] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 6:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 7:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 8:
+      if (needed[38] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 9:
+      if (needed[40] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 11:
+      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 13:
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 14:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 17:
+      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 18:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 19:
+      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 20:
+      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 21:
+      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 22:
+      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 23:
+      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 24:
+      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 25:
+      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 26:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 27:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 28:
+      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 29:
+      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      return;
+    case 31:
+      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      return;
+    case 32:
+      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      return;
+    case 33:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 34:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 35:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 37:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 38:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 39:
+      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("PropertyKey tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, IdentifierName<'a>>` */
+function walkBoxIdentifierName(pos) {
+  const target = readPointer(pos, 32, 7);
+  walkIdentifierName(target);
+}
+
+/** `IdentifierName<'a>` */
+function walkIdentifierName(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeIdentifierName, pos), 1);
+}
+
+/** `Box<'a, PrivateIdentifier<'a>>` */
+function walkBoxPrivateIdentifier(pos) {
+  const target = readPointer(pos, 32, 7);
+  walkPrivateIdentifier(target);
+}
+
+/** `PrivateIdentifier<'a>` */
+function walkPrivateIdentifier(pos) {
+  if (enters[65] !== null || exits[65] !== null) return visitNode(buildWhole(deserializePrivateIdentifier, pos), 65);
+}
+
+/** `Box<'a, AssignmentExpression<'a>>` */
+function walkBoxAssignmentExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkAssignmentExpression(target);
+}
+
+/** `AssignmentExpression<'a>` */
+function walkAssignmentExpression(pos) {
+  if (enters[19] !== null || exits[19] !== null) return visitNode(buildWhole(deserializeAssignmentExpression, pos), 19);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[107] === 1) walkStack.push(pos + 16, 107);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[107] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `AssignmentTarget<'a>` */
+function walkAssignmentTarget(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 1:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 2:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 3:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 4:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    case 8:
+      if (needed[122] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      return;
+    case 9:
+      if (needed[129] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      return;
+    default:
+      throw invalid("AssignmentTarget tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSAsExpression<'a>>` */
+function walkBoxTSAsExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkTSAsExpression(target);
+}
+
+/** `TSAsExpression<'a>` */
+function walkTSAsExpression(pos) {
+  if (enters[152] !== null || exits[152] !== null) return visitNode(buildWhole(deserializeTSAsExpression, pos), 152);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 32, 55);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[55] === 1) walkTSType(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, TSSatisfiesExpression<'a>>` */
+function walkBoxTSSatisfiesExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkTSSatisfiesExpression(target);
+}
+
+/** `TSSatisfiesExpression<'a>` */
+function walkTSSatisfiesExpression(pos) {
+  if (enters[153] !== null || exits[153] !== null) return visitNode(buildWhole(deserializeTSSatisfiesExpression, pos), 153);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 32, 55);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[55] === 1) walkTSType(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, TSNonNullExpression<'a>>` */
+function walkBoxTSNonNullExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSNonNullExpression(target);
+}
+
+/** `TSNonNullExpression<'a>` */
+function walkTSNonNullExpression(pos) {
+  if (enters[157] !== null || exits[157] !== null) return visitNode(buildWhole(deserializeTSNonNullExpression, pos), 157);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSTypeAssertion<'a>>` */
+function walkBoxTSTypeAssertion(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkTSTypeAssertion(target);
+}
+
+/** `TSTypeAssertion<'a>` */
+function walkTSTypeAssertion(pos) {
+  if (enters[154] !== null || exits[154] !== null) return visitNode(buildWhole(deserializeTSTypeAssertion, pos), 154);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, ComputedMemberExpression<'a>>` */
+function walkBoxComputedMemberExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkComputedMemberExpression(target);
+}
+
+/** `ComputedMemberExpression<'a>` */
+function walkComputedMemberExpression(pos) {
+  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializeComputedMemberExpression, pos), 9);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, StaticMemberExpression<'a>>` */
+function walkBoxStaticMemberExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkStaticMemberExpression(target);
+}
+
+/** `StaticMemberExpression<'a>` */
+function walkStaticMemberExpression(pos) {
+  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializeStaticMemberExpression, pos), 9);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[102] === 1) walkStack.push(pos + 32, 102);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[102] === 1) walkIdentifierName(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, PrivateFieldExpression<'a>>` */
+function walkBoxPrivateFieldExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkPrivateFieldExpression(target);
+}
+
+/** `PrivateFieldExpression<'a>` */
+function walkPrivateFieldExpression(pos) {
+  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializePrivateFieldExpression, pos), 9);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[104] === 1) walkStack.push(pos + 32, 104);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[104] === 1) walkPrivateIdentifier(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, ArrayAssignmentTarget<'a>>` */
+function walkBoxArrayAssignmentTarget(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkArrayAssignmentTarget(target);
+}
+
+/** `ArrayAssignmentTarget<'a>` */
+function walkArrayAssignmentTarget(pos) {
+  if (enters[20] !== null || exits[20] !== null) return visitNode(buildWhole(deserializeArrayAssignmentTarget, pos), 20);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[139] === 1) walkStack.push(pos + 40, 139);
+    if (needed[124] === 1) walkStack.push(pos + 16, 124);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[124] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
+  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  walkDepth--;
+}
+
+/** `Vec<'a, Option<AssignmentTargetMaybeDefault<'a>>>` */
+function walkVecOptionAssignmentTargetMaybeDefault(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 125);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkOptionAssignmentTargetMaybeDefault(element);
+  }
+}
+
+/** `Option<AssignmentTargetMaybeDefault<'a>>` */
+function walkOptionAssignmentTargetMaybeDefault(pos) {
+  if (uint8[pos] === 255) return;
+  walkAssignmentTargetMaybeDefault(pos);
+}
+
+/** `AssignmentTargetMaybeDefault<'a>` */
+function walkAssignmentTargetMaybeDefault(pos) {
+  switch (uint8[pos]) {
+    case 16:
+      if (needed[127] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
+      return;
+    case 0:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 1:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 2:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 3:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 4:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    case 8:
+      if (needed[122] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      return;
+    case 9:
+      if (needed[129] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      return;
+    default:
+      throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, AssignmentTargetWithDefault<'a>>` */
+function walkBoxAssignmentTargetWithDefault(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkAssignmentTargetWithDefault(target);
+}
+
+/** `AssignmentTargetWithDefault<'a>` */
+function walkAssignmentTargetWithDefault(pos) {
+  if (enters[23] !== null || exits[23] !== null) return visitNode(buildWhole(deserializeAssignmentTargetWithDefault, pos), 23);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[107] === 1) walkStack.push(pos + 16, 107);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[107] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, ObjectAssignmentTarget<'a>>` */
+function walkBoxObjectAssignmentTarget(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkObjectAssignmentTarget(target);
+}
+
+/** `ObjectAssignmentTarget<'a>` */
+function walkObjectAssignmentTarget(pos) {
+  if (enters[21] !== null || exits[21] !== null) return visitNode(buildWhole(deserializeObjectAssignmentTarget, pos), 21);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[139] === 1) walkStack.push(pos + 40, 139);
+    if (needed[131] === 1) walkStack.push(pos + 16, 131);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[131] === 1) walkVecAssignmentTargetProperty(pos + 16);
+  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  walkDepth--;
+}
+
+/** `Vec<'a, AssignmentTargetProperty<'a>>` */
+function walkVecAssignmentTargetProperty(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 132);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkAssignmentTargetProperty(element);
+  }
+}
+
+/** `AssignmentTargetProperty<'a>` */
+function walkAssignmentTargetProperty(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[133] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      return;
+    case 1:
+      if (needed[137] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      return;
+    default:
+      throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, AssignmentTargetPropertyIdentifier<'a>>` */
+function walkBoxAssignmentTargetPropertyIdentifier(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkAssignmentTargetPropertyIdentifier(target);
+}
+
+/** `AssignmentTargetPropertyIdentifier<'a>` */
+function walkAssignmentTargetPropertyIdentifier(pos) {
+  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeAssignmentTargetPropertyIdentifier, pos), 5);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[135] === 1) walkStack.push(pos, 135);
+    if (needed[37] === 1) walkStack.push(pos + 16, 37);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[37] === 1) walkIdentifierReference(pos + 16);
+  if (needed[135] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
+  walkDepth--;
+}
+
+/** `AssignmentTargetPropertyIdentifier`'s `value`, a converter's value */
+function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
+  visitValue(buildWhole(deserializeValueOfAssignmentTargetPropertyIdentifier, pos));
+}
+
+/** `Option<Expression<'a>>` */
+function walkOptionExpression(pos) {
+  if (uint8[pos] === 255) return;
+  walkExpression(pos);
+}
+
+/** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
+function walkBoxAssignmentTargetPropertyProperty(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkAssignmentTargetPropertyProperty(target);
+}
+
+/** `AssignmentTargetPropertyProperty<'a>` */
+function walkAssignmentTargetPropertyProperty(pos) {
+  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeAssignmentTargetPropertyProperty, pos), 5);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[126] === 1) walkStack.push(pos + 32, 126);
+    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[100] === 1) walkPropertyKey(pos + 16);
+  if (needed[126] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, AssignmentTargetRest<'a>>>` */
+function walkOptionBoxAssignmentTargetRest(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxAssignmentTargetRest(pos);
+}
+
+/** `Box<'a, AssignmentTargetRest<'a>>` */
+function walkBoxAssignmentTargetRest(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkAssignmentTargetRest(target);
+}
+
+/** `AssignmentTargetRest<'a>` */
+function walkAssignmentTargetRest(pos) {
+  if (enters[22] !== null || exits[22] !== null) return visitNode(buildWhole(deserializeAssignmentTargetRest, pos), 22);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[107] === 1) walkStack.push(pos + 16, 107);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[107] === 1) walkAssignmentTarget(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, AwaitExpression<'a>>` */
+function walkBoxAwaitExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkAwaitExpression(target);
+}
+
+/** `AwaitExpression<'a>` */
+function walkAwaitExpression(pos) {
+  if (enters[26] !== null || exits[26] !== null) return visitNode(buildWhole(deserializeAwaitExpression, pos), 26);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, BinaryExpression<'a>>` */
+function walkBoxBinaryExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkBinaryExpression(target);
+}
+
+/** `BinaryExpression<'a>` */
+function walkBinaryExpression(pos) {
+  if (enters[16] !== null || exits[16] !== null) return visitNode(buildWhole(deserializeBinaryExpression, pos), 16);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, CallExpression<'a>>` */
+function walkBoxCallExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkCallExpression(target);
+}
+
+/** `CallExpression<'a>` */
+function walkCallExpression(pos) {
+  if (enters[10] !== null || exits[10] !== null) return visitNode(buildWhole(deserializeCallExpression, pos), 10);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[152] === 1) walkStack.push(pos + 40, 152);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[152] === 1) walkVecArgument(pos + 40);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, TSTypeParameterInstantiation<'a>>>` */
+function walkOptionBoxTSTypeParameterInstantiation(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxTSTypeParameterInstantiation(pos);
+}
+
+/** `Box<'a, TSTypeParameterInstantiation<'a>>` */
+function walkBoxTSTypeParameterInstantiation(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSTypeParameterInstantiation(target);
+}
+
+/** `TSTypeParameterInstantiation<'a>` */
+function walkTSTypeParameterInstantiation(pos) {
+  if (enters[128] !== null || exits[128] !== null) return visitNode(buildWhole(deserializeTSTypeParameterInstantiation, pos), 128);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[151] === 1) walkVecTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, TSType<'a>>` */
+function walkVecTSType(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 55);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkTSType(element);
+  }
+}
+
+/** `Vec<'a, Argument<'a>>` */
+function walkVecArgument(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 153);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkArgument(element);
+  }
+}
+
+/** `Argument<'a>` */
+function walkArgument(pos) {
+  switch (uint8[pos]) {
+    case 64:
+      if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
+      return;
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[22] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[28] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 6:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 7:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 8:
+      if (needed[38] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 9:
+      if (needed[40] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 11:
+      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 13:
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 14:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 17:
+      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 18:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 19:
+      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 20:
+      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 21:
+      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 22:
+      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 23:
+      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 24:
+      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 25:
+      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 26:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 27:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 28:
+      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 29:
+      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      return;
+    case 31:
+      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      return;
+    case 32:
+      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      return;
+    case 33:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 34:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 35:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 37:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 38:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 39:
+      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("Argument tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, ChainExpression<'a>>` */
+function walkBoxChainExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkChainExpression(target);
+}
+
+/** `ChainExpression<'a>` */
+function walkChainExpression(pos) {
+  if (enters[27] !== null || exits[27] !== null) return visitNode(buildWhole(deserializeChainExpression, pos), 27);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[156] === 1) walkStack.push(pos + 16, 156);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[156] === 1) walkChainElement(pos + 16);
+  walkDepth--;
+}
+
+/** `ChainElement<'a>` */
+function walkChainElement(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 1:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("ChainElement tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, Class<'a>>` */
+function walkBoxClass(pos) {
+  const target = readPointer(pos, 144, 7);
+  if ((budget -= 144) < 0) overBudget(target, 144, pos);
+  walkClass(target);
+}
+
+/** The node types of `Class<'a>`, by the tag of its `type` field. */
+const WALK_CLASS_TYPES = [58, 59];
+
+/** `Class<'a>` */
+function walkClass(pos) {
+  // The node's type, by its `type` field's tag.
+  const t = WALK_CLASS_TYPES[uint8[pos + 136]];
+  if (t === undefined) throw invalid("ClassType", uint8[pos + 136], pos + 136);
+  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeClass, pos), t);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[170] === 1) walkStack.push(pos + 128, 170);
+    if (needed[162] === 1) walkStack.push(pos + 104, 162);
+    if (needed[161] === 1) walkStack.push(pos, 161);
+    if (needed[160] === 1) walkStack.push(pos, 160);
+    if (needed[48] === 1) walkStack.push(pos + 72, 48);
+    if (needed[159] === 1) walkStack.push(pos + 40, 159);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkVecDecorator(pos + 16);
+  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 72);
+  if (needed[160] === 1) walkSuperClassOfClass(pos);
+  if (needed[161] === 1) walkSuperTypeArgumentsOfClass(pos);
+  if (needed[162] === 1) walkVecTSClassImplements(pos + 104);
+  if (needed[170] === 1) walkBoxClassBody(pos + 128);
+  walkDepth--;
+}
+
+/** `Option<BindingIdentifier<'a>>` */
+function walkOptionBindingIdentifier(pos) {
+  if (uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0) return;
+  walkBindingIdentifier(pos);
+}
+
+/** `Class`'s `superClass`, a converter's value */
+function walkSuperClassOfClass(pos) {
+  visitValue(buildWhole(deserializeSuperClassOfClass, pos));
+}
+
+/** `Class`'s `superTypeArguments`, a converter's value */
+function walkSuperTypeArgumentsOfClass(pos) {
+  visitValue(buildWhole(deserializeSuperTypeArgumentsOfClass, pos));
+}
+
+/** `Vec<'a, TSClassImplements<'a>>` */
+function walkVecTSClassImplements(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 40, 7);
+  if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
+      walkStack.push(element, 163);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 40) {
+    walkTSClassImplements(element);
+  }
+}
+
+/** `TSClassImplements<'a>` */
+function walkTSClassImplements(pos) {
+  if (enters[132] !== null || exits[132] !== null) return visitNode(buildWhole(deserializeTSClassImplements, pos), 132);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[164] === 1) walkStack.push(pos, 164);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[164] === 1) walkExpressionOfTSClassImplements(pos);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  walkDepth--;
+}
+
+/** `TSClassImplements`'s `expression`, a converter's value */
+function walkExpressionOfTSClassImplements(pos) {
+  visitValue(buildWhole(deserializeExpressionOfTSClassImplements, pos));
+}
+
+/** `TSTypeName<'a>` */
+function walkTSTypeName(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 1:
+      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      return;
+    case 2:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    default:
+      throw invalid("TSTypeName tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSQualifiedName<'a>>` */
+function walkBoxTSQualifiedName(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkTSQualifiedName(target);
+}
+
+/** `TSQualifiedName<'a>` */
+function walkTSQualifiedName(pos) {
+  if (enters[127] !== null || exits[127] !== null) return visitNode(buildWhole(deserializeTSQualifiedName, pos), 127);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[102] === 1) walkStack.push(pos + 32, 102);
+    if (needed[165] === 1) walkStack.push(pos + 16, 165);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[165] === 1) walkTSTypeName(pos + 16);
+  if (needed[102] === 1) walkIdentifierName(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, ThisExpression>` */
+function walkBoxThisExpression(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkThisExpression(target);
+}
+
+/** `ThisExpression` */
+function walkThisExpression(pos) {
+  if (enters[2] !== null || exits[2] !== null) return visitNode(buildWhole(deserializeThisExpression, pos), 2);
+}
+
+/** `Box<'a, ClassBody<'a>>` */
+function walkBoxClassBody(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkClassBody(target);
+}
+
+/** `ClassBody<'a>` */
+function walkClassBody(pos) {
+  if (enters[60] !== null || exits[60] !== null) return visitNode(buildWhole(deserializeClassBody, pos), 60);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[172] === 1) walkStack.push(pos + 16, 172);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[172] === 1) walkVecClassElement(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, ClassElement<'a>>` */
+function walkVecClassElement(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 173);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkClassElement(element);
+  }
+}
+
+/** `ClassElement<'a>` */
+function walkClassElement(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[174] === 1) walkBoxStaticBlock(pos + 8);
+      return;
+    case 1:
+      if (needed[176] === 1) walkBoxMethodDefinition(pos + 8);
+      return;
+    case 2:
+      if (needed[190] === 1) walkBoxPropertyDefinition(pos + 8);
+      return;
+    case 3:
+      if (needed[192] === 1) walkBoxAccessorProperty(pos + 8);
+      return;
+    case 4:
+      if (needed[194] === 1) walkBoxTSIndexSignature(pos + 8);
+      return;
+    default:
+      throw invalid("ClassElement tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, StaticBlock<'a>>` */
+function walkBoxStaticBlock(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkStaticBlock(target);
+}
+
+/** `StaticBlock<'a>` */
+function walkStaticBlock(pos) {
+  if (enters[66] !== null || exits[66] !== null) return visitNode(buildWhole(deserializeStaticBlock, pos), 66);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[5] === 1) walkStack.push(pos + 16, 5);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[5] === 1) walkVecStatement(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, MethodDefinition<'a>>` */
+function walkBoxMethodDefinition(pos) {
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  walkMethodDefinition(target);
+}
+
+/** The node types of `MethodDefinition<'a>`, by the tag of its `type` field. */
+const WALK_METHOD_DEFINITION_TYPES = [61, 62];
+
+/** `MethodDefinition<'a>` */
+function walkMethodDefinition(pos) {
+  // The node's type, by its `type` field's tag.
+  const t = WALK_METHOD_DEFINITION_TYPES[uint8[pos + 12]];
+  if (t === undefined) throw invalid("MethodDefinitionType", uint8[pos + 12], pos + 12);
+  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeMethodDefinition, pos), t);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[178] === 1) walkStack.push(pos + 56, 178);
+    if (needed[100] === 1) walkStack.push(pos + 40, 100);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkVecDecorator(pos + 16);
+  if (needed[100] === 1) walkPropertyKey(pos + 40);
+  if (needed[178] === 1) walkBoxFunction(pos + 56);
+  walkDepth--;
+}
+
+/** `Box<'a, Function<'a>>` */
+function walkBoxFunction(pos) {
+  const target = readPointer(pos, 96, 7);
+  if ((budget -= 96) < 0) overBudget(target, 96, pos);
+  walkFunction(target);
+}
+
+/** The node types of `Function<'a>`, by the tag of its `type` field. */
+const WALK_FUNCTION_TYPES = [52, 53, 54, 55];
+
+/** `Function<'a>` */
+function walkFunction(pos) {
+  // The node's type, by its `type` field's tag.
+  const t = WALK_FUNCTION_TYPES[uint8[pos + 88]];
+  if (t === undefined) throw invalid("FunctionType", uint8[pos + 88], pos + 88);
+  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeFunction, pos), t);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[187] === 1) walkStack.push(pos + 80, 187);
+    if (needed[184] === 1) walkStack.push(pos + 72, 184);
+    if (needed[180] === 1) walkStack.push(pos, 180);
+    if (needed[48] === 1) walkStack.push(pos + 48, 48);
+    if (needed[159] === 1) walkStack.push(pos + 16, 159);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[180] === 1) walkParamsOfFunction(pos);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[187] === 1) walkOptionBoxFunctionBody(pos + 80);
+  walkDepth--;
+}
+
+/** `Function`'s `params`, a converter's value */
+function walkParamsOfFunction(pos) {
+  visitValue(buildWhole(deserializeParamsOfFunction, pos));
+}
+
+/** `Option<Box<'a, TSThisParameter<'a>>>` */
+function walkOptionBoxTSThisParameter(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxTSThisParameter(pos);
+}
+
+/** `Box<'a, TSThisParameter<'a>>` */
+function walkBoxTSThisParameter(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSThisParameter(target);
+}
+
+/** `TSThisParameter<'a>` */
+function walkTSThisParameter(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeTSThisParameter, pos), 1);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, TSTypeAnnotation<'a>>>` */
+function walkOptionBoxTSTypeAnnotation(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxTSTypeAnnotation(pos);
+}
+
+/** `Box<'a, TSTypeAnnotation<'a>>` */
+function walkBoxTSTypeAnnotation(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSTypeAnnotation(target);
+}
+
+/** `TSTypeAnnotation<'a>` */
+function walkTSTypeAnnotation(pos) {
+  if (enters[99] !== null || exits[99] !== null) return visitNode(buildWhole(deserializeTSTypeAnnotation, pos), 99);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, FunctionBody<'a>>>` */
+function walkOptionBoxFunctionBody(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxFunctionBody(pos);
+}
+
+/** `Box<'a, FunctionBody<'a>>` */
+function walkBoxFunctionBody(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkFunctionBody(target);
+}
+
+/** `FunctionBody<'a>` */
+function walkFunctionBody(pos) {
+  if (enters[31] !== null || exits[31] !== null) return visitNode(buildWhole(deserializeFunctionBody, pos), 31);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[5] === 1) walkStack.push(pos + 40, 5);
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkVecDirective(pos + 16);
+  if (needed[5] === 1) walkVecStatement(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, PropertyDefinition<'a>>` */
+function walkBoxPropertyDefinition(pos) {
+  const target = readPointer(pos, 88, 7);
+  if ((budget -= 88) < 0) overBudget(target, 88, pos);
+  walkPropertyDefinition(target);
+}
+
+/** The node types of `PropertyDefinition<'a>`, by the tag of its `type` field. */
+const WALK_PROPERTY_DEFINITION_TYPES = [63, 64];
+
+/** `PropertyDefinition<'a>` */
+function walkPropertyDefinition(pos) {
+  // The node's type, by its `type` field's tag.
+  const t = WALK_PROPERTY_DEFINITION_TYPES[uint8[pos + 12]];
+  if (t === undefined) throw invalid("PropertyDefinitionType", uint8[pos + 12], pos + 12);
+  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializePropertyDefinition, pos), t);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 64, 136);
+    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[100] === 1) walkStack.push(pos + 40, 100);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkVecDecorator(pos + 16);
+  if (needed[100] === 1) walkPropertyKey(pos + 40);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[136] === 1) walkOptionExpression(pos + 64);
+  walkDepth--;
+}
+
+/** `Box<'a, AccessorProperty<'a>>` */
+function walkBoxAccessorProperty(pos) {
+  const target = readPointer(pos, 88, 7);
+  if ((budget -= 88) < 0) overBudget(target, 88, pos);
+  walkAccessorProperty(target);
+}
+
+/** The node types of `AccessorProperty<'a>`, by the tag of its `type` field. */
+const WALK_ACCESSOR_PROPERTY_TYPES = [67, 68];
+
+/** `AccessorProperty<'a>` */
+function walkAccessorProperty(pos) {
+  // The node's type, by its `type` field's tag.
+  const t = WALK_ACCESSOR_PROPERTY_TYPES[uint8[pos + 12]];
+  if (t === undefined) throw invalid("AccessorPropertyType", uint8[pos + 12], pos + 12);
+  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeAccessorProperty, pos), t);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 64, 136);
+    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[100] === 1) walkStack.push(pos + 40, 100);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkVecDecorator(pos + 16);
+  if (needed[100] === 1) walkPropertyKey(pos + 40);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[136] === 1) walkOptionExpression(pos + 64);
+  walkDepth--;
+}
+
+/** `Box<'a, TSIndexSignature<'a>>` */
+function walkBoxTSIndexSignature(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkTSIndexSignature(target);
+}
+
+/** `TSIndexSignature<'a>` */
+function walkTSIndexSignature(pos) {
+  if (enters[136] !== null || exits[136] !== null) return visitNode(buildWhole(deserializeTSIndexSignature, pos), 136);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[185] === 1) walkStack.push(pos + 56, 185);
+    if (needed[196] === 1) walkStack.push(pos, 196);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[196] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  walkDepth--;
+}
+
+/** `TSIndexSignature`'s `parameters`, a converter's value */
+function walkParametersOfTSIndexSignature(pos) {
+  visitValue(buildWhole(deserializeParametersOfTSIndexSignature, pos));
+}
+
+/** `TSIndexSignatureName<'a>` */
+function walkTSIndexSignatureName(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeTSIndexSignatureName, pos), 1);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[185] === 1) walkStack.push(pos + 32, 185);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, ConditionalExpression<'a>>` */
+function walkBoxConditionalExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkConditionalExpression(target);
+}
+
+/** `ConditionalExpression<'a>` */
+function walkConditionalExpression(pos) {
+  if (enters[18] !== null || exits[18] !== null) return visitNode(buildWhole(deserializeConditionalExpression, pos), 18);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 48, 19);
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  if (needed[19] === 1) walkExpression(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportExpression<'a>>` */
+function walkBoxImportExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkImportExpression(target);
+}
+
+/** `ImportExpression<'a>` */
+function walkImportExpression(pos) {
+  if (enters[69] !== null || exits[69] !== null) return visitNode(buildWhole(deserializeImportExpression, pos), 69);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 32, 136);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[136] === 1) walkOptionExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, LogicalExpression<'a>>` */
+function walkBoxLogicalExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkLogicalExpression(target);
+}
+
+/** `LogicalExpression<'a>` */
+function walkLogicalExpression(pos) {
+  if (enters[17] !== null || exits[17] !== null) return visitNode(buildWhole(deserializeLogicalExpression, pos), 17);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, NewExpression<'a>>` */
+function walkBoxNewExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkNewExpression(target);
+}
+
+/** `NewExpression<'a>` */
+function walkNewExpression(pos) {
+  if (enters[11] !== null || exits[11] !== null) return visitNode(buildWhole(deserializeNewExpression, pos), 11);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[152] === 1) walkStack.push(pos + 40, 152);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[152] === 1) walkVecArgument(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, ObjectExpression<'a>>` */
+function walkBoxObjectExpression(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkObjectExpression(target);
+}
+
+/** `ObjectExpression<'a>` */
+function walkObjectExpression(pos) {
+  if (enters[4] !== null || exits[4] !== null) return visitNode(buildWhole(deserializeObjectExpression, pos), 4);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[208] === 1) walkStack.push(pos + 16, 208);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[208] === 1) walkVecObjectPropertyKind(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, ObjectPropertyKind<'a>>` */
+function walkVecObjectPropertyKind(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 209);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkObjectPropertyKind(element);
+  }
+}
+
+/** `ObjectPropertyKind<'a>` */
+function walkObjectPropertyKind(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[210] === 1) walkBoxObjectProperty(pos + 8);
+      return;
+    case 1:
+      if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
+      return;
+    default:
+      throw invalid("ObjectPropertyKind tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, ObjectProperty<'a>>` */
+function walkBoxObjectProperty(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkObjectProperty(target);
+}
+
+/** `ObjectProperty<'a>` */
+function walkObjectProperty(pos) {
+  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeObjectProperty, pos), 5);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[100] === 1) walkPropertyKey(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, ParenthesizedExpression<'a>>` */
+function walkBoxParenthesizedExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkParenthesizedExpression(target);
+}
+
+/** `ParenthesizedExpression<'a>` */
+function walkParenthesizedExpression(pos) {
+  if (enters[28] !== null || exits[28] !== null) return visitNode(buildWhole(deserializeParenthesizedExpression, pos), 28);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, SequenceExpression<'a>>` */
+function walkBoxSequenceExpression(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkSequenceExpression(target);
+}
+
+/** `SequenceExpression<'a>` */
+function walkSequenceExpression(pos) {
+  if (enters[24] !== null || exits[24] !== null) return visitNode(buildWhole(deserializeSequenceExpression, pos), 24);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[35] === 1) walkStack.push(pos + 16, 35);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[35] === 1) walkVecExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TaggedTemplateExpression<'a>>` */
+function walkBoxTaggedTemplateExpression(pos) {
+  const target = readPointer(pos, 104, 7);
+  if ((budget -= 104) < 0) overBudget(target, 104, pos);
+  walkTaggedTemplateExpression(target);
+}
+
+/** `TaggedTemplateExpression<'a>` */
+function walkTaggedTemplateExpression(pos) {
+  if (enters[7] !== null || exits[7] !== null) return visitNode(buildWhole(deserializeTaggedTemplateExpression, pos), 7);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[32] === 1) walkStack.push(pos + 40, 32);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[32] === 1) walkTemplateLiteral(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, UnaryExpression<'a>>` */
+function walkBoxUnaryExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkUnaryExpression(target);
+}
+
+/** `UnaryExpression<'a>` */
+function walkUnaryExpression(pos) {
+  if (enters[15] !== null || exits[15] !== null) return visitNode(buildWhole(deserializeUnaryExpression, pos), 15);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, UpdateExpression<'a>>` */
+function walkBoxUpdateExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkUpdateExpression(target);
+}
+
+/** `UpdateExpression<'a>` */
+function walkUpdateExpression(pos) {
+  if (enters[14] !== null || exits[14] !== null) return visitNode(buildWhole(deserializeUpdateExpression, pos), 14);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[222] === 1) walkStack.push(pos + 16, 222);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[222] === 1) walkSimpleAssignmentTarget(pos + 16);
+  walkDepth--;
+}
+
+/** `SimpleAssignmentTarget<'a>` */
+function walkSimpleAssignmentTarget(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 1:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 2:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 3:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 4:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, YieldExpression<'a>>` */
+function walkBoxYieldExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkYieldExpression(target);
+}
+
+/** `YieldExpression<'a>` */
+function walkYieldExpression(pos) {
+  if (enters[57] !== null || exits[57] !== null) return visitNode(buildWhole(deserializeYieldExpression, pos), 57);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[136] === 1) walkOptionExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, PrivateInExpression<'a>>` */
+function walkBoxPrivateInExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkPrivateInExpression(target);
+}
+
+/** `PrivateInExpression<'a>` */
+function walkPrivateInExpression(pos) {
+  if (enters[16] !== null || exits[16] !== null) return visitNode(buildWhole(deserializePrivateInExpression, pos), 16);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 48, 19);
+    if (needed[104] === 1) walkStack.push(pos + 16, 104);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[104] === 1) walkPrivateIdentifier(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportMeta>` */
+function walkBoxImportMeta(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkImportMeta(target);
+}
+
+/** `ImportMeta` */
+function walkImportMeta(pos) {
+  if (enters[12] !== null || exits[12] !== null) return visitNode(buildWhole(deserializeImportMeta, pos), 12);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[230] === 1) walkStack.push(pos, 230);
+    if (needed[229] === 1) walkStack.push(pos, 229);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[229] === 1) walkMetaOfImportMeta(pos);
+  if (needed[230] === 1) walkPropertyOfImportMeta(pos);
+  walkDepth--;
+}
+
+/** `ImportMeta`'s `meta`, a converter's value */
+function walkMetaOfImportMeta(pos) {
+  visitValue(buildWhole(deserializeMetaOfImportMeta, pos));
+}
+
+/** `ImportMeta`'s `property`, a converter's value */
+function walkPropertyOfImportMeta(pos) {
+  visitValue(buildWhole(deserializePropertyOfImportMeta, pos));
+}
+
+/** `Box<'a, NewTarget>` */
+function walkBoxNewTarget(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkNewTarget(target);
+}
+
+/** `NewTarget` */
+function walkNewTarget(pos) {
+  if (enters[12] !== null || exits[12] !== null) return visitNode(buildWhole(deserializeNewTarget, pos), 12);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[234] === 1) walkStack.push(pos, 234);
+    if (needed[233] === 1) walkStack.push(pos, 233);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[233] === 1) walkMetaOfNewTarget(pos);
+  if (needed[234] === 1) walkPropertyOfNewTarget(pos);
+  walkDepth--;
+}
+
+/** `NewTarget`'s `meta`, a converter's value */
+function walkMetaOfNewTarget(pos) {
+  visitValue(buildWhole(deserializeMetaOfNewTarget, pos));
+}
+
+/** `NewTarget`'s `property`, a converter's value */
+function walkPropertyOfNewTarget(pos) {
+  visitValue(buildWhole(deserializePropertyOfNewTarget, pos));
+}
+
+/** `Box<'a, JSXElement<'a>>` */
+function walkBoxJSXElement(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkJSXElement(target);
+}
+
+/** `JSXElement<'a>` */
+function walkJSXElement(pos) {
+  if (enters[80] !== null || exits[80] !== null) return visitNode(buildWhole(deserializeJSXElement, pos), 80);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[276] === 1) walkStack.push(pos + 48, 276);
+    if (needed[263] === 1) walkStack.push(pos + 24, 263);
+    if (needed[237] === 1) walkStack.push(pos, 237);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[237] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[263] === 1) walkVecJSXChild(pos + 24);
+  if (needed[276] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
+}
+
+/** `JSXElement`'s `openingElement`, a converter's value */
+function walkOpeningElementOfJSXElement(pos) {
+  visitValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
+}
+
+/** `Box<'a, JSXOpeningElement<'a>>` */
+function walkBoxJSXOpeningElement(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkJSXOpeningElement(target);
+}
+
+/** `JSXOpeningElement<'a>` */
+function walkJSXOpeningElement(pos) {
+  if (enters[81] !== null || exits[81] !== null) return visitNode(buildWhole(deserializeJSXOpeningElement, pos), 81);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[248] === 1) walkStack.push(pos + 40, 248);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[240] === 1) walkStack.push(pos + 16, 240);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[240] === 1) walkJSXElementName(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[248] === 1) walkVecJSXAttributeItem(pos + 40);
+  walkDepth--;
+}
+
+/** `JSXElementName<'a>` */
+function walkJSXElementName(pos) {
+  visitValue(buildWhole(deserializeJSXElementName, pos));
+}
+
+/** `Box<'a, JSXIdentifier<'a>>` */
+function walkBoxJSXIdentifier(pos) {
+  const target = readPointer(pos, 32, 7);
+  walkJSXIdentifier(target);
+}
+
+/** `JSXIdentifier<'a>` */
+function walkJSXIdentifier(pos) {
+  if (enters[92] !== null || exits[92] !== null) return visitNode(buildWhole(deserializeJSXIdentifier, pos), 92);
+}
+
+/** `Box<'a, JSXNamespacedName<'a>>` */
+function walkBoxJSXNamespacedName(pos) {
+  const target = readPointer(pos, 80, 7);
+  walkJSXNamespacedName(target);
+}
+
+/** `JSXNamespacedName<'a>` */
+function walkJSXNamespacedName(pos) {
+  if (enters[86] !== null || exits[86] !== null) return visitNode(buildWhole(deserializeJSXNamespacedName, pos), 86);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[242] === 1) walkStack.push(pos + 48, 242);
+    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[242] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[242] === 1) walkJSXIdentifier(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXMemberExpression<'a>>` */
+function walkBoxJSXMemberExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkJSXMemberExpression(target);
+}
+
+/** `JSXMemberExpression<'a>` */
+function walkJSXMemberExpression(pos) {
+  if (enters[87] !== null || exits[87] !== null) return visitNode(buildWhole(deserializeJSXMemberExpression, pos), 87);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[242] === 1) walkStack.push(pos + 32, 242);
+    if (needed[247] === 1) walkStack.push(pos + 16, 247);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[247] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[242] === 1) walkJSXIdentifier(pos + 32);
+  walkDepth--;
+}
+
+/** `JSXMemberExpressionObject<'a>` */
+function walkJSXMemberExpressionObject(pos) {
+  visitValue(buildWhole(deserializeJSXMemberExpressionObject, pos));
+}
+
+/** `Vec<'a, JSXAttributeItem<'a>>` */
+function walkVecJSXAttributeItem(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 249);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkJSXAttributeItem(element);
+  }
+}
+
+/** `JSXAttributeItem<'a>` */
+function walkJSXAttributeItem(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[250] === 1) walkBoxJSXAttribute(pos + 8);
+      return;
+    case 1:
+      if (needed[274] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      return;
+    default:
+      throw invalid("JSXAttributeItem tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, JSXAttribute<'a>>` */
+function walkBoxJSXAttribute(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkJSXAttribute(target);
+}
+
+/** `JSXAttribute<'a>` */
+function walkJSXAttribute(pos) {
+  if (enters[90] !== null || exits[90] !== null) return visitNode(buildWhole(deserializeJSXAttribute, pos), 90);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[253] === 1) walkStack.push(pos + 32, 253);
+    if (needed[252] === 1) walkStack.push(pos + 16, 252);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[252] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[253] === 1) walkOptionJSXAttributeValue(pos + 32);
+  walkDepth--;
+}
+
+/** `JSXAttributeName<'a>` */
+function walkJSXAttributeName(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[241] === 1) walkBoxJSXIdentifier(pos + 8);
+      return;
+    case 1:
+      if (needed[243] === 1) walkBoxJSXNamespacedName(pos + 8);
+      return;
+    default:
+      throw invalid("JSXAttributeName tag", uint8[pos], pos);
+  }
+}
+
+/** `Option<JSXAttributeValue<'a>>` */
+function walkOptionJSXAttributeValue(pos) {
+  if (uint8[pos] === 255) return;
+  walkJSXAttributeValue(pos);
+}
+
+/** `JSXAttributeValue<'a>` */
+function walkJSXAttributeValue(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[255] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      return;
+    case 2:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 3:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    default:
+      throw invalid("JSXAttributeValue tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, JSXExpressionContainer<'a>>` */
+function walkBoxJSXExpressionContainer(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkJSXExpressionContainer(target);
+}
+
+/** `JSXExpressionContainer<'a>` */
+function walkJSXExpressionContainer(pos) {
+  if (enters[88] !== null || exits[88] !== null) return visitNode(buildWhole(deserializeJSXExpressionContainer, pos), 88);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[257] === 1) walkStack.push(pos + 16, 257);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[257] === 1) walkJSXExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `JSXExpression<'a>` */
+function walkJSXExpression(pos) {
+  switch (uint8[pos]) {
+    case 64:
+      if (needed[258] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      return;
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[22] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[28] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 6:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 7:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 8:
+      if (needed[38] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 9:
+      if (needed[40] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 11:
+      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 13:
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 14:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 17:
+      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 18:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 19:
+      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 20:
+      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 21:
+      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 22:
+      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 23:
+      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 24:
+      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 25:
+      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 26:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 27:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 28:
+      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 29:
+      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      return;
+    case 31:
+      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      return;
+    case 32:
+      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      return;
+    case 33:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 34:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 35:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 37:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 38:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 39:
+      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("JSXExpression tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, JSXEmptyExpression>` */
+function walkBoxJSXEmptyExpression(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkJSXEmptyExpression(target);
+}
+
+/** `JSXEmptyExpression` */
+function walkJSXEmptyExpression(pos) {
+  if (enters[89] !== null || exits[89] !== null) return visitNode(buildWhole(deserializeJSXEmptyExpression, pos), 89);
+}
+
+/** `Box<'a, JSXFragment<'a>>` */
+function walkBoxJSXFragment(pos) {
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  walkJSXFragment(target);
+}
+
+/** `JSXFragment<'a>` */
+function walkJSXFragment(pos) {
+  if (enters[83] !== null || exits[83] !== null) return visitNode(buildWhole(deserializeJSXFragment, pos), 83);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[269] === 1) walkStack.push(pos + 56, 269);
+    if (needed[263] === 1) walkStack.push(pos + 32, 263);
+    if (needed[262] === 1) walkStack.push(pos + 16, 262);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[262] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[263] === 1) walkVecJSXChild(pos + 32);
+  if (needed[269] === 1) walkJSXClosingFragment(pos + 56);
+  walkDepth--;
+}
+
+/** `JSXOpeningFragment` */
+function walkJSXOpeningFragment(pos) {
+  if (enters[84] !== null || exits[84] !== null) return visitNode(buildWhole(deserializeJSXOpeningFragment, pos), 84);
+}
+
+/** `Vec<'a, JSXChild<'a>>` */
+function walkVecJSXChild(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 264);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkJSXChild(element);
+  }
+}
+
+/** `JSXChild<'a>` */
+function walkJSXChild(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[265] === 1) walkBoxJSXText(pos + 8);
+      return;
+    case 1:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 2:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 3:
+      if (needed[255] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      return;
+    case 4:
+      if (needed[267] === 1) walkBoxJSXSpreadChild(pos + 8);
+      return;
+    default:
+      throw invalid("JSXChild tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, JSXText<'a>>` */
+function walkBoxJSXText(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkJSXText(target);
+}
+
+/** `JSXText<'a>` */
+function walkJSXText(pos) {
+  if (enters[94] !== null || exits[94] !== null) return visitNode(buildWhole(deserializeJSXText, pos), 94);
+}
+
+/** `Box<'a, JSXSpreadChild<'a>>` */
+function walkBoxJSXSpreadChild(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkJSXSpreadChild(target);
+}
+
+/** `JSXSpreadChild<'a>` */
+function walkJSXSpreadChild(pos) {
+  if (enters[93] !== null || exits[93] !== null) return visitNode(buildWhole(deserializeJSXSpreadChild, pos), 93);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `JSXClosingFragment` */
+function walkJSXClosingFragment(pos) {
+  if (enters[85] !== null || exits[85] !== null) return visitNode(buildWhole(deserializeJSXClosingFragment, pos), 85);
+}
+
+/** `Box<'a, TSInstantiationExpression<'a>>` */
+function walkBoxTSInstantiationExpression(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSInstantiationExpression(target);
+}
+
+/** `TSInstantiationExpression<'a>` */
+function walkTSInstantiationExpression(pos) {
+  if (enters[161] !== null || exits[161] !== null) return visitNode(buildWhole(deserializeTSInstantiationExpression, pos), 161);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[149] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, V8IntrinsicExpression<'a>>` */
+function walkBoxV8IntrinsicExpression(pos) {
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  walkV8IntrinsicExpression(target);
+}
+
+/** `V8IntrinsicExpression<'a>` */
+function walkV8IntrinsicExpression(pos) {
+  if (enters[79] !== null || exits[79] !== null) return visitNode(buildWhole(deserializeV8IntrinsicExpression, pos), 79);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[152] === 1) walkStack.push(pos + 48, 152);
+    if (needed[102] === 1) walkStack.push(pos + 16, 102);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[102] === 1) walkIdentifierName(pos + 16);
+  if (needed[152] === 1) walkVecArgument(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXSpreadAttribute<'a>>` */
+function walkBoxJSXSpreadAttribute(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkJSXSpreadAttribute(target);
+}
+
+/** `JSXSpreadAttribute<'a>` */
+function walkJSXSpreadAttribute(pos) {
+  if (enters[91] !== null || exits[91] !== null) return visitNode(buildWhole(deserializeJSXSpreadAttribute, pos), 91);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, JSXClosingElement<'a>>>` */
+function walkOptionBoxJSXClosingElement(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxJSXClosingElement(pos);
+}
+
+/** `Box<'a, JSXClosingElement<'a>>` */
+function walkBoxJSXClosingElement(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkJSXClosingElement(target);
+}
+
+/** `JSXClosingElement<'a>` */
+function walkJSXClosingElement(pos) {
+  if (enters[82] !== null || exits[82] !== null) return visitNode(buildWhole(deserializeJSXClosingElement, pos), 82);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[240] === 1) walkStack.push(pos + 16, 240);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[240] === 1) walkJSXElementName(pos + 16);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, BindingRestElement<'a>>>` */
+function walkOptionBoxBindingRestElement(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxBindingRestElement(pos);
+}
+
+/** `Box<'a, BindingRestElement<'a>>` */
+function walkBoxBindingRestElement(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkBindingRestElement(target);
+}
+
+/** `BindingRestElement<'a>` */
+function walkBindingRestElement(pos) {
+  if (enters[22] !== null || exits[22] !== null) return visitNode(buildWhole(deserializeBindingRestElement, pos), 22);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[94] === 1) walkBindingPattern(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, ArrayPattern<'a>>` */
+function walkBoxArrayPattern(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkArrayPattern(target);
+}
+
+/** `ArrayPattern<'a>` */
+function walkArrayPattern(pos) {
+  if (enters[20] !== null || exits[20] !== null) return visitNode(buildWhole(deserializeArrayPattern, pos), 20);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[279] === 1) walkStack.push(pos + 40, 279);
+    if (needed[284] === 1) walkStack.push(pos + 16, 284);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[284] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[279] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  walkDepth--;
+}
+
+/** `Vec<'a, Option<BindingPattern<'a>>>` */
+function walkVecOptionBindingPattern(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 285);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkOptionBindingPattern(element);
+  }
+}
+
+/** `Option<BindingPattern<'a>>` */
+function walkOptionBindingPattern(pos) {
+  if (uint8[pos] === 255) return;
+  walkBindingPattern(pos);
+}
+
+/** `Box<'a, AssignmentPattern<'a>>` */
+function walkBoxAssignmentPattern(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkAssignmentPattern(target);
+}
+
+/** `AssignmentPattern<'a>` */
+function walkAssignmentPattern(pos) {
+  if (enters[23] !== null || exits[23] !== null) return visitNode(buildWhole(deserializeAssignmentPattern, pos), 23);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[94] === 1) walkBindingPattern(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, Expression<'a>>>` */
+function walkOptionBoxExpression(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxExpression(pos);
+}
+
+/** `Box<'a, Expression<'a>>` */
+function walkBoxExpression(pos) {
+  const target = readPointer(pos, 16, 7);
+  if ((budget -= 16) < 0) overBudget(target, 16, pos);
+  walkExpression(target);
+}
+
+/** `Box<'a, TSFunctionType<'a>>` */
+function walkBoxTSFunctionType(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkTSFunctionType(target);
+}
+
+/** `TSFunctionType<'a>` */
+function walkTSFunctionType(pos) {
+  if (enters[148] !== null || exits[148] !== null) return visitNode(buildWhole(deserializeTSFunctionType, pos), 148);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[185] === 1) walkStack.push(pos + 40, 185);
+    if (needed[292] === 1) walkStack.push(pos, 292);
+    if (needed[48] === 1) walkStack.push(pos + 16, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[292] === 1) walkParamsOfTSFunctionType(pos);
+  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  walkDepth--;
+}
+
+/** `TSFunctionType`'s `params`, a converter's value */
+function walkParamsOfTSFunctionType(pos) {
+  visitValue(buildWhole(deserializeParamsOfTSFunctionType, pos));
+}
+
+/** `Box<'a, TSImportType<'a>>` */
+function walkBoxTSImportType(pos) {
+  const target = readPointer(pos, 96, 7);
+  if ((budget -= 96) < 0) overBudget(target, 96, pos);
+  walkTSImportType(target);
+}
+
+/** `TSImportType<'a>` */
+function walkTSImportType(pos) {
+  if (enters[147] !== null || exits[147] !== null) return visitNode(buildWhole(deserializeTSImportType, pos), 147);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[148] === 1) walkStack.push(pos + 88, 148);
+    if (needed[296] === 1) walkStack.push(pos + 72, 296);
+    if (needed[295] === 1) walkStack.push(pos + 64, 295);
+    if (needed[4] === 1) walkStack.push(pos + 16, 4);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[4] === 1) walkStringLiteral(pos + 16);
+  if (needed[295] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[296] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, ObjectExpression<'a>>>` */
+function walkOptionBoxObjectExpression(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxObjectExpression(pos);
+}
+
+/** `Option<TSImportTypeQualifier<'a>>` */
+function walkOptionTSImportTypeQualifier(pos) {
+  if (uint8[pos] === 2) return;
+  walkTSImportTypeQualifier(pos);
+}
+
+/** `TSImportTypeQualifier<'a>` */
+function walkTSImportTypeQualifier(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
+      return;
+    case 1:
+      if (needed[298] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      return;
+    default:
+      throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSImportTypeQualifiedName<'a>>` */
+function walkBoxTSImportTypeQualifiedName(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkTSImportTypeQualifiedName(target);
+}
+
+/** `TSImportTypeQualifiedName<'a>` */
+function walkTSImportTypeQualifiedName(pos) {
+  if (enters[127] !== null || exits[127] !== null) return visitNode(buildWhole(deserializeTSImportTypeQualifiedName, pos), 127);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[102] === 1) walkStack.push(pos + 32, 102);
+    if (needed[297] === 1) walkStack.push(pos + 16, 297);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[297] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[102] === 1) walkIdentifierName(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, TSIndexedAccessType<'a>>` */
+function walkBoxTSIndexedAccessType(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkTSIndexedAccessType(target);
+}
+
+/** `TSIndexedAccessType<'a>` */
+function walkTSIndexedAccessType(pos) {
+  if (enters[107] !== null || exits[107] !== null) return visitNode(buildWhole(deserializeTSIndexedAccessType, pos), 107);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 32, 55);
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  if (needed[55] === 1) walkTSType(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, TSInferType<'a>>` */
+function walkBoxTSInferType(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkTSInferType(target);
+}
+
+/** `TSInferType<'a>` */
+function walkTSInferType(pos) {
+  if (enters[145] !== null || exits[145] !== null) return visitNode(buildWhole(deserializeTSInferType, pos), 145);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[304] === 1) walkStack.push(pos + 16, 304);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[304] === 1) walkBoxTSTypeParameter(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSTypeParameter<'a>>` */
+function walkBoxTSTypeParameter(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkTSTypeParameter(target);
+}
+
+/** `Box<'a, TSIntersectionType<'a>>` */
+function walkBoxTSIntersectionType(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSIntersectionType(target);
+}
+
+/** `TSIntersectionType<'a>` */
+function walkTSIntersectionType(pos) {
+  if (enters[103] !== null || exits[103] !== null) return visitNode(buildWhole(deserializeTSIntersectionType, pos), 103);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[151] === 1) walkVecTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSLiteralType<'a>>` */
+function walkBoxTSLiteralType(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSLiteralType(target);
+}
+
+/** `TSLiteralType<'a>` */
+function walkTSLiteralType(pos) {
+  if (enters[100] !== null || exits[100] !== null) return visitNode(buildWhole(deserializeTSLiteralType, pos), 100);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[309] === 1) walkStack.push(pos + 16, 309);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[309] === 1) walkTSLiteral(pos + 16);
+  walkDepth--;
+}
+
+/** `TSLiteral<'a>` */
+function walkTSLiteral(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    default:
+      throw invalid("TSLiteral tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSMappedType<'a>>` */
+function walkBoxTSMappedType(pos) {
+  const target = readPointer(pos, 104, 7);
+  if ((budget -= 104) < 0) overBudget(target, 104, pos);
+  walkTSMappedType(target);
+}
+
+/** `TSMappedType<'a>` */
+function walkTSMappedType(pos) {
+  if (enters[150] !== null || exits[150] !== null) return visitNode(buildWhole(deserializeTSMappedType, pos), 150);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[54] === 1) walkStack.push(pos + 80, 54);
+    if (needed[54] === 1) walkStack.push(pos + 64, 54);
+    if (needed[55] === 1) walkStack.push(pos + 48, 55);
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[55] === 1) walkTSType(pos + 48);
+  if (needed[54] === 1) walkOptionTSType(pos + 64);
+  if (needed[54] === 1) walkOptionTSType(pos + 80);
+  walkDepth--;
+}
+
+/** `Box<'a, TSNamedTupleMember<'a>>` */
+function walkBoxTSNamedTupleMember(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkTSNamedTupleMember(target);
+}
+
+/** `TSNamedTupleMember<'a>` */
+function walkTSNamedTupleMember(pos) {
+  if (enters[109] !== null || exits[109] !== null) return visitNode(buildWhole(deserializeTSNamedTupleMember, pos), 109);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[314] === 1) walkStack.push(pos + 48, 314);
+    if (needed[102] === 1) walkStack.push(pos + 16, 102);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[102] === 1) walkIdentifierName(pos + 16);
+  if (needed[314] === 1) walkTSTupleElement(pos + 48);
+  walkDepth--;
+}
+
+/** `TSTupleElement<'a>` */
+function walkTSTupleElement(pos) {
+  switch (uint8[pos]) {
+    case 64:
+      if (needed[315] === 1) walkBoxTSOptionalType(pos + 8);
+      return;
+    case 65:
+      if (needed[317] === 1) walkBoxTSRestType(pos + 8);
+      return;
+    case 0:
+      if (needed[56] === 1) walkBoxTSAnyKeyword(pos + 8);
+      return;
+    case 1:
+      if (needed[58] === 1) walkBoxTSBigIntKeyword(pos + 8);
+      return;
+    case 2:
+      if (needed[60] === 1) walkBoxTSBooleanKeyword(pos + 8);
+      return;
+    case 3:
+      if (needed[62] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
+      return;
+    case 4:
+      if (needed[64] === 1) walkBoxTSNeverKeyword(pos + 8);
+      return;
+    case 5:
+      if (needed[66] === 1) walkBoxTSNullKeyword(pos + 8);
+      return;
+    case 6:
+      if (needed[68] === 1) walkBoxTSNumberKeyword(pos + 8);
+      return;
+    case 7:
+      if (needed[70] === 1) walkBoxTSObjectKeyword(pos + 8);
+      return;
+    case 8:
+      if (needed[72] === 1) walkBoxTSStringKeyword(pos + 8);
+      return;
+    case 9:
+      if (needed[74] === 1) walkBoxTSSymbolKeyword(pos + 8);
+      return;
+    case 11:
+      if (needed[76] === 1) walkBoxTSUndefinedKeyword(pos + 8);
+      return;
+    case 12:
+      if (needed[78] === 1) walkBoxTSUnknownKeyword(pos + 8);
+      return;
+    case 13:
+      if (needed[80] === 1) walkBoxTSVoidKeyword(pos + 8);
+      return;
+    case 14:
+      if (needed[82] === 1) walkBoxTSArrayType(pos + 8);
+      return;
+    case 15:
+      if (needed[84] === 1) walkBoxTSConditionalType(pos + 8);
+      return;
+    case 16:
+      if (needed[86] === 1) walkBoxTSConstructorType(pos + 8);
+      return;
+    case 17:
+      if (needed[290] === 1) walkBoxTSFunctionType(pos + 8);
+      return;
+    case 18:
+      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      return;
+    case 19:
+      if (needed[300] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      return;
+    case 20:
+      if (needed[302] === 1) walkBoxTSInferType(pos + 8);
+      return;
+    case 21:
+      if (needed[305] === 1) walkBoxTSIntersectionType(pos + 8);
+      return;
+    case 22:
+      if (needed[307] === 1) walkBoxTSLiteralType(pos + 8);
+      return;
+    case 23:
+      if (needed[310] === 1) walkBoxTSMappedType(pos + 8);
+      return;
+    case 24:
+      if (needed[312] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      return;
+    case 26:
+      if (needed[319] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      return;
+    case 10:
+      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      return;
+    case 27:
+      if (needed[323] === 1) walkBoxTSTupleType(pos + 8);
+      return;
+    case 28:
+      if (needed[326] === 1) walkBoxTSTypeLiteral(pos + 8);
+      return;
+    case 29:
+      if (needed[340] === 1) walkBoxTSTypeOperator(pos + 8);
+      return;
+    case 30:
+      if (needed[342] === 1) walkBoxTSTypePredicate(pos + 8);
+      return;
+    case 31:
+      if (needed[345] === 1) walkBoxTSTypeQuery(pos + 8);
+      return;
+    case 32:
+      if (needed[348] === 1) walkBoxTSTypeReference(pos + 8);
+      return;
+    case 33:
+      if (needed[350] === 1) walkBoxTSUnionType(pos + 8);
+      return;
+    case 34:
+      if (needed[352] === 1) walkBoxTSParenthesizedType(pos + 8);
+      return;
+    case 35:
+      if (needed[354] === 1) walkBoxJSDocNullableType(pos + 8);
+      return;
+    case 36:
+      if (needed[356] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      return;
+    case 37:
+      if (needed[358] === 1) walkBoxJSDocUnknownType(pos + 8);
+      return;
+    default:
+      throw invalid("TSTupleElement tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSOptionalType<'a>>` */
+function walkBoxTSOptionalType(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSOptionalType(target);
+}
+
+/** `TSOptionalType<'a>` */
+function walkTSOptionalType(pos) {
+  if (enters[110] !== null || exits[110] !== null) return visitNode(buildWhole(deserializeTSOptionalType, pos), 110);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSRestType<'a>>` */
+function walkBoxTSRestType(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSRestType(target);
+}
+
+/** `TSRestType<'a>` */
+function walkTSRestType(pos) {
+  if (enters[111] !== null || exits[111] !== null) return visitNode(buildWhole(deserializeTSRestType, pos), 111);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSTemplateLiteralType<'a>>` */
+function walkBoxTSTemplateLiteralType(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkTSTemplateLiteralType(target);
+}
+
+/** `TSTemplateLiteralType<'a>` */
+function walkTSTemplateLiteralType(pos) {
+  if (enters[151] !== null || exits[151] !== null) return visitNode(buildWhole(deserializeTSTemplateLiteralType, pos), 151);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[151] === 1) walkStack.push(pos + 40, 151);
+    if (needed[33] === 1) walkStack.push(pos + 16, 33);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[33] === 1) walkVecTemplateElement(pos + 16);
+  if (needed[151] === 1) walkVecTSType(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, TSThisType>` */
+function walkBoxTSThisType(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkTSThisType(target);
+}
+
+/** `TSThisType` */
+function walkTSThisType(pos) {
+  if (enters[123] !== null || exits[123] !== null) return visitNode(buildWhole(deserializeTSThisType, pos), 123);
+}
+
+/** `Box<'a, TSTupleType<'a>>` */
+function walkBoxTSTupleType(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSTupleType(target);
+}
+
+/** `TSTupleType<'a>` */
+function walkTSTupleType(pos) {
+  if (enters[108] !== null || exits[108] !== null) return visitNode(buildWhole(deserializeTSTupleType, pos), 108);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[325] === 1) walkStack.push(pos + 16, 325);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[325] === 1) walkVecTSTupleElement(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, TSTupleElement<'a>>` */
+function walkVecTSTupleElement(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 314);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkTSTupleElement(element);
+  }
+}
+
+/** `Box<'a, TSTypeLiteral<'a>>` */
+function walkBoxTSTypeLiteral(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSTypeLiteral(target);
+}
+
+/** `TSTypeLiteral<'a>` */
+function walkTSTypeLiteral(pos) {
+  if (enters[144] !== null || exits[144] !== null) return visitNode(buildWhole(deserializeTSTypeLiteral, pos), 144);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[328] === 1) walkStack.push(pos + 16, 328);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[328] === 1) walkVecTSSignature(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, TSSignature<'a>>` */
+function walkVecTSSignature(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 329);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkTSSignature(element);
+  }
+}
+
+/** `TSSignature<'a>` */
+function walkTSSignature(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[194] === 1) walkBoxTSIndexSignature(pos + 8);
+      return;
+    case 1:
+      if (needed[330] === 1) walkBoxTSPropertySignature(pos + 8);
+      return;
+    case 2:
+      if (needed[332] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      return;
+    case 3:
+      if (needed[335] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      return;
+    case 4:
+      if (needed[337] === 1) walkBoxTSMethodSignature(pos + 8);
+      return;
+    default:
+      throw invalid("TSSignature tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSPropertySignature<'a>>` */
+function walkBoxTSPropertySignature(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSPropertySignature(target);
+}
+
+/** `TSPropertySignature<'a>` */
+function walkTSPropertySignature(pos) {
+  if (enters[135] !== null || exits[135] !== null) return visitNode(buildWhole(deserializeTSPropertySignature, pos), 135);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[100] === 1) walkPropertyKey(pos + 16);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, TSCallSignatureDeclaration<'a>>` */
+function walkBoxTSCallSignatureDeclaration(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkTSCallSignatureDeclaration(target);
+}
+
+/** `TSCallSignatureDeclaration<'a>` */
+function walkTSCallSignatureDeclaration(pos) {
+  if (enters[137] !== null || exits[137] !== null) return visitNode(buildWhole(deserializeTSCallSignatureDeclaration, pos), 137);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 40, 184);
+    if (needed[334] === 1) walkStack.push(pos, 334);
+    if (needed[48] === 1) walkStack.push(pos + 16, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[334] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  walkDepth--;
+}
+
+/** `TSCallSignatureDeclaration`'s `params`, a converter's value */
+function walkParamsOfTSCallSignatureDeclaration(pos) {
+  visitValue(buildWhole(deserializeParamsOfTSCallSignatureDeclaration, pos));
+}
+
+/** `Box<'a, TSConstructSignatureDeclaration<'a>>` */
+function walkBoxTSConstructSignatureDeclaration(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSConstructSignatureDeclaration(target);
+}
+
+/** `TSConstructSignatureDeclaration<'a>` */
+function walkTSConstructSignatureDeclaration(pos) {
+  if (enters[139] !== null || exits[139] !== null) return visitNode(buildWhole(deserializeTSConstructSignatureDeclaration, pos), 139);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[88] === 1) walkStack.push(pos + 24, 88);
+    if (needed[48] === 1) walkStack.push(pos + 16, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, TSMethodSignature<'a>>` */
+function walkBoxTSMethodSignature(pos) {
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  walkTSMethodSignature(target);
+}
+
+/** `TSMethodSignature<'a>` */
+function walkTSMethodSignature(pos) {
+  if (enters[138] !== null || exits[138] !== null) return visitNode(buildWhole(deserializeTSMethodSignature, pos), 138);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[339] === 1) walkStack.push(pos, 339);
+    if (needed[48] === 1) walkStack.push(pos + 32, 48);
+    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[100] === 1) walkPropertyKey(pos + 16);
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
+  if (needed[339] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  walkDepth--;
+}
+
+/** `TSMethodSignature`'s `params`, a converter's value */
+function walkParamsOfTSMethodSignature(pos) {
+  visitValue(buildWhole(deserializeParamsOfTSMethodSignature, pos));
+}
+
+/** `Box<'a, TSTypeOperator<'a>>` */
+function walkBoxTSTypeOperator(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSTypeOperator(target);
+}
+
+/** `TSTypeOperator<'a>` */
+function walkTSTypeOperator(pos) {
+  if (enters[105] !== null || exits[105] !== null) return visitNode(buildWhole(deserializeTSTypeOperator, pos), 105);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSTypePredicate<'a>>` */
+function walkBoxTSTypePredicate(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSTypePredicate(target);
+}
+
+/** `TSTypePredicate<'a>` */
+function walkTSTypePredicate(pos) {
+  if (enters[141] !== null || exits[141] !== null) return visitNode(buildWhole(deserializeTSTypePredicate, pos), 141);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[344] === 1) walkStack.push(pos + 16, 344);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[344] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** `TSTypePredicateName<'a>` */
+function walkTSTypePredicateName(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
+      return;
+    case 1:
+      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      return;
+    default:
+      throw invalid("TSTypePredicateName tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSTypeQuery<'a>>` */
+function walkBoxTSTypeQuery(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSTypeQuery(target);
+}
+
+/** `TSTypeQuery<'a>` */
+function walkTSTypeQuery(pos) {
+  if (enters[146] !== null || exits[146] !== null) return visitNode(buildWhole(deserializeTSTypeQuery, pos), 146);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[347] === 1) walkStack.push(pos + 16, 347);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[347] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  walkDepth--;
+}
+
+/** `TSTypeQueryExprName<'a>` */
+function walkTSTypeQueryExprName(pos) {
+  switch (uint8[pos]) {
+    case 3:
+      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      return;
+    case 0:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 1:
+      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      return;
+    case 2:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    default:
+      throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSTypeReference<'a>>` */
+function walkBoxTSTypeReference(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSTypeReference(target);
+}
+
+/** `TSTypeReference<'a>` */
+function walkTSTypeReference(pos) {
+  if (enters[126] !== null || exits[126] !== null) return visitNode(buildWhole(deserializeTSTypeReference, pos), 126);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[165] === 1) walkStack.push(pos + 16, 165);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[165] === 1) walkTSTypeName(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, TSUnionType<'a>>` */
+function walkBoxTSUnionType(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSUnionType(target);
+}
+
+/** `TSUnionType<'a>` */
+function walkTSUnionType(pos) {
+  if (enters[102] !== null || exits[102] !== null) return visitNode(buildWhole(deserializeTSUnionType, pos), 102);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[151] === 1) walkVecTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSParenthesizedType<'a>>` */
+function walkBoxTSParenthesizedType(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSParenthesizedType(target);
+}
+
+/** `TSParenthesizedType<'a>` */
+function walkTSParenthesizedType(pos) {
+  if (enters[104] !== null || exits[104] !== null) return visitNode(buildWhole(deserializeTSParenthesizedType, pos), 104);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, JSDocNullableType<'a>>` */
+function walkBoxJSDocNullableType(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkJSDocNullableType(target);
+}
+
+/** `JSDocNullableType<'a>` */
+function walkJSDocNullableType(pos) {
+  if (enters[162] !== null || exits[162] !== null) return visitNode(buildWhole(deserializeJSDocNullableType, pos), 162);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, JSDocNonNullableType<'a>>` */
+function walkBoxJSDocNonNullableType(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkJSDocNonNullableType(target);
+}
+
+/** `JSDocNonNullableType<'a>` */
+function walkJSDocNonNullableType(pos) {
+  if (enters[163] !== null || exits[163] !== null) return visitNode(buildWhole(deserializeJSDocNonNullableType, pos), 163);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 16, 55);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, JSDocUnknownType>` */
+function walkBoxJSDocUnknownType(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkJSDocUnknownType(target);
+}
+
+/** `JSDocUnknownType` */
+function walkJSDocUnknownType(pos) {
+  if (enters[164] !== null || exits[164] !== null) return visitNode(buildWhole(deserializeJSDocUnknownType, pos), 164);
+}
+
+/** `ArrowFunctionBody<'a>` */
+function walkArrowFunctionBody(pos) {
+  switch (uint8[pos]) {
+    case 64:
+      if (needed[188] === 1) walkBoxFunctionBody(pos + 8);
+      return;
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[22] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[28] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 6:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 7:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 8:
+      if (needed[38] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 9:
+      if (needed[40] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 11:
+      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 13:
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 14:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 17:
+      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 18:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 19:
+      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 20:
+      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 21:
+      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 22:
+      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 23:
+      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 24:
+      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 25:
+      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 26:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 27:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 28:
+      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 29:
+      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      return;
+    case 31:
+      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      return;
+    case 32:
+      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      return;
+    case 33:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 34:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 35:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 37:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 38:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 39:
+      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, EmptyStatement>` */
+function walkBoxEmptyStatement(pos) {
+  const target = readPointer(pos, 16, 7);
+  walkEmptyStatement(target);
+}
+
+/** `EmptyStatement` */
+function walkEmptyStatement(pos) {
+  if (enters[34] !== null || exits[34] !== null) return visitNode(buildWhole(deserializeEmptyStatement, pos), 34);
+}
+
+/** `Box<'a, ExpressionStatement<'a>>` */
+function walkBoxExpressionStatement(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkExpressionStatement(target);
+}
+
+/** `ExpressionStatement<'a>` */
+function walkExpressionStatement(pos) {
+  if (enters[29] !== null || exits[29] !== null) return visitNode(buildWhole(deserializeExpressionStatement, pos), 29);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, ForInStatement<'a>>` */
+function walkBoxForInStatement(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkForInStatement(target);
+}
+
+/** `ForInStatement<'a>` */
+function walkForInStatement(pos) {
+  if (enters[39] !== null || exits[39] !== null) return visitNode(buildWhole(deserializeForInStatement, pos), 39);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 48, 6);
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[367] === 1) walkStack.push(pos + 16, 367);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[367] === 1) walkForStatementLeft(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  if (needed[6] === 1) walkStatement(pos + 48);
+  walkDepth--;
+}
+
+/** `ForStatementLeft<'a>` */
+function walkForStatementLeft(pos) {
+  switch (uint8[pos]) {
+    case 16:
+      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      return;
+    case 0:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 1:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 2:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 3:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 4:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    case 8:
+      if (needed[122] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      return;
+    case 9:
+      if (needed[129] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      return;
+    default:
+      throw invalid("ForStatementLeft tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, VariableDeclaration<'a>>` */
+function walkBoxVariableDeclaration(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkVariableDeclaration(target);
+}
+
+/** `VariableDeclaration<'a>` */
+function walkVariableDeclaration(pos) {
+  if (enters[32] !== null || exits[32] !== null) return visitNode(buildWhole(deserializeVariableDeclaration, pos), 32);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[370] === 1) walkStack.push(pos + 16, 370);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[370] === 1) walkVecVariableDeclarator(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, VariableDeclarator<'a>>` */
+function walkVecVariableDeclarator(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 56, 7);
+  if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
+      walkStack.push(element, 371);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 56) {
+    walkVariableDeclarator(element);
+  }
+}
+
+/** `VariableDeclarator<'a>` */
+function walkVariableDeclarator(pos) {
+  if (enters[33] !== null || exits[33] !== null) return visitNode(buildWhole(deserializeVariableDeclarator, pos), 33);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 40, 136);
+    if (needed[372] === 1) walkStack.push(pos, 372);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[372] === 1) walkIdOfVariableDeclarator(pos);
+  if (needed[136] === 1) walkOptionExpression(pos + 40);
+  walkDepth--;
+}
+
+/** `VariableDeclarator`'s `id`, a converter's value */
+function walkIdOfVariableDeclarator(pos) {
+  visitValue(buildWhole(deserializeIdOfVariableDeclarator, pos));
+}
+
+/** `Box<'a, ForOfStatement<'a>>` */
+function walkBoxForOfStatement(pos) {
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  walkForOfStatement(target);
+}
+
+/** `ForOfStatement<'a>` */
+function walkForOfStatement(pos) {
+  if (enters[40] !== null || exits[40] !== null) return visitNode(buildWhole(deserializeForOfStatement, pos), 40);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 48, 6);
+    if (needed[19] === 1) walkStack.push(pos + 32, 19);
+    if (needed[367] === 1) walkStack.push(pos + 16, 367);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[367] === 1) walkForStatementLeft(pos + 16);
+  if (needed[19] === 1) walkExpression(pos + 32);
+  if (needed[6] === 1) walkStatement(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, ForStatement<'a>>` */
+function walkBoxForStatement(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkForStatement(target);
+}
+
+/** `ForStatement<'a>` */
+function walkForStatement(pos) {
+  if (enters[38] !== null || exits[38] !== null) return visitNode(buildWhole(deserializeForStatement, pos), 38);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 64, 6);
+    if (needed[136] === 1) walkStack.push(pos + 48, 136);
+    if (needed[136] === 1) walkStack.push(pos + 32, 136);
+    if (needed[377] === 1) walkStack.push(pos + 16, 377);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[377] === 1) walkOptionForStatementInit(pos + 16);
+  if (needed[136] === 1) walkOptionExpression(pos + 32);
+  if (needed[136] === 1) walkOptionExpression(pos + 48);
+  if (needed[6] === 1) walkStatement(pos + 64);
+  walkDepth--;
+}
+
+/** `Option<ForStatementInit<'a>>` */
+function walkOptionForStatementInit(pos) {
+  if (uint8[pos] === 255) return;
+  walkForStatementInit(pos);
+}
+
+/** `ForStatementInit<'a>` */
+function walkForStatementInit(pos) {
+  switch (uint8[pos]) {
+    case 64:
+      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      return;
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[22] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[28] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 6:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 7:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 8:
+      if (needed[38] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 9:
+      if (needed[40] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 11:
+      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 13:
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 14:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 17:
+      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 18:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 19:
+      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 20:
+      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 21:
+      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 22:
+      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 23:
+      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 24:
+      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 25:
+      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 26:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 27:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 28:
+      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 29:
+      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      return;
+    case 31:
+      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      return;
+    case 32:
+      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      return;
+    case 33:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 34:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 35:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 37:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 38:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 39:
+      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("ForStatementInit tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, IfStatement<'a>>` */
+function walkBoxIfStatement(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkIfStatement(target);
+}
+
+/** `IfStatement<'a>` */
+function walkIfStatement(pos) {
+  if (enters[35] !== null || exits[35] !== null) return visitNode(buildWhole(deserializeIfStatement, pos), 35);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[381] === 1) walkStack.push(pos + 48, 381);
+    if (needed[6] === 1) walkStack.push(pos + 32, 6);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[6] === 1) walkStatement(pos + 32);
+  if (needed[381] === 1) walkOptionStatement(pos + 48);
+  walkDepth--;
+}
+
+/** `Option<Statement<'a>>` */
+function walkOptionStatement(pos) {
+  if (uint8[pos] === 255) return;
+  walkStatement(pos);
+}
+
+/** `Box<'a, LabeledStatement<'a>>` */
+function walkBoxLabeledStatement(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkLabeledStatement(target);
+}
+
+/** `LabeledStatement<'a>` */
+function walkLabeledStatement(pos) {
+  if (enters[47] !== null || exits[47] !== null) return visitNode(buildWhole(deserializeLabeledStatement, pos), 47);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 48, 6);
+    if (needed[12] === 1) walkStack.push(pos + 16, 12);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[12] === 1) walkLabelIdentifier(pos + 16);
+  if (needed[6] === 1) walkStatement(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, ReturnStatement<'a>>` */
+function walkBoxReturnStatement(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkReturnStatement(target);
+}
+
+/** `ReturnStatement<'a>` */
+function walkReturnStatement(pos) {
+  if (enters[43] !== null || exits[43] !== null) return visitNode(buildWhole(deserializeReturnStatement, pos), 43);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[136] === 1) walkOptionExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, SwitchStatement<'a>>` */
+function walkBoxSwitchStatement(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkSwitchStatement(target);
+}
+
+/** `SwitchStatement<'a>` */
+function walkSwitchStatement(pos) {
+  if (enters[45] !== null || exits[45] !== null) return visitNode(buildWhole(deserializeSwitchStatement, pos), 45);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[388] === 1) walkStack.push(pos + 32, 388);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[388] === 1) walkVecSwitchCase(pos + 32);
+  walkDepth--;
+}
+
+/** `Vec<'a, SwitchCase<'a>>` */
+function walkVecSwitchCase(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 56, 7);
+  if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
+      walkStack.push(element, 389);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 56) {
+    walkSwitchCase(element);
+  }
+}
+
+/** `SwitchCase<'a>` */
+function walkSwitchCase(pos) {
+  if (enters[46] !== null || exits[46] !== null) return visitNode(buildWhole(deserializeSwitchCase, pos), 46);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[5] === 1) walkStack.push(pos + 32, 5);
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[136] === 1) walkOptionExpression(pos + 16);
+  if (needed[5] === 1) walkVecStatement(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, ThrowStatement<'a>>` */
+function walkBoxThrowStatement(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkThrowStatement(target);
+}
+
+/** `ThrowStatement<'a>` */
+function walkThrowStatement(pos) {
+  if (enters[48] !== null || exits[48] !== null) return visitNode(buildWhole(deserializeThrowStatement, pos), 48);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TryStatement<'a>>` */
+function walkBoxTryStatement(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTryStatement(target);
+}
+
+/** `TryStatement<'a>` */
+function walkTryStatement(pos) {
+  if (enters[49] !== null || exits[49] !== null) return visitNode(buildWhole(deserializeTryStatement, pos), 49);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[399] === 1) walkStack.push(pos + 32, 399);
+    if (needed[394] === 1) walkStack.push(pos + 24, 394);
+    if (needed[7] === 1) walkStack.push(pos + 16, 7);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[7] === 1) walkBoxBlockStatement(pos + 16);
+  if (needed[394] === 1) walkOptionBoxCatchClause(pos + 24);
+  if (needed[399] === 1) walkOptionBoxBlockStatement(pos + 32);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, CatchClause<'a>>>` */
+function walkOptionBoxCatchClause(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxCatchClause(pos);
+}
+
+/** `Box<'a, CatchClause<'a>>` */
+function walkBoxCatchClause(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkCatchClause(target);
+}
+
+/** `CatchClause<'a>` */
+function walkCatchClause(pos) {
+  if (enters[50] !== null || exits[50] !== null) return visitNode(buildWhole(deserializeCatchClause, pos), 50);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[7] === 1) walkStack.push(pos + 56, 7);
+    if (needed[397] === 1) walkStack.push(pos + 16, 397);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[397] === 1) walkOptionCatchParameter(pos + 16);
+  if (needed[7] === 1) walkBoxBlockStatement(pos + 56);
+  walkDepth--;
+}
+
+/** `Option<CatchParameter<'a>>` */
+function walkOptionCatchParameter(pos) {
+  if (uint8[pos + 16] === 255) return;
+  walkCatchParameter(pos);
+}
+
+/** `CatchParameter<'a>` */
+function walkCatchParameter(pos) {
+  visitValue(buildWhole(deserializeCatchParameter, pos));
+}
+
+/** `Option<Box<'a, BlockStatement<'a>>>` */
+function walkOptionBoxBlockStatement(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxBlockStatement(pos);
+}
+
+/** `Box<'a, WhileStatement<'a>>` */
+function walkBoxWhileStatement(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkWhileStatement(target);
+}
+
+/** `WhileStatement<'a>` */
+function walkWhileStatement(pos) {
+  if (enters[37] !== null || exits[37] !== null) return visitNode(buildWhole(deserializeWhileStatement, pos), 37);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 32, 6);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[6] === 1) walkStatement(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, WithStatement<'a>>` */
+function walkBoxWithStatement(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkWithStatement(target);
+}
+
+/** `WithStatement<'a>` */
+function walkWithStatement(pos) {
+  if (enters[44] !== null || exits[44] !== null) return visitNode(buildWhole(deserializeWithStatement, pos), 44);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 32, 6);
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  if (needed[6] === 1) walkStatement(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, TSTypeAliasDeclaration<'a>>` */
+function walkBoxTSTypeAliasDeclaration(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkTSTypeAliasDeclaration(target);
+}
+
+/** `TSTypeAliasDeclaration<'a>` */
+function walkTSTypeAliasDeclaration(pos) {
+  if (enters[131] !== null || exits[131] !== null) return visitNode(buildWhole(deserializeTSTypeAliasDeclaration, pos), 131);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[55] === 1) walkStack.push(pos + 56, 55);
+    if (needed[48] === 1) walkStack.push(pos + 48, 48);
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[55] === 1) walkTSType(pos + 56);
+  walkDepth--;
+}
+
+/** `Box<'a, TSInterfaceDeclaration<'a>>` */
+function walkBoxTSInterfaceDeclaration(pos) {
+  const target = readPointer(pos, 96, 7);
+  if ((budget -= 96) < 0) overBudget(target, 96, pos);
+  walkTSInterfaceDeclaration(target);
+}
+
+/** `TSInterfaceDeclaration<'a>` */
+function walkTSInterfaceDeclaration(pos) {
+  if (enters[133] !== null || exits[133] !== null) return visitNode(buildWhole(deserializeTSInterfaceDeclaration, pos), 133);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[411] === 1) walkStack.push(pos + 80, 411);
+    if (needed[408] === 1) walkStack.push(pos + 56, 408);
+    if (needed[48] === 1) walkStack.push(pos + 48, 48);
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[408] === 1) walkVecTSInterfaceHeritage(pos + 56);
+  if (needed[411] === 1) walkBoxTSInterfaceBody(pos + 80);
+  walkDepth--;
+}
+
+/** `Vec<'a, TSInterfaceHeritage<'a>>` */
+function walkVecTSInterfaceHeritage(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 40, 7);
+  if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
+      walkStack.push(element, 409);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 40) {
+    walkTSInterfaceHeritage(element);
+  }
+}
+
+/** `TSInterfaceHeritage<'a>` */
+function walkTSInterfaceHeritage(pos) {
+  if (enters[140] !== null || exits[140] !== null) return visitNode(buildWhole(deserializeTSInterfaceHeritage, pos), 140);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[410] === 1) walkStack.push(pos, 410);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[410] === 1) walkExpressionOfTSInterfaceHeritage(pos);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  walkDepth--;
+}
+
+/** `TSInterfaceHeritage`'s `expression`, a converter's value */
+function walkExpressionOfTSInterfaceHeritage(pos) {
+  visitValue(buildWhole(deserializeExpressionOfTSInterfaceHeritage, pos));
+}
+
+/** `Box<'a, TSInterfaceBody<'a>>` */
+function walkBoxTSInterfaceBody(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTSInterfaceBody(target);
+}
+
+/** `TSInterfaceBody<'a>` */
+function walkTSInterfaceBody(pos) {
+  if (enters[134] !== null || exits[134] !== null) return visitNode(buildWhole(deserializeTSInterfaceBody, pos), 134);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[328] === 1) walkStack.push(pos + 16, 328);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[328] === 1) walkVecTSSignature(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSEnumDeclaration<'a>>` */
+function walkBoxTSEnumDeclaration(pos) {
+  const target = readPointer(pos, 88, 7);
+  if ((budget -= 88) < 0) overBudget(target, 88, pos);
+  walkTSEnumDeclaration(target);
+}
+
+/** `TSEnumDeclaration<'a>` */
+function walkTSEnumDeclaration(pos) {
+  if (enters[96] !== null || exits[96] !== null) return visitNode(buildWhole(deserializeTSEnumDeclaration, pos), 96);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[415] === 1) walkStack.push(pos + 48, 415);
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[415] === 1) walkTSEnumBody(pos + 48);
+  walkDepth--;
+}
+
+/** `TSEnumBody<'a>` */
+function walkTSEnumBody(pos) {
+  if (enters[97] !== null || exits[97] !== null) return visitNode(buildWhole(deserializeTSEnumBody, pos), 97);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[416] === 1) walkStack.push(pos + 16, 416);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[416] === 1) walkVecTSEnumMember(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, TSEnumMember<'a>>` */
+function walkVecTSEnumMember(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 48, 7);
+  if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
+      walkStack.push(element, 417);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 48) {
+    walkTSEnumMember(element);
+  }
+}
+
+/** `TSEnumMember<'a>` */
+function walkTSEnumMember(pos) {
+  if (enters[98] !== null || exits[98] !== null) return visitNode(buildWhole(deserializeTSEnumMember, pos), 98);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 32, 136);
+    if (needed[418] === 1) walkStack.push(pos + 16, 418);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[418] === 1) walkTSEnumMemberName(pos + 16);
+  if (needed[136] === 1) walkOptionExpression(pos + 32);
+  walkDepth--;
+}
+
+/** `TSEnumMemberName<'a>` */
+function walkTSEnumMemberName(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
+      return;
+    case 1:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    default:
+      throw invalid("TSEnumMemberName tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSExternalModuleDeclaration<'a>>` */
+function walkBoxTSExternalModuleDeclaration(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkTSExternalModuleDeclaration(target);
+}
+
+/** `TSExternalModuleDeclaration<'a>` */
+function walkTSExternalModuleDeclaration(pos) {
+  if (enters[142] !== null || exits[142] !== null) return visitNode(buildWhole(deserializeTSExternalModuleDeclaration, pos), 142);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[421] === 1) walkStack.push(pos + 64, 421);
+    if (needed[4] === 1) walkStack.push(pos + 16, 4);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[4] === 1) walkStringLiteral(pos + 16);
+  if (needed[421] === 1) walkOptionBoxTSModuleBlock(pos + 64);
+  walkDepth--;
+}
+
+/** `Option<Box<'a, TSModuleBlock<'a>>>` */
+function walkOptionBoxTSModuleBlock(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxTSModuleBlock(pos);
+}
+
+/** `Box<'a, TSModuleBlock<'a>>` */
+function walkBoxTSModuleBlock(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkTSModuleBlock(target);
+}
+
+/** `TSModuleBlock<'a>` */
+function walkTSModuleBlock(pos) {
+  if (enters[143] !== null || exits[143] !== null) return visitNode(buildWhole(deserializeTSModuleBlock, pos), 143);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[5] === 1) walkStack.push(pos + 40, 5);
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkVecDirective(pos + 16);
+  if (needed[5] === 1) walkVecStatement(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, TSNamespaceDeclaration<'a>>` */
+function walkBoxTSNamespaceDeclaration(pos) {
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  walkTSNamespaceDeclaration(target);
+}
+
+/** `TSNamespaceDeclaration<'a>` */
+function walkTSNamespaceDeclaration(pos) {
+  if (enters[142] !== null || exits[142] !== null) return visitNode(buildWhole(deserializeTSNamespaceDeclaration, pos), 142);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[426] === 1) walkStack.push(pos + 48, 426);
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[426] === 1) walkTSNamespaceDeclarationBody(pos + 48);
+  walkDepth--;
+}
+
+/** `TSNamespaceDeclarationBody<'a>` */
+function walkTSNamespaceDeclarationBody(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      return;
+    case 1:
+      if (needed[422] === 1) walkBoxTSModuleBlock(pos + 8);
+      return;
+    default:
+      throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSGlobalDeclaration<'a>>` */
+function walkBoxTSGlobalDeclaration(pos) {
+  const target = readPointer(pos, 96, 7);
+  if ((budget -= 96) < 0) overBudget(target, 96, pos);
+  walkTSGlobalDeclaration(target);
+}
+
+/** `TSGlobalDeclaration<'a>` */
+function walkTSGlobalDeclaration(pos) {
+  if (enters[142] !== null || exits[142] !== null) return visitNode(buildWhole(deserializeTSGlobalDeclaration, pos), 142);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[423] === 1) walkStack.push(pos + 24, 423);
+    if (needed[429] === 1) walkStack.push(pos, 429);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[429] === 1) walkIdOfTSGlobalDeclaration(pos);
+  if (needed[423] === 1) walkTSModuleBlock(pos + 24);
+  walkDepth--;
+}
+
+/** `TSGlobalDeclaration`'s `id`, a converter's value */
+function walkIdOfTSGlobalDeclaration(pos) {
+  visitValue(buildWhole(deserializeIdOfTSGlobalDeclaration, pos));
+}
+
+/** `Box<'a, TSImportEqualsDeclaration<'a>>` */
+function walkBoxTSImportEqualsDeclaration(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkTSImportEqualsDeclaration(target);
+}
+
+/** `TSImportEqualsDeclaration<'a>` */
+function walkTSImportEqualsDeclaration(pos) {
+  if (enters[155] !== null || exits[155] !== null) return visitNode(buildWhole(deserializeTSImportEqualsDeclaration, pos), 155);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[432] === 1) walkStack.push(pos + 48, 432);
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[432] === 1) walkTSModuleReference(pos + 48);
+  walkDepth--;
+}
+
+/** `TSModuleReference<'a>` */
+function walkTSModuleReference(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[433] === 1) walkBoxTSExternalModuleReference(pos + 8);
+      return;
+    case 1:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 2:
+      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      return;
+    default:
+      throw invalid("TSModuleReference tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, TSExternalModuleReference<'a>>` */
+function walkBoxTSExternalModuleReference(pos) {
+  const target = readPointer(pos, 64, 7);
+  walkTSExternalModuleReference(target);
+}
+
+/** `TSExternalModuleReference<'a>` */
+function walkTSExternalModuleReference(pos) {
+  if (enters[156] !== null || exits[156] !== null) return visitNode(buildWhole(deserializeTSExternalModuleReference, pos), 156);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[4] === 1) walkStack.push(pos + 16, 4);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[4] === 1) walkStringLiteral(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportDeclaration<'a>>` */
+function walkBoxImportDeclaration(pos) {
+  const target = readPointer(pos, 96, 7);
+  walkImportDeclaration(target);
+}
+
+/** `ImportDeclaration<'a>` */
+function walkImportDeclaration(pos) {
+  if (enters[70] !== null || exits[70] !== null) return visitNode(buildWhole(deserializeImportDeclaration, pos), 70);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[448] === 1) walkStack.push(pos, 448);
+    if (needed[4] === 1) walkStack.push(pos + 40, 4);
+    if (needed[437] === 1) walkStack.push(pos, 437);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[437] === 1) walkSpecifiersOfImportDeclaration(pos);
+  if (needed[4] === 1) walkStringLiteral(pos + 40);
+  if (needed[448] === 1) walkAttributesOfImportDeclaration(pos);
+  walkDepth--;
+}
+
+/** `ImportDeclaration`'s `specifiers`, a converter's value */
+function walkSpecifiersOfImportDeclaration(pos) {
+  visitValue(buildWhole(deserializeSpecifiersOfImportDeclaration, pos));
+}
+
+/** `Option<Vec<'a, ImportDeclarationSpecifier<'a>>>` */
+function walkOptionVecImportDeclarationSpecifier(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkVecImportDeclarationSpecifier(pos);
+}
+
+/** `Vec<'a, ImportDeclarationSpecifier<'a>>` */
+function walkVecImportDeclarationSpecifier(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 440);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkImportDeclarationSpecifier(element);
+  }
+}
+
+/** `ImportDeclarationSpecifier<'a>` */
+function walkImportDeclarationSpecifier(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[441] === 1) walkBoxImportSpecifier(pos + 8);
+      return;
+    case 1:
+      if (needed[444] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      return;
+    case 2:
+      if (needed[446] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      return;
+    default:
+      throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, ImportSpecifier<'a>>` */
+function walkBoxImportSpecifier(pos) {
+  const target = readPointer(pos, 104, 7);
+  walkImportSpecifier(target);
+}
+
+/** `ImportSpecifier<'a>` */
+function walkImportSpecifier(pos) {
+  if (enters[71] !== null || exits[71] !== null) return visitNode(buildWhole(deserializeImportSpecifier, pos), 71);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[53] === 1) walkStack.push(pos + 72, 53);
+    if (needed[443] === 1) walkStack.push(pos + 16, 443);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[443] === 1) walkModuleExportName(pos + 16);
+  if (needed[53] === 1) walkBindingIdentifier(pos + 72);
+  walkDepth--;
+}
+
+/** `ModuleExportName<'a>` */
+function walkModuleExportName(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[102] === 1) walkIdentifierName(pos + 8);
+      return;
+    case 1:
+      if (needed[37] === 1) walkIdentifierReference(pos + 8);
+      return;
+    case 2:
+      if (needed[4] === 1) walkStringLiteral(pos + 8);
+      return;
+    default:
+      throw invalid("ModuleExportName tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, ImportDefaultSpecifier<'a>>` */
+function walkBoxImportDefaultSpecifier(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkImportDefaultSpecifier(target);
+}
+
+/** `ImportDefaultSpecifier<'a>` */
+function walkImportDefaultSpecifier(pos) {
+  if (enters[72] !== null || exits[72] !== null) return visitNode(buildWhole(deserializeImportDefaultSpecifier, pos), 72);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportNamespaceSpecifier<'a>>` */
+function walkBoxImportNamespaceSpecifier(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkImportNamespaceSpecifier(target);
+}
+
+/** `ImportNamespaceSpecifier<'a>` */
+function walkImportNamespaceSpecifier(pos) {
+  if (enters[73] !== null || exits[73] !== null) return visitNode(buildWhole(deserializeImportNamespaceSpecifier, pos), 73);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[53] === 1) walkBindingIdentifier(pos + 16);
+  walkDepth--;
+}
+
+/** `ImportDeclaration`'s `attributes`, a converter's value */
+function walkAttributesOfImportDeclaration(pos) {
+  visitValue(buildWhole(deserializeAttributesOfImportDeclaration, pos));
+}
+
+/** `Option<Box<'a, WithClause<'a>>>` */
+function walkOptionBoxWithClause(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxWithClause(pos);
+}
+
+/** `Box<'a, WithClause<'a>>` */
+function walkBoxWithClause(pos) {
+  const target = readPointer(pos, 40, 7);
+  walkWithClause(target);
+}
+
+/** `WithClause<'a>` */
+function walkWithClause(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[452] === 1) walkStack.push(pos + 16, 452);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[452] === 1) walkVecImportAttribute(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, ImportAttribute<'a>>` */
+function walkVecImportAttribute(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 120, 7);
+  if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
+      walkStack.push(element, 453);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 120) {
+    walkImportAttribute(element);
+  }
+}
+
+/** `ImportAttribute<'a>` */
+function walkImportAttribute(pos) {
+  if (enters[74] !== null || exits[74] !== null) return visitNode(buildWhole(deserializeImportAttribute, pos), 74);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[4] === 1) walkStack.push(pos + 72, 4);
+    if (needed[454] === 1) walkStack.push(pos + 16, 454);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[454] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[4] === 1) walkStringLiteral(pos + 72);
+  walkDepth--;
+}
+
+/** `ImportAttributeKey<'a>` */
+function walkImportAttributeKey(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[102] === 1) walkIdentifierName(pos + 8);
+      return;
+    case 1:
+      if (needed[4] === 1) walkStringLiteral(pos + 8);
+      return;
+    default:
+      throw invalid("ImportAttributeKey tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, ExportAllDeclaration<'a>>` */
+function walkBoxExportAllDeclaration(pos) {
+  const target = readPointer(pos, 128, 7);
+  walkExportAllDeclaration(target);
+}
+
+/** `ExportAllDeclaration<'a>` */
+function walkExportAllDeclaration(pos) {
+  if (enters[77] !== null || exits[77] !== null) return visitNode(buildWhole(deserializeExportAllDeclaration, pos), 77);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[458] === 1) walkStack.push(pos, 458);
+    if (needed[4] === 1) walkStack.push(pos + 72, 4);
+    if (needed[457] === 1) walkStack.push(pos + 16, 457);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[457] === 1) walkOptionModuleExportName(pos + 16);
+  if (needed[4] === 1) walkStringLiteral(pos + 72);
+  if (needed[458] === 1) walkAttributesOfExportAllDeclaration(pos);
+  walkDepth--;
+}
+
+/** `Option<ModuleExportName<'a>>` */
+function walkOptionModuleExportName(pos) {
+  if (uint8[pos] === 255) return;
+  walkModuleExportName(pos);
+}
+
+/** `ExportAllDeclaration`'s `attributes`, a converter's value */
+function walkAttributesOfExportAllDeclaration(pos) {
+  visitValue(buildWhole(deserializeAttributesOfExportAllDeclaration, pos));
+}
+
+/** `Box<'a, ExportDefaultDeclaration<'a>>` */
+function walkBoxExportDefaultDeclaration(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkExportDefaultDeclaration(target);
+}
+
+/** `ExportDefaultDeclaration<'a>` */
+function walkExportDefaultDeclaration(pos) {
+  if (enters[76] !== null || exits[76] !== null) return visitNode(buildWhole(deserializeExportDefaultDeclaration, pos), 76);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[461] === 1) walkStack.push(pos + 16, 461);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[461] === 1) walkExportDefaultDeclarationKind(pos + 16);
+  walkDepth--;
+}
+
+/** `ExportDefaultDeclarationKind<'a>` */
+function walkExportDefaultDeclarationKind(pos) {
+  switch (uint8[pos]) {
+    case 64:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 65:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 66:
+      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      return;
+    case 0:
+      if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 1:
+      if (needed[22] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 2:
+      if (needed[24] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 3:
+      if (needed[26] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 4:
+      if (needed[28] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 5:
+      if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 6:
+      if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 7:
+      if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
+      return;
+    case 8:
+      if (needed[38] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 9:
+      if (needed[40] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 11:
+      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 13:
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 14:
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 17:
+      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 18:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 19:
+      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 20:
+      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 21:
+      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 22:
+      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 23:
+      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 24:
+      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 25:
+      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 26:
+      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 27:
+      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 28:
+      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 29:
+      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      return;
+    case 31:
+      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      return;
+    case 32:
+      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      return;
+    case 33:
+      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 34:
+      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 35:
+      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      return;
+    case 37:
+      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      return;
+    case 38:
+      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      return;
+    case 39:
+      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      return;
+    case 48:
+      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      return;
+    case 49:
+      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      return;
+    case 50:
+      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      return;
+    default:
+      throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, ExportDeclaration<'a>>` */
+function walkBoxExportDeclaration(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkExportDeclaration(target);
+}
+
+/** `ExportDeclaration<'a>` */
+function walkExportDeclaration(pos) {
+  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportDeclaration, pos), 75);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[464] === 1) walkStack.push(pos + 16, 464);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[464] === 1) walkDeclaration(pos + 16);
+  walkDepth--;
+}
+
+/** `Declaration<'a>` */
+function walkDeclaration(pos) {
+  switch (uint8[pos]) {
+    case 32:
+      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      return;
+    case 33:
+      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      return;
+    case 34:
+      if (needed[157] === 1) walkBoxClass(pos + 8);
+      return;
+    case 35:
+      if (needed[404] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      return;
+    case 36:
+      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      return;
+    case 37:
+      if (needed[413] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      return;
+    case 38:
+      if (needed[419] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      return;
+    case 39:
+      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      return;
+    case 40:
+      if (needed[427] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      return;
+    case 41:
+      if (needed[430] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      return;
+    default:
+      throw invalid("Declaration tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, ExportNamedDeclaration<'a>>` */
+function walkBoxExportNamedDeclaration(pos) {
+  const target = readPointer(pos, 40, 7);
+  walkExportNamedDeclaration(target);
+}
+
+/** `ExportNamedDeclaration<'a>` */
+function walkExportNamedDeclaration(pos) {
+  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportNamedDeclaration, pos), 75);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[467] === 1) walkVecExportSpecifier(pos + 16);
+  walkDepth--;
+}
+
+/** `Vec<'a, ExportSpecifier<'a>>` */
+function walkVecExportSpecifier(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 128, 7);
+  if ((budget -= len * 128) < 0) overBudget(first, len * 128, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 128; element >= first; element -= 128) {
+      walkStack.push(element, 468);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 128) {
+    walkExportSpecifier(element);
+  }
+}
+
+/** `ExportSpecifier<'a>` */
+function walkExportSpecifier(pos) {
+  if (enters[78] !== null || exits[78] !== null) return visitNode(buildWhole(deserializeExportSpecifier, pos), 78);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[443] === 1) walkStack.push(pos + 72, 443);
+    if (needed[443] === 1) walkStack.push(pos + 16, 443);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[443] === 1) walkModuleExportName(pos + 16);
+  if (needed[443] === 1) walkModuleExportName(pos + 72);
+  walkDepth--;
+}
+
+/** `Box<'a, ExportFromDeclaration<'a>>` */
+function walkBoxExportFromDeclaration(pos) {
+  const target = readPointer(pos, 96, 7);
+  walkExportFromDeclaration(target);
+}
+
+/** `ExportFromDeclaration<'a>` */
+function walkExportFromDeclaration(pos) {
+  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportFromDeclaration, pos), 75);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[471] === 1) walkStack.push(pos, 471);
+    if (needed[4] === 1) walkStack.push(pos + 40, 4);
+    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[467] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[4] === 1) walkStringLiteral(pos + 40);
+  if (needed[471] === 1) walkAttributesOfExportFromDeclaration(pos);
+  walkDepth--;
+}
+
+/** `ExportFromDeclaration`'s `attributes`, a converter's value */
+function walkAttributesOfExportFromDeclaration(pos) {
+  visitValue(buildWhole(deserializeAttributesOfExportFromDeclaration, pos));
+}
+
+/** `Box<'a, TSExportAssignment<'a>>` */
+function walkBoxTSExportAssignment(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkTSExportAssignment(target);
+}
+
+/** `TSExportAssignment<'a>` */
+function walkTSExportAssignment(pos) {
+  if (enters[159] !== null || exits[159] !== null) return visitNode(buildWhole(deserializeTSExportAssignment, pos), 159);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, TSNamespaceExportDeclaration<'a>>` */
+function walkBoxTSNamespaceExportDeclaration(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkTSNamespaceExportDeclaration(target);
+}
+
+/** `TSNamespaceExportDeclaration<'a>` */
+function walkTSNamespaceExportDeclaration(pos) {
+  if (enters[160] !== null || exits[160] !== null) return visitNode(buildWhole(deserializeTSNamespaceExportDeclaration, pos), 160);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[102] === 1) walkStack.push(pos + 16, 102);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[102] === 1) walkIdentifierName(pos + 16);
+  walkDepth--;
+}
+
+/** `Option<Hashbang<'a>>` */
+function walkOptionHashbang(pos) {
+  if (uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0) return;
+  walkHashbang(pos);
+}
+
+/** `Hashbang<'a>` */
+function walkHashbang(pos) {
+  if (enters[30] !== null || exits[30] !== null) return visitNode(buildWhole(deserializeHashbang, pos), 30);
+}
+
+/** Each walker, by index. */
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+
+/**
+ * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for
+ * each node type, and each place where plain objects holding nodes lie, the keys of the properties
+ * that can lead to a node, in order. The walking rule: an object is a node of the type its
+ * `type` names, when that names an entry; any other object is plain, its entry named
+ * after where it lies: the entry of the object holding it, a dot and its key (`"Parent.key"`), or
+ * its key in `deserialize`'s result. Arrays hold values of the name they have. It fits the eager
+ * deserializer's objects too. No prototype, so that no `type` finds `Object.prototype`'s.
+ */
+export const VISITOR_KEYS = Object.freeze({
+  __proto__: null,
+  "Program": ["body", "hashbang"],
+  "Identifier": ["decorators", "typeAnnotation"],
+  "ThisExpression": [],
+  "ArrayExpression": ["elements"],
+  "ObjectExpression": ["properties"],
+  "Property": ["key", "value"],
+  "TemplateLiteral": ["quasis", "expressions"],
+  "TaggedTemplateExpression": ["tag", "typeArguments", "quasi"],
+  "TemplateElement": [],
+  "MemberExpression": ["object", "property"],
+  "CallExpression": ["callee", "typeArguments", "arguments"],
+  "NewExpression": ["callee", "typeArguments", "arguments"],
+  "MetaProperty": ["meta", "property"],
+  "SpreadElement": ["argument"],
+  "UpdateExpression": ["argument"],
+  "UnaryExpression": ["argument"],
+  "BinaryExpression": ["left", "right"],
+  "LogicalExpression": ["left", "right"],
+  "ConditionalExpression": ["test", "consequent", "alternate"],
+  "AssignmentExpression": ["left", "right"],
+  "ArrayPattern": ["decorators", "elements", "typeAnnotation"],
+  "ObjectPattern": ["decorators", "properties", "typeAnnotation"],
+  "RestElement": ["decorators", "argument", "typeAnnotation"],
+  "AssignmentPattern": ["decorators", "left", "right", "typeAnnotation"],
+  "SequenceExpression": ["expressions"],
+  "Super": [],
+  "AwaitExpression": ["argument"],
+  "ChainExpression": ["expression"],
+  "ParenthesizedExpression": ["expression"],
+  "ExpressionStatement": ["expression"],
+  "Hashbang": [],
+  "BlockStatement": ["body"],
+  "VariableDeclaration": ["declarations"],
+  "VariableDeclarator": ["id", "init"],
+  "EmptyStatement": [],
+  "IfStatement": ["test", "consequent", "alternate"],
+  "DoWhileStatement": ["body", "test"],
+  "WhileStatement": ["test", "body"],
+  "ForStatement": ["init", "test", "update", "body"],
+  "ForInStatement": ["left", "right", "body"],
+  "ForOfStatement": ["left", "right", "body"],
+  "ContinueStatement": ["label"],
+  "BreakStatement": ["label"],
+  "ReturnStatement": ["argument"],
+  "WithStatement": ["object", "body"],
+  "SwitchStatement": ["discriminant", "cases"],
+  "SwitchCase": ["test", "consequent"],
+  "LabeledStatement": ["label", "body"],
+  "ThrowStatement": ["argument"],
+  "TryStatement": ["block", "handler", "finalizer"],
+  "CatchClause": ["param", "body"],
+  "DebuggerStatement": [],
+  "FunctionDeclaration": ["id", "typeParameters", "params", "returnType", "body"],
+  "FunctionExpression": ["id", "typeParameters", "params", "returnType", "body"],
+  "TSDeclareFunction": ["id", "typeParameters", "params", "returnType", "body"],
+  "TSEmptyBodyFunctionExpression": ["id", "typeParameters", "params", "returnType", "body"],
+  "ArrowFunctionExpression": ["typeParameters", "params", "returnType", "body"],
+  "YieldExpression": ["argument"],
+  "ClassDeclaration": ["decorators", "id", "typeParameters", "superClass", "superTypeArguments", "implements", "body"],
+  "ClassExpression": ["decorators", "id", "typeParameters", "superClass", "superTypeArguments", "implements", "body"],
+  "ClassBody": ["body"],
+  "MethodDefinition": ["decorators", "key", "value"],
+  "TSAbstractMethodDefinition": ["decorators", "key", "value"],
+  "PropertyDefinition": ["decorators", "key", "typeAnnotation", "value"],
+  "TSAbstractPropertyDefinition": ["decorators", "key", "typeAnnotation", "value"],
+  "PrivateIdentifier": [],
+  "StaticBlock": ["body"],
+  "AccessorProperty": ["decorators", "key", "typeAnnotation", "value"],
+  "TSAbstractAccessorProperty": ["decorators", "key", "typeAnnotation", "value"],
+  "ImportExpression": ["source", "options"],
+  "ImportDeclaration": ["specifiers", "source", "attributes"],
+  "ImportSpecifier": ["imported", "local"],
+  "ImportDefaultSpecifier": ["local"],
+  "ImportNamespaceSpecifier": ["local"],
+  "ImportAttribute": ["key", "value"],
+  "ExportNamedDeclaration": ["declaration", "specifiers", "source", "attributes"],
+  "ExportDefaultDeclaration": ["declaration"],
+  "ExportAllDeclaration": ["exported", "source", "attributes"],
+  "ExportSpecifier": ["local", "exported"],
+  "V8IntrinsicExpression": ["name", "arguments"],
+  "JSXElement": ["openingElement", "children", "closingElement"],
+  "JSXOpeningElement": ["name", "typeArguments", "attributes"],
+  "JSXClosingElement": ["name"],
+  "JSXFragment": ["openingFragment", "children", "closingFragment"],
+  "JSXOpeningFragment": [],
+  "JSXClosingFragment": [],
+  "JSXNamespacedName": ["namespace", "name"],
+  "JSXMemberExpression": ["object", "property"],
+  "JSXExpressionContainer": ["expression"],
+  "JSXEmptyExpression": [],
+  "JSXAttribute": ["name", "value"],
+  "JSXSpreadAttribute": ["argument"],
+  "JSXIdentifier": [],
+  "JSXSpreadChild": ["expression"],
+  "JSXText": [],
+  "Literal": [],
+  "TSEnumDeclaration": ["id", "body"],
+  "TSEnumBody": ["members"],
+  "TSEnumMember": ["id", "initializer"],
+  "TSTypeAnnotation": ["typeAnnotation"],
+  "TSLiteralType": ["literal"],
+  "TSConditionalType": ["checkType", "extendsType", "trueType", "falseType"],
+  "TSUnionType": ["types"],
+  "TSIntersectionType": ["types"],
+  "TSParenthesizedType": ["typeAnnotation"],
+  "TSTypeOperator": ["typeAnnotation"],
+  "TSArrayType": ["elementType"],
+  "TSIndexedAccessType": ["objectType", "indexType"],
+  "TSTupleType": ["elementTypes"],
+  "TSNamedTupleMember": ["label", "elementType"],
+  "TSOptionalType": ["typeAnnotation"],
+  "TSRestType": ["typeAnnotation"],
+  "TSAnyKeyword": [],
+  "TSStringKeyword": [],
+  "TSBooleanKeyword": [],
+  "TSNumberKeyword": [],
+  "TSNeverKeyword": [],
+  "TSIntrinsicKeyword": [],
+  "TSUnknownKeyword": [],
+  "TSNullKeyword": [],
+  "TSUndefinedKeyword": [],
+  "TSVoidKeyword": [],
+  "TSSymbolKeyword": [],
+  "TSThisType": [],
+  "TSObjectKeyword": [],
+  "TSBigIntKeyword": [],
+  "TSTypeReference": ["typeName", "typeArguments"],
+  "TSQualifiedName": ["left", "right"],
+  "TSTypeParameterInstantiation": ["params"],
+  "TSTypeParameter": ["name", "constraint", "default"],
+  "TSTypeParameterDeclaration": ["params"],
+  "TSTypeAliasDeclaration": ["id", "typeParameters", "typeAnnotation"],
+  "TSClassImplements": ["expression", "typeArguments"],
+  "TSInterfaceDeclaration": ["id", "typeParameters", "extends", "body"],
+  "TSInterfaceBody": ["body"],
+  "TSPropertySignature": ["key", "typeAnnotation"],
+  "TSIndexSignature": ["parameters", "typeAnnotation"],
+  "TSCallSignatureDeclaration": ["typeParameters", "params", "returnType"],
+  "TSMethodSignature": ["key", "typeParameters", "params", "returnType"],
+  "TSConstructSignatureDeclaration": ["typeParameters", "params", "returnType"],
+  "TSInterfaceHeritage": ["expression", "typeArguments"],
+  "TSTypePredicate": ["parameterName", "typeAnnotation"],
+  "TSModuleDeclaration": ["id", "body"],
+  "TSModuleBlock": ["body"],
+  "TSTypeLiteral": ["members"],
+  "TSInferType": ["typeParameter"],
+  "TSTypeQuery": ["exprName", "typeArguments"],
+  "TSImportType": ["source", "options", "qualifier", "typeArguments"],
+  "TSFunctionType": ["typeParameters", "params", "returnType"],
+  "TSConstructorType": ["typeParameters", "params", "returnType"],
+  "TSMappedType": ["key", "constraint", "nameType", "typeAnnotation"],
+  "TSTemplateLiteralType": ["quasis", "types"],
+  "TSAsExpression": ["expression", "typeAnnotation"],
+  "TSSatisfiesExpression": ["expression", "typeAnnotation"],
+  "TSTypeAssertion": ["typeAnnotation", "expression"],
+  "TSImportEqualsDeclaration": ["id", "moduleReference"],
+  "TSExternalModuleReference": ["expression"],
+  "TSNonNullExpression": ["expression"],
+  "Decorator": ["expression"],
+  "TSExportAssignment": ["expression"],
+  "TSNamespaceExportDeclaration": ["id"],
+  "TSInstantiationExpression": ["expression", "typeArguments"],
+  "TSJSDocNullableType": ["typeAnnotation"],
+  "TSJSDocNonNullableType": ["typeAnnotation"],
+  "TSJSDocUnknownType": [],
+});
