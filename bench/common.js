@@ -2,6 +2,7 @@
 
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
+import { extname } from "node:path";
 
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
 import { random } from "../tests/support.js";
@@ -34,6 +35,14 @@ export function targetOption(usage, json) {
   } catch (error) {
     usageError(usage, error.message);
   }
+}
+
+/** oxc-parser's options for a file, as its `parseSync` picks them from the name. */
+export function oxcParseOptions(path, typescript) {
+  const ext = extname(path);
+  const lang = path.endsWith(".d.ts") ? "dts" : { ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx", ".jsx": "jsx" }[ext] ?? "js";
+  const sourceType = { ".mjs": "module", ".mts": "module", ".cjs": "commonjs", ".cts": "commonjs" }[ext] ?? "unambiguous";
+  return { lang, sourceType, astType: typescript ? "ts" : "js" };
 }
 
 /** The CPU and Node version, for every table's header: figures carry over only with them. */

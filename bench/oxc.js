@@ -9,14 +9,14 @@
 // deserializer it reproduces (js, ts, js_range, ts_range).
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { addParents, firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, sample, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, oxcParseOptions, sample, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
 
@@ -33,14 +33,6 @@ function commandLine() {
   return { ...options, module: options.target.module, variant: options.target.variant };
 }
 
-/** oxc-parser's options for a file, as its `parseSync` picks them from the name. */
-function parseOptions(path, typescript) {
-  const ext = extname(path);
-  const lang = path.endsWith(".d.ts") ? "dts" : { ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx", ".jsx": "jsx" }[ext] ?? "js";
-  const sourceType = { ".mjs": "module", ".mts": "module", ".cjs": "commonjs", ".cts": "commonjs" }[ext] ?? "unambiguous";
-  return { lang, sourceType, astType: typescript ? "ts" : "js" };
-}
-
 function main() {
   const options = commandLine();
   const typescript = options.variant.startsWith("ts");
@@ -49,7 +41,7 @@ function main() {
     for (const path of options.paths) {
       const source = readFileSync(path, "utf8");
       const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-      parseRawSync(path, buffer.block, sourceStartPos, sourceByteLen, parseOptions(path, typescript));
+      parseRawSync(path, buffer.block, sourceStartPos, sourceByteLen, oxcParseOptions(path, typescript));
       const read = (module) => module.deserialize(buffer, source, sourceStartPos, sourceByteLen).program;
       const reference = read(oxc);
       // A `_parent` target is checked against oxc's tree given its parents (the JSON and clone

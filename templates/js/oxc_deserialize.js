@@ -253,7 +253,17 @@ function buildWhole(read, pos) {
 {%- endif %}
  */
 function readFromTop(read, pos{% if parent_links %}, parentOfRead{% endif %}) {
-  const reads = [read, pos];
+  // The first attempt, which most reads are (no array made for them).
+  overflowRead = null;
+{%- if parent_links %}
+  parent = parentOfRead;
+{%- endif %}
+  try {
+    return read(pos);
+  } catch (error) {
+    if (!(error instanceof RangeError) || overflowRead === null) throw error;
+  }
+  const reads = [read, pos, overflowRead, overflowAt];
   let value;
   while (reads.length > 0) {
     const at = reads[reads.length - 1];

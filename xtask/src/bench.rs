@@ -48,8 +48,18 @@ its name read), walk_sparse (`walk` with a visitor of DebuggerStatement and Impo
 eager (`deserialize`) and eager_visit_full (`deserialize`, then `visit` with walk_full's visitor).
 Prints a markdown table of median (min) ms with walk_full ÷ eager_visit_full, walk_full ÷ eager
 and walk_sparse ÷ eager, the files where walk_full is slower than eager_visit_full, and the
-geomeans; --json holds `files[].ms.<method>` = `{median, min}`. (oxc's targets have no walker yet:
---visit with one of them is refused.)
+geomeans; --json holds `files[].ms.<method>` = `{median, min}`.
+
+With --visit --target and an oxc target without parents (oxc-js, oxc-ts, oxc-js-range,
+oxc-ts-range, oxc-js-buffer-text), instead: bench/oxc-visit.js, on oxc-parser's buffers (each
+file parsed once; the JS or TS default set as below). Methods: walk_full and walk_sparse (the
+target's `walk`, as above), oxc_eager_visitor_full (oxc's deserializer of the same variant, then
+oxc-parser's `Visitor` with walk_full's visitor), oxc_lazy_visitor_full and
+oxc_lazy_visitor_sparse (oxc's lazy mode on the same buffer, walked by its lazy visitor: identifiers
+are its four Rust types there), oxc_eager (oxc's deserializer), eager_visit_full and eager (the
+target's `deserialize`, with and without its `visit`). Ratios: walk_full ÷ oxc_eager_visitor_full,
+walk_sparse ÷ oxc_eager, walk_full ÷ eager_visit_full, and oxc's lazy visits ÷ oxc_eager. (Targets
+with parent links are refused: their walk reads the whole tree at the first visited node.)
 
 With --target and a target of tests/oxc/codegen.toml (oxc-js, oxc-ts, oxc-js-range, oxc-ts-range),
 instead: the same-buffer benchmark (bench/oxc.js). Each file is parsed once by oxc-parser; rawast's
@@ -174,7 +184,9 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     }
     if let Some(target) = &args.target {
         let targets = Targets::read(project)?;
-        if args.visit {
+        if args.visit && let Some(oxc) = targets.oxc(target) {
+            return oxc_visit(project, &oxc, passthrough, args.paths);
+        } else if args.visit {
             // Another eager target's walker: bench/visit.js below, handed the target.
             passthrough.extend(visited_target(&targets, target)?.arg().into_iter().map(Into::into));
         } else {
@@ -204,9 +216,6 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
 /// 64-bit test producer writes.
 fn visited_target(targets: &Targets, name: &str) -> Result<HarnessTarget> {
     let Some(target) = targets.select(name).and_then(|t| t.into_iter().find(|t| !t.is_oxc())) else {
-        if targets.oxc(name).is_some() {
-            return Err(bad_usage("bench", format!("--visit times rawast's walker, which `{name}` does not have yet (oxc's targets are not walked: issue 26)")));
-        }
         return Err(bad_usage("bench", format!("`{name}` is not a target: {}", targets.names(false))));
     };
     if target.lazy || target.is_32_bit() {
@@ -225,6 +234,22 @@ fn files_and_cwd(project: &Project, paths: Vec<PathBuf>, defaults: &[&str]) -> R
     } else {
         Ok((paths, std::env::current_dir()?))
     }
+}
+
+/// `--visit` on an oxc target (bench/oxc-visit.js): its walker on oxc-parser's buffers against
+/// oxc's eager and lazy visitors.
+fn oxc_visit(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
+    let Format::Oxc { typescript, parent, linter, .. } = target.format else { unreachable!("an oxc target") };
+    if parent || linter {
+        return Err(bad_usage(
+            "bench",
+            format!("--visit times the walker of a target of oxc-parser's buffers without parents against oxc's visitors; `{}` has parent links (its walk reads the whole tree at the first visited node)", target.name),
+        ));
+    }
+    target.ensure_generated()?;
+    let (paths, cwd) = files_and_cwd(project, paths, if typescript { TS_FILES } else { DEFAULT_FILES })?;
+    let status = Command::new(project.node()?).arg("--expose-gc").arg(project.path("bench/oxc-visit.js")).args(target.arg()).args(passthrough).args(paths).current_dir(cwd).status()?;
+    Ok(project::exit_code(status.success()))
 }
 
 /// The same-buffer benchmark of an oxc target: bench/oxc.js, or bench/oxlint.js for Oxlint's.

@@ -297,17 +297,25 @@ pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, root:
 /// The TypeScript example of an oxc target's README, which `rawast package` type-checks.
 fn oxc_ts_example(package: &str, settings: &OxcSettings) -> String {
     let package = js_string(package);
+    // A small lint rule: where `eval` is called, the buffer walked and only the calls built.
+    let rule = |args: &str| {
+        format!(
+            "\n// A small lint rule: where `eval` is called (only the calls are built).\nconst evals: number[] = [];\nwalk({args}{{\n  CallExpression(node) {{\n    if (node.callee.type === \"Identifier\" && node.callee.name === \"eval\") evals.push(node.start);\n  }},\n}});\n"
+        )
+    };
     if settings.linter {
         return format!(
-            "import {{ deserialize, type Program }} from {package};\n\ndeclare const buffer: Uint8Array; // one file's buffer, as Oxlint's Rust side wrote it\nconst program: Program = deserialize(buffer);\nconst line: number | undefined = program.body[0]?.loc.start.line;\nconst tokens: number = deserialize(buffer).tokens.length;\n"
+            "import {{ deserialize, walk, type Program }} from {package};\n\ndeclare const buffer: Uint8Array; // one file's buffer, as Oxlint's Rust side wrote it\nconst program: Program = deserialize(buffer);\nconst line: number | undefined = program.body[0]?.loc.start.line;\nconst tokens: number = deserialize(buffer).tokens.length;\n{}",
+            rule("buffer, ")
         );
     }
     let mut out = format!(
-        "import {{ deserialize, type Node, type Program }} from {package};\n\ndeclare const buffer: Uint8Array; // what parseRawSync wrote\ndeclare const sourceText: string, sourceStartPos: number, sourceByteLen: number;\nconst program: Program = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen).program;\nconst types: string[] = program.body.map((node: Node) => node.type);\n"
+        "import {{ deserialize, walk, type Node, type Program }} from {package};\n\ndeclare const buffer: Uint8Array; // what parseRawSync wrote\ndeclare const sourceText: string, sourceStartPos: number, sourceByteLen: number;\nconst program: Program = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen).program;\nconst types: string[] = program.body.map((node: Node) => node.type);\n"
     );
     if settings.parent {
         out.push_str("const holder: Node | null = program.body[0]?.parent ?? null;\n");
     }
+    out.push_str(&rule("buffer, sourceText, sourceStartPos, sourceByteLen, "));
     out
 }
 

@@ -161,7 +161,14 @@ function buildWhole(read, pos) {
  * it read on the way down: `interrupted` gives those reads back.
  */
 function readFromTop(read, pos) {
-  const reads = [read, pos];
+  // The first attempt, which most reads are (no array made for them).
+  overflowRead = null;
+  try {
+    return read(pos);
+  } catch (error) {
+    if (!(error instanceof RangeError) || overflowRead === null) throw error;
+  }
+  const reads = [read, pos, overflowRead, overflowAt];
   let value;
   while (reads.length > 0) {
     const at = reads[reads.length - 1];

@@ -166,7 +166,15 @@ function buildWhole(read, pos) {
  * takes its parent when it is taken (`takeReadFirst`).
  */
 function readFromTop(read, pos, parentOfRead) {
-  const reads = [read, pos];
+  // The first attempt, which most reads are (no array made for them).
+  overflowRead = null;
+  parent = parentOfRead;
+  try {
+    return read(pos);
+  } catch (error) {
+    if (!(error instanceof RangeError) || overflowRead === null) throw error;
+  }
+  const reads = [read, pos, overflowRead, overflowAt];
   let value;
   while (reads.length > 0) {
     const at = reads[reads.length - 1];
