@@ -300,3 +300,36 @@ export function makeConstructor(root) {
     return next();
   };
 }
+
+// The visitors of the walk benchmarks (bench/visit.js, bench/oxc-visit.js): every identifier, its
+// name read (a full visit, as a real rule makes: `types`, the node types of identifiers); two types
+// that are rare or only at the top (a sparse one). Each returns what it saw, to compare.
+export function fullVisitor(types = ["Identifier"]) {
+  let length = 0;
+  const visit = (node) => void (length += node.name.length);
+  return { visitor: Object.fromEntries(types.map((type) => [type, visit])), seen: () => length };
+}
+export function sparseVisitor() {
+  let count = 0;
+  // (`specifiers` is null in an `import "x"` of oxc's lazy nodes.)
+  return { visitor: { DebuggerStatement: () => void count++, ImportDeclaration: (node) => void (count += (node.specifiers?.length ?? 0) + 1) }, seen: () => count };
+}
+
+/**
+ * The walk benchmarks' report: a markdown table of each file's median (min) ms per method and its
+ * `ratios` (name → function of a result), the files where `walk_full` is slower than
+ * `eager_visit_full`, and the geomeans of the ratios, which it returns.
+ */
+export function printVisitReport(results, methods, ratios) {
+  console.log(`| file | KB | ${methods.join(" | ")} | ${Object.keys(ratios).join(" | ")} |`);
+  console.log(`|---|---:|${methods.map(() => "---:").join("|")}|${Object.keys(ratios).map(() => "---:").join("|")}|`);
+  for (const r of results) {
+    const cell = (m) => `${r.ms[m].median.toFixed(2)} (${r.ms[m].min.toFixed(2)})`;
+    console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${methods.map(cell).join(" | ")} | ${Object.values(ratios).map((f) => f(r).toFixed(2)).join(" | ")} |`);
+  }
+  const slower = results.filter((r) => r.ms.walk_full.median > r.ms.eager_visit_full.median).map((r) => r.path);
+  console.log(`\nwalk_full slower than eager_visit_full on ${slower.length} of ${results.length} files${slower.length > 0 ? `: ${slower.join(", ")}` : ""}`);
+  const geomeans = Object.fromEntries(Object.entries(ratios).map(([name, f]) => [name, geometricMean(results, f)]));
+  console.log(`geomean: ${Object.entries(geomeans).map(([name, g]) => `${name} ${g.toFixed(3)}`).join(", ")}`);
+  return geomeans;
+}

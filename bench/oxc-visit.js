@@ -22,26 +22,13 @@ import { TOKEN } from "oxc-parser/src-js/raw-transfer/lazy-common.js";
 import { Visitor as LazyVisitor, getVisitorsArr } from "oxc-parser/src-js/raw-transfer/visitor.js";
 
 import { usageError } from "../tests/command-line.js";
-import { benchCommandLine, fileClasses, geometricMean, machine, median, oxcParseOptions, sample } from "./common.js";
+import { benchCommandLine, fileClasses, fullVisitor, machine, median, oxcParseOptions, printVisitReport, sample, sparseVisitor } from "./common.js";
 
 const USAGE = "node --expose-gc bench/oxc-visit.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit --target oxc-…`)";
 const { Visitor } = createRequire(import.meta.url)("oxc-parser");
 
 // oxc's lazy nodes are named after oxc's Rust types: ESTree's `Identifier` is four of them.
 const LAZY_IDENTIFIERS = ["IdentifierName", "IdentifierReference", "BindingIdentifier", "LabelIdentifier"];
-
-// The visitors: every identifier, its name read (a full visit, as a real rule makes); two types
-// that are rare or only at the top (a sparse one). Each returns what it saw, to compare.
-function fullVisitor(types = ["Identifier"]) {
-  let length = 0;
-  const visit = (node) => void (length += node.name.length);
-  return { visitor: Object.fromEntries(types.map((type) => [type, visit])), seen: () => length };
-}
-function sparseVisitor() {
-  let count = 0;
-  // (`specifiers` is null in a lazy `import "x"`.)
-  return { visitor: { DebuggerStatement: () => void count++, ImportDeclaration: (node) => void (count += (node.specifiers?.length ?? 0) + 1) }, seen: () => count };
-}
 
 /** The methods, each a call that runs it once and returns what its visitor saw (or the tree). */
 function methods(args, rawast, oxc) {
@@ -108,16 +95,7 @@ async function main() {
   console.log(
     "walk_full: every Identifier, its name read (oxc_lazy_visitor_full: the four Rust types oxc's lazy nodes name them by); walk_sparse and oxc_lazy_visitor_sparse: DebuggerStatement and ImportDeclaration; oxc_eager_visitor_full: oxc's deserialize, then its Visitor; eager_visit_full: the target's deserialize, then its visit.\n",
   );
-  console.log(`| file | KB | ${METHODS.join(" | ")} | ${Object.keys(ratios).join(" | ")} |`);
-  console.log(`|---|---:|${METHODS.map(() => "---:").join("|")}|${Object.keys(ratios).map(() => "---:").join("|")}|`);
-  for (const r of results) {
-    const cell = (m) => `${r.ms[m].median.toFixed(2)} (${r.ms[m].min.toFixed(2)})`;
-    console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${METHODS.map(cell).join(" | ")} | ${Object.values(ratios).map((f) => f(r).toFixed(2)).join(" | ")} |`);
-  }
-  const slower = results.filter((r) => r.ms.walk_full.median > r.ms.eager_visit_full.median).map((r) => r.path);
-  console.log(`\nwalk_full slower than eager_visit_full on ${slower.length} of ${results.length} files${slower.length > 0 ? `: ${slower.join(", ")}` : ""}`);
-  const geomeans = Object.fromEntries(Object.entries(ratios).map(([name, f]) => [name, geometricMean(results, f)]));
-  console.log(`geomean: ${Object.entries(geomeans).map(([name, g]) => `${name} ${g.toFixed(3)}`).join(", ")}`);
+  const geomeans = printVisitReport(results, METHODS, ratios);
   if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), target: target.name, files: results, geomeans }, null, 2) + "\n");
 }
 

@@ -11,20 +11,10 @@ import assert from "node:assert/strict";
 
 import { parseFile } from "../tests/acorn.js";
 import { produceBuffer } from "./buffers.js";
-import { benchCommandLine, fileClasses, geometricMean, machine, median, sample } from "./common.js";
+import { benchCommandLine, fileClasses, fullVisitor, machine, median, printVisitReport, sample, sparseVisitor } from "./common.js";
 
 const USAGE = "node --expose-gc bench/visit.js --encode PATH [--target-json JSON] [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit`)";
 
-// The visitors: every identifier, its name read (a full visit, as a real rule makes); two types
-// that are rare or only at the top (a sparse one). Each returns what it saw, to compare.
-function fullVisitor() {
-  let length = 0;
-  return { visitor: { Identifier: (node) => void (length += node.name.length) }, seen: () => length };
-}
-function sparseVisitor() {
-  let count = 0;
-  return { visitor: { DebuggerStatement: () => void count++, ImportDeclaration: (node) => void (count += node.specifiers.length + 1) }, seen: () => count };
-}
 
 // Method → a call that runs it once and returns what the visitor saw (or the tree), with the
 // target's `deserialize`, `walk` and `visit`.
@@ -80,16 +70,7 @@ async function main() {
   };
   console.log(`${machine()}; the ${name} target: walk against deserialize and visit; median (min) ms; ${options.samples} samples after 3 warm-up rounds.`);
   console.log("walk_full: every Identifier, its name read; walk_sparse: DebuggerStatement and ImportDeclaration; eager: deserialize; eager_visit_full: deserialize, then visit with walk_full's visitor.\n");
-  console.log(`| file | KB | ${METHODS.join(" | ")} | ${Object.keys(ratios).join(" | ")} |`);
-  console.log(`|---|---:|${METHODS.map(() => "---:").join("|")}|${Object.keys(ratios).map(() => "---:").join("|")}|`);
-  for (const r of results) {
-    const cell = (m) => `${r.ms[m].median.toFixed(2)} (${r.ms[m].min.toFixed(2)})`;
-    console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${METHODS.map(cell).join(" | ")} | ${Object.values(ratios).map((f) => f(r).toFixed(2)).join(" | ")} |`);
-  }
-  const slower = results.filter((r) => r.ms.walk_full.median > r.ms.eager_visit_full.median).map((r) => r.path);
-  console.log(`\nwalk_full slower than eager_visit_full on ${slower.length} of ${results.length} files${slower.length > 0 ? `: ${slower.join(", ")}` : ""}`);
-  const geomeans = Object.fromEntries(Object.entries(ratios).map(([name, f]) => [name, geometricMean(results, f)]));
-  console.log(`geomean: ${Object.entries(geomeans).map(([name, g]) => `${name} ${g.toFixed(3)}`).join(", ")}`);
+  const geomeans = printVisitReport(results, METHODS, ratios);
   if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), target: name, files: results, geomeans }, null, 2) + "\n");
 }
 

@@ -304,10 +304,17 @@ impl Collector<'_, '_> {
     /// A walker that builds a converter's value whole and visits it: needed where the values it
     /// reads can lead to a visited node, or it makes one of a visited type.
     fn converted(&mut self, converter: MetaId, build: String) -> (NodeOf, WalkBody, Vec<usize>) {
+        let (made, edges) = self.converter_reach(converter);
+        (NodeOf::Made(made), WalkBody::Built { build }, edges)
+    }
+
+    /// The node types converter `converter` makes itself, and the walkers of the values it reads
+    /// that can lead to a node.
+    fn converter_reach(&mut self, converter: MetaId) -> (Vec<usize>, Vec<usize>) {
         let cx = self.cx;
         let made = crate::model::made_node_types(cx.schema, converter).iter().map(|t| self.node_index(t)).collect();
         let edges = crate::model::converter_reads(cx.schema, converter).iter().filter(|ty| cx.model.builds_nodes(ty)).map(|ty| self.index(&Walked::Type(ty.clone()))).collect();
-        (NodeOf::Made(made), WalkBody::Built { build }, edges)
+        (made, edges)
     }
 
     fn property_function(&mut self, id: TypeId, key: &str) -> WalkFunction {
@@ -404,7 +411,7 @@ impl Collector<'_, '_> {
                         let mut made = Vec::new();
                         let mut edges = Vec::new();
                         for converter in converters {
-                            let (NodeOf::Made(m), _, e) = self.converted(converter, String::new()) else { unreachable!() };
+                            let (m, e) = self.converter_reach(converter);
                             made.extend(m);
                             edges.extend(e);
                         }
