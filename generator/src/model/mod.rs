@@ -20,7 +20,8 @@
 //! [`Model::may_nest`] (reading the value may recurse without bound, through a cycle of the type
 //! graph ([`graph`]): it can be left for later) and [`Model::accepted_types`] (the node types a
 //! value can be: the producer's dispatch). [`Model::visitor_keys`] says what a walker follows to
-//! every node (`visitor.rs`).
+//! every node (`visitor.rs`), from what a walk meets in each struct's objects ([`Model::walked`]:
+//! their node types and the properties read one by one, oxc's converters included, `oxc.rs`).
 
 mod check;
 pub mod graph;
