@@ -26,7 +26,7 @@ under 4 GiB and to 4 GiB or more, a Proxy, an object made from Uint8Array.protot
 targets' trees are materialized, also after their buffer is detached, shrunk or grown back. Each
 case runs in one of two child processes, watched:
 
-    hang      reads longer than 1 s plus 8 times the file's valid deserialization, or a walk
+    hang      reads longer than 2 s plus 8 times the file's valid deserialization, or a walk
               (where the target has a walker) longer than 2 s plus 8 times its valid walk (a
               walk may read twice: its scan, then the whole tree where nodes have parents)
     death     the child dies (a signal, V8 out of memory, an exit)
