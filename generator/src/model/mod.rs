@@ -293,7 +293,17 @@ impl Model {
 
     /// Whether an oxc converter's value may hold a node: it makes one, or reads a value that may.
     pub fn converter_builds_nodes(&self, schema: &Schema, converter: MetaId) -> bool {
-        !oxc::made_node_types(schema, converter).is_empty() || oxc::converter_reads(schema, converter).iter().any(|ty| self.builds_nodes(ty))
+        converter_reaches(schema, converter, |ty| self.builds_nodes(ty))
+    }
+
+    /// Whether a field's value, or joined fields' (oxc's `prepend_to`), may make a node; `false` for
+    /// other properties.
+    pub fn fields_build_nodes(&self, value: &PropertyValue) -> bool {
+        match value {
+            PropertyValue::Field { ty, .. } => self.builds_nodes(ty),
+            PropertyValue::Joined { parts, .. } => parts.iter().any(|(_, ty)| self.builds_nodes(ty)),
+            _ => false,
+        }
     }
 
     /// The node type name of a node struct.
@@ -390,7 +400,7 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
                 continue;
             }
             // oxc's converters: a value that makes a node, or reads one that may.
-            let converts = |converter: MetaId, builds: &[bool]| !oxc::made_node_types(schema, converter).is_empty() || oxc::converter_reads(schema, converter).iter().any(|ty| reaches(ty, builds));
+            let converts = |converter: MetaId, builds: &[bool]| converter_reaches(schema, converter, |ty| reaches(ty, builds));
             let now = match &schema.get(id).kind {
                 TypeKind::Struct(_) => {
                     let walked = model.walked(id).expect("structs are walked");
@@ -422,6 +432,12 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
             return builds;
         }
     }
+}
+
+/// Whether an oxc converter's value may hold a node: it makes one, or reads a value that may
+/// (`builds`, of a type it reads).
+fn converter_reaches(schema: &Schema, converter: MetaId, builds: impl Fn(&TypeRef) -> bool) -> bool {
+    !oxc::made_node_types(schema, converter).is_empty() || oxc::converter_reads(schema, converter).iter().any(builds)
 }
 
 /// The root and its channels, as the configuration names them.

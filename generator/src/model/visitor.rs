@@ -165,8 +165,7 @@ impl<'a> Walk<'a> {
     /// converter replaces with nodes (`set_by_converters`).
     fn leads_to_nodes(&self, property: &super::Property) -> bool {
         match &property.value {
-            PropertyValue::Field { ty, .. } => self.model.builds_nodes(ty),
-            PropertyValue::Joined { parts, .. } => parts.iter().any(|(_, ty)| self.model.builds_nodes(ty)),
+            PropertyValue::Field { .. } | PropertyValue::Joined { .. } => self.model.fields_build_nodes(&property.value),
             PropertyValue::Converted { converter, .. } => {
                 self.model.converter_builds_nodes(self.schema, *converter)
                     || (self.schema.meta[converter.0].only == Some(Only::Ts) && self.set_by_converters.contains(&property.key))
@@ -234,12 +233,7 @@ fn set_by_converters(schema: &Schema, model: &Model) -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
     for id in schema.ids() {
         for property in model.walked(id).and_then(|w| w.properties.as_deref()).unwrap_or_default() {
-            let holds_nodes = match &property.value {
-                PropertyValue::Field { ty, .. } => model.builds_nodes(ty),
-                PropertyValue::Joined { parts, .. } => parts.iter().any(|(_, ty)| model.builds_nodes(ty)),
-                _ => false,
-            };
-            if holds_nodes && set.contains(&property.key) {
+            if model.fields_build_nodes(&property.value) && set.contains(&property.key) {
                 keys.insert(property.key.clone());
             }
         }
