@@ -23,6 +23,15 @@ export const RULES = {
     exit: ["FunctionDeclaration"],
     skip: ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"],
   },
+  // Nodes in what oxc's converters read (parameters, declarators' patterns and annotations, JSX
+  // opening elements, import attributes, heritage names) and nodes they make themselves
+  // (`RestElement`, `TSParameterProperty`): a walk looks into a converter's reads first, and builds
+  // its value only where they hold a visited node.
+  converted: {
+    enter: ["AssignmentPattern", "RestElement", "ObjectPattern", "ArrayPattern", "TSParameterProperty", "TSTypeAnnotation", "JSXAttribute", "ImportAttribute", "TSQualifiedName", "ArrowFunctionExpression"],
+    exit: ["AssignmentPattern"],
+    skip: ["ArrowFunctionExpression"],
+  },
   // The whole tree, built at once.
   program: { enter: ["Program"], exit: ["Program"], skip: [] },
 };

@@ -55,6 +55,20 @@ const WALK_DEPTH = 400;
 // look into (a visited type, or one that can hold one), the visitor's functions by node type, and
 // how many structs deep the walkers' calls are.
 var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+{%- if walker.makes %}
+// Which walkers build a converter's value that makes a node of a visited type itself (by index).
+var makes = null;
+{%- endif %}
+{%- if walker.scans && !walker.whole_tree %}
+// A scan in progress (`meets`: how many, nested), and whether it met a node of a visited type.
+var scanning = 0, scanFound = false;
+// Of each walker's converter, how many more of its scans met one than did not, for this set of
+// visited types (the plan's): from `SCAN_HITS` on, its value is built without a scan first.
+var scanHits = null;
+const SCAN_HITS = 8;
+// What `needed` is once a scan has met one: nothing more to read.
+const NOTHING_NEEDED = new Uint8Array(WALK_NODE.length);
+{%- endif %}
 // `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
 const plans = new Map();
 
@@ -100,6 +114,14 @@ export function walk({{ walker.params }}, visitor) {
 {%- endif %}
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+{%- if walker.makes %}
+    makes = null;
+{%- endif %}
+{%- if walker.scans && !walker.whole_tree %}
+    scanning = 0;
+    scanFound = false;
+    scanHits = null;
+{%- endif %}
     deferred = 0;
     {{ walker.release }}
   }
@@ -135,6 +157,9 @@ export function visit(value, visitor) {
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+{%- if walker.makes %}
+    makes = null;
+{%- endif %}
   }
 }
 
@@ -163,17 +188,30 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+{%- if walker.makes %}
+  makes = plan.makes;
+{%- endif %}
+{%- if walker.scans && !walker.whole_tree %}
+  scanHits = plan.scanHits;
+{%- endif %}
 }
 
 /** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
 function planOf(visited) {
   const needed = new Uint8Array(WALK_NODE.length);
   const typeNeeded = new Uint8Array(NODE_TYPES.length);
+{%- if walker.makes %}
+  const makes = new Uint8Array(WALK_NODE.length);
+{%- endif %}
   for (let w = 0; w < WALK_NODE.length; w++) {
 {%- if walker.has_lists() %}
     const node = WALK_NODE[w], made = WALK_MADE[w];
     if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
+{%- if walker.makes %}
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = makes[w] = 1;
+{%- else %}
     if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
+{%- endif %}
 {%- else %}
     if (WALK_NODE[w] === -2 || (WALK_NODE[w] >= 0 && visited.includes(WALK_NODE[w]))) needed[w] = 1;
 {%- endif %}
@@ -209,7 +247,13 @@ function planOf(visited) {
 {%- endif %}
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+{%- if walker.scans && !walker.whole_tree %}
+  return { needed, typeNeeded, makes, scanHits: new Uint8Array(WALK_NODE.length) };
+{%- else if walker.makes %}
+  return { needed, typeNeeded, makes };
+{%- else %}
   return { needed, typeNeeded };
+{%- endif %}
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -262,6 +306,36 @@ function probeValue(value) {
       for (const key of keys) stack.push(item[key]);
     }
   }
+}
+{%- endif %}
+{%- if walker.scans && !walker.whole_tree %}
+
+/**
+ * Whether what walker `w`'s converter reads, walked by `scan` from `pos`, holds a node of a visited
+ * type. A scan visits nothing: the first such node it meets (`found`) ends it; nested scans, and
+ * what the walkers at `WALK_DEPTH` push, end within it. Where it meets none, neither does the
+ * converter's value, which holds what it reads and the nodes it makes (`makes`, tested first).
+ * Where scans mostly meet one (identifiers in parameters), a scan only delays the build:
+ * `scanHits` counts them, and the walker stops scanning.
+ */
+function meets(scan, pos, w) {
+  const base = walkStack.length, wereNeeded = needed;
+  scanning++;
+  scan(pos);
+  drain(base);
+  scanning--;
+  needed = wereNeeded;
+  const met = scanFound;
+  scanFound = false;
+  if (met) scanHits[w]++;
+  else if (scanHits[w] > 0) scanHits[w]--;
+  return met;
+}
+
+/** In a scan, a node of a visited type met: nothing more needs reading until the scan ends. */
+function found() {
+  scanFound = true;
+  needed = NOTHING_NEEDED;
 }
 {%- endif %}
 {%- if !walker.whole_tree %}
@@ -365,8 +439,24 @@ function {{ function.name }}(pos) {
   const t = {{ table }}[uint8[pos + {{ offset }}]];
   if (t === undefined) throw invalid("{{ what }}", uint8[pos + {{ offset }}], pos + {{ offset }});
 {%- endif %}
+{%- if function.builds_made() && walker.whole_tree %}
+  if (makes[{{ loop.index0 }}] === 1) throw FOUND;
+{%- else if function.builds_made() %}
+  // Its converter makes a node of a visited type: found in the value built.
+  if (makes[{{ loop.index0 }}] === 1) {
+{%- if walker.scans %}
+    if (scanning !== 0) return found();
+{%- endif %}
+    return visitValue({{ build }});
+  }
+{%- endif %}
 {%- if walker.whole_tree %}
   if (enters[{{ index.js() }}] !== null || exits[{{ index.js() }}] !== null) throw FOUND;
+{%- else if walker.scans %}
+  if (enters[{{ index.js() }}] !== null || exits[{{ index.js() }}] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode({{ build }}, {{ index.js() }});
+  }
 {%- else %}
   if (enters[{{ index.js() }}] !== null || exits[{{ index.js() }}] !== null) return visitNode({{ build }}, {{ index.js() }});
 {%- endif %}
@@ -387,13 +477,31 @@ function {{ function.name }}(pos) {
   walkDepth--;
 {%- endif %}
 }
-{%- when WalkBody::Built with { build } %}
+{%- when WalkBody::Built with { build, reads } %}
 function {{ function.name }}(pos) {
-{%- if walker.whole_tree && walker.probe_built %}
+{%- if let Some(reads) = reads %}
+{%- if walker.whole_tree %}
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+{%- if function.makes_nodes() %}
+  if (makes[{{ loop.index0 }}] === 1) throw FOUND;
+{%- endif %}
+  {{ reads.function }}({{ reads.pos }});
+{%- else %}
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if ({% if function.makes_nodes() %}makes[{{ loop.index0 }}] === 0 && {% endif %}walkDepth < WALK_DEPTH && scanHits[{{ loop.index0 }}] < SCAN_HITS && !meets({{ reads.function }}, {{ reads.pos }}, {{ loop.index0 }})) return;
+  if (scanning !== 0) return found();
+  visitValue({{ build }});
+{%- endif %}
+{%- else if walker.whole_tree && walker.probe_built %}
   probeValue({{ build }});
 {%- else if walker.whole_tree %}
   throw FOUND;
 {%- else %}
+{%- if walker.scans %}
+  if (scanning !== 0) return found();
+{%- endif %}
   visitValue({{ build }});
 {%- endif %}
 }

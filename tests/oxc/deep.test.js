@@ -115,3 +115,35 @@ for (const [target, variant, withParents = false] of targets) {
     });
   }
 }
+
+// Walks through oxc's converters at any depth: parameters whose default values are arrow functions
+// with parameters of their own, 3,000 levels deep (some 30,000 structs; oxc-parser's Rust side
+// crashes on 10,000). A walk looks into what a converter reads before building its value (a scan),
+// and past `WALK_DEPTH` builds it without looking: each visitor must see what `visit` sees on the
+// tree `deserialize` returns.
+const NESTED = 3_000;
+const nestedDefaults = (d) => `f = ${"(a = ".repeat(d)}() => { debugger; }${") => 0".repeat(d)};`;
+for (const target of ["oxc-js", "oxc-ts", "oxc-ts-range-parent"]) {
+  test(`${target}: walks of parameters nested ${NESTED} levels deep see what visit sees in the tree`, { skip }, async () => {
+    const { deserialize: read, walk, visit } = await import(targetModule(target));
+    const text = nestedDefaults(NESTED);
+    const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(text);
+    try {
+      parseRawSync("deep.js", buffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType: "module" });
+      const args = [buffer, text, sourceStartPos, sourceByteLen];
+      const tree = read(...args).program;
+      for (const types of [["DebuggerStatement"], ["AssignmentPattern", "DebuggerStatement"], ["ArrowFunctionExpression"]]) {
+        const count = (run) => {
+          const seen = Object.fromEntries(types.map((t) => [t, 0]));
+          run(Object.fromEntries(types.map((t) => [t, () => void seen[t]++])));
+          return seen;
+        };
+        const expected = count((visitor) => visit(tree, visitor));
+        assert.equal(expected[types.at(-1)], types.at(-1) === "ArrowFunctionExpression" ? NESTED + 1 : 1);
+        assert.deepEqual(count((visitor) => walk(...args, visitor)), expected, types.join());
+      }
+    } finally {
+      returnBufferToCache(buffer);
+    }
+  });
+}

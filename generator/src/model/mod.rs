@@ -88,6 +88,10 @@ pub struct WalkedStruct {
     /// The properties a walk reads one by one, in output order; `None` where a converter's value
     /// of another shape is built whole instead.
     pub properties: Option<Vec<Property>>,
+    /// Where a converter of the whole struct is walked by the struct's declared properties: the
+    /// other node types its JS makes (oxc's `TSNamespaceDeclaration` makes the `TSQualifiedName`
+    /// of `namespace A.B {}`), which a walk finds only in the value built.
+    pub made: Vec<String>,
 }
 
 /// An enum as a JS value: its variant's.
@@ -248,7 +252,7 @@ impl Model {
                 let object = objects[id.0].as_ref()?;
                 Some(match schema.dialect {
                     Dialect::Oxc => oxc::walked(schema, id, object, variant),
-                    Dialect::Rawast => WalkedStruct { node_types: object.node_type.iter().cloned().collect(), type_field: None, properties: Some(object.properties.clone()) },
+                    Dialect::Rawast => WalkedStruct { node_types: object.node_type.iter().cloned().collect(), type_field: None, properties: Some(object.properties.clone()), made: Vec::new() },
                 })
             })
             .collect();

@@ -220,7 +220,11 @@ pub(super) fn walked(schema: &Schema, id: TypeId, object: &ObjectModel, variant:
         }
         _ => {}
     }
-    super::WalkedStruct { node_types, type_field, properties }
+    let made = match object.via {
+        Some(converter) if properties.is_some() => made_node_types(schema, converter).into_iter().filter(|t| !node_types.contains(t)).collect(),
+        _ => Vec::new(),
+    };
+    super::WalkedStruct { node_types, type_field, properties, made }
 }
 
 /// The node types converter `id`'s JS makes itself: the strings of its object literals' `type: '…'`.

@@ -35,6 +35,11 @@ pub(in crate::emit::js) trait WalkSource<'a> {
     /// The expression that builds the property `key` of struct `id`'s object at `pos` alone (oxc:
     /// a converter's value).
     fn build_property(&mut self, id: TypeId, key: &str) -> String;
+    /// Where converter `converter` reads values that can hold nodes, each a type at an offset from
+    /// `pos`, the struct it converts (`within`) at `pos` plus the offset given, `THIS` being
+    /// `object`'s properties; `None` where that is not known (a walk then builds the value to look
+    /// into it).
+    fn converter_reads(&mut self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>>;
 }
 
 impl<'a> WalkSource<'a> for Builder<'a> {
@@ -49,6 +54,11 @@ impl<'a> WalkSource<'a> for Builder<'a> {
     fn build_property(&mut self, _: TypeId, key: &str) -> String {
         unreachable!("rawast's objects have no converted property (`{key}`)")
     }
+
+    fn converter_reads(&mut self, _: MetaId, _: Option<(TypeId, u32)>, _: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
+        // (rawast's converters take their fields whole: their values are built and looked into.)
+        None
+    }
 }
 
 /// Which node types a walker's value can be, for the JS that works out which walkers a visitor needs.
@@ -60,6 +70,9 @@ pub(in crate::emit::js) enum NodeOf {
     Always,
     /// Nodes of these types (indices of `node_types`): one, or one per string of its `type` field.
     Types(Vec<usize>),
+    /// A struct of these types whose converter, walked by the struct's declared properties, makes
+    /// nodes of the second list's types too (`WalkedStruct::made`): built whole where one is visited.
+    TypesMaking(Vec<usize>, Vec<usize>),
     /// A converter's value, built whole: it holds nodes of these types that it makes itself, and
     /// those of the walkers it reads (its edges).
     Made(Vec<usize>),
@@ -96,6 +109,11 @@ pub(in crate::emit::js) struct WalkerView {
     /// With `whole_tree`: a value a converter builds is built apart from the tree and looked into
     /// for a visited node (oxc's), rather than taken for one (rawast's builders take the parent).
     pub(in crate::emit::js) probe_built: bool,
+    /// Some converter's reads are walked before its value is built (`WalkBody::Built`'s `reads`).
+    pub(in crate::emit::js) scans: bool,
+    /// Some walker builds where the visitor visits a type a converter makes (`makes`): a scanning
+    /// one, or one of `NodeOf::TypesMaking`.
+    pub(in crate::emit::js) makes: bool,
 }
 
 pub(in crate::emit::js) struct WalkFunction {
@@ -118,8 +136,11 @@ pub(in crate::emit::js) enum WalkBody {
     /// A struct read field by field. `node`: its node type and the expression that builds it
     /// whole (when the visitor visits that type). `children`: in output order.
     Object { node: Option<(NodeIndex, String)>, children: Vec<Step> },
-    /// A struct always built whole (a converter reads it), then its objects visited.
-    Built { build: String },
+    /// A value built whole (a converter's), then its objects visited. `reads`: the walker of what
+    /// the converter reads (an `Object` without a node), where that is known: the value is built
+    /// only where those hold a node of a visited type (a scan, which visits nothing), or where the
+    /// converter makes one itself.
+    Built { build: String, reads: Option<Step> },
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
     Switch { what: String, cases: Vec<(u8, Option<Step>)> },
     Option { none_check: String, some: Step },
@@ -141,6 +162,7 @@ impl WalkerView {
         self.functions.iter().any(|f| match &f.node {
             NodeOf::Made(types) => !types.is_empty(),
             NodeOf::Types(types) => types.len() > 1,
+            NodeOf::TypesMaking(..) => true,
             NodeOf::Nothing | NodeOf::Always => false,
         })
     }
@@ -168,9 +190,15 @@ impl WalkFunction {
         match &self.node {
             NodeOf::Nothing | NodeOf::Made(_) => "-1".to_owned(),
             NodeOf::Always => "-2".to_owned(),
-            NodeOf::Types(types) if types.len() == 1 => types[0].to_string(),
-            NodeOf::Types(types) => list_js(types),
+            NodeOf::Types(types) | NodeOf::TypesMaking(types, _) if types.len() == 1 => types[0].to_string(),
+            NodeOf::Types(types) | NodeOf::TypesMaking(types, _) => list_js(types),
         }
+    }
+
+    /// Whether its struct is built whole where the visitor visits a type its converter makes
+    /// (`NodeOf::TypesMaking`).
+    pub(in crate::emit::js) fn builds_made(&self) -> bool {
+        matches!(self.node, NodeOf::TypesMaking(..))
     }
 
     /// The constant of a struct whose node type its `type` field's tag gives, and its value.
@@ -181,10 +209,15 @@ impl WalkFunction {
         }
     }
 
+    /// Whether a converter it builds makes nodes itself (`WALK_MADE`, `makes`).
+    pub(in crate::emit::js) fn makes_nodes(&self) -> bool {
+        matches!(&self.node, NodeOf::Made(types) | NodeOf::TypesMaking(_, types) if !types.is_empty())
+    }
+
     /// Its entry of `WALK_MADE`: the node types a converter it builds makes, or `null`.
     pub(in crate::emit::js) fn made_js(&self) -> String {
         match &self.node {
-            NodeOf::Made(types) if !types.is_empty() => list_js(types),
+            NodeOf::Made(types) | NodeOf::TypesMaking(_, types) if !types.is_empty() => list_js(types),
             _ => "null".to_owned(),
         }
     }
@@ -194,11 +227,13 @@ fn list_js(items: &[usize]) -> String {
     format!("[{}]", items.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))
 }
 
-/// What a walker walks: a value of a type, or one property of a struct's object alone.
+/// What a walker walks: a value of a type, one property of a struct's object alone, or what the
+/// converter of struct `of`'s object (or of its property `key`) reads, at `reads`' offsets.
 #[derive(Clone, PartialEq)]
 enum Walked {
     Type(TypeRef),
     Property(TypeId, String),
+    Reads { of: TypeId, key: Option<String>, reads: Vec<(TypeRef, u32)> },
 }
 
 /// Collects the walkers a root needs, each once, in the order first met.
@@ -239,7 +274,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
     let result = cx.result();
     let Shape::Struct { field_offsets } = &collector.source.builder().layout.get(result.root).shape else { unreachable!("the root is a struct") };
     let channels = result.channels.iter().filter(|c| model.builds_nodes(&c.ty)).map(|c| collector.step(&c.ty, at("root", field_offsets[c.field]))).collect();
-    let functions = collector.functions.into_iter().map(|f| f.expect("every walker is written")).collect();
+    let functions: Vec<WalkFunction> = collector.functions.into_iter().map(|f| f.expect("every walker is written")).collect();
     let keyless_types = collector.node_types.iter().filter(|name| !keys.entries.iter().any(|e| &e.name == *name)).count();
     let node_types = collector
         .node_types
@@ -249,8 +284,10 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
             (js_string(name), keys.map_or_else(|| "null".to_owned(), |keys| format!("[{keys}]")))
         })
         .collect();
+    let scans = functions.iter().any(|f| matches!(f.body, WalkBody::Built { reads: Some(_), .. }));
+    let makes = scans || functions.iter().any(WalkFunction::builds_made);
     let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release } = entry;
-    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access, whole_tree, probe_built, params, buffer_doc, set_up, release, keyless_types })
+    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access, whole_tree, probe_built, params, buffer_doc, set_up, release, keyless_types, scans, makes })
 }
 
 impl Collector<'_, '_> {
@@ -269,6 +306,7 @@ impl Collector<'_, '_> {
         let function = match &walked {
             Walked::Type(ty) => self.function(ty),
             Walked::Property(id, key) => self.property_function(*id, key),
+            Walked::Reads { of, key, reads } => self.reads_function(*of, key.as_deref(), reads),
         };
         self.functions[index] = Some(function);
         index
@@ -287,6 +325,8 @@ impl Collector<'_, '_> {
         match walked {
             Walked::Type(ty) => self.source.builder().function_name(ty).replacen("deserialize", "walk", 1),
             Walked::Property(id, key) => format!("walk{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*id).name),
+            Walked::Reads { of, key: Some(key), .. } => format!("walkReadsOf{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*of).name),
+            Walked::Reads { of, key: None, .. } => format!("walkReadsOf{}", self.cx.schema.get(*of).name),
         }
     }
 
@@ -302,10 +342,34 @@ impl Collector<'_, '_> {
     }
 
     /// A walker that builds a converter's value whole and visits it: needed where the values it
-    /// reads can lead to a visited node, or it makes one of a visited type.
-    fn converted(&mut self, converter: MetaId, build: String) -> (NodeOf, WalkBody, Vec<usize>) {
+    /// reads can lead to a visited node, or it makes one of a visited type. The converter is
+    /// struct `of`'s (or its property `key`'s), at `within`, `THIS` being `of`'s object.
+    fn converted(&mut self, converter: MetaId, build: String, of: TypeId, key: Option<&str>, within: (TypeId, u32)) -> (NodeOf, WalkBody, Vec<usize>) {
         let (made, edges) = self.converter_reach(converter);
-        (NodeOf::Made(made), WalkBody::Built { build }, edges)
+        match self.source.converter_reads(converter, Some(within), key.map(|_| of)) {
+            Some(reads) => {
+                let reads = self.step_of(&Walked::Reads { of, key: key.map(str::to_owned), reads }, "pos".to_owned());
+                let edges = vec![reads.walker];
+                (NodeOf::Made(made), WalkBody::Built { build, reads: Some(reads) }, edges)
+            }
+            None => (NodeOf::Made(made), WalkBody::Built { build, reads: None }, edges),
+        }
+    }
+
+    /// The walker of what a converter reads (`Walked::Reads`): those of its reads that can lead to
+    /// a node, in the order it reads them, as a struct's fields.
+    fn reads_function(&mut self, of: TypeId, key: Option<&str>, reads: &[(TypeRef, u32)]) -> WalkFunction {
+        let name = self.name(&Walked::Reads { of, key: key.map(str::to_owned), reads: reads.to_vec() });
+        let mut children: Vec<Step> = Vec::new();
+        for (ty, offset) in reads {
+            let step = self.step(ty, at("pos", *offset));
+            if !children.iter().any(|c| c.walker == step.walker && c.pos == step.pos) {
+                children.push(step);
+            }
+        }
+        let edges = children.iter().map(|s| s.walker).collect();
+        let what = key.map_or_else(|| format!("`{}`", self.cx.schema.get(of).name), |key| format!("`{}`'s `{key}`", self.cx.schema.get(of).name));
+        WalkFunction { name, comment: format!("What the converter of {what} reads"), node: NodeOf::Nothing, edges, body: WalkBody::Object { node: None, children } }
     }
 
     /// The node types converter `converter` makes itself, and the walkers of the values it reads
@@ -321,9 +385,9 @@ impl Collector<'_, '_> {
         let cx = self.cx;
         let name = self.name(&Walked::Property(id, key.to_owned()));
         let object = cx.model.object(id).expect("structs have an object model");
-        let Some(PropertyValue::Converted { converter, .. }) = object.properties.iter().find(|p| p.key == key).map(|p| &p.value) else { unreachable!("only converters' properties are walked alone") };
+        let Some(PropertyValue::Converted { converter, within }) = object.properties.iter().find(|p| p.key == key).map(|p| &p.value) else { unreachable!("only converters' properties are walked alone") };
         let build = self.source.build_property(id, key);
-        let (node, body, edges) = self.converted(*converter, build);
+        let (node, body, edges) = self.converted(*converter, build, id, Some(key), (within.id, within.path.offset(self.source.builder().layout)));
         WalkFunction { name, comment: format!("`{}`'s `{key}`, a converter's value", cx.schema.get(id).name), node, edges, body }
     }
 
@@ -347,11 +411,14 @@ impl Collector<'_, '_> {
                     });
                     if !read_by_fields {
                         match object.via {
-                            Some(converter) => self.converted(converter, build),
-                            None => (NodeOf::Always, WalkBody::Built { build }, Vec::new()),
+                            Some(converter) => self.converted(converter, build, *id, None, (*id, 0)),
+                            None => (NodeOf::Always, WalkBody::Built { build, reads: None }, Vec::new()),
                         }
                     } else {
-                        let indices: Vec<usize> = walked.node_types.iter().map(|t| self.node_index(t)).collect();
+                        // (A struct whose node types have no visitor keys is never in the output
+                        // by its own: one a converter reads its way into, `FormalParameterRest`.)
+                        let output = walked.node_types.iter().all(|t| self.node_types.contains(t));
+                        let indices: Vec<usize> = if output { walked.node_types.iter().map(|t| self.node_index(t)).collect() } else { Vec::new() };
                         let node = match (&walked.type_field, indices.as_slice()) {
                             (_, []) => None,
                             (None, [index]) => Some((NodeIndex::Fixed(*index), build)),
@@ -382,7 +449,12 @@ impl Collector<'_, '_> {
                                 _ => {}
                             }
                         }
-                        let node_of = if indices.is_empty() { NodeOf::Nothing } else { NodeOf::Types(indices) };
+                        let made: Vec<usize> = walked.made.iter().map(|t| self.node_index(t)).collect();
+                        let node_of = match (indices.is_empty(), made.is_empty()) {
+                            (true, _) => NodeOf::Nothing,
+                            (false, true) => NodeOf::Types(indices),
+                            (false, false) => NodeOf::TypesMaking(indices, made),
+                        };
                         let edges = children.iter().map(|s| s.walker).collect();
                         (node_of, WalkBody::Object { node, children }, edges)
                     }
@@ -421,7 +493,7 @@ impl Collector<'_, '_> {
                         }) {
                             edges.push(self.index(&Walked::Type(payload)));
                         }
-                        (NodeOf::Made(made), WalkBody::Built { build }, edges)
+                        (NodeOf::Made(made), WalkBody::Built { build, reads: None }, edges)
                     }
                 }
                 _ => unreachable!("a type that can lead to a node is a struct or an enum"),

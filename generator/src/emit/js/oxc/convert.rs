@@ -7,6 +7,8 @@ use std::collections::BTreeSet;
 use super::emitter::{Emitter, Reader};
 use super::nesting;
 use super::snippet::{self, Resolve, Rewritten};
+use crate::ir::snippet::Part;
+use crate::model::PropertyValue;
 use crate::emit::js::function::Construction;
 use crate::ir::{MetaId, MetaType, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
@@ -95,6 +97,64 @@ impl<'s> Emitter<'s> {
             None => {}
         }
         Ok(rewritten)
+    }
+
+    /// Where converter `converter`'s JS, in this output variant, reads values that can hold nodes:
+    /// each a type at an offset from `pos`, where struct `within.0` lies at `pos + within.1`, and
+    /// `THIS.x` read as property `x` of struct `object`'s object (`None`: the converter is the
+    /// struct's own, `via`). Where some such read is not a field read in place (`DESER[T](POS)`, a
+    /// computed position, a pointer the JS follows itself), a struct's own converter is taken to
+    /// read what its fields hold, as it converts the struct's value (`FormalParameters`, whose JS
+    /// follows `rest`'s pointer); `None` for a property's, which a walk then builds to look into
+    /// (`walker.rs`). Reads past what the value holds are harmless: a walk looks into more.
+    pub(super) fn converter_reads_at(&self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
+        match self.reads_in_place(converter, within, object) {
+            Some(reads) => Some(reads),
+            None if object.is_none() => {
+                let (id, base) = within?;
+                let TypeKind::Struct(def) = &self.schema.get(id).kind else { return None };
+                let Shape::Struct { field_offsets } = &self.cx.layout64.get(id).shape else { return None };
+                Some(def.fields.iter().zip(field_offsets).filter(|(field, _)| self.cx.model.builds_nodes(&field.ty)).map(|(field, offset)| (field.ty.clone(), base + offset)).collect())
+            }
+            None => None,
+        }
+    }
+
+    /// [`Self::converter_reads_at`]'s reads where every one is a field read in place.
+    fn reads_in_place(&self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
+        let snippet = self.schema.meta[converter.0].raw_deser.as_ref()?;
+        let mut parts = Vec::new();
+        snippet::active_parts(&snippet.parts, self.flags, &mut parts);
+        let model = self.cx.model;
+        let mut reads = Vec::new();
+        for (n, part) in parts.iter().enumerate() {
+            match part {
+                Part::Deser(ty) if model.builds_nodes(ty) => {
+                    let (Some(Part::Text(open)), Some(Part::PosOffset { within: None, path, op: None }), Some(Part::Text(close))) = (parts.get(n + 1), parts.get(n + 2), parts.get(n + 3)) else {
+                        return None;
+                    };
+                    if open != "(" || !close.starts_with(')') {
+                        return None;
+                    }
+                    let (id, base) = within?;
+                    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+                    reads.push((ty.clone(), self.field_offset(id, base, &path).ok()?));
+                }
+                Part::This(name) => {
+                    let property = model.object(object?)?.properties.iter().find(|p| &p.key == name)?;
+                    match &property.value {
+                        PropertyValue::Field { at, ty, .. } if model.builds_nodes(ty) => reads.push((ty.clone(), at.offset(self.cx.layout64))),
+                        PropertyValue::Joined { parts, .. } => {
+                            reads.extend(parts.iter().filter(|(_, ty)| model.builds_nodes(ty)).map(|(at, ty)| (ty.clone(), at.offset(self.cx.layout64))));
+                        }
+                        PropertyValue::Converted { converter, .. } if model.converter_builds_nodes(self.schema, *converter) => return None,
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(reads)
     }
 
     /// The offset of field `index` of struct `id` (64-bit layout).

@@ -28,7 +28,7 @@ use crate::Error;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::config::{OxcSettings, SourceText, Target};
 use crate::emit::EmitContext;
-use crate::ir::{TypeId, TypeRef};
+use crate::ir::{MetaId, TypeId, TypeRef};
 use crate::model::{Model, OutputVariant};
 
 /// The type at the root of oxc-parser's buffers (described in the schema: it lives in oxc's napi
@@ -128,6 +128,10 @@ impl<'s> WalkSource<'s> for Emitter<'s> {
 
     fn build_property(&mut self, id: TypeId, key: &str) -> String {
         format!("buildWhole({}, pos)", self.register(emitter::Reader::Property(id, key.to_owned())))
+    }
+
+    fn converter_reads(&mut self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
+        self.converter_reads_at(converter, within, object)
     }
 }
 

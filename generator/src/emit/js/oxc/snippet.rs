@@ -98,6 +98,20 @@ pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Re
     Ok(rewritten)
 }
 
+/// The parts of `parts` that render for `flags`, the `IF` blocks whose flag holds opened, in order.
+pub(super) fn active_parts<'p>(parts: &'p [Part], flags: Flags, out: &mut Vec<&'p Part>) {
+    for part in parts {
+        match part {
+            Part::If { flag, negated, body } => {
+                if flags.value(*flag) != *negated {
+                    active_parts(body, flags, out);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+}
+
 /// Renders `parts` into `out`. A `DESER` of a type read in place is left as a mark, `in_place`'s
 /// index between two `IN_PLACE` characters, for `read_in_place` once its argument is rendered too.
 fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut String, in_place: &mut Vec<TypeRef>) -> Result<(), String> {

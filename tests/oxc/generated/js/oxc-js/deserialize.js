@@ -3414,6 +3414,29 @@ function deserializeFormalParameter(pos) {
   return param;
 }
 
+/** `FormalParameterRest<'a>` */
+function deserializeFormalParameterRest(pos) {
+  let decoratorsValue, restValue, typeAnnotationValue;
+  try {
+    decoratorsValue = deserializeVecDecorator(pos + 16);
+    restValue = deserializeBindingRestElement(pos + 40);
+    typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 72);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    if (decoratorsValue === undefined) decoratorsValue = defer(deserializeVecDecorator, pos + 16);
+    if (restValue === undefined) restValue = defer(deserializeBindingRestElement, pos + 40);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
+  }
+  return {
+    type: "FormalParameterRest",
+    decorators: decoratorsValue,
+    rest: restValue,
+    typeAnnotation: typeAnnotationValue,
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
+  };
+}
+
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
@@ -4405,6 +4428,22 @@ function deserializeNewTarget(pos) {
     property: targetIdent,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
+  };
+}
+
+/** `NodeId` */
+function deserializeNodeId(pos) {
+  return {
+    type: "NodeId",
+    "0": deserializeNonMaxU32Alias(pos),
+  };
+}
+
+/** `NonMaxU32` */
+function deserializeNonMaxU32Alias(pos) {
+  return {
+    type: "NonMaxU32Alias",
+    "0": uint32[pos >>> 2],
   };
 }
 
@@ -8247,11 +8286,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, 1, -1, 134, -1, 136, -1, -1, 138, -1, 137, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, 12, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, 158, -1, 159, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, 1, -1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, 1, -1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], [1], null, null, [1], [1], null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 472], [3], [4], [], [6], [7, 9, 13, 15, 17, 357, 359, 361, 369, 371, 375, 378, 380, 382, 386, 388, 396, 398, 364, 262, 250, 400, 402, 409, 415, 420, 423, 426, 431, 451, 455, 458, 461, 465, 468, 470], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [45], [19], [47], [48, 356], [49], [50, 54, 52, 118], [51], [52, 54, 118, 354], [53], [19], [55, 57, 348, 352], [56], [], [58], [59, 345], [60], [61, 54], [62, 64, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [63], [], [65], [], [67], [68, 19], [36, 69, 207, 209, 211, 213, 215, 217, 219, 226], [70], [19, 71], [72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 119, 136, 138, 141, 143, 148, 150, 157, 159, 161, 164, 182, 184, 187, 195, 197, 199, 201, 203, 205], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [71], [101], [71, 71, 71, 71], [103], [104, 48, 110], [105], [106], [107], [108], [56, 109, 109], [71], [111], [71], [113], [104, 114, 110], [48, 115], [116], [117], [118], [110], [120], [4, 121, 128, 132], [122], [123], [124], [125], [126, 44], [127], [61, 19], [129], [62, 130], [131], [129, 63], [133], [134], [135], [71], [137], [71, 71], [139], [140], [108], [142], [135], [144], [145], [20, 24, 26, 30, 31, 146], [147], [19], [149], [56, 71, 109, 109], [151], [63, 152], [153, 155, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 119, 136, 138, 141, 143, 148, 150, 157, 159, 161, 164, 182, 184, 187, 195, 197, 199, 201, 203, 205], [154], [71], [156], [71], [158], [33, 135], [160], [], [162], [163], [152], [165], [166], [167], [168, 172, 174, 177, 179], [169], [170, 110], [171], [110], [173], [61, 118], [175], [104, 176, 118], [48, 115], [178], [104, 48, 118], [180], [61, 104, 181, 118], [48, 115], [183], [71], [185], [186, 118], [62, 159], [188], [189, 132], [119, 36, 190, 193], [191], [192, 63], [36, 190, 193], [194], [], [196], [192, 132], [198], [135], [200], [71], [202], [71], [204], [71], [206], [], [208], [19, 71], [210], [19], [212], [71, 19], [214], [19, 19], [216], [19, 63], [218], [19, 65], [220], [221, 236], [222], [223], [224, 36, 69, 207, 209, 211, 213, 215, 217, 219, 226], [225], [68, 19], [227], [228, 236], [229], [230, 234], [231], [37, 232], [233], [19], [235], [61, 223], [237], [238], [68], [240], [19], [242], [19, 19], [244], [19, 245], [246], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [248], [249], [243, 209, 213, 215, 217], [251], [52, 252, 253, 254], [56], [233], [255], [256], [257], [258, 260, 268, 270, 168], [259], [5], [261], [52, 61, 262], [263], [252, 264, 265], [48, 115], [266], [267], [2, 5], [269], [52, 61, 233], [271], [52, 61, 233], [273], [19, 19, 19], [275], [19, 233], [277], [19, 19], [279], [19, 245], [281], [19], [283], [35], [285], [19, 32], [287], [288], [36, 69, 207, 209, 211, 213, 215, 217], [290], [233], [292], [65, 19], [294], [295, 296], [], [], [298], [299, 300], [], [], [302], [303, 329, 342], [304], [305], [306, 314], [36, 193, 307, 309, 311], [308], [], [310], [308, 308], [312], [313, 308], [36, 193, 311], [315], [316, 340], [317], [318, 319], [307, 309], [320], [30, 321, 301, 326], [322], [323], [324, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [325], [], [327], [328, 329, 335], [], [330], [331, 301, 326, 321, 333], [332], [], [334], [19], [], [337], [19, 133], [339], [63, 245], [341], [19], [343], [344], [306], [346], [347], [54], [349], [350, 345], [351], [54], [353], [54, 19], [355], [19], [266, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [358], [], [360], [19], [362], [363, 19, 6], [364, 36, 69, 207, 209, 211, 213, 215, 217, 219, 226], [365], [366], [367], [368, 233], [54, 118], [370], [363, 19, 6], [372], [373, 233, 233, 6], [374], [364, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [376], [19, 6, 377], [6], [379], [12, 6], [381], [233], [383], [19, 384], [385], [233, 5], [387], [19], [389], [7, 390, 395], [391], [392], [393, 7], [394], [54, 118], [7], [397], [19, 6], [399], [19, 6], [401], [56, 104, 71], [403], [56, 104, 404, 407], [405], [406, 132], [192], [408], [166], [410], [56, 411], [412], [413], [414, 233], [62, 30, 30, 31], [416], [4, 417], [418], [419], [2, 5], [421], [56, 422], [420, 418], [424], [425, 419], [], [427], [56, 428], [429, 36, 190], [430], [4], [432], [433, 4, 444], [434], [435], [436], [437, 440, 442], [438], [439, 56], [63, 37, 4], [441], [56], [443], [56], [445], [446], [447], [448], [449], [450, 4], [63, 4], [452], [453, 4, 454], [439], [445], [456], [457], [262, 250, 402, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [459], [460], [364, 262, 250, 400, 402, 409, 415, 420, 423, 426], [462], [463], [464], [439, 439], [466], [463, 4, 467], [445], [469], [19], [471], [63], [473], []];
+const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 268, 255, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [45], [19], [47], [48, 375], [49], [369], [51], [368], [53], [19], [55, 57, 360, 364], [56], [], [58], [59, 357], [60], [61, 54], [62, 64, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [63], [], [65], [], [67], [68, 19], [36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [70], [19, 71], [72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 120, 137, 139, 142, 144, 149, 151, 158, 160, 162, 165, 186, 188, 191, 199, 201, 203, 205, 207, 209], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [71], [101], [71, 71, 71, 71], [103], [104, 48, 110], [105], [106], [107], [108], [56, 109, 109], [71], [111], [71], [113], [104, 114, 110], [119], [116], [117], [118], [110], [48, 115], [121], [4, 122, 129, 133], [123], [124], [125], [126], [127, 44], [128], [61, 19], [130], [62, 131], [132], [130, 63], [134], [135], [136], [71], [138], [71, 71], [140], [141], [108], [143], [136], [145], [146], [20, 24, 26, 30, 31, 147], [148], [19], [150], [56, 71, 109, 109], [152], [63, 153], [154, 156, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 120, 137, 139, 142, 144, 149, 151, 158, 160, 162, 165, 186, 188, 191, 199, 201, 203, 205, 207, 209], [155], [71], [157], [71], [159], [33, 136], [161], [], [163], [164], [153], [166], [167], [168], [169, 174, 176, 180, 182], [170], [171, 110], [173], [110], [172], [175], [61, 118], [177], [104, 178, 118], [179], [48, 115], [181], [104, 48, 118], [183], [61, 104, 184, 118], [185], [48, 115], [187], [71], [189], [190, 118], [62, 160], [192], [193, 133], [120, 36, 194, 197], [195], [196, 63], [36, 194, 197], [198], [], [200], [196, 133], [202], [136], [204], [71], [206], [71], [208], [71], [210], [], [212], [19, 71], [214], [19], [216], [71, 19], [218], [19, 19], [220], [19, 63], [222], [19, 65], [224], [225, 241], [226], [227], [228, 36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [229], [68, 19], [231], [232, 241], [233], [234, 239], [235], [37, 236], [238], [19], [37, 237], [240], [61, 227], [242], [243], [68], [245], [19], [247], [19, 19], [249], [19, 250], [251], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [253], [254], [248, 213, 217, 219, 221], [256], [52, 257, 258, 260], [56], [259], [237], [261], [262], [263], [264, 266, 275, 277, 169], [265], [5], [267], [52, 61, 268], [269], [257, 270, 272], [271], [48, 115], [273], [274], [2, 5], [276], [52, 61, 237], [278], [52, 61, 237], [280], [19, 19, 19], [282], [19, 237], [284], [19, 19], [286], [19, 250], [288], [19], [290], [35], [292], [19, 32], [294], [295], [36, 69, 211, 213, 215, 217, 219, 221], [297], [237], [299], [65, 19], [301], [302, 304], [303], [], [305], [], [307], [308, 310], [309], [], [311], [], [313], [314, 340, 354], [353], [316], [317, 325], [36, 197, 318, 320, 322], [319], [], [321], [319, 319], [323], [324, 319], [36, 197, 322], [326], [327, 351], [328], [329, 330], [318, 320], [331], [30, 332, 312, 337], [333], [334], [335, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [336], [], [338], [339, 340, 346], [], [341], [342, 312, 337, 332, 344], [343], [], [345], [19], [], [348], [19, 134], [350], [63, 250], [352], [19], [315, 354], [355], [356], [317], [358], [359], [54], [361], [362, 357], [363], [54], [365], [54, 19], [367], [19], [52, 54, 118, 366], [370, 50, 372], [371], [], [373], [374], [52, 359, 118], [273, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [384], [385], [386], [387, 237], [388], [54, 118], [390], [382, 19, 6], [392], [393, 237, 237, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [396], [19, 6, 397], [6], [399], [12, 6], [401], [237], [403], [19, 404], [405], [237, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [54, 118], [7], [418], [19, 6], [420], [19, 6], [422], [56, 104, 71], [424], [56, 104, 425, 429], [426], [427, 133], [428], [196], [430], [167], [432], [56, 433], [434], [435], [436, 237], [62, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [56, 444], [442, 440], [446], [447, 441], [448], [], [450], [56, 451], [452, 36, 194], [453], [4], [455], [456, 4, 468], [467], [458], [459], [460, 463, 465], [461], [462, 56], [63, 37, 4], [464], [56], [466], [56], [457], [475], [470], [471], [472], [473], [474, 4], [63, 4], [469], [477], [478, 4, 479], [462], [480], [469], [482], [483], [268, 255, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [485], [486], [383, 268, 255, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [462, 462], [492], [489, 4, 493], [494], [469], [496], [19], [498], [63], [500], []];
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -8263,6 +8302,16 @@ const WALK_DEPTH = 400;
 // look into (a visited type, or one that can hold one), the visitor's functions by node type, and
 // how many structs deep the walkers' calls are.
 var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// Which walkers build a converter's value that makes a node of a visited type itself (by index).
+var makes = null;
+// A scan in progress (`meets`: how many, nested), and whether it met a node of a visited type.
+var scanning = 0, scanFound = false;
+// Of each walker's converter, how many more of its scans met one than did not, for this set of
+// visited types (the plan's): from `SCAN_HITS` on, its value is built without a scan first.
+var scanHits = null;
+const SCAN_HITS = 8;
+// What `needed` is once a scan has met one: nothing more to read.
+const NOTHING_NEEDED = new Uint8Array(WALK_NODE.length);
 // `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
 const plans = new Map();
 
@@ -8288,6 +8337,10 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
     walkWithoutTree(root);
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
+    scanning = 0;
+    scanFound = false;
+    scanHits = null;
     deferred = 0;
     release();
   }
@@ -8315,6 +8368,7 @@ export function visit(value, visitor) {
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
   }
 }
 
@@ -8343,16 +8397,19 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  makes = plan.makes;
+  scanHits = plan.scanHits;
 }
 
 /** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
 function planOf(visited) {
   const needed = new Uint8Array(WALK_NODE.length);
   const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  const makes = new Uint8Array(WALK_NODE.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
     const node = WALK_NODE[w], made = WALK_MADE[w];
     if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
-    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = makes[w] = 1;
   }
   // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
   for (let changed = true; changed; ) {
@@ -8378,7 +8435,7 @@ function planOf(visited) {
     }
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-  return { needed, typeNeeded };
+  return { needed, typeNeeded, makes, scanHits: new Uint8Array(WALK_NODE.length) };
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -8401,6 +8458,34 @@ function settle(value) {
     resolveDeferred(value);
     deferred = 0;
   }
+}
+
+/**
+ * Whether what walker `w`'s converter reads, walked by `scan` from `pos`, holds a node of a visited
+ * type. A scan visits nothing: the first such node it meets (`found`) ends it; nested scans, and
+ * what the walkers at `WALK_DEPTH` push, end within it. Where it meets none, neither does the
+ * converter's value, which holds what it reads and the nodes it makes (`makes`, tested first).
+ * Where scans mostly meet one (identifiers in parameters), a scan only delays the build:
+ * `scanHits` counts them, and the walker stops scanning.
+ */
+function meets(scan, pos, w) {
+  const base = walkStack.length, wereNeeded = needed;
+  scanning++;
+  scan(pos);
+  drain(base);
+  scanning--;
+  needed = wereNeeded;
+  const met = scanFound;
+  scanFound = false;
+  if (met) scanHits[w]++;
+  else if (scanHits[w] > 0) scanHits[w]--;
+  return met;
+}
+
+/** In a scan, a node of a visited type met: nothing more needs reading until the scan ends. */
+function found() {
+  scanFound = true;
+  needed = NOTHING_NEEDED;
 }
 
 /**
@@ -8497,10 +8582,13 @@ function walkRawTransferData(pos) {
 
 /** `Program<'a>` */
 function walkProgram(pos) {
-  if (enters[0] !== null || exits[0] !== null) return visitNode(buildWhole(deserializeProgram, pos), 0);
+  if (enters[0] !== null || exits[0] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeProgram, pos), 0);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[472] === 1) walkStack.push(pos + 56, 472);
+    if (needed[499] === 1) walkStack.push(pos + 56, 499);
     if (needed[5] === 1) walkStack.push(pos + 112, 5);
     if (needed[2] === 1) walkStack.push(pos + 88, 2);
     drainAtDepth(base);
@@ -8509,7 +8597,7 @@ function walkProgram(pos) {
   walkDepth++;
   if (needed[2] === 1) walkVecDirective(pos + 88);
   if (needed[5] === 1) walkVecStatement(pos + 112);
-  if (needed[472] === 1) walkOptionHashbang(pos + 56);
+  if (needed[499] === 1) walkOptionHashbang(pos + 56);
   walkDepth--;
 }
 
@@ -8532,7 +8620,10 @@ function walkVecDirective(pos) {
 
 /** `Directive<'a>` */
 function walkDirective(pos) {
-  if (enters[29] !== null || exits[29] !== null) return visitNode(buildWhole(deserializeDirective, pos), 29);
+  if (enters[29] !== null || exits[29] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDirective, pos), 29);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
@@ -8546,7 +8637,10 @@ function walkDirective(pos) {
 
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeStringLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeStringLiteral, pos), 95);
+  }
 }
 
 /** `Vec<'a, Statement<'a>>` */
@@ -8585,97 +8679,97 @@ function walkStatement(pos) {
       if (needed[17] === 1) walkBoxDoWhileStatement(pos + 8);
       return;
     case 5:
-      if (needed[357] === 1) walkBoxEmptyStatement(pos + 8);
+      if (needed[376] === 1) walkBoxEmptyStatement(pos + 8);
       return;
     case 6:
-      if (needed[359] === 1) walkBoxExpressionStatement(pos + 8);
+      if (needed[378] === 1) walkBoxExpressionStatement(pos + 8);
       return;
     case 7:
-      if (needed[361] === 1) walkBoxForInStatement(pos + 8);
+      if (needed[380] === 1) walkBoxForInStatement(pos + 8);
       return;
     case 8:
-      if (needed[369] === 1) walkBoxForOfStatement(pos + 8);
+      if (needed[389] === 1) walkBoxForOfStatement(pos + 8);
       return;
     case 9:
-      if (needed[371] === 1) walkBoxForStatement(pos + 8);
+      if (needed[391] === 1) walkBoxForStatement(pos + 8);
       return;
     case 10:
-      if (needed[375] === 1) walkBoxIfStatement(pos + 8);
+      if (needed[395] === 1) walkBoxIfStatement(pos + 8);
       return;
     case 11:
-      if (needed[378] === 1) walkBoxLabeledStatement(pos + 8);
+      if (needed[398] === 1) walkBoxLabeledStatement(pos + 8);
       return;
     case 12:
-      if (needed[380] === 1) walkBoxReturnStatement(pos + 8);
+      if (needed[400] === 1) walkBoxReturnStatement(pos + 8);
       return;
     case 13:
-      if (needed[382] === 1) walkBoxSwitchStatement(pos + 8);
+      if (needed[402] === 1) walkBoxSwitchStatement(pos + 8);
       return;
     case 14:
-      if (needed[386] === 1) walkBoxThrowStatement(pos + 8);
+      if (needed[406] === 1) walkBoxThrowStatement(pos + 8);
       return;
     case 15:
-      if (needed[388] === 1) walkBoxTryStatement(pos + 8);
+      if (needed[408] === 1) walkBoxTryStatement(pos + 8);
       return;
     case 16:
-      if (needed[396] === 1) walkBoxWhileStatement(pos + 8);
+      if (needed[417] === 1) walkBoxWhileStatement(pos + 8);
       return;
     case 17:
-      if (needed[398] === 1) walkBoxWithStatement(pos + 8);
+      if (needed[419] === 1) walkBoxWithStatement(pos + 8);
       return;
     case 32:
-      if (needed[364] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[400] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[402] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[409] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[431] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[415] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[437] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[420] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[423] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[445] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[426] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[449] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     case 64:
-      if (needed[431] === 1) walkBoxImportDeclaration(pos + 8);
+      if (needed[454] === 1) walkBoxImportDeclaration(pos + 8);
       return;
     case 65:
-      if (needed[451] === 1) walkBoxExportAllDeclaration(pos + 8);
+      if (needed[476] === 1) walkBoxExportAllDeclaration(pos + 8);
       return;
     case 66:
-      if (needed[455] === 1) walkBoxExportDefaultDeclaration(pos + 8);
+      if (needed[481] === 1) walkBoxExportDefaultDeclaration(pos + 8);
       return;
     case 67:
-      if (needed[458] === 1) walkBoxExportDeclaration(pos + 8);
+      if (needed[484] === 1) walkBoxExportDeclaration(pos + 8);
       return;
     case 68:
-      if (needed[461] === 1) walkBoxExportNamedDeclaration(pos + 8);
+      if (needed[487] === 1) walkBoxExportNamedDeclaration(pos + 8);
       return;
     case 69:
-      if (needed[465] === 1) walkBoxExportFromDeclaration(pos + 8);
+      if (needed[491] === 1) walkBoxExportFromDeclaration(pos + 8);
       return;
     case 70:
-      if (needed[468] === 1) walkBoxTSExportAssignment(pos + 8);
+      if (needed[495] === 1) walkBoxTSExportAssignment(pos + 8);
       return;
     case 71:
-      if (needed[470] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
+      if (needed[497] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
       return;
     default:
       throw invalid("Statement tag", uint8[pos], pos);
@@ -8691,7 +8785,10 @@ function walkBoxBlockStatement(pos) {
 
 /** `BlockStatement<'a>` */
 function walkBlockStatement(pos) {
-  if (enters[31] !== null || exits[31] !== null) return visitNode(buildWhole(deserializeBlockStatement, pos), 31);
+  if (enters[31] !== null || exits[31] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBlockStatement, pos), 31);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 16, 5);
@@ -8711,7 +8808,10 @@ function walkBoxBreakStatement(pos) {
 
 /** `BreakStatement<'a>` */
 function walkBreakStatement(pos) {
-  if (enters[42] !== null || exits[42] !== null) return visitNode(buildWhole(deserializeBreakStatement, pos), 42);
+  if (enters[42] !== null || exits[42] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBreakStatement, pos), 42);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[11] === 1) walkStack.push(pos + 16, 11);
@@ -8731,7 +8831,10 @@ function walkOptionLabelIdentifier(pos) {
 
 /** `LabelIdentifier<'a>` */
 function walkLabelIdentifier(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeLabelIdentifier, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeLabelIdentifier, pos), 1);
+  }
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
@@ -8742,7 +8845,10 @@ function walkBoxContinueStatement(pos) {
 
 /** `ContinueStatement<'a>` */
 function walkContinueStatement(pos) {
-  if (enters[41] !== null || exits[41] !== null) return visitNode(buildWhole(deserializeContinueStatement, pos), 41);
+  if (enters[41] !== null || exits[41] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeContinueStatement, pos), 41);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[11] === 1) walkStack.push(pos + 16, 11);
@@ -8762,7 +8868,10 @@ function walkBoxDebuggerStatement(pos) {
 
 /** `DebuggerStatement` */
 function walkDebuggerStatement(pos) {
-  if (enters[51] !== null || exits[51] !== null) return visitNode(buildWhole(deserializeDebuggerStatement, pos), 51);
+  if (enters[51] !== null || exits[51] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDebuggerStatement, pos), 51);
+  }
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
@@ -8774,7 +8883,10 @@ function walkBoxDoWhileStatement(pos) {
 
 /** `DoWhileStatement<'a>` */
 function walkDoWhileStatement(pos) {
-  if (enters[36] !== null || exits[36] !== null) return visitNode(buildWhole(deserializeDoWhileStatement, pos), 36);
+  if (enters[36] !== null || exits[36] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDoWhileStatement, pos), 36);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -8828,100 +8940,100 @@ function walkExpression(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Expression tag", uint8[pos], pos);
@@ -8936,7 +9048,10 @@ function walkBoxBooleanLiteral(pos) {
 
 /** `BooleanLiteral` */
 function walkBooleanLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeBooleanLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBooleanLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, NullLiteral>` */
@@ -8947,7 +9062,10 @@ function walkBoxNullLiteral(pos) {
 
 /** `NullLiteral` */
 function walkNullLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeNullLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeNullLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
@@ -8958,7 +9076,10 @@ function walkBoxNumericLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function walkNumericLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeNumericLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeNumericLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
@@ -8969,7 +9090,10 @@ function walkBoxBigIntLiteral(pos) {
 
 /** `BigIntLiteral<'a>` */
 function walkBigIntLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeBigIntLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBigIntLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
@@ -8981,7 +9105,10 @@ function walkBoxRegExpLiteral(pos) {
 
 /** `RegExpLiteral<'a>` */
 function walkRegExpLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeRegExpLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeRegExpLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
@@ -8999,7 +9126,10 @@ function walkBoxTemplateLiteral(pos) {
 
 /** `TemplateLiteral<'a>` */
 function walkTemplateLiteral(pos) {
-  if (enters[6] !== null || exits[6] !== null) return visitNode(buildWhole(deserializeTemplateLiteral, pos), 6);
+  if (enters[6] !== null || exits[6] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTemplateLiteral, pos), 6);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[35] === 1) walkStack.push(pos + 40, 35);
@@ -9032,7 +9162,10 @@ function walkVecTemplateElement(pos) {
 
 /** `TemplateElement<'a>` */
 function walkTemplateElement(pos) {
-  if (enters[8] !== null || exits[8] !== null) return visitNode(buildWhole(deserializeTemplateElement, pos), 8);
+  if (enters[8] !== null || exits[8] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTemplateElement, pos), 8);
+  }
 }
 
 /** `Vec<'a, Expression<'a>>` */
@@ -9060,7 +9193,10 @@ function walkBoxIdentifierReference(pos) {
 
 /** `IdentifierReference<'a>` */
 function walkIdentifierReference(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeIdentifierReference, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeIdentifierReference, pos), 1);
+  }
 }
 
 /** `Box<'a, Super>` */
@@ -9071,7 +9207,10 @@ function walkBoxSuper(pos) {
 
 /** `Super` */
 function walkSuper(pos) {
-  if (enters[25] !== null || exits[25] !== null) return visitNode(buildWhole(deserializeSuper, pos), 25);
+  if (enters[25] !== null || exits[25] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSuper, pos), 25);
+  }
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
@@ -9083,7 +9222,10 @@ function walkBoxArrayExpression(pos) {
 
 /** `ArrayExpression<'a>` */
 function walkArrayExpression(pos) {
-  if (enters[3] !== null || exits[3] !== null) return visitNode(buildWhole(deserializeArrayExpression, pos), 3);
+  if (enters[3] !== null || exits[3] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeArrayExpression, pos), 3);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[42] === 1) walkStack.push(pos + 16, 42);
@@ -9157,100 +9299,100 @@ function walkArrayExpressionElement(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
@@ -9266,7 +9408,10 @@ function walkBoxSpreadElement(pos) {
 
 /** `SpreadElement<'a>` */
 function walkSpreadElement(pos) {
-  if (enters[13] !== null || exits[13] !== null) return visitNode(buildWhole(deserializeSpreadElement, pos), 13);
+  if (enters[13] !== null || exits[13] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSpreadElement, pos), 13);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -9287,17 +9432,20 @@ function walkBoxArrowFunctionExpression(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function walkArrowFunctionExpression(pos) {
-  if (enters[56] !== null || exits[56] !== null) return visitNode(buildWhole(deserializeArrowFunctionExpression, pos), 56);
+  if (enters[56] !== null || exits[56] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeArrowFunctionExpression, pos), 56);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[356] === 1) walkStack.push(pos + 40, 356);
+    if (needed[375] === 1) walkStack.push(pos + 40, 375);
     if (needed[48] === 1) walkStack.push(pos + 24, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[356] === 1) walkArrowFunctionBody(pos + 40);
+  if (needed[375] === 1) walkArrowFunctionBody(pos + 40);
   walkDepth--;
 }
 
@@ -9310,6 +9458,10 @@ function walkBoxFormalParameters(pos) {
 
 /** `FormalParameters<'a>` */
 function walkFormalParameters(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[49] === 0 && walkDepth < WALK_DEPTH && scanHits[49] < SCAN_HITS && !meets(walkReadsOfFormalParameters, pos, 49)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeFormalParameters, pos));
 }
 
@@ -9332,6 +9484,10 @@ function walkVecFormalParameter(pos) {
 
 /** `FormalParameter<'a>` */
 function walkFormalParameter(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[51] === 0 && walkDepth < WALK_DEPTH && scanHits[51] < SCAN_HITS && !meets(walkReadsOfFormalParameter, pos, 51)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeFormalParameter, pos));
 }
 
@@ -9354,7 +9510,10 @@ function walkVecDecorator(pos) {
 
 /** `Decorator<'a>` */
 function walkDecorator(pos) {
-  if (enters[157] !== null || exits[157] !== null) return visitNode(buildWhole(deserializeDecorator, pos), 157);
+  if (enters[157] !== null || exits[157] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDecorator, pos), 157);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -9376,10 +9535,10 @@ function walkBindingPattern(pos) {
       if (needed[57] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[348] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[360] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[352] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[364] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -9394,7 +9553,10 @@ function walkBoxBindingIdentifier(pos) {
 
 /** `BindingIdentifier<'a>` */
 function walkBindingIdentifier(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeBindingIdentifier, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBindingIdentifier, pos), 1);
+  }
 }
 
 /** `Box<'a, ObjectPattern<'a>>` */
@@ -9406,17 +9568,20 @@ function walkBoxObjectPattern(pos) {
 
 /** `ObjectPattern<'a>` */
 function walkObjectPattern(pos) {
-  if (enters[21] !== null || exits[21] !== null) return visitNode(buildWhole(deserializeObjectPattern, pos), 21);
+  if (enters[21] !== null || exits[21] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeObjectPattern, pos), 21);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[345] === 1) walkStack.push(pos + 40, 345);
+    if (needed[357] === 1) walkStack.push(pos + 40, 357);
     if (needed[59] === 1) walkStack.push(pos + 16, 59);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[59] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[345] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[357] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -9439,7 +9604,10 @@ function walkVecBindingProperty(pos) {
 
 /** `BindingProperty<'a>` */
 function walkBindingProperty(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeBindingProperty, pos), 5);
+  if (enters[5] !== null || exits[5] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBindingProperty, pos), 5);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 32, 54);
@@ -9499,100 +9667,100 @@ function walkPropertyKey(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("PropertyKey tag", uint8[pos], pos);
@@ -9607,7 +9775,10 @@ function walkBoxIdentifierName(pos) {
 
 /** `IdentifierName<'a>` */
 function walkIdentifierName(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeIdentifierName, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeIdentifierName, pos), 1);
+  }
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
@@ -9618,7 +9789,10 @@ function walkBoxPrivateIdentifier(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function walkPrivateIdentifier(pos) {
-  if (enters[65] !== null || exits[65] !== null) return visitNode(buildWhole(deserializePrivateIdentifier, pos), 65);
+  if (enters[65] !== null || exits[65] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializePrivateIdentifier, pos), 65);
+  }
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
@@ -9630,7 +9804,10 @@ function walkBoxAssignmentExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function walkAssignmentExpression(pos) {
-  if (enters[19] !== null || exits[19] !== null) return visitNode(buildWhole(deserializeAssignmentExpression, pos), 19);
+  if (enters[19] !== null || exits[19] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentExpression, pos), 19);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -9654,28 +9831,28 @@ function walkAssignmentTarget(pos) {
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[219] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[226] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTarget tag", uint8[pos], pos);
@@ -9691,7 +9868,10 @@ function walkBoxTSAsExpression(pos) {
 
 /** `TSAsExpression<'a>` */
 function walkTSAsExpression(pos) {
-  if (enters[151] !== null || exits[151] !== null) return visitNode(buildWhole(deserializeTSAsExpression, pos), 151);
+  if (enters[151] !== null || exits[151] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSAsExpression, pos), 151);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 32, 71);
@@ -9760,64 +9940,64 @@ function walkTSType(pos) {
       if (needed[112] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[119] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[136] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[137] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[138] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[139] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[141] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[142] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[143] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[144] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[148] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[149] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[150] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[151] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[157] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[158] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[159] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[161] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[162] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[164] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[165] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[182] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[186] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[184] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[188] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[187] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[191] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[195] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[199] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[197] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[201] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[199] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[203] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[201] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[205] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[203] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[207] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[205] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -9832,7 +10012,10 @@ function walkBoxTSAnyKeyword(pos) {
 
 /** `TSAnyKeyword` */
 function walkTSAnyKeyword(pos) {
-  if (enters[112] !== null || exits[112] !== null) return visitNode(buildWhole(deserializeTSAnyKeyword, pos), 112);
+  if (enters[112] !== null || exits[112] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSAnyKeyword, pos), 112);
+  }
 }
 
 /** `Box<'a, TSBigIntKeyword>` */
@@ -9843,7 +10026,10 @@ function walkBoxTSBigIntKeyword(pos) {
 
 /** `TSBigIntKeyword` */
 function walkTSBigIntKeyword(pos) {
-  if (enters[125] !== null || exits[125] !== null) return visitNode(buildWhole(deserializeTSBigIntKeyword, pos), 125);
+  if (enters[125] !== null || exits[125] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSBigIntKeyword, pos), 125);
+  }
 }
 
 /** `Box<'a, TSBooleanKeyword>` */
@@ -9854,7 +10040,10 @@ function walkBoxTSBooleanKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function walkTSBooleanKeyword(pos) {
-  if (enters[114] !== null || exits[114] !== null) return visitNode(buildWhole(deserializeTSBooleanKeyword, pos), 114);
+  if (enters[114] !== null || exits[114] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSBooleanKeyword, pos), 114);
+  }
 }
 
 /** `Box<'a, TSIntrinsicKeyword>` */
@@ -9865,7 +10054,10 @@ function walkBoxTSIntrinsicKeyword(pos) {
 
 /** `TSIntrinsicKeyword` */
 function walkTSIntrinsicKeyword(pos) {
-  if (enters[117] !== null || exits[117] !== null) return visitNode(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
+  if (enters[117] !== null || exits[117] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
+  }
 }
 
 /** `Box<'a, TSNeverKeyword>` */
@@ -9876,7 +10068,10 @@ function walkBoxTSNeverKeyword(pos) {
 
 /** `TSNeverKeyword` */
 function walkTSNeverKeyword(pos) {
-  if (enters[116] !== null || exits[116] !== null) return visitNode(buildWhole(deserializeTSNeverKeyword, pos), 116);
+  if (enters[116] !== null || exits[116] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNeverKeyword, pos), 116);
+  }
 }
 
 /** `Box<'a, TSNullKeyword>` */
@@ -9887,7 +10082,10 @@ function walkBoxTSNullKeyword(pos) {
 
 /** `TSNullKeyword` */
 function walkTSNullKeyword(pos) {
-  if (enters[119] !== null || exits[119] !== null) return visitNode(buildWhole(deserializeTSNullKeyword, pos), 119);
+  if (enters[119] !== null || exits[119] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNullKeyword, pos), 119);
+  }
 }
 
 /** `Box<'a, TSNumberKeyword>` */
@@ -9898,7 +10096,10 @@ function walkBoxTSNumberKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function walkTSNumberKeyword(pos) {
-  if (enters[115] !== null || exits[115] !== null) return visitNode(buildWhole(deserializeTSNumberKeyword, pos), 115);
+  if (enters[115] !== null || exits[115] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNumberKeyword, pos), 115);
+  }
 }
 
 /** `Box<'a, TSObjectKeyword>` */
@@ -9909,7 +10110,10 @@ function walkBoxTSObjectKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function walkTSObjectKeyword(pos) {
-  if (enters[124] !== null || exits[124] !== null) return visitNode(buildWhole(deserializeTSObjectKeyword, pos), 124);
+  if (enters[124] !== null || exits[124] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSObjectKeyword, pos), 124);
+  }
 }
 
 /** `Box<'a, TSStringKeyword>` */
@@ -9920,7 +10124,10 @@ function walkBoxTSStringKeyword(pos) {
 
 /** `TSStringKeyword` */
 function walkTSStringKeyword(pos) {
-  if (enters[113] !== null || exits[113] !== null) return visitNode(buildWhole(deserializeTSStringKeyword, pos), 113);
+  if (enters[113] !== null || exits[113] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSStringKeyword, pos), 113);
+  }
 }
 
 /** `Box<'a, TSSymbolKeyword>` */
@@ -9931,7 +10138,10 @@ function walkBoxTSSymbolKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function walkTSSymbolKeyword(pos) {
-  if (enters[122] !== null || exits[122] !== null) return visitNode(buildWhole(deserializeTSSymbolKeyword, pos), 122);
+  if (enters[122] !== null || exits[122] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSSymbolKeyword, pos), 122);
+  }
 }
 
 /** `Box<'a, TSUndefinedKeyword>` */
@@ -9942,7 +10152,10 @@ function walkBoxTSUndefinedKeyword(pos) {
 
 /** `TSUndefinedKeyword` */
 function walkTSUndefinedKeyword(pos) {
-  if (enters[120] !== null || exits[120] !== null) return visitNode(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
+  if (enters[120] !== null || exits[120] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
+  }
 }
 
 /** `Box<'a, TSUnknownKeyword>` */
@@ -9953,7 +10166,10 @@ function walkBoxTSUnknownKeyword(pos) {
 
 /** `TSUnknownKeyword` */
 function walkTSUnknownKeyword(pos) {
-  if (enters[118] !== null || exits[118] !== null) return visitNode(buildWhole(deserializeTSUnknownKeyword, pos), 118);
+  if (enters[118] !== null || exits[118] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSUnknownKeyword, pos), 118);
+  }
 }
 
 /** `Box<'a, TSVoidKeyword>` */
@@ -9964,7 +10180,10 @@ function walkBoxTSVoidKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function walkTSVoidKeyword(pos) {
-  if (enters[121] !== null || exits[121] !== null) return visitNode(buildWhole(deserializeTSVoidKeyword, pos), 121);
+  if (enters[121] !== null || exits[121] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSVoidKeyword, pos), 121);
+  }
 }
 
 /** `Box<'a, TSArrayType<'a>>` */
@@ -9976,7 +10195,10 @@ function walkBoxTSArrayType(pos) {
 
 /** `TSArrayType<'a>` */
 function walkTSArrayType(pos) {
-  if (enters[106] !== null || exits[106] !== null) return visitNode(buildWhole(deserializeTSArrayType, pos), 106);
+  if (enters[106] !== null || exits[106] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSArrayType, pos), 106);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 16, 71);
@@ -9997,7 +10219,10 @@ function walkBoxTSConditionalType(pos) {
 
 /** `TSConditionalType<'a>` */
 function walkTSConditionalType(pos) {
-  if (enters[101] !== null || exits[101] !== null) return visitNode(buildWhole(deserializeTSConditionalType, pos), 101);
+  if (enters[101] !== null || exits[101] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSConditionalType, pos), 101);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 64, 71);
@@ -10024,7 +10249,10 @@ function walkBoxTSConstructorType(pos) {
 
 /** `TSConstructorType<'a>` */
 function walkTSConstructorType(pos) {
-  if (enters[148] !== null || exits[148] !== null) return visitNode(buildWhole(deserializeTSConstructorType, pos), 148);
+  if (enters[148] !== null || exits[148] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSConstructorType, pos), 148);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[110] === 1) walkStack.push(pos + 32, 110);
@@ -10055,7 +10283,10 @@ function walkBoxTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function walkTSTypeParameterDeclaration(pos) {
-  if (enters[130] !== null || exits[130] !== null) return visitNode(buildWhole(deserializeTSTypeParameterDeclaration, pos), 130);
+  if (enters[130] !== null || exits[130] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeParameterDeclaration, pos), 130);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[107] === 1) walkStack.push(pos + 16, 107);
@@ -10086,7 +10317,10 @@ function walkVecTSTypeParameter(pos) {
 
 /** `TSTypeParameter<'a>` */
 function walkTSTypeParameter(pos) {
-  if (enters[129] !== null || exits[129] !== null) return visitNode(buildWhole(deserializeTSTypeParameter, pos), 129);
+  if (enters[129] !== null || exits[129] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeParameter, pos), 129);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[109] === 1) walkStack.push(pos + 64, 109);
@@ -10117,7 +10351,10 @@ function walkBoxTSTypeAnnotation(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function walkTSTypeAnnotation(pos) {
-  if (enters[99] !== null || exits[99] !== null) return visitNode(buildWhole(deserializeTSTypeAnnotation, pos), 99);
+  if (enters[99] !== null || exits[99] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeAnnotation, pos), 99);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 16, 71);
@@ -10138,7 +10375,10 @@ function walkBoxTSFunctionType(pos) {
 
 /** `TSFunctionType<'a>` */
 function walkTSFunctionType(pos) {
-  if (enters[147] !== null || exits[147] !== null) return visitNode(buildWhole(deserializeTSFunctionType, pos), 147);
+  if (enters[147] !== null || exits[147] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSFunctionType, pos), 147);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[110] === 1) walkStack.push(pos + 40, 110);
@@ -10156,6 +10396,10 @@ function walkTSFunctionType(pos) {
 
 /** `TSFunctionType`'s `params`, a converter's value */
 function walkParamsOfTSFunctionType(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[114] < SCAN_HITS && !meets(walkReadsOfParamsOfTSFunctionType, pos, 114)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSFunctionType, pos));
 }
 
@@ -10174,7 +10418,10 @@ function walkBoxTSThisParameter(pos) {
 
 /** `TSThisParameter<'a>` */
 function walkTSThisParameter(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeTSThisParameter, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSThisParameter, pos), 1);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 24, 118);
@@ -10192,6 +10439,21 @@ function walkOptionBoxTSTypeAnnotation(pos) {
   walkBoxTSTypeAnnotation(pos);
 }
 
+/** What the converter of `TSFunctionType`'s `params` reads */
+function walkReadsOfParamsOfTSFunctionType(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[115] === 1) walkStack.push(pos + 24, 115);
+    if (needed[48] === 1) walkStack.push(pos + 32, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
+}
+
 /** `Box<'a, TSImportType<'a>>` */
 function walkBoxTSImportType(pos) {
   const target = readPointer(pos, 96, 7);
@@ -10201,21 +10463,24 @@ function walkBoxTSImportType(pos) {
 
 /** `TSImportType<'a>` */
 function walkTSImportType(pos) {
-  if (enters[146] !== null || exits[146] !== null) return visitNode(buildWhole(deserializeTSImportType, pos), 146);
+  if (enters[146] !== null || exits[146] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSImportType, pos), 146);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[132] === 1) walkStack.push(pos + 88, 132);
-    if (needed[128] === 1) walkStack.push(pos + 72, 128);
-    if (needed[121] === 1) walkStack.push(pos + 64, 121);
+    if (needed[133] === 1) walkStack.push(pos + 88, 133);
+    if (needed[129] === 1) walkStack.push(pos + 72, 129);
+    if (needed[122] === 1) walkStack.push(pos + 64, 122);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[121] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[128] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[132] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[122] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[129] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -10234,15 +10499,18 @@ function walkBoxObjectExpression(pos) {
 
 /** `ObjectExpression<'a>` */
 function walkObjectExpression(pos) {
-  if (enters[4] !== null || exits[4] !== null) return visitNode(buildWhole(deserializeObjectExpression, pos), 4);
+  if (enters[4] !== null || exits[4] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeObjectExpression, pos), 4);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[124] === 1) walkStack.push(pos + 16, 124);
+    if (needed[125] === 1) walkStack.push(pos + 16, 125);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[124] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[125] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -10254,7 +10522,7 @@ function walkVecObjectPropertyKind(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 125);
+      walkStack.push(element, 126);
     }
     return;
   }
@@ -10267,7 +10535,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[126] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[127] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
@@ -10286,7 +10554,10 @@ function walkBoxObjectProperty(pos) {
 
 /** `ObjectProperty<'a>` */
 function walkObjectProperty(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeObjectProperty, pos), 5);
+  if (enters[5] !== null || exits[5] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeObjectProperty, pos), 5);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -10313,7 +10584,7 @@ function walkTSImportTypeQualifier(pos) {
       if (needed[62] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[130] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[131] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -10329,16 +10600,19 @@ function walkBoxTSImportTypeQualifiedName(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function walkTSImportTypeQualifiedName(pos) {
-  if (enters[127] !== null || exits[127] !== null) return visitNode(buildWhole(deserializeTSImportTypeQualifiedName, pos), 127);
+  if (enters[127] !== null || exits[127] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSImportTypeQualifiedName, pos), 127);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[63] === 1) walkStack.push(pos + 32, 63);
-    if (needed[129] === 1) walkStack.push(pos + 16, 129);
+    if (needed[130] === 1) walkStack.push(pos + 16, 130);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[129] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[130] === 1) walkTSImportTypeQualifier(pos + 16);
   if (needed[63] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -10358,15 +10632,18 @@ function walkBoxTSTypeParameterInstantiation(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function walkTSTypeParameterInstantiation(pos) {
-  if (enters[128] !== null || exits[128] !== null) return visitNode(buildWhole(deserializeTSTypeParameterInstantiation, pos), 128);
+  if (enters[128] !== null || exits[128] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeParameterInstantiation, pos), 128);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkVecTSType(pos + 16);
+  if (needed[136] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -10396,7 +10673,10 @@ function walkBoxTSIndexedAccessType(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function walkTSIndexedAccessType(pos) {
-  if (enters[107] !== null || exits[107] !== null) return visitNode(buildWhole(deserializeTSIndexedAccessType, pos), 107);
+  if (enters[107] !== null || exits[107] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIndexedAccessType, pos), 107);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 32, 71);
@@ -10419,15 +10699,18 @@ function walkBoxTSInferType(pos) {
 
 /** `TSInferType<'a>` */
 function walkTSInferType(pos) {
-  if (enters[144] !== null || exits[144] !== null) return visitNode(buildWhole(deserializeTSInferType, pos), 144);
+  if (enters[144] !== null || exits[144] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInferType, pos), 144);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 16, 140);
+    if (needed[141] === 1) walkStack.push(pos + 16, 141);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[140] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[141] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -10447,15 +10730,18 @@ function walkBoxTSIntersectionType(pos) {
 
 /** `TSIntersectionType<'a>` */
 function walkTSIntersectionType(pos) {
-  if (enters[103] !== null || exits[103] !== null) return visitNode(buildWhole(deserializeTSIntersectionType, pos), 103);
+  if (enters[103] !== null || exits[103] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIntersectionType, pos), 103);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkVecTSType(pos + 16);
+  if (needed[136] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -10468,15 +10754,18 @@ function walkBoxTSLiteralType(pos) {
 
 /** `TSLiteralType<'a>` */
 function walkTSLiteralType(pos) {
-  if (enters[100] !== null || exits[100] !== null) return visitNode(buildWhole(deserializeTSLiteralType, pos), 100);
+  if (enters[100] !== null || exits[100] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSLiteralType, pos), 100);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[145] === 1) walkStack.push(pos + 16, 145);
+    if (needed[146] === 1) walkStack.push(pos + 16, 146);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[145] === 1) walkTSLiteral(pos + 16);
+  if (needed[146] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -10499,7 +10788,7 @@ function walkTSLiteral(pos) {
       if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -10515,7 +10804,10 @@ function walkBoxUnaryExpression(pos) {
 
 /** `UnaryExpression<'a>` */
 function walkUnaryExpression(pos) {
-  if (enters[15] !== null || exits[15] !== null) return visitNode(buildWhole(deserializeUnaryExpression, pos), 15);
+  if (enters[15] !== null || exits[15] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeUnaryExpression, pos), 15);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -10536,7 +10828,10 @@ function walkBoxTSMappedType(pos) {
 
 /** `TSMappedType<'a>` */
 function walkTSMappedType(pos) {
-  if (enters[149] !== null || exits[149] !== null) return visitNode(buildWhole(deserializeTSMappedType, pos), 149);
+  if (enters[149] !== null || exits[149] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSMappedType, pos), 149);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[109] === 1) walkStack.push(pos + 80, 109);
@@ -10563,17 +10858,20 @@ function walkBoxTSNamedTupleMember(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function walkTSNamedTupleMember(pos) {
-  if (enters[109] !== null || exits[109] !== null) return visitNode(buildWhole(deserializeTSNamedTupleMember, pos), 109);
+  if (enters[109] !== null || exits[109] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNamedTupleMember, pos), 109);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 48, 152);
+    if (needed[153] === 1) walkStack.push(pos + 48, 153);
     if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[63] === 1) walkIdentifierName(pos + 16);
-  if (needed[152] === 1) walkTSTupleElement(pos + 48);
+  if (needed[153] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -10581,10 +10879,10 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[153] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[154] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[155] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[156] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
       if (needed[72] === 1) walkBoxTSAnyKeyword(pos + 8);
@@ -10638,64 +10936,64 @@ function walkTSTupleElement(pos) {
       if (needed[112] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[119] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[136] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[137] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[138] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[139] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[141] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[142] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[143] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[144] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[148] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[149] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[150] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[151] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[157] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[158] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[159] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[161] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[162] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[164] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[165] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[182] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[186] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[184] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[188] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[187] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[191] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[195] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[199] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[197] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[201] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[199] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[203] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[201] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[205] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[203] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[207] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[205] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -10711,7 +11009,10 @@ function walkBoxTSOptionalType(pos) {
 
 /** `TSOptionalType<'a>` */
 function walkTSOptionalType(pos) {
-  if (enters[110] !== null || exits[110] !== null) return visitNode(buildWhole(deserializeTSOptionalType, pos), 110);
+  if (enters[110] !== null || exits[110] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSOptionalType, pos), 110);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 16, 71);
@@ -10732,7 +11033,10 @@ function walkBoxTSRestType(pos) {
 
 /** `TSRestType<'a>` */
 function walkTSRestType(pos) {
-  if (enters[111] !== null || exits[111] !== null) return visitNode(buildWhole(deserializeTSRestType, pos), 111);
+  if (enters[111] !== null || exits[111] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSRestType, pos), 111);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 16, 71);
@@ -10753,17 +11057,20 @@ function walkBoxTSTemplateLiteralType(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function walkTSTemplateLiteralType(pos) {
-  if (enters[150] !== null || exits[150] !== null) return visitNode(buildWhole(deserializeTSTemplateLiteralType, pos), 150);
+  if (enters[150] !== null || exits[150] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTemplateLiteralType, pos), 150);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 40, 135);
+    if (needed[136] === 1) walkStack.push(pos + 40, 136);
     if (needed[33] === 1) walkStack.push(pos + 16, 33);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[33] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[135] === 1) walkVecTSType(pos + 40);
+  if (needed[136] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -10775,7 +11082,10 @@ function walkBoxTSThisType(pos) {
 
 /** `TSThisType` */
 function walkTSThisType(pos) {
-  if (enters[123] !== null || exits[123] !== null) return visitNode(buildWhole(deserializeTSThisType, pos), 123);
+  if (enters[123] !== null || exits[123] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSThisType, pos), 123);
+  }
 }
 
 /** `Box<'a, TSTupleType<'a>>` */
@@ -10787,15 +11097,18 @@ function walkBoxTSTupleType(pos) {
 
 /** `TSTupleType<'a>` */
 function walkTSTupleType(pos) {
-  if (enters[108] !== null || exits[108] !== null) return visitNode(buildWhole(deserializeTSTupleType, pos), 108);
+  if (enters[108] !== null || exits[108] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTupleType, pos), 108);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[163] === 1) walkStack.push(pos + 16, 163);
+    if (needed[164] === 1) walkStack.push(pos + 16, 164);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[163] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[164] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -10807,7 +11120,7 @@ function walkVecTSTupleElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 152);
+      walkStack.push(element, 153);
     }
     return;
   }
@@ -10825,15 +11138,18 @@ function walkBoxTSTypeLiteral(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function walkTSTypeLiteral(pos) {
-  if (enters[143] !== null || exits[143] !== null) return visitNode(buildWhole(deserializeTSTypeLiteral, pos), 143);
+  if (enters[143] !== null || exits[143] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeLiteral, pos), 143);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[166] === 1) walkVecTSSignature(pos + 16);
+  if (needed[167] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -10845,7 +11161,7 @@ function walkVecTSSignature(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 167);
+      walkStack.push(element, 168);
     }
     return;
   }
@@ -10858,19 +11174,19 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[168] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[169] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[172] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[174] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[174] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[176] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[177] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[180] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[179] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[182] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -10886,28 +11202,38 @@ function walkBoxTSIndexSignature(pos) {
 
 /** `TSIndexSignature<'a>` */
 function walkTSIndexSignature(pos) {
-  if (enters[135] !== null || exits[135] !== null) return visitNode(buildWhole(deserializeTSIndexSignature, pos), 135);
+  if (enters[135] !== null || exits[135] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIndexSignature, pos), 135);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[110] === 1) walkStack.push(pos + 56, 110);
-    if (needed[170] === 1) walkStack.push(pos, 170);
+    if (needed[171] === 1) walkStack.push(pos, 171);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[170] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[171] === 1) walkParametersOfTSIndexSignature(pos);
   if (needed[110] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSIndexSignature`'s `parameters`, a converter's value */
 function walkParametersOfTSIndexSignature(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[171] < SCAN_HITS && !meets(walkReadsOfParametersOfTSIndexSignature, pos, 171)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParametersOfTSIndexSignature, pos));
 }
 
 /** `TSIndexSignatureName<'a>` */
 function walkTSIndexSignatureName(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeTSIndexSignatureName, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIndexSignatureName, pos), 1);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[110] === 1) walkStack.push(pos + 32, 110);
@@ -10916,6 +11242,19 @@ function walkTSIndexSignatureName(pos) {
   }
   walkDepth++;
   if (needed[110] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** What the converter of `TSIndexSignature`'s `parameters` reads */
+function walkReadsOfParametersOfTSIndexSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[172] === 1) walkStack.push(pos + 16, 172);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[172] === 1) walkTSIndexSignatureName(pos + 16);
   walkDepth--;
 }
 
@@ -10928,7 +11267,10 @@ function walkBoxTSPropertySignature(pos) {
 
 /** `TSPropertySignature<'a>` */
 function walkTSPropertySignature(pos) {
-  if (enters[134] !== null || exits[134] !== null) return visitNode(buildWhole(deserializeTSPropertySignature, pos), 134);
+  if (enters[134] !== null || exits[134] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSPropertySignature, pos), 134);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 32, 118);
@@ -10951,25 +11293,47 @@ function walkBoxTSCallSignatureDeclaration(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function walkTSCallSignatureDeclaration(pos) {
-  if (enters[136] !== null || exits[136] !== null) return visitNode(buildWhole(deserializeTSCallSignatureDeclaration, pos), 136);
+  if (enters[136] !== null || exits[136] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSCallSignatureDeclaration, pos), 136);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 40, 118);
-    if (needed[176] === 1) walkStack.push(pos, 176);
+    if (needed[178] === 1) walkStack.push(pos, 178);
     if (needed[104] === 1) walkStack.push(pos + 16, 104);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[176] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[178] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
   if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
 /** `TSCallSignatureDeclaration`'s `params`, a converter's value */
 function walkParamsOfTSCallSignatureDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[178] < SCAN_HITS && !meets(walkReadsOfParamsOfTSCallSignatureDeclaration, pos, 178)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSCallSignatureDeclaration, pos));
+}
+
+/** What the converter of `TSCallSignatureDeclaration`'s `params` reads */
+function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[115] === 1) walkStack.push(pos + 24, 115);
+    if (needed[48] === 1) walkStack.push(pos + 32, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Box<'a, TSConstructSignatureDeclaration<'a>>` */
@@ -10981,7 +11345,10 @@ function walkBoxTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function walkTSConstructSignatureDeclaration(pos) {
-  if (enters[138] !== null || exits[138] !== null) return visitNode(buildWhole(deserializeTSConstructSignatureDeclaration, pos), 138);
+  if (enters[138] !== null || exits[138] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSConstructSignatureDeclaration, pos), 138);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 32, 118);
@@ -11006,11 +11373,14 @@ function walkBoxTSMethodSignature(pos) {
 
 /** `TSMethodSignature<'a>` */
 function walkTSMethodSignature(pos) {
-  if (enters[137] !== null || exits[137] !== null) return visitNode(buildWhole(deserializeTSMethodSignature, pos), 137);
+  if (enters[137] !== null || exits[137] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSMethodSignature, pos), 137);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 56, 118);
-    if (needed[181] === 1) walkStack.push(pos, 181);
+    if (needed[184] === 1) walkStack.push(pos, 184);
     if (needed[104] === 1) walkStack.push(pos + 32, 104);
     if (needed[61] === 1) walkStack.push(pos + 16, 61);
     drainAtDepth(base);
@@ -11019,14 +11389,33 @@ function walkTSMethodSignature(pos) {
   walkDepth++;
   if (needed[61] === 1) walkPropertyKey(pos + 16);
   if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[181] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[184] === 1) walkParamsOfTSMethodSignature(pos);
   if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSMethodSignature`'s `params`, a converter's value */
 function walkParamsOfTSMethodSignature(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[184] < SCAN_HITS && !meets(walkReadsOfParamsOfTSMethodSignature, pos, 184)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSMethodSignature, pos));
+}
+
+/** What the converter of `TSMethodSignature`'s `params` reads */
+function walkReadsOfParamsOfTSMethodSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[115] === 1) walkStack.push(pos + 40, 115);
+    if (needed[48] === 1) walkStack.push(pos + 48, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 48);
+  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  walkDepth--;
 }
 
 /** `Box<'a, TSTypeOperator<'a>>` */
@@ -11038,7 +11427,10 @@ function walkBoxTSTypeOperator(pos) {
 
 /** `TSTypeOperator<'a>` */
 function walkTSTypeOperator(pos) {
-  if (enters[105] !== null || exits[105] !== null) return visitNode(buildWhole(deserializeTSTypeOperator, pos), 105);
+  if (enters[105] !== null || exits[105] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeOperator, pos), 105);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 16, 71);
@@ -11059,16 +11451,19 @@ function walkBoxTSTypePredicate(pos) {
 
 /** `TSTypePredicate<'a>` */
 function walkTSTypePredicate(pos) {
-  if (enters[140] !== null || exits[140] !== null) return visitNode(buildWhole(deserializeTSTypePredicate, pos), 140);
+  if (enters[140] !== null || exits[140] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypePredicate, pos), 140);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 32, 118);
-    if (needed[186] === 1) walkStack.push(pos + 16, 186);
+    if (needed[190] === 1) walkStack.push(pos + 16, 190);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[186] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[190] === 1) walkTSTypePredicateName(pos + 16);
   if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
@@ -11080,7 +11475,7 @@ function walkTSTypePredicateName(pos) {
       if (needed[62] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[159] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -11096,17 +11491,20 @@ function walkBoxTSTypeQuery(pos) {
 
 /** `TSTypeQuery<'a>` */
 function walkTSTypeQuery(pos) {
-  if (enters[145] !== null || exits[145] !== null) return visitNode(buildWhole(deserializeTSTypeQuery, pos), 145);
+  if (enters[145] !== null || exits[145] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeQuery, pos), 145);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[132] === 1) walkStack.push(pos + 32, 132);
-    if (needed[189] === 1) walkStack.push(pos + 16, 189);
+    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[193] === 1) walkStack.push(pos + 16, 193);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[189] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[132] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[193] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -11114,16 +11512,16 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[119] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[190] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -11139,16 +11537,19 @@ function walkBoxTSQualifiedName(pos) {
 
 /** `TSQualifiedName<'a>` */
 function walkTSQualifiedName(pos) {
-  if (enters[127] !== null || exits[127] !== null) return visitNode(buildWhole(deserializeTSQualifiedName, pos), 127);
+  if (enters[127] !== null || exits[127] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSQualifiedName, pos), 127);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[63] === 1) walkStack.push(pos + 32, 63);
-    if (needed[192] === 1) walkStack.push(pos + 16, 192);
+    if (needed[196] === 1) walkStack.push(pos + 16, 196);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[192] === 1) walkTSTypeName(pos + 16);
+  if (needed[196] === 1) walkTSTypeName(pos + 16);
   if (needed[63] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -11160,10 +11561,10 @@ function walkTSTypeName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[190] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -11178,7 +11579,10 @@ function walkBoxThisExpression(pos) {
 
 /** `ThisExpression` */
 function walkThisExpression(pos) {
-  if (enters[2] !== null || exits[2] !== null) return visitNode(buildWhole(deserializeThisExpression, pos), 2);
+  if (enters[2] !== null || exits[2] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeThisExpression, pos), 2);
+  }
 }
 
 /** `Box<'a, TSTypeReference<'a>>` */
@@ -11190,17 +11594,20 @@ function walkBoxTSTypeReference(pos) {
 
 /** `TSTypeReference<'a>` */
 function walkTSTypeReference(pos) {
-  if (enters[126] !== null || exits[126] !== null) return visitNode(buildWhole(deserializeTSTypeReference, pos), 126);
+  if (enters[126] !== null || exits[126] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeReference, pos), 126);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[132] === 1) walkStack.push(pos + 32, 132);
-    if (needed[192] === 1) walkStack.push(pos + 16, 192);
+    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[196] === 1) walkStack.push(pos + 16, 196);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[192] === 1) walkTSTypeName(pos + 16);
-  if (needed[132] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[196] === 1) walkTSTypeName(pos + 16);
+  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -11213,15 +11620,18 @@ function walkBoxTSUnionType(pos) {
 
 /** `TSUnionType<'a>` */
 function walkTSUnionType(pos) {
-  if (enters[102] !== null || exits[102] !== null) return visitNode(buildWhole(deserializeTSUnionType, pos), 102);
+  if (enters[102] !== null || exits[102] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSUnionType, pos), 102);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkVecTSType(pos + 16);
+  if (needed[136] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11234,7 +11644,10 @@ function walkBoxTSParenthesizedType(pos) {
 
 /** `TSParenthesizedType<'a>` */
 function walkTSParenthesizedType(pos) {
-  if (enters[104] !== null || exits[104] !== null) return visitNode(buildWhole(deserializeTSParenthesizedType, pos), 104);
+  if (enters[104] !== null || exits[104] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSParenthesizedType, pos), 104);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 16, 71);
@@ -11255,7 +11668,10 @@ function walkBoxJSDocNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function walkJSDocNullableType(pos) {
-  if (enters[161] !== null || exits[161] !== null) return visitNode(buildWhole(deserializeJSDocNullableType, pos), 161);
+  if (enters[161] !== null || exits[161] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSDocNullableType, pos), 161);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 16, 71);
@@ -11276,7 +11692,10 @@ function walkBoxJSDocNonNullableType(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function walkJSDocNonNullableType(pos) {
-  if (enters[162] !== null || exits[162] !== null) return visitNode(buildWhole(deserializeJSDocNonNullableType, pos), 162);
+  if (enters[162] !== null || exits[162] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSDocNonNullableType, pos), 162);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 16, 71);
@@ -11296,7 +11715,10 @@ function walkBoxJSDocUnknownType(pos) {
 
 /** `JSDocUnknownType` */
 function walkJSDocUnknownType(pos) {
-  if (enters[163] !== null || exits[163] !== null) return visitNode(buildWhole(deserializeJSDocUnknownType, pos), 163);
+  if (enters[163] !== null || exits[163] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSDocUnknownType, pos), 163);
+  }
 }
 
 /** `Box<'a, TSSatisfiesExpression<'a>>` */
@@ -11308,7 +11730,10 @@ function walkBoxTSSatisfiesExpression(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function walkTSSatisfiesExpression(pos) {
-  if (enters[152] !== null || exits[152] !== null) return visitNode(buildWhole(deserializeTSSatisfiesExpression, pos), 152);
+  if (enters[152] !== null || exits[152] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSSatisfiesExpression, pos), 152);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 32, 71);
@@ -11331,7 +11756,10 @@ function walkBoxTSNonNullExpression(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function walkTSNonNullExpression(pos) {
-  if (enters[156] !== null || exits[156] !== null) return visitNode(buildWhole(deserializeTSNonNullExpression, pos), 156);
+  if (enters[156] !== null || exits[156] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNonNullExpression, pos), 156);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -11352,7 +11780,10 @@ function walkBoxTSTypeAssertion(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function walkTSTypeAssertion(pos) {
-  if (enters[153] !== null || exits[153] !== null) return visitNode(buildWhole(deserializeTSTypeAssertion, pos), 153);
+  if (enters[153] !== null || exits[153] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeAssertion, pos), 153);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11375,7 +11806,10 @@ function walkBoxComputedMemberExpression(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function walkComputedMemberExpression(pos) {
-  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializeComputedMemberExpression, pos), 9);
+  if (enters[9] !== null || exits[9] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeComputedMemberExpression, pos), 9);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11398,7 +11832,10 @@ function walkBoxStaticMemberExpression(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function walkStaticMemberExpression(pos) {
-  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializeStaticMemberExpression, pos), 9);
+  if (enters[9] !== null || exits[9] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeStaticMemberExpression, pos), 9);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[63] === 1) walkStack.push(pos + 32, 63);
@@ -11421,7 +11858,10 @@ function walkBoxPrivateFieldExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function walkPrivateFieldExpression(pos) {
-  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializePrivateFieldExpression, pos), 9);
+  if (enters[9] !== null || exits[9] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializePrivateFieldExpression, pos), 9);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[65] === 1) walkStack.push(pos + 32, 65);
@@ -11444,17 +11884,20 @@ function walkBoxArrayAssignmentTarget(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function walkArrayAssignmentTarget(pos) {
-  if (enters[20] !== null || exits[20] !== null) return visitNode(buildWhole(deserializeArrayAssignmentTarget, pos), 20);
+  if (enters[20] !== null || exits[20] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeArrayAssignmentTarget, pos), 20);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[236] === 1) walkStack.push(pos + 40, 236);
-    if (needed[221] === 1) walkStack.push(pos + 16, 221);
+    if (needed[241] === 1) walkStack.push(pos + 40, 241);
+    if (needed[225] === 1) walkStack.push(pos + 16, 225);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[221] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[236] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[225] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
+  if (needed[241] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -11466,7 +11909,7 @@ function walkVecOptionAssignmentTargetMaybeDefault(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 222);
+      walkStack.push(element, 226);
     }
     return;
   }
@@ -11485,7 +11928,7 @@ function walkOptionAssignmentTargetMaybeDefault(pos) {
 function walkAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[224] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
+      if (needed[228] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
@@ -11494,28 +11937,28 @@ function walkAssignmentTargetMaybeDefault(pos) {
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[219] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[226] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
@@ -11531,7 +11974,10 @@ function walkBoxAssignmentTargetWithDefault(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function walkAssignmentTargetWithDefault(pos) {
-  if (enters[23] !== null || exits[23] !== null) return visitNode(buildWhole(deserializeAssignmentTargetWithDefault, pos), 23);
+  if (enters[23] !== null || exits[23] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentTargetWithDefault, pos), 23);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11554,17 +12000,20 @@ function walkBoxObjectAssignmentTarget(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function walkObjectAssignmentTarget(pos) {
-  if (enters[21] !== null || exits[21] !== null) return visitNode(buildWhole(deserializeObjectAssignmentTarget, pos), 21);
+  if (enters[21] !== null || exits[21] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeObjectAssignmentTarget, pos), 21);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[236] === 1) walkStack.push(pos + 40, 236);
-    if (needed[228] === 1) walkStack.push(pos + 16, 228);
+    if (needed[241] === 1) walkStack.push(pos + 40, 241);
+    if (needed[232] === 1) walkStack.push(pos + 16, 232);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[228] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[236] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[232] === 1) walkVecAssignmentTargetProperty(pos + 16);
+  if (needed[241] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -11576,7 +12025,7 @@ function walkVecAssignmentTargetProperty(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 229);
+      walkStack.push(element, 233);
     }
     return;
   }
@@ -11589,10 +12038,10 @@ function walkVecAssignmentTargetProperty(pos) {
 function walkAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[230] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      if (needed[234] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[234] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[239] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -11608,22 +12057,29 @@ function walkBoxAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function walkAssignmentTargetPropertyIdentifier(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeAssignmentTargetPropertyIdentifier, pos), 5);
+  if (enters[5] !== null || exits[5] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentTargetPropertyIdentifier, pos), 5);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[232] === 1) walkStack.push(pos, 232);
+    if (needed[236] === 1) walkStack.push(pos, 236);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[232] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
+  if (needed[236] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
   walkDepth--;
 }
 
 /** `AssignmentTargetPropertyIdentifier`'s `value`, a converter's value */
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[236] === 0 && walkDepth < WALK_DEPTH && scanHits[236] < SCAN_HITS && !meets(walkReadsOfValueOfAssignmentTargetPropertyIdentifier, pos, 236)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeValueOfAssignmentTargetPropertyIdentifier, pos));
 }
 
@@ -11631,6 +12087,21 @@ function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
 function walkOptionExpression(pos) {
   if (uint8[pos] === 255) return;
   walkExpression(pos);
+}
+
+/** What the converter of `AssignmentTargetPropertyIdentifier`'s `value` reads */
+function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[237] === 1) walkStack.push(pos + 48, 237);
+    if (needed[37] === 1) walkStack.push(pos + 16, 37);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[37] === 1) walkIdentifierReference(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 48);
+  walkDepth--;
 }
 
 /** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
@@ -11642,17 +12113,20 @@ function walkBoxAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function walkAssignmentTargetPropertyProperty(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeAssignmentTargetPropertyProperty, pos), 5);
+  if (enters[5] !== null || exits[5] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentTargetPropertyProperty, pos), 5);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[223] === 1) walkStack.push(pos + 32, 223);
+    if (needed[227] === 1) walkStack.push(pos + 32, 227);
     if (needed[61] === 1) walkStack.push(pos + 16, 61);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[61] === 1) walkPropertyKey(pos + 16);
-  if (needed[223] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
+  if (needed[227] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
   walkDepth--;
 }
 
@@ -11671,7 +12145,10 @@ function walkBoxAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function walkAssignmentTargetRest(pos) {
-  if (enters[22] !== null || exits[22] !== null) return visitNode(buildWhole(deserializeAssignmentTargetRest, pos), 22);
+  if (enters[22] !== null || exits[22] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentTargetRest, pos), 22);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[68] === 1) walkStack.push(pos + 16, 68);
@@ -11692,7 +12169,10 @@ function walkBoxAwaitExpression(pos) {
 
 /** `AwaitExpression<'a>` */
 function walkAwaitExpression(pos) {
-  if (enters[26] !== null || exits[26] !== null) return visitNode(buildWhole(deserializeAwaitExpression, pos), 26);
+  if (enters[26] !== null || exits[26] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAwaitExpression, pos), 26);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -11713,7 +12193,10 @@ function walkBoxBinaryExpression(pos) {
 
 /** `BinaryExpression<'a>` */
 function walkBinaryExpression(pos) {
-  if (enters[16] !== null || exits[16] !== null) return visitNode(buildWhole(deserializeBinaryExpression, pos), 16);
+  if (enters[16] !== null || exits[16] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBinaryExpression, pos), 16);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11736,17 +12219,20 @@ function walkBoxCallExpression(pos) {
 
 /** `CallExpression<'a>` */
 function walkCallExpression(pos) {
-  if (enters[10] !== null || exits[10] !== null) return visitNode(buildWhole(deserializeCallExpression, pos), 10);
+  if (enters[10] !== null || exits[10] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeCallExpression, pos), 10);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 40, 245);
+    if (needed[250] === 1) walkStack.push(pos + 40, 250);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[245] === 1) walkVecArgument(pos + 40);
+  if (needed[250] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -11758,7 +12244,7 @@ function walkVecArgument(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 246);
+      walkStack.push(element, 251);
     }
     return;
   }
@@ -11810,100 +12296,100 @@ function walkArgument(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Argument tag", uint8[pos], pos);
@@ -11919,15 +12405,18 @@ function walkBoxChainExpression(pos) {
 
 /** `ChainExpression<'a>` */
 function walkChainExpression(pos) {
-  if (enters[27] !== null || exits[27] !== null) return visitNode(buildWhole(deserializeChainExpression, pos), 27);
+  if (enters[27] !== null || exits[27] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeChainExpression, pos), 27);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[249] === 1) walkStack.push(pos + 16, 249);
+    if (needed[254] === 1) walkStack.push(pos + 16, 254);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[249] === 1) walkChainElement(pos + 16);
+  if (needed[254] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -11935,19 +12424,19 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ChainElement tag", uint8[pos], pos);
@@ -11969,21 +12458,24 @@ function walkClass(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_CLASS_TYPES[uint8[pos + 136]];
   if (t === undefined) throw invalid("ClassType", uint8[pos + 136], pos + 136);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeClass, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeClass, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 128, 254);
-    if (needed[253] === 1) walkStack.push(pos, 253);
-    if (needed[252] === 1) walkStack.push(pos + 40, 252);
+    if (needed[260] === 1) walkStack.push(pos + 128, 260);
+    if (needed[258] === 1) walkStack.push(pos, 258);
+    if (needed[257] === 1) walkStack.push(pos + 40, 257);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[52] === 1) walkVecDecorator(pos + 16);
-  if (needed[252] === 1) walkOptionBindingIdentifier(pos + 40);
-  if (needed[253] === 1) walkSuperClassOfClass(pos);
-  if (needed[254] === 1) walkBoxClassBody(pos + 128);
+  if (needed[257] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[258] === 1) walkSuperClassOfClass(pos);
+  if (needed[260] === 1) walkBoxClassBody(pos + 128);
   walkDepth--;
 }
 
@@ -11995,7 +12487,24 @@ function walkOptionBindingIdentifier(pos) {
 
 /** `Class`'s `superClass`, a converter's value */
 function walkSuperClassOfClass(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[258] < SCAN_HITS && !meets(walkReadsOfSuperClassOfClass, pos, 258)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeSuperClassOfClass, pos));
+}
+
+/** What the converter of `Class`'s `superClass` reads */
+function walkReadsOfSuperClassOfClass(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[237] === 1) walkStack.push(pos + 80, 237);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[237] === 1) walkOptionExpression(pos + 80);
+  walkDepth--;
 }
 
 /** `Box<'a, ClassBody<'a>>` */
@@ -12007,15 +12516,18 @@ function walkBoxClassBody(pos) {
 
 /** `ClassBody<'a>` */
 function walkClassBody(pos) {
-  if (enters[60] !== null || exits[60] !== null) return visitNode(buildWhole(deserializeClassBody, pos), 60);
+  if (enters[60] !== null || exits[60] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeClassBody, pos), 60);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[256] === 1) walkStack.push(pos + 16, 256);
+    if (needed[262] === 1) walkStack.push(pos + 16, 262);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[256] === 1) walkVecClassElement(pos + 16);
+  if (needed[262] === 1) walkVecClassElement(pos + 16);
   walkDepth--;
 }
 
@@ -12027,7 +12539,7 @@ function walkVecClassElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 257);
+      walkStack.push(element, 263);
     }
     return;
   }
@@ -12040,19 +12552,19 @@ function walkVecClassElement(pos) {
 function walkClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[258] === 1) walkBoxStaticBlock(pos + 8);
+      if (needed[264] === 1) walkBoxStaticBlock(pos + 8);
       return;
     case 1:
-      if (needed[260] === 1) walkBoxMethodDefinition(pos + 8);
+      if (needed[266] === 1) walkBoxMethodDefinition(pos + 8);
       return;
     case 2:
-      if (needed[268] === 1) walkBoxPropertyDefinition(pos + 8);
+      if (needed[275] === 1) walkBoxPropertyDefinition(pos + 8);
       return;
     case 3:
-      if (needed[270] === 1) walkBoxAccessorProperty(pos + 8);
+      if (needed[277] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[168] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[169] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -12068,7 +12580,10 @@ function walkBoxStaticBlock(pos) {
 
 /** `StaticBlock<'a>` */
 function walkStaticBlock(pos) {
-  if (enters[66] !== null || exits[66] !== null) return visitNode(buildWhole(deserializeStaticBlock, pos), 66);
+  if (enters[66] !== null || exits[66] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeStaticBlock, pos), 66);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 16, 5);
@@ -12095,10 +12610,13 @@ function walkMethodDefinition(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_METHOD_DEFINITION_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("MethodDefinitionType", uint8[pos + 12], pos + 12);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeMethodDefinition, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeMethodDefinition, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[262] === 1) walkStack.push(pos + 56, 262);
+    if (needed[268] === 1) walkStack.push(pos + 56, 268);
     if (needed[61] === 1) walkStack.push(pos + 40, 61);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
@@ -12107,7 +12625,7 @@ function walkMethodDefinition(pos) {
   walkDepth++;
   if (needed[52] === 1) walkVecDecorator(pos + 16);
   if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[262] === 1) walkBoxFunction(pos + 56);
+  if (needed[268] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
 
@@ -12126,25 +12644,47 @@ function walkFunction(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_FUNCTION_TYPES[uint8[pos + 88]];
   if (t === undefined) throw invalid("FunctionType", uint8[pos + 88], pos + 88);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeFunction, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeFunction, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[265] === 1) walkStack.push(pos + 80, 265);
-    if (needed[264] === 1) walkStack.push(pos, 264);
-    if (needed[252] === 1) walkStack.push(pos + 16, 252);
+    if (needed[272] === 1) walkStack.push(pos + 80, 272);
+    if (needed[270] === 1) walkStack.push(pos, 270);
+    if (needed[257] === 1) walkStack.push(pos + 16, 257);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[252] === 1) walkOptionBindingIdentifier(pos + 16);
-  if (needed[264] === 1) walkParamsOfFunction(pos);
-  if (needed[265] === 1) walkOptionBoxFunctionBody(pos + 80);
+  if (needed[257] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[270] === 1) walkParamsOfFunction(pos);
+  if (needed[272] === 1) walkOptionBoxFunctionBody(pos + 80);
   walkDepth--;
 }
 
 /** `Function`'s `params`, a converter's value */
 function walkParamsOfFunction(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[270] < SCAN_HITS && !meets(walkReadsOfParamsOfFunction, pos, 270)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfFunction, pos));
+}
+
+/** What the converter of `Function`'s `params` reads */
+function walkReadsOfParamsOfFunction(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[115] === 1) walkStack.push(pos + 56, 115);
+    if (needed[48] === 1) walkStack.push(pos + 64, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 64);
+  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 56);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, FunctionBody<'a>>>` */
@@ -12162,7 +12702,10 @@ function walkBoxFunctionBody(pos) {
 
 /** `FunctionBody<'a>` */
 function walkFunctionBody(pos) {
-  if (enters[31] !== null || exits[31] !== null) return visitNode(buildWhole(deserializeFunctionBody, pos), 31);
+  if (enters[31] !== null || exits[31] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeFunctionBody, pos), 31);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 40, 5);
@@ -12191,10 +12734,13 @@ function walkPropertyDefinition(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_PROPERTY_DEFINITION_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("PropertyDefinitionType", uint8[pos + 12], pos + 12);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializePropertyDefinition, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializePropertyDefinition, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 64, 233);
+    if (needed[237] === 1) walkStack.push(pos + 64, 237);
     if (needed[61] === 1) walkStack.push(pos + 40, 61);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
@@ -12203,7 +12749,7 @@ function walkPropertyDefinition(pos) {
   walkDepth++;
   if (needed[52] === 1) walkVecDecorator(pos + 16);
   if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[233] === 1) walkOptionExpression(pos + 64);
+  if (needed[237] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -12222,10 +12768,13 @@ function walkAccessorProperty(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_ACCESSOR_PROPERTY_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("AccessorPropertyType", uint8[pos + 12], pos + 12);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeAccessorProperty, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAccessorProperty, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 64, 233);
+    if (needed[237] === 1) walkStack.push(pos + 64, 237);
     if (needed[61] === 1) walkStack.push(pos + 40, 61);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
@@ -12234,7 +12783,7 @@ function walkAccessorProperty(pos) {
   walkDepth++;
   if (needed[52] === 1) walkVecDecorator(pos + 16);
   if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[233] === 1) walkOptionExpression(pos + 64);
+  if (needed[237] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -12247,7 +12796,10 @@ function walkBoxConditionalExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function walkConditionalExpression(pos) {
-  if (enters[18] !== null || exits[18] !== null) return visitNode(buildWhole(deserializeConditionalExpression, pos), 18);
+  if (enters[18] !== null || exits[18] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeConditionalExpression, pos), 18);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 48, 19);
@@ -12272,17 +12824,20 @@ function walkBoxImportExpression(pos) {
 
 /** `ImportExpression<'a>` */
 function walkImportExpression(pos) {
-  if (enters[69] !== null || exits[69] !== null) return visitNode(buildWhole(deserializeImportExpression, pos), 69);
+  if (enters[69] !== null || exits[69] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportExpression, pos), 69);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 32, 233);
+    if (needed[237] === 1) walkStack.push(pos + 32, 237);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[233] === 1) walkOptionExpression(pos + 32);
+  if (needed[237] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -12295,7 +12850,10 @@ function walkBoxLogicalExpression(pos) {
 
 /** `LogicalExpression<'a>` */
 function walkLogicalExpression(pos) {
-  if (enters[17] !== null || exits[17] !== null) return visitNode(buildWhole(deserializeLogicalExpression, pos), 17);
+  if (enters[17] !== null || exits[17] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeLogicalExpression, pos), 17);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -12318,17 +12876,20 @@ function walkBoxNewExpression(pos) {
 
 /** `NewExpression<'a>` */
 function walkNewExpression(pos) {
-  if (enters[11] !== null || exits[11] !== null) return visitNode(buildWhole(deserializeNewExpression, pos), 11);
+  if (enters[11] !== null || exits[11] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeNewExpression, pos), 11);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 40, 245);
+    if (needed[250] === 1) walkStack.push(pos + 40, 250);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[245] === 1) walkVecArgument(pos + 40);
+  if (needed[250] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -12341,7 +12902,10 @@ function walkBoxParenthesizedExpression(pos) {
 
 /** `ParenthesizedExpression<'a>` */
 function walkParenthesizedExpression(pos) {
-  if (enters[28] !== null || exits[28] !== null) return visitNode(buildWhole(deserializeParenthesizedExpression, pos), 28);
+  if (enters[28] !== null || exits[28] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeParenthesizedExpression, pos), 28);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -12362,7 +12926,10 @@ function walkBoxSequenceExpression(pos) {
 
 /** `SequenceExpression<'a>` */
 function walkSequenceExpression(pos) {
-  if (enters[24] !== null || exits[24] !== null) return visitNode(buildWhole(deserializeSequenceExpression, pos), 24);
+  if (enters[24] !== null || exits[24] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSequenceExpression, pos), 24);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[35] === 1) walkStack.push(pos + 16, 35);
@@ -12383,7 +12950,10 @@ function walkBoxTaggedTemplateExpression(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function walkTaggedTemplateExpression(pos) {
-  if (enters[7] !== null || exits[7] !== null) return visitNode(buildWhole(deserializeTaggedTemplateExpression, pos), 7);
+  if (enters[7] !== null || exits[7] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTaggedTemplateExpression, pos), 7);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[32] === 1) walkStack.push(pos + 40, 32);
@@ -12406,15 +12976,18 @@ function walkBoxUpdateExpression(pos) {
 
 /** `UpdateExpression<'a>` */
 function walkUpdateExpression(pos) {
-  if (enters[14] !== null || exits[14] !== null) return visitNode(buildWhole(deserializeUpdateExpression, pos), 14);
+  if (enters[14] !== null || exits[14] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeUpdateExpression, pos), 14);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[288] === 1) walkStack.push(pos + 16, 288);
+    if (needed[295] === 1) walkStack.push(pos + 16, 295);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[288] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[295] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -12428,22 +13001,22 @@ function walkSimpleAssignmentTarget(pos) {
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
@@ -12459,15 +13032,18 @@ function walkBoxYieldExpression(pos) {
 
 /** `YieldExpression<'a>` */
 function walkYieldExpression(pos) {
-  if (enters[57] !== null || exits[57] !== null) return visitNode(buildWhole(deserializeYieldExpression, pos), 57);
+  if (enters[57] !== null || exits[57] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeYieldExpression, pos), 57);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 16, 233);
+    if (needed[237] === 1) walkStack.push(pos + 16, 237);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkOptionExpression(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -12480,7 +13056,10 @@ function walkBoxPrivateInExpression(pos) {
 
 /** `PrivateInExpression<'a>` */
 function walkPrivateInExpression(pos) {
-  if (enters[16] !== null || exits[16] !== null) return visitNode(buildWhole(deserializePrivateInExpression, pos), 16);
+  if (enters[16] !== null || exits[16] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializePrivateInExpression, pos), 16);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 48, 19);
@@ -12502,28 +13081,47 @@ function walkBoxImportMeta(pos) {
 
 /** `ImportMeta` */
 function walkImportMeta(pos) {
-  if (enters[12] !== null || exits[12] !== null) return visitNode(buildWhole(deserializeImportMeta, pos), 12);
+  if (enters[12] !== null || exits[12] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportMeta, pos), 12);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[296] === 1) walkStack.push(pos, 296);
-    if (needed[295] === 1) walkStack.push(pos, 295);
+    if (needed[304] === 1) walkStack.push(pos, 304);
+    if (needed[302] === 1) walkStack.push(pos, 302);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[295] === 1) walkMetaOfImportMeta(pos);
-  if (needed[296] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[302] === 1) walkMetaOfImportMeta(pos);
+  if (needed[304] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
 /** `ImportMeta`'s `meta`, a converter's value */
 function walkMetaOfImportMeta(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[302] === 0 && walkDepth < WALK_DEPTH && scanHits[302] < SCAN_HITS && !meets(walkReadsOfMetaOfImportMeta, pos, 302)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeMetaOfImportMeta, pos));
+}
+
+/** What the converter of `ImportMeta`'s `meta` reads */
+function walkReadsOfMetaOfImportMeta(pos) {
 }
 
 /** `ImportMeta`'s `property`, a converter's value */
 function walkPropertyOfImportMeta(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[304] === 0 && walkDepth < WALK_DEPTH && scanHits[304] < SCAN_HITS && !meets(walkReadsOfPropertyOfImportMeta, pos, 304)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializePropertyOfImportMeta, pos));
+}
+
+/** What the converter of `ImportMeta`'s `property` reads */
+function walkReadsOfPropertyOfImportMeta(pos) {
 }
 
 /** `Box<'a, NewTarget>` */
@@ -12534,28 +13132,47 @@ function walkBoxNewTarget(pos) {
 
 /** `NewTarget` */
 function walkNewTarget(pos) {
-  if (enters[12] !== null || exits[12] !== null) return visitNode(buildWhole(deserializeNewTarget, pos), 12);
+  if (enters[12] !== null || exits[12] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeNewTarget, pos), 12);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[300] === 1) walkStack.push(pos, 300);
-    if (needed[299] === 1) walkStack.push(pos, 299);
+    if (needed[310] === 1) walkStack.push(pos, 310);
+    if (needed[308] === 1) walkStack.push(pos, 308);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[299] === 1) walkMetaOfNewTarget(pos);
-  if (needed[300] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[308] === 1) walkMetaOfNewTarget(pos);
+  if (needed[310] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
 /** `NewTarget`'s `meta`, a converter's value */
 function walkMetaOfNewTarget(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[308] === 0 && walkDepth < WALK_DEPTH && scanHits[308] < SCAN_HITS && !meets(walkReadsOfMetaOfNewTarget, pos, 308)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeMetaOfNewTarget, pos));
+}
+
+/** What the converter of `NewTarget`'s `meta` reads */
+function walkReadsOfMetaOfNewTarget(pos) {
 }
 
 /** `NewTarget`'s `property`, a converter's value */
 function walkPropertyOfNewTarget(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[310] === 0 && walkDepth < WALK_DEPTH && scanHits[310] < SCAN_HITS && !meets(walkReadsOfPropertyOfNewTarget, pos, 310)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializePropertyOfNewTarget, pos));
+}
+
+/** What the converter of `NewTarget`'s `property` reads */
+function walkReadsOfPropertyOfNewTarget(pos) {
 }
 
 /** `Box<'a, JSXElement<'a>>` */
@@ -12567,24 +13184,31 @@ function walkBoxJSXElement(pos) {
 
 /** `JSXElement<'a>` */
 function walkJSXElement(pos) {
-  if (enters[80] !== null || exits[80] !== null) return visitNode(buildWhole(deserializeJSXElement, pos), 80);
+  if (enters[80] !== null || exits[80] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXElement, pos), 80);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[342] === 1) walkStack.push(pos + 48, 342);
-    if (needed[329] === 1) walkStack.push(pos + 24, 329);
-    if (needed[303] === 1) walkStack.push(pos, 303);
+    if (needed[354] === 1) walkStack.push(pos + 48, 354);
+    if (needed[340] === 1) walkStack.push(pos + 24, 340);
+    if (needed[314] === 1) walkStack.push(pos, 314);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[303] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[329] === 1) walkVecJSXChild(pos + 24);
-  if (needed[342] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[314] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[340] === 1) walkVecJSXChild(pos + 24);
+  if (needed[354] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
 /** `JSXElement`'s `openingElement`, a converter's value */
 function walkOpeningElementOfJSXElement(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[314] < SCAN_HITS && !meets(walkReadsOfOpeningElementOfJSXElement, pos, 314)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
 }
 
@@ -12597,22 +13221,26 @@ function walkBoxJSXOpeningElement(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function walkJSXOpeningElement(pos) {
-  if (enters[81] !== null || exits[81] !== null) return visitNode(buildWhole(deserializeJSXOpeningElement, pos), 81);
+  if (enters[81] !== null || exits[81] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXOpeningElement, pos), 81);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[314] === 1) walkStack.push(pos + 40, 314);
-    if (needed[306] === 1) walkStack.push(pos + 16, 306);
+    if (needed[325] === 1) walkStack.push(pos + 40, 325);
+    if (needed[317] === 1) walkStack.push(pos + 16, 317);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[306] === 1) walkJSXElementName(pos + 16);
-  if (needed[314] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[317] === 1) walkJSXElementName(pos + 16);
+  if (needed[325] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
 /** `JSXElementName<'a>` */
 function walkJSXElementName(pos) {
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeJSXElementName, pos));
 }
 
@@ -12624,7 +13252,10 @@ function walkBoxJSXIdentifier(pos) {
 
 /** `JSXIdentifier<'a>` */
 function walkJSXIdentifier(pos) {
-  if (enters[92] !== null || exits[92] !== null) return visitNode(buildWhole(deserializeJSXIdentifier, pos), 92);
+  if (enters[92] !== null || exits[92] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXIdentifier, pos), 92);
+  }
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
@@ -12635,17 +13266,20 @@ function walkBoxJSXNamespacedName(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function walkJSXNamespacedName(pos) {
-  if (enters[86] !== null || exits[86] !== null) return visitNode(buildWhole(deserializeJSXNamespacedName, pos), 86);
+  if (enters[86] !== null || exits[86] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXNamespacedName, pos), 86);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[308] === 1) walkStack.push(pos + 48, 308);
-    if (needed[308] === 1) walkStack.push(pos + 16, 308);
+    if (needed[319] === 1) walkStack.push(pos + 48, 319);
+    if (needed[319] === 1) walkStack.push(pos + 16, 319);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[308] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[308] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[319] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[319] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -12658,22 +13292,26 @@ function walkBoxJSXMemberExpression(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function walkJSXMemberExpression(pos) {
-  if (enters[87] !== null || exits[87] !== null) return visitNode(buildWhole(deserializeJSXMemberExpression, pos), 87);
+  if (enters[87] !== null || exits[87] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXMemberExpression, pos), 87);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[308] === 1) walkStack.push(pos + 32, 308);
-    if (needed[313] === 1) walkStack.push(pos + 16, 313);
+    if (needed[319] === 1) walkStack.push(pos + 32, 319);
+    if (needed[324] === 1) walkStack.push(pos + 16, 324);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[313] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[308] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[324] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[319] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
 /** `JSXMemberExpressionObject<'a>` */
 function walkJSXMemberExpressionObject(pos) {
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeJSXMemberExpressionObject, pos));
 }
 
@@ -12685,7 +13323,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 315);
+      walkStack.push(element, 326);
     }
     return;
   }
@@ -12698,10 +13336,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[316] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[327] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[340] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[351] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -12717,17 +13355,20 @@ function walkBoxJSXAttribute(pos) {
 
 /** `JSXAttribute<'a>` */
 function walkJSXAttribute(pos) {
-  if (enters[90] !== null || exits[90] !== null) return visitNode(buildWhole(deserializeJSXAttribute, pos), 90);
+  if (enters[90] !== null || exits[90] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXAttribute, pos), 90);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[319] === 1) walkStack.push(pos + 32, 319);
-    if (needed[318] === 1) walkStack.push(pos + 16, 318);
+    if (needed[330] === 1) walkStack.push(pos + 32, 330);
+    if (needed[329] === 1) walkStack.push(pos + 16, 329);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[318] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[319] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[329] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[330] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -12735,10 +13376,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[307] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[318] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[309] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[320] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -12758,13 +13399,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[321] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[332] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -12780,15 +13421,18 @@ function walkBoxJSXExpressionContainer(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function walkJSXExpressionContainer(pos) {
-  if (enters[88] !== null || exits[88] !== null) return visitNode(buildWhole(deserializeJSXExpressionContainer, pos), 88);
+  if (enters[88] !== null || exits[88] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXExpressionContainer, pos), 88);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[323] === 1) walkStack.push(pos + 16, 323);
+    if (needed[334] === 1) walkStack.push(pos + 16, 334);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[323] === 1) walkJSXExpression(pos + 16);
+  if (needed[334] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -12796,7 +13440,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[324] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[335] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -12835,100 +13479,100 @@ function walkJSXExpression(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("JSXExpression tag", uint8[pos], pos);
@@ -12943,7 +13587,10 @@ function walkBoxJSXEmptyExpression(pos) {
 
 /** `JSXEmptyExpression` */
 function walkJSXEmptyExpression(pos) {
-  if (enters[89] !== null || exits[89] !== null) return visitNode(buildWhole(deserializeJSXEmptyExpression, pos), 89);
+  if (enters[89] !== null || exits[89] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXEmptyExpression, pos), 89);
+  }
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
@@ -12955,25 +13602,31 @@ function walkBoxJSXFragment(pos) {
 
 /** `JSXFragment<'a>` */
 function walkJSXFragment(pos) {
-  if (enters[83] !== null || exits[83] !== null) return visitNode(buildWhole(deserializeJSXFragment, pos), 83);
+  if (enters[83] !== null || exits[83] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXFragment, pos), 83);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[335] === 1) walkStack.push(pos + 56, 335);
-    if (needed[329] === 1) walkStack.push(pos + 32, 329);
-    if (needed[328] === 1) walkStack.push(pos + 16, 328);
+    if (needed[346] === 1) walkStack.push(pos + 56, 346);
+    if (needed[340] === 1) walkStack.push(pos + 32, 340);
+    if (needed[339] === 1) walkStack.push(pos + 16, 339);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[328] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[329] === 1) walkVecJSXChild(pos + 32);
-  if (needed[335] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[339] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[340] === 1) walkVecJSXChild(pos + 32);
+  if (needed[346] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
 /** `JSXOpeningFragment` */
 function walkJSXOpeningFragment(pos) {
-  if (enters[84] !== null || exits[84] !== null) return visitNode(buildWhole(deserializeJSXOpeningFragment, pos), 84);
+  if (enters[84] !== null || exits[84] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXOpeningFragment, pos), 84);
+  }
 }
 
 /** `Vec<'a, JSXChild<'a>>` */
@@ -12984,7 +13637,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 330);
+      walkStack.push(element, 341);
     }
     return;
   }
@@ -12997,19 +13650,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[331] === 1) walkBoxJSXText(pos + 8);
+      if (needed[342] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[321] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[332] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[333] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[344] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -13024,7 +13677,10 @@ function walkBoxJSXText(pos) {
 
 /** `JSXText<'a>` */
 function walkJSXText(pos) {
-  if (enters[94] !== null || exits[94] !== null) return visitNode(buildWhole(deserializeJSXText, pos), 94);
+  if (enters[94] !== null || exits[94] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXText, pos), 94);
+  }
 }
 
 /** `Box<'a, JSXSpreadChild<'a>>` */
@@ -13036,7 +13692,10 @@ function walkBoxJSXSpreadChild(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function walkJSXSpreadChild(pos) {
-  if (enters[93] !== null || exits[93] !== null) return visitNode(buildWhole(deserializeJSXSpreadChild, pos), 93);
+  if (enters[93] !== null || exits[93] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXSpreadChild, pos), 93);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -13050,7 +13709,10 @@ function walkJSXSpreadChild(pos) {
 
 /** `JSXClosingFragment` */
 function walkJSXClosingFragment(pos) {
-  if (enters[85] !== null || exits[85] !== null) return visitNode(buildWhole(deserializeJSXClosingFragment, pos), 85);
+  if (enters[85] !== null || exits[85] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXClosingFragment, pos), 85);
+  }
 }
 
 /** `Box<'a, TSInstantiationExpression<'a>>` */
@@ -13062,17 +13724,20 @@ function walkBoxTSInstantiationExpression(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function walkTSInstantiationExpression(pos) {
-  if (enters[160] !== null || exits[160] !== null) return visitNode(buildWhole(deserializeTSInstantiationExpression, pos), 160);
+  if (enters[160] !== null || exits[160] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInstantiationExpression, pos), 160);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[134] === 1) walkStack.push(pos + 32, 134);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[133] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[134] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -13085,17 +13750,20 @@ function walkBoxV8IntrinsicExpression(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function walkV8IntrinsicExpression(pos) {
-  if (enters[79] !== null || exits[79] !== null) return visitNode(buildWhole(deserializeV8IntrinsicExpression, pos), 79);
+  if (enters[79] !== null || exits[79] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeV8IntrinsicExpression, pos), 79);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 48, 245);
+    if (needed[250] === 1) walkStack.push(pos + 48, 250);
     if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[63] === 1) walkIdentifierName(pos + 16);
-  if (needed[245] === 1) walkVecArgument(pos + 48);
+  if (needed[250] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -13108,7 +13776,10 @@ function walkBoxJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function walkJSXSpreadAttribute(pos) {
-  if (enters[91] !== null || exits[91] !== null) return visitNode(buildWhole(deserializeJSXSpreadAttribute, pos), 91);
+  if (enters[91] !== null || exits[91] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXSpreadAttribute, pos), 91);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -13117,6 +13788,21 @@ function walkJSXSpreadAttribute(pos) {
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[354] === 1) walkStack.push(pos + 48, 354);
+    if (needed[315] === 1) walkStack.push(pos + 16, 315);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[315] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[354] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
@@ -13135,15 +13821,18 @@ function walkBoxJSXClosingElement(pos) {
 
 /** `JSXClosingElement<'a>` */
 function walkJSXClosingElement(pos) {
-  if (enters[82] !== null || exits[82] !== null) return visitNode(buildWhole(deserializeJSXClosingElement, pos), 82);
+  if (enters[82] !== null || exits[82] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXClosingElement, pos), 82);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[306] === 1) walkStack.push(pos + 16, 306);
+    if (needed[317] === 1) walkStack.push(pos + 16, 317);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[306] === 1) walkJSXElementName(pos + 16);
+  if (needed[317] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -13162,7 +13851,10 @@ function walkBoxBindingRestElement(pos) {
 
 /** `BindingRestElement<'a>` */
 function walkBindingRestElement(pos) {
-  if (enters[22] !== null || exits[22] !== null) return visitNode(buildWhole(deserializeBindingRestElement, pos), 22);
+  if (enters[22] !== null || exits[22] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBindingRestElement, pos), 22);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -13183,17 +13875,20 @@ function walkBoxArrayPattern(pos) {
 
 /** `ArrayPattern<'a>` */
 function walkArrayPattern(pos) {
-  if (enters[20] !== null || exits[20] !== null) return visitNode(buildWhole(deserializeArrayPattern, pos), 20);
+  if (enters[20] !== null || exits[20] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeArrayPattern, pos), 20);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[345] === 1) walkStack.push(pos + 40, 345);
-    if (needed[350] === 1) walkStack.push(pos + 16, 350);
+    if (needed[357] === 1) walkStack.push(pos + 40, 357);
+    if (needed[362] === 1) walkStack.push(pos + 16, 362);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[350] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[345] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[362] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[357] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -13205,7 +13900,7 @@ function walkVecOptionBindingPattern(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 351);
+      walkStack.push(element, 363);
     }
     return;
   }
@@ -13229,7 +13924,10 @@ function walkBoxAssignmentPattern(pos) {
 
 /** `AssignmentPattern<'a>` */
 function walkAssignmentPattern(pos) {
-  if (enters[23] !== null || exits[23] !== null) return visitNode(buildWhole(deserializeAssignmentPattern, pos), 23);
+  if (enters[23] !== null || exits[23] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentPattern, pos), 23);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -13256,11 +13954,94 @@ function walkBoxExpression(pos) {
   walkExpression(target);
 }
 
+/** What the converter of `FormalParameter` reads */
+function walkReadsOfFormalParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[366] === 1) walkStack.push(pos + 64, 366);
+    if (needed[118] === 1) walkStack.push(pos + 56, 118);
+    if (needed[54] === 1) walkStack.push(pos + 40, 54);
+    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[52] === 1) walkVecDecorator(pos + 16);
+  if (needed[54] === 1) walkBindingPattern(pos + 40);
+  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[366] === 1) walkOptionBoxExpression(pos + 64);
+  walkDepth--;
+}
+
+/** What the converter of `FormalParameters` reads */
+function walkReadsOfFormalParameters(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[372] === 1) walkStack.push(pos + 40, 372);
+    if (needed[50] === 1) walkStack.push(pos + 16, 50);
+    if (needed[370] === 1) walkStack.push(pos + 8, 370);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[370] === 1) walkNodeId(pos + 8);
+  if (needed[50] === 1) walkVecFormalParameter(pos + 16);
+  if (needed[372] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  walkDepth--;
+}
+
+/** `NodeId` */
+function walkNodeId(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[371] === 1) walkStack.push(pos, 371);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[371] === 1) walkNonMaxU32Alias(pos);
+  walkDepth--;
+}
+
+/** `NonMaxU32` */
+function walkNonMaxU32Alias(pos) {
+}
+
+/** `Option<Box<'a, FormalParameterRest<'a>>>` */
+function walkOptionBoxFormalParameterRest(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxFormalParameterRest(pos);
+}
+
+/** `Box<'a, FormalParameterRest<'a>>` */
+function walkBoxFormalParameterRest(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkFormalParameterRest(target);
+}
+
+/** `FormalParameterRest<'a>` */
+function walkFormalParameterRest(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[118] === 1) walkStack.push(pos + 72, 118);
+    if (needed[359] === 1) walkStack.push(pos + 40, 359);
+    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[52] === 1) walkVecDecorator(pos + 16);
+  if (needed[359] === 1) walkBindingRestElement(pos + 40);
+  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  walkDepth--;
+}
+
 /** `ArrowFunctionBody<'a>` */
 function walkArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[266] === 1) walkBoxFunctionBody(pos + 8);
+      if (needed[273] === 1) walkBoxFunctionBody(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -13299,100 +14080,100 @@ function walkArrowFunctionBody(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
@@ -13407,7 +14188,10 @@ function walkBoxEmptyStatement(pos) {
 
 /** `EmptyStatement` */
 function walkEmptyStatement(pos) {
-  if (enters[34] !== null || exits[34] !== null) return visitNode(buildWhole(deserializeEmptyStatement, pos), 34);
+  if (enters[34] !== null || exits[34] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeEmptyStatement, pos), 34);
+  }
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
@@ -13419,7 +14203,10 @@ function walkBoxExpressionStatement(pos) {
 
 /** `ExpressionStatement<'a>` */
 function walkExpressionStatement(pos) {
-  if (enters[29] !== null || exits[29] !== null) return visitNode(buildWhole(deserializeExpressionStatement, pos), 29);
+  if (enters[29] !== null || exits[29] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExpressionStatement, pos), 29);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -13440,17 +14227,20 @@ function walkBoxForInStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function walkForInStatement(pos) {
-  if (enters[39] !== null || exits[39] !== null) return visitNode(buildWhole(deserializeForInStatement, pos), 39);
+  if (enters[39] !== null || exits[39] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeForInStatement, pos), 39);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[363] === 1) walkStack.push(pos + 16, 363);
+    if (needed[382] === 1) walkStack.push(pos + 16, 382);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[363] === 1) walkForStatementLeft(pos + 16);
+  if (needed[382] === 1) walkForStatementLeft(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   if (needed[6] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -13460,7 +14250,7 @@ function walkForInStatement(pos) {
 function walkForStatementLeft(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[364] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
@@ -13469,28 +14259,28 @@ function walkForStatementLeft(pos) {
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[219] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[226] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("ForStatementLeft tag", uint8[pos], pos);
@@ -13506,15 +14296,18 @@ function walkBoxVariableDeclaration(pos) {
 
 /** `VariableDeclaration<'a>` */
 function walkVariableDeclaration(pos) {
-  if (enters[32] !== null || exits[32] !== null) return visitNode(buildWhole(deserializeVariableDeclaration, pos), 32);
+  if (enters[32] !== null || exits[32] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeVariableDeclaration, pos), 32);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[366] === 1) walkStack.push(pos + 16, 366);
+    if (needed[385] === 1) walkStack.push(pos + 16, 385);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[366] === 1) walkVecVariableDeclarator(pos + 16);
+  if (needed[385] === 1) walkVecVariableDeclarator(pos + 16);
   walkDepth--;
 }
 
@@ -13526,7 +14319,7 @@ function walkVecVariableDeclarator(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 367);
+      walkStack.push(element, 386);
     }
     return;
   }
@@ -13537,23 +14330,45 @@ function walkVecVariableDeclarator(pos) {
 
 /** `VariableDeclarator<'a>` */
 function walkVariableDeclarator(pos) {
-  if (enters[33] !== null || exits[33] !== null) return visitNode(buildWhole(deserializeVariableDeclarator, pos), 33);
+  if (enters[33] !== null || exits[33] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeVariableDeclarator, pos), 33);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 40, 233);
-    if (needed[368] === 1) walkStack.push(pos, 368);
+    if (needed[237] === 1) walkStack.push(pos + 40, 237);
+    if (needed[387] === 1) walkStack.push(pos, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[368] === 1) walkIdOfVariableDeclarator(pos);
-  if (needed[233] === 1) walkOptionExpression(pos + 40);
+  if (needed[387] === 1) walkIdOfVariableDeclarator(pos);
+  if (needed[237] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
 /** `VariableDeclarator`'s `id`, a converter's value */
 function walkIdOfVariableDeclarator(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[387] < SCAN_HITS && !meets(walkReadsOfIdOfVariableDeclarator, pos, 387)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeIdOfVariableDeclarator, pos));
+}
+
+/** What the converter of `VariableDeclarator`'s `id` reads */
+function walkReadsOfIdOfVariableDeclarator(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[118] === 1) walkStack.push(pos + 32, 118);
+    if (needed[54] === 1) walkStack.push(pos + 16, 54);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[54] === 1) walkBindingPattern(pos + 16);
+  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
@@ -13565,17 +14380,20 @@ function walkBoxForOfStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function walkForOfStatement(pos) {
-  if (enters[40] !== null || exits[40] !== null) return visitNode(buildWhole(deserializeForOfStatement, pos), 40);
+  if (enters[40] !== null || exits[40] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeForOfStatement, pos), 40);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[363] === 1) walkStack.push(pos + 16, 363);
+    if (needed[382] === 1) walkStack.push(pos + 16, 382);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[363] === 1) walkForStatementLeft(pos + 16);
+  if (needed[382] === 1) walkForStatementLeft(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   if (needed[6] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -13590,20 +14408,23 @@ function walkBoxForStatement(pos) {
 
 /** `ForStatement<'a>` */
 function walkForStatement(pos) {
-  if (enters[38] !== null || exits[38] !== null) return visitNode(buildWhole(deserializeForStatement, pos), 38);
+  if (enters[38] !== null || exits[38] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeForStatement, pos), 38);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 64, 6);
-    if (needed[233] === 1) walkStack.push(pos + 48, 233);
-    if (needed[233] === 1) walkStack.push(pos + 32, 233);
-    if (needed[373] === 1) walkStack.push(pos + 16, 373);
+    if (needed[237] === 1) walkStack.push(pos + 48, 237);
+    if (needed[237] === 1) walkStack.push(pos + 32, 237);
+    if (needed[393] === 1) walkStack.push(pos + 16, 393);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[373] === 1) walkOptionForStatementInit(pos + 16);
-  if (needed[233] === 1) walkOptionExpression(pos + 32);
-  if (needed[233] === 1) walkOptionExpression(pos + 48);
+  if (needed[393] === 1) walkOptionForStatementInit(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 32);
+  if (needed[237] === 1) walkOptionExpression(pos + 48);
   if (needed[6] === 1) walkStatement(pos + 64);
   walkDepth--;
 }
@@ -13618,7 +14439,7 @@ function walkOptionForStatementInit(pos) {
 function walkForStatementInit(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[364] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -13657,100 +14478,100 @@ function walkForStatementInit(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ForStatementInit tag", uint8[pos], pos);
@@ -13766,10 +14587,13 @@ function walkBoxIfStatement(pos) {
 
 /** `IfStatement<'a>` */
 function walkIfStatement(pos) {
-  if (enters[35] !== null || exits[35] !== null) return visitNode(buildWhole(deserializeIfStatement, pos), 35);
+  if (enters[35] !== null || exits[35] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeIfStatement, pos), 35);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[377] === 1) walkStack.push(pos + 48, 377);
+    if (needed[397] === 1) walkStack.push(pos + 48, 397);
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
@@ -13778,7 +14602,7 @@ function walkIfStatement(pos) {
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
   if (needed[6] === 1) walkStatement(pos + 32);
-  if (needed[377] === 1) walkOptionStatement(pos + 48);
+  if (needed[397] === 1) walkOptionStatement(pos + 48);
   walkDepth--;
 }
 
@@ -13797,7 +14621,10 @@ function walkBoxLabeledStatement(pos) {
 
 /** `LabeledStatement<'a>` */
 function walkLabeledStatement(pos) {
-  if (enters[47] !== null || exits[47] !== null) return visitNode(buildWhole(deserializeLabeledStatement, pos), 47);
+  if (enters[47] !== null || exits[47] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeLabeledStatement, pos), 47);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
@@ -13820,15 +14647,18 @@ function walkBoxReturnStatement(pos) {
 
 /** `ReturnStatement<'a>` */
 function walkReturnStatement(pos) {
-  if (enters[43] !== null || exits[43] !== null) return visitNode(buildWhole(deserializeReturnStatement, pos), 43);
+  if (enters[43] !== null || exits[43] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeReturnStatement, pos), 43);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 16, 233);
+    if (needed[237] === 1) walkStack.push(pos + 16, 237);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkOptionExpression(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13841,17 +14671,20 @@ function walkBoxSwitchStatement(pos) {
 
 /** `SwitchStatement<'a>` */
 function walkSwitchStatement(pos) {
-  if (enters[45] !== null || exits[45] !== null) return visitNode(buildWhole(deserializeSwitchStatement, pos), 45);
+  if (enters[45] !== null || exits[45] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSwitchStatement, pos), 45);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[384] === 1) walkStack.push(pos + 32, 384);
+    if (needed[404] === 1) walkStack.push(pos + 32, 404);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[384] === 1) walkVecSwitchCase(pos + 32);
+  if (needed[404] === 1) walkVecSwitchCase(pos + 32);
   walkDepth--;
 }
 
@@ -13863,7 +14696,7 @@ function walkVecSwitchCase(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 385);
+      walkStack.push(element, 405);
     }
     return;
   }
@@ -13874,16 +14707,19 @@ function walkVecSwitchCase(pos) {
 
 /** `SwitchCase<'a>` */
 function walkSwitchCase(pos) {
-  if (enters[46] !== null || exits[46] !== null) return visitNode(buildWhole(deserializeSwitchCase, pos), 46);
+  if (enters[46] !== null || exits[46] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSwitchCase, pos), 46);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
-    if (needed[233] === 1) walkStack.push(pos + 16, 233);
+    if (needed[237] === 1) walkStack.push(pos + 16, 237);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkOptionExpression(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 16);
   if (needed[5] === 1) walkVecStatement(pos + 32);
   walkDepth--;
 }
@@ -13897,7 +14733,10 @@ function walkBoxThrowStatement(pos) {
 
 /** `ThrowStatement<'a>` */
 function walkThrowStatement(pos) {
-  if (enters[48] !== null || exits[48] !== null) return visitNode(buildWhole(deserializeThrowStatement, pos), 48);
+  if (enters[48] !== null || exits[48] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeThrowStatement, pos), 48);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -13918,19 +14757,22 @@ function walkBoxTryStatement(pos) {
 
 /** `TryStatement<'a>` */
 function walkTryStatement(pos) {
-  if (enters[49] !== null || exits[49] !== null) return visitNode(buildWhole(deserializeTryStatement, pos), 49);
+  if (enters[49] !== null || exits[49] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTryStatement, pos), 49);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[395] === 1) walkStack.push(pos + 32, 395);
-    if (needed[390] === 1) walkStack.push(pos + 24, 390);
+    if (needed[416] === 1) walkStack.push(pos + 32, 416);
+    if (needed[410] === 1) walkStack.push(pos + 24, 410);
     if (needed[7] === 1) walkStack.push(pos + 16, 7);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[7] === 1) walkBoxBlockStatement(pos + 16);
-  if (needed[390] === 1) walkOptionBoxCatchClause(pos + 24);
-  if (needed[395] === 1) walkOptionBoxBlockStatement(pos + 32);
+  if (needed[410] === 1) walkOptionBoxCatchClause(pos + 24);
+  if (needed[416] === 1) walkOptionBoxBlockStatement(pos + 32);
   walkDepth--;
 }
 
@@ -13949,16 +14791,19 @@ function walkBoxCatchClause(pos) {
 
 /** `CatchClause<'a>` */
 function walkCatchClause(pos) {
-  if (enters[50] !== null || exits[50] !== null) return visitNode(buildWhole(deserializeCatchClause, pos), 50);
+  if (enters[50] !== null || exits[50] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeCatchClause, pos), 50);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[7] === 1) walkStack.push(pos + 56, 7);
-    if (needed[393] === 1) walkStack.push(pos + 16, 393);
+    if (needed[413] === 1) walkStack.push(pos + 16, 413);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[393] === 1) walkOptionCatchParameter(pos + 16);
+  if (needed[413] === 1) walkOptionCatchParameter(pos + 16);
   if (needed[7] === 1) walkBoxBlockStatement(pos + 56);
   walkDepth--;
 }
@@ -13971,7 +14816,26 @@ function walkOptionCatchParameter(pos) {
 
 /** `CatchParameter<'a>` */
 function walkCatchParameter(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[414] < SCAN_HITS && !meets(walkReadsOfCatchParameter, pos, 414)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeCatchParameter, pos));
+}
+
+/** What the converter of `CatchParameter` reads */
+function walkReadsOfCatchParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[118] === 1) walkStack.push(pos + 32, 118);
+    if (needed[54] === 1) walkStack.push(pos + 16, 54);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[54] === 1) walkBindingPattern(pos + 16);
+  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, BlockStatement<'a>>>` */
@@ -13989,7 +14853,10 @@ function walkBoxWhileStatement(pos) {
 
 /** `WhileStatement<'a>` */
 function walkWhileStatement(pos) {
-  if (enters[37] !== null || exits[37] !== null) return visitNode(buildWhole(deserializeWhileStatement, pos), 37);
+  if (enters[37] !== null || exits[37] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeWhileStatement, pos), 37);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
@@ -14012,7 +14879,10 @@ function walkBoxWithStatement(pos) {
 
 /** `WithStatement<'a>` */
 function walkWithStatement(pos) {
-  if (enters[44] !== null || exits[44] !== null) return visitNode(buildWhole(deserializeWithStatement, pos), 44);
+  if (enters[44] !== null || exits[44] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeWithStatement, pos), 44);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
@@ -14035,7 +14905,10 @@ function walkBoxTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function walkTSTypeAliasDeclaration(pos) {
-  if (enters[131] !== null || exits[131] !== null) return visitNode(buildWhole(deserializeTSTypeAliasDeclaration, pos), 131);
+  if (enters[131] !== null || exits[131] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeAliasDeclaration, pos), 131);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[71] === 1) walkStack.push(pos + 56, 71);
@@ -14060,11 +14933,14 @@ function walkBoxTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function walkTSInterfaceDeclaration(pos) {
-  if (enters[132] !== null || exits[132] !== null) return visitNode(buildWhole(deserializeTSInterfaceDeclaration, pos), 132);
+  if (enters[132] !== null || exits[132] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInterfaceDeclaration, pos), 132);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[407] === 1) walkStack.push(pos + 80, 407);
-    if (needed[404] === 1) walkStack.push(pos + 56, 404);
+    if (needed[429] === 1) walkStack.push(pos + 80, 429);
+    if (needed[425] === 1) walkStack.push(pos + 56, 425);
     if (needed[104] === 1) walkStack.push(pos + 48, 104);
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
@@ -14073,8 +14949,8 @@ function walkTSInterfaceDeclaration(pos) {
   walkDepth++;
   if (needed[56] === 1) walkBindingIdentifier(pos + 16);
   if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[404] === 1) walkVecTSInterfaceHeritage(pos + 56);
-  if (needed[407] === 1) walkBoxTSInterfaceBody(pos + 80);
+  if (needed[425] === 1) walkVecTSInterfaceHeritage(pos + 56);
+  if (needed[429] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
 }
 
@@ -14086,7 +14962,7 @@ function walkVecTSInterfaceHeritage(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 405);
+      walkStack.push(element, 426);
     }
     return;
   }
@@ -14097,23 +14973,43 @@ function walkVecTSInterfaceHeritage(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function walkTSInterfaceHeritage(pos) {
-  if (enters[139] !== null || exits[139] !== null) return visitNode(buildWhole(deserializeTSInterfaceHeritage, pos), 139);
+  if (enters[139] !== null || exits[139] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInterfaceHeritage, pos), 139);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[132] === 1) walkStack.push(pos + 32, 132);
-    if (needed[406] === 1) walkStack.push(pos, 406);
+    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[427] === 1) walkStack.push(pos, 427);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[406] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[132] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[427] === 1) walkExpressionOfTSInterfaceHeritage(pos);
+  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
 /** `TSInterfaceHeritage`'s `expression`, a converter's value */
 function walkExpressionOfTSInterfaceHeritage(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[427] === 0 && walkDepth < WALK_DEPTH && scanHits[427] < SCAN_HITS && !meets(walkReadsOfExpressionOfTSInterfaceHeritage, pos, 427)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeExpressionOfTSInterfaceHeritage, pos));
+}
+
+/** What the converter of `TSInterfaceHeritage`'s `expression` reads */
+function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[196] === 1) walkStack.push(pos + 16, 196);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[196] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
 }
 
 /** `Box<'a, TSInterfaceBody<'a>>` */
@@ -14125,15 +15021,18 @@ function walkBoxTSInterfaceBody(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function walkTSInterfaceBody(pos) {
-  if (enters[133] !== null || exits[133] !== null) return visitNode(buildWhole(deserializeTSInterfaceBody, pos), 133);
+  if (enters[133] !== null || exits[133] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInterfaceBody, pos), 133);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[166] === 1) walkVecTSSignature(pos + 16);
+  if (needed[167] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -14146,31 +15045,37 @@ function walkBoxTSEnumDeclaration(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function walkTSEnumDeclaration(pos) {
-  if (enters[96] !== null || exits[96] !== null) return visitNode(buildWhole(deserializeTSEnumDeclaration, pos), 96);
+  if (enters[96] !== null || exits[96] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSEnumDeclaration, pos), 96);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[411] === 1) walkStack.push(pos + 48, 411);
+    if (needed[433] === 1) walkStack.push(pos + 48, 433);
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[411] === 1) walkTSEnumBody(pos + 48);
+  if (needed[433] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
 
 /** `TSEnumBody<'a>` */
 function walkTSEnumBody(pos) {
-  if (enters[97] !== null || exits[97] !== null) return visitNode(buildWhole(deserializeTSEnumBody, pos), 97);
+  if (enters[97] !== null || exits[97] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSEnumBody, pos), 97);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[412] === 1) walkStack.push(pos + 16, 412);
+    if (needed[434] === 1) walkStack.push(pos + 16, 434);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[412] === 1) walkVecTSEnumMember(pos + 16);
+  if (needed[434] === 1) walkVecTSEnumMember(pos + 16);
   walkDepth--;
 }
 
@@ -14182,7 +15087,7 @@ function walkVecTSEnumMember(pos) {
   if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 413);
+      walkStack.push(element, 435);
     }
     return;
   }
@@ -14193,17 +15098,20 @@ function walkVecTSEnumMember(pos) {
 
 /** `TSEnumMember<'a>` */
 function walkTSEnumMember(pos) {
-  if (enters[98] !== null || exits[98] !== null) return visitNode(buildWhole(deserializeTSEnumMember, pos), 98);
+  if (enters[98] !== null || exits[98] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSEnumMember, pos), 98);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 32, 233);
-    if (needed[414] === 1) walkStack.push(pos + 16, 414);
+    if (needed[237] === 1) walkStack.push(pos + 32, 237);
+    if (needed[436] === 1) walkStack.push(pos + 16, 436);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[414] === 1) walkTSEnumMemberName(pos + 16);
-  if (needed[233] === 1) walkOptionExpression(pos + 32);
+  if (needed[436] === 1) walkTSEnumMemberName(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -14236,17 +15144,20 @@ function walkBoxTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function walkTSExternalModuleDeclaration(pos) {
-  if (enters[141] !== null || exits[141] !== null) return visitNode(buildWhole(deserializeTSExternalModuleDeclaration, pos), 141);
+  if (enters[141] !== null || exits[141] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSExternalModuleDeclaration, pos), 141);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[417] === 1) walkStack.push(pos + 64, 417);
+    if (needed[439] === 1) walkStack.push(pos + 64, 439);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[417] === 1) walkOptionBoxTSModuleBlock(pos + 64);
+  if (needed[439] === 1) walkOptionBoxTSModuleBlock(pos + 64);
   walkDepth--;
 }
 
@@ -14265,7 +15176,10 @@ function walkBoxTSModuleBlock(pos) {
 
 /** `TSModuleBlock<'a>` */
 function walkTSModuleBlock(pos) {
-  if (enters[142] !== null || exits[142] !== null) return visitNode(buildWhole(deserializeTSModuleBlock, pos), 142);
+  if (enters[142] !== null || exits[142] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSModuleBlock, pos), 142);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 40, 5);
@@ -14288,17 +15202,25 @@ function walkBoxTSNamespaceDeclaration(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function walkTSNamespaceDeclaration(pos) {
-  if (enters[141] !== null || exits[141] !== null) return visitNode(buildWhole(deserializeTSNamespaceDeclaration, pos), 141);
+  // Its converter makes a node of a visited type: found in the value built.
+  if (makes[443] === 1) {
+    if (scanning !== 0) return found();
+    return visitValue(buildWhole(deserializeTSNamespaceDeclaration, pos));
+  }
+  if (enters[141] !== null || exits[141] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNamespaceDeclaration, pos), 141);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[422] === 1) walkStack.push(pos + 48, 422);
+    if (needed[444] === 1) walkStack.push(pos + 48, 444);
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[422] === 1) walkTSNamespaceDeclarationBody(pos + 48);
+  if (needed[444] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
 
@@ -14306,10 +15228,10 @@ function walkTSNamespaceDeclaration(pos) {
 function walkTSNamespaceDeclarationBody(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[420] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 1:
-      if (needed[418] === 1) walkBoxTSModuleBlock(pos + 8);
+      if (needed[440] === 1) walkBoxTSModuleBlock(pos + 8);
       return;
     default:
       throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
@@ -14325,23 +15247,34 @@ function walkBoxTSGlobalDeclaration(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function walkTSGlobalDeclaration(pos) {
-  if (enters[141] !== null || exits[141] !== null) return visitNode(buildWhole(deserializeTSGlobalDeclaration, pos), 141);
+  if (enters[141] !== null || exits[141] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSGlobalDeclaration, pos), 141);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[419] === 1) walkStack.push(pos + 24, 419);
-    if (needed[425] === 1) walkStack.push(pos, 425);
+    if (needed[441] === 1) walkStack.push(pos + 24, 441);
+    if (needed[447] === 1) walkStack.push(pos, 447);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[425] === 1) walkIdOfTSGlobalDeclaration(pos);
-  if (needed[419] === 1) walkTSModuleBlock(pos + 24);
+  if (needed[447] === 1) walkIdOfTSGlobalDeclaration(pos);
+  if (needed[441] === 1) walkTSModuleBlock(pos + 24);
   walkDepth--;
 }
 
 /** `TSGlobalDeclaration`'s `id`, a converter's value */
 function walkIdOfTSGlobalDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[447] === 0 && walkDepth < WALK_DEPTH && scanHits[447] < SCAN_HITS && !meets(walkReadsOfIdOfTSGlobalDeclaration, pos, 447)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeIdOfTSGlobalDeclaration, pos));
+}
+
+/** What the converter of `TSGlobalDeclaration`'s `id` reads */
+function walkReadsOfIdOfTSGlobalDeclaration(pos) {
 }
 
 /** `Box<'a, TSImportEqualsDeclaration<'a>>` */
@@ -14353,17 +15286,20 @@ function walkBoxTSImportEqualsDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function walkTSImportEqualsDeclaration(pos) {
-  if (enters[154] !== null || exits[154] !== null) return visitNode(buildWhole(deserializeTSImportEqualsDeclaration, pos), 154);
+  if (enters[154] !== null || exits[154] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSImportEqualsDeclaration, pos), 154);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[428] === 1) walkStack.push(pos + 48, 428);
+    if (needed[451] === 1) walkStack.push(pos + 48, 451);
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[428] === 1) walkTSModuleReference(pos + 48);
+  if (needed[451] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
 
@@ -14371,13 +15307,13 @@ function walkTSImportEqualsDeclaration(pos) {
 function walkTSModuleReference(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[429] === 1) walkBoxTSExternalModuleReference(pos + 8);
+      if (needed[452] === 1) walkBoxTSExternalModuleReference(pos + 8);
       return;
     case 1:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[190] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -14392,7 +15328,10 @@ function walkBoxTSExternalModuleReference(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function walkTSExternalModuleReference(pos) {
-  if (enters[155] !== null || exits[155] !== null) return visitNode(buildWhole(deserializeTSExternalModuleReference, pos), 155);
+  if (enters[155] !== null || exits[155] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSExternalModuleReference, pos), 155);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
@@ -14412,24 +15351,31 @@ function walkBoxImportDeclaration(pos) {
 
 /** `ImportDeclaration<'a>` */
 function walkImportDeclaration(pos) {
-  if (enters[70] !== null || exits[70] !== null) return visitNode(buildWhole(deserializeImportDeclaration, pos), 70);
+  if (enters[70] !== null || exits[70] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportDeclaration, pos), 70);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[444] === 1) walkStack.push(pos, 444);
+    if (needed[468] === 1) walkStack.push(pos, 468);
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
-    if (needed[433] === 1) walkStack.push(pos, 433);
+    if (needed[456] === 1) walkStack.push(pos, 456);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[433] === 1) walkSpecifiersOfImportDeclaration(pos);
+  if (needed[456] === 1) walkSpecifiersOfImportDeclaration(pos);
   if (needed[4] === 1) walkStringLiteral(pos + 40);
-  if (needed[444] === 1) walkAttributesOfImportDeclaration(pos);
+  if (needed[468] === 1) walkAttributesOfImportDeclaration(pos);
   walkDepth--;
 }
 
 /** `ImportDeclaration`'s `specifiers`, a converter's value */
 function walkSpecifiersOfImportDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[456] < SCAN_HITS && !meets(walkReadsOfSpecifiersOfImportDeclaration, pos, 456)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeSpecifiersOfImportDeclaration, pos));
 }
 
@@ -14447,7 +15393,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 436);
+      walkStack.push(element, 459);
     }
     return;
   }
@@ -14460,13 +15406,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[437] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[460] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[440] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[463] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[442] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[465] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -14481,16 +15427,19 @@ function walkBoxImportSpecifier(pos) {
 
 /** `ImportSpecifier<'a>` */
 function walkImportSpecifier(pos) {
-  if (enters[71] !== null || exits[71] !== null) return visitNode(buildWhole(deserializeImportSpecifier, pos), 71);
+  if (enters[71] !== null || exits[71] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportSpecifier, pos), 71);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[56] === 1) walkStack.push(pos + 72, 56);
-    if (needed[439] === 1) walkStack.push(pos + 16, 439);
+    if (needed[462] === 1) walkStack.push(pos + 16, 462);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[439] === 1) walkModuleExportName(pos + 16);
+  if (needed[462] === 1) walkModuleExportName(pos + 16);
   if (needed[56] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
@@ -14520,7 +15469,10 @@ function walkBoxImportDefaultSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function walkImportDefaultSpecifier(pos) {
-  if (enters[72] !== null || exits[72] !== null) return visitNode(buildWhole(deserializeImportDefaultSpecifier, pos), 72);
+  if (enters[72] !== null || exits[72] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportDefaultSpecifier, pos), 72);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
@@ -14540,7 +15492,10 @@ function walkBoxImportNamespaceSpecifier(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function walkImportNamespaceSpecifier(pos) {
-  if (enters[73] !== null || exits[73] !== null) return visitNode(buildWhole(deserializeImportNamespaceSpecifier, pos), 73);
+  if (enters[73] !== null || exits[73] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportNamespaceSpecifier, pos), 73);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
@@ -14552,8 +15507,25 @@ function walkImportNamespaceSpecifier(pos) {
   walkDepth--;
 }
 
+/** What the converter of `ImportDeclaration`'s `specifiers` reads */
+function walkReadsOfSpecifiersOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[457] === 1) walkStack.push(pos + 16, 457);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[457] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  walkDepth--;
+}
+
 /** `ImportDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfImportDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[468] < SCAN_HITS && !meets(walkReadsOfAttributesOfImportDeclaration, pos, 468)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeAttributesOfImportDeclaration, pos));
 }
 
@@ -14573,12 +15545,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[448] === 1) walkStack.push(pos + 16, 448);
+    if (needed[472] === 1) walkStack.push(pos + 16, 472);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[448] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[472] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -14590,7 +15562,7 @@ function walkVecImportAttribute(pos) {
   if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 449);
+      walkStack.push(element, 473);
     }
     return;
   }
@@ -14601,16 +15573,19 @@ function walkVecImportAttribute(pos) {
 
 /** `ImportAttribute<'a>` */
 function walkImportAttribute(pos) {
-  if (enters[74] !== null || exits[74] !== null) return visitNode(buildWhole(deserializeImportAttribute, pos), 74);
+  if (enters[74] !== null || exits[74] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportAttribute, pos), 74);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[450] === 1) walkStack.push(pos + 16, 450);
+    if (needed[474] === 1) walkStack.push(pos + 16, 474);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[450] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[474] === 1) walkImportAttributeKey(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -14629,6 +15604,19 @@ function walkImportAttributeKey(pos) {
   }
 }
 
+/** What the converter of `ImportDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[469] === 1) walkStack.push(pos + 88, 469);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[469] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
+}
+
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function walkBoxExportAllDeclaration(pos) {
   const target = readPointer(pos, 128, 7);
@@ -14637,19 +15625,22 @@ function walkBoxExportAllDeclaration(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function walkExportAllDeclaration(pos) {
-  if (enters[77] !== null || exits[77] !== null) return visitNode(buildWhole(deserializeExportAllDeclaration, pos), 77);
+  if (enters[77] !== null || exits[77] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportAllDeclaration, pos), 77);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[454] === 1) walkStack.push(pos, 454);
+    if (needed[479] === 1) walkStack.push(pos, 479);
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[453] === 1) walkStack.push(pos + 16, 453);
+    if (needed[478] === 1) walkStack.push(pos + 16, 478);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[453] === 1) walkOptionModuleExportName(pos + 16);
+  if (needed[478] === 1) walkOptionModuleExportName(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
-  if (needed[454] === 1) walkAttributesOfExportAllDeclaration(pos);
+  if (needed[479] === 1) walkAttributesOfExportAllDeclaration(pos);
   walkDepth--;
 }
 
@@ -14661,7 +15652,24 @@ function walkOptionModuleExportName(pos) {
 
 /** `ExportAllDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportAllDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[479] < SCAN_HITS && !meets(walkReadsOfAttributesOfExportAllDeclaration, pos, 479)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeAttributesOfExportAllDeclaration, pos));
+}
+
+/** What the converter of `ExportAllDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportAllDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[469] === 1) walkStack.push(pos + 120, 469);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[469] === 1) walkOptionBoxWithClause(pos + 120);
+  walkDepth--;
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
@@ -14673,15 +15681,18 @@ function walkBoxExportDefaultDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function walkExportDefaultDeclaration(pos) {
-  if (enters[76] !== null || exits[76] !== null) return visitNode(buildWhole(deserializeExportDefaultDeclaration, pos), 76);
+  if (enters[76] !== null || exits[76] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportDefaultDeclaration, pos), 76);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[457] === 1) walkStack.push(pos + 16, 457);
+    if (needed[483] === 1) walkStack.push(pos + 16, 483);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[457] === 1) walkExportDefaultDeclarationKind(pos + 16);
+  if (needed[483] === 1) walkExportDefaultDeclarationKind(pos + 16);
   walkDepth--;
 }
 
@@ -14689,13 +15700,13 @@ function walkExportDefaultDeclaration(pos) {
 function walkExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
-      if (needed[402] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14734,100 +15745,100 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
@@ -14843,15 +15854,18 @@ function walkBoxExportDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function walkExportDeclaration(pos) {
-  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportDeclaration, pos), 75);
+  if (enters[75] !== null || exits[75] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportDeclaration, pos), 75);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[460] === 1) walkStack.push(pos + 16, 460);
+    if (needed[486] === 1) walkStack.push(pos + 16, 486);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[460] === 1) walkDeclaration(pos + 16);
+  if (needed[486] === 1) walkDeclaration(pos + 16);
   walkDepth--;
 }
 
@@ -14859,34 +15873,34 @@ function walkExportDeclaration(pos) {
 function walkDeclaration(pos) {
   switch (uint8[pos]) {
     case 32:
-      if (needed[364] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[400] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[402] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[409] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[431] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[415] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[437] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[420] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[423] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[445] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[426] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[449] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     default:
       throw invalid("Declaration tag", uint8[pos], pos);
@@ -14901,15 +15915,18 @@ function walkBoxExportNamedDeclaration(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function walkExportNamedDeclaration(pos) {
-  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportNamedDeclaration, pos), 75);
+  if (enters[75] !== null || exits[75] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportNamedDeclaration, pos), 75);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[463] === 1) walkStack.push(pos + 16, 463);
+    if (needed[489] === 1) walkStack.push(pos + 16, 489);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[463] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[489] === 1) walkVecExportSpecifier(pos + 16);
   walkDepth--;
 }
 
@@ -14921,7 +15938,7 @@ function walkVecExportSpecifier(pos) {
   if ((budget -= len * 128) < 0) overBudget(first, len * 128, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 128; element >= first; element -= 128) {
-      walkStack.push(element, 464);
+      walkStack.push(element, 490);
     }
     return;
   }
@@ -14932,17 +15949,20 @@ function walkVecExportSpecifier(pos) {
 
 /** `ExportSpecifier<'a>` */
 function walkExportSpecifier(pos) {
-  if (enters[78] !== null || exits[78] !== null) return visitNode(buildWhole(deserializeExportSpecifier, pos), 78);
+  if (enters[78] !== null || exits[78] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportSpecifier, pos), 78);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[439] === 1) walkStack.push(pos + 72, 439);
-    if (needed[439] === 1) walkStack.push(pos + 16, 439);
+    if (needed[462] === 1) walkStack.push(pos + 72, 462);
+    if (needed[462] === 1) walkStack.push(pos + 16, 462);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[439] === 1) walkModuleExportName(pos + 16);
-  if (needed[439] === 1) walkModuleExportName(pos + 72);
+  if (needed[462] === 1) walkModuleExportName(pos + 16);
+  if (needed[462] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -14954,25 +15974,45 @@ function walkBoxExportFromDeclaration(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function walkExportFromDeclaration(pos) {
-  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportFromDeclaration, pos), 75);
+  if (enters[75] !== null || exits[75] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportFromDeclaration, pos), 75);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[467] === 1) walkStack.push(pos, 467);
+    if (needed[493] === 1) walkStack.push(pos, 493);
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
-    if (needed[463] === 1) walkStack.push(pos + 16, 463);
+    if (needed[489] === 1) walkStack.push(pos + 16, 489);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[463] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[489] === 1) walkVecExportSpecifier(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 40);
-  if (needed[467] === 1) walkAttributesOfExportFromDeclaration(pos);
+  if (needed[493] === 1) walkAttributesOfExportFromDeclaration(pos);
   walkDepth--;
 }
 
 /** `ExportFromDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportFromDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[493] < SCAN_HITS && !meets(walkReadsOfAttributesOfExportFromDeclaration, pos, 493)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeAttributesOfExportFromDeclaration, pos));
+}
+
+/** What the converter of `ExportFromDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportFromDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[469] === 1) walkStack.push(pos + 88, 469);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[469] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
 }
 
 /** `Box<'a, TSExportAssignment<'a>>` */
@@ -14984,7 +16024,10 @@ function walkBoxTSExportAssignment(pos) {
 
 /** `TSExportAssignment<'a>` */
 function walkTSExportAssignment(pos) {
-  if (enters[158] !== null || exits[158] !== null) return visitNode(buildWhole(deserializeTSExportAssignment, pos), 158);
+  if (enters[158] !== null || exits[158] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSExportAssignment, pos), 158);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -15004,7 +16047,10 @@ function walkBoxTSNamespaceExportDeclaration(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function walkTSNamespaceExportDeclaration(pos) {
-  if (enters[159] !== null || exits[159] !== null) return visitNode(buildWhole(deserializeTSNamespaceExportDeclaration, pos), 159);
+  if (enters[159] !== null || exits[159] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNamespaceExportDeclaration, pos), 159);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[63] === 1) walkStack.push(pos + 16, 63);
@@ -15024,11 +16070,14 @@ function walkOptionHashbang(pos) {
 
 /** `Hashbang<'a>` */
 function walkHashbang(pos) {
-  if (enters[30] !== null || exits[30] !== null) return visitNode(buildWhole(deserializeHashbang, pos), 30);
+  if (enters[30] !== null || exits[30] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeHashbang, pos), 30);
+  }
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkReadsOfParametersOfTSIndexSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkReadsOfFormalParameter, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkReadsOfSpecifiersOfImportDeclaration, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkReadsOfAttributesOfImportDeclaration, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

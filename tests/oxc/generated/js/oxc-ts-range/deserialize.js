@@ -3752,6 +3752,32 @@ function deserializeFormalParameter(pos) {
   return param;
 }
 
+/** `FormalParameterRest<'a>` */
+function deserializeFormalParameterRest(pos) {
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  let decoratorsValue, restValue, typeAnnotationValue;
+  try {
+    decoratorsValue = deserializeVecDecorator(pos + 16);
+    restValue = deserializeBindingRestElement(pos + 40);
+    typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 72);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    if (decoratorsValue === undefined) decoratorsValue = defer(deserializeVecDecorator, pos + 16);
+    if (restValue === undefined) restValue = defer(deserializeBindingRestElement, pos + 40);
+    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
+  }
+  return {
+    type: "FormalParameterRest",
+    decorators: decoratorsValue,
+    rest: restValue,
+    typeAnnotation: typeAnnotationValue,
+    start: this_start,
+    end: this_end,
+    range: [this_start, this_end],
+  };
+}
+
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
@@ -4937,6 +4963,22 @@ function deserializeNewTarget(pos) {
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
+  };
+}
+
+/** `NodeId` */
+function deserializeNodeId(pos) {
+  return {
+    type: "NodeId",
+    "0": deserializeNonMaxU32Alias(pos),
+  };
+}
+
+/** `NonMaxU32` */
+function deserializeNonMaxU32Alias(pos) {
+  return {
+    type: "NonMaxU32Alias",
+    "0": uint32[pos >>> 2],
   };
 }
 
@@ -9252,11 +9294,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, 12, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, 148, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, 139, -1, 138, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, 159, -1, 160, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], [1], null, null, [1], [1], null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 476], [3], [4], [], [6], [7, 9, 13, 15, 17, 361, 363, 365, 373, 375, 379, 382, 384, 386, 390, 392, 400, 402, 368, 178, 157, 404, 406, 413, 419, 424, 427, 430, 435, 455, 459, 462, 465, 469, 472, 474], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [45], [19], [47], [48, 88, 184, 360], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 290, 293, 300, 302, 305, 307, 310, 312, 319, 321, 323, 326, 340, 342, 345, 348, 350, 352, 354, 356, 358], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 185], [89], [90, 94, 92, 184], [91], [92, 94, 184, 288], [93], [19], [95, 96, 282, 286], [53], [97], [98, 279], [99], [100, 94], [101, 103, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [102], [], [104], [], [106], [107, 19], [36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [109], [19, 55], [111], [19, 55], [113], [19], [115], [55, 19], [117], [19, 19], [119], [19, 102], [121], [19, 104], [123], [124, 139], [125], [126], [127, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [128], [107, 19], [130], [131, 139], [132], [133, 137], [134], [37, 135], [136], [19], [138], [100, 126], [140], [141], [107], [143], [19], [145], [19, 19], [147], [19, 148, 152], [149], [150], [151], [55], [153], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [155], [156], [146, 112, 116, 118, 120], [158], [92, 159, 48, 160, 161, 162, 170], [53], [136], [148], [163], [164, 148], [165], [36, 166, 168], [167], [165, 102], [169], [], [171], [172], [173], [174, 176, 190, 192, 194], [175], [5], [177], [92, 100, 178], [179], [159, 48, 180, 184, 187], [88, 181], [182], [183], [184], [185], [186], [55], [188], [189], [2, 5], [191], [92, 100, 184, 136], [193], [92, 100, 184, 136], [195], [196, 185], [197], [185], [199], [19, 19, 19], [201], [19, 136], [203], [19, 19], [205], [19, 148, 152], [207], [208], [209], [210, 44], [211], [100, 19], [213], [19], [215], [35], [217], [19, 148, 32], [219], [19], [221], [222], [36, 108, 110, 112, 114, 116, 118, 120], [224], [136], [226], [104, 19], [228], [229, 230], [], [], [232], [233, 234], [], [], [236], [237, 263, 276], [238], [239], [240, 148, 248], [36, 168, 241, 243, 245], [242], [], [244], [242, 242], [246], [247, 242], [36, 168, 245], [249], [250, 274], [251], [252, 253], [241, 243], [254], [30, 255, 235, 260], [256], [257], [258, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [259], [], [261], [262, 263, 269], [], [264], [265, 235, 260, 255, 267], [266], [], [268], [19], [], [271], [19, 149], [273], [102, 152], [275], [19], [277], [278], [240], [280], [281], [94], [283], [284, 279], [285], [94], [287], [94, 19], [289], [19], [291], [48, 292, 185], [88, 181], [294], [4, 295, 296, 148], [206], [297], [101, 298], [299], [297, 102], [301], [55, 55], [303], [304], [52], [306], [151], [308], [309], [20, 24, 26, 30, 31, 218], [311], [53, 55, 54, 54], [313], [102, 314], [315, 317, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 290, 293, 300, 302, 305, 307, 310, 312, 319, 321, 323, 326, 340, 342, 345, 348, 350, 352, 354, 356, 358], [316], [55], [318], [55], [320], [33, 151], [322], [], [324], [325], [314], [327], [328], [329], [194, 330, 332, 335, 337], [331], [100, 184], [333], [48, 334, 184], [88, 181], [336], [48, 88, 184], [338], [100, 48, 339, 184], [88, 181], [341], [55], [343], [344, 184], [101, 321], [346], [347, 148], [293, 36, 166, 168], [349], [165, 148], [351], [151], [353], [55], [355], [55], [357], [55], [359], [], [188, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [362], [], [364], [19], [366], [367, 19, 6], [368, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [369], [370], [371], [372, 136], [94, 184], [374], [367, 19, 6], [376], [377, 136, 136, 6], [378], [368, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [380], [19, 6, 381], [6], [383], [12, 6], [385], [136], [387], [19, 388], [389], [136, 5], [391], [19], [393], [7, 394, 399], [395], [396], [397, 7], [398], [94, 184], [7], [401], [19, 6], [403], [19, 6], [405], [53, 48, 55], [407], [53, 48, 408, 411], [409], [410, 148], [165], [412], [328], [414], [53, 415], [416], [417], [418, 136], [101, 30, 30, 31], [420], [4, 421], [422], [423], [2, 5], [425], [53, 426], [424, 422], [428], [429, 423], [], [431], [53, 432], [433, 36, 166], [434], [4], [436], [437, 4, 448], [438], [439], [440], [441, 444, 446], [442], [443, 53], [102, 37, 4], [445], [53], [447], [53], [449], [450], [451], [452], [453], [454, 4], [102, 4], [456], [457, 4, 458], [443], [449], [460], [461], [178, 157, 406, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [463], [464], [368, 178, 157, 404, 406, 413, 419, 424, 427, 430], [466], [467], [468], [443, 443], [470], [467, 4, 471], [449], [473], [19], [475], [102], [477], []];
+const WALK_CHILDREN = [[1], [2, 5, 504], [3], [4], [], [6], [7, 9, 13, 15, 17, 381, 383, 385, 394, 396, 400, 403, 405, 407, 411, 413, 422, 424, 388, 181, 158, 426, 428, 436, 442, 447, 450, 454, 459, 481, 486, 489, 492, 496, 500, 502], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [45], [19], [47], [48, 88, 187, 380], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 188], [89], [301], [91], [300], [93], [19], [95, 96, 292, 296], [53], [97], [98, 289], [99], [100, 94], [101, 103, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [102], [], [104], [], [106], [107, 19], [36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [109], [19, 55], [111], [19, 55], [113], [19], [115], [55, 19], [117], [19, 19], [119], [19, 102], [121], [19, 104], [123], [124, 140], [125], [126], [127, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [128], [107, 19], [130], [131, 140], [132], [133, 138], [134], [37, 135], [137], [19], [37, 136], [139], [100, 126], [141], [142], [107], [144], [19], [146], [19, 19], [148], [19, 149, 153], [150], [151], [152], [55], [154], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [156], [157], [147, 112, 116, 118, 120], [159], [92, 160, 48, 161, 163, 164, 173], [53], [162], [136], [149], [165], [166, 149], [172], [36, 168, 170], [169], [167, 102], [171], [], [167], [174], [175], [176], [177, 179, 194, 196, 198], [178], [5], [180], [92, 100, 181], [182], [160, 48, 183, 187, 191], [190], [185], [186], [187], [188], [189], [55], [88, 184], [192], [193], [2, 5], [195], [92, 100, 187, 136], [197], [92, 100, 187, 136], [199], [200, 188], [202], [188], [201], [204], [19, 19, 19], [206], [19, 136], [208], [19, 19], [210], [19, 149, 153], [212], [213], [214], [215, 44], [216], [100, 19], [218], [19], [220], [35], [222], [19, 149, 32], [224], [19], [226], [227], [36, 108, 110, 112, 114, 116, 118, 120], [229], [136], [231], [104, 19], [233], [234, 236], [235], [], [237], [], [239], [240, 242], [241], [], [243], [], [245], [246, 272, 286], [285], [248], [249, 149, 257], [36, 170, 250, 252, 254], [251], [], [253], [251, 251], [255], [256, 251], [36, 170, 254], [258], [259, 283], [260], [261, 262], [250, 252], [263], [30, 264, 244, 269], [265], [266], [267, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [268], [], [270], [271, 272, 278], [], [273], [274, 244, 269, 264, 276], [275], [], [277], [19], [], [280], [19, 150], [282], [102, 153], [284], [19], [247, 286], [287], [288], [249], [290], [291], [94], [293], [294, 289], [295], [94], [297], [94, 19], [299], [19], [92, 94, 187, 298], [302, 90, 304], [303], [], [305], [306], [92, 291, 187], [308], [48, 309, 188], [310], [88, 184], [312], [4, 313, 314, 149], [211], [315], [101, 316], [317], [315, 102], [319], [55, 55], [321], [322], [52], [324], [152], [326], [327], [20, 24, 26, 30, 31, 223], [329], [53, 55, 54, 54], [331], [102, 332], [333, 335, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [334], [55], [336], [55], [338], [33, 152], [340], [], [342], [343], [332], [345], [346], [347], [198, 348, 350, 354, 356], [349], [100, 187], [351], [48, 352, 187], [353], [88, 184], [355], [48, 88, 187], [357], [100, 48, 358, 187], [359], [88, 184], [361], [55], [363], [364, 187], [101, 339], [366], [367, 149], [311, 36, 168, 170], [369], [167, 149], [371], [152], [373], [55], [375], [55], [377], [55], [379], [], [192, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [382], [], [384], [19], [386], [387, 19, 6], [388, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [389], [390], [391], [392, 136], [393], [94, 187], [395], [387, 19, 6], [397], [398, 136, 136, 6], [399], [388, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [401], [19, 6, 402], [6], [404], [12, 6], [406], [136], [408], [19, 409], [410], [136, 5], [412], [19], [414], [7, 415, 421], [416], [417], [418, 7], [419], [420], [94, 187], [7], [423], [19, 6], [425], [19, 6], [427], [53, 48, 55], [429], [53, 48, 430, 434], [431], [432, 149], [433], [167], [435], [346], [437], [53, 438], [439], [440], [441, 136], [101, 30, 30, 31], [443], [4, 444], [445], [446], [2, 5], [448], [53, 449], [447, 445], [451], [452, 446], [453], [], [455], [53, 456], [457, 36, 168], [458], [4], [460], [461, 4, 473], [472], [463], [464], [465, 468, 470], [466], [467, 53], [102, 37, 4], [469], [53], [471], [53], [462], [480], [475], [476], [477], [478], [479, 4], [102, 4], [474], [482], [483, 4, 484], [467], [485], [474], [487], [488], [181, 158, 428, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [490], [491], [388, 181, 158, 426, 428, 436, 442, 447, 450, 454], [493], [494], [495], [467, 467], [497], [494, 4, 498], [499], [474], [501], [19], [503], [102], [505], []];
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -9268,6 +9310,16 @@ const WALK_DEPTH = 400;
 // look into (a visited type, or one that can hold one), the visitor's functions by node type, and
 // how many structs deep the walkers' calls are.
 var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// Which walkers build a converter's value that makes a node of a visited type itself (by index).
+var makes = null;
+// A scan in progress (`meets`: how many, nested), and whether it met a node of a visited type.
+var scanning = 0, scanFound = false;
+// Of each walker's converter, how many more of its scans met one than did not, for this set of
+// visited types (the plan's): from `SCAN_HITS` on, its value is built without a scan first.
+var scanHits = null;
+const SCAN_HITS = 8;
+// What `needed` is once a scan has met one: nothing more to read.
+const NOTHING_NEEDED = new Uint8Array(WALK_NODE.length);
 // `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
 const plans = new Map();
 
@@ -9293,6 +9345,10 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
     walkWithoutTree(root);
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
+    scanning = 0;
+    scanFound = false;
+    scanHits = null;
     deferred = 0;
     release();
   }
@@ -9320,6 +9376,7 @@ export function visit(value, visitor) {
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
   }
 }
 
@@ -9348,16 +9405,19 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  makes = plan.makes;
+  scanHits = plan.scanHits;
 }
 
 /** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
 function planOf(visited) {
   const needed = new Uint8Array(WALK_NODE.length);
   const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  const makes = new Uint8Array(WALK_NODE.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
     const node = WALK_NODE[w], made = WALK_MADE[w];
     if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
-    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = makes[w] = 1;
   }
   // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
   for (let changed = true; changed; ) {
@@ -9383,7 +9443,7 @@ function planOf(visited) {
     }
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-  return { needed, typeNeeded };
+  return { needed, typeNeeded, makes, scanHits: new Uint8Array(WALK_NODE.length) };
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -9406,6 +9466,34 @@ function settle(value) {
     resolveDeferred(value);
     deferred = 0;
   }
+}
+
+/**
+ * Whether what walker `w`'s converter reads, walked by `scan` from `pos`, holds a node of a visited
+ * type. A scan visits nothing: the first such node it meets (`found`) ends it; nested scans, and
+ * what the walkers at `WALK_DEPTH` push, end within it. Where it meets none, neither does the
+ * converter's value, which holds what it reads and the nodes it makes (`makes`, tested first).
+ * Where scans mostly meet one (identifiers in parameters), a scan only delays the build:
+ * `scanHits` counts them, and the walker stops scanning.
+ */
+function meets(scan, pos, w) {
+  const base = walkStack.length, wereNeeded = needed;
+  scanning++;
+  scan(pos);
+  drain(base);
+  scanning--;
+  needed = wereNeeded;
+  const met = scanFound;
+  scanFound = false;
+  if (met) scanHits[w]++;
+  else if (scanHits[w] > 0) scanHits[w]--;
+  return met;
+}
+
+/** In a scan, a node of a visited type met: nothing more needs reading until the scan ends. */
+function found() {
+  scanFound = true;
+  needed = NOTHING_NEEDED;
 }
 
 /**
@@ -9502,10 +9590,13 @@ function walkRawTransferData(pos) {
 
 /** `Program<'a>` */
 function walkProgram(pos) {
-  if (enters[0] !== null || exits[0] !== null) return visitNode(buildWhole(deserializeProgram, pos), 0);
+  if (enters[0] !== null || exits[0] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeProgram, pos), 0);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[476] === 1) walkStack.push(pos + 56, 476);
+    if (needed[504] === 1) walkStack.push(pos + 56, 504);
     if (needed[5] === 1) walkStack.push(pos + 112, 5);
     if (needed[2] === 1) walkStack.push(pos + 88, 2);
     drainAtDepth(base);
@@ -9514,7 +9605,7 @@ function walkProgram(pos) {
   walkDepth++;
   if (needed[2] === 1) walkVecDirective(pos + 88);
   if (needed[5] === 1) walkVecStatement(pos + 112);
-  if (needed[476] === 1) walkOptionHashbang(pos + 56);
+  if (needed[504] === 1) walkOptionHashbang(pos + 56);
   walkDepth--;
 }
 
@@ -9537,7 +9628,10 @@ function walkVecDirective(pos) {
 
 /** `Directive<'a>` */
 function walkDirective(pos) {
-  if (enters[29] !== null || exits[29] !== null) return visitNode(buildWhole(deserializeDirective, pos), 29);
+  if (enters[29] !== null || exits[29] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDirective, pos), 29);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
@@ -9551,7 +9645,10 @@ function walkDirective(pos) {
 
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeStringLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeStringLiteral, pos), 95);
+  }
 }
 
 /** `Vec<'a, Statement<'a>>` */
@@ -9590,97 +9687,97 @@ function walkStatement(pos) {
       if (needed[17] === 1) walkBoxDoWhileStatement(pos + 8);
       return;
     case 5:
-      if (needed[361] === 1) walkBoxEmptyStatement(pos + 8);
+      if (needed[381] === 1) walkBoxEmptyStatement(pos + 8);
       return;
     case 6:
-      if (needed[363] === 1) walkBoxExpressionStatement(pos + 8);
+      if (needed[383] === 1) walkBoxExpressionStatement(pos + 8);
       return;
     case 7:
-      if (needed[365] === 1) walkBoxForInStatement(pos + 8);
+      if (needed[385] === 1) walkBoxForInStatement(pos + 8);
       return;
     case 8:
-      if (needed[373] === 1) walkBoxForOfStatement(pos + 8);
+      if (needed[394] === 1) walkBoxForOfStatement(pos + 8);
       return;
     case 9:
-      if (needed[375] === 1) walkBoxForStatement(pos + 8);
+      if (needed[396] === 1) walkBoxForStatement(pos + 8);
       return;
     case 10:
-      if (needed[379] === 1) walkBoxIfStatement(pos + 8);
+      if (needed[400] === 1) walkBoxIfStatement(pos + 8);
       return;
     case 11:
-      if (needed[382] === 1) walkBoxLabeledStatement(pos + 8);
+      if (needed[403] === 1) walkBoxLabeledStatement(pos + 8);
       return;
     case 12:
-      if (needed[384] === 1) walkBoxReturnStatement(pos + 8);
+      if (needed[405] === 1) walkBoxReturnStatement(pos + 8);
       return;
     case 13:
-      if (needed[386] === 1) walkBoxSwitchStatement(pos + 8);
+      if (needed[407] === 1) walkBoxSwitchStatement(pos + 8);
       return;
     case 14:
-      if (needed[390] === 1) walkBoxThrowStatement(pos + 8);
+      if (needed[411] === 1) walkBoxThrowStatement(pos + 8);
       return;
     case 15:
-      if (needed[392] === 1) walkBoxTryStatement(pos + 8);
+      if (needed[413] === 1) walkBoxTryStatement(pos + 8);
       return;
     case 16:
-      if (needed[400] === 1) walkBoxWhileStatement(pos + 8);
+      if (needed[422] === 1) walkBoxWhileStatement(pos + 8);
       return;
     case 17:
-      if (needed[402] === 1) walkBoxWithStatement(pos + 8);
+      if (needed[424] === 1) walkBoxWithStatement(pos + 8);
       return;
     case 32:
-      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[404] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[426] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[428] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[413] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[436] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[419] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[447] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[427] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[450] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[430] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[454] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     case 64:
-      if (needed[435] === 1) walkBoxImportDeclaration(pos + 8);
+      if (needed[459] === 1) walkBoxImportDeclaration(pos + 8);
       return;
     case 65:
-      if (needed[455] === 1) walkBoxExportAllDeclaration(pos + 8);
+      if (needed[481] === 1) walkBoxExportAllDeclaration(pos + 8);
       return;
     case 66:
-      if (needed[459] === 1) walkBoxExportDefaultDeclaration(pos + 8);
+      if (needed[486] === 1) walkBoxExportDefaultDeclaration(pos + 8);
       return;
     case 67:
-      if (needed[462] === 1) walkBoxExportDeclaration(pos + 8);
+      if (needed[489] === 1) walkBoxExportDeclaration(pos + 8);
       return;
     case 68:
-      if (needed[465] === 1) walkBoxExportNamedDeclaration(pos + 8);
+      if (needed[492] === 1) walkBoxExportNamedDeclaration(pos + 8);
       return;
     case 69:
-      if (needed[469] === 1) walkBoxExportFromDeclaration(pos + 8);
+      if (needed[496] === 1) walkBoxExportFromDeclaration(pos + 8);
       return;
     case 70:
-      if (needed[472] === 1) walkBoxTSExportAssignment(pos + 8);
+      if (needed[500] === 1) walkBoxTSExportAssignment(pos + 8);
       return;
     case 71:
-      if (needed[474] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
+      if (needed[502] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
       return;
     default:
       throw invalid("Statement tag", uint8[pos], pos);
@@ -9696,7 +9793,10 @@ function walkBoxBlockStatement(pos) {
 
 /** `BlockStatement<'a>` */
 function walkBlockStatement(pos) {
-  if (enters[31] !== null || exits[31] !== null) return visitNode(buildWhole(deserializeBlockStatement, pos), 31);
+  if (enters[31] !== null || exits[31] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBlockStatement, pos), 31);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 16, 5);
@@ -9716,7 +9816,10 @@ function walkBoxBreakStatement(pos) {
 
 /** `BreakStatement<'a>` */
 function walkBreakStatement(pos) {
-  if (enters[42] !== null || exits[42] !== null) return visitNode(buildWhole(deserializeBreakStatement, pos), 42);
+  if (enters[42] !== null || exits[42] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBreakStatement, pos), 42);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[11] === 1) walkStack.push(pos + 16, 11);
@@ -9736,7 +9839,10 @@ function walkOptionLabelIdentifier(pos) {
 
 /** `LabelIdentifier<'a>` */
 function walkLabelIdentifier(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeLabelIdentifier, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeLabelIdentifier, pos), 1);
+  }
 }
 
 /** `Box<'a, ContinueStatement<'a>>` */
@@ -9747,7 +9853,10 @@ function walkBoxContinueStatement(pos) {
 
 /** `ContinueStatement<'a>` */
 function walkContinueStatement(pos) {
-  if (enters[41] !== null || exits[41] !== null) return visitNode(buildWhole(deserializeContinueStatement, pos), 41);
+  if (enters[41] !== null || exits[41] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeContinueStatement, pos), 41);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[11] === 1) walkStack.push(pos + 16, 11);
@@ -9767,7 +9876,10 @@ function walkBoxDebuggerStatement(pos) {
 
 /** `DebuggerStatement` */
 function walkDebuggerStatement(pos) {
-  if (enters[51] !== null || exits[51] !== null) return visitNode(buildWhole(deserializeDebuggerStatement, pos), 51);
+  if (enters[51] !== null || exits[51] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDebuggerStatement, pos), 51);
+  }
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
@@ -9779,7 +9891,10 @@ function walkBoxDoWhileStatement(pos) {
 
 /** `DoWhileStatement<'a>` */
 function walkDoWhileStatement(pos) {
-  if (enters[36] !== null || exits[36] !== null) return visitNode(buildWhole(deserializeDoWhileStatement, pos), 36);
+  if (enters[36] !== null || exits[36] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDoWhileStatement, pos), 36);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -9833,73 +9948,73 @@ function walkExpression(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -9914,10 +10029,10 @@ function walkExpression(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -9941,7 +10056,10 @@ function walkBoxBooleanLiteral(pos) {
 
 /** `BooleanLiteral` */
 function walkBooleanLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeBooleanLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBooleanLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, NullLiteral>` */
@@ -9952,7 +10070,10 @@ function walkBoxNullLiteral(pos) {
 
 /** `NullLiteral` */
 function walkNullLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeNullLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeNullLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
@@ -9963,7 +10084,10 @@ function walkBoxNumericLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function walkNumericLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeNumericLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeNumericLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
@@ -9974,7 +10098,10 @@ function walkBoxBigIntLiteral(pos) {
 
 /** `BigIntLiteral<'a>` */
 function walkBigIntLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeBigIntLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBigIntLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
@@ -9986,7 +10113,10 @@ function walkBoxRegExpLiteral(pos) {
 
 /** `RegExpLiteral<'a>` */
 function walkRegExpLiteral(pos) {
-  if (enters[95] !== null || exits[95] !== null) return visitNode(buildWhole(deserializeRegExpLiteral, pos), 95);
+  if (enters[95] !== null || exits[95] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeRegExpLiteral, pos), 95);
+  }
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
@@ -10004,7 +10134,10 @@ function walkBoxTemplateLiteral(pos) {
 
 /** `TemplateLiteral<'a>` */
 function walkTemplateLiteral(pos) {
-  if (enters[6] !== null || exits[6] !== null) return visitNode(buildWhole(deserializeTemplateLiteral, pos), 6);
+  if (enters[6] !== null || exits[6] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTemplateLiteral, pos), 6);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[35] === 1) walkStack.push(pos + 40, 35);
@@ -10037,7 +10170,10 @@ function walkVecTemplateElement(pos) {
 
 /** `TemplateElement<'a>` */
 function walkTemplateElement(pos) {
-  if (enters[8] !== null || exits[8] !== null) return visitNode(buildWhole(deserializeTemplateElement, pos), 8);
+  if (enters[8] !== null || exits[8] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTemplateElement, pos), 8);
+  }
 }
 
 /** `Vec<'a, Expression<'a>>` */
@@ -10065,7 +10201,10 @@ function walkBoxIdentifierReference(pos) {
 
 /** `IdentifierReference<'a>` */
 function walkIdentifierReference(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeIdentifierReference, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeIdentifierReference, pos), 1);
+  }
 }
 
 /** `Box<'a, Super>` */
@@ -10076,7 +10215,10 @@ function walkBoxSuper(pos) {
 
 /** `Super` */
 function walkSuper(pos) {
-  if (enters[25] !== null || exits[25] !== null) return visitNode(buildWhole(deserializeSuper, pos), 25);
+  if (enters[25] !== null || exits[25] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSuper, pos), 25);
+  }
 }
 
 /** `Box<'a, ArrayExpression<'a>>` */
@@ -10088,7 +10230,10 @@ function walkBoxArrayExpression(pos) {
 
 /** `ArrayExpression<'a>` */
 function walkArrayExpression(pos) {
-  if (enters[3] !== null || exits[3] !== null) return visitNode(buildWhole(deserializeArrayExpression, pos), 3);
+  if (enters[3] !== null || exits[3] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeArrayExpression, pos), 3);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[42] === 1) walkStack.push(pos + 16, 42);
@@ -10162,73 +10307,73 @@ function walkArrayExpressionElement(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -10243,10 +10388,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -10271,7 +10416,10 @@ function walkBoxSpreadElement(pos) {
 
 /** `SpreadElement<'a>` */
 function walkSpreadElement(pos) {
-  if (enters[13] !== null || exits[13] !== null) return visitNode(buildWhole(deserializeSpreadElement, pos), 13);
+  if (enters[13] !== null || exits[13] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSpreadElement, pos), 13);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -10292,11 +10440,14 @@ function walkBoxArrowFunctionExpression(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function walkArrowFunctionExpression(pos) {
-  if (enters[56] !== null || exits[56] !== null) return visitNode(buildWhole(deserializeArrowFunctionExpression, pos), 56);
+  if (enters[56] !== null || exits[56] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeArrowFunctionExpression, pos), 56);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[360] === 1) walkStack.push(pos + 40, 360);
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[380] === 1) walkStack.push(pos + 40, 380);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -10305,8 +10456,8 @@ function walkArrowFunctionExpression(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
-  if (needed[360] === 1) walkArrowFunctionBody(pos + 40);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[380] === 1) walkArrowFunctionBody(pos + 40);
   walkDepth--;
 }
 
@@ -10325,7 +10476,10 @@ function walkBoxTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function walkTSTypeParameterDeclaration(pos) {
-  if (enters[130] !== null || exits[130] !== null) return visitNode(buildWhole(deserializeTSTypeParameterDeclaration, pos), 130);
+  if (enters[130] !== null || exits[130] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeParameterDeclaration, pos), 130);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[51] === 1) walkStack.push(pos + 16, 51);
@@ -10356,7 +10510,10 @@ function walkVecTSTypeParameter(pos) {
 
 /** `TSTypeParameter<'a>` */
 function walkTSTypeParameter(pos) {
-  if (enters[129] !== null || exits[129] !== null) return visitNode(buildWhole(deserializeTSTypeParameter, pos), 129);
+  if (enters[129] !== null || exits[129] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeParameter, pos), 129);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 64, 54);
@@ -10374,7 +10531,10 @@ function walkTSTypeParameter(pos) {
 
 /** `BindingIdentifier<'a>` */
 function walkBindingIdentifier(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeBindingIdentifier, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBindingIdentifier, pos), 1);
+  }
 }
 
 /** `Option<TSType<'a>>` */
@@ -10435,67 +10595,67 @@ function walkTSType(pos) {
       if (needed[86] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[290] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[307] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[300] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[318] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[302] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[320] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[305] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[323] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[307] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[325] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[310] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[328] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[312] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[330] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[319] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[337] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[323] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[341] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[326] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[344] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[340] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[360] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[342] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[362] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[345] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[365] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[348] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[368] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[350] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[370] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[352] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[372] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[354] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[374] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[356] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[376] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[358] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[378] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -10510,7 +10670,10 @@ function walkBoxTSAnyKeyword(pos) {
 
 /** `TSAnyKeyword` */
 function walkTSAnyKeyword(pos) {
-  if (enters[112] !== null || exits[112] !== null) return visitNode(buildWhole(deserializeTSAnyKeyword, pos), 112);
+  if (enters[112] !== null || exits[112] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSAnyKeyword, pos), 112);
+  }
 }
 
 /** `Box<'a, TSBigIntKeyword>` */
@@ -10521,7 +10684,10 @@ function walkBoxTSBigIntKeyword(pos) {
 
 /** `TSBigIntKeyword` */
 function walkTSBigIntKeyword(pos) {
-  if (enters[125] !== null || exits[125] !== null) return visitNode(buildWhole(deserializeTSBigIntKeyword, pos), 125);
+  if (enters[125] !== null || exits[125] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSBigIntKeyword, pos), 125);
+  }
 }
 
 /** `Box<'a, TSBooleanKeyword>` */
@@ -10532,7 +10698,10 @@ function walkBoxTSBooleanKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function walkTSBooleanKeyword(pos) {
-  if (enters[114] !== null || exits[114] !== null) return visitNode(buildWhole(deserializeTSBooleanKeyword, pos), 114);
+  if (enters[114] !== null || exits[114] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSBooleanKeyword, pos), 114);
+  }
 }
 
 /** `Box<'a, TSIntrinsicKeyword>` */
@@ -10543,7 +10712,10 @@ function walkBoxTSIntrinsicKeyword(pos) {
 
 /** `TSIntrinsicKeyword` */
 function walkTSIntrinsicKeyword(pos) {
-  if (enters[117] !== null || exits[117] !== null) return visitNode(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
+  if (enters[117] !== null || exits[117] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
+  }
 }
 
 /** `Box<'a, TSNeverKeyword>` */
@@ -10554,7 +10726,10 @@ function walkBoxTSNeverKeyword(pos) {
 
 /** `TSNeverKeyword` */
 function walkTSNeverKeyword(pos) {
-  if (enters[116] !== null || exits[116] !== null) return visitNode(buildWhole(deserializeTSNeverKeyword, pos), 116);
+  if (enters[116] !== null || exits[116] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNeverKeyword, pos), 116);
+  }
 }
 
 /** `Box<'a, TSNullKeyword>` */
@@ -10565,7 +10740,10 @@ function walkBoxTSNullKeyword(pos) {
 
 /** `TSNullKeyword` */
 function walkTSNullKeyword(pos) {
-  if (enters[119] !== null || exits[119] !== null) return visitNode(buildWhole(deserializeTSNullKeyword, pos), 119);
+  if (enters[119] !== null || exits[119] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNullKeyword, pos), 119);
+  }
 }
 
 /** `Box<'a, TSNumberKeyword>` */
@@ -10576,7 +10754,10 @@ function walkBoxTSNumberKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function walkTSNumberKeyword(pos) {
-  if (enters[115] !== null || exits[115] !== null) return visitNode(buildWhole(deserializeTSNumberKeyword, pos), 115);
+  if (enters[115] !== null || exits[115] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNumberKeyword, pos), 115);
+  }
 }
 
 /** `Box<'a, TSObjectKeyword>` */
@@ -10587,7 +10768,10 @@ function walkBoxTSObjectKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function walkTSObjectKeyword(pos) {
-  if (enters[124] !== null || exits[124] !== null) return visitNode(buildWhole(deserializeTSObjectKeyword, pos), 124);
+  if (enters[124] !== null || exits[124] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSObjectKeyword, pos), 124);
+  }
 }
 
 /** `Box<'a, TSStringKeyword>` */
@@ -10598,7 +10782,10 @@ function walkBoxTSStringKeyword(pos) {
 
 /** `TSStringKeyword` */
 function walkTSStringKeyword(pos) {
-  if (enters[113] !== null || exits[113] !== null) return visitNode(buildWhole(deserializeTSStringKeyword, pos), 113);
+  if (enters[113] !== null || exits[113] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSStringKeyword, pos), 113);
+  }
 }
 
 /** `Box<'a, TSSymbolKeyword>` */
@@ -10609,7 +10796,10 @@ function walkBoxTSSymbolKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function walkTSSymbolKeyword(pos) {
-  if (enters[122] !== null || exits[122] !== null) return visitNode(buildWhole(deserializeTSSymbolKeyword, pos), 122);
+  if (enters[122] !== null || exits[122] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSSymbolKeyword, pos), 122);
+  }
 }
 
 /** `Box<'a, TSUndefinedKeyword>` */
@@ -10620,7 +10810,10 @@ function walkBoxTSUndefinedKeyword(pos) {
 
 /** `TSUndefinedKeyword` */
 function walkTSUndefinedKeyword(pos) {
-  if (enters[120] !== null || exits[120] !== null) return visitNode(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
+  if (enters[120] !== null || exits[120] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
+  }
 }
 
 /** `Box<'a, TSUnknownKeyword>` */
@@ -10631,7 +10824,10 @@ function walkBoxTSUnknownKeyword(pos) {
 
 /** `TSUnknownKeyword` */
 function walkTSUnknownKeyword(pos) {
-  if (enters[118] !== null || exits[118] !== null) return visitNode(buildWhole(deserializeTSUnknownKeyword, pos), 118);
+  if (enters[118] !== null || exits[118] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSUnknownKeyword, pos), 118);
+  }
 }
 
 /** `Box<'a, TSVoidKeyword>` */
@@ -10642,7 +10838,10 @@ function walkBoxTSVoidKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function walkTSVoidKeyword(pos) {
-  if (enters[121] !== null || exits[121] !== null) return visitNode(buildWhole(deserializeTSVoidKeyword, pos), 121);
+  if (enters[121] !== null || exits[121] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSVoidKeyword, pos), 121);
+  }
 }
 
 /** `Box<'a, TSArrayType<'a>>` */
@@ -10654,7 +10853,10 @@ function walkBoxTSArrayType(pos) {
 
 /** `TSArrayType<'a>` */
 function walkTSArrayType(pos) {
-  if (enters[106] !== null || exits[106] !== null) return visitNode(buildWhole(deserializeTSArrayType, pos), 106);
+  if (enters[106] !== null || exits[106] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSArrayType, pos), 106);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 16, 55);
@@ -10675,7 +10877,10 @@ function walkBoxTSConditionalType(pos) {
 
 /** `TSConditionalType<'a>` */
 function walkTSConditionalType(pos) {
-  if (enters[101] !== null || exits[101] !== null) return visitNode(buildWhole(deserializeTSConditionalType, pos), 101);
+  if (enters[101] !== null || exits[101] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSConditionalType, pos), 101);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 64, 55);
@@ -10702,10 +10907,13 @@ function walkBoxTSConstructorType(pos) {
 
 /** `TSConstructorType<'a>` */
 function walkTSConstructorType(pos) {
-  if (enters[149] !== null || exits[149] !== null) return visitNode(buildWhole(deserializeTSConstructorType, pos), 149);
+  if (enters[149] !== null || exits[149] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSConstructorType, pos), 149);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[185] === 1) walkStack.push(pos + 32, 185);
+    if (needed[188] === 1) walkStack.push(pos + 32, 188);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -10714,7 +10922,7 @@ function walkTSConstructorType(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -10727,6 +10935,10 @@ function walkBoxFormalParameters(pos) {
 
 /** `FormalParameters<'a>` */
 function walkFormalParameters(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[89] === 0 && walkDepth < WALK_DEPTH && scanHits[89] < SCAN_HITS && !meets(walkReadsOfFormalParameters, pos, 89)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeFormalParameters, pos));
 }
 
@@ -10749,6 +10961,10 @@ function walkVecFormalParameter(pos) {
 
 /** `FormalParameter<'a>` */
 function walkFormalParameter(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[91] === 0 && walkDepth < WALK_DEPTH && scanHits[91] < SCAN_HITS && !meets(walkReadsOfFormalParameter, pos, 91)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeFormalParameter, pos));
 }
 
@@ -10771,7 +10987,10 @@ function walkVecDecorator(pos) {
 
 /** `Decorator<'a>` */
 function walkDecorator(pos) {
-  if (enters[158] !== null || exits[158] !== null) return visitNode(buildWhole(deserializeDecorator, pos), 158);
+  if (enters[158] !== null || exits[158] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDecorator, pos), 158);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -10793,10 +11012,10 @@ function walkBindingPattern(pos) {
       if (needed[96] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[282] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[292] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[286] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[296] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -10818,17 +11037,20 @@ function walkBoxObjectPattern(pos) {
 
 /** `ObjectPattern<'a>` */
 function walkObjectPattern(pos) {
-  if (enters[21] !== null || exits[21] !== null) return visitNode(buildWhole(deserializeObjectPattern, pos), 21);
+  if (enters[21] !== null || exits[21] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeObjectPattern, pos), 21);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[279] === 1) walkStack.push(pos + 40, 279);
+    if (needed[289] === 1) walkStack.push(pos + 40, 289);
     if (needed[98] === 1) walkStack.push(pos + 16, 98);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[98] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[279] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[289] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -10851,7 +11073,10 @@ function walkVecBindingProperty(pos) {
 
 /** `BindingProperty<'a>` */
 function walkBindingProperty(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeBindingProperty, pos), 5);
+  if (enters[5] !== null || exits[5] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBindingProperty, pos), 5);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[94] === 1) walkStack.push(pos + 32, 94);
@@ -10911,73 +11136,73 @@ function walkPropertyKey(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -10992,10 +11217,10 @@ function walkPropertyKey(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -11019,7 +11244,10 @@ function walkBoxIdentifierName(pos) {
 
 /** `IdentifierName<'a>` */
 function walkIdentifierName(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeIdentifierName, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeIdentifierName, pos), 1);
+  }
 }
 
 /** `Box<'a, PrivateIdentifier<'a>>` */
@@ -11030,7 +11258,10 @@ function walkBoxPrivateIdentifier(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function walkPrivateIdentifier(pos) {
-  if (enters[65] !== null || exits[65] !== null) return visitNode(buildWhole(deserializePrivateIdentifier, pos), 65);
+  if (enters[65] !== null || exits[65] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializePrivateIdentifier, pos), 65);
+  }
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
@@ -11042,7 +11273,10 @@ function walkBoxAssignmentExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function walkAssignmentExpression(pos) {
-  if (enters[19] !== null || exits[19] !== null) return visitNode(buildWhole(deserializeAssignmentExpression, pos), 19);
+  if (enters[19] !== null || exits[19] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentExpression, pos), 19);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11103,7 +11337,10 @@ function walkBoxTSAsExpression(pos) {
 
 /** `TSAsExpression<'a>` */
 function walkTSAsExpression(pos) {
-  if (enters[152] !== null || exits[152] !== null) return visitNode(buildWhole(deserializeTSAsExpression, pos), 152);
+  if (enters[152] !== null || exits[152] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSAsExpression, pos), 152);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 32, 55);
@@ -11126,7 +11363,10 @@ function walkBoxTSSatisfiesExpression(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function walkTSSatisfiesExpression(pos) {
-  if (enters[153] !== null || exits[153] !== null) return visitNode(buildWhole(deserializeTSSatisfiesExpression, pos), 153);
+  if (enters[153] !== null || exits[153] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSSatisfiesExpression, pos), 153);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 32, 55);
@@ -11149,7 +11389,10 @@ function walkBoxTSNonNullExpression(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function walkTSNonNullExpression(pos) {
-  if (enters[157] !== null || exits[157] !== null) return visitNode(buildWhole(deserializeTSNonNullExpression, pos), 157);
+  if (enters[157] !== null || exits[157] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNonNullExpression, pos), 157);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -11170,7 +11413,10 @@ function walkBoxTSTypeAssertion(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function walkTSTypeAssertion(pos) {
-  if (enters[154] !== null || exits[154] !== null) return visitNode(buildWhole(deserializeTSTypeAssertion, pos), 154);
+  if (enters[154] !== null || exits[154] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeAssertion, pos), 154);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11193,7 +11439,10 @@ function walkBoxComputedMemberExpression(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function walkComputedMemberExpression(pos) {
-  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializeComputedMemberExpression, pos), 9);
+  if (enters[9] !== null || exits[9] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeComputedMemberExpression, pos), 9);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11216,7 +11465,10 @@ function walkBoxStaticMemberExpression(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function walkStaticMemberExpression(pos) {
-  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializeStaticMemberExpression, pos), 9);
+  if (enters[9] !== null || exits[9] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeStaticMemberExpression, pos), 9);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[102] === 1) walkStack.push(pos + 32, 102);
@@ -11239,7 +11491,10 @@ function walkBoxPrivateFieldExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function walkPrivateFieldExpression(pos) {
-  if (enters[9] !== null || exits[9] !== null) return visitNode(buildWhole(deserializePrivateFieldExpression, pos), 9);
+  if (enters[9] !== null || exits[9] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializePrivateFieldExpression, pos), 9);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[104] === 1) walkStack.push(pos + 32, 104);
@@ -11262,17 +11517,20 @@ function walkBoxArrayAssignmentTarget(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function walkArrayAssignmentTarget(pos) {
-  if (enters[20] !== null || exits[20] !== null) return visitNode(buildWhole(deserializeArrayAssignmentTarget, pos), 20);
+  if (enters[20] !== null || exits[20] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeArrayAssignmentTarget, pos), 20);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[139] === 1) walkStack.push(pos + 40, 139);
+    if (needed[140] === 1) walkStack.push(pos + 40, 140);
     if (needed[124] === 1) walkStack.push(pos + 16, 124);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[124] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[140] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -11349,7 +11607,10 @@ function walkBoxAssignmentTargetWithDefault(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function walkAssignmentTargetWithDefault(pos) {
-  if (enters[23] !== null || exits[23] !== null) return visitNode(buildWhole(deserializeAssignmentTargetWithDefault, pos), 23);
+  if (enters[23] !== null || exits[23] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentTargetWithDefault, pos), 23);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11372,17 +11633,20 @@ function walkBoxObjectAssignmentTarget(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function walkObjectAssignmentTarget(pos) {
-  if (enters[21] !== null || exits[21] !== null) return visitNode(buildWhole(deserializeObjectAssignmentTarget, pos), 21);
+  if (enters[21] !== null || exits[21] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeObjectAssignmentTarget, pos), 21);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[139] === 1) walkStack.push(pos + 40, 139);
+    if (needed[140] === 1) walkStack.push(pos + 40, 140);
     if (needed[131] === 1) walkStack.push(pos + 16, 131);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[131] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[140] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -11410,7 +11674,7 @@ function walkAssignmentTargetProperty(pos) {
       if (needed[133] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[137] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[138] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -11426,7 +11690,10 @@ function walkBoxAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function walkAssignmentTargetPropertyIdentifier(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeAssignmentTargetPropertyIdentifier, pos), 5);
+  if (enters[5] !== null || exits[5] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentTargetPropertyIdentifier, pos), 5);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[135] === 1) walkStack.push(pos, 135);
@@ -11442,6 +11709,10 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyIdentifier`'s `value`, a converter's value */
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[135] === 0 && walkDepth < WALK_DEPTH && scanHits[135] < SCAN_HITS && !meets(walkReadsOfValueOfAssignmentTargetPropertyIdentifier, pos, 135)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeValueOfAssignmentTargetPropertyIdentifier, pos));
 }
 
@@ -11449,6 +11720,21 @@ function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
 function walkOptionExpression(pos) {
   if (uint8[pos] === 255) return;
   walkExpression(pos);
+}
+
+/** What the converter of `AssignmentTargetPropertyIdentifier`'s `value` reads */
+function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 48, 136);
+    if (needed[37] === 1) walkStack.push(pos + 16, 37);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[37] === 1) walkIdentifierReference(pos + 16);
+  if (needed[136] === 1) walkOptionExpression(pos + 48);
+  walkDepth--;
 }
 
 /** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
@@ -11460,7 +11746,10 @@ function walkBoxAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function walkAssignmentTargetPropertyProperty(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeAssignmentTargetPropertyProperty, pos), 5);
+  if (enters[5] !== null || exits[5] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentTargetPropertyProperty, pos), 5);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[126] === 1) walkStack.push(pos + 32, 126);
@@ -11489,7 +11778,10 @@ function walkBoxAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function walkAssignmentTargetRest(pos) {
-  if (enters[22] !== null || exits[22] !== null) return visitNode(buildWhole(deserializeAssignmentTargetRest, pos), 22);
+  if (enters[22] !== null || exits[22] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentTargetRest, pos), 22);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[107] === 1) walkStack.push(pos + 16, 107);
@@ -11510,7 +11802,10 @@ function walkBoxAwaitExpression(pos) {
 
 /** `AwaitExpression<'a>` */
 function walkAwaitExpression(pos) {
-  if (enters[26] !== null || exits[26] !== null) return visitNode(buildWhole(deserializeAwaitExpression, pos), 26);
+  if (enters[26] !== null || exits[26] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAwaitExpression, pos), 26);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -11531,7 +11826,10 @@ function walkBoxBinaryExpression(pos) {
 
 /** `BinaryExpression<'a>` */
 function walkBinaryExpression(pos) {
-  if (enters[16] !== null || exits[16] !== null) return visitNode(buildWhole(deserializeBinaryExpression, pos), 16);
+  if (enters[16] !== null || exits[16] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBinaryExpression, pos), 16);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -11554,19 +11852,22 @@ function walkBoxCallExpression(pos) {
 
 /** `CallExpression<'a>` */
 function walkCallExpression(pos) {
-  if (enters[10] !== null || exits[10] !== null) return visitNode(buildWhole(deserializeCallExpression, pos), 10);
+  if (enters[10] !== null || exits[10] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeCallExpression, pos), 10);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 40, 152);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[153] === 1) walkStack.push(pos + 40, 153);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[152] === 1) walkVecArgument(pos + 40);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[153] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -11585,15 +11886,18 @@ function walkBoxTSTypeParameterInstantiation(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function walkTSTypeParameterInstantiation(pos) {
-  if (enters[128] !== null || exits[128] !== null) return visitNode(buildWhole(deserializeTSTypeParameterInstantiation, pos), 128);
+  if (enters[128] !== null || exits[128] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeParameterInstantiation, pos), 128);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[152] === 1) walkStack.push(pos + 16, 152);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[152] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11622,7 +11926,7 @@ function walkVecArgument(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 153);
+      walkStack.push(element, 154);
     }
     return;
   }
@@ -11674,73 +11978,73 @@ function walkArgument(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -11755,10 +12059,10 @@ function walkArgument(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -11783,15 +12087,18 @@ function walkBoxChainExpression(pos) {
 
 /** `ChainExpression<'a>` */
 function walkChainExpression(pos) {
-  if (enters[27] !== null || exits[27] !== null) return visitNode(buildWhole(deserializeChainExpression, pos), 27);
+  if (enters[27] !== null || exits[27] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeChainExpression, pos), 27);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[156] === 1) walkStack.push(pos + 16, 156);
+    if (needed[157] === 1) walkStack.push(pos + 16, 157);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[156] === 1) walkChainElement(pos + 16);
+  if (needed[157] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -11799,7 +12106,7 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
@@ -11833,27 +12140,30 @@ function walkClass(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_CLASS_TYPES[uint8[pos + 136]];
   if (t === undefined) throw invalid("ClassType", uint8[pos + 136], pos + 136);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeClass, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeClass, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[170] === 1) walkStack.push(pos + 128, 170);
-    if (needed[162] === 1) walkStack.push(pos + 104, 162);
+    if (needed[173] === 1) walkStack.push(pos + 128, 173);
+    if (needed[164] === 1) walkStack.push(pos + 104, 164);
+    if (needed[163] === 1) walkStack.push(pos, 163);
     if (needed[161] === 1) walkStack.push(pos, 161);
-    if (needed[160] === 1) walkStack.push(pos, 160);
     if (needed[48] === 1) walkStack.push(pos + 72, 48);
-    if (needed[159] === 1) walkStack.push(pos + 40, 159);
+    if (needed[160] === 1) walkStack.push(pos + 40, 160);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[92] === 1) walkVecDecorator(pos + 16);
-  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[160] === 1) walkOptionBindingIdentifier(pos + 40);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 72);
-  if (needed[160] === 1) walkSuperClassOfClass(pos);
-  if (needed[161] === 1) walkSuperTypeArgumentsOfClass(pos);
-  if (needed[162] === 1) walkVecTSClassImplements(pos + 104);
-  if (needed[170] === 1) walkBoxClassBody(pos + 128);
+  if (needed[161] === 1) walkSuperClassOfClass(pos);
+  if (needed[163] === 1) walkSuperTypeArgumentsOfClass(pos);
+  if (needed[164] === 1) walkVecTSClassImplements(pos + 104);
+  if (needed[173] === 1) walkBoxClassBody(pos + 128);
   walkDepth--;
 }
 
@@ -11865,11 +12175,29 @@ function walkOptionBindingIdentifier(pos) {
 
 /** `Class`'s `superClass`, a converter's value */
 function walkSuperClassOfClass(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[161] < SCAN_HITS && !meets(walkReadsOfSuperClassOfClass, pos, 161)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeSuperClassOfClass, pos));
+}
+
+/** What the converter of `Class`'s `superClass` reads */
+function walkReadsOfSuperClassOfClass(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 80, 136);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[136] === 1) walkOptionExpression(pos + 80);
+  walkDepth--;
 }
 
 /** `Class`'s `superTypeArguments`, a converter's value */
 function walkSuperTypeArgumentsOfClass(pos) {
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeSuperTypeArgumentsOfClass, pos));
 }
 
@@ -11881,7 +12209,7 @@ function walkVecTSClassImplements(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 163);
+      walkStack.push(element, 165);
     }
     return;
   }
@@ -11892,22 +12220,29 @@ function walkVecTSClassImplements(pos) {
 
 /** `TSClassImplements<'a>` */
 function walkTSClassImplements(pos) {
-  if (enters[132] !== null || exits[132] !== null) return visitNode(buildWhole(deserializeTSClassImplements, pos), 132);
+  if (enters[132] !== null || exits[132] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSClassImplements, pos), 132);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[164] === 1) walkStack.push(pos, 164);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[166] === 1) walkStack.push(pos, 166);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[164] === 1) walkExpressionOfTSClassImplements(pos);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[166] === 1) walkExpressionOfTSClassImplements(pos);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
 /** `TSClassImplements`'s `expression`, a converter's value */
 function walkExpressionOfTSClassImplements(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[166] === 0 && walkDepth < WALK_DEPTH && scanHits[166] < SCAN_HITS && !meets(walkReadsOfExpressionOfTSClassImplements, pos, 166)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeExpressionOfTSClassImplements, pos));
 }
 
@@ -11918,10 +12253,10 @@ function walkTSTypeName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -11937,16 +12272,19 @@ function walkBoxTSQualifiedName(pos) {
 
 /** `TSQualifiedName<'a>` */
 function walkTSQualifiedName(pos) {
-  if (enters[127] !== null || exits[127] !== null) return visitNode(buildWhole(deserializeTSQualifiedName, pos), 127);
+  if (enters[127] !== null || exits[127] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSQualifiedName, pos), 127);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[102] === 1) walkStack.push(pos + 32, 102);
-    if (needed[165] === 1) walkStack.push(pos + 16, 165);
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[165] === 1) walkTSTypeName(pos + 16);
+  if (needed[167] === 1) walkTSTypeName(pos + 16);
   if (needed[102] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -11959,7 +12297,23 @@ function walkBoxThisExpression(pos) {
 
 /** `ThisExpression` */
 function walkThisExpression(pos) {
-  if (enters[2] !== null || exits[2] !== null) return visitNode(buildWhole(deserializeThisExpression, pos), 2);
+  if (enters[2] !== null || exits[2] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeThisExpression, pos), 2);
+  }
+}
+
+/** What the converter of `TSClassImplements`'s `expression` reads */
+function walkReadsOfExpressionOfTSClassImplements(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[167] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
 }
 
 /** `Box<'a, ClassBody<'a>>` */
@@ -11971,15 +12325,18 @@ function walkBoxClassBody(pos) {
 
 /** `ClassBody<'a>` */
 function walkClassBody(pos) {
-  if (enters[60] !== null || exits[60] !== null) return visitNode(buildWhole(deserializeClassBody, pos), 60);
+  if (enters[60] !== null || exits[60] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeClassBody, pos), 60);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[172] === 1) walkStack.push(pos + 16, 172);
+    if (needed[175] === 1) walkStack.push(pos + 16, 175);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[172] === 1) walkVecClassElement(pos + 16);
+  if (needed[175] === 1) walkVecClassElement(pos + 16);
   walkDepth--;
 }
 
@@ -11991,7 +12348,7 @@ function walkVecClassElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 173);
+      walkStack.push(element, 176);
     }
     return;
   }
@@ -12004,19 +12361,19 @@ function walkVecClassElement(pos) {
 function walkClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[174] === 1) walkBoxStaticBlock(pos + 8);
+      if (needed[177] === 1) walkBoxStaticBlock(pos + 8);
       return;
     case 1:
-      if (needed[176] === 1) walkBoxMethodDefinition(pos + 8);
+      if (needed[179] === 1) walkBoxMethodDefinition(pos + 8);
       return;
     case 2:
-      if (needed[190] === 1) walkBoxPropertyDefinition(pos + 8);
+      if (needed[194] === 1) walkBoxPropertyDefinition(pos + 8);
       return;
     case 3:
-      if (needed[192] === 1) walkBoxAccessorProperty(pos + 8);
+      if (needed[196] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[194] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[198] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -12032,7 +12389,10 @@ function walkBoxStaticBlock(pos) {
 
 /** `StaticBlock<'a>` */
 function walkStaticBlock(pos) {
-  if (enters[66] !== null || exits[66] !== null) return visitNode(buildWhole(deserializeStaticBlock, pos), 66);
+  if (enters[66] !== null || exits[66] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeStaticBlock, pos), 66);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 16, 5);
@@ -12059,10 +12419,13 @@ function walkMethodDefinition(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_METHOD_DEFINITION_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("MethodDefinitionType", uint8[pos + 12], pos + 12);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeMethodDefinition, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeMethodDefinition, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[178] === 1) walkStack.push(pos + 56, 178);
+    if (needed[181] === 1) walkStack.push(pos + 56, 181);
     if (needed[100] === 1) walkStack.push(pos + 40, 100);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     drainAtDepth(base);
@@ -12071,7 +12434,7 @@ function walkMethodDefinition(pos) {
   walkDepth++;
   if (needed[92] === 1) walkVecDecorator(pos + 16);
   if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[178] === 1) walkBoxFunction(pos + 56);
+  if (needed[181] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
 
@@ -12090,28 +12453,35 @@ function walkFunction(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_FUNCTION_TYPES[uint8[pos + 88]];
   if (t === undefined) throw invalid("FunctionType", uint8[pos + 88], pos + 88);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeFunction, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeFunction, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 80, 187);
-    if (needed[184] === 1) walkStack.push(pos + 72, 184);
-    if (needed[180] === 1) walkStack.push(pos, 180);
+    if (needed[191] === 1) walkStack.push(pos + 80, 191);
+    if (needed[187] === 1) walkStack.push(pos + 72, 187);
+    if (needed[183] === 1) walkStack.push(pos, 183);
     if (needed[48] === 1) walkStack.push(pos + 48, 48);
-    if (needed[159] === 1) walkStack.push(pos + 16, 159);
+    if (needed[160] === 1) walkStack.push(pos + 16, 160);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[160] === 1) walkOptionBindingIdentifier(pos + 16);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[180] === 1) walkParamsOfFunction(pos);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
-  if (needed[187] === 1) walkOptionBoxFunctionBody(pos + 80);
+  if (needed[183] === 1) walkParamsOfFunction(pos);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[191] === 1) walkOptionBoxFunctionBody(pos + 80);
   walkDepth--;
 }
 
 /** `Function`'s `params`, a converter's value */
 function walkParamsOfFunction(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[183] < SCAN_HITS && !meets(walkReadsOfParamsOfFunction, pos, 183)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfFunction, pos));
 }
 
@@ -12130,15 +12500,18 @@ function walkBoxTSThisParameter(pos) {
 
 /** `TSThisParameter<'a>` */
 function walkTSThisParameter(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeTSThisParameter, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSThisParameter, pos), 1);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    if (needed[187] === 1) walkStack.push(pos + 24, 187);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
   walkDepth--;
 }
 
@@ -12157,7 +12530,10 @@ function walkBoxTSTypeAnnotation(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function walkTSTypeAnnotation(pos) {
-  if (enters[99] !== null || exits[99] !== null) return visitNode(buildWhole(deserializeTSTypeAnnotation, pos), 99);
+  if (enters[99] !== null || exits[99] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeAnnotation, pos), 99);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 16, 55);
@@ -12166,6 +12542,21 @@ function walkTSTypeAnnotation(pos) {
   }
   walkDepth++;
   if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** What the converter of `Function`'s `params` reads */
+function walkReadsOfParamsOfFunction(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[88] === 1) walkStack.push(pos + 64, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 64);
+  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 56);
   walkDepth--;
 }
 
@@ -12184,7 +12575,10 @@ function walkBoxFunctionBody(pos) {
 
 /** `FunctionBody<'a>` */
 function walkFunctionBody(pos) {
-  if (enters[31] !== null || exits[31] !== null) return visitNode(buildWhole(deserializeFunctionBody, pos), 31);
+  if (enters[31] !== null || exits[31] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeFunctionBody, pos), 31);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 40, 5);
@@ -12213,11 +12607,14 @@ function walkPropertyDefinition(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_PROPERTY_DEFINITION_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("PropertyDefinitionType", uint8[pos + 12], pos + 12);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializePropertyDefinition, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializePropertyDefinition, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 64, 136);
-    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
     if (needed[100] === 1) walkStack.push(pos + 40, 100);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     drainAtDepth(base);
@@ -12226,7 +12623,7 @@ function walkPropertyDefinition(pos) {
   walkDepth++;
   if (needed[92] === 1) walkVecDecorator(pos + 16);
   if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   if (needed[136] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
@@ -12246,11 +12643,14 @@ function walkAccessorProperty(pos) {
   // The node's type, by its `type` field's tag.
   const t = WALK_ACCESSOR_PROPERTY_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("AccessorPropertyType", uint8[pos + 12], pos + 12);
-  if (enters[t] !== null || exits[t] !== null) return visitNode(buildWhole(deserializeAccessorProperty, pos), t);
+  if (enters[t] !== null || exits[t] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAccessorProperty, pos), t);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 64, 136);
-    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
     if (needed[100] === 1) walkStack.push(pos + 40, 100);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     drainAtDepth(base);
@@ -12259,7 +12659,7 @@ function walkAccessorProperty(pos) {
   walkDepth++;
   if (needed[92] === 1) walkVecDecorator(pos + 16);
   if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   if (needed[136] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
@@ -12273,36 +12673,59 @@ function walkBoxTSIndexSignature(pos) {
 
 /** `TSIndexSignature<'a>` */
 function walkTSIndexSignature(pos) {
-  if (enters[136] !== null || exits[136] !== null) return visitNode(buildWhole(deserializeTSIndexSignature, pos), 136);
+  if (enters[136] !== null || exits[136] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIndexSignature, pos), 136);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[185] === 1) walkStack.push(pos + 56, 185);
-    if (needed[196] === 1) walkStack.push(pos, 196);
+    if (needed[188] === 1) walkStack.push(pos + 56, 188);
+    if (needed[200] === 1) walkStack.push(pos, 200);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[196] === 1) walkParametersOfTSIndexSignature(pos);
-  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  if (needed[200] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSIndexSignature`'s `parameters`, a converter's value */
 function walkParametersOfTSIndexSignature(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[200] < SCAN_HITS && !meets(walkReadsOfParametersOfTSIndexSignature, pos, 200)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParametersOfTSIndexSignature, pos));
 }
 
 /** `TSIndexSignatureName<'a>` */
 function walkTSIndexSignatureName(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(buildWhole(deserializeTSIndexSignatureName, pos), 1);
+  if (enters[1] !== null || exits[1] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIndexSignatureName, pos), 1);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[185] === 1) walkStack.push(pos + 32, 185);
+    if (needed[188] === 1) walkStack.push(pos + 32, 188);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** What the converter of `TSIndexSignature`'s `parameters` reads */
+function walkReadsOfParametersOfTSIndexSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[201] === 1) walkStack.push(pos + 16, 201);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[201] === 1) walkTSIndexSignatureName(pos + 16);
   walkDepth--;
 }
 
@@ -12315,7 +12738,10 @@ function walkBoxConditionalExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function walkConditionalExpression(pos) {
-  if (enters[18] !== null || exits[18] !== null) return visitNode(buildWhole(deserializeConditionalExpression, pos), 18);
+  if (enters[18] !== null || exits[18] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeConditionalExpression, pos), 18);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 48, 19);
@@ -12340,7 +12766,10 @@ function walkBoxImportExpression(pos) {
 
 /** `ImportExpression<'a>` */
 function walkImportExpression(pos) {
-  if (enters[69] !== null || exits[69] !== null) return visitNode(buildWhole(deserializeImportExpression, pos), 69);
+  if (enters[69] !== null || exits[69] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportExpression, pos), 69);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 32, 136);
@@ -12363,7 +12792,10 @@ function walkBoxLogicalExpression(pos) {
 
 /** `LogicalExpression<'a>` */
 function walkLogicalExpression(pos) {
-  if (enters[17] !== null || exits[17] !== null) return visitNode(buildWhole(deserializeLogicalExpression, pos), 17);
+  if (enters[17] !== null || exits[17] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeLogicalExpression, pos), 17);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -12386,19 +12818,22 @@ function walkBoxNewExpression(pos) {
 
 /** `NewExpression<'a>` */
 function walkNewExpression(pos) {
-  if (enters[11] !== null || exits[11] !== null) return visitNode(buildWhole(deserializeNewExpression, pos), 11);
+  if (enters[11] !== null || exits[11] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeNewExpression, pos), 11);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 40, 152);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[153] === 1) walkStack.push(pos + 40, 153);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[152] === 1) walkVecArgument(pos + 40);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[153] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -12411,15 +12846,18 @@ function walkBoxObjectExpression(pos) {
 
 /** `ObjectExpression<'a>` */
 function walkObjectExpression(pos) {
-  if (enters[4] !== null || exits[4] !== null) return visitNode(buildWhole(deserializeObjectExpression, pos), 4);
+  if (enters[4] !== null || exits[4] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeObjectExpression, pos), 4);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[208] === 1) walkStack.push(pos + 16, 208);
+    if (needed[213] === 1) walkStack.push(pos + 16, 213);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[208] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[213] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -12431,7 +12869,7 @@ function walkVecObjectPropertyKind(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 209);
+      walkStack.push(element, 214);
     }
     return;
   }
@@ -12444,7 +12882,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[210] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[215] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
@@ -12463,7 +12901,10 @@ function walkBoxObjectProperty(pos) {
 
 /** `ObjectProperty<'a>` */
 function walkObjectProperty(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(buildWhole(deserializeObjectProperty, pos), 5);
+  if (enters[5] !== null || exits[5] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeObjectProperty, pos), 5);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -12486,7 +12927,10 @@ function walkBoxParenthesizedExpression(pos) {
 
 /** `ParenthesizedExpression<'a>` */
 function walkParenthesizedExpression(pos) {
-  if (enters[28] !== null || exits[28] !== null) return visitNode(buildWhole(deserializeParenthesizedExpression, pos), 28);
+  if (enters[28] !== null || exits[28] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeParenthesizedExpression, pos), 28);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -12507,7 +12951,10 @@ function walkBoxSequenceExpression(pos) {
 
 /** `SequenceExpression<'a>` */
 function walkSequenceExpression(pos) {
-  if (enters[24] !== null || exits[24] !== null) return visitNode(buildWhole(deserializeSequenceExpression, pos), 24);
+  if (enters[24] !== null || exits[24] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSequenceExpression, pos), 24);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[35] === 1) walkStack.push(pos + 16, 35);
@@ -12528,18 +12975,21 @@ function walkBoxTaggedTemplateExpression(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function walkTaggedTemplateExpression(pos) {
-  if (enters[7] !== null || exits[7] !== null) return visitNode(buildWhole(deserializeTaggedTemplateExpression, pos), 7);
+  if (enters[7] !== null || exits[7] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTaggedTemplateExpression, pos), 7);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[32] === 1) walkStack.push(pos + 40, 32);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   if (needed[32] === 1) walkTemplateLiteral(pos + 40);
   walkDepth--;
 }
@@ -12553,7 +13003,10 @@ function walkBoxUnaryExpression(pos) {
 
 /** `UnaryExpression<'a>` */
 function walkUnaryExpression(pos) {
-  if (enters[15] !== null || exits[15] !== null) return visitNode(buildWhole(deserializeUnaryExpression, pos), 15);
+  if (enters[15] !== null || exits[15] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeUnaryExpression, pos), 15);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -12574,15 +13027,18 @@ function walkBoxUpdateExpression(pos) {
 
 /** `UpdateExpression<'a>` */
 function walkUpdateExpression(pos) {
-  if (enters[14] !== null || exits[14] !== null) return visitNode(buildWhole(deserializeUpdateExpression, pos), 14);
+  if (enters[14] !== null || exits[14] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeUpdateExpression, pos), 14);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[222] === 1) walkStack.push(pos + 16, 222);
+    if (needed[227] === 1) walkStack.push(pos + 16, 227);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[222] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[227] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -12627,7 +13083,10 @@ function walkBoxYieldExpression(pos) {
 
 /** `YieldExpression<'a>` */
 function walkYieldExpression(pos) {
-  if (enters[57] !== null || exits[57] !== null) return visitNode(buildWhole(deserializeYieldExpression, pos), 57);
+  if (enters[57] !== null || exits[57] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeYieldExpression, pos), 57);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 16, 136);
@@ -12648,7 +13107,10 @@ function walkBoxPrivateInExpression(pos) {
 
 /** `PrivateInExpression<'a>` */
 function walkPrivateInExpression(pos) {
-  if (enters[16] !== null || exits[16] !== null) return visitNode(buildWhole(deserializePrivateInExpression, pos), 16);
+  if (enters[16] !== null || exits[16] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializePrivateInExpression, pos), 16);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 48, 19);
@@ -12670,28 +13132,47 @@ function walkBoxImportMeta(pos) {
 
 /** `ImportMeta` */
 function walkImportMeta(pos) {
-  if (enters[12] !== null || exits[12] !== null) return visitNode(buildWhole(deserializeImportMeta, pos), 12);
+  if (enters[12] !== null || exits[12] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportMeta, pos), 12);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[230] === 1) walkStack.push(pos, 230);
-    if (needed[229] === 1) walkStack.push(pos, 229);
+    if (needed[236] === 1) walkStack.push(pos, 236);
+    if (needed[234] === 1) walkStack.push(pos, 234);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[229] === 1) walkMetaOfImportMeta(pos);
-  if (needed[230] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[234] === 1) walkMetaOfImportMeta(pos);
+  if (needed[236] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
 /** `ImportMeta`'s `meta`, a converter's value */
 function walkMetaOfImportMeta(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[234] === 0 && walkDepth < WALK_DEPTH && scanHits[234] < SCAN_HITS && !meets(walkReadsOfMetaOfImportMeta, pos, 234)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeMetaOfImportMeta, pos));
+}
+
+/** What the converter of `ImportMeta`'s `meta` reads */
+function walkReadsOfMetaOfImportMeta(pos) {
 }
 
 /** `ImportMeta`'s `property`, a converter's value */
 function walkPropertyOfImportMeta(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[236] === 0 && walkDepth < WALK_DEPTH && scanHits[236] < SCAN_HITS && !meets(walkReadsOfPropertyOfImportMeta, pos, 236)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializePropertyOfImportMeta, pos));
+}
+
+/** What the converter of `ImportMeta`'s `property` reads */
+function walkReadsOfPropertyOfImportMeta(pos) {
 }
 
 /** `Box<'a, NewTarget>` */
@@ -12702,28 +13183,47 @@ function walkBoxNewTarget(pos) {
 
 /** `NewTarget` */
 function walkNewTarget(pos) {
-  if (enters[12] !== null || exits[12] !== null) return visitNode(buildWhole(deserializeNewTarget, pos), 12);
+  if (enters[12] !== null || exits[12] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeNewTarget, pos), 12);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[234] === 1) walkStack.push(pos, 234);
-    if (needed[233] === 1) walkStack.push(pos, 233);
+    if (needed[242] === 1) walkStack.push(pos, 242);
+    if (needed[240] === 1) walkStack.push(pos, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkMetaOfNewTarget(pos);
-  if (needed[234] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[240] === 1) walkMetaOfNewTarget(pos);
+  if (needed[242] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
 /** `NewTarget`'s `meta`, a converter's value */
 function walkMetaOfNewTarget(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[240] === 0 && walkDepth < WALK_DEPTH && scanHits[240] < SCAN_HITS && !meets(walkReadsOfMetaOfNewTarget, pos, 240)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeMetaOfNewTarget, pos));
+}
+
+/** What the converter of `NewTarget`'s `meta` reads */
+function walkReadsOfMetaOfNewTarget(pos) {
 }
 
 /** `NewTarget`'s `property`, a converter's value */
 function walkPropertyOfNewTarget(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[242] === 0 && walkDepth < WALK_DEPTH && scanHits[242] < SCAN_HITS && !meets(walkReadsOfPropertyOfNewTarget, pos, 242)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializePropertyOfNewTarget, pos));
+}
+
+/** What the converter of `NewTarget`'s `property` reads */
+function walkReadsOfPropertyOfNewTarget(pos) {
 }
 
 /** `Box<'a, JSXElement<'a>>` */
@@ -12735,24 +13235,31 @@ function walkBoxJSXElement(pos) {
 
 /** `JSXElement<'a>` */
 function walkJSXElement(pos) {
-  if (enters[80] !== null || exits[80] !== null) return visitNode(buildWhole(deserializeJSXElement, pos), 80);
+  if (enters[80] !== null || exits[80] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXElement, pos), 80);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[276] === 1) walkStack.push(pos + 48, 276);
-    if (needed[263] === 1) walkStack.push(pos + 24, 263);
-    if (needed[237] === 1) walkStack.push(pos, 237);
+    if (needed[286] === 1) walkStack.push(pos + 48, 286);
+    if (needed[272] === 1) walkStack.push(pos + 24, 272);
+    if (needed[246] === 1) walkStack.push(pos, 246);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[237] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[263] === 1) walkVecJSXChild(pos + 24);
-  if (needed[276] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[246] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[272] === 1) walkVecJSXChild(pos + 24);
+  if (needed[286] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
 /** `JSXElement`'s `openingElement`, a converter's value */
 function walkOpeningElementOfJSXElement(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[246] < SCAN_HITS && !meets(walkReadsOfOpeningElementOfJSXElement, pos, 246)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
 }
 
@@ -12765,24 +13272,28 @@ function walkBoxJSXOpeningElement(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function walkJSXOpeningElement(pos) {
-  if (enters[81] !== null || exits[81] !== null) return visitNode(buildWhole(deserializeJSXOpeningElement, pos), 81);
+  if (enters[81] !== null || exits[81] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXOpeningElement, pos), 81);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[248] === 1) walkStack.push(pos + 40, 248);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[240] === 1) walkStack.push(pos + 16, 240);
+    if (needed[257] === 1) walkStack.push(pos + 40, 257);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[249] === 1) walkStack.push(pos + 16, 249);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[240] === 1) walkJSXElementName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[248] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[249] === 1) walkJSXElementName(pos + 16);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[257] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
 /** `JSXElementName<'a>` */
 function walkJSXElementName(pos) {
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeJSXElementName, pos));
 }
 
@@ -12794,7 +13305,10 @@ function walkBoxJSXIdentifier(pos) {
 
 /** `JSXIdentifier<'a>` */
 function walkJSXIdentifier(pos) {
-  if (enters[92] !== null || exits[92] !== null) return visitNode(buildWhole(deserializeJSXIdentifier, pos), 92);
+  if (enters[92] !== null || exits[92] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXIdentifier, pos), 92);
+  }
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
@@ -12805,17 +13319,20 @@ function walkBoxJSXNamespacedName(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function walkJSXNamespacedName(pos) {
-  if (enters[86] !== null || exits[86] !== null) return visitNode(buildWhole(deserializeJSXNamespacedName, pos), 86);
+  if (enters[86] !== null || exits[86] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXNamespacedName, pos), 86);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 48, 242);
-    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    if (needed[251] === 1) walkStack.push(pos + 48, 251);
+    if (needed[251] === 1) walkStack.push(pos + 16, 251);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[242] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[251] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[251] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -12828,22 +13345,26 @@ function walkBoxJSXMemberExpression(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function walkJSXMemberExpression(pos) {
-  if (enters[87] !== null || exits[87] !== null) return visitNode(buildWhole(deserializeJSXMemberExpression, pos), 87);
+  if (enters[87] !== null || exits[87] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXMemberExpression, pos), 87);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 32, 242);
-    if (needed[247] === 1) walkStack.push(pos + 16, 247);
+    if (needed[251] === 1) walkStack.push(pos + 32, 251);
+    if (needed[256] === 1) walkStack.push(pos + 16, 256);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[247] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[242] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[256] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[251] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
 /** `JSXMemberExpressionObject<'a>` */
 function walkJSXMemberExpressionObject(pos) {
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeJSXMemberExpressionObject, pos));
 }
 
@@ -12855,7 +13376,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 249);
+      walkStack.push(element, 258);
     }
     return;
   }
@@ -12868,10 +13389,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[250] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[259] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[274] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[283] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -12887,17 +13408,20 @@ function walkBoxJSXAttribute(pos) {
 
 /** `JSXAttribute<'a>` */
 function walkJSXAttribute(pos) {
-  if (enters[90] !== null || exits[90] !== null) return visitNode(buildWhole(deserializeJSXAttribute, pos), 90);
+  if (enters[90] !== null || exits[90] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXAttribute, pos), 90);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[253] === 1) walkStack.push(pos + 32, 253);
-    if (needed[252] === 1) walkStack.push(pos + 16, 252);
+    if (needed[262] === 1) walkStack.push(pos + 32, 262);
+    if (needed[261] === 1) walkStack.push(pos + 16, 261);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[252] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[253] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[261] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[262] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -12905,10 +13429,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[241] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[250] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[243] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[252] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -12928,13 +13452,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[255] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[264] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -12950,15 +13474,18 @@ function walkBoxJSXExpressionContainer(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function walkJSXExpressionContainer(pos) {
-  if (enters[88] !== null || exits[88] !== null) return visitNode(buildWhole(deserializeJSXExpressionContainer, pos), 88);
+  if (enters[88] !== null || exits[88] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXExpressionContainer, pos), 88);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[257] === 1) walkStack.push(pos + 16, 257);
+    if (needed[266] === 1) walkStack.push(pos + 16, 266);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[257] === 1) walkJSXExpression(pos + 16);
+  if (needed[266] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -12966,7 +13493,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[258] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[267] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -13005,73 +13532,73 @@ function walkJSXExpression(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -13086,10 +13613,10 @@ function walkJSXExpression(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -13113,7 +13640,10 @@ function walkBoxJSXEmptyExpression(pos) {
 
 /** `JSXEmptyExpression` */
 function walkJSXEmptyExpression(pos) {
-  if (enters[89] !== null || exits[89] !== null) return visitNode(buildWhole(deserializeJSXEmptyExpression, pos), 89);
+  if (enters[89] !== null || exits[89] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXEmptyExpression, pos), 89);
+  }
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
@@ -13125,25 +13655,31 @@ function walkBoxJSXFragment(pos) {
 
 /** `JSXFragment<'a>` */
 function walkJSXFragment(pos) {
-  if (enters[83] !== null || exits[83] !== null) return visitNode(buildWhole(deserializeJSXFragment, pos), 83);
+  if (enters[83] !== null || exits[83] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXFragment, pos), 83);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[269] === 1) walkStack.push(pos + 56, 269);
-    if (needed[263] === 1) walkStack.push(pos + 32, 263);
-    if (needed[262] === 1) walkStack.push(pos + 16, 262);
+    if (needed[278] === 1) walkStack.push(pos + 56, 278);
+    if (needed[272] === 1) walkStack.push(pos + 32, 272);
+    if (needed[271] === 1) walkStack.push(pos + 16, 271);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[262] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[263] === 1) walkVecJSXChild(pos + 32);
-  if (needed[269] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[271] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[272] === 1) walkVecJSXChild(pos + 32);
+  if (needed[278] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
 /** `JSXOpeningFragment` */
 function walkJSXOpeningFragment(pos) {
-  if (enters[84] !== null || exits[84] !== null) return visitNode(buildWhole(deserializeJSXOpeningFragment, pos), 84);
+  if (enters[84] !== null || exits[84] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXOpeningFragment, pos), 84);
+  }
 }
 
 /** `Vec<'a, JSXChild<'a>>` */
@@ -13154,7 +13690,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 264);
+      walkStack.push(element, 273);
     }
     return;
   }
@@ -13167,19 +13703,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[265] === 1) walkBoxJSXText(pos + 8);
+      if (needed[274] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[255] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[264] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[267] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[276] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -13194,7 +13730,10 @@ function walkBoxJSXText(pos) {
 
 /** `JSXText<'a>` */
 function walkJSXText(pos) {
-  if (enters[94] !== null || exits[94] !== null) return visitNode(buildWhole(deserializeJSXText, pos), 94);
+  if (enters[94] !== null || exits[94] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXText, pos), 94);
+  }
 }
 
 /** `Box<'a, JSXSpreadChild<'a>>` */
@@ -13206,7 +13745,10 @@ function walkBoxJSXSpreadChild(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function walkJSXSpreadChild(pos) {
-  if (enters[93] !== null || exits[93] !== null) return visitNode(buildWhole(deserializeJSXSpreadChild, pos), 93);
+  if (enters[93] !== null || exits[93] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXSpreadChild, pos), 93);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -13220,7 +13762,10 @@ function walkJSXSpreadChild(pos) {
 
 /** `JSXClosingFragment` */
 function walkJSXClosingFragment(pos) {
-  if (enters[85] !== null || exits[85] !== null) return visitNode(buildWhole(deserializeJSXClosingFragment, pos), 85);
+  if (enters[85] !== null || exits[85] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXClosingFragment, pos), 85);
+  }
 }
 
 /** `Box<'a, TSInstantiationExpression<'a>>` */
@@ -13232,17 +13777,20 @@ function walkBoxTSInstantiationExpression(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function walkTSInstantiationExpression(pos) {
-  if (enters[161] !== null || exits[161] !== null) return visitNode(buildWhole(deserializeTSInstantiationExpression, pos), 161);
+  if (enters[161] !== null || exits[161] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInstantiationExpression, pos), 161);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[150] === 1) walkStack.push(pos + 32, 150);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[149] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[150] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -13255,17 +13803,20 @@ function walkBoxV8IntrinsicExpression(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function walkV8IntrinsicExpression(pos) {
-  if (enters[79] !== null || exits[79] !== null) return visitNode(buildWhole(deserializeV8IntrinsicExpression, pos), 79);
+  if (enters[79] !== null || exits[79] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeV8IntrinsicExpression, pos), 79);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 48, 152);
+    if (needed[153] === 1) walkStack.push(pos + 48, 153);
     if (needed[102] === 1) walkStack.push(pos + 16, 102);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[102] === 1) walkIdentifierName(pos + 16);
-  if (needed[152] === 1) walkVecArgument(pos + 48);
+  if (needed[153] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -13278,7 +13829,10 @@ function walkBoxJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function walkJSXSpreadAttribute(pos) {
-  if (enters[91] !== null || exits[91] !== null) return visitNode(buildWhole(deserializeJSXSpreadAttribute, pos), 91);
+  if (enters[91] !== null || exits[91] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXSpreadAttribute, pos), 91);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -13287,6 +13841,21 @@ function walkJSXSpreadAttribute(pos) {
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
+  walkDepth--;
+}
+
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[286] === 1) walkStack.push(pos + 48, 286);
+    if (needed[247] === 1) walkStack.push(pos + 16, 247);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[247] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[286] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
@@ -13305,15 +13874,18 @@ function walkBoxJSXClosingElement(pos) {
 
 /** `JSXClosingElement<'a>` */
 function walkJSXClosingElement(pos) {
-  if (enters[82] !== null || exits[82] !== null) return visitNode(buildWhole(deserializeJSXClosingElement, pos), 82);
+  if (enters[82] !== null || exits[82] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSXClosingElement, pos), 82);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[240] === 1) walkStack.push(pos + 16, 240);
+    if (needed[249] === 1) walkStack.push(pos + 16, 249);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[240] === 1) walkJSXElementName(pos + 16);
+  if (needed[249] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -13332,7 +13904,10 @@ function walkBoxBindingRestElement(pos) {
 
 /** `BindingRestElement<'a>` */
 function walkBindingRestElement(pos) {
-  if (enters[22] !== null || exits[22] !== null) return visitNode(buildWhole(deserializeBindingRestElement, pos), 22);
+  if (enters[22] !== null || exits[22] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeBindingRestElement, pos), 22);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[94] === 1) walkStack.push(pos + 16, 94);
@@ -13353,17 +13928,20 @@ function walkBoxArrayPattern(pos) {
 
 /** `ArrayPattern<'a>` */
 function walkArrayPattern(pos) {
-  if (enters[20] !== null || exits[20] !== null) return visitNode(buildWhole(deserializeArrayPattern, pos), 20);
+  if (enters[20] !== null || exits[20] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeArrayPattern, pos), 20);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[279] === 1) walkStack.push(pos + 40, 279);
-    if (needed[284] === 1) walkStack.push(pos + 16, 284);
+    if (needed[289] === 1) walkStack.push(pos + 40, 289);
+    if (needed[294] === 1) walkStack.push(pos + 16, 294);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[284] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[279] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[294] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[289] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -13375,7 +13953,7 @@ function walkVecOptionBindingPattern(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 285);
+      walkStack.push(element, 295);
     }
     return;
   }
@@ -13399,7 +13977,10 @@ function walkBoxAssignmentPattern(pos) {
 
 /** `AssignmentPattern<'a>` */
 function walkAssignmentPattern(pos) {
-  if (enters[23] !== null || exits[23] !== null) return visitNode(buildWhole(deserializeAssignmentPattern, pos), 23);
+  if (enters[23] !== null || exits[23] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeAssignmentPattern, pos), 23);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
@@ -13426,6 +14007,89 @@ function walkBoxExpression(pos) {
   walkExpression(target);
 }
 
+/** What the converter of `FormalParameter` reads */
+function walkReadsOfFormalParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[298] === 1) walkStack.push(pos + 64, 298);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
+    if (needed[94] === 1) walkStack.push(pos + 40, 94);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkVecDecorator(pos + 16);
+  if (needed[94] === 1) walkBindingPattern(pos + 40);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[298] === 1) walkOptionBoxExpression(pos + 64);
+  walkDepth--;
+}
+
+/** What the converter of `FormalParameters` reads */
+function walkReadsOfFormalParameters(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[304] === 1) walkStack.push(pos + 40, 304);
+    if (needed[90] === 1) walkStack.push(pos + 16, 90);
+    if (needed[302] === 1) walkStack.push(pos + 8, 302);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[302] === 1) walkNodeId(pos + 8);
+  if (needed[90] === 1) walkVecFormalParameter(pos + 16);
+  if (needed[304] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  walkDepth--;
+}
+
+/** `NodeId` */
+function walkNodeId(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[303] === 1) walkStack.push(pos, 303);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[303] === 1) walkNonMaxU32Alias(pos);
+  walkDepth--;
+}
+
+/** `NonMaxU32` */
+function walkNonMaxU32Alias(pos) {
+}
+
+/** `Option<Box<'a, FormalParameterRest<'a>>>` */
+function walkOptionBoxFormalParameterRest(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxFormalParameterRest(pos);
+}
+
+/** `Box<'a, FormalParameterRest<'a>>` */
+function walkBoxFormalParameterRest(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkFormalParameterRest(target);
+}
+
+/** `FormalParameterRest<'a>` */
+function walkFormalParameterRest(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[187] === 1) walkStack.push(pos + 72, 187);
+    if (needed[291] === 1) walkStack.push(pos + 40, 291);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkVecDecorator(pos + 16);
+  if (needed[291] === 1) walkBindingRestElement(pos + 40);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  walkDepth--;
+}
+
 /** `Box<'a, TSFunctionType<'a>>` */
 function walkBoxTSFunctionType(pos) {
   const target = readPointer(pos, 48, 7);
@@ -13435,25 +14099,47 @@ function walkBoxTSFunctionType(pos) {
 
 /** `TSFunctionType<'a>` */
 function walkTSFunctionType(pos) {
-  if (enters[148] !== null || exits[148] !== null) return visitNode(buildWhole(deserializeTSFunctionType, pos), 148);
+  if (enters[148] !== null || exits[148] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSFunctionType, pos), 148);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[185] === 1) walkStack.push(pos + 40, 185);
-    if (needed[292] === 1) walkStack.push(pos, 292);
+    if (needed[188] === 1) walkStack.push(pos + 40, 188);
+    if (needed[309] === 1) walkStack.push(pos, 309);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[292] === 1) walkParamsOfTSFunctionType(pos);
-  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  if (needed[309] === 1) walkParamsOfTSFunctionType(pos);
+  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
 /** `TSFunctionType`'s `params`, a converter's value */
 function walkParamsOfTSFunctionType(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[309] < SCAN_HITS && !meets(walkReadsOfParamsOfTSFunctionType, pos, 309)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSFunctionType, pos));
+}
+
+/** What the converter of `TSFunctionType`'s `params` reads */
+function walkReadsOfParamsOfTSFunctionType(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    if (needed[88] === 1) walkStack.push(pos + 32, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Box<'a, TSImportType<'a>>` */
@@ -13465,21 +14151,24 @@ function walkBoxTSImportType(pos) {
 
 /** `TSImportType<'a>` */
 function walkTSImportType(pos) {
-  if (enters[147] !== null || exits[147] !== null) return visitNode(buildWhole(deserializeTSImportType, pos), 147);
+  if (enters[147] !== null || exits[147] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSImportType, pos), 147);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 88, 148);
-    if (needed[296] === 1) walkStack.push(pos + 72, 296);
-    if (needed[295] === 1) walkStack.push(pos + 64, 295);
+    if (needed[149] === 1) walkStack.push(pos + 88, 149);
+    if (needed[314] === 1) walkStack.push(pos + 72, 314);
+    if (needed[313] === 1) walkStack.push(pos + 64, 313);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[295] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[296] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[313] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[314] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -13502,7 +14191,7 @@ function walkTSImportTypeQualifier(pos) {
       if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[298] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[316] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -13518,16 +14207,19 @@ function walkBoxTSImportTypeQualifiedName(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function walkTSImportTypeQualifiedName(pos) {
-  if (enters[127] !== null || exits[127] !== null) return visitNode(buildWhole(deserializeTSImportTypeQualifiedName, pos), 127);
+  if (enters[127] !== null || exits[127] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSImportTypeQualifiedName, pos), 127);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[102] === 1) walkStack.push(pos + 32, 102);
-    if (needed[297] === 1) walkStack.push(pos + 16, 297);
+    if (needed[315] === 1) walkStack.push(pos + 16, 315);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[297] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[315] === 1) walkTSImportTypeQualifier(pos + 16);
   if (needed[102] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -13541,7 +14233,10 @@ function walkBoxTSIndexedAccessType(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function walkTSIndexedAccessType(pos) {
-  if (enters[107] !== null || exits[107] !== null) return visitNode(buildWhole(deserializeTSIndexedAccessType, pos), 107);
+  if (enters[107] !== null || exits[107] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIndexedAccessType, pos), 107);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 32, 55);
@@ -13564,15 +14259,18 @@ function walkBoxTSInferType(pos) {
 
 /** `TSInferType<'a>` */
 function walkTSInferType(pos) {
-  if (enters[145] !== null || exits[145] !== null) return visitNode(buildWhole(deserializeTSInferType, pos), 145);
+  if (enters[145] !== null || exits[145] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInferType, pos), 145);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[304] === 1) walkStack.push(pos + 16, 304);
+    if (needed[322] === 1) walkStack.push(pos + 16, 322);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[304] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[322] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -13592,15 +14290,18 @@ function walkBoxTSIntersectionType(pos) {
 
 /** `TSIntersectionType<'a>` */
 function walkTSIntersectionType(pos) {
-  if (enters[103] !== null || exits[103] !== null) return visitNode(buildWhole(deserializeTSIntersectionType, pos), 103);
+  if (enters[103] !== null || exits[103] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSIntersectionType, pos), 103);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[152] === 1) walkStack.push(pos + 16, 152);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[152] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -13613,15 +14314,18 @@ function walkBoxTSLiteralType(pos) {
 
 /** `TSLiteralType<'a>` */
 function walkTSLiteralType(pos) {
-  if (enters[100] !== null || exits[100] !== null) return visitNode(buildWhole(deserializeTSLiteralType, pos), 100);
+  if (enters[100] !== null || exits[100] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSLiteralType, pos), 100);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[309] === 1) walkStack.push(pos + 16, 309);
+    if (needed[327] === 1) walkStack.push(pos + 16, 327);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[309] === 1) walkTSLiteral(pos + 16);
+  if (needed[327] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -13644,7 +14348,7 @@ function walkTSLiteral(pos) {
       if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -13660,7 +14364,10 @@ function walkBoxTSMappedType(pos) {
 
 /** `TSMappedType<'a>` */
 function walkTSMappedType(pos) {
-  if (enters[150] !== null || exits[150] !== null) return visitNode(buildWhole(deserializeTSMappedType, pos), 150);
+  if (enters[150] !== null || exits[150] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSMappedType, pos), 150);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 80, 54);
@@ -13687,17 +14394,20 @@ function walkBoxTSNamedTupleMember(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function walkTSNamedTupleMember(pos) {
-  if (enters[109] !== null || exits[109] !== null) return visitNode(buildWhole(deserializeTSNamedTupleMember, pos), 109);
+  if (enters[109] !== null || exits[109] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNamedTupleMember, pos), 109);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[314] === 1) walkStack.push(pos + 48, 314);
+    if (needed[332] === 1) walkStack.push(pos + 48, 332);
     if (needed[102] === 1) walkStack.push(pos + 16, 102);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[102] === 1) walkIdentifierName(pos + 16);
-  if (needed[314] === 1) walkTSTupleElement(pos + 48);
+  if (needed[332] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -13705,10 +14415,10 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[315] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[333] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[317] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[335] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
       if (needed[56] === 1) walkBoxTSAnyKeyword(pos + 8);
@@ -13759,67 +14469,67 @@ function walkTSTupleElement(pos) {
       if (needed[86] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[290] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[307] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[300] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[318] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[302] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[320] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[305] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[323] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[307] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[325] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[310] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[328] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[312] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[330] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[319] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[337] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[323] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[341] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[326] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[344] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[340] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[360] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[342] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[362] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[345] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[365] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[348] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[368] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[350] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[370] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[352] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[372] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[354] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[374] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[356] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[376] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[358] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[378] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -13835,7 +14545,10 @@ function walkBoxTSOptionalType(pos) {
 
 /** `TSOptionalType<'a>` */
 function walkTSOptionalType(pos) {
-  if (enters[110] !== null || exits[110] !== null) return visitNode(buildWhole(deserializeTSOptionalType, pos), 110);
+  if (enters[110] !== null || exits[110] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSOptionalType, pos), 110);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 16, 55);
@@ -13856,7 +14569,10 @@ function walkBoxTSRestType(pos) {
 
 /** `TSRestType<'a>` */
 function walkTSRestType(pos) {
-  if (enters[111] !== null || exits[111] !== null) return visitNode(buildWhole(deserializeTSRestType, pos), 111);
+  if (enters[111] !== null || exits[111] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSRestType, pos), 111);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 16, 55);
@@ -13877,17 +14593,20 @@ function walkBoxTSTemplateLiteralType(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function walkTSTemplateLiteralType(pos) {
-  if (enters[151] !== null || exits[151] !== null) return visitNode(buildWhole(deserializeTSTemplateLiteralType, pos), 151);
+  if (enters[151] !== null || exits[151] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTemplateLiteralType, pos), 151);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 40, 151);
+    if (needed[152] === 1) walkStack.push(pos + 40, 152);
     if (needed[33] === 1) walkStack.push(pos + 16, 33);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[33] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[151] === 1) walkVecTSType(pos + 40);
+  if (needed[152] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -13899,7 +14618,10 @@ function walkBoxTSThisType(pos) {
 
 /** `TSThisType` */
 function walkTSThisType(pos) {
-  if (enters[123] !== null || exits[123] !== null) return visitNode(buildWhole(deserializeTSThisType, pos), 123);
+  if (enters[123] !== null || exits[123] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSThisType, pos), 123);
+  }
 }
 
 /** `Box<'a, TSTupleType<'a>>` */
@@ -13911,15 +14633,18 @@ function walkBoxTSTupleType(pos) {
 
 /** `TSTupleType<'a>` */
 function walkTSTupleType(pos) {
-  if (enters[108] !== null || exits[108] !== null) return visitNode(buildWhole(deserializeTSTupleType, pos), 108);
+  if (enters[108] !== null || exits[108] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTupleType, pos), 108);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[325] === 1) walkStack.push(pos + 16, 325);
+    if (needed[343] === 1) walkStack.push(pos + 16, 343);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[325] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[343] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -13931,7 +14656,7 @@ function walkVecTSTupleElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 314);
+      walkStack.push(element, 332);
     }
     return;
   }
@@ -13949,15 +14674,18 @@ function walkBoxTSTypeLiteral(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function walkTSTypeLiteral(pos) {
-  if (enters[144] !== null || exits[144] !== null) return visitNode(buildWhole(deserializeTSTypeLiteral, pos), 144);
+  if (enters[144] !== null || exits[144] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeLiteral, pos), 144);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[328] === 1) walkStack.push(pos + 16, 328);
+    if (needed[346] === 1) walkStack.push(pos + 16, 346);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[328] === 1) walkVecTSSignature(pos + 16);
+  if (needed[346] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -13969,7 +14697,7 @@ function walkVecTSSignature(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 329);
+      walkStack.push(element, 347);
     }
     return;
   }
@@ -13982,19 +14710,19 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[194] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[198] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[330] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[348] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[332] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[350] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[335] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[354] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[337] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[356] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -14010,17 +14738,20 @@ function walkBoxTSPropertySignature(pos) {
 
 /** `TSPropertySignature<'a>` */
 function walkTSPropertySignature(pos) {
-  if (enters[135] !== null || exits[135] !== null) return visitNode(buildWhole(deserializeTSPropertySignature, pos), 135);
+  if (enters[135] !== null || exits[135] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSPropertySignature, pos), 135);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
     if (needed[100] === 1) walkStack.push(pos + 16, 100);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[100] === 1) walkPropertyKey(pos + 16);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -14033,25 +14764,47 @@ function walkBoxTSCallSignatureDeclaration(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function walkTSCallSignatureDeclaration(pos) {
-  if (enters[137] !== null || exits[137] !== null) return visitNode(buildWhole(deserializeTSCallSignatureDeclaration, pos), 137);
+  if (enters[137] !== null || exits[137] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSCallSignatureDeclaration, pos), 137);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 40, 184);
-    if (needed[334] === 1) walkStack.push(pos, 334);
+    if (needed[187] === 1) walkStack.push(pos + 40, 187);
+    if (needed[352] === 1) walkStack.push(pos, 352);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[334] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  if (needed[352] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
 /** `TSCallSignatureDeclaration`'s `params`, a converter's value */
 function walkParamsOfTSCallSignatureDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[352] < SCAN_HITS && !meets(walkReadsOfParamsOfTSCallSignatureDeclaration, pos, 352)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSCallSignatureDeclaration, pos));
+}
+
+/** What the converter of `TSCallSignatureDeclaration`'s `params` reads */
+function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    if (needed[88] === 1) walkStack.push(pos + 32, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Box<'a, TSConstructSignatureDeclaration<'a>>` */
@@ -14063,10 +14816,13 @@ function walkBoxTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function walkTSConstructSignatureDeclaration(pos) {
-  if (enters[139] !== null || exits[139] !== null) return visitNode(buildWhole(deserializeTSConstructSignatureDeclaration, pos), 139);
+  if (enters[139] !== null || exits[139] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSConstructSignatureDeclaration, pos), 139);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -14075,7 +14831,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -14088,11 +14844,14 @@ function walkBoxTSMethodSignature(pos) {
 
 /** `TSMethodSignature<'a>` */
 function walkTSMethodSignature(pos) {
-  if (enters[138] !== null || exits[138] !== null) return visitNode(buildWhole(deserializeTSMethodSignature, pos), 138);
+  if (enters[138] !== null || exits[138] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSMethodSignature, pos), 138);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 56, 184);
-    if (needed[339] === 1) walkStack.push(pos, 339);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
+    if (needed[358] === 1) walkStack.push(pos, 358);
     if (needed[48] === 1) walkStack.push(pos + 32, 48);
     if (needed[100] === 1) walkStack.push(pos + 16, 100);
     drainAtDepth(base);
@@ -14101,14 +14860,33 @@ function walkTSMethodSignature(pos) {
   walkDepth++;
   if (needed[100] === 1) walkPropertyKey(pos + 16);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[339] === 1) walkParamsOfTSMethodSignature(pos);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[358] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSMethodSignature`'s `params`, a converter's value */
 function walkParamsOfTSMethodSignature(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[358] < SCAN_HITS && !meets(walkReadsOfParamsOfTSMethodSignature, pos, 358)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSMethodSignature, pos));
+}
+
+/** What the converter of `TSMethodSignature`'s `params` reads */
+function walkReadsOfParamsOfTSMethodSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 40, 184);
+    if (needed[88] === 1) walkStack.push(pos + 48, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 48);
+  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  walkDepth--;
 }
 
 /** `Box<'a, TSTypeOperator<'a>>` */
@@ -14120,7 +14898,10 @@ function walkBoxTSTypeOperator(pos) {
 
 /** `TSTypeOperator<'a>` */
 function walkTSTypeOperator(pos) {
-  if (enters[105] !== null || exits[105] !== null) return visitNode(buildWhole(deserializeTSTypeOperator, pos), 105);
+  if (enters[105] !== null || exits[105] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeOperator, pos), 105);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 16, 55);
@@ -14141,17 +14922,20 @@ function walkBoxTSTypePredicate(pos) {
 
 /** `TSTypePredicate<'a>` */
 function walkTSTypePredicate(pos) {
-  if (enters[141] !== null || exits[141] !== null) return visitNode(buildWhole(deserializeTSTypePredicate, pos), 141);
+  if (enters[141] !== null || exits[141] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypePredicate, pos), 141);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
-    if (needed[344] === 1) walkStack.push(pos + 16, 344);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[364] === 1) walkStack.push(pos + 16, 364);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[344] === 1) walkTSTypePredicateName(pos + 16);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[364] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -14162,7 +14946,7 @@ function walkTSTypePredicateName(pos) {
       if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -14178,17 +14962,20 @@ function walkBoxTSTypeQuery(pos) {
 
 /** `TSTypeQuery<'a>` */
 function walkTSTypeQuery(pos) {
-  if (enters[146] !== null || exits[146] !== null) return visitNode(buildWhole(deserializeTSTypeQuery, pos), 146);
+  if (enters[146] !== null || exits[146] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeQuery, pos), 146);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[347] === 1) walkStack.push(pos + 16, 347);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[367] === 1) walkStack.push(pos + 16, 367);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[347] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[367] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -14196,16 +14983,16 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -14221,17 +15008,20 @@ function walkBoxTSTypeReference(pos) {
 
 /** `TSTypeReference<'a>` */
 function walkTSTypeReference(pos) {
-  if (enters[126] !== null || exits[126] !== null) return visitNode(buildWhole(deserializeTSTypeReference, pos), 126);
+  if (enters[126] !== null || exits[126] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeReference, pos), 126);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[165] === 1) walkStack.push(pos + 16, 165);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[165] === 1) walkTSTypeName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[167] === 1) walkTSTypeName(pos + 16);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -14244,15 +15034,18 @@ function walkBoxTSUnionType(pos) {
 
 /** `TSUnionType<'a>` */
 function walkTSUnionType(pos) {
-  if (enters[102] !== null || exits[102] !== null) return visitNode(buildWhole(deserializeTSUnionType, pos), 102);
+  if (enters[102] !== null || exits[102] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSUnionType, pos), 102);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[152] === 1) walkStack.push(pos + 16, 152);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[152] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -14265,7 +15058,10 @@ function walkBoxTSParenthesizedType(pos) {
 
 /** `TSParenthesizedType<'a>` */
 function walkTSParenthesizedType(pos) {
-  if (enters[104] !== null || exits[104] !== null) return visitNode(buildWhole(deserializeTSParenthesizedType, pos), 104);
+  if (enters[104] !== null || exits[104] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSParenthesizedType, pos), 104);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 16, 55);
@@ -14286,7 +15082,10 @@ function walkBoxJSDocNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function walkJSDocNullableType(pos) {
-  if (enters[162] !== null || exits[162] !== null) return visitNode(buildWhole(deserializeJSDocNullableType, pos), 162);
+  if (enters[162] !== null || exits[162] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSDocNullableType, pos), 162);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 16, 55);
@@ -14307,7 +15106,10 @@ function walkBoxJSDocNonNullableType(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function walkJSDocNonNullableType(pos) {
-  if (enters[163] !== null || exits[163] !== null) return visitNode(buildWhole(deserializeJSDocNonNullableType, pos), 163);
+  if (enters[163] !== null || exits[163] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSDocNonNullableType, pos), 163);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 16, 55);
@@ -14327,14 +15129,17 @@ function walkBoxJSDocUnknownType(pos) {
 
 /** `JSDocUnknownType` */
 function walkJSDocUnknownType(pos) {
-  if (enters[164] !== null || exits[164] !== null) return visitNode(buildWhole(deserializeJSDocUnknownType, pos), 164);
+  if (enters[164] !== null || exits[164] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeJSDocUnknownType, pos), 164);
+  }
 }
 
 /** `ArrowFunctionBody<'a>` */
 function walkArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[188] === 1) walkBoxFunctionBody(pos + 8);
+      if (needed[192] === 1) walkBoxFunctionBody(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14373,73 +15178,73 @@ function walkArrowFunctionBody(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -14454,10 +15259,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -14481,7 +15286,10 @@ function walkBoxEmptyStatement(pos) {
 
 /** `EmptyStatement` */
 function walkEmptyStatement(pos) {
-  if (enters[34] !== null || exits[34] !== null) return visitNode(buildWhole(deserializeEmptyStatement, pos), 34);
+  if (enters[34] !== null || exits[34] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeEmptyStatement, pos), 34);
+  }
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
@@ -14493,7 +15301,10 @@ function walkBoxExpressionStatement(pos) {
 
 /** `ExpressionStatement<'a>` */
 function walkExpressionStatement(pos) {
-  if (enters[29] !== null || exits[29] !== null) return visitNode(buildWhole(deserializeExpressionStatement, pos), 29);
+  if (enters[29] !== null || exits[29] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExpressionStatement, pos), 29);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -14514,17 +15325,20 @@ function walkBoxForInStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function walkForInStatement(pos) {
-  if (enters[39] !== null || exits[39] !== null) return visitNode(buildWhole(deserializeForInStatement, pos), 39);
+  if (enters[39] !== null || exits[39] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeForInStatement, pos), 39);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[367] === 1) walkStack.push(pos + 16, 367);
+    if (needed[387] === 1) walkStack.push(pos + 16, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[367] === 1) walkForStatementLeft(pos + 16);
+  if (needed[387] === 1) walkForStatementLeft(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   if (needed[6] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -14534,7 +15348,7 @@ function walkForInStatement(pos) {
 function walkForStatementLeft(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
@@ -14580,15 +15394,18 @@ function walkBoxVariableDeclaration(pos) {
 
 /** `VariableDeclaration<'a>` */
 function walkVariableDeclaration(pos) {
-  if (enters[32] !== null || exits[32] !== null) return visitNode(buildWhole(deserializeVariableDeclaration, pos), 32);
+  if (enters[32] !== null || exits[32] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeVariableDeclaration, pos), 32);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[370] === 1) walkStack.push(pos + 16, 370);
+    if (needed[390] === 1) walkStack.push(pos + 16, 390);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[370] === 1) walkVecVariableDeclarator(pos + 16);
+  if (needed[390] === 1) walkVecVariableDeclarator(pos + 16);
   walkDepth--;
 }
 
@@ -14600,7 +15417,7 @@ function walkVecVariableDeclarator(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 371);
+      walkStack.push(element, 391);
     }
     return;
   }
@@ -14611,23 +15428,45 @@ function walkVecVariableDeclarator(pos) {
 
 /** `VariableDeclarator<'a>` */
 function walkVariableDeclarator(pos) {
-  if (enters[33] !== null || exits[33] !== null) return visitNode(buildWhole(deserializeVariableDeclarator, pos), 33);
+  if (enters[33] !== null || exits[33] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeVariableDeclarator, pos), 33);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 40, 136);
-    if (needed[372] === 1) walkStack.push(pos, 372);
+    if (needed[392] === 1) walkStack.push(pos, 392);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[372] === 1) walkIdOfVariableDeclarator(pos);
+  if (needed[392] === 1) walkIdOfVariableDeclarator(pos);
   if (needed[136] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
 /** `VariableDeclarator`'s `id`, a converter's value */
 function walkIdOfVariableDeclarator(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[392] < SCAN_HITS && !meets(walkReadsOfIdOfVariableDeclarator, pos, 392)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeIdOfVariableDeclarator, pos));
+}
+
+/** What the converter of `VariableDeclarator`'s `id` reads */
+function walkReadsOfIdOfVariableDeclarator(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[94] === 1) walkBindingPattern(pos + 16);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
@@ -14639,17 +15478,20 @@ function walkBoxForOfStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function walkForOfStatement(pos) {
-  if (enters[40] !== null || exits[40] !== null) return visitNode(buildWhole(deserializeForOfStatement, pos), 40);
+  if (enters[40] !== null || exits[40] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeForOfStatement, pos), 40);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[367] === 1) walkStack.push(pos + 16, 367);
+    if (needed[387] === 1) walkStack.push(pos + 16, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[367] === 1) walkForStatementLeft(pos + 16);
+  if (needed[387] === 1) walkForStatementLeft(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   if (needed[6] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -14664,18 +15506,21 @@ function walkBoxForStatement(pos) {
 
 /** `ForStatement<'a>` */
 function walkForStatement(pos) {
-  if (enters[38] !== null || exits[38] !== null) return visitNode(buildWhole(deserializeForStatement, pos), 38);
+  if (enters[38] !== null || exits[38] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeForStatement, pos), 38);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 64, 6);
     if (needed[136] === 1) walkStack.push(pos + 48, 136);
     if (needed[136] === 1) walkStack.push(pos + 32, 136);
-    if (needed[377] === 1) walkStack.push(pos + 16, 377);
+    if (needed[398] === 1) walkStack.push(pos + 16, 398);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[377] === 1) walkOptionForStatementInit(pos + 16);
+  if (needed[398] === 1) walkOptionForStatementInit(pos + 16);
   if (needed[136] === 1) walkOptionExpression(pos + 32);
   if (needed[136] === 1) walkOptionExpression(pos + 48);
   if (needed[6] === 1) walkStatement(pos + 64);
@@ -14692,7 +15537,7 @@ function walkOptionForStatementInit(pos) {
 function walkForStatementInit(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14731,73 +15576,73 @@ function walkForStatementInit(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -14812,10 +15657,10 @@ function walkForStatementInit(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -14840,10 +15685,13 @@ function walkBoxIfStatement(pos) {
 
 /** `IfStatement<'a>` */
 function walkIfStatement(pos) {
-  if (enters[35] !== null || exits[35] !== null) return visitNode(buildWhole(deserializeIfStatement, pos), 35);
+  if (enters[35] !== null || exits[35] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeIfStatement, pos), 35);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[381] === 1) walkStack.push(pos + 48, 381);
+    if (needed[402] === 1) walkStack.push(pos + 48, 402);
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
@@ -14852,7 +15700,7 @@ function walkIfStatement(pos) {
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
   if (needed[6] === 1) walkStatement(pos + 32);
-  if (needed[381] === 1) walkOptionStatement(pos + 48);
+  if (needed[402] === 1) walkOptionStatement(pos + 48);
   walkDepth--;
 }
 
@@ -14871,7 +15719,10 @@ function walkBoxLabeledStatement(pos) {
 
 /** `LabeledStatement<'a>` */
 function walkLabeledStatement(pos) {
-  if (enters[47] !== null || exits[47] !== null) return visitNode(buildWhole(deserializeLabeledStatement, pos), 47);
+  if (enters[47] !== null || exits[47] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeLabeledStatement, pos), 47);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
@@ -14894,7 +15745,10 @@ function walkBoxReturnStatement(pos) {
 
 /** `ReturnStatement<'a>` */
 function walkReturnStatement(pos) {
-  if (enters[43] !== null || exits[43] !== null) return visitNode(buildWhole(deserializeReturnStatement, pos), 43);
+  if (enters[43] !== null || exits[43] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeReturnStatement, pos), 43);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 16, 136);
@@ -14915,17 +15769,20 @@ function walkBoxSwitchStatement(pos) {
 
 /** `SwitchStatement<'a>` */
 function walkSwitchStatement(pos) {
-  if (enters[45] !== null || exits[45] !== null) return visitNode(buildWhole(deserializeSwitchStatement, pos), 45);
+  if (enters[45] !== null || exits[45] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSwitchStatement, pos), 45);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[388] === 1) walkStack.push(pos + 32, 388);
+    if (needed[409] === 1) walkStack.push(pos + 32, 409);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[388] === 1) walkVecSwitchCase(pos + 32);
+  if (needed[409] === 1) walkVecSwitchCase(pos + 32);
   walkDepth--;
 }
 
@@ -14937,7 +15794,7 @@ function walkVecSwitchCase(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 389);
+      walkStack.push(element, 410);
     }
     return;
   }
@@ -14948,7 +15805,10 @@ function walkVecSwitchCase(pos) {
 
 /** `SwitchCase<'a>` */
 function walkSwitchCase(pos) {
-  if (enters[46] !== null || exits[46] !== null) return visitNode(buildWhole(deserializeSwitchCase, pos), 46);
+  if (enters[46] !== null || exits[46] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeSwitchCase, pos), 46);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
@@ -14971,7 +15831,10 @@ function walkBoxThrowStatement(pos) {
 
 /** `ThrowStatement<'a>` */
 function walkThrowStatement(pos) {
-  if (enters[48] !== null || exits[48] !== null) return visitNode(buildWhole(deserializeThrowStatement, pos), 48);
+  if (enters[48] !== null || exits[48] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeThrowStatement, pos), 48);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -14992,19 +15855,22 @@ function walkBoxTryStatement(pos) {
 
 /** `TryStatement<'a>` */
 function walkTryStatement(pos) {
-  if (enters[49] !== null || exits[49] !== null) return visitNode(buildWhole(deserializeTryStatement, pos), 49);
+  if (enters[49] !== null || exits[49] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTryStatement, pos), 49);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[399] === 1) walkStack.push(pos + 32, 399);
-    if (needed[394] === 1) walkStack.push(pos + 24, 394);
+    if (needed[421] === 1) walkStack.push(pos + 32, 421);
+    if (needed[415] === 1) walkStack.push(pos + 24, 415);
     if (needed[7] === 1) walkStack.push(pos + 16, 7);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[7] === 1) walkBoxBlockStatement(pos + 16);
-  if (needed[394] === 1) walkOptionBoxCatchClause(pos + 24);
-  if (needed[399] === 1) walkOptionBoxBlockStatement(pos + 32);
+  if (needed[415] === 1) walkOptionBoxCatchClause(pos + 24);
+  if (needed[421] === 1) walkOptionBoxBlockStatement(pos + 32);
   walkDepth--;
 }
 
@@ -15023,16 +15889,19 @@ function walkBoxCatchClause(pos) {
 
 /** `CatchClause<'a>` */
 function walkCatchClause(pos) {
-  if (enters[50] !== null || exits[50] !== null) return visitNode(buildWhole(deserializeCatchClause, pos), 50);
+  if (enters[50] !== null || exits[50] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeCatchClause, pos), 50);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[7] === 1) walkStack.push(pos + 56, 7);
-    if (needed[397] === 1) walkStack.push(pos + 16, 397);
+    if (needed[418] === 1) walkStack.push(pos + 16, 418);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[397] === 1) walkOptionCatchParameter(pos + 16);
+  if (needed[418] === 1) walkOptionCatchParameter(pos + 16);
   if (needed[7] === 1) walkBoxBlockStatement(pos + 56);
   walkDepth--;
 }
@@ -15045,7 +15914,26 @@ function walkOptionCatchParameter(pos) {
 
 /** `CatchParameter<'a>` */
 function walkCatchParameter(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[419] < SCAN_HITS && !meets(walkReadsOfCatchParameter, pos, 419)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeCatchParameter, pos));
+}
+
+/** What the converter of `CatchParameter` reads */
+function walkReadsOfCatchParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[94] === 1) walkBindingPattern(pos + 16);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, BlockStatement<'a>>>` */
@@ -15063,7 +15951,10 @@ function walkBoxWhileStatement(pos) {
 
 /** `WhileStatement<'a>` */
 function walkWhileStatement(pos) {
-  if (enters[37] !== null || exits[37] !== null) return visitNode(buildWhole(deserializeWhileStatement, pos), 37);
+  if (enters[37] !== null || exits[37] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeWhileStatement, pos), 37);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
@@ -15086,7 +15977,10 @@ function walkBoxWithStatement(pos) {
 
 /** `WithStatement<'a>` */
 function walkWithStatement(pos) {
-  if (enters[44] !== null || exits[44] !== null) return visitNode(buildWhole(deserializeWithStatement, pos), 44);
+  if (enters[44] !== null || exits[44] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeWithStatement, pos), 44);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
@@ -15109,7 +16003,10 @@ function walkBoxTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function walkTSTypeAliasDeclaration(pos) {
-  if (enters[131] !== null || exits[131] !== null) return visitNode(buildWhole(deserializeTSTypeAliasDeclaration, pos), 131);
+  if (enters[131] !== null || exits[131] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSTypeAliasDeclaration, pos), 131);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[55] === 1) walkStack.push(pos + 56, 55);
@@ -15134,11 +16031,14 @@ function walkBoxTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function walkTSInterfaceDeclaration(pos) {
-  if (enters[133] !== null || exits[133] !== null) return visitNode(buildWhole(deserializeTSInterfaceDeclaration, pos), 133);
+  if (enters[133] !== null || exits[133] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInterfaceDeclaration, pos), 133);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[411] === 1) walkStack.push(pos + 80, 411);
-    if (needed[408] === 1) walkStack.push(pos + 56, 408);
+    if (needed[434] === 1) walkStack.push(pos + 80, 434);
+    if (needed[430] === 1) walkStack.push(pos + 56, 430);
     if (needed[48] === 1) walkStack.push(pos + 48, 48);
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
     drainAtDepth(base);
@@ -15147,8 +16047,8 @@ function walkTSInterfaceDeclaration(pos) {
   walkDepth++;
   if (needed[53] === 1) walkBindingIdentifier(pos + 16);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[408] === 1) walkVecTSInterfaceHeritage(pos + 56);
-  if (needed[411] === 1) walkBoxTSInterfaceBody(pos + 80);
+  if (needed[430] === 1) walkVecTSInterfaceHeritage(pos + 56);
+  if (needed[434] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
 }
 
@@ -15160,7 +16060,7 @@ function walkVecTSInterfaceHeritage(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 409);
+      walkStack.push(element, 431);
     }
     return;
   }
@@ -15171,23 +16071,43 @@ function walkVecTSInterfaceHeritage(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function walkTSInterfaceHeritage(pos) {
-  if (enters[140] !== null || exits[140] !== null) return visitNode(buildWhole(deserializeTSInterfaceHeritage, pos), 140);
+  if (enters[140] !== null || exits[140] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInterfaceHeritage, pos), 140);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[410] === 1) walkStack.push(pos, 410);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[432] === 1) walkStack.push(pos, 432);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[410] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[432] === 1) walkExpressionOfTSInterfaceHeritage(pos);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
 /** `TSInterfaceHeritage`'s `expression`, a converter's value */
 function walkExpressionOfTSInterfaceHeritage(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[432] === 0 && walkDepth < WALK_DEPTH && scanHits[432] < SCAN_HITS && !meets(walkReadsOfExpressionOfTSInterfaceHeritage, pos, 432)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeExpressionOfTSInterfaceHeritage, pos));
+}
+
+/** What the converter of `TSInterfaceHeritage`'s `expression` reads */
+function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[167] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
 }
 
 /** `Box<'a, TSInterfaceBody<'a>>` */
@@ -15199,15 +16119,18 @@ function walkBoxTSInterfaceBody(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function walkTSInterfaceBody(pos) {
-  if (enters[134] !== null || exits[134] !== null) return visitNode(buildWhole(deserializeTSInterfaceBody, pos), 134);
+  if (enters[134] !== null || exits[134] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSInterfaceBody, pos), 134);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[328] === 1) walkStack.push(pos + 16, 328);
+    if (needed[346] === 1) walkStack.push(pos + 16, 346);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[328] === 1) walkVecTSSignature(pos + 16);
+  if (needed[346] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -15220,31 +16143,37 @@ function walkBoxTSEnumDeclaration(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function walkTSEnumDeclaration(pos) {
-  if (enters[96] !== null || exits[96] !== null) return visitNode(buildWhole(deserializeTSEnumDeclaration, pos), 96);
+  if (enters[96] !== null || exits[96] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSEnumDeclaration, pos), 96);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[415] === 1) walkStack.push(pos + 48, 415);
+    if (needed[438] === 1) walkStack.push(pos + 48, 438);
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[53] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[415] === 1) walkTSEnumBody(pos + 48);
+  if (needed[438] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
 
 /** `TSEnumBody<'a>` */
 function walkTSEnumBody(pos) {
-  if (enters[97] !== null || exits[97] !== null) return visitNode(buildWhole(deserializeTSEnumBody, pos), 97);
+  if (enters[97] !== null || exits[97] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSEnumBody, pos), 97);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[416] === 1) walkStack.push(pos + 16, 416);
+    if (needed[439] === 1) walkStack.push(pos + 16, 439);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[416] === 1) walkVecTSEnumMember(pos + 16);
+  if (needed[439] === 1) walkVecTSEnumMember(pos + 16);
   walkDepth--;
 }
 
@@ -15256,7 +16185,7 @@ function walkVecTSEnumMember(pos) {
   if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 417);
+      walkStack.push(element, 440);
     }
     return;
   }
@@ -15267,16 +16196,19 @@ function walkVecTSEnumMember(pos) {
 
 /** `TSEnumMember<'a>` */
 function walkTSEnumMember(pos) {
-  if (enters[98] !== null || exits[98] !== null) return visitNode(buildWhole(deserializeTSEnumMember, pos), 98);
+  if (enters[98] !== null || exits[98] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSEnumMember, pos), 98);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 32, 136);
-    if (needed[418] === 1) walkStack.push(pos + 16, 418);
+    if (needed[441] === 1) walkStack.push(pos + 16, 441);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[418] === 1) walkTSEnumMemberName(pos + 16);
+  if (needed[441] === 1) walkTSEnumMemberName(pos + 16);
   if (needed[136] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
@@ -15310,17 +16242,20 @@ function walkBoxTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function walkTSExternalModuleDeclaration(pos) {
-  if (enters[142] !== null || exits[142] !== null) return visitNode(buildWhole(deserializeTSExternalModuleDeclaration, pos), 142);
+  if (enters[142] !== null || exits[142] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSExternalModuleDeclaration, pos), 142);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[421] === 1) walkStack.push(pos + 64, 421);
+    if (needed[444] === 1) walkStack.push(pos + 64, 444);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[421] === 1) walkOptionBoxTSModuleBlock(pos + 64);
+  if (needed[444] === 1) walkOptionBoxTSModuleBlock(pos + 64);
   walkDepth--;
 }
 
@@ -15339,7 +16274,10 @@ function walkBoxTSModuleBlock(pos) {
 
 /** `TSModuleBlock<'a>` */
 function walkTSModuleBlock(pos) {
-  if (enters[143] !== null || exits[143] !== null) return visitNode(buildWhole(deserializeTSModuleBlock, pos), 143);
+  if (enters[143] !== null || exits[143] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSModuleBlock, pos), 143);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 40, 5);
@@ -15362,17 +16300,25 @@ function walkBoxTSNamespaceDeclaration(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function walkTSNamespaceDeclaration(pos) {
-  if (enters[142] !== null || exits[142] !== null) return visitNode(buildWhole(deserializeTSNamespaceDeclaration, pos), 142);
+  // Its converter makes a node of a visited type: found in the value built.
+  if (makes[448] === 1) {
+    if (scanning !== 0) return found();
+    return visitValue(buildWhole(deserializeTSNamespaceDeclaration, pos));
+  }
+  if (enters[142] !== null || exits[142] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNamespaceDeclaration, pos), 142);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[426] === 1) walkStack.push(pos + 48, 426);
+    if (needed[449] === 1) walkStack.push(pos + 48, 449);
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[53] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[426] === 1) walkTSNamespaceDeclarationBody(pos + 48);
+  if (needed[449] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
 
@@ -15380,10 +16326,10 @@ function walkTSNamespaceDeclaration(pos) {
 function walkTSNamespaceDeclarationBody(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[447] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 1:
-      if (needed[422] === 1) walkBoxTSModuleBlock(pos + 8);
+      if (needed[445] === 1) walkBoxTSModuleBlock(pos + 8);
       return;
     default:
       throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
@@ -15399,23 +16345,34 @@ function walkBoxTSGlobalDeclaration(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function walkTSGlobalDeclaration(pos) {
-  if (enters[142] !== null || exits[142] !== null) return visitNode(buildWhole(deserializeTSGlobalDeclaration, pos), 142);
+  if (enters[142] !== null || exits[142] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSGlobalDeclaration, pos), 142);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[423] === 1) walkStack.push(pos + 24, 423);
-    if (needed[429] === 1) walkStack.push(pos, 429);
+    if (needed[446] === 1) walkStack.push(pos + 24, 446);
+    if (needed[452] === 1) walkStack.push(pos, 452);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[429] === 1) walkIdOfTSGlobalDeclaration(pos);
-  if (needed[423] === 1) walkTSModuleBlock(pos + 24);
+  if (needed[452] === 1) walkIdOfTSGlobalDeclaration(pos);
+  if (needed[446] === 1) walkTSModuleBlock(pos + 24);
   walkDepth--;
 }
 
 /** `TSGlobalDeclaration`'s `id`, a converter's value */
 function walkIdOfTSGlobalDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (makes[452] === 0 && walkDepth < WALK_DEPTH && scanHits[452] < SCAN_HITS && !meets(walkReadsOfIdOfTSGlobalDeclaration, pos, 452)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeIdOfTSGlobalDeclaration, pos));
+}
+
+/** What the converter of `TSGlobalDeclaration`'s `id` reads */
+function walkReadsOfIdOfTSGlobalDeclaration(pos) {
 }
 
 /** `Box<'a, TSImportEqualsDeclaration<'a>>` */
@@ -15427,17 +16384,20 @@ function walkBoxTSImportEqualsDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function walkTSImportEqualsDeclaration(pos) {
-  if (enters[155] !== null || exits[155] !== null) return visitNode(buildWhole(deserializeTSImportEqualsDeclaration, pos), 155);
+  if (enters[155] !== null || exits[155] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSImportEqualsDeclaration, pos), 155);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[432] === 1) walkStack.push(pos + 48, 432);
+    if (needed[456] === 1) walkStack.push(pos + 48, 456);
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[53] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[432] === 1) walkTSModuleReference(pos + 48);
+  if (needed[456] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
 
@@ -15445,13 +16405,13 @@ function walkTSImportEqualsDeclaration(pos) {
 function walkTSModuleReference(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[433] === 1) walkBoxTSExternalModuleReference(pos + 8);
+      if (needed[457] === 1) walkBoxTSExternalModuleReference(pos + 8);
       return;
     case 1:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -15466,7 +16426,10 @@ function walkBoxTSExternalModuleReference(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function walkTSExternalModuleReference(pos) {
-  if (enters[156] !== null || exits[156] !== null) return visitNode(buildWhole(deserializeTSExternalModuleReference, pos), 156);
+  if (enters[156] !== null || exits[156] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSExternalModuleReference, pos), 156);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
@@ -15486,24 +16449,31 @@ function walkBoxImportDeclaration(pos) {
 
 /** `ImportDeclaration<'a>` */
 function walkImportDeclaration(pos) {
-  if (enters[70] !== null || exits[70] !== null) return visitNode(buildWhole(deserializeImportDeclaration, pos), 70);
+  if (enters[70] !== null || exits[70] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportDeclaration, pos), 70);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[448] === 1) walkStack.push(pos, 448);
+    if (needed[473] === 1) walkStack.push(pos, 473);
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
-    if (needed[437] === 1) walkStack.push(pos, 437);
+    if (needed[461] === 1) walkStack.push(pos, 461);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[437] === 1) walkSpecifiersOfImportDeclaration(pos);
+  if (needed[461] === 1) walkSpecifiersOfImportDeclaration(pos);
   if (needed[4] === 1) walkStringLiteral(pos + 40);
-  if (needed[448] === 1) walkAttributesOfImportDeclaration(pos);
+  if (needed[473] === 1) walkAttributesOfImportDeclaration(pos);
   walkDepth--;
 }
 
 /** `ImportDeclaration`'s `specifiers`, a converter's value */
 function walkSpecifiersOfImportDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[461] < SCAN_HITS && !meets(walkReadsOfSpecifiersOfImportDeclaration, pos, 461)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeSpecifiersOfImportDeclaration, pos));
 }
 
@@ -15521,7 +16491,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 440);
+      walkStack.push(element, 464);
     }
     return;
   }
@@ -15534,13 +16504,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[441] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[465] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[444] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[468] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[446] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[470] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -15555,16 +16525,19 @@ function walkBoxImportSpecifier(pos) {
 
 /** `ImportSpecifier<'a>` */
 function walkImportSpecifier(pos) {
-  if (enters[71] !== null || exits[71] !== null) return visitNode(buildWhole(deserializeImportSpecifier, pos), 71);
+  if (enters[71] !== null || exits[71] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportSpecifier, pos), 71);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[53] === 1) walkStack.push(pos + 72, 53);
-    if (needed[443] === 1) walkStack.push(pos + 16, 443);
+    if (needed[467] === 1) walkStack.push(pos + 16, 467);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[443] === 1) walkModuleExportName(pos + 16);
+  if (needed[467] === 1) walkModuleExportName(pos + 16);
   if (needed[53] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
@@ -15594,7 +16567,10 @@ function walkBoxImportDefaultSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function walkImportDefaultSpecifier(pos) {
-  if (enters[72] !== null || exits[72] !== null) return visitNode(buildWhole(deserializeImportDefaultSpecifier, pos), 72);
+  if (enters[72] !== null || exits[72] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportDefaultSpecifier, pos), 72);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
@@ -15614,7 +16590,10 @@ function walkBoxImportNamespaceSpecifier(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function walkImportNamespaceSpecifier(pos) {
-  if (enters[73] !== null || exits[73] !== null) return visitNode(buildWhole(deserializeImportNamespaceSpecifier, pos), 73);
+  if (enters[73] !== null || exits[73] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportNamespaceSpecifier, pos), 73);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
@@ -15626,8 +16605,25 @@ function walkImportNamespaceSpecifier(pos) {
   walkDepth--;
 }
 
+/** What the converter of `ImportDeclaration`'s `specifiers` reads */
+function walkReadsOfSpecifiersOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[462] === 1) walkStack.push(pos + 16, 462);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[462] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  walkDepth--;
+}
+
 /** `ImportDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfImportDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[473] < SCAN_HITS && !meets(walkReadsOfAttributesOfImportDeclaration, pos, 473)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeAttributesOfImportDeclaration, pos));
 }
 
@@ -15647,12 +16643,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[452] === 1) walkStack.push(pos + 16, 452);
+    if (needed[477] === 1) walkStack.push(pos + 16, 477);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[452] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[477] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -15664,7 +16660,7 @@ function walkVecImportAttribute(pos) {
   if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 453);
+      walkStack.push(element, 478);
     }
     return;
   }
@@ -15675,16 +16671,19 @@ function walkVecImportAttribute(pos) {
 
 /** `ImportAttribute<'a>` */
 function walkImportAttribute(pos) {
-  if (enters[74] !== null || exits[74] !== null) return visitNode(buildWhole(deserializeImportAttribute, pos), 74);
+  if (enters[74] !== null || exits[74] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeImportAttribute, pos), 74);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[454] === 1) walkStack.push(pos + 16, 454);
+    if (needed[479] === 1) walkStack.push(pos + 16, 479);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[454] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[479] === 1) walkImportAttributeKey(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -15703,6 +16702,19 @@ function walkImportAttributeKey(pos) {
   }
 }
 
+/** What the converter of `ImportDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[474] === 1) walkStack.push(pos + 88, 474);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
+}
+
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function walkBoxExportAllDeclaration(pos) {
   const target = readPointer(pos, 128, 7);
@@ -15711,19 +16723,22 @@ function walkBoxExportAllDeclaration(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function walkExportAllDeclaration(pos) {
-  if (enters[77] !== null || exits[77] !== null) return visitNode(buildWhole(deserializeExportAllDeclaration, pos), 77);
+  if (enters[77] !== null || exits[77] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportAllDeclaration, pos), 77);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[458] === 1) walkStack.push(pos, 458);
+    if (needed[484] === 1) walkStack.push(pos, 484);
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[457] === 1) walkStack.push(pos + 16, 457);
+    if (needed[483] === 1) walkStack.push(pos + 16, 483);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[457] === 1) walkOptionModuleExportName(pos + 16);
+  if (needed[483] === 1) walkOptionModuleExportName(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
-  if (needed[458] === 1) walkAttributesOfExportAllDeclaration(pos);
+  if (needed[484] === 1) walkAttributesOfExportAllDeclaration(pos);
   walkDepth--;
 }
 
@@ -15735,7 +16750,24 @@ function walkOptionModuleExportName(pos) {
 
 /** `ExportAllDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportAllDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[484] < SCAN_HITS && !meets(walkReadsOfAttributesOfExportAllDeclaration, pos, 484)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeAttributesOfExportAllDeclaration, pos));
+}
+
+/** What the converter of `ExportAllDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportAllDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[474] === 1) walkStack.push(pos + 120, 474);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 120);
+  walkDepth--;
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
@@ -15747,15 +16779,18 @@ function walkBoxExportDefaultDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function walkExportDefaultDeclaration(pos) {
-  if (enters[76] !== null || exits[76] !== null) return visitNode(buildWhole(deserializeExportDefaultDeclaration, pos), 76);
+  if (enters[76] !== null || exits[76] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportDefaultDeclaration, pos), 76);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[461] === 1) walkStack.push(pos + 16, 461);
+    if (needed[488] === 1) walkStack.push(pos + 16, 488);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[461] === 1) walkExportDefaultDeclarationKind(pos + 16);
+  if (needed[488] === 1) walkExportDefaultDeclarationKind(pos + 16);
   walkDepth--;
 }
 
@@ -15763,13 +16798,13 @@ function walkExportDefaultDeclaration(pos) {
 function walkExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
-      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[428] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -15808,73 +16843,73 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -15889,10 +16924,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -15917,15 +16952,18 @@ function walkBoxExportDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function walkExportDeclaration(pos) {
-  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportDeclaration, pos), 75);
+  if (enters[75] !== null || exits[75] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportDeclaration, pos), 75);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[464] === 1) walkStack.push(pos + 16, 464);
+    if (needed[491] === 1) walkStack.push(pos + 16, 491);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[464] === 1) walkDeclaration(pos + 16);
+  if (needed[491] === 1) walkDeclaration(pos + 16);
   walkDepth--;
 }
 
@@ -15933,34 +16971,34 @@ function walkExportDeclaration(pos) {
 function walkDeclaration(pos) {
   switch (uint8[pos]) {
     case 32:
-      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[404] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[426] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[428] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[413] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[436] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[419] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[447] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[427] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[450] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[430] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[454] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     default:
       throw invalid("Declaration tag", uint8[pos], pos);
@@ -15975,15 +17013,18 @@ function walkBoxExportNamedDeclaration(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function walkExportNamedDeclaration(pos) {
-  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportNamedDeclaration, pos), 75);
+  if (enters[75] !== null || exits[75] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportNamedDeclaration, pos), 75);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    if (needed[494] === 1) walkStack.push(pos + 16, 494);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[467] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[494] === 1) walkVecExportSpecifier(pos + 16);
   walkDepth--;
 }
 
@@ -15995,7 +17036,7 @@ function walkVecExportSpecifier(pos) {
   if ((budget -= len * 128) < 0) overBudget(first, len * 128, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 128; element >= first; element -= 128) {
-      walkStack.push(element, 468);
+      walkStack.push(element, 495);
     }
     return;
   }
@@ -16006,17 +17047,20 @@ function walkVecExportSpecifier(pos) {
 
 /** `ExportSpecifier<'a>` */
 function walkExportSpecifier(pos) {
-  if (enters[78] !== null || exits[78] !== null) return visitNode(buildWhole(deserializeExportSpecifier, pos), 78);
+  if (enters[78] !== null || exits[78] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportSpecifier, pos), 78);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[443] === 1) walkStack.push(pos + 72, 443);
-    if (needed[443] === 1) walkStack.push(pos + 16, 443);
+    if (needed[467] === 1) walkStack.push(pos + 72, 467);
+    if (needed[467] === 1) walkStack.push(pos + 16, 467);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[443] === 1) walkModuleExportName(pos + 16);
-  if (needed[443] === 1) walkModuleExportName(pos + 72);
+  if (needed[467] === 1) walkModuleExportName(pos + 16);
+  if (needed[467] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -16028,25 +17072,45 @@ function walkBoxExportFromDeclaration(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function walkExportFromDeclaration(pos) {
-  if (enters[75] !== null || exits[75] !== null) return visitNode(buildWhole(deserializeExportFromDeclaration, pos), 75);
+  if (enters[75] !== null || exits[75] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeExportFromDeclaration, pos), 75);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[471] === 1) walkStack.push(pos, 471);
+    if (needed[498] === 1) walkStack.push(pos, 498);
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
-    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    if (needed[494] === 1) walkStack.push(pos + 16, 494);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[467] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[494] === 1) walkVecExportSpecifier(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 40);
-  if (needed[471] === 1) walkAttributesOfExportFromDeclaration(pos);
+  if (needed[498] === 1) walkAttributesOfExportFromDeclaration(pos);
   walkDepth--;
 }
 
 /** `ExportFromDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportFromDeclaration(pos) {
+  // Built where what the converter reads holds a node of a visited type, or it makes one (past
+  // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
+  if (walkDepth < WALK_DEPTH && scanHits[498] < SCAN_HITS && !meets(walkReadsOfAttributesOfExportFromDeclaration, pos, 498)) return;
+  if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeAttributesOfExportFromDeclaration, pos));
+}
+
+/** What the converter of `ExportFromDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportFromDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[474] === 1) walkStack.push(pos + 88, 474);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
 }
 
 /** `Box<'a, TSExportAssignment<'a>>` */
@@ -16058,7 +17122,10 @@ function walkBoxTSExportAssignment(pos) {
 
 /** `TSExportAssignment<'a>` */
 function walkTSExportAssignment(pos) {
-  if (enters[159] !== null || exits[159] !== null) return visitNode(buildWhole(deserializeTSExportAssignment, pos), 159);
+  if (enters[159] !== null || exits[159] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSExportAssignment, pos), 159);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
@@ -16078,7 +17145,10 @@ function walkBoxTSNamespaceExportDeclaration(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function walkTSNamespaceExportDeclaration(pos) {
-  if (enters[160] !== null || exits[160] !== null) return visitNode(buildWhole(deserializeTSNamespaceExportDeclaration, pos), 160);
+  if (enters[160] !== null || exits[160] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeTSNamespaceExportDeclaration, pos), 160);
+  }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[102] === 1) walkStack.push(pos + 16, 102);
@@ -16098,11 +17168,14 @@ function walkOptionHashbang(pos) {
 
 /** `Hashbang<'a>` */
 function walkHashbang(pos) {
-  if (enters[30] !== null || exits[30] !== null) return visitNode(buildWhole(deserializeHashbang, pos), 30);
+  if (enters[30] !== null || exits[30] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeHashbang, pos), 30);
+  }
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkReadsOfExpressionOfTSClassImplements, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkReadsOfParametersOfTSIndexSignature, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkReadsOfFormalParameter, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkReadsOfSpecifiersOfImportDeclaration, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkReadsOfAttributesOfImportDeclaration, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -3765,6 +3765,36 @@ function deserializeFormalParameter(pos) {
   return param;
 }
 
+/** `FormalParameterRest<'a>` */
+function deserializeFormalParameterRest(pos) {
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const previousParent = parent;
+  const node = parent = {
+    type: "FormalParameterRest",
+    decorators: null,
+    rest: null,
+    typeAnnotation: null,
+    start: this_start,
+    end: this_end,
+    range: [this_start, this_end],
+    parent: previousParent,
+  };
+  try {
+    node.decorators = deserializeVecDecorator(pos + 16);
+    node.rest = deserializeBindingRestElement(pos + 40);
+    node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 72);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+    if (node.rest === null) node.rest = defer(deserializeBindingRestElement, pos + 40);
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
+  }
+  parent = previousParent;
+  return node;
+}
+
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
@@ -5033,6 +5063,28 @@ function deserializeNewTarget(pos) {
   node.property = targetIdent;
   parent = previousParent;
   return node;
+}
+
+/** `NodeId` */
+function deserializeNodeId(pos) {
+  const previousParent = parent;
+  const node = parent = {
+    type: "NodeId",
+    "0": null,
+    parent: previousParent,
+  };
+  node["0"] = deserializeNonMaxU32Alias(pos);
+  parent = previousParent;
+  return node;
+}
+
+/** `NonMaxU32` */
+function deserializeNonMaxU32Alias(pos) {
+  return {
+    type: "NonMaxU32Alias",
+    "0": uint32[pos >>> 2],
+    parent: parent,
+  };
 }
 
 /** `NullLiteral` */
@@ -9640,11 +9692,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, 1, -1, 134, -1, 136, -1, -1, 138, -1, 137, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, 12, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, 158, -1, 159, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, 1, -1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, 1, -1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], [1], null, null, [1], [1], null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 472], [3], [4], [], [6], [7, 9, 13, 15, 17, 357, 359, 361, 369, 371, 375, 378, 380, 382, 386, 388, 396, 398, 364, 262, 250, 400, 402, 409, 415, 420, 423, 426, 431, 451, 455, 458, 461, 465, 468, 470], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [45], [19], [47], [48, 356], [49], [50, 54, 52, 118], [51], [52, 54, 118, 354], [53], [19], [55, 57, 348, 352], [56], [], [58], [59, 345], [60], [61, 54], [62, 64, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [63], [], [65], [], [67], [68, 19], [36, 69, 207, 209, 211, 213, 215, 217, 219, 226], [70], [19, 71], [72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 119, 136, 138, 141, 143, 148, 150, 157, 159, 161, 164, 182, 184, 187, 195, 197, 199, 201, 203, 205], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [71], [101], [71, 71, 71, 71], [103], [104, 48, 110], [105], [106], [107], [108], [56, 109, 109], [71], [111], [71], [113], [104, 114, 110], [48, 115], [116], [117], [118], [110], [120], [4, 121, 128, 132], [122], [123], [124], [125], [126, 44], [127], [61, 19], [129], [62, 130], [131], [129, 63], [133], [134], [135], [71], [137], [71, 71], [139], [140], [108], [142], [135], [144], [145], [20, 24, 26, 30, 31, 146], [147], [19], [149], [56, 71, 109, 109], [151], [63, 152], [153, 155, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 119, 136, 138, 141, 143, 148, 150, 157, 159, 161, 164, 182, 184, 187, 195, 197, 199, 201, 203, 205], [154], [71], [156], [71], [158], [33, 135], [160], [], [162], [163], [152], [165], [166], [167], [168, 172, 174, 177, 179], [169], [170, 110], [171], [110], [173], [61, 118], [175], [104, 176, 118], [48, 115], [178], [104, 48, 118], [180], [61, 104, 181, 118], [48, 115], [183], [71], [185], [186, 118], [62, 159], [188], [189, 132], [119, 36, 190, 193], [191], [192, 63], [36, 190, 193], [194], [], [196], [192, 132], [198], [135], [200], [71], [202], [71], [204], [71], [206], [], [208], [19, 71], [210], [19], [212], [71, 19], [214], [19, 19], [216], [19, 63], [218], [19, 65], [220], [221, 236], [222], [223], [224, 36, 69, 207, 209, 211, 213, 215, 217, 219, 226], [225], [68, 19], [227], [228, 236], [229], [230, 234], [231], [37, 232], [233], [19], [235], [61, 223], [237], [238], [68], [240], [19], [242], [19, 19], [244], [19, 245], [246], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [248], [249], [243, 209, 213, 215, 217], [251], [52, 252, 253, 254], [56], [233], [255], [256], [257], [258, 260, 268, 270, 168], [259], [5], [261], [52, 61, 262], [263], [252, 264, 265], [48, 115], [266], [267], [2, 5], [269], [52, 61, 233], [271], [52, 61, 233], [273], [19, 19, 19], [275], [19, 233], [277], [19, 19], [279], [19, 245], [281], [19], [283], [35], [285], [19, 32], [287], [288], [36, 69, 207, 209, 211, 213, 215, 217], [290], [233], [292], [65, 19], [294], [295, 296], [], [], [298], [299, 300], [], [], [302], [303, 329, 342], [304], [305], [306, 314], [36, 193, 307, 309, 311], [308], [], [310], [308, 308], [312], [313, 308], [36, 193, 311], [315], [316, 340], [317], [318, 319], [307, 309], [320], [30, 321, 301, 326], [322], [323], [324, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [325], [], [327], [328, 329, 335], [], [330], [331, 301, 326, 321, 333], [332], [], [334], [19], [], [337], [19, 133], [339], [63, 245], [341], [19], [343], [344], [306], [346], [347], [54], [349], [350, 345], [351], [54], [353], [54, 19], [355], [19], [266, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [358], [], [360], [19], [362], [363, 19, 6], [364, 36, 69, 207, 209, 211, 213, 215, 217, 219, 226], [365], [366], [367], [368, 233], [54, 118], [370], [363, 19, 6], [372], [373, 233, 233, 6], [374], [364, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [376], [19, 6, 377], [6], [379], [12, 6], [381], [233], [383], [19, 384], [385], [233, 5], [387], [19], [389], [7, 390, 395], [391], [392], [393, 7], [394], [54, 118], [7], [397], [19, 6], [399], [19, 6], [401], [56, 104, 71], [403], [56, 104, 404, 407], [405], [406, 132], [192], [408], [166], [410], [56, 411], [412], [413], [414, 233], [62, 30, 30, 31], [416], [4, 417], [418], [419], [2, 5], [421], [56, 422], [420, 418], [424], [425, 419], [], [427], [56, 428], [429, 36, 190], [430], [4], [432], [433, 4, 444], [434], [435], [436], [437, 440, 442], [438], [439, 56], [63, 37, 4], [441], [56], [443], [56], [445], [446], [447], [448], [449], [450, 4], [63, 4], [452], [453, 4, 454], [439], [445], [456], [457], [262, 250, 402, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 239, 241, 243, 247, 250, 272, 262, 274, 276, 278, 122, 280, 282, 284, 193, 146, 286, 289, 291, 293, 297, 301, 326, 69, 207, 211, 209, 336, 338, 213, 215, 217], [459], [460], [364, 262, 250, 400, 402, 409, 415, 420, 423, 426], [462], [463], [464], [439, 439], [466], [463, 4, 467], [445], [469], [19], [471], [63], [473], []];
+const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 268, 255, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [45], [19], [47], [48, 375], [49], [369], [51], [368], [53], [19], [55, 57, 360, 364], [56], [], [58], [59, 357], [60], [61, 54], [62, 64, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [63], [], [65], [], [67], [68, 19], [36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [70], [19, 71], [72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 120, 137, 139, 142, 144, 149, 151, 158, 160, 162, 165, 186, 188, 191, 199, 201, 203, 205, 207, 209], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [71], [101], [71, 71, 71, 71], [103], [104, 48, 110], [105], [106], [107], [108], [56, 109, 109], [71], [111], [71], [113], [104, 114, 110], [119], [116], [117], [118], [110], [48, 115], [121], [4, 122, 129, 133], [123], [124], [125], [126], [127, 44], [128], [61, 19], [130], [62, 131], [132], [130, 63], [134], [135], [136], [71], [138], [71, 71], [140], [141], [108], [143], [136], [145], [146], [20, 24, 26, 30, 31, 147], [148], [19], [150], [56, 71, 109, 109], [152], [63, 153], [154, 156, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 120, 137, 139, 142, 144, 149, 151, 158, 160, 162, 165, 186, 188, 191, 199, 201, 203, 205, 207, 209], [155], [71], [157], [71], [159], [33, 136], [161], [], [163], [164], [153], [166], [167], [168], [169, 174, 176, 180, 182], [170], [171, 110], [173], [110], [172], [175], [61, 118], [177], [104, 178, 118], [179], [48, 115], [181], [104, 48, 118], [183], [61, 104, 184, 118], [185], [48, 115], [187], [71], [189], [190, 118], [62, 160], [192], [193, 133], [120, 36, 194, 197], [195], [196, 63], [36, 194, 197], [198], [], [200], [196, 133], [202], [136], [204], [71], [206], [71], [208], [71], [210], [], [212], [19, 71], [214], [19], [216], [71, 19], [218], [19, 19], [220], [19, 63], [222], [19, 65], [224], [225, 241], [226], [227], [228, 36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [229], [68, 19], [231], [232, 241], [233], [234, 239], [235], [37, 236], [238], [19], [37, 237], [240], [61, 227], [242], [243], [68], [245], [19], [247], [19, 19], [249], [19, 250], [251], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [253], [254], [248, 213, 217, 219, 221], [256], [52, 257, 258, 260], [56], [259], [237], [261], [262], [263], [264, 266, 275, 277, 169], [265], [5], [267], [52, 61, 268], [269], [257, 270, 272], [271], [48, 115], [273], [274], [2, 5], [276], [52, 61, 237], [278], [52, 61, 237], [280], [19, 19, 19], [282], [19, 237], [284], [19, 19], [286], [19, 250], [288], [19], [290], [35], [292], [19, 32], [294], [295], [36, 69, 211, 213, 215, 217, 219, 221], [297], [237], [299], [65, 19], [301], [302, 304], [303], [], [305], [], [307], [308, 310], [309], [], [311], [], [313], [314, 340, 354], [353], [316], [317, 325], [36, 197, 318, 320, 322], [319], [], [321], [319, 319], [323], [324, 319], [36, 197, 322], [326], [327, 351], [328], [329, 330], [318, 320], [331], [30, 332, 312, 337], [333], [334], [335, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [336], [], [338], [339, 340, 346], [], [341], [342, 312, 337, 332, 344], [343], [], [345], [19], [], [348], [19, 134], [350], [63, 250], [352], [19], [315, 354], [355], [356], [317], [358], [359], [54], [361], [362, 357], [363], [54], [365], [54, 19], [367], [19], [52, 54, 118, 366], [370, 50, 372], [371], [], [373], [374], [52, 359, 118], [273, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [384], [385], [386], [387, 237], [388], [54, 118], [390], [382, 19, 6], [392], [393, 237, 237, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [396], [19, 6, 397], [6], [399], [12, 6], [401], [237], [403], [19, 404], [405], [237, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [54, 118], [7], [418], [19, 6], [420], [19, 6], [422], [56, 104, 71], [424], [56, 104, 425, 429], [426], [427, 133], [428], [196], [430], [167], [432], [56, 433], [434], [435], [436, 237], [62, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [56, 444], [442, 440], [446], [447, 441], [448], [], [450], [56, 451], [452, 36, 194], [453], [4], [455], [456, 4, 468], [467], [458], [459], [460, 463, 465], [461], [462, 56], [63, 37, 4], [464], [56], [466], [56], [457], [475], [470], [471], [472], [473], [474, 4], [63, 4], [469], [477], [478, 4, 479], [462], [480], [469], [482], [483], [268, 255, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [485], [486], [383, 268, 255, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [462, 462], [492], [489, 4, 493], [494], [469], [496], [19], [498], [63], [500], []];
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -9656,6 +9708,8 @@ const WALK_DEPTH = 400;
 // look into (a visited type, or one that can hold one), the visitor's functions by node type, and
 // how many structs deep the walkers' calls are.
 var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// Which walkers build a converter's value that makes a node of a visited type itself (by index).
+var makes = null;
 // `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
 const plans = new Map();
 
@@ -9692,6 +9746,7 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
     deferred = 0;
     release();
   }
@@ -9722,6 +9777,7 @@ export function visit(value, visitor) {
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
   }
 }
 
@@ -9750,16 +9806,18 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  makes = plan.makes;
 }
 
 /** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
 function planOf(visited) {
   const needed = new Uint8Array(WALK_NODE.length);
   const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  const makes = new Uint8Array(WALK_NODE.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
     const node = WALK_NODE[w], made = WALK_MADE[w];
     if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
-    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = makes[w] = 1;
   }
   // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
   for (let changed = true; changed; ) {
@@ -9785,7 +9843,7 @@ function planOf(visited) {
     }
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-  return { needed, typeNeeded };
+  return { needed, typeNeeded, makes };
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -9913,7 +9971,7 @@ function walkProgram(pos) {
   if (enters[0] !== null || exits[0] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[472] === 1) walkStack.push(pos + 56, 472);
+    if (needed[499] === 1) walkStack.push(pos + 56, 499);
     if (needed[5] === 1) walkStack.push(pos + 112, 5);
     if (needed[2] === 1) walkStack.push(pos + 88, 2);
     drainAtDepth(base);
@@ -9922,7 +9980,7 @@ function walkProgram(pos) {
   walkDepth++;
   if (needed[2] === 1) walkVecDirective(pos + 88);
   if (needed[5] === 1) walkVecStatement(pos + 112);
-  if (needed[472] === 1) walkOptionHashbang(pos + 56);
+  if (needed[499] === 1) walkOptionHashbang(pos + 56);
   walkDepth--;
 }
 
@@ -9998,97 +10056,97 @@ function walkStatement(pos) {
       if (needed[17] === 1) walkBoxDoWhileStatement(pos + 8);
       return;
     case 5:
-      if (needed[357] === 1) walkBoxEmptyStatement(pos + 8);
+      if (needed[376] === 1) walkBoxEmptyStatement(pos + 8);
       return;
     case 6:
-      if (needed[359] === 1) walkBoxExpressionStatement(pos + 8);
+      if (needed[378] === 1) walkBoxExpressionStatement(pos + 8);
       return;
     case 7:
-      if (needed[361] === 1) walkBoxForInStatement(pos + 8);
+      if (needed[380] === 1) walkBoxForInStatement(pos + 8);
       return;
     case 8:
-      if (needed[369] === 1) walkBoxForOfStatement(pos + 8);
+      if (needed[389] === 1) walkBoxForOfStatement(pos + 8);
       return;
     case 9:
-      if (needed[371] === 1) walkBoxForStatement(pos + 8);
+      if (needed[391] === 1) walkBoxForStatement(pos + 8);
       return;
     case 10:
-      if (needed[375] === 1) walkBoxIfStatement(pos + 8);
+      if (needed[395] === 1) walkBoxIfStatement(pos + 8);
       return;
     case 11:
-      if (needed[378] === 1) walkBoxLabeledStatement(pos + 8);
+      if (needed[398] === 1) walkBoxLabeledStatement(pos + 8);
       return;
     case 12:
-      if (needed[380] === 1) walkBoxReturnStatement(pos + 8);
+      if (needed[400] === 1) walkBoxReturnStatement(pos + 8);
       return;
     case 13:
-      if (needed[382] === 1) walkBoxSwitchStatement(pos + 8);
+      if (needed[402] === 1) walkBoxSwitchStatement(pos + 8);
       return;
     case 14:
-      if (needed[386] === 1) walkBoxThrowStatement(pos + 8);
+      if (needed[406] === 1) walkBoxThrowStatement(pos + 8);
       return;
     case 15:
-      if (needed[388] === 1) walkBoxTryStatement(pos + 8);
+      if (needed[408] === 1) walkBoxTryStatement(pos + 8);
       return;
     case 16:
-      if (needed[396] === 1) walkBoxWhileStatement(pos + 8);
+      if (needed[417] === 1) walkBoxWhileStatement(pos + 8);
       return;
     case 17:
-      if (needed[398] === 1) walkBoxWithStatement(pos + 8);
+      if (needed[419] === 1) walkBoxWithStatement(pos + 8);
       return;
     case 32:
-      if (needed[364] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[400] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[402] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[409] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[431] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[415] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[437] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[420] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[423] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[445] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[426] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[449] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     case 64:
-      if (needed[431] === 1) walkBoxImportDeclaration(pos + 8);
+      if (needed[454] === 1) walkBoxImportDeclaration(pos + 8);
       return;
     case 65:
-      if (needed[451] === 1) walkBoxExportAllDeclaration(pos + 8);
+      if (needed[476] === 1) walkBoxExportAllDeclaration(pos + 8);
       return;
     case 66:
-      if (needed[455] === 1) walkBoxExportDefaultDeclaration(pos + 8);
+      if (needed[481] === 1) walkBoxExportDefaultDeclaration(pos + 8);
       return;
     case 67:
-      if (needed[458] === 1) walkBoxExportDeclaration(pos + 8);
+      if (needed[484] === 1) walkBoxExportDeclaration(pos + 8);
       return;
     case 68:
-      if (needed[461] === 1) walkBoxExportNamedDeclaration(pos + 8);
+      if (needed[487] === 1) walkBoxExportNamedDeclaration(pos + 8);
       return;
     case 69:
-      if (needed[465] === 1) walkBoxExportFromDeclaration(pos + 8);
+      if (needed[491] === 1) walkBoxExportFromDeclaration(pos + 8);
       return;
     case 70:
-      if (needed[468] === 1) walkBoxTSExportAssignment(pos + 8);
+      if (needed[495] === 1) walkBoxTSExportAssignment(pos + 8);
       return;
     case 71:
-      if (needed[470] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
+      if (needed[497] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
       return;
     default:
       throw invalid("Statement tag", uint8[pos], pos);
@@ -10241,100 +10299,100 @@ function walkExpression(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Expression tag", uint8[pos], pos);
@@ -10570,100 +10628,100 @@ function walkArrayExpressionElement(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
@@ -10703,14 +10761,14 @@ function walkArrowFunctionExpression(pos) {
   if (enters[56] !== null || exits[56] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[356] === 1) walkStack.push(pos + 40, 356);
+    if (needed[375] === 1) walkStack.push(pos + 40, 375);
     if (needed[48] === 1) walkStack.push(pos + 24, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[356] === 1) walkArrowFunctionBody(pos + 40);
+  if (needed[375] === 1) walkArrowFunctionBody(pos + 40);
   walkDepth--;
 }
 
@@ -10723,7 +10781,10 @@ function walkBoxFormalParameters(pos) {
 
 /** `FormalParameters<'a>` */
 function walkFormalParameters(pos) {
-  probeValue(buildWhole(deserializeFormalParameters, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[49] === 1) throw FOUND;
+  walkReadsOfFormalParameters(pos);
 }
 
 /** `Vec<'a, FormalParameter<'a>>` */
@@ -10745,7 +10806,10 @@ function walkVecFormalParameter(pos) {
 
 /** `FormalParameter<'a>` */
 function walkFormalParameter(pos) {
-  probeValue(buildWhole(deserializeFormalParameter, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[51] === 1) throw FOUND;
+  walkReadsOfFormalParameter(pos);
 }
 
 /** `Vec<'a, Decorator<'a>>` */
@@ -10789,10 +10853,10 @@ function walkBindingPattern(pos) {
       if (needed[57] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[348] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[360] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[352] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[364] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -10822,14 +10886,14 @@ function walkObjectPattern(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[345] === 1) walkStack.push(pos + 40, 345);
+    if (needed[357] === 1) walkStack.push(pos + 40, 357);
     if (needed[59] === 1) walkStack.push(pos + 16, 59);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[59] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[345] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[357] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -10912,100 +10976,100 @@ function walkPropertyKey(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("PropertyKey tag", uint8[pos], pos);
@@ -11067,28 +11131,28 @@ function walkAssignmentTarget(pos) {
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[219] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[226] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTarget tag", uint8[pos], pos);
@@ -11173,64 +11237,64 @@ function walkTSType(pos) {
       if (needed[112] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[119] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[136] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[137] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[138] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[139] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[141] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[142] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[143] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[144] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[148] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[149] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[150] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[151] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[157] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[158] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[159] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[161] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[162] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[164] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[165] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[182] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[186] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[184] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[188] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[187] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[191] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[195] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[199] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[197] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[201] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[199] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[203] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[201] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[205] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[203] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[207] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[205] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -11569,7 +11633,9 @@ function walkTSFunctionType(pos) {
 
 /** `TSFunctionType`'s `params`, a converter's value */
 function walkParamsOfTSFunctionType(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSFunctionType, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSFunctionType(pos);
 }
 
 /** `Option<Box<'a, TSThisParameter<'a>>>` */
@@ -11605,6 +11671,21 @@ function walkOptionBoxTSTypeAnnotation(pos) {
   walkBoxTSTypeAnnotation(pos);
 }
 
+/** What the converter of `TSFunctionType`'s `params` reads */
+function walkReadsOfParamsOfTSFunctionType(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[115] === 1) walkStack.push(pos + 24, 115);
+    if (needed[48] === 1) walkStack.push(pos + 32, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
+}
+
 /** `Box<'a, TSImportType<'a>>` */
 function walkBoxTSImportType(pos) {
   const target = readPointer(pos, 96, 7);
@@ -11617,18 +11698,18 @@ function walkTSImportType(pos) {
   if (enters[146] !== null || exits[146] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[132] === 1) walkStack.push(pos + 88, 132);
-    if (needed[128] === 1) walkStack.push(pos + 72, 128);
-    if (needed[121] === 1) walkStack.push(pos + 64, 121);
+    if (needed[133] === 1) walkStack.push(pos + 88, 133);
+    if (needed[129] === 1) walkStack.push(pos + 72, 129);
+    if (needed[122] === 1) walkStack.push(pos + 64, 122);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[121] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[128] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[132] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[122] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[129] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -11650,12 +11731,12 @@ function walkObjectExpression(pos) {
   if (enters[4] !== null || exits[4] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[124] === 1) walkStack.push(pos + 16, 124);
+    if (needed[125] === 1) walkStack.push(pos + 16, 125);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[124] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[125] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -11667,7 +11748,7 @@ function walkVecObjectPropertyKind(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 125);
+      walkStack.push(element, 126);
     }
     return;
   }
@@ -11680,7 +11761,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[126] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[127] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
@@ -11726,7 +11807,7 @@ function walkTSImportTypeQualifier(pos) {
       if (needed[62] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[130] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[131] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -11746,12 +11827,12 @@ function walkTSImportTypeQualifiedName(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[63] === 1) walkStack.push(pos + 32, 63);
-    if (needed[129] === 1) walkStack.push(pos + 16, 129);
+    if (needed[130] === 1) walkStack.push(pos + 16, 130);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[129] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[130] === 1) walkTSImportTypeQualifier(pos + 16);
   if (needed[63] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -11774,12 +11855,12 @@ function walkTSTypeParameterInstantiation(pos) {
   if (enters[128] !== null || exits[128] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkVecTSType(pos + 16);
+  if (needed[136] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11835,12 +11916,12 @@ function walkTSInferType(pos) {
   if (enters[144] !== null || exits[144] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 16, 140);
+    if (needed[141] === 1) walkStack.push(pos + 16, 141);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[140] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[141] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -11863,12 +11944,12 @@ function walkTSIntersectionType(pos) {
   if (enters[103] !== null || exits[103] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkVecTSType(pos + 16);
+  if (needed[136] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11884,12 +11965,12 @@ function walkTSLiteralType(pos) {
   if (enters[100] !== null || exits[100] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[145] === 1) walkStack.push(pos + 16, 145);
+    if (needed[146] === 1) walkStack.push(pos + 16, 146);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[145] === 1) walkTSLiteral(pos + 16);
+  if (needed[146] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -11912,7 +11993,7 @@ function walkTSLiteral(pos) {
       if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -11979,14 +12060,14 @@ function walkTSNamedTupleMember(pos) {
   if (enters[109] !== null || exits[109] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 48, 152);
+    if (needed[153] === 1) walkStack.push(pos + 48, 153);
     if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[63] === 1) walkIdentifierName(pos + 16);
-  if (needed[152] === 1) walkTSTupleElement(pos + 48);
+  if (needed[153] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -11994,10 +12075,10 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[153] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[154] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[155] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[156] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
       if (needed[72] === 1) walkBoxTSAnyKeyword(pos + 8);
@@ -12051,64 +12132,64 @@ function walkTSTupleElement(pos) {
       if (needed[112] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[119] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[136] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[137] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[138] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[139] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[141] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[142] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[143] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[144] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[148] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[149] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[150] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[151] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[157] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[158] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[159] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[161] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[162] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[164] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[165] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[182] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[186] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[184] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[188] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[187] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[191] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[195] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[199] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[197] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[201] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[199] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[203] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[201] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[205] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[203] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[207] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[205] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -12169,14 +12250,14 @@ function walkTSTemplateLiteralType(pos) {
   if (enters[150] !== null || exits[150] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 40, 135);
+    if (needed[136] === 1) walkStack.push(pos + 40, 136);
     if (needed[33] === 1) walkStack.push(pos + 16, 33);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[33] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[135] === 1) walkVecTSType(pos + 40);
+  if (needed[136] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -12203,12 +12284,12 @@ function walkTSTupleType(pos) {
   if (enters[108] !== null || exits[108] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[163] === 1) walkStack.push(pos + 16, 163);
+    if (needed[164] === 1) walkStack.push(pos + 16, 164);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[163] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[164] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -12220,7 +12301,7 @@ function walkVecTSTupleElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 152);
+      walkStack.push(element, 153);
     }
     return;
   }
@@ -12241,12 +12322,12 @@ function walkTSTypeLiteral(pos) {
   if (enters[143] !== null || exits[143] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[166] === 1) walkVecTSSignature(pos + 16);
+  if (needed[167] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -12258,7 +12339,7 @@ function walkVecTSSignature(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 167);
+      walkStack.push(element, 168);
     }
     return;
   }
@@ -12271,19 +12352,19 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[168] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[169] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[172] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[174] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[174] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[176] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[177] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[180] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[179] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[182] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -12303,19 +12384,21 @@ function walkTSIndexSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[110] === 1) walkStack.push(pos + 56, 110);
-    if (needed[170] === 1) walkStack.push(pos, 170);
+    if (needed[171] === 1) walkStack.push(pos, 171);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[170] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[171] === 1) walkParametersOfTSIndexSignature(pos);
   if (needed[110] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSIndexSignature`'s `parameters`, a converter's value */
 function walkParametersOfTSIndexSignature(pos) {
-  probeValue(buildWhole(deserializeParametersOfTSIndexSignature, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParametersOfTSIndexSignature(pos);
 }
 
 /** `TSIndexSignatureName<'a>` */
@@ -12329,6 +12412,19 @@ function walkTSIndexSignatureName(pos) {
   }
   walkDepth++;
   if (needed[110] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** What the converter of `TSIndexSignature`'s `parameters` reads */
+function walkReadsOfParametersOfTSIndexSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[172] === 1) walkStack.push(pos + 16, 172);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[172] === 1) walkTSIndexSignatureName(pos + 16);
   walkDepth--;
 }
 
@@ -12368,21 +12464,38 @@ function walkTSCallSignatureDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 40, 118);
-    if (needed[176] === 1) walkStack.push(pos, 176);
+    if (needed[178] === 1) walkStack.push(pos, 178);
     if (needed[104] === 1) walkStack.push(pos + 16, 104);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[176] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[178] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
   if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
 /** `TSCallSignatureDeclaration`'s `params`, a converter's value */
 function walkParamsOfTSCallSignatureDeclaration(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSCallSignatureDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSCallSignatureDeclaration(pos);
+}
+
+/** What the converter of `TSCallSignatureDeclaration`'s `params` reads */
+function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[115] === 1) walkStack.push(pos + 24, 115);
+    if (needed[48] === 1) walkStack.push(pos + 32, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Box<'a, TSConstructSignatureDeclaration<'a>>` */
@@ -12423,7 +12536,7 @@ function walkTSMethodSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 56, 118);
-    if (needed[181] === 1) walkStack.push(pos, 181);
+    if (needed[184] === 1) walkStack.push(pos, 184);
     if (needed[104] === 1) walkStack.push(pos + 32, 104);
     if (needed[61] === 1) walkStack.push(pos + 16, 61);
     drainAtDepth(base);
@@ -12432,14 +12545,31 @@ function walkTSMethodSignature(pos) {
   walkDepth++;
   if (needed[61] === 1) walkPropertyKey(pos + 16);
   if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[181] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[184] === 1) walkParamsOfTSMethodSignature(pos);
   if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSMethodSignature`'s `params`, a converter's value */
 function walkParamsOfTSMethodSignature(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSMethodSignature, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSMethodSignature(pos);
+}
+
+/** What the converter of `TSMethodSignature`'s `params` reads */
+function walkReadsOfParamsOfTSMethodSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[115] === 1) walkStack.push(pos + 40, 115);
+    if (needed[48] === 1) walkStack.push(pos + 48, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 48);
+  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  walkDepth--;
 }
 
 /** `Box<'a, TSTypeOperator<'a>>` */
@@ -12476,12 +12606,12 @@ function walkTSTypePredicate(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[118] === 1) walkStack.push(pos + 32, 118);
-    if (needed[186] === 1) walkStack.push(pos + 16, 186);
+    if (needed[190] === 1) walkStack.push(pos + 16, 190);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[186] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[190] === 1) walkTSTypePredicateName(pos + 16);
   if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
@@ -12493,7 +12623,7 @@ function walkTSTypePredicateName(pos) {
       if (needed[62] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[159] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -12512,14 +12642,14 @@ function walkTSTypeQuery(pos) {
   if (enters[145] !== null || exits[145] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[132] === 1) walkStack.push(pos + 32, 132);
-    if (needed[189] === 1) walkStack.push(pos + 16, 189);
+    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[193] === 1) walkStack.push(pos + 16, 193);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[189] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[132] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[193] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -12527,16 +12657,16 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[119] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[190] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -12556,12 +12686,12 @@ function walkTSQualifiedName(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[63] === 1) walkStack.push(pos + 32, 63);
-    if (needed[192] === 1) walkStack.push(pos + 16, 192);
+    if (needed[196] === 1) walkStack.push(pos + 16, 196);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[192] === 1) walkTSTypeName(pos + 16);
+  if (needed[196] === 1) walkTSTypeName(pos + 16);
   if (needed[63] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -12573,10 +12703,10 @@ function walkTSTypeName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[190] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -12606,14 +12736,14 @@ function walkTSTypeReference(pos) {
   if (enters[126] !== null || exits[126] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[132] === 1) walkStack.push(pos + 32, 132);
-    if (needed[192] === 1) walkStack.push(pos + 16, 192);
+    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[196] === 1) walkStack.push(pos + 16, 196);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[192] === 1) walkTSTypeName(pos + 16);
-  if (needed[132] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[196] === 1) walkTSTypeName(pos + 16);
+  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -12629,12 +12759,12 @@ function walkTSUnionType(pos) {
   if (enters[102] !== null || exits[102] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[136] === 1) walkStack.push(pos + 16, 136);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkVecTSType(pos + 16);
+  if (needed[136] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -12860,14 +12990,14 @@ function walkArrayAssignmentTarget(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[236] === 1) walkStack.push(pos + 40, 236);
-    if (needed[221] === 1) walkStack.push(pos + 16, 221);
+    if (needed[241] === 1) walkStack.push(pos + 40, 241);
+    if (needed[225] === 1) walkStack.push(pos + 16, 225);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[221] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[236] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[225] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
+  if (needed[241] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12879,7 +13009,7 @@ function walkVecOptionAssignmentTargetMaybeDefault(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 222);
+      walkStack.push(element, 226);
     }
     return;
   }
@@ -12898,7 +13028,7 @@ function walkOptionAssignmentTargetMaybeDefault(pos) {
 function walkAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[224] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
+      if (needed[228] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
@@ -12907,28 +13037,28 @@ function walkAssignmentTargetMaybeDefault(pos) {
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[219] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[226] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
@@ -12970,14 +13100,14 @@ function walkObjectAssignmentTarget(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[236] === 1) walkStack.push(pos + 40, 236);
-    if (needed[228] === 1) walkStack.push(pos + 16, 228);
+    if (needed[241] === 1) walkStack.push(pos + 40, 241);
+    if (needed[232] === 1) walkStack.push(pos + 16, 232);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[228] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[236] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[232] === 1) walkVecAssignmentTargetProperty(pos + 16);
+  if (needed[241] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12989,7 +13119,7 @@ function walkVecAssignmentTargetProperty(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 229);
+      walkStack.push(element, 233);
     }
     return;
   }
@@ -13002,10 +13132,10 @@ function walkVecAssignmentTargetProperty(pos) {
 function walkAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[230] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      if (needed[234] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[234] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[239] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -13024,26 +13154,44 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[232] === 1) walkStack.push(pos, 232);
+    if (needed[236] === 1) walkStack.push(pos, 236);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[232] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
+  if (needed[236] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
   walkDepth--;
 }
 
 /** `AssignmentTargetPropertyIdentifier`'s `value`, a converter's value */
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
-  probeValue(buildWhole(deserializeValueOfAssignmentTargetPropertyIdentifier, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[236] === 1) throw FOUND;
+  walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos);
 }
 
 /** `Option<Expression<'a>>` */
 function walkOptionExpression(pos) {
   if (uint8[pos] === 255) return;
   walkExpression(pos);
+}
+
+/** What the converter of `AssignmentTargetPropertyIdentifier`'s `value` reads */
+function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[237] === 1) walkStack.push(pos + 48, 237);
+    if (needed[37] === 1) walkStack.push(pos + 16, 37);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[37] === 1) walkIdentifierReference(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 48);
+  walkDepth--;
 }
 
 /** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
@@ -13058,14 +13206,14 @@ function walkAssignmentTargetPropertyProperty(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[223] === 1) walkStack.push(pos + 32, 223);
+    if (needed[227] === 1) walkStack.push(pos + 32, 227);
     if (needed[61] === 1) walkStack.push(pos + 16, 61);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[61] === 1) walkPropertyKey(pos + 16);
-  if (needed[223] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
+  if (needed[227] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
   walkDepth--;
 }
 
@@ -13152,14 +13300,14 @@ function walkCallExpression(pos) {
   if (enters[10] !== null || exits[10] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 40, 245);
+    if (needed[250] === 1) walkStack.push(pos + 40, 250);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[245] === 1) walkVecArgument(pos + 40);
+  if (needed[250] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -13171,7 +13319,7 @@ function walkVecArgument(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 246);
+      walkStack.push(element, 251);
     }
     return;
   }
@@ -13223,100 +13371,100 @@ function walkArgument(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Argument tag", uint8[pos], pos);
@@ -13335,12 +13483,12 @@ function walkChainExpression(pos) {
   if (enters[27] !== null || exits[27] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[249] === 1) walkStack.push(pos + 16, 249);
+    if (needed[254] === 1) walkStack.push(pos + 16, 254);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[249] === 1) walkChainElement(pos + 16);
+  if (needed[254] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -13348,19 +13496,19 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ChainElement tag", uint8[pos], pos);
@@ -13385,18 +13533,18 @@ function walkClass(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 128, 254);
-    if (needed[253] === 1) walkStack.push(pos, 253);
-    if (needed[252] === 1) walkStack.push(pos + 40, 252);
+    if (needed[260] === 1) walkStack.push(pos + 128, 260);
+    if (needed[258] === 1) walkStack.push(pos, 258);
+    if (needed[257] === 1) walkStack.push(pos + 40, 257);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[52] === 1) walkVecDecorator(pos + 16);
-  if (needed[252] === 1) walkOptionBindingIdentifier(pos + 40);
-  if (needed[253] === 1) walkSuperClassOfClass(pos);
-  if (needed[254] === 1) walkBoxClassBody(pos + 128);
+  if (needed[257] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[258] === 1) walkSuperClassOfClass(pos);
+  if (needed[260] === 1) walkBoxClassBody(pos + 128);
   walkDepth--;
 }
 
@@ -13408,7 +13556,22 @@ function walkOptionBindingIdentifier(pos) {
 
 /** `Class`'s `superClass`, a converter's value */
 function walkSuperClassOfClass(pos) {
-  probeValue(buildWhole(deserializeSuperClassOfClass, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfSuperClassOfClass(pos);
+}
+
+/** What the converter of `Class`'s `superClass` reads */
+function walkReadsOfSuperClassOfClass(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[237] === 1) walkStack.push(pos + 80, 237);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[237] === 1) walkOptionExpression(pos + 80);
+  walkDepth--;
 }
 
 /** `Box<'a, ClassBody<'a>>` */
@@ -13423,12 +13586,12 @@ function walkClassBody(pos) {
   if (enters[60] !== null || exits[60] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[256] === 1) walkStack.push(pos + 16, 256);
+    if (needed[262] === 1) walkStack.push(pos + 16, 262);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[256] === 1) walkVecClassElement(pos + 16);
+  if (needed[262] === 1) walkVecClassElement(pos + 16);
   walkDepth--;
 }
 
@@ -13440,7 +13603,7 @@ function walkVecClassElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 257);
+      walkStack.push(element, 263);
     }
     return;
   }
@@ -13453,19 +13616,19 @@ function walkVecClassElement(pos) {
 function walkClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[258] === 1) walkBoxStaticBlock(pos + 8);
+      if (needed[264] === 1) walkBoxStaticBlock(pos + 8);
       return;
     case 1:
-      if (needed[260] === 1) walkBoxMethodDefinition(pos + 8);
+      if (needed[266] === 1) walkBoxMethodDefinition(pos + 8);
       return;
     case 2:
-      if (needed[268] === 1) walkBoxPropertyDefinition(pos + 8);
+      if (needed[275] === 1) walkBoxPropertyDefinition(pos + 8);
       return;
     case 3:
-      if (needed[270] === 1) walkBoxAccessorProperty(pos + 8);
+      if (needed[277] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[168] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[169] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -13511,7 +13674,7 @@ function walkMethodDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[262] === 1) walkStack.push(pos + 56, 262);
+    if (needed[268] === 1) walkStack.push(pos + 56, 268);
     if (needed[61] === 1) walkStack.push(pos + 40, 61);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
@@ -13520,7 +13683,7 @@ function walkMethodDefinition(pos) {
   walkDepth++;
   if (needed[52] === 1) walkVecDecorator(pos + 16);
   if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[262] === 1) walkBoxFunction(pos + 56);
+  if (needed[268] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
 
@@ -13542,22 +13705,39 @@ function walkFunction(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[265] === 1) walkStack.push(pos + 80, 265);
-    if (needed[264] === 1) walkStack.push(pos, 264);
-    if (needed[252] === 1) walkStack.push(pos + 16, 252);
+    if (needed[272] === 1) walkStack.push(pos + 80, 272);
+    if (needed[270] === 1) walkStack.push(pos, 270);
+    if (needed[257] === 1) walkStack.push(pos + 16, 257);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[252] === 1) walkOptionBindingIdentifier(pos + 16);
-  if (needed[264] === 1) walkParamsOfFunction(pos);
-  if (needed[265] === 1) walkOptionBoxFunctionBody(pos + 80);
+  if (needed[257] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[270] === 1) walkParamsOfFunction(pos);
+  if (needed[272] === 1) walkOptionBoxFunctionBody(pos + 80);
   walkDepth--;
 }
 
 /** `Function`'s `params`, a converter's value */
 function walkParamsOfFunction(pos) {
-  probeValue(buildWhole(deserializeParamsOfFunction, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfFunction(pos);
+}
+
+/** What the converter of `Function`'s `params` reads */
+function walkReadsOfParamsOfFunction(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[115] === 1) walkStack.push(pos + 56, 115);
+    if (needed[48] === 1) walkStack.push(pos + 64, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 64);
+  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 56);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, FunctionBody<'a>>>` */
@@ -13607,7 +13787,7 @@ function walkPropertyDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 64, 233);
+    if (needed[237] === 1) walkStack.push(pos + 64, 237);
     if (needed[61] === 1) walkStack.push(pos + 40, 61);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
@@ -13616,7 +13796,7 @@ function walkPropertyDefinition(pos) {
   walkDepth++;
   if (needed[52] === 1) walkVecDecorator(pos + 16);
   if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[233] === 1) walkOptionExpression(pos + 64);
+  if (needed[237] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -13638,7 +13818,7 @@ function walkAccessorProperty(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 64, 233);
+    if (needed[237] === 1) walkStack.push(pos + 64, 237);
     if (needed[61] === 1) walkStack.push(pos + 40, 61);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
@@ -13647,7 +13827,7 @@ function walkAccessorProperty(pos) {
   walkDepth++;
   if (needed[52] === 1) walkVecDecorator(pos + 16);
   if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[233] === 1) walkOptionExpression(pos + 64);
+  if (needed[237] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -13688,14 +13868,14 @@ function walkImportExpression(pos) {
   if (enters[69] !== null || exits[69] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 32, 233);
+    if (needed[237] === 1) walkStack.push(pos + 32, 237);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[233] === 1) walkOptionExpression(pos + 32);
+  if (needed[237] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -13734,14 +13914,14 @@ function walkNewExpression(pos) {
   if (enters[11] !== null || exits[11] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 40, 245);
+    if (needed[250] === 1) walkStack.push(pos + 40, 250);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[245] === 1) walkVecArgument(pos + 40);
+  if (needed[250] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -13822,12 +14002,12 @@ function walkUpdateExpression(pos) {
   if (enters[14] !== null || exits[14] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[288] === 1) walkStack.push(pos + 16, 288);
+    if (needed[295] === 1) walkStack.push(pos + 16, 295);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[288] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[295] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -13841,22 +14021,22 @@ function walkSimpleAssignmentTarget(pos) {
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
@@ -13875,12 +14055,12 @@ function walkYieldExpression(pos) {
   if (enters[57] !== null || exits[57] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 16, 233);
+    if (needed[237] === 1) walkStack.push(pos + 16, 237);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkOptionExpression(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13918,25 +14098,39 @@ function walkImportMeta(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[296] === 1) walkStack.push(pos, 296);
-    if (needed[295] === 1) walkStack.push(pos, 295);
+    if (needed[304] === 1) walkStack.push(pos, 304);
+    if (needed[302] === 1) walkStack.push(pos, 302);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[295] === 1) walkMetaOfImportMeta(pos);
-  if (needed[296] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[302] === 1) walkMetaOfImportMeta(pos);
+  if (needed[304] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
 /** `ImportMeta`'s `meta`, a converter's value */
 function walkMetaOfImportMeta(pos) {
-  probeValue(buildWhole(deserializeMetaOfImportMeta, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[302] === 1) throw FOUND;
+  walkReadsOfMetaOfImportMeta(pos);
+}
+
+/** What the converter of `ImportMeta`'s `meta` reads */
+function walkReadsOfMetaOfImportMeta(pos) {
 }
 
 /** `ImportMeta`'s `property`, a converter's value */
 function walkPropertyOfImportMeta(pos) {
-  probeValue(buildWhole(deserializePropertyOfImportMeta, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[304] === 1) throw FOUND;
+  walkReadsOfPropertyOfImportMeta(pos);
+}
+
+/** What the converter of `ImportMeta`'s `property` reads */
+function walkReadsOfPropertyOfImportMeta(pos) {
 }
 
 /** `Box<'a, NewTarget>` */
@@ -13950,25 +14144,39 @@ function walkNewTarget(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[300] === 1) walkStack.push(pos, 300);
-    if (needed[299] === 1) walkStack.push(pos, 299);
+    if (needed[310] === 1) walkStack.push(pos, 310);
+    if (needed[308] === 1) walkStack.push(pos, 308);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[299] === 1) walkMetaOfNewTarget(pos);
-  if (needed[300] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[308] === 1) walkMetaOfNewTarget(pos);
+  if (needed[310] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
 /** `NewTarget`'s `meta`, a converter's value */
 function walkMetaOfNewTarget(pos) {
-  probeValue(buildWhole(deserializeMetaOfNewTarget, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[308] === 1) throw FOUND;
+  walkReadsOfMetaOfNewTarget(pos);
+}
+
+/** What the converter of `NewTarget`'s `meta` reads */
+function walkReadsOfMetaOfNewTarget(pos) {
 }
 
 /** `NewTarget`'s `property`, a converter's value */
 function walkPropertyOfNewTarget(pos) {
-  probeValue(buildWhole(deserializePropertyOfNewTarget, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[310] === 1) throw FOUND;
+  walkReadsOfPropertyOfNewTarget(pos);
+}
+
+/** What the converter of `NewTarget`'s `property` reads */
+function walkReadsOfPropertyOfNewTarget(pos) {
 }
 
 /** `Box<'a, JSXElement<'a>>` */
@@ -13983,22 +14191,24 @@ function walkJSXElement(pos) {
   if (enters[80] !== null || exits[80] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[342] === 1) walkStack.push(pos + 48, 342);
-    if (needed[329] === 1) walkStack.push(pos + 24, 329);
-    if (needed[303] === 1) walkStack.push(pos, 303);
+    if (needed[354] === 1) walkStack.push(pos + 48, 354);
+    if (needed[340] === 1) walkStack.push(pos + 24, 340);
+    if (needed[314] === 1) walkStack.push(pos, 314);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[303] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[329] === 1) walkVecJSXChild(pos + 24);
-  if (needed[342] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[314] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[340] === 1) walkVecJSXChild(pos + 24);
+  if (needed[354] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
 /** `JSXElement`'s `openingElement`, a converter's value */
 function walkOpeningElementOfJSXElement(pos) {
-  probeValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfOpeningElementOfJSXElement(pos);
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -14013,14 +14223,14 @@ function walkJSXOpeningElement(pos) {
   if (enters[81] !== null || exits[81] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[314] === 1) walkStack.push(pos + 40, 314);
-    if (needed[306] === 1) walkStack.push(pos + 16, 306);
+    if (needed[325] === 1) walkStack.push(pos + 40, 325);
+    if (needed[317] === 1) walkStack.push(pos + 16, 317);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[306] === 1) walkJSXElementName(pos + 16);
-  if (needed[314] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[317] === 1) walkJSXElementName(pos + 16);
+  if (needed[325] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -14051,14 +14261,14 @@ function walkJSXNamespacedName(pos) {
   if (enters[86] !== null || exits[86] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[308] === 1) walkStack.push(pos + 48, 308);
-    if (needed[308] === 1) walkStack.push(pos + 16, 308);
+    if (needed[319] === 1) walkStack.push(pos + 48, 319);
+    if (needed[319] === 1) walkStack.push(pos + 16, 319);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[308] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[308] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[319] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[319] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -14074,14 +14284,14 @@ function walkJSXMemberExpression(pos) {
   if (enters[87] !== null || exits[87] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[308] === 1) walkStack.push(pos + 32, 308);
-    if (needed[313] === 1) walkStack.push(pos + 16, 313);
+    if (needed[319] === 1) walkStack.push(pos + 32, 319);
+    if (needed[324] === 1) walkStack.push(pos + 16, 324);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[313] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[308] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[324] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[319] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -14098,7 +14308,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 315);
+      walkStack.push(element, 326);
     }
     return;
   }
@@ -14111,10 +14321,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[316] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[327] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[340] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[351] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -14133,14 +14343,14 @@ function walkJSXAttribute(pos) {
   if (enters[90] !== null || exits[90] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[319] === 1) walkStack.push(pos + 32, 319);
-    if (needed[318] === 1) walkStack.push(pos + 16, 318);
+    if (needed[330] === 1) walkStack.push(pos + 32, 330);
+    if (needed[329] === 1) walkStack.push(pos + 16, 329);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[318] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[319] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[329] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[330] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -14148,10 +14358,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[307] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[318] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[309] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[320] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -14171,13 +14381,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[321] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[332] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -14196,12 +14406,12 @@ function walkJSXExpressionContainer(pos) {
   if (enters[88] !== null || exits[88] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[323] === 1) walkStack.push(pos + 16, 323);
+    if (needed[334] === 1) walkStack.push(pos + 16, 334);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[323] === 1) walkJSXExpression(pos + 16);
+  if (needed[334] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -14209,7 +14419,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[324] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[335] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14248,100 +14458,100 @@ function walkJSXExpression(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("JSXExpression tag", uint8[pos], pos);
@@ -14371,16 +14581,16 @@ function walkJSXFragment(pos) {
   if (enters[83] !== null || exits[83] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[335] === 1) walkStack.push(pos + 56, 335);
-    if (needed[329] === 1) walkStack.push(pos + 32, 329);
-    if (needed[328] === 1) walkStack.push(pos + 16, 328);
+    if (needed[346] === 1) walkStack.push(pos + 56, 346);
+    if (needed[340] === 1) walkStack.push(pos + 32, 340);
+    if (needed[339] === 1) walkStack.push(pos + 16, 339);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[328] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[329] === 1) walkVecJSXChild(pos + 32);
-  if (needed[335] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[339] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[340] === 1) walkVecJSXChild(pos + 32);
+  if (needed[346] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -14397,7 +14607,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 330);
+      walkStack.push(element, 341);
     }
     return;
   }
@@ -14410,19 +14620,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[331] === 1) walkBoxJSXText(pos + 8);
+      if (needed[342] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[321] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[332] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[333] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[344] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -14478,14 +14688,14 @@ function walkTSInstantiationExpression(pos) {
   if (enters[160] !== null || exits[160] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[134] === 1) walkStack.push(pos + 32, 134);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[133] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[134] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -14501,14 +14711,14 @@ function walkV8IntrinsicExpression(pos) {
   if (enters[79] !== null || exits[79] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 48, 245);
+    if (needed[250] === 1) walkStack.push(pos + 48, 250);
     if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[63] === 1) walkIdentifierName(pos + 16);
-  if (needed[245] === 1) walkVecArgument(pos + 48);
+  if (needed[250] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -14533,6 +14743,21 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[354] === 1) walkStack.push(pos + 48, 354);
+    if (needed[315] === 1) walkStack.push(pos + 16, 315);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[315] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[354] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
+}
+
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -14551,12 +14776,12 @@ function walkJSXClosingElement(pos) {
   if (enters[82] !== null || exits[82] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[306] === 1) walkStack.push(pos + 16, 306);
+    if (needed[317] === 1) walkStack.push(pos + 16, 317);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[306] === 1) walkJSXElementName(pos + 16);
+  if (needed[317] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -14599,14 +14824,14 @@ function walkArrayPattern(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[345] === 1) walkStack.push(pos + 40, 345);
-    if (needed[350] === 1) walkStack.push(pos + 16, 350);
+    if (needed[357] === 1) walkStack.push(pos + 40, 357);
+    if (needed[362] === 1) walkStack.push(pos + 16, 362);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[350] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[345] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[362] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[357] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -14618,7 +14843,7 @@ function walkVecOptionBindingPattern(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 351);
+      walkStack.push(element, 363);
     }
     return;
   }
@@ -14669,11 +14894,94 @@ function walkBoxExpression(pos) {
   walkExpression(target);
 }
 
+/** What the converter of `FormalParameter` reads */
+function walkReadsOfFormalParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[366] === 1) walkStack.push(pos + 64, 366);
+    if (needed[118] === 1) walkStack.push(pos + 56, 118);
+    if (needed[54] === 1) walkStack.push(pos + 40, 54);
+    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[52] === 1) walkVecDecorator(pos + 16);
+  if (needed[54] === 1) walkBindingPattern(pos + 40);
+  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[366] === 1) walkOptionBoxExpression(pos + 64);
+  walkDepth--;
+}
+
+/** What the converter of `FormalParameters` reads */
+function walkReadsOfFormalParameters(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[372] === 1) walkStack.push(pos + 40, 372);
+    if (needed[50] === 1) walkStack.push(pos + 16, 50);
+    if (needed[370] === 1) walkStack.push(pos + 8, 370);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[370] === 1) walkNodeId(pos + 8);
+  if (needed[50] === 1) walkVecFormalParameter(pos + 16);
+  if (needed[372] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  walkDepth--;
+}
+
+/** `NodeId` */
+function walkNodeId(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[371] === 1) walkStack.push(pos, 371);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[371] === 1) walkNonMaxU32Alias(pos);
+  walkDepth--;
+}
+
+/** `NonMaxU32` */
+function walkNonMaxU32Alias(pos) {
+}
+
+/** `Option<Box<'a, FormalParameterRest<'a>>>` */
+function walkOptionBoxFormalParameterRest(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxFormalParameterRest(pos);
+}
+
+/** `Box<'a, FormalParameterRest<'a>>` */
+function walkBoxFormalParameterRest(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkFormalParameterRest(target);
+}
+
+/** `FormalParameterRest<'a>` */
+function walkFormalParameterRest(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[118] === 1) walkStack.push(pos + 72, 118);
+    if (needed[359] === 1) walkStack.push(pos + 40, 359);
+    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[52] === 1) walkVecDecorator(pos + 16);
+  if (needed[359] === 1) walkBindingRestElement(pos + 40);
+  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  walkDepth--;
+}
+
 /** `ArrowFunctionBody<'a>` */
 function walkArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[266] === 1) walkBoxFunctionBody(pos + 8);
+      if (needed[273] === 1) walkBoxFunctionBody(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14712,100 +15020,100 @@ function walkArrowFunctionBody(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
@@ -14858,12 +15166,12 @@ function walkForInStatement(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[363] === 1) walkStack.push(pos + 16, 363);
+    if (needed[382] === 1) walkStack.push(pos + 16, 382);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[363] === 1) walkForStatementLeft(pos + 16);
+  if (needed[382] === 1) walkForStatementLeft(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   if (needed[6] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -14873,7 +15181,7 @@ function walkForInStatement(pos) {
 function walkForStatementLeft(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[364] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
@@ -14882,28 +15190,28 @@ function walkForStatementLeft(pos) {
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[219] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[226] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("ForStatementLeft tag", uint8[pos], pos);
@@ -14922,12 +15230,12 @@ function walkVariableDeclaration(pos) {
   if (enters[32] !== null || exits[32] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[366] === 1) walkStack.push(pos + 16, 366);
+    if (needed[385] === 1) walkStack.push(pos + 16, 385);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[366] === 1) walkVecVariableDeclarator(pos + 16);
+  if (needed[385] === 1) walkVecVariableDeclarator(pos + 16);
   walkDepth--;
 }
 
@@ -14939,7 +15247,7 @@ function walkVecVariableDeclarator(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 367);
+      walkStack.push(element, 386);
     }
     return;
   }
@@ -14953,20 +15261,37 @@ function walkVariableDeclarator(pos) {
   if (enters[33] !== null || exits[33] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 40, 233);
-    if (needed[368] === 1) walkStack.push(pos, 368);
+    if (needed[237] === 1) walkStack.push(pos + 40, 237);
+    if (needed[387] === 1) walkStack.push(pos, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[368] === 1) walkIdOfVariableDeclarator(pos);
-  if (needed[233] === 1) walkOptionExpression(pos + 40);
+  if (needed[387] === 1) walkIdOfVariableDeclarator(pos);
+  if (needed[237] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
 /** `VariableDeclarator`'s `id`, a converter's value */
 function walkIdOfVariableDeclarator(pos) {
-  probeValue(buildWhole(deserializeIdOfVariableDeclarator, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfIdOfVariableDeclarator(pos);
+}
+
+/** What the converter of `VariableDeclarator`'s `id` reads */
+function walkReadsOfIdOfVariableDeclarator(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[118] === 1) walkStack.push(pos + 32, 118);
+    if (needed[54] === 1) walkStack.push(pos + 16, 54);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[54] === 1) walkBindingPattern(pos + 16);
+  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
@@ -14983,12 +15308,12 @@ function walkForOfStatement(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[363] === 1) walkStack.push(pos + 16, 363);
+    if (needed[382] === 1) walkStack.push(pos + 16, 382);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[363] === 1) walkForStatementLeft(pos + 16);
+  if (needed[382] === 1) walkForStatementLeft(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   if (needed[6] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -15007,16 +15332,16 @@ function walkForStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 64, 6);
-    if (needed[233] === 1) walkStack.push(pos + 48, 233);
-    if (needed[233] === 1) walkStack.push(pos + 32, 233);
-    if (needed[373] === 1) walkStack.push(pos + 16, 373);
+    if (needed[237] === 1) walkStack.push(pos + 48, 237);
+    if (needed[237] === 1) walkStack.push(pos + 32, 237);
+    if (needed[393] === 1) walkStack.push(pos + 16, 393);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[373] === 1) walkOptionForStatementInit(pos + 16);
-  if (needed[233] === 1) walkOptionExpression(pos + 32);
-  if (needed[233] === 1) walkOptionExpression(pos + 48);
+  if (needed[393] === 1) walkOptionForStatementInit(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 32);
+  if (needed[237] === 1) walkOptionExpression(pos + 48);
   if (needed[6] === 1) walkStatement(pos + 64);
   walkDepth--;
 }
@@ -15031,7 +15356,7 @@ function walkOptionForStatementInit(pos) {
 function walkForStatementInit(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[364] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -15070,100 +15395,100 @@ function walkForStatementInit(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ForStatementInit tag", uint8[pos], pos);
@@ -15182,7 +15507,7 @@ function walkIfStatement(pos) {
   if (enters[35] !== null || exits[35] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[377] === 1) walkStack.push(pos + 48, 377);
+    if (needed[397] === 1) walkStack.push(pos + 48, 397);
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
@@ -15191,7 +15516,7 @@ function walkIfStatement(pos) {
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
   if (needed[6] === 1) walkStatement(pos + 32);
-  if (needed[377] === 1) walkOptionStatement(pos + 48);
+  if (needed[397] === 1) walkOptionStatement(pos + 48);
   walkDepth--;
 }
 
@@ -15236,12 +15561,12 @@ function walkReturnStatement(pos) {
   if (enters[43] !== null || exits[43] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 16, 233);
+    if (needed[237] === 1) walkStack.push(pos + 16, 237);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkOptionExpression(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -15257,14 +15582,14 @@ function walkSwitchStatement(pos) {
   if (enters[45] !== null || exits[45] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[384] === 1) walkStack.push(pos + 32, 384);
+    if (needed[404] === 1) walkStack.push(pos + 32, 404);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[384] === 1) walkVecSwitchCase(pos + 32);
+  if (needed[404] === 1) walkVecSwitchCase(pos + 32);
   walkDepth--;
 }
 
@@ -15276,7 +15601,7 @@ function walkVecSwitchCase(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 385);
+      walkStack.push(element, 405);
     }
     return;
   }
@@ -15291,12 +15616,12 @@ function walkSwitchCase(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
-    if (needed[233] === 1) walkStack.push(pos + 16, 233);
+    if (needed[237] === 1) walkStack.push(pos + 16, 237);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkOptionExpression(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 16);
   if (needed[5] === 1) walkVecStatement(pos + 32);
   walkDepth--;
 }
@@ -15334,16 +15659,16 @@ function walkTryStatement(pos) {
   if (enters[49] !== null || exits[49] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[395] === 1) walkStack.push(pos + 32, 395);
-    if (needed[390] === 1) walkStack.push(pos + 24, 390);
+    if (needed[416] === 1) walkStack.push(pos + 32, 416);
+    if (needed[410] === 1) walkStack.push(pos + 24, 410);
     if (needed[7] === 1) walkStack.push(pos + 16, 7);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[7] === 1) walkBoxBlockStatement(pos + 16);
-  if (needed[390] === 1) walkOptionBoxCatchClause(pos + 24);
-  if (needed[395] === 1) walkOptionBoxBlockStatement(pos + 32);
+  if (needed[410] === 1) walkOptionBoxCatchClause(pos + 24);
+  if (needed[416] === 1) walkOptionBoxBlockStatement(pos + 32);
   walkDepth--;
 }
 
@@ -15366,12 +15691,12 @@ function walkCatchClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[7] === 1) walkStack.push(pos + 56, 7);
-    if (needed[393] === 1) walkStack.push(pos + 16, 393);
+    if (needed[413] === 1) walkStack.push(pos + 16, 413);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[393] === 1) walkOptionCatchParameter(pos + 16);
+  if (needed[413] === 1) walkOptionCatchParameter(pos + 16);
   if (needed[7] === 1) walkBoxBlockStatement(pos + 56);
   walkDepth--;
 }
@@ -15384,7 +15709,24 @@ function walkOptionCatchParameter(pos) {
 
 /** `CatchParameter<'a>` */
 function walkCatchParameter(pos) {
-  probeValue(buildWhole(deserializeCatchParameter, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfCatchParameter(pos);
+}
+
+/** What the converter of `CatchParameter` reads */
+function walkReadsOfCatchParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[118] === 1) walkStack.push(pos + 32, 118);
+    if (needed[54] === 1) walkStack.push(pos + 16, 54);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[54] === 1) walkBindingPattern(pos + 16);
+  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, BlockStatement<'a>>>` */
@@ -15476,8 +15818,8 @@ function walkTSInterfaceDeclaration(pos) {
   if (enters[132] !== null || exits[132] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[407] === 1) walkStack.push(pos + 80, 407);
-    if (needed[404] === 1) walkStack.push(pos + 56, 404);
+    if (needed[429] === 1) walkStack.push(pos + 80, 429);
+    if (needed[425] === 1) walkStack.push(pos + 56, 425);
     if (needed[104] === 1) walkStack.push(pos + 48, 104);
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
@@ -15486,8 +15828,8 @@ function walkTSInterfaceDeclaration(pos) {
   walkDepth++;
   if (needed[56] === 1) walkBindingIdentifier(pos + 16);
   if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[404] === 1) walkVecTSInterfaceHeritage(pos + 56);
-  if (needed[407] === 1) walkBoxTSInterfaceBody(pos + 80);
+  if (needed[425] === 1) walkVecTSInterfaceHeritage(pos + 56);
+  if (needed[429] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
 }
 
@@ -15499,7 +15841,7 @@ function walkVecTSInterfaceHeritage(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 405);
+      walkStack.push(element, 426);
     }
     return;
   }
@@ -15513,20 +15855,36 @@ function walkTSInterfaceHeritage(pos) {
   if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[132] === 1) walkStack.push(pos + 32, 132);
-    if (needed[406] === 1) walkStack.push(pos, 406);
+    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[427] === 1) walkStack.push(pos, 427);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[406] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[132] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[427] === 1) walkExpressionOfTSInterfaceHeritage(pos);
+  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
 /** `TSInterfaceHeritage`'s `expression`, a converter's value */
 function walkExpressionOfTSInterfaceHeritage(pos) {
-  probeValue(buildWhole(deserializeExpressionOfTSInterfaceHeritage, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[427] === 1) throw FOUND;
+  walkReadsOfExpressionOfTSInterfaceHeritage(pos);
+}
+
+/** What the converter of `TSInterfaceHeritage`'s `expression` reads */
+function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[196] === 1) walkStack.push(pos + 16, 196);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[196] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
 }
 
 /** `Box<'a, TSInterfaceBody<'a>>` */
@@ -15541,12 +15899,12 @@ function walkTSInterfaceBody(pos) {
   if (enters[133] !== null || exits[133] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[166] === 1) walkVecTSSignature(pos + 16);
+  if (needed[167] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -15562,14 +15920,14 @@ function walkTSEnumDeclaration(pos) {
   if (enters[96] !== null || exits[96] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[411] === 1) walkStack.push(pos + 48, 411);
+    if (needed[433] === 1) walkStack.push(pos + 48, 433);
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[411] === 1) walkTSEnumBody(pos + 48);
+  if (needed[433] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
 
@@ -15578,12 +15936,12 @@ function walkTSEnumBody(pos) {
   if (enters[97] !== null || exits[97] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[412] === 1) walkStack.push(pos + 16, 412);
+    if (needed[434] === 1) walkStack.push(pos + 16, 434);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[412] === 1) walkVecTSEnumMember(pos + 16);
+  if (needed[434] === 1) walkVecTSEnumMember(pos + 16);
   walkDepth--;
 }
 
@@ -15595,7 +15953,7 @@ function walkVecTSEnumMember(pos) {
   if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 413);
+      walkStack.push(element, 435);
     }
     return;
   }
@@ -15609,14 +15967,14 @@ function walkTSEnumMember(pos) {
   if (enters[98] !== null || exits[98] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos + 32, 233);
-    if (needed[414] === 1) walkStack.push(pos + 16, 414);
+    if (needed[237] === 1) walkStack.push(pos + 32, 237);
+    if (needed[436] === 1) walkStack.push(pos + 16, 436);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[414] === 1) walkTSEnumMemberName(pos + 16);
-  if (needed[233] === 1) walkOptionExpression(pos + 32);
+  if (needed[436] === 1) walkTSEnumMemberName(pos + 16);
+  if (needed[237] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -15652,14 +16010,14 @@ function walkTSExternalModuleDeclaration(pos) {
   if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[417] === 1) walkStack.push(pos + 64, 417);
+    if (needed[439] === 1) walkStack.push(pos + 64, 439);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[417] === 1) walkOptionBoxTSModuleBlock(pos + 64);
+  if (needed[439] === 1) walkOptionBoxTSModuleBlock(pos + 64);
   walkDepth--;
 }
 
@@ -15701,17 +16059,18 @@ function walkBoxTSNamespaceDeclaration(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function walkTSNamespaceDeclaration(pos) {
+  if (makes[443] === 1) throw FOUND;
   if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[422] === 1) walkStack.push(pos + 48, 422);
+    if (needed[444] === 1) walkStack.push(pos + 48, 444);
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[422] === 1) walkTSNamespaceDeclarationBody(pos + 48);
+  if (needed[444] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
 
@@ -15719,10 +16078,10 @@ function walkTSNamespaceDeclaration(pos) {
 function walkTSNamespaceDeclarationBody(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[420] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 1:
-      if (needed[418] === 1) walkBoxTSModuleBlock(pos + 8);
+      if (needed[440] === 1) walkBoxTSModuleBlock(pos + 8);
       return;
     default:
       throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
@@ -15741,20 +16100,27 @@ function walkTSGlobalDeclaration(pos) {
   if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[419] === 1) walkStack.push(pos + 24, 419);
-    if (needed[425] === 1) walkStack.push(pos, 425);
+    if (needed[441] === 1) walkStack.push(pos + 24, 441);
+    if (needed[447] === 1) walkStack.push(pos, 447);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[425] === 1) walkIdOfTSGlobalDeclaration(pos);
-  if (needed[419] === 1) walkTSModuleBlock(pos + 24);
+  if (needed[447] === 1) walkIdOfTSGlobalDeclaration(pos);
+  if (needed[441] === 1) walkTSModuleBlock(pos + 24);
   walkDepth--;
 }
 
 /** `TSGlobalDeclaration`'s `id`, a converter's value */
 function walkIdOfTSGlobalDeclaration(pos) {
-  probeValue(buildWhole(deserializeIdOfTSGlobalDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[447] === 1) throw FOUND;
+  walkReadsOfIdOfTSGlobalDeclaration(pos);
+}
+
+/** What the converter of `TSGlobalDeclaration`'s `id` reads */
+function walkReadsOfIdOfTSGlobalDeclaration(pos) {
 }
 
 /** `Box<'a, TSImportEqualsDeclaration<'a>>` */
@@ -15769,14 +16135,14 @@ function walkTSImportEqualsDeclaration(pos) {
   if (enters[154] !== null || exits[154] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[428] === 1) walkStack.push(pos + 48, 428);
+    if (needed[451] === 1) walkStack.push(pos + 48, 451);
     if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[428] === 1) walkTSModuleReference(pos + 48);
+  if (needed[451] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
 
@@ -15784,13 +16150,13 @@ function walkTSImportEqualsDeclaration(pos) {
 function walkTSModuleReference(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[429] === 1) walkBoxTSExternalModuleReference(pos + 8);
+      if (needed[452] === 1) walkBoxTSExternalModuleReference(pos + 8);
       return;
     case 1:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[190] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -15828,22 +16194,24 @@ function walkImportDeclaration(pos) {
   if (enters[70] !== null || exits[70] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[444] === 1) walkStack.push(pos, 444);
+    if (needed[468] === 1) walkStack.push(pos, 468);
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
-    if (needed[433] === 1) walkStack.push(pos, 433);
+    if (needed[456] === 1) walkStack.push(pos, 456);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[433] === 1) walkSpecifiersOfImportDeclaration(pos);
+  if (needed[456] === 1) walkSpecifiersOfImportDeclaration(pos);
   if (needed[4] === 1) walkStringLiteral(pos + 40);
-  if (needed[444] === 1) walkAttributesOfImportDeclaration(pos);
+  if (needed[468] === 1) walkAttributesOfImportDeclaration(pos);
   walkDepth--;
 }
 
 /** `ImportDeclaration`'s `specifiers`, a converter's value */
 function walkSpecifiersOfImportDeclaration(pos) {
-  probeValue(buildWhole(deserializeSpecifiersOfImportDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfSpecifiersOfImportDeclaration(pos);
 }
 
 /** `Option<Vec<'a, ImportDeclarationSpecifier<'a>>>` */
@@ -15860,7 +16228,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 436);
+      walkStack.push(element, 459);
     }
     return;
   }
@@ -15873,13 +16241,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[437] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[460] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[440] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[463] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[442] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[465] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -15898,12 +16266,12 @@ function walkImportSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[56] === 1) walkStack.push(pos + 72, 56);
-    if (needed[439] === 1) walkStack.push(pos + 16, 439);
+    if (needed[462] === 1) walkStack.push(pos + 16, 462);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[439] === 1) walkModuleExportName(pos + 16);
+  if (needed[462] === 1) walkModuleExportName(pos + 16);
   if (needed[56] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
@@ -15965,9 +16333,24 @@ function walkImportNamespaceSpecifier(pos) {
   walkDepth--;
 }
 
+/** What the converter of `ImportDeclaration`'s `specifiers` reads */
+function walkReadsOfSpecifiersOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[457] === 1) walkStack.push(pos + 16, 457);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[457] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  walkDepth--;
+}
+
 /** `ImportDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfImportDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfImportDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfImportDeclaration(pos);
 }
 
 /** `Option<Box<'a, WithClause<'a>>>` */
@@ -15986,12 +16369,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[448] === 1) walkStack.push(pos + 16, 448);
+    if (needed[472] === 1) walkStack.push(pos + 16, 472);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[448] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[472] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -16003,7 +16386,7 @@ function walkVecImportAttribute(pos) {
   if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 449);
+      walkStack.push(element, 473);
     }
     return;
   }
@@ -16018,12 +16401,12 @@ function walkImportAttribute(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[450] === 1) walkStack.push(pos + 16, 450);
+    if (needed[474] === 1) walkStack.push(pos + 16, 474);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[450] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[474] === 1) walkImportAttributeKey(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -16042,6 +16425,19 @@ function walkImportAttributeKey(pos) {
   }
 }
 
+/** What the converter of `ImportDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[469] === 1) walkStack.push(pos + 88, 469);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[469] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
+}
+
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function walkBoxExportAllDeclaration(pos) {
   const target = readPointer(pos, 128, 7);
@@ -16053,16 +16449,16 @@ function walkExportAllDeclaration(pos) {
   if (enters[77] !== null || exits[77] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[454] === 1) walkStack.push(pos, 454);
+    if (needed[479] === 1) walkStack.push(pos, 479);
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[453] === 1) walkStack.push(pos + 16, 453);
+    if (needed[478] === 1) walkStack.push(pos + 16, 478);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[453] === 1) walkOptionModuleExportName(pos + 16);
+  if (needed[478] === 1) walkOptionModuleExportName(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
-  if (needed[454] === 1) walkAttributesOfExportAllDeclaration(pos);
+  if (needed[479] === 1) walkAttributesOfExportAllDeclaration(pos);
   walkDepth--;
 }
 
@@ -16074,7 +16470,22 @@ function walkOptionModuleExportName(pos) {
 
 /** `ExportAllDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportAllDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfExportAllDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfExportAllDeclaration(pos);
+}
+
+/** What the converter of `ExportAllDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportAllDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[469] === 1) walkStack.push(pos + 120, 469);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[469] === 1) walkOptionBoxWithClause(pos + 120);
+  walkDepth--;
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
@@ -16089,12 +16500,12 @@ function walkExportDefaultDeclaration(pos) {
   if (enters[76] !== null || exits[76] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[457] === 1) walkStack.push(pos + 16, 457);
+    if (needed[483] === 1) walkStack.push(pos + 16, 483);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[457] === 1) walkExportDefaultDeclarationKind(pos + 16);
+  if (needed[483] === 1) walkExportDefaultDeclarationKind(pos + 16);
   walkDepth--;
 }
 
@@ -16102,13 +16513,13 @@ function walkExportDefaultDeclaration(pos) {
 function walkExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
-      if (needed[402] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -16147,100 +16558,100 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[239] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[241] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[243] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[247] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[272] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[274] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[276] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[278] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[122] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[280] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[282] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[284] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[193] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[146] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[286] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[289] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[291] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[293] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[297] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[301] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[326] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[211] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[209] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[336] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[338] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[213] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[215] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[217] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
@@ -16259,12 +16670,12 @@ function walkExportDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[460] === 1) walkStack.push(pos + 16, 460);
+    if (needed[486] === 1) walkStack.push(pos + 16, 486);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[460] === 1) walkDeclaration(pos + 16);
+  if (needed[486] === 1) walkDeclaration(pos + 16);
   walkDepth--;
 }
 
@@ -16272,34 +16683,34 @@ function walkExportDeclaration(pos) {
 function walkDeclaration(pos) {
   switch (uint8[pos]) {
     case 32:
-      if (needed[364] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[262] === 1) walkBoxFunction(pos + 8);
+      if (needed[268] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[250] === 1) walkBoxClass(pos + 8);
+      if (needed[255] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[400] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[402] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[409] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[431] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[415] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[437] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[420] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[423] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[445] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[426] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[449] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     default:
       throw invalid("Declaration tag", uint8[pos], pos);
@@ -16317,12 +16728,12 @@ function walkExportNamedDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[463] === 1) walkStack.push(pos + 16, 463);
+    if (needed[489] === 1) walkStack.push(pos + 16, 489);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[463] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[489] === 1) walkVecExportSpecifier(pos + 16);
   walkDepth--;
 }
 
@@ -16334,7 +16745,7 @@ function walkVecExportSpecifier(pos) {
   if ((budget -= len * 128) < 0) overBudget(first, len * 128, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 128; element >= first; element -= 128) {
-      walkStack.push(element, 464);
+      walkStack.push(element, 490);
     }
     return;
   }
@@ -16348,14 +16759,14 @@ function walkExportSpecifier(pos) {
   if (enters[78] !== null || exits[78] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[439] === 1) walkStack.push(pos + 72, 439);
-    if (needed[439] === 1) walkStack.push(pos + 16, 439);
+    if (needed[462] === 1) walkStack.push(pos + 72, 462);
+    if (needed[462] === 1) walkStack.push(pos + 16, 462);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[439] === 1) walkModuleExportName(pos + 16);
-  if (needed[439] === 1) walkModuleExportName(pos + 72);
+  if (needed[462] === 1) walkModuleExportName(pos + 16);
+  if (needed[462] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -16370,22 +16781,37 @@ function walkExportFromDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[467] === 1) walkStack.push(pos, 467);
+    if (needed[493] === 1) walkStack.push(pos, 493);
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
-    if (needed[463] === 1) walkStack.push(pos + 16, 463);
+    if (needed[489] === 1) walkStack.push(pos + 16, 489);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[463] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[489] === 1) walkVecExportSpecifier(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 40);
-  if (needed[467] === 1) walkAttributesOfExportFromDeclaration(pos);
+  if (needed[493] === 1) walkAttributesOfExportFromDeclaration(pos);
   walkDepth--;
 }
 
 /** `ExportFromDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportFromDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfExportFromDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfExportFromDeclaration(pos);
+}
+
+/** What the converter of `ExportFromDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportFromDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[469] === 1) walkStack.push(pos + 88, 469);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[469] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
 }
 
 /** `Box<'a, TSExportAssignment<'a>>` */
@@ -16441,7 +16867,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkReadsOfParametersOfTSIndexSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkReadsOfFormalParameter, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkReadsOfSpecifiersOfImportDeclaration, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkReadsOfAttributesOfImportDeclaration, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

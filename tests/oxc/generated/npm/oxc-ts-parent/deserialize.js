@@ -3837,6 +3837,33 @@ function deserializeFormalParameter(pos) {
   return param;
 }
 
+/** `FormalParameterRest<'a>` */
+function deserializeFormalParameterRest(pos) {
+  const previousParent = parent;
+  const node = parent = {
+    type: "FormalParameterRest",
+    decorators: null,
+    rest: null,
+    typeAnnotation: null,
+    start: int32[pos >>> 2],
+    end: int32[(pos + 4) >>> 2],
+    parent: previousParent,
+  };
+  try {
+    node.decorators = deserializeVecDecorator(pos + 16);
+    node.rest = deserializeBindingRestElement(pos + 40);
+    node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 72);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+    if (node.rest === null) node.rest = defer(deserializeBindingRestElement, pos + 40);
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
+  }
+  parent = previousParent;
+  return node;
+}
+
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
@@ -5060,6 +5087,28 @@ function deserializeNewTarget(pos) {
   node.property = targetIdent;
   parent = previousParent;
   return node;
+}
+
+/** `NodeId` */
+function deserializeNodeId(pos) {
+  const previousParent = parent;
+  const node = parent = {
+    type: "NodeId",
+    "0": null,
+    parent: previousParent,
+  };
+  node["0"] = deserializeNonMaxU32Alias(pos);
+  parent = previousParent;
+  return node;
+}
+
+/** `NonMaxU32` */
+function deserializeNonMaxU32Alias(pos) {
+  return {
+    type: "NonMaxU32Alias",
+    "0": uint32[pos >>> 2],
+    parent: parent,
+  };
 }
 
 /** `NullLiteral` */
@@ -9531,11 +9580,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, 12, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, 148, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, 139, -1, 138, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, 159, -1, 160, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], [1], null, null, [1], [1], null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 476], [3], [4], [], [6], [7, 9, 13, 15, 17, 361, 363, 365, 373, 375, 379, 382, 384, 386, 390, 392, 400, 402, 368, 178, 157, 404, 406, 413, 419, 424, 427, 430, 435, 455, 459, 462, 465, 469, 472, 474], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [45], [19], [47], [48, 88, 184, 360], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 290, 293, 300, 302, 305, 307, 310, 312, 319, 321, 323, 326, 340, 342, 345, 348, 350, 352, 354, 356, 358], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 185], [89], [90, 94, 92, 184], [91], [92, 94, 184, 288], [93], [19], [95, 96, 282, 286], [53], [97], [98, 279], [99], [100, 94], [101, 103, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [102], [], [104], [], [106], [107, 19], [36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [109], [19, 55], [111], [19, 55], [113], [19], [115], [55, 19], [117], [19, 19], [119], [19, 102], [121], [19, 104], [123], [124, 139], [125], [126], [127, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [128], [107, 19], [130], [131, 139], [132], [133, 137], [134], [37, 135], [136], [19], [138], [100, 126], [140], [141], [107], [143], [19], [145], [19, 19], [147], [19, 148, 152], [149], [150], [151], [55], [153], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [155], [156], [146, 112, 116, 118, 120], [158], [92, 159, 48, 160, 161, 162, 170], [53], [136], [148], [163], [164, 148], [165], [36, 166, 168], [167], [165, 102], [169], [], [171], [172], [173], [174, 176, 190, 192, 194], [175], [5], [177], [92, 100, 178], [179], [159, 48, 180, 184, 187], [88, 181], [182], [183], [184], [185], [186], [55], [188], [189], [2, 5], [191], [92, 100, 184, 136], [193], [92, 100, 184, 136], [195], [196, 185], [197], [185], [199], [19, 19, 19], [201], [19, 136], [203], [19, 19], [205], [19, 148, 152], [207], [208], [209], [210, 44], [211], [100, 19], [213], [19], [215], [35], [217], [19, 148, 32], [219], [19], [221], [222], [36, 108, 110, 112, 114, 116, 118, 120], [224], [136], [226], [104, 19], [228], [229, 230], [], [], [232], [233, 234], [], [], [236], [237, 263, 276], [238], [239], [240, 148, 248], [36, 168, 241, 243, 245], [242], [], [244], [242, 242], [246], [247, 242], [36, 168, 245], [249], [250, 274], [251], [252, 253], [241, 243], [254], [30, 255, 235, 260], [256], [257], [258, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [259], [], [261], [262, 263, 269], [], [264], [265, 235, 260, 255, 267], [266], [], [268], [19], [], [271], [19, 149], [273], [102, 152], [275], [19], [277], [278], [240], [280], [281], [94], [283], [284, 279], [285], [94], [287], [94, 19], [289], [19], [291], [48, 292, 185], [88, 181], [294], [4, 295, 296, 148], [206], [297], [101, 298], [299], [297, 102], [301], [55, 55], [303], [304], [52], [306], [151], [308], [309], [20, 24, 26, 30, 31, 218], [311], [53, 55, 54, 54], [313], [102, 314], [315, 317, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 290, 293, 300, 302, 305, 307, 310, 312, 319, 321, 323, 326, 340, 342, 345, 348, 350, 352, 354, 356, 358], [316], [55], [318], [55], [320], [33, 151], [322], [], [324], [325], [314], [327], [328], [329], [194, 330, 332, 335, 337], [331], [100, 184], [333], [48, 334, 184], [88, 181], [336], [48, 88, 184], [338], [100, 48, 339, 184], [88, 181], [341], [55], [343], [344, 184], [101, 321], [346], [347, 148], [293, 36, 166, 168], [349], [165, 148], [351], [151], [353], [55], [355], [55], [357], [55], [359], [], [188, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [362], [], [364], [19], [366], [367, 19, 6], [368, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [369], [370], [371], [372, 136], [94, 184], [374], [367, 19, 6], [376], [377, 136, 136, 6], [378], [368, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [380], [19, 6, 381], [6], [383], [12, 6], [385], [136], [387], [19, 388], [389], [136, 5], [391], [19], [393], [7, 394, 399], [395], [396], [397, 7], [398], [94, 184], [7], [401], [19, 6], [403], [19, 6], [405], [53, 48, 55], [407], [53, 48, 408, 411], [409], [410, 148], [165], [412], [328], [414], [53, 415], [416], [417], [418, 136], [101, 30, 30, 31], [420], [4, 421], [422], [423], [2, 5], [425], [53, 426], [424, 422], [428], [429, 423], [], [431], [53, 432], [433, 36, 166], [434], [4], [436], [437, 4, 448], [438], [439], [440], [441, 444, 446], [442], [443, 53], [102, 37, 4], [445], [53], [447], [53], [449], [450], [451], [452], [453], [454, 4], [102, 4], [456], [457, 4, 458], [443], [449], [460], [461], [178, 157, 406, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 142, 144, 146, 154, 157, 198, 178, 200, 202, 204, 206, 212, 214, 216, 168, 218, 220, 223, 225, 227, 231, 235, 260, 108, 110, 114, 112, 270, 272, 116, 118, 120], [463], [464], [368, 178, 157, 404, 406, 413, 419, 424, 427, 430], [466], [467], [468], [443, 443], [470], [467, 4, 471], [449], [473], [19], [475], [102], [477], []];
+const WALK_CHILDREN = [[1], [2, 5, 504], [3], [4], [], [6], [7, 9, 13, 15, 17, 381, 383, 385, 394, 396, 400, 403, 405, 407, 411, 413, 422, 424, 388, 181, 158, 426, 428, 436, 442, 447, 450, 454, 459, 481, 486, 489, 492, 496, 500, 502], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [45], [19], [47], [48, 88, 187, 380], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 188], [89], [301], [91], [300], [93], [19], [95, 96, 292, 296], [53], [97], [98, 289], [99], [100, 94], [101, 103, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [102], [], [104], [], [106], [107, 19], [36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [109], [19, 55], [111], [19, 55], [113], [19], [115], [55, 19], [117], [19, 19], [119], [19, 102], [121], [19, 104], [123], [124, 140], [125], [126], [127, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [128], [107, 19], [130], [131, 140], [132], [133, 138], [134], [37, 135], [137], [19], [37, 136], [139], [100, 126], [141], [142], [107], [144], [19], [146], [19, 19], [148], [19, 149, 153], [150], [151], [152], [55], [154], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [156], [157], [147, 112, 116, 118, 120], [159], [92, 160, 48, 161, 163, 164, 173], [53], [162], [136], [149], [165], [166, 149], [172], [36, 168, 170], [169], [167, 102], [171], [], [167], [174], [175], [176], [177, 179, 194, 196, 198], [178], [5], [180], [92, 100, 181], [182], [160, 48, 183, 187, 191], [190], [185], [186], [187], [188], [189], [55], [88, 184], [192], [193], [2, 5], [195], [92, 100, 187, 136], [197], [92, 100, 187, 136], [199], [200, 188], [202], [188], [201], [204], [19, 19, 19], [206], [19, 136], [208], [19, 19], [210], [19, 149, 153], [212], [213], [214], [215, 44], [216], [100, 19], [218], [19], [220], [35], [222], [19, 149, 32], [224], [19], [226], [227], [36, 108, 110, 112, 114, 116, 118, 120], [229], [136], [231], [104, 19], [233], [234, 236], [235], [], [237], [], [239], [240, 242], [241], [], [243], [], [245], [246, 272, 286], [285], [248], [249, 149, 257], [36, 170, 250, 252, 254], [251], [], [253], [251, 251], [255], [256, 251], [36, 170, 254], [258], [259, 283], [260], [261, 262], [250, 252], [263], [30, 264, 244, 269], [265], [266], [267, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [268], [], [270], [271, 272, 278], [], [273], [274, 244, 269, 264, 276], [275], [], [277], [19], [], [280], [19, 150], [282], [102, 153], [284], [19], [247, 286], [287], [288], [249], [290], [291], [94], [293], [294, 289], [295], [94], [297], [94, 19], [299], [19], [92, 94, 187, 298], [302, 90, 304], [303], [], [305], [306], [92, 291, 187], [308], [48, 309, 188], [310], [88, 184], [312], [4, 313, 314, 149], [211], [315], [101, 316], [317], [315, 102], [319], [55, 55], [321], [322], [52], [324], [152], [326], [327], [20, 24, 26, 30, 31, 223], [329], [53, 55, 54, 54], [331], [102, 332], [333, 335, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [334], [55], [336], [55], [338], [33, 152], [340], [], [342], [343], [332], [345], [346], [347], [198, 348, 350, 354, 356], [349], [100, 187], [351], [48, 352, 187], [353], [88, 184], [355], [48, 88, 187], [357], [100, 48, 358, 187], [359], [88, 184], [361], [55], [363], [364, 187], [101, 339], [366], [367, 149], [311, 36, 168, 170], [369], [167, 149], [371], [152], [373], [55], [375], [55], [377], [55], [379], [], [192, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [382], [], [384], [19], [386], [387, 19, 6], [388, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [389], [390], [391], [392, 136], [393], [94, 187], [395], [387, 19, 6], [397], [398, 136, 136, 6], [399], [388, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [401], [19, 6, 402], [6], [404], [12, 6], [406], [136], [408], [19, 409], [410], [136, 5], [412], [19], [414], [7, 415, 421], [416], [417], [418, 7], [419], [420], [94, 187], [7], [423], [19, 6], [425], [19, 6], [427], [53, 48, 55], [429], [53, 48, 430, 434], [431], [432, 149], [433], [167], [435], [346], [437], [53, 438], [439], [440], [441, 136], [101, 30, 30, 31], [443], [4, 444], [445], [446], [2, 5], [448], [53, 449], [447, 445], [451], [452, 446], [453], [], [455], [53, 456], [457, 36, 168], [458], [4], [460], [461, 4, 473], [472], [463], [464], [465, 468, 470], [466], [467, 53], [102, 37, 4], [469], [53], [471], [53], [462], [480], [475], [476], [477], [478], [479, 4], [102, 4], [474], [482], [483, 4, 484], [467], [485], [474], [487], [488], [181, 158, 428, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [490], [491], [388, 181, 158, 426, 428, 436, 442, 447, 450, 454], [493], [494], [495], [467, 467], [497], [494, 4, 498], [499], [474], [501], [19], [503], [102], [505], []];
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -9547,6 +9596,8 @@ const WALK_DEPTH = 400;
 // look into (a visited type, or one that can hold one), the visitor's functions by node type, and
 // how many structs deep the walkers' calls are.
 var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// Which walkers build a converter's value that makes a node of a visited type itself (by index).
+var makes = null;
 // `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
 const plans = new Map();
 
@@ -9583,6 +9634,7 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
     deferred = 0;
     release();
   }
@@ -9613,6 +9665,7 @@ export function visit(value, visitor) {
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
   }
 }
 
@@ -9641,16 +9694,18 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  makes = plan.makes;
 }
 
 /** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
 function planOf(visited) {
   const needed = new Uint8Array(WALK_NODE.length);
   const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  const makes = new Uint8Array(WALK_NODE.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
     const node = WALK_NODE[w], made = WALK_MADE[w];
     if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
-    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = makes[w] = 1;
   }
   // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
   for (let changed = true; changed; ) {
@@ -9676,7 +9731,7 @@ function planOf(visited) {
     }
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-  return { needed, typeNeeded };
+  return { needed, typeNeeded, makes };
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -9804,7 +9859,7 @@ function walkProgram(pos) {
   if (enters[0] !== null || exits[0] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[476] === 1) walkStack.push(pos + 56, 476);
+    if (needed[504] === 1) walkStack.push(pos + 56, 504);
     if (needed[5] === 1) walkStack.push(pos + 112, 5);
     if (needed[2] === 1) walkStack.push(pos + 88, 2);
     drainAtDepth(base);
@@ -9813,7 +9868,7 @@ function walkProgram(pos) {
   walkDepth++;
   if (needed[2] === 1) walkVecDirective(pos + 88);
   if (needed[5] === 1) walkVecStatement(pos + 112);
-  if (needed[476] === 1) walkOptionHashbang(pos + 56);
+  if (needed[504] === 1) walkOptionHashbang(pos + 56);
   walkDepth--;
 }
 
@@ -9889,97 +9944,97 @@ function walkStatement(pos) {
       if (needed[17] === 1) walkBoxDoWhileStatement(pos + 8);
       return;
     case 5:
-      if (needed[361] === 1) walkBoxEmptyStatement(pos + 8);
+      if (needed[381] === 1) walkBoxEmptyStatement(pos + 8);
       return;
     case 6:
-      if (needed[363] === 1) walkBoxExpressionStatement(pos + 8);
+      if (needed[383] === 1) walkBoxExpressionStatement(pos + 8);
       return;
     case 7:
-      if (needed[365] === 1) walkBoxForInStatement(pos + 8);
+      if (needed[385] === 1) walkBoxForInStatement(pos + 8);
       return;
     case 8:
-      if (needed[373] === 1) walkBoxForOfStatement(pos + 8);
+      if (needed[394] === 1) walkBoxForOfStatement(pos + 8);
       return;
     case 9:
-      if (needed[375] === 1) walkBoxForStatement(pos + 8);
+      if (needed[396] === 1) walkBoxForStatement(pos + 8);
       return;
     case 10:
-      if (needed[379] === 1) walkBoxIfStatement(pos + 8);
+      if (needed[400] === 1) walkBoxIfStatement(pos + 8);
       return;
     case 11:
-      if (needed[382] === 1) walkBoxLabeledStatement(pos + 8);
+      if (needed[403] === 1) walkBoxLabeledStatement(pos + 8);
       return;
     case 12:
-      if (needed[384] === 1) walkBoxReturnStatement(pos + 8);
+      if (needed[405] === 1) walkBoxReturnStatement(pos + 8);
       return;
     case 13:
-      if (needed[386] === 1) walkBoxSwitchStatement(pos + 8);
+      if (needed[407] === 1) walkBoxSwitchStatement(pos + 8);
       return;
     case 14:
-      if (needed[390] === 1) walkBoxThrowStatement(pos + 8);
+      if (needed[411] === 1) walkBoxThrowStatement(pos + 8);
       return;
     case 15:
-      if (needed[392] === 1) walkBoxTryStatement(pos + 8);
+      if (needed[413] === 1) walkBoxTryStatement(pos + 8);
       return;
     case 16:
-      if (needed[400] === 1) walkBoxWhileStatement(pos + 8);
+      if (needed[422] === 1) walkBoxWhileStatement(pos + 8);
       return;
     case 17:
-      if (needed[402] === 1) walkBoxWithStatement(pos + 8);
+      if (needed[424] === 1) walkBoxWithStatement(pos + 8);
       return;
     case 32:
-      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[404] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[426] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[428] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[413] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[436] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[419] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[447] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[427] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[450] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[430] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[454] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     case 64:
-      if (needed[435] === 1) walkBoxImportDeclaration(pos + 8);
+      if (needed[459] === 1) walkBoxImportDeclaration(pos + 8);
       return;
     case 65:
-      if (needed[455] === 1) walkBoxExportAllDeclaration(pos + 8);
+      if (needed[481] === 1) walkBoxExportAllDeclaration(pos + 8);
       return;
     case 66:
-      if (needed[459] === 1) walkBoxExportDefaultDeclaration(pos + 8);
+      if (needed[486] === 1) walkBoxExportDefaultDeclaration(pos + 8);
       return;
     case 67:
-      if (needed[462] === 1) walkBoxExportDeclaration(pos + 8);
+      if (needed[489] === 1) walkBoxExportDeclaration(pos + 8);
       return;
     case 68:
-      if (needed[465] === 1) walkBoxExportNamedDeclaration(pos + 8);
+      if (needed[492] === 1) walkBoxExportNamedDeclaration(pos + 8);
       return;
     case 69:
-      if (needed[469] === 1) walkBoxExportFromDeclaration(pos + 8);
+      if (needed[496] === 1) walkBoxExportFromDeclaration(pos + 8);
       return;
     case 70:
-      if (needed[472] === 1) walkBoxTSExportAssignment(pos + 8);
+      if (needed[500] === 1) walkBoxTSExportAssignment(pos + 8);
       return;
     case 71:
-      if (needed[474] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
+      if (needed[502] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
       return;
     default:
       throw invalid("Statement tag", uint8[pos], pos);
@@ -10132,73 +10187,73 @@ function walkExpression(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -10213,10 +10268,10 @@ function walkExpression(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -10461,73 +10516,73 @@ function walkArrayExpressionElement(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -10542,10 +10597,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -10594,8 +10649,8 @@ function walkArrowFunctionExpression(pos) {
   if (enters[56] !== null || exits[56] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[360] === 1) walkStack.push(pos + 40, 360);
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[380] === 1) walkStack.push(pos + 40, 380);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -10604,8 +10659,8 @@ function walkArrowFunctionExpression(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
-  if (needed[360] === 1) walkArrowFunctionBody(pos + 40);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[380] === 1) walkArrowFunctionBody(pos + 40);
   walkDepth--;
 }
 
@@ -10734,67 +10789,67 @@ function walkTSType(pos) {
       if (needed[86] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[290] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[307] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[300] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[318] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[302] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[320] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[305] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[323] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[307] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[325] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[310] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[328] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[312] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[330] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[319] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[337] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[323] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[341] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[326] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[344] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[340] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[360] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[342] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[362] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[345] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[365] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[348] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[368] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[350] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[370] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[352] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[372] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[354] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[374] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[356] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[376] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[358] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[378] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -11004,7 +11059,7 @@ function walkTSConstructorType(pos) {
   if (enters[149] !== null || exits[149] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[185] === 1) walkStack.push(pos + 32, 185);
+    if (needed[188] === 1) walkStack.push(pos + 32, 188);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -11013,7 +11068,7 @@ function walkTSConstructorType(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -11026,7 +11081,10 @@ function walkBoxFormalParameters(pos) {
 
 /** `FormalParameters<'a>` */
 function walkFormalParameters(pos) {
-  probeValue(buildWhole(deserializeFormalParameters, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[89] === 1) throw FOUND;
+  walkReadsOfFormalParameters(pos);
 }
 
 /** `Vec<'a, FormalParameter<'a>>` */
@@ -11048,7 +11106,10 @@ function walkVecFormalParameter(pos) {
 
 /** `FormalParameter<'a>` */
 function walkFormalParameter(pos) {
-  probeValue(buildWhole(deserializeFormalParameter, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[91] === 1) throw FOUND;
+  walkReadsOfFormalParameter(pos);
 }
 
 /** `Vec<'a, Decorator<'a>>` */
@@ -11092,10 +11153,10 @@ function walkBindingPattern(pos) {
       if (needed[96] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[282] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[292] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[286] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[296] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -11120,14 +11181,14 @@ function walkObjectPattern(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[279] === 1) walkStack.push(pos + 40, 279);
+    if (needed[289] === 1) walkStack.push(pos + 40, 289);
     if (needed[98] === 1) walkStack.push(pos + 16, 98);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[98] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[279] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[289] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -11210,73 +11271,73 @@ function walkPropertyKey(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -11291,10 +11352,10 @@ function walkPropertyKey(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -11564,14 +11625,14 @@ function walkArrayAssignmentTarget(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[139] === 1) walkStack.push(pos + 40, 139);
+    if (needed[140] === 1) walkStack.push(pos + 40, 140);
     if (needed[124] === 1) walkStack.push(pos + 16, 124);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[124] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[140] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -11674,14 +11735,14 @@ function walkObjectAssignmentTarget(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[139] === 1) walkStack.push(pos + 40, 139);
+    if (needed[140] === 1) walkStack.push(pos + 40, 140);
     if (needed[131] === 1) walkStack.push(pos + 16, 131);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[131] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[140] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -11709,7 +11770,7 @@ function walkAssignmentTargetProperty(pos) {
       if (needed[133] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[137] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[138] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -11741,13 +11802,31 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyIdentifier`'s `value`, a converter's value */
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
-  probeValue(buildWhole(deserializeValueOfAssignmentTargetPropertyIdentifier, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[135] === 1) throw FOUND;
+  walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos);
 }
 
 /** `Option<Expression<'a>>` */
 function walkOptionExpression(pos) {
   if (uint8[pos] === 255) return;
   walkExpression(pos);
+}
+
+/** What the converter of `AssignmentTargetPropertyIdentifier`'s `value` reads */
+function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 48, 136);
+    if (needed[37] === 1) walkStack.push(pos + 16, 37);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[37] === 1) walkIdentifierReference(pos + 16);
+  if (needed[136] === 1) walkOptionExpression(pos + 48);
+  walkDepth--;
 }
 
 /** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
@@ -11856,16 +11935,16 @@ function walkCallExpression(pos) {
   if (enters[10] !== null || exits[10] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 40, 152);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[153] === 1) walkStack.push(pos + 40, 153);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[152] === 1) walkVecArgument(pos + 40);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[153] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -11887,12 +11966,12 @@ function walkTSTypeParameterInstantiation(pos) {
   if (enters[128] !== null || exits[128] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[152] === 1) walkStack.push(pos + 16, 152);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[152] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11921,7 +12000,7 @@ function walkVecArgument(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 153);
+      walkStack.push(element, 154);
     }
     return;
   }
@@ -11973,73 +12052,73 @@ function walkArgument(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -12054,10 +12133,10 @@ function walkArgument(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -12085,12 +12164,12 @@ function walkChainExpression(pos) {
   if (enters[27] !== null || exits[27] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[156] === 1) walkStack.push(pos + 16, 156);
+    if (needed[157] === 1) walkStack.push(pos + 16, 157);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[156] === 1) walkChainElement(pos + 16);
+  if (needed[157] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -12098,7 +12177,7 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
@@ -12135,24 +12214,24 @@ function walkClass(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[170] === 1) walkStack.push(pos + 128, 170);
-    if (needed[162] === 1) walkStack.push(pos + 104, 162);
+    if (needed[173] === 1) walkStack.push(pos + 128, 173);
+    if (needed[164] === 1) walkStack.push(pos + 104, 164);
+    if (needed[163] === 1) walkStack.push(pos, 163);
     if (needed[161] === 1) walkStack.push(pos, 161);
-    if (needed[160] === 1) walkStack.push(pos, 160);
     if (needed[48] === 1) walkStack.push(pos + 72, 48);
-    if (needed[159] === 1) walkStack.push(pos + 40, 159);
+    if (needed[160] === 1) walkStack.push(pos + 40, 160);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[92] === 1) walkVecDecorator(pos + 16);
-  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[160] === 1) walkOptionBindingIdentifier(pos + 40);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 72);
-  if (needed[160] === 1) walkSuperClassOfClass(pos);
-  if (needed[161] === 1) walkSuperTypeArgumentsOfClass(pos);
-  if (needed[162] === 1) walkVecTSClassImplements(pos + 104);
-  if (needed[170] === 1) walkBoxClassBody(pos + 128);
+  if (needed[161] === 1) walkSuperClassOfClass(pos);
+  if (needed[163] === 1) walkSuperTypeArgumentsOfClass(pos);
+  if (needed[164] === 1) walkVecTSClassImplements(pos + 104);
+  if (needed[173] === 1) walkBoxClassBody(pos + 128);
   walkDepth--;
 }
 
@@ -12164,7 +12243,22 @@ function walkOptionBindingIdentifier(pos) {
 
 /** `Class`'s `superClass`, a converter's value */
 function walkSuperClassOfClass(pos) {
-  probeValue(buildWhole(deserializeSuperClassOfClass, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfSuperClassOfClass(pos);
+}
+
+/** What the converter of `Class`'s `superClass` reads */
+function walkReadsOfSuperClassOfClass(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[136] === 1) walkStack.push(pos + 80, 136);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[136] === 1) walkOptionExpression(pos + 80);
+  walkDepth--;
 }
 
 /** `Class`'s `superTypeArguments`, a converter's value */
@@ -12180,7 +12274,7 @@ function walkVecTSClassImplements(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 163);
+      walkStack.push(element, 165);
     }
     return;
   }
@@ -12194,20 +12288,23 @@ function walkTSClassImplements(pos) {
   if (enters[132] !== null || exits[132] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[164] === 1) walkStack.push(pos, 164);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[166] === 1) walkStack.push(pos, 166);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[164] === 1) walkExpressionOfTSClassImplements(pos);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[166] === 1) walkExpressionOfTSClassImplements(pos);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
 /** `TSClassImplements`'s `expression`, a converter's value */
 function walkExpressionOfTSClassImplements(pos) {
-  probeValue(buildWhole(deserializeExpressionOfTSClassImplements, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[166] === 1) throw FOUND;
+  walkReadsOfExpressionOfTSClassImplements(pos);
 }
 
 /** `TSTypeName<'a>` */
@@ -12217,10 +12314,10 @@ function walkTSTypeName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -12240,12 +12337,12 @@ function walkTSQualifiedName(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[102] === 1) walkStack.push(pos + 32, 102);
-    if (needed[165] === 1) walkStack.push(pos + 16, 165);
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[165] === 1) walkTSTypeName(pos + 16);
+  if (needed[167] === 1) walkTSTypeName(pos + 16);
   if (needed[102] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -12261,6 +12358,19 @@ function walkThisExpression(pos) {
   if (enters[2] !== null || exits[2] !== null) throw FOUND;
 }
 
+/** What the converter of `TSClassImplements`'s `expression` reads */
+function walkReadsOfExpressionOfTSClassImplements(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[167] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
+}
+
 /** `Box<'a, ClassBody<'a>>` */
 function walkBoxClassBody(pos) {
   const target = readPointer(pos, 40, 7);
@@ -12273,12 +12383,12 @@ function walkClassBody(pos) {
   if (enters[60] !== null || exits[60] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[172] === 1) walkStack.push(pos + 16, 172);
+    if (needed[175] === 1) walkStack.push(pos + 16, 175);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[172] === 1) walkVecClassElement(pos + 16);
+  if (needed[175] === 1) walkVecClassElement(pos + 16);
   walkDepth--;
 }
 
@@ -12290,7 +12400,7 @@ function walkVecClassElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 173);
+      walkStack.push(element, 176);
     }
     return;
   }
@@ -12303,19 +12413,19 @@ function walkVecClassElement(pos) {
 function walkClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[174] === 1) walkBoxStaticBlock(pos + 8);
+      if (needed[177] === 1) walkBoxStaticBlock(pos + 8);
       return;
     case 1:
-      if (needed[176] === 1) walkBoxMethodDefinition(pos + 8);
+      if (needed[179] === 1) walkBoxMethodDefinition(pos + 8);
       return;
     case 2:
-      if (needed[190] === 1) walkBoxPropertyDefinition(pos + 8);
+      if (needed[194] === 1) walkBoxPropertyDefinition(pos + 8);
       return;
     case 3:
-      if (needed[192] === 1) walkBoxAccessorProperty(pos + 8);
+      if (needed[196] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[194] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[198] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -12361,7 +12471,7 @@ function walkMethodDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[178] === 1) walkStack.push(pos + 56, 178);
+    if (needed[181] === 1) walkStack.push(pos + 56, 181);
     if (needed[100] === 1) walkStack.push(pos + 40, 100);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     drainAtDepth(base);
@@ -12370,7 +12480,7 @@ function walkMethodDefinition(pos) {
   walkDepth++;
   if (needed[92] === 1) walkVecDecorator(pos + 16);
   if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[178] === 1) walkBoxFunction(pos + 56);
+  if (needed[181] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
 
@@ -12392,26 +12502,28 @@ function walkFunction(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 80, 187);
-    if (needed[184] === 1) walkStack.push(pos + 72, 184);
-    if (needed[180] === 1) walkStack.push(pos, 180);
+    if (needed[191] === 1) walkStack.push(pos + 80, 191);
+    if (needed[187] === 1) walkStack.push(pos + 72, 187);
+    if (needed[183] === 1) walkStack.push(pos, 183);
     if (needed[48] === 1) walkStack.push(pos + 48, 48);
-    if (needed[159] === 1) walkStack.push(pos + 16, 159);
+    if (needed[160] === 1) walkStack.push(pos + 16, 160);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[160] === 1) walkOptionBindingIdentifier(pos + 16);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[180] === 1) walkParamsOfFunction(pos);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
-  if (needed[187] === 1) walkOptionBoxFunctionBody(pos + 80);
+  if (needed[183] === 1) walkParamsOfFunction(pos);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[191] === 1) walkOptionBoxFunctionBody(pos + 80);
   walkDepth--;
 }
 
 /** `Function`'s `params`, a converter's value */
 function walkParamsOfFunction(pos) {
-  probeValue(buildWhole(deserializeParamsOfFunction, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfFunction(pos);
 }
 
 /** `Option<Box<'a, TSThisParameter<'a>>>` */
@@ -12432,12 +12544,12 @@ function walkTSThisParameter(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    if (needed[187] === 1) walkStack.push(pos + 24, 187);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
   walkDepth--;
 }
 
@@ -12465,6 +12577,21 @@ function walkTSTypeAnnotation(pos) {
   }
   walkDepth++;
   if (needed[55] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** What the converter of `Function`'s `params` reads */
+function walkReadsOfParamsOfFunction(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[88] === 1) walkStack.push(pos + 64, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 64);
+  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 56);
   walkDepth--;
 }
 
@@ -12516,7 +12643,7 @@ function walkPropertyDefinition(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 64, 136);
-    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
     if (needed[100] === 1) walkStack.push(pos + 40, 100);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     drainAtDepth(base);
@@ -12525,7 +12652,7 @@ function walkPropertyDefinition(pos) {
   walkDepth++;
   if (needed[92] === 1) walkVecDecorator(pos + 16);
   if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   if (needed[136] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
@@ -12549,7 +12676,7 @@ function walkAccessorProperty(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 64, 136);
-    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
     if (needed[100] === 1) walkStack.push(pos + 40, 100);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     drainAtDepth(base);
@@ -12558,7 +12685,7 @@ function walkAccessorProperty(pos) {
   walkDepth++;
   if (needed[92] === 1) walkVecDecorator(pos + 16);
   if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   if (needed[136] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
@@ -12575,20 +12702,22 @@ function walkTSIndexSignature(pos) {
   if (enters[136] !== null || exits[136] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[185] === 1) walkStack.push(pos + 56, 185);
-    if (needed[196] === 1) walkStack.push(pos, 196);
+    if (needed[188] === 1) walkStack.push(pos + 56, 188);
+    if (needed[200] === 1) walkStack.push(pos, 200);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[196] === 1) walkParametersOfTSIndexSignature(pos);
-  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  if (needed[200] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSIndexSignature`'s `parameters`, a converter's value */
 function walkParametersOfTSIndexSignature(pos) {
-  probeValue(buildWhole(deserializeParametersOfTSIndexSignature, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParametersOfTSIndexSignature(pos);
 }
 
 /** `TSIndexSignatureName<'a>` */
@@ -12596,12 +12725,25 @@ function walkTSIndexSignatureName(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[185] === 1) walkStack.push(pos + 32, 185);
+    if (needed[188] === 1) walkStack.push(pos + 32, 188);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** What the converter of `TSIndexSignature`'s `parameters` reads */
+function walkReadsOfParametersOfTSIndexSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[201] === 1) walkStack.push(pos + 16, 201);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[201] === 1) walkTSIndexSignatureName(pos + 16);
   walkDepth--;
 }
 
@@ -12688,16 +12830,16 @@ function walkNewExpression(pos) {
   if (enters[11] !== null || exits[11] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 40, 152);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[153] === 1) walkStack.push(pos + 40, 153);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[152] === 1) walkVecArgument(pos + 40);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[153] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -12713,12 +12855,12 @@ function walkObjectExpression(pos) {
   if (enters[4] !== null || exits[4] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[208] === 1) walkStack.push(pos + 16, 208);
+    if (needed[213] === 1) walkStack.push(pos + 16, 213);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[208] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[213] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -12730,7 +12872,7 @@ function walkVecObjectPropertyKind(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 209);
+      walkStack.push(element, 214);
     }
     return;
   }
@@ -12743,7 +12885,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[210] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[215] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
@@ -12831,14 +12973,14 @@ function walkTaggedTemplateExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[32] === 1) walkStack.push(pos + 40, 32);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   if (needed[32] === 1) walkTemplateLiteral(pos + 40);
   walkDepth--;
 }
@@ -12876,12 +13018,12 @@ function walkUpdateExpression(pos) {
   if (enters[14] !== null || exits[14] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[222] === 1) walkStack.push(pos + 16, 222);
+    if (needed[227] === 1) walkStack.push(pos + 16, 227);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[222] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[227] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -12972,25 +13114,39 @@ function walkImportMeta(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[230] === 1) walkStack.push(pos, 230);
-    if (needed[229] === 1) walkStack.push(pos, 229);
+    if (needed[236] === 1) walkStack.push(pos, 236);
+    if (needed[234] === 1) walkStack.push(pos, 234);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[229] === 1) walkMetaOfImportMeta(pos);
-  if (needed[230] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[234] === 1) walkMetaOfImportMeta(pos);
+  if (needed[236] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
 /** `ImportMeta`'s `meta`, a converter's value */
 function walkMetaOfImportMeta(pos) {
-  probeValue(buildWhole(deserializeMetaOfImportMeta, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[234] === 1) throw FOUND;
+  walkReadsOfMetaOfImportMeta(pos);
+}
+
+/** What the converter of `ImportMeta`'s `meta` reads */
+function walkReadsOfMetaOfImportMeta(pos) {
 }
 
 /** `ImportMeta`'s `property`, a converter's value */
 function walkPropertyOfImportMeta(pos) {
-  probeValue(buildWhole(deserializePropertyOfImportMeta, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[236] === 1) throw FOUND;
+  walkReadsOfPropertyOfImportMeta(pos);
+}
+
+/** What the converter of `ImportMeta`'s `property` reads */
+function walkReadsOfPropertyOfImportMeta(pos) {
 }
 
 /** `Box<'a, NewTarget>` */
@@ -13004,25 +13160,39 @@ function walkNewTarget(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[234] === 1) walkStack.push(pos, 234);
-    if (needed[233] === 1) walkStack.push(pos, 233);
+    if (needed[242] === 1) walkStack.push(pos, 242);
+    if (needed[240] === 1) walkStack.push(pos, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkMetaOfNewTarget(pos);
-  if (needed[234] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[240] === 1) walkMetaOfNewTarget(pos);
+  if (needed[242] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
 /** `NewTarget`'s `meta`, a converter's value */
 function walkMetaOfNewTarget(pos) {
-  probeValue(buildWhole(deserializeMetaOfNewTarget, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[240] === 1) throw FOUND;
+  walkReadsOfMetaOfNewTarget(pos);
+}
+
+/** What the converter of `NewTarget`'s `meta` reads */
+function walkReadsOfMetaOfNewTarget(pos) {
 }
 
 /** `NewTarget`'s `property`, a converter's value */
 function walkPropertyOfNewTarget(pos) {
-  probeValue(buildWhole(deserializePropertyOfNewTarget, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[242] === 1) throw FOUND;
+  walkReadsOfPropertyOfNewTarget(pos);
+}
+
+/** What the converter of `NewTarget`'s `property` reads */
+function walkReadsOfPropertyOfNewTarget(pos) {
 }
 
 /** `Box<'a, JSXElement<'a>>` */
@@ -13037,22 +13207,24 @@ function walkJSXElement(pos) {
   if (enters[80] !== null || exits[80] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[276] === 1) walkStack.push(pos + 48, 276);
-    if (needed[263] === 1) walkStack.push(pos + 24, 263);
-    if (needed[237] === 1) walkStack.push(pos, 237);
+    if (needed[286] === 1) walkStack.push(pos + 48, 286);
+    if (needed[272] === 1) walkStack.push(pos + 24, 272);
+    if (needed[246] === 1) walkStack.push(pos, 246);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[237] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[263] === 1) walkVecJSXChild(pos + 24);
-  if (needed[276] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[246] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[272] === 1) walkVecJSXChild(pos + 24);
+  if (needed[286] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
 /** `JSXElement`'s `openingElement`, a converter's value */
 function walkOpeningElementOfJSXElement(pos) {
-  probeValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfOpeningElementOfJSXElement(pos);
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -13067,16 +13239,16 @@ function walkJSXOpeningElement(pos) {
   if (enters[81] !== null || exits[81] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[248] === 1) walkStack.push(pos + 40, 248);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[240] === 1) walkStack.push(pos + 16, 240);
+    if (needed[257] === 1) walkStack.push(pos + 40, 257);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[249] === 1) walkStack.push(pos + 16, 249);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[240] === 1) walkJSXElementName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[248] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[249] === 1) walkJSXElementName(pos + 16);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[257] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -13107,14 +13279,14 @@ function walkJSXNamespacedName(pos) {
   if (enters[86] !== null || exits[86] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 48, 242);
-    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    if (needed[251] === 1) walkStack.push(pos + 48, 251);
+    if (needed[251] === 1) walkStack.push(pos + 16, 251);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[242] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[251] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[251] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -13130,14 +13302,14 @@ function walkJSXMemberExpression(pos) {
   if (enters[87] !== null || exits[87] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 32, 242);
-    if (needed[247] === 1) walkStack.push(pos + 16, 247);
+    if (needed[251] === 1) walkStack.push(pos + 32, 251);
+    if (needed[256] === 1) walkStack.push(pos + 16, 256);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[247] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[242] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[256] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[251] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -13154,7 +13326,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 249);
+      walkStack.push(element, 258);
     }
     return;
   }
@@ -13167,10 +13339,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[250] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[259] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[274] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[283] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -13189,14 +13361,14 @@ function walkJSXAttribute(pos) {
   if (enters[90] !== null || exits[90] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[253] === 1) walkStack.push(pos + 32, 253);
-    if (needed[252] === 1) walkStack.push(pos + 16, 252);
+    if (needed[262] === 1) walkStack.push(pos + 32, 262);
+    if (needed[261] === 1) walkStack.push(pos + 16, 261);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[252] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[253] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[261] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[262] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -13204,10 +13376,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[241] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[250] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[243] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[252] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -13227,13 +13399,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[255] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[264] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -13252,12 +13424,12 @@ function walkJSXExpressionContainer(pos) {
   if (enters[88] !== null || exits[88] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[257] === 1) walkStack.push(pos + 16, 257);
+    if (needed[266] === 1) walkStack.push(pos + 16, 266);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[257] === 1) walkJSXExpression(pos + 16);
+  if (needed[266] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13265,7 +13437,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[258] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[267] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -13304,73 +13476,73 @@ function walkJSXExpression(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -13385,10 +13557,10 @@ function walkJSXExpression(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -13427,16 +13599,16 @@ function walkJSXFragment(pos) {
   if (enters[83] !== null || exits[83] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[269] === 1) walkStack.push(pos + 56, 269);
-    if (needed[263] === 1) walkStack.push(pos + 32, 263);
-    if (needed[262] === 1) walkStack.push(pos + 16, 262);
+    if (needed[278] === 1) walkStack.push(pos + 56, 278);
+    if (needed[272] === 1) walkStack.push(pos + 32, 272);
+    if (needed[271] === 1) walkStack.push(pos + 16, 271);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[262] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[263] === 1) walkVecJSXChild(pos + 32);
-  if (needed[269] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[271] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[272] === 1) walkVecJSXChild(pos + 32);
+  if (needed[278] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -13453,7 +13625,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 264);
+      walkStack.push(element, 273);
     }
     return;
   }
@@ -13466,19 +13638,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[265] === 1) walkBoxJSXText(pos + 8);
+      if (needed[274] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[255] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[264] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[267] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[276] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -13534,14 +13706,14 @@ function walkTSInstantiationExpression(pos) {
   if (enters[161] !== null || exits[161] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[150] === 1) walkStack.push(pos + 32, 150);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[149] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[150] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -13557,14 +13729,14 @@ function walkV8IntrinsicExpression(pos) {
   if (enters[79] !== null || exits[79] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 48, 152);
+    if (needed[153] === 1) walkStack.push(pos + 48, 153);
     if (needed[102] === 1) walkStack.push(pos + 16, 102);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[102] === 1) walkIdentifierName(pos + 16);
-  if (needed[152] === 1) walkVecArgument(pos + 48);
+  if (needed[153] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -13589,6 +13761,21 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[286] === 1) walkStack.push(pos + 48, 286);
+    if (needed[247] === 1) walkStack.push(pos + 16, 247);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[247] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[286] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
+}
+
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -13607,12 +13794,12 @@ function walkJSXClosingElement(pos) {
   if (enters[82] !== null || exits[82] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[240] === 1) walkStack.push(pos + 16, 240);
+    if (needed[249] === 1) walkStack.push(pos + 16, 249);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[240] === 1) walkJSXElementName(pos + 16);
+  if (needed[249] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -13655,14 +13842,14 @@ function walkArrayPattern(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[279] === 1) walkStack.push(pos + 40, 279);
-    if (needed[284] === 1) walkStack.push(pos + 16, 284);
+    if (needed[289] === 1) walkStack.push(pos + 40, 289);
+    if (needed[294] === 1) walkStack.push(pos + 16, 294);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[284] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[279] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[294] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[289] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -13674,7 +13861,7 @@ function walkVecOptionBindingPattern(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 285);
+      walkStack.push(element, 295);
     }
     return;
   }
@@ -13725,6 +13912,89 @@ function walkBoxExpression(pos) {
   walkExpression(target);
 }
 
+/** What the converter of `FormalParameter` reads */
+function walkReadsOfFormalParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[298] === 1) walkStack.push(pos + 64, 298);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
+    if (needed[94] === 1) walkStack.push(pos + 40, 94);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkVecDecorator(pos + 16);
+  if (needed[94] === 1) walkBindingPattern(pos + 40);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[298] === 1) walkOptionBoxExpression(pos + 64);
+  walkDepth--;
+}
+
+/** What the converter of `FormalParameters` reads */
+function walkReadsOfFormalParameters(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[304] === 1) walkStack.push(pos + 40, 304);
+    if (needed[90] === 1) walkStack.push(pos + 16, 90);
+    if (needed[302] === 1) walkStack.push(pos + 8, 302);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[302] === 1) walkNodeId(pos + 8);
+  if (needed[90] === 1) walkVecFormalParameter(pos + 16);
+  if (needed[304] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  walkDepth--;
+}
+
+/** `NodeId` */
+function walkNodeId(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[303] === 1) walkStack.push(pos, 303);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[303] === 1) walkNonMaxU32Alias(pos);
+  walkDepth--;
+}
+
+/** `NonMaxU32` */
+function walkNonMaxU32Alias(pos) {
+}
+
+/** `Option<Box<'a, FormalParameterRest<'a>>>` */
+function walkOptionBoxFormalParameterRest(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxFormalParameterRest(pos);
+}
+
+/** `Box<'a, FormalParameterRest<'a>>` */
+function walkBoxFormalParameterRest(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkFormalParameterRest(target);
+}
+
+/** `FormalParameterRest<'a>` */
+function walkFormalParameterRest(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[187] === 1) walkStack.push(pos + 72, 187);
+    if (needed[291] === 1) walkStack.push(pos + 40, 291);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkVecDecorator(pos + 16);
+  if (needed[291] === 1) walkBindingRestElement(pos + 40);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  walkDepth--;
+}
+
 /** `Box<'a, TSFunctionType<'a>>` */
 function walkBoxTSFunctionType(pos) {
   const target = readPointer(pos, 48, 7);
@@ -13737,22 +14007,39 @@ function walkTSFunctionType(pos) {
   if (enters[148] !== null || exits[148] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[185] === 1) walkStack.push(pos + 40, 185);
-    if (needed[292] === 1) walkStack.push(pos, 292);
+    if (needed[188] === 1) walkStack.push(pos + 40, 188);
+    if (needed[309] === 1) walkStack.push(pos, 309);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[292] === 1) walkParamsOfTSFunctionType(pos);
-  if (needed[185] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  if (needed[309] === 1) walkParamsOfTSFunctionType(pos);
+  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
 /** `TSFunctionType`'s `params`, a converter's value */
 function walkParamsOfTSFunctionType(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSFunctionType, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSFunctionType(pos);
+}
+
+/** What the converter of `TSFunctionType`'s `params` reads */
+function walkReadsOfParamsOfTSFunctionType(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    if (needed[88] === 1) walkStack.push(pos + 32, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Box<'a, TSImportType<'a>>` */
@@ -13767,18 +14054,18 @@ function walkTSImportType(pos) {
   if (enters[147] !== null || exits[147] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 88, 148);
-    if (needed[296] === 1) walkStack.push(pos + 72, 296);
-    if (needed[295] === 1) walkStack.push(pos + 64, 295);
+    if (needed[149] === 1) walkStack.push(pos + 88, 149);
+    if (needed[314] === 1) walkStack.push(pos + 72, 314);
+    if (needed[313] === 1) walkStack.push(pos + 64, 313);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[295] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[296] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[313] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[314] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -13801,7 +14088,7 @@ function walkTSImportTypeQualifier(pos) {
       if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[298] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[316] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -13821,12 +14108,12 @@ function walkTSImportTypeQualifiedName(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[102] === 1) walkStack.push(pos + 32, 102);
-    if (needed[297] === 1) walkStack.push(pos + 16, 297);
+    if (needed[315] === 1) walkStack.push(pos + 16, 315);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[297] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[315] === 1) walkTSImportTypeQualifier(pos + 16);
   if (needed[102] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -13866,12 +14153,12 @@ function walkTSInferType(pos) {
   if (enters[145] !== null || exits[145] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[304] === 1) walkStack.push(pos + 16, 304);
+    if (needed[322] === 1) walkStack.push(pos + 16, 322);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[304] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[322] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -13894,12 +14181,12 @@ function walkTSIntersectionType(pos) {
   if (enters[103] !== null || exits[103] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[152] === 1) walkStack.push(pos + 16, 152);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[152] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -13915,12 +14202,12 @@ function walkTSLiteralType(pos) {
   if (enters[100] !== null || exits[100] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[309] === 1) walkStack.push(pos + 16, 309);
+    if (needed[327] === 1) walkStack.push(pos + 16, 327);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[309] === 1) walkTSLiteral(pos + 16);
+  if (needed[327] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -13943,7 +14230,7 @@ function walkTSLiteral(pos) {
       if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -13989,14 +14276,14 @@ function walkTSNamedTupleMember(pos) {
   if (enters[109] !== null || exits[109] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[314] === 1) walkStack.push(pos + 48, 314);
+    if (needed[332] === 1) walkStack.push(pos + 48, 332);
     if (needed[102] === 1) walkStack.push(pos + 16, 102);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[102] === 1) walkIdentifierName(pos + 16);
-  if (needed[314] === 1) walkTSTupleElement(pos + 48);
+  if (needed[332] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -14004,10 +14291,10 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[315] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[333] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[317] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[335] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
       if (needed[56] === 1) walkBoxTSAnyKeyword(pos + 8);
@@ -14058,67 +14345,67 @@ function walkTSTupleElement(pos) {
       if (needed[86] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[290] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[307] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[300] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[318] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[302] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[320] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[305] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[323] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[307] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[325] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[310] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[328] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[312] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[330] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[319] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[337] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[323] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[341] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[326] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[344] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[340] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[360] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[342] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[362] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[345] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[365] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[348] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[368] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[350] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[370] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[352] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[372] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[354] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[374] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[356] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[376] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[358] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[378] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -14179,14 +14466,14 @@ function walkTSTemplateLiteralType(pos) {
   if (enters[151] !== null || exits[151] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 40, 151);
+    if (needed[152] === 1) walkStack.push(pos + 40, 152);
     if (needed[33] === 1) walkStack.push(pos + 16, 33);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[33] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[151] === 1) walkVecTSType(pos + 40);
+  if (needed[152] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -14213,12 +14500,12 @@ function walkTSTupleType(pos) {
   if (enters[108] !== null || exits[108] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[325] === 1) walkStack.push(pos + 16, 325);
+    if (needed[343] === 1) walkStack.push(pos + 16, 343);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[325] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[343] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -14230,7 +14517,7 @@ function walkVecTSTupleElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 314);
+      walkStack.push(element, 332);
     }
     return;
   }
@@ -14251,12 +14538,12 @@ function walkTSTypeLiteral(pos) {
   if (enters[144] !== null || exits[144] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[328] === 1) walkStack.push(pos + 16, 328);
+    if (needed[346] === 1) walkStack.push(pos + 16, 346);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[328] === 1) walkVecTSSignature(pos + 16);
+  if (needed[346] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -14268,7 +14555,7 @@ function walkVecTSSignature(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 329);
+      walkStack.push(element, 347);
     }
     return;
   }
@@ -14281,19 +14568,19 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[194] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[198] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[330] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[348] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[332] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[350] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[335] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[354] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[337] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[356] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -14312,14 +14599,14 @@ function walkTSPropertySignature(pos) {
   if (enters[135] !== null || exits[135] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
     if (needed[100] === 1) walkStack.push(pos + 16, 100);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[100] === 1) walkPropertyKey(pos + 16);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -14335,22 +14622,39 @@ function walkTSCallSignatureDeclaration(pos) {
   if (enters[137] !== null || exits[137] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 40, 184);
-    if (needed[334] === 1) walkStack.push(pos, 334);
+    if (needed[187] === 1) walkStack.push(pos + 40, 187);
+    if (needed[352] === 1) walkStack.push(pos, 352);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[334] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  if (needed[352] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
 /** `TSCallSignatureDeclaration`'s `params`, a converter's value */
 function walkParamsOfTSCallSignatureDeclaration(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSCallSignatureDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSCallSignatureDeclaration(pos);
+}
+
+/** What the converter of `TSCallSignatureDeclaration`'s `params` reads */
+function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    if (needed[88] === 1) walkStack.push(pos + 32, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Box<'a, TSConstructSignatureDeclaration<'a>>` */
@@ -14365,7 +14669,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -14374,7 +14678,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -14390,8 +14694,8 @@ function walkTSMethodSignature(pos) {
   if (enters[138] !== null || exits[138] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 56, 184);
-    if (needed[339] === 1) walkStack.push(pos, 339);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
+    if (needed[358] === 1) walkStack.push(pos, 358);
     if (needed[48] === 1) walkStack.push(pos + 32, 48);
     if (needed[100] === 1) walkStack.push(pos + 16, 100);
     drainAtDepth(base);
@@ -14400,14 +14704,31 @@ function walkTSMethodSignature(pos) {
   walkDepth++;
   if (needed[100] === 1) walkPropertyKey(pos + 16);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[339] === 1) walkParamsOfTSMethodSignature(pos);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[358] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSMethodSignature`'s `params`, a converter's value */
 function walkParamsOfTSMethodSignature(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSMethodSignature, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSMethodSignature(pos);
+}
+
+/** What the converter of `TSMethodSignature`'s `params` reads */
+function walkReadsOfParamsOfTSMethodSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[184] === 1) walkStack.push(pos + 40, 184);
+    if (needed[88] === 1) walkStack.push(pos + 48, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 48);
+  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  walkDepth--;
 }
 
 /** `Box<'a, TSTypeOperator<'a>>` */
@@ -14443,14 +14764,14 @@ function walkTSTypePredicate(pos) {
   if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
-    if (needed[344] === 1) walkStack.push(pos + 16, 344);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[364] === 1) walkStack.push(pos + 16, 364);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[344] === 1) walkTSTypePredicateName(pos + 16);
-  if (needed[184] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[364] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -14461,7 +14782,7 @@ function walkTSTypePredicateName(pos) {
       if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[321] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -14480,14 +14801,14 @@ function walkTSTypeQuery(pos) {
   if (enters[146] !== null || exits[146] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[347] === 1) walkStack.push(pos + 16, 347);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[367] === 1) walkStack.push(pos + 16, 367);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[347] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[367] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -14495,16 +14816,16 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[293] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -14523,14 +14844,14 @@ function walkTSTypeReference(pos) {
   if (enters[126] !== null || exits[126] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[165] === 1) walkStack.push(pos + 16, 165);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[165] === 1) walkTSTypeName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[167] === 1) walkTSTypeName(pos + 16);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -14546,12 +14867,12 @@ function walkTSUnionType(pos) {
   if (enters[102] !== null || exits[102] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[152] === 1) walkStack.push(pos + 16, 152);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[152] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -14633,7 +14954,7 @@ function walkJSDocUnknownType(pos) {
 function walkArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[188] === 1) walkBoxFunctionBody(pos + 8);
+      if (needed[192] === 1) walkBoxFunctionBody(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14672,73 +14993,73 @@ function walkArrowFunctionBody(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -14753,10 +15074,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -14818,12 +15139,12 @@ function walkForInStatement(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[367] === 1) walkStack.push(pos + 16, 367);
+    if (needed[387] === 1) walkStack.push(pos + 16, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[367] === 1) walkForStatementLeft(pos + 16);
+  if (needed[387] === 1) walkForStatementLeft(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   if (needed[6] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -14833,7 +15154,7 @@ function walkForInStatement(pos) {
 function walkForStatementLeft(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
@@ -14882,12 +15203,12 @@ function walkVariableDeclaration(pos) {
   if (enters[32] !== null || exits[32] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[370] === 1) walkStack.push(pos + 16, 370);
+    if (needed[390] === 1) walkStack.push(pos + 16, 390);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[370] === 1) walkVecVariableDeclarator(pos + 16);
+  if (needed[390] === 1) walkVecVariableDeclarator(pos + 16);
   walkDepth--;
 }
 
@@ -14899,7 +15220,7 @@ function walkVecVariableDeclarator(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 371);
+      walkStack.push(element, 391);
     }
     return;
   }
@@ -14914,19 +15235,36 @@ function walkVariableDeclarator(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 40, 136);
-    if (needed[372] === 1) walkStack.push(pos, 372);
+    if (needed[392] === 1) walkStack.push(pos, 392);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[372] === 1) walkIdOfVariableDeclarator(pos);
+  if (needed[392] === 1) walkIdOfVariableDeclarator(pos);
   if (needed[136] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
 /** `VariableDeclarator`'s `id`, a converter's value */
 function walkIdOfVariableDeclarator(pos) {
-  probeValue(buildWhole(deserializeIdOfVariableDeclarator, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfIdOfVariableDeclarator(pos);
+}
+
+/** What the converter of `VariableDeclarator`'s `id` reads */
+function walkReadsOfIdOfVariableDeclarator(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[94] === 1) walkBindingPattern(pos + 16);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
@@ -14943,12 +15281,12 @@ function walkForOfStatement(pos) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 48, 6);
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[367] === 1) walkStack.push(pos + 16, 367);
+    if (needed[387] === 1) walkStack.push(pos + 16, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[367] === 1) walkForStatementLeft(pos + 16);
+  if (needed[387] === 1) walkForStatementLeft(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   if (needed[6] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -14969,12 +15307,12 @@ function walkForStatement(pos) {
     if (needed[6] === 1) walkStack.push(pos + 64, 6);
     if (needed[136] === 1) walkStack.push(pos + 48, 136);
     if (needed[136] === 1) walkStack.push(pos + 32, 136);
-    if (needed[377] === 1) walkStack.push(pos + 16, 377);
+    if (needed[398] === 1) walkStack.push(pos + 16, 398);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[377] === 1) walkOptionForStatementInit(pos + 16);
+  if (needed[398] === 1) walkOptionForStatementInit(pos + 16);
   if (needed[136] === 1) walkOptionExpression(pos + 32);
   if (needed[136] === 1) walkOptionExpression(pos + 48);
   if (needed[6] === 1) walkStatement(pos + 64);
@@ -14991,7 +15329,7 @@ function walkOptionForStatementInit(pos) {
 function walkForStatementInit(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -15030,73 +15368,73 @@ function walkForStatementInit(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -15111,10 +15449,10 @@ function walkForStatementInit(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -15142,7 +15480,7 @@ function walkIfStatement(pos) {
   if (enters[35] !== null || exits[35] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[381] === 1) walkStack.push(pos + 48, 381);
+    if (needed[402] === 1) walkStack.push(pos + 48, 402);
     if (needed[6] === 1) walkStack.push(pos + 32, 6);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
@@ -15151,7 +15489,7 @@ function walkIfStatement(pos) {
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
   if (needed[6] === 1) walkStatement(pos + 32);
-  if (needed[381] === 1) walkOptionStatement(pos + 48);
+  if (needed[402] === 1) walkOptionStatement(pos + 48);
   walkDepth--;
 }
 
@@ -15217,14 +15555,14 @@ function walkSwitchStatement(pos) {
   if (enters[45] !== null || exits[45] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[388] === 1) walkStack.push(pos + 32, 388);
+    if (needed[409] === 1) walkStack.push(pos + 32, 409);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[388] === 1) walkVecSwitchCase(pos + 32);
+  if (needed[409] === 1) walkVecSwitchCase(pos + 32);
   walkDepth--;
 }
 
@@ -15236,7 +15574,7 @@ function walkVecSwitchCase(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 389);
+      walkStack.push(element, 410);
     }
     return;
   }
@@ -15294,16 +15632,16 @@ function walkTryStatement(pos) {
   if (enters[49] !== null || exits[49] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[399] === 1) walkStack.push(pos + 32, 399);
-    if (needed[394] === 1) walkStack.push(pos + 24, 394);
+    if (needed[421] === 1) walkStack.push(pos + 32, 421);
+    if (needed[415] === 1) walkStack.push(pos + 24, 415);
     if (needed[7] === 1) walkStack.push(pos + 16, 7);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[7] === 1) walkBoxBlockStatement(pos + 16);
-  if (needed[394] === 1) walkOptionBoxCatchClause(pos + 24);
-  if (needed[399] === 1) walkOptionBoxBlockStatement(pos + 32);
+  if (needed[415] === 1) walkOptionBoxCatchClause(pos + 24);
+  if (needed[421] === 1) walkOptionBoxBlockStatement(pos + 32);
   walkDepth--;
 }
 
@@ -15326,12 +15664,12 @@ function walkCatchClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[7] === 1) walkStack.push(pos + 56, 7);
-    if (needed[397] === 1) walkStack.push(pos + 16, 397);
+    if (needed[418] === 1) walkStack.push(pos + 16, 418);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[397] === 1) walkOptionCatchParameter(pos + 16);
+  if (needed[418] === 1) walkOptionCatchParameter(pos + 16);
   if (needed[7] === 1) walkBoxBlockStatement(pos + 56);
   walkDepth--;
 }
@@ -15344,7 +15682,24 @@ function walkOptionCatchParameter(pos) {
 
 /** `CatchParameter<'a>` */
 function walkCatchParameter(pos) {
-  probeValue(buildWhole(deserializeCatchParameter, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfCatchParameter(pos);
+}
+
+/** What the converter of `CatchParameter` reads */
+function walkReadsOfCatchParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[94] === 1) walkBindingPattern(pos + 16);
+  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, BlockStatement<'a>>>` */
@@ -15436,8 +15791,8 @@ function walkTSInterfaceDeclaration(pos) {
   if (enters[133] !== null || exits[133] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[411] === 1) walkStack.push(pos + 80, 411);
-    if (needed[408] === 1) walkStack.push(pos + 56, 408);
+    if (needed[434] === 1) walkStack.push(pos + 80, 434);
+    if (needed[430] === 1) walkStack.push(pos + 56, 430);
     if (needed[48] === 1) walkStack.push(pos + 48, 48);
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
     drainAtDepth(base);
@@ -15446,8 +15801,8 @@ function walkTSInterfaceDeclaration(pos) {
   walkDepth++;
   if (needed[53] === 1) walkBindingIdentifier(pos + 16);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[408] === 1) walkVecTSInterfaceHeritage(pos + 56);
-  if (needed[411] === 1) walkBoxTSInterfaceBody(pos + 80);
+  if (needed[430] === 1) walkVecTSInterfaceHeritage(pos + 56);
+  if (needed[434] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
 }
 
@@ -15459,7 +15814,7 @@ function walkVecTSInterfaceHeritage(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 409);
+      walkStack.push(element, 431);
     }
     return;
   }
@@ -15473,20 +15828,36 @@ function walkTSInterfaceHeritage(pos) {
   if (enters[140] !== null || exits[140] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[410] === 1) walkStack.push(pos, 410);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[432] === 1) walkStack.push(pos, 432);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[410] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[432] === 1) walkExpressionOfTSInterfaceHeritage(pos);
+  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
 /** `TSInterfaceHeritage`'s `expression`, a converter's value */
 function walkExpressionOfTSInterfaceHeritage(pos) {
-  probeValue(buildWhole(deserializeExpressionOfTSInterfaceHeritage, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[432] === 1) throw FOUND;
+  walkReadsOfExpressionOfTSInterfaceHeritage(pos);
+}
+
+/** What the converter of `TSInterfaceHeritage`'s `expression` reads */
+function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[167] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
 }
 
 /** `Box<'a, TSInterfaceBody<'a>>` */
@@ -15501,12 +15872,12 @@ function walkTSInterfaceBody(pos) {
   if (enters[134] !== null || exits[134] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[328] === 1) walkStack.push(pos + 16, 328);
+    if (needed[346] === 1) walkStack.push(pos + 16, 346);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[328] === 1) walkVecTSSignature(pos + 16);
+  if (needed[346] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -15522,14 +15893,14 @@ function walkTSEnumDeclaration(pos) {
   if (enters[96] !== null || exits[96] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[415] === 1) walkStack.push(pos + 48, 415);
+    if (needed[438] === 1) walkStack.push(pos + 48, 438);
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[53] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[415] === 1) walkTSEnumBody(pos + 48);
+  if (needed[438] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
 
@@ -15538,12 +15909,12 @@ function walkTSEnumBody(pos) {
   if (enters[97] !== null || exits[97] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[416] === 1) walkStack.push(pos + 16, 416);
+    if (needed[439] === 1) walkStack.push(pos + 16, 439);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[416] === 1) walkVecTSEnumMember(pos + 16);
+  if (needed[439] === 1) walkVecTSEnumMember(pos + 16);
   walkDepth--;
 }
 
@@ -15555,7 +15926,7 @@ function walkVecTSEnumMember(pos) {
   if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 417);
+      walkStack.push(element, 440);
     }
     return;
   }
@@ -15570,12 +15941,12 @@ function walkTSEnumMember(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[136] === 1) walkStack.push(pos + 32, 136);
-    if (needed[418] === 1) walkStack.push(pos + 16, 418);
+    if (needed[441] === 1) walkStack.push(pos + 16, 441);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[418] === 1) walkTSEnumMemberName(pos + 16);
+  if (needed[441] === 1) walkTSEnumMemberName(pos + 16);
   if (needed[136] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
@@ -15612,14 +15983,14 @@ function walkTSExternalModuleDeclaration(pos) {
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[421] === 1) walkStack.push(pos + 64, 421);
+    if (needed[444] === 1) walkStack.push(pos + 64, 444);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[421] === 1) walkOptionBoxTSModuleBlock(pos + 64);
+  if (needed[444] === 1) walkOptionBoxTSModuleBlock(pos + 64);
   walkDepth--;
 }
 
@@ -15661,17 +16032,18 @@ function walkBoxTSNamespaceDeclaration(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function walkTSNamespaceDeclaration(pos) {
+  if (makes[448] === 1) throw FOUND;
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[426] === 1) walkStack.push(pos + 48, 426);
+    if (needed[449] === 1) walkStack.push(pos + 48, 449);
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[53] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[426] === 1) walkTSNamespaceDeclarationBody(pos + 48);
+  if (needed[449] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
 
@@ -15679,10 +16051,10 @@ function walkTSNamespaceDeclaration(pos) {
 function walkTSNamespaceDeclarationBody(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[447] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 1:
-      if (needed[422] === 1) walkBoxTSModuleBlock(pos + 8);
+      if (needed[445] === 1) walkBoxTSModuleBlock(pos + 8);
       return;
     default:
       throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
@@ -15701,20 +16073,27 @@ function walkTSGlobalDeclaration(pos) {
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[423] === 1) walkStack.push(pos + 24, 423);
-    if (needed[429] === 1) walkStack.push(pos, 429);
+    if (needed[446] === 1) walkStack.push(pos + 24, 446);
+    if (needed[452] === 1) walkStack.push(pos, 452);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[429] === 1) walkIdOfTSGlobalDeclaration(pos);
-  if (needed[423] === 1) walkTSModuleBlock(pos + 24);
+  if (needed[452] === 1) walkIdOfTSGlobalDeclaration(pos);
+  if (needed[446] === 1) walkTSModuleBlock(pos + 24);
   walkDepth--;
 }
 
 /** `TSGlobalDeclaration`'s `id`, a converter's value */
 function walkIdOfTSGlobalDeclaration(pos) {
-  probeValue(buildWhole(deserializeIdOfTSGlobalDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[452] === 1) throw FOUND;
+  walkReadsOfIdOfTSGlobalDeclaration(pos);
+}
+
+/** What the converter of `TSGlobalDeclaration`'s `id` reads */
+function walkReadsOfIdOfTSGlobalDeclaration(pos) {
 }
 
 /** `Box<'a, TSImportEqualsDeclaration<'a>>` */
@@ -15729,14 +16108,14 @@ function walkTSImportEqualsDeclaration(pos) {
   if (enters[155] !== null || exits[155] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[432] === 1) walkStack.push(pos + 48, 432);
+    if (needed[456] === 1) walkStack.push(pos + 48, 456);
     if (needed[53] === 1) walkStack.push(pos + 16, 53);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[53] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[432] === 1) walkTSModuleReference(pos + 48);
+  if (needed[456] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
 
@@ -15744,13 +16123,13 @@ function walkTSImportEqualsDeclaration(pos) {
 function walkTSModuleReference(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[433] === 1) walkBoxTSExternalModuleReference(pos + 8);
+      if (needed[457] === 1) walkBoxTSExternalModuleReference(pos + 8);
       return;
     case 1:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[166] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -15788,22 +16167,24 @@ function walkImportDeclaration(pos) {
   if (enters[70] !== null || exits[70] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[448] === 1) walkStack.push(pos, 448);
+    if (needed[473] === 1) walkStack.push(pos, 473);
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
-    if (needed[437] === 1) walkStack.push(pos, 437);
+    if (needed[461] === 1) walkStack.push(pos, 461);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[437] === 1) walkSpecifiersOfImportDeclaration(pos);
+  if (needed[461] === 1) walkSpecifiersOfImportDeclaration(pos);
   if (needed[4] === 1) walkStringLiteral(pos + 40);
-  if (needed[448] === 1) walkAttributesOfImportDeclaration(pos);
+  if (needed[473] === 1) walkAttributesOfImportDeclaration(pos);
   walkDepth--;
 }
 
 /** `ImportDeclaration`'s `specifiers`, a converter's value */
 function walkSpecifiersOfImportDeclaration(pos) {
-  probeValue(buildWhole(deserializeSpecifiersOfImportDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfSpecifiersOfImportDeclaration(pos);
 }
 
 /** `Option<Vec<'a, ImportDeclarationSpecifier<'a>>>` */
@@ -15820,7 +16201,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 440);
+      walkStack.push(element, 464);
     }
     return;
   }
@@ -15833,13 +16214,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[441] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[465] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[444] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[468] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[446] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[470] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -15858,12 +16239,12 @@ function walkImportSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[53] === 1) walkStack.push(pos + 72, 53);
-    if (needed[443] === 1) walkStack.push(pos + 16, 443);
+    if (needed[467] === 1) walkStack.push(pos + 16, 467);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[443] === 1) walkModuleExportName(pos + 16);
+  if (needed[467] === 1) walkModuleExportName(pos + 16);
   if (needed[53] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
@@ -15925,9 +16306,24 @@ function walkImportNamespaceSpecifier(pos) {
   walkDepth--;
 }
 
+/** What the converter of `ImportDeclaration`'s `specifiers` reads */
+function walkReadsOfSpecifiersOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[462] === 1) walkStack.push(pos + 16, 462);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[462] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  walkDepth--;
+}
+
 /** `ImportDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfImportDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfImportDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfImportDeclaration(pos);
 }
 
 /** `Option<Box<'a, WithClause<'a>>>` */
@@ -15946,12 +16342,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[452] === 1) walkStack.push(pos + 16, 452);
+    if (needed[477] === 1) walkStack.push(pos + 16, 477);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[452] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[477] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -15963,7 +16359,7 @@ function walkVecImportAttribute(pos) {
   if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 453);
+      walkStack.push(element, 478);
     }
     return;
   }
@@ -15978,12 +16374,12 @@ function walkImportAttribute(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[454] === 1) walkStack.push(pos + 16, 454);
+    if (needed[479] === 1) walkStack.push(pos + 16, 479);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[454] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[479] === 1) walkImportAttributeKey(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -16002,6 +16398,19 @@ function walkImportAttributeKey(pos) {
   }
 }
 
+/** What the converter of `ImportDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[474] === 1) walkStack.push(pos + 88, 474);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
+}
+
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function walkBoxExportAllDeclaration(pos) {
   const target = readPointer(pos, 128, 7);
@@ -16013,16 +16422,16 @@ function walkExportAllDeclaration(pos) {
   if (enters[77] !== null || exits[77] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[458] === 1) walkStack.push(pos, 458);
+    if (needed[484] === 1) walkStack.push(pos, 484);
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[457] === 1) walkStack.push(pos + 16, 457);
+    if (needed[483] === 1) walkStack.push(pos + 16, 483);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[457] === 1) walkOptionModuleExportName(pos + 16);
+  if (needed[483] === 1) walkOptionModuleExportName(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
-  if (needed[458] === 1) walkAttributesOfExportAllDeclaration(pos);
+  if (needed[484] === 1) walkAttributesOfExportAllDeclaration(pos);
   walkDepth--;
 }
 
@@ -16034,7 +16443,22 @@ function walkOptionModuleExportName(pos) {
 
 /** `ExportAllDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportAllDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfExportAllDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfExportAllDeclaration(pos);
+}
+
+/** What the converter of `ExportAllDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportAllDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[474] === 1) walkStack.push(pos + 120, 474);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 120);
+  walkDepth--;
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
@@ -16049,12 +16473,12 @@ function walkExportDefaultDeclaration(pos) {
   if (enters[76] !== null || exits[76] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[461] === 1) walkStack.push(pos + 16, 461);
+    if (needed[488] === 1) walkStack.push(pos + 16, 488);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[461] === 1) walkExportDefaultDeclarationKind(pos + 16);
+  if (needed[488] === 1) walkExportDefaultDeclarationKind(pos + 16);
   walkDepth--;
 }
 
@@ -16062,13 +16486,13 @@ function walkExportDefaultDeclaration(pos) {
 function walkExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
-      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[428] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -16107,73 +16531,73 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[198] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[200] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[202] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[204] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[206] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[212] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[214] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[216] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[168] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[218] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[220] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[223] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[225] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[227] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[231] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[235] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[260] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
@@ -16188,10 +16612,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[270] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[272] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -16219,12 +16643,12 @@ function walkExportDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[464] === 1) walkStack.push(pos + 16, 464);
+    if (needed[491] === 1) walkStack.push(pos + 16, 491);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[464] === 1) walkDeclaration(pos + 16);
+  if (needed[491] === 1) walkDeclaration(pos + 16);
   walkDepth--;
 }
 
@@ -16232,34 +16656,34 @@ function walkExportDeclaration(pos) {
 function walkDeclaration(pos) {
   switch (uint8[pos]) {
     case 32:
-      if (needed[368] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[178] === 1) walkBoxFunction(pos + 8);
+      if (needed[181] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[158] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[404] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[426] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[406] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[428] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[413] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[436] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[419] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[442] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[424] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[447] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[427] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[450] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[430] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[454] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     default:
       throw invalid("Declaration tag", uint8[pos], pos);
@@ -16277,12 +16701,12 @@ function walkExportNamedDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    if (needed[494] === 1) walkStack.push(pos + 16, 494);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[467] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[494] === 1) walkVecExportSpecifier(pos + 16);
   walkDepth--;
 }
 
@@ -16294,7 +16718,7 @@ function walkVecExportSpecifier(pos) {
   if ((budget -= len * 128) < 0) overBudget(first, len * 128, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 128; element >= first; element -= 128) {
-      walkStack.push(element, 468);
+      walkStack.push(element, 495);
     }
     return;
   }
@@ -16308,14 +16732,14 @@ function walkExportSpecifier(pos) {
   if (enters[78] !== null || exits[78] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[443] === 1) walkStack.push(pos + 72, 443);
-    if (needed[443] === 1) walkStack.push(pos + 16, 443);
+    if (needed[467] === 1) walkStack.push(pos + 72, 467);
+    if (needed[467] === 1) walkStack.push(pos + 16, 467);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[443] === 1) walkModuleExportName(pos + 16);
-  if (needed[443] === 1) walkModuleExportName(pos + 72);
+  if (needed[467] === 1) walkModuleExportName(pos + 16);
+  if (needed[467] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -16330,22 +16754,37 @@ function walkExportFromDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[471] === 1) walkStack.push(pos, 471);
+    if (needed[498] === 1) walkStack.push(pos, 498);
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
-    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    if (needed[494] === 1) walkStack.push(pos + 16, 494);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[467] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[494] === 1) walkVecExportSpecifier(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 40);
-  if (needed[471] === 1) walkAttributesOfExportFromDeclaration(pos);
+  if (needed[498] === 1) walkAttributesOfExportFromDeclaration(pos);
   walkDepth--;
 }
 
 /** `ExportFromDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportFromDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfExportFromDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfExportFromDeclaration(pos);
+}
+
+/** What the converter of `ExportFromDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportFromDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[474] === 1) walkStack.push(pos + 88, 474);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
 }
 
 /** `Box<'a, TSExportAssignment<'a>>` */
@@ -16401,7 +16840,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkReadsOfExpressionOfTSClassImplements, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkReadsOfParametersOfTSIndexSignature, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkReadsOfFormalParameter, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkReadsOfSpecifiersOfImportDeclaration, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkReadsOfAttributesOfImportDeclaration, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

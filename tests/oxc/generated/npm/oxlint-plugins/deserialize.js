@@ -990,6 +990,19 @@ function FormalParameterNode(optional, start, end, range, parent) {
 }
 FormalParameterNode.prototype = NodeProto;
 
+/** `FormalParameterRest` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function FormalParameterRestNode(start, end, range, parent) {
+  this.type = "FormalParameterRest";
+  this.decorators = null;
+  this.rest = null;
+  this.typeAnnotation = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+FormalParameterRestNode.prototype = NodeProto;
+
 /** `Function` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function FunctionNode(type, generator, async, declare, start, end, range, parent) {
   this.type = type;
@@ -5581,6 +5594,28 @@ function deserializeFormalParameter(pos) {
   return param;
 }
 
+/** `FormalParameterRest<'a>` */
+function deserializeFormalParameterRest(pos) {
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  const previousParent = parent;
+  const node = new FormalParameterRestNode(this_start, this_end, [this_start, this_end], previousParent);
+  parent = node;
+  try {
+    node.decorators = deserializeVecDecorator(pos + 16);
+    node.rest = deserializeBindingRestElement(pos + 40);
+    node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 72);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    parent = node;
+    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
+    if (node.rest === null) node.rest = defer(deserializeBindingRestElement, pos + 40);
+    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
+  }
+  parent = previousParent;
+  return node;
+}
+
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
@@ -6527,6 +6562,28 @@ function deserializeNewTarget(pos) {
   node.property = targetIdent;
   parent = previousParent;
   return node;
+}
+
+/** `NodeId` */
+function deserializeNodeId(pos) {
+  const previousParent = parent;
+  const node = parent = {
+    type: "NodeId",
+    "0": null,
+    parent: previousParent,
+  };
+  node["0"] = deserializeNonMaxU32Alias(pos);
+  parent = previousParent;
+  return node;
+}
+
+/** `NonMaxU32` */
+function deserializeNonMaxU32Alias(pos) {
+  return {
+    type: "NonMaxU32Alias",
+    "0": uint32[pos >>> 2],
+    parent: parent,
+  };
 }
 
 /** `NullLiteral` */
@@ -10380,11 +10437,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, 12, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, 148, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, 139, -1, 138, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, 159, -1, 160, -1, 30];
+const WALK_NODE = [0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], [1], null, null, [1], [1], null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1, 4, 475], [2], [3], [], [5], [6, 8, 12, 14, 16, 360, 362, 364, 372, 374, 378, 381, 383, 385, 389, 391, 399, 401, 367, 177, 156, 403, 405, 412, 418, 423, 426, 429, 434, 454, 458, 461, 464, 468, 471, 473], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 141, 143, 145, 153, 156, 197, 177, 199, 201, 203, 205, 211, 213, 215, 167, 217, 219, 222, 224, 226, 230, 234, 259, 107, 109, 113, 111, 269, 271, 115, 117, 119], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 141, 143, 145, 153, 156, 197, 177, 199, 201, 203, 205, 211, 213, 215, 167, 217, 219, 222, 224, 226, 230, 234, 259, 107, 109, 113, 111, 269, 271, 115, 117, 119], [44], [18], [46], [47, 87, 183, 359], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 289, 292, 299, 301, 304, 306, 309, 311, 318, 320, 322, 325, 339, 341, 344, 347, 349, 351, 353, 355, 357], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 184], [88], [89, 93, 91, 183], [90], [91, 93, 183, 287], [92], [18], [94, 95, 281, 285], [52], [96], [97, 278], [98], [99, 93], [100, 102, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 141, 143, 145, 153, 156, 197, 177, 199, 201, 203, 205, 211, 213, 215, 167, 217, 219, 222, 224, 226, 230, 234, 259, 107, 109, 113, 111, 269, 271, 115, 117, 119], [101], [], [103], [], [105], [106, 18], [35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [108], [18, 54], [110], [18, 54], [112], [18], [114], [54, 18], [116], [18, 18], [118], [18, 101], [120], [18, 103], [122], [123, 138], [124], [125], [126, 35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [127], [106, 18], [129], [130, 138], [131], [132, 136], [133], [36, 134], [135], [18], [137], [99, 125], [139], [140], [106], [142], [18], [144], [18, 18], [146], [18, 147, 151], [148], [149], [150], [54], [152], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 141, 143, 145, 153, 156, 197, 177, 199, 201, 203, 205, 211, 213, 215, 167, 217, 219, 222, 224, 226, 230, 234, 259, 107, 109, 113, 111, 269, 271, 115, 117, 119], [154], [155], [145, 111, 115, 117, 119], [157], [91, 158, 47, 159, 160, 161, 169], [52], [135], [147], [162], [163, 147], [164], [35, 165, 167], [166], [164, 101], [168], [], [170], [171], [172], [173, 175, 189, 191, 193], [174], [4], [176], [91, 99, 177], [178], [158, 47, 179, 183, 186], [87, 180], [181], [182], [183], [184], [185], [54], [187], [188], [1, 4], [190], [91, 99, 183, 135], [192], [91, 99, 183, 135], [194], [195, 184], [196], [184], [198], [18, 18, 18], [200], [18, 135], [202], [18, 18], [204], [18, 147, 151], [206], [207], [208], [209, 43], [210], [99, 18], [212], [18], [214], [34], [216], [18, 147, 31], [218], [18], [220], [221], [35, 107, 109, 111, 113, 115, 117, 119], [223], [135], [225], [103, 18], [227], [228, 229], [], [], [231], [232, 233], [], [], [235], [236, 262, 275], [237], [238], [239, 147, 247], [35, 167, 240, 242, 244], [241], [], [243], [241, 241], [245], [246, 241], [35, 167, 244], [248], [249, 273], [250], [251, 252], [240, 242], [253], [29, 254, 234, 259], [255], [256], [257, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 141, 143, 145, 153, 156, 197, 177, 199, 201, 203, 205, 211, 213, 215, 167, 217, 219, 222, 224, 226, 230, 234, 259, 107, 109, 113, 111, 269, 271, 115, 117, 119], [258], [], [260], [261, 262, 268], [], [263], [264, 234, 259, 254, 266], [265], [], [267], [18], [], [270], [18, 148], [272], [101, 151], [274], [18], [276], [277], [239], [279], [280], [93], [282], [283, 278], [284], [93], [286], [93, 18], [288], [18], [290], [47, 291, 184], [87, 180], [293], [3, 294, 295, 147], [205], [296], [100, 297], [298], [296, 101], [300], [54, 54], [302], [303], [51], [305], [150], [307], [308], [19, 23, 25, 29, 30, 217], [310], [52, 54, 53, 53], [312], [101, 313], [314, 316, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 289, 292, 299, 301, 304, 306, 309, 311, 318, 320, 322, 325, 339, 341, 344, 347, 349, 351, 353, 355, 357], [315], [54], [317], [54], [319], [32, 150], [321], [], [323], [324], [313], [326], [327], [328], [193, 329, 331, 334, 336], [330], [99, 183], [332], [47, 333, 183], [87, 180], [335], [47, 87, 183], [337], [99, 47, 338, 183], [87, 180], [340], [54], [342], [343, 183], [100, 320], [345], [346, 147], [292, 35, 165, 167], [348], [164, 147], [350], [150], [352], [54], [354], [54], [356], [54], [358], [], [187, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 141, 143, 145, 153, 156, 197, 177, 199, 201, 203, 205, 211, 213, 215, 167, 217, 219, 222, 224, 226, 230, 234, 259, 107, 109, 113, 111, 269, 271, 115, 117, 119], [361], [], [363], [18], [365], [366, 18, 5], [367, 35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [368], [369], [370], [371, 135], [93, 183], [373], [366, 18, 5], [375], [376, 135, 135, 5], [377], [367, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 141, 143, 145, 153, 156, 197, 177, 199, 201, 203, 205, 211, 213, 215, 167, 217, 219, 222, 224, 226, 230, 234, 259, 107, 109, 113, 111, 269, 271, 115, 117, 119], [379], [18, 5, 380], [5], [382], [11, 5], [384], [135], [386], [18, 387], [388], [135, 4], [390], [18], [392], [6, 393, 398], [394], [395], [396, 6], [397], [93, 183], [6], [400], [18, 5], [402], [18, 5], [404], [52, 47, 54], [406], [52, 47, 407, 410], [408], [409, 147], [164], [411], [327], [413], [52, 414], [415], [416], [417, 135], [100, 29, 29, 30], [419], [3, 420], [421], [422], [1, 4], [424], [52, 425], [423, 421], [427], [428, 422], [], [430], [52, 431], [432, 35, 165], [433], [3], [435], [436, 3, 447], [437], [438], [439], [440, 443, 445], [441], [442, 52], [101, 36, 3], [444], [52], [446], [52], [448], [449], [450], [451], [452], [453, 3], [101, 3], [455], [456, 3, 457], [442], [448], [459], [460], [177, 156, 405, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 141, 143, 145, 153, 156, 197, 177, 199, 201, 203, 205, 211, 213, 215, 167, 217, 219, 222, 224, 226, 230, 234, 259, 107, 109, 113, 111, 269, 271, 115, 117, 119], [462], [463], [367, 177, 156, 403, 405, 412, 418, 423, 426, 429], [465], [466], [467], [442, 442], [469], [466, 3, 470], [448], [472], [18], [474], [101], [476], []];
+const WALK_CHILDREN = [[1, 4, 503], [2], [3], [], [5], [6, 8, 12, 14, 16, 380, 382, 384, 393, 395, 399, 402, 404, 406, 410, 412, 421, 423, 387, 180, 157, 425, 427, 435, 441, 446, 449, 453, 458, 480, 485, 488, 491, 495, 499, 501], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [44], [18], [46], [47, 87, 186, 379], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 187], [88], [300], [90], [299], [92], [18], [94, 95, 291, 295], [52], [96], [97, 288], [98], [99, 93], [100, 102, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [101], [], [103], [], [105], [106, 18], [35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [108], [18, 54], [110], [18, 54], [112], [18], [114], [54, 18], [116], [18, 18], [118], [18, 101], [120], [18, 103], [122], [123, 139], [124], [125], [126, 35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [127], [106, 18], [129], [130, 139], [131], [132, 137], [133], [36, 134], [136], [18], [36, 135], [138], [99, 125], [140], [141], [106], [143], [18], [145], [18, 18], [147], [18, 148, 152], [149], [150], [151], [54], [153], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [155], [156], [146, 111, 115, 117, 119], [158], [91, 159, 47, 160, 162, 163, 172], [52], [161], [135], [148], [164], [165, 148], [171], [35, 167, 169], [168], [166, 101], [170], [], [166], [173], [174], [175], [176, 178, 193, 195, 197], [177], [4], [179], [91, 99, 180], [181], [159, 47, 182, 186, 190], [189], [184], [185], [186], [187], [188], [54], [87, 183], [191], [192], [1, 4], [194], [91, 99, 186, 135], [196], [91, 99, 186, 135], [198], [199, 187], [201], [187], [200], [203], [18, 18, 18], [205], [18, 135], [207], [18, 18], [209], [18, 148, 152], [211], [212], [213], [214, 43], [215], [99, 18], [217], [18], [219], [34], [221], [18, 148, 31], [223], [18], [225], [226], [35, 107, 109, 111, 113, 115, 117, 119], [228], [135], [230], [103, 18], [232], [233, 235], [234], [], [236], [], [238], [239, 241], [240], [], [242], [], [244], [245, 271, 285], [284], [247], [248, 148, 256], [35, 169, 249, 251, 253], [250], [], [252], [250, 250], [254], [255, 250], [35, 169, 253], [257], [258, 282], [259], [260, 261], [249, 251], [262], [29, 263, 243, 268], [264], [265], [266, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [267], [], [269], [270, 271, 277], [], [272], [273, 243, 268, 263, 275], [274], [], [276], [18], [], [279], [18, 149], [281], [101, 152], [283], [18], [246, 285], [286], [287], [248], [289], [290], [93], [292], [293, 288], [294], [93], [296], [93, 18], [298], [18], [91, 93, 186, 297], [301, 89, 303], [302], [], [304], [305], [91, 290, 186], [307], [47, 308, 187], [309], [87, 183], [311], [3, 312, 313, 148], [210], [314], [100, 315], [316], [314, 101], [318], [54, 54], [320], [321], [51], [323], [151], [325], [326], [19, 23, 25, 29, 30, 222], [328], [52, 54, 53, 53], [330], [101, 331], [332, 334, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [333], [54], [335], [54], [337], [32, 151], [339], [], [341], [342], [331], [344], [345], [346], [197, 347, 349, 353, 355], [348], [99, 186], [350], [47, 351, 186], [352], [87, 183], [354], [47, 87, 186], [356], [99, 47, 357, 186], [358], [87, 183], [360], [54], [362], [363, 186], [100, 338], [365], [366, 148], [310, 35, 167, 169], [368], [166, 148], [370], [151], [372], [54], [374], [54], [376], [54], [378], [], [191, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [381], [], [383], [18], [385], [386, 18, 5], [387, 35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [388], [389], [390], [391, 135], [392], [93, 186], [394], [386, 18, 5], [396], [397, 135, 135, 5], [398], [387, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [400], [18, 5, 401], [5], [403], [11, 5], [405], [135], [407], [18, 408], [409], [135, 4], [411], [18], [413], [6, 414, 420], [415], [416], [417, 6], [418], [419], [93, 186], [6], [422], [18, 5], [424], [18, 5], [426], [52, 47, 54], [428], [52, 47, 429, 433], [430], [431, 148], [432], [166], [434], [345], [436], [52, 437], [438], [439], [440, 135], [100, 29, 29, 30], [442], [3, 443], [444], [445], [1, 4], [447], [52, 448], [446, 444], [450], [451, 445], [452], [], [454], [52, 455], [456, 35, 167], [457], [3], [459], [460, 3, 472], [471], [462], [463], [464, 467, 469], [465], [466, 52], [101, 36, 3], [468], [52], [470], [52], [461], [479], [474], [475], [476], [477], [478, 3], [101, 3], [473], [481], [482, 3, 483], [466], [484], [473], [486], [487], [180, 157, 427, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [489], [490], [387, 180, 157, 425, 427, 435, 441, 446, 449, 453], [492], [493], [494], [466, 466], [496], [493, 3, 497], [498], [473], [500], [18], [502], [101], [504], []];
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -10396,6 +10453,8 @@ const WALK_DEPTH = 400;
 // look into (a visited type, or one that can hold one), the visitor's functions by node type, and
 // how many structs deep the walkers' calls are.
 var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// Which walkers build a converter's value that makes a node of a visited type itself (by index).
+var makes = null;
 // `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
 const plans = new Map();
 
@@ -10432,6 +10491,7 @@ export function walk(buffer, visitor) {
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
     deferred = 0;
     release();
   }
@@ -10462,6 +10522,7 @@ export function visit(value, visitor) {
     }
   } finally {
     walkStack = needed = typeNeeded = enters = exits = null;
+    makes = null;
   }
 }
 
@@ -10490,16 +10551,18 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  makes = plan.makes;
 }
 
 /** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
 function planOf(visited) {
   const needed = new Uint8Array(WALK_NODE.length);
   const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  const makes = new Uint8Array(WALK_NODE.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
     const node = WALK_NODE[w], made = WALK_MADE[w];
     if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
-    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = makes[w] = 1;
   }
   // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
   for (let changed = true; changed; ) {
@@ -10525,7 +10588,7 @@ function planOf(visited) {
     }
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-  return { needed, typeNeeded };
+  return { needed, typeNeeded, makes };
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -10640,7 +10703,7 @@ function walkProgram(pos) {
   if (enters[0] !== null || exits[0] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[475] === 1) walkStack.push(pos + 56, 475);
+    if (needed[503] === 1) walkStack.push(pos + 56, 503);
     if (needed[4] === 1) walkStack.push(pos + 112, 4);
     if (needed[1] === 1) walkStack.push(pos + 88, 1);
     drainAtDepth(base);
@@ -10649,7 +10712,7 @@ function walkProgram(pos) {
   walkDepth++;
   if (needed[1] === 1) walkVecDirective(pos + 88);
   if (needed[4] === 1) walkVecStatement(pos + 112);
-  if (needed[475] === 1) walkOptionHashbang(pos + 56);
+  if (needed[503] === 1) walkOptionHashbang(pos + 56);
   walkDepth--;
 }
 
@@ -10725,97 +10788,97 @@ function walkStatement(pos) {
       if (needed[16] === 1) walkBoxDoWhileStatement(pos + 8);
       return;
     case 5:
-      if (needed[360] === 1) walkBoxEmptyStatement(pos + 8);
+      if (needed[380] === 1) walkBoxEmptyStatement(pos + 8);
       return;
     case 6:
-      if (needed[362] === 1) walkBoxExpressionStatement(pos + 8);
+      if (needed[382] === 1) walkBoxExpressionStatement(pos + 8);
       return;
     case 7:
-      if (needed[364] === 1) walkBoxForInStatement(pos + 8);
+      if (needed[384] === 1) walkBoxForInStatement(pos + 8);
       return;
     case 8:
-      if (needed[372] === 1) walkBoxForOfStatement(pos + 8);
+      if (needed[393] === 1) walkBoxForOfStatement(pos + 8);
       return;
     case 9:
-      if (needed[374] === 1) walkBoxForStatement(pos + 8);
+      if (needed[395] === 1) walkBoxForStatement(pos + 8);
       return;
     case 10:
-      if (needed[378] === 1) walkBoxIfStatement(pos + 8);
+      if (needed[399] === 1) walkBoxIfStatement(pos + 8);
       return;
     case 11:
-      if (needed[381] === 1) walkBoxLabeledStatement(pos + 8);
+      if (needed[402] === 1) walkBoxLabeledStatement(pos + 8);
       return;
     case 12:
-      if (needed[383] === 1) walkBoxReturnStatement(pos + 8);
+      if (needed[404] === 1) walkBoxReturnStatement(pos + 8);
       return;
     case 13:
-      if (needed[385] === 1) walkBoxSwitchStatement(pos + 8);
+      if (needed[406] === 1) walkBoxSwitchStatement(pos + 8);
       return;
     case 14:
-      if (needed[389] === 1) walkBoxThrowStatement(pos + 8);
+      if (needed[410] === 1) walkBoxThrowStatement(pos + 8);
       return;
     case 15:
-      if (needed[391] === 1) walkBoxTryStatement(pos + 8);
+      if (needed[412] === 1) walkBoxTryStatement(pos + 8);
       return;
     case 16:
-      if (needed[399] === 1) walkBoxWhileStatement(pos + 8);
+      if (needed[421] === 1) walkBoxWhileStatement(pos + 8);
       return;
     case 17:
-      if (needed[401] === 1) walkBoxWithStatement(pos + 8);
+      if (needed[423] === 1) walkBoxWithStatement(pos + 8);
       return;
     case 32:
-      if (needed[367] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[403] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[425] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[405] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[427] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[412] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[435] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[418] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[441] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[423] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[446] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[426] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[449] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[429] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[453] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     case 64:
-      if (needed[434] === 1) walkBoxImportDeclaration(pos + 8);
+      if (needed[458] === 1) walkBoxImportDeclaration(pos + 8);
       return;
     case 65:
-      if (needed[454] === 1) walkBoxExportAllDeclaration(pos + 8);
+      if (needed[480] === 1) walkBoxExportAllDeclaration(pos + 8);
       return;
     case 66:
-      if (needed[458] === 1) walkBoxExportDefaultDeclaration(pos + 8);
+      if (needed[485] === 1) walkBoxExportDefaultDeclaration(pos + 8);
       return;
     case 67:
-      if (needed[461] === 1) walkBoxExportDeclaration(pos + 8);
+      if (needed[488] === 1) walkBoxExportDeclaration(pos + 8);
       return;
     case 68:
-      if (needed[464] === 1) walkBoxExportNamedDeclaration(pos + 8);
+      if (needed[491] === 1) walkBoxExportNamedDeclaration(pos + 8);
       return;
     case 69:
-      if (needed[468] === 1) walkBoxExportFromDeclaration(pos + 8);
+      if (needed[495] === 1) walkBoxExportFromDeclaration(pos + 8);
       return;
     case 70:
-      if (needed[471] === 1) walkBoxTSExportAssignment(pos + 8);
+      if (needed[499] === 1) walkBoxTSExportAssignment(pos + 8);
       return;
     case 71:
-      if (needed[473] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
+      if (needed[501] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
       return;
     default:
       throw invalid("Statement tag", uint8[pos], pos);
@@ -10968,73 +11031,73 @@ function walkExpression(pos) {
       if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[141] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[143] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[153] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[197] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[199] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[201] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[203] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[205] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[211] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[213] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[215] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[219] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[222] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[224] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[226] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[230] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
@@ -11049,10 +11112,10 @@ function walkExpression(pos) {
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[269] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[271] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -11297,73 +11360,73 @@ function walkArrayExpressionElement(pos) {
       if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[141] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[143] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[153] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[197] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[199] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[201] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[203] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[205] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[211] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[213] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[215] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[219] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[222] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[224] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[226] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[230] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
@@ -11378,10 +11441,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[269] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[271] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -11430,8 +11493,8 @@ function walkArrowFunctionExpression(pos) {
   if (enters[56] !== null || exits[56] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[359] === 1) walkStack.push(pos + 40, 359);
-    if (needed[183] === 1) walkStack.push(pos + 32, 183);
+    if (needed[379] === 1) walkStack.push(pos + 40, 379);
+    if (needed[186] === 1) walkStack.push(pos + 32, 186);
     if (needed[87] === 1) walkStack.push(pos + 24, 87);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
@@ -11440,8 +11503,8 @@ function walkArrowFunctionExpression(pos) {
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[87] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
-  if (needed[359] === 1) walkArrowFunctionBody(pos + 40);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[379] === 1) walkArrowFunctionBody(pos + 40);
   walkDepth--;
 }
 
@@ -11570,67 +11633,67 @@ function walkTSType(pos) {
       if (needed[85] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[289] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[306] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[292] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[310] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[299] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[317] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[301] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[319] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[304] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[322] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[306] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[324] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[309] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[327] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[311] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[329] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[318] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[336] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[320] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[338] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[322] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[340] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[325] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[343] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[339] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[359] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[341] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[361] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[344] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[364] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[347] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[367] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[349] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[369] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[351] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[371] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[353] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[373] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[355] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[375] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[357] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[377] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -11840,7 +11903,7 @@ function walkTSConstructorType(pos) {
   if (enters[149] !== null || exits[149] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
     if (needed[87] === 1) walkStack.push(pos + 24, 87);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
@@ -11849,7 +11912,7 @@ function walkTSConstructorType(pos) {
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[87] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[184] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[187] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -11862,7 +11925,10 @@ function walkBoxFormalParameters(pos) {
 
 /** `FormalParameters<'a>` */
 function walkFormalParameters(pos) {
-  probeValue(buildWhole(deserializeFormalParameters, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[88] === 1) throw FOUND;
+  walkReadsOfFormalParameters(pos);
 }
 
 /** `Vec<'a, FormalParameter<'a>>` */
@@ -11884,7 +11950,10 @@ function walkVecFormalParameter(pos) {
 
 /** `FormalParameter<'a>` */
 function walkFormalParameter(pos) {
-  probeValue(buildWhole(deserializeFormalParameter, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[90] === 1) throw FOUND;
+  walkReadsOfFormalParameter(pos);
 }
 
 /** `Vec<'a, Decorator<'a>>` */
@@ -11928,10 +11997,10 @@ function walkBindingPattern(pos) {
       if (needed[95] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[281] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[291] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[285] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[295] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -11956,14 +12025,14 @@ function walkObjectPattern(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[278] === 1) walkStack.push(pos + 40, 278);
+    if (needed[288] === 1) walkStack.push(pos + 40, 288);
     if (needed[97] === 1) walkStack.push(pos + 16, 97);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[97] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[278] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[288] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -12046,73 +12115,73 @@ function walkPropertyKey(pos) {
       if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[141] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[143] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[153] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[197] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[199] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[201] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[203] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[205] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[211] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[213] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[215] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[219] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[222] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[224] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[226] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[230] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
@@ -12127,10 +12196,10 @@ function walkPropertyKey(pos) {
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[269] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[271] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -12400,14 +12469,14 @@ function walkArrayAssignmentTarget(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[138] === 1) walkStack.push(pos + 40, 138);
+    if (needed[139] === 1) walkStack.push(pos + 40, 139);
     if (needed[123] === 1) walkStack.push(pos + 16, 123);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[123] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[138] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12510,14 +12579,14 @@ function walkObjectAssignmentTarget(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[138] === 1) walkStack.push(pos + 40, 138);
+    if (needed[139] === 1) walkStack.push(pos + 40, 139);
     if (needed[130] === 1) walkStack.push(pos + 16, 130);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[130] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[138] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12545,7 +12614,7 @@ function walkAssignmentTargetProperty(pos) {
       if (needed[132] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[136] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[137] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -12577,13 +12646,31 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyIdentifier`'s `value`, a converter's value */
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
-  probeValue(buildWhole(deserializeValueOfAssignmentTargetPropertyIdentifier, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[134] === 1) throw FOUND;
+  walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos);
 }
 
 /** `Option<Expression<'a>>` */
 function walkOptionExpression(pos) {
   if (uint8[pos] === 255) return;
   walkExpression(pos);
+}
+
+/** What the converter of `AssignmentTargetPropertyIdentifier`'s `value` reads */
+function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[135] === 1) walkStack.push(pos + 48, 135);
+    if (needed[36] === 1) walkStack.push(pos + 16, 36);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[36] === 1) walkIdentifierReference(pos + 16);
+  if (needed[135] === 1) walkOptionExpression(pos + 48);
+  walkDepth--;
 }
 
 /** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
@@ -12692,16 +12779,16 @@ function walkCallExpression(pos) {
   if (enters[10] !== null || exits[10] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 40, 151);
-    if (needed[147] === 1) walkStack.push(pos + 32, 147);
+    if (needed[152] === 1) walkStack.push(pos + 40, 152);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[151] === 1) walkVecArgument(pos + 40);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[152] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -12723,12 +12810,12 @@ function walkTSTypeParameterInstantiation(pos) {
   if (enters[128] !== null || exits[128] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[150] === 1) walkStack.push(pos + 16, 150);
+    if (needed[151] === 1) walkStack.push(pos + 16, 151);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[150] === 1) walkVecTSType(pos + 16);
+  if (needed[151] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -12757,7 +12844,7 @@ function walkVecArgument(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 152);
+      walkStack.push(element, 153);
     }
     return;
   }
@@ -12809,73 +12896,73 @@ function walkArgument(pos) {
       if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[141] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[143] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[153] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[197] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[199] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[201] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[203] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[205] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[211] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[213] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[215] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[219] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[222] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[224] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[226] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[230] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
@@ -12890,10 +12977,10 @@ function walkArgument(pos) {
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[269] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[271] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -12921,12 +13008,12 @@ function walkChainExpression(pos) {
   if (enters[27] !== null || exits[27] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[155] === 1) walkStack.push(pos + 16, 155);
+    if (needed[156] === 1) walkStack.push(pos + 16, 156);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[155] === 1) walkChainElement(pos + 16);
+  if (needed[156] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -12934,7 +13021,7 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
@@ -12971,24 +13058,24 @@ function walkClass(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[169] === 1) walkStack.push(pos + 128, 169);
-    if (needed[161] === 1) walkStack.push(pos + 104, 161);
+    if (needed[172] === 1) walkStack.push(pos + 128, 172);
+    if (needed[163] === 1) walkStack.push(pos + 104, 163);
+    if (needed[162] === 1) walkStack.push(pos, 162);
     if (needed[160] === 1) walkStack.push(pos, 160);
-    if (needed[159] === 1) walkStack.push(pos, 159);
     if (needed[47] === 1) walkStack.push(pos + 72, 47);
-    if (needed[158] === 1) walkStack.push(pos + 40, 158);
+    if (needed[159] === 1) walkStack.push(pos + 40, 159);
     if (needed[91] === 1) walkStack.push(pos + 16, 91);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[91] === 1) walkVecDecorator(pos + 16);
-  if (needed[158] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 40);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 72);
-  if (needed[159] === 1) walkSuperClassOfClass(pos);
-  if (needed[160] === 1) walkSuperTypeArgumentsOfClass(pos);
-  if (needed[161] === 1) walkVecTSClassImplements(pos + 104);
-  if (needed[169] === 1) walkBoxClassBody(pos + 128);
+  if (needed[160] === 1) walkSuperClassOfClass(pos);
+  if (needed[162] === 1) walkSuperTypeArgumentsOfClass(pos);
+  if (needed[163] === 1) walkVecTSClassImplements(pos + 104);
+  if (needed[172] === 1) walkBoxClassBody(pos + 128);
   walkDepth--;
 }
 
@@ -13000,7 +13087,22 @@ function walkOptionBindingIdentifier(pos) {
 
 /** `Class`'s `superClass`, a converter's value */
 function walkSuperClassOfClass(pos) {
-  probeValue(buildWhole(deserializeSuperClassOfClass, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfSuperClassOfClass(pos);
+}
+
+/** What the converter of `Class`'s `superClass` reads */
+function walkReadsOfSuperClassOfClass(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[135] === 1) walkStack.push(pos + 80, 135);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[135] === 1) walkOptionExpression(pos + 80);
+  walkDepth--;
 }
 
 /** `Class`'s `superTypeArguments`, a converter's value */
@@ -13016,7 +13118,7 @@ function walkVecTSClassImplements(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 162);
+      walkStack.push(element, 164);
     }
     return;
   }
@@ -13030,20 +13132,23 @@ function walkTSClassImplements(pos) {
   if (enters[132] !== null || exits[132] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[147] === 1) walkStack.push(pos + 32, 147);
-    if (needed[163] === 1) walkStack.push(pos, 163);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[165] === 1) walkStack.push(pos, 165);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[163] === 1) walkExpressionOfTSClassImplements(pos);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[165] === 1) walkExpressionOfTSClassImplements(pos);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
 /** `TSClassImplements`'s `expression`, a converter's value */
 function walkExpressionOfTSClassImplements(pos) {
-  probeValue(buildWhole(deserializeExpressionOfTSClassImplements, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[165] === 1) throw FOUND;
+  walkReadsOfExpressionOfTSClassImplements(pos);
 }
 
 /** `TSTypeName<'a>` */
@@ -13053,10 +13158,10 @@ function walkTSTypeName(pos) {
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[165] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[167] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -13076,12 +13181,12 @@ function walkTSQualifiedName(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[101] === 1) walkStack.push(pos + 32, 101);
-    if (needed[164] === 1) walkStack.push(pos + 16, 164);
+    if (needed[166] === 1) walkStack.push(pos + 16, 166);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[164] === 1) walkTSTypeName(pos + 16);
+  if (needed[166] === 1) walkTSTypeName(pos + 16);
   if (needed[101] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -13097,6 +13202,19 @@ function walkThisExpression(pos) {
   if (enters[2] !== null || exits[2] !== null) throw FOUND;
 }
 
+/** What the converter of `TSClassImplements`'s `expression` reads */
+function walkReadsOfExpressionOfTSClassImplements(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[166] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
+}
+
 /** `Box<'a, ClassBody<'a>>` */
 function walkBoxClassBody(pos) {
   const target = readPointer(pos, 40, 7);
@@ -13109,12 +13227,12 @@ function walkClassBody(pos) {
   if (enters[60] !== null || exits[60] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[171] === 1) walkStack.push(pos + 16, 171);
+    if (needed[174] === 1) walkStack.push(pos + 16, 174);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[171] === 1) walkVecClassElement(pos + 16);
+  if (needed[174] === 1) walkVecClassElement(pos + 16);
   walkDepth--;
 }
 
@@ -13126,7 +13244,7 @@ function walkVecClassElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 172);
+      walkStack.push(element, 175);
     }
     return;
   }
@@ -13139,19 +13257,19 @@ function walkVecClassElement(pos) {
 function walkClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[173] === 1) walkBoxStaticBlock(pos + 8);
+      if (needed[176] === 1) walkBoxStaticBlock(pos + 8);
       return;
     case 1:
-      if (needed[175] === 1) walkBoxMethodDefinition(pos + 8);
+      if (needed[178] === 1) walkBoxMethodDefinition(pos + 8);
       return;
     case 2:
-      if (needed[189] === 1) walkBoxPropertyDefinition(pos + 8);
+      if (needed[193] === 1) walkBoxPropertyDefinition(pos + 8);
       return;
     case 3:
-      if (needed[191] === 1) walkBoxAccessorProperty(pos + 8);
+      if (needed[195] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[193] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[197] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -13197,7 +13315,7 @@ function walkMethodDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[177] === 1) walkStack.push(pos + 56, 177);
+    if (needed[180] === 1) walkStack.push(pos + 56, 180);
     if (needed[99] === 1) walkStack.push(pos + 40, 99);
     if (needed[91] === 1) walkStack.push(pos + 16, 91);
     drainAtDepth(base);
@@ -13206,7 +13324,7 @@ function walkMethodDefinition(pos) {
   walkDepth++;
   if (needed[91] === 1) walkVecDecorator(pos + 16);
   if (needed[99] === 1) walkPropertyKey(pos + 40);
-  if (needed[177] === 1) walkBoxFunction(pos + 56);
+  if (needed[180] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
 
@@ -13228,26 +13346,28 @@ function walkFunction(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 80, 186);
-    if (needed[183] === 1) walkStack.push(pos + 72, 183);
-    if (needed[179] === 1) walkStack.push(pos, 179);
+    if (needed[190] === 1) walkStack.push(pos + 80, 190);
+    if (needed[186] === 1) walkStack.push(pos + 72, 186);
+    if (needed[182] === 1) walkStack.push(pos, 182);
     if (needed[47] === 1) walkStack.push(pos + 48, 47);
-    if (needed[158] === 1) walkStack.push(pos + 16, 158);
+    if (needed[159] === 1) walkStack.push(pos + 16, 159);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[158] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 16);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[179] === 1) walkParamsOfFunction(pos);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
-  if (needed[186] === 1) walkOptionBoxFunctionBody(pos + 80);
+  if (needed[182] === 1) walkParamsOfFunction(pos);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[190] === 1) walkOptionBoxFunctionBody(pos + 80);
   walkDepth--;
 }
 
 /** `Function`'s `params`, a converter's value */
 function walkParamsOfFunction(pos) {
-  probeValue(buildWhole(deserializeParamsOfFunction, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfFunction(pos);
 }
 
 /** `Option<Box<'a, TSThisParameter<'a>>>` */
@@ -13268,12 +13388,12 @@ function walkTSThisParameter(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 24, 183);
+    if (needed[186] === 1) walkStack.push(pos + 24, 186);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
   walkDepth--;
 }
 
@@ -13301,6 +13421,21 @@ function walkTSTypeAnnotation(pos) {
   }
   walkDepth++;
   if (needed[54] === 1) walkTSType(pos + 16);
+  walkDepth--;
+}
+
+/** What the converter of `Function`'s `params` reads */
+function walkReadsOfParamsOfFunction(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[183] === 1) walkStack.push(pos + 56, 183);
+    if (needed[87] === 1) walkStack.push(pos + 64, 87);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[87] === 1) walkBoxFormalParameters(pos + 64);
+  if (needed[183] === 1) walkOptionBoxTSThisParameter(pos + 56);
   walkDepth--;
 }
 
@@ -13352,7 +13487,7 @@ function walkPropertyDefinition(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[135] === 1) walkStack.push(pos + 64, 135);
-    if (needed[183] === 1) walkStack.push(pos + 56, 183);
+    if (needed[186] === 1) walkStack.push(pos + 56, 186);
     if (needed[99] === 1) walkStack.push(pos + 40, 99);
     if (needed[91] === 1) walkStack.push(pos + 16, 91);
     drainAtDepth(base);
@@ -13361,7 +13496,7 @@ function walkPropertyDefinition(pos) {
   walkDepth++;
   if (needed[91] === 1) walkVecDecorator(pos + 16);
   if (needed[99] === 1) walkPropertyKey(pos + 40);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   if (needed[135] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
@@ -13385,7 +13520,7 @@ function walkAccessorProperty(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[135] === 1) walkStack.push(pos + 64, 135);
-    if (needed[183] === 1) walkStack.push(pos + 56, 183);
+    if (needed[186] === 1) walkStack.push(pos + 56, 186);
     if (needed[99] === 1) walkStack.push(pos + 40, 99);
     if (needed[91] === 1) walkStack.push(pos + 16, 91);
     drainAtDepth(base);
@@ -13394,7 +13529,7 @@ function walkAccessorProperty(pos) {
   walkDepth++;
   if (needed[91] === 1) walkVecDecorator(pos + 16);
   if (needed[99] === 1) walkPropertyKey(pos + 40);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   if (needed[135] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
@@ -13411,20 +13546,22 @@ function walkTSIndexSignature(pos) {
   if (enters[136] !== null || exits[136] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 56, 184);
-    if (needed[195] === 1) walkStack.push(pos, 195);
+    if (needed[187] === 1) walkStack.push(pos + 56, 187);
+    if (needed[199] === 1) walkStack.push(pos, 199);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[195] === 1) walkParametersOfTSIndexSignature(pos);
-  if (needed[184] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  if (needed[199] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[187] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSIndexSignature`'s `parameters`, a converter's value */
 function walkParametersOfTSIndexSignature(pos) {
-  probeValue(buildWhole(deserializeParametersOfTSIndexSignature, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParametersOfTSIndexSignature(pos);
 }
 
 /** `TSIndexSignatureName<'a>` */
@@ -13432,12 +13569,25 @@ function walkTSIndexSignatureName(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 32, 184);
+    if (needed[187] === 1) walkStack.push(pos + 32, 187);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[184] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[187] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
+}
+
+/** What the converter of `TSIndexSignature`'s `parameters` reads */
+function walkReadsOfParametersOfTSIndexSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[200] === 1) walkStack.push(pos + 16, 200);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[200] === 1) walkTSIndexSignatureName(pos + 16);
   walkDepth--;
 }
 
@@ -13524,16 +13674,16 @@ function walkNewExpression(pos) {
   if (enters[11] !== null || exits[11] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 40, 151);
-    if (needed[147] === 1) walkStack.push(pos + 32, 147);
+    if (needed[152] === 1) walkStack.push(pos + 40, 152);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[151] === 1) walkVecArgument(pos + 40);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[152] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -13549,12 +13699,12 @@ function walkObjectExpression(pos) {
   if (enters[4] !== null || exits[4] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[207] === 1) walkStack.push(pos + 16, 207);
+    if (needed[212] === 1) walkStack.push(pos + 16, 212);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[207] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[212] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -13566,7 +13716,7 @@ function walkVecObjectPropertyKind(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 208);
+      walkStack.push(element, 213);
     }
     return;
   }
@@ -13579,7 +13729,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[209] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[214] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[43] === 1) walkBoxSpreadElement(pos + 8);
@@ -13667,14 +13817,14 @@ function walkTaggedTemplateExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[31] === 1) walkStack.push(pos + 40, 31);
-    if (needed[147] === 1) walkStack.push(pos + 32, 147);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   if (needed[31] === 1) walkTemplateLiteral(pos + 40);
   walkDepth--;
 }
@@ -13712,12 +13862,12 @@ function walkUpdateExpression(pos) {
   if (enters[14] !== null || exits[14] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[221] === 1) walkStack.push(pos + 16, 221);
+    if (needed[226] === 1) walkStack.push(pos + 16, 226);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[221] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[226] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -13808,25 +13958,39 @@ function walkImportMeta(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[229] === 1) walkStack.push(pos, 229);
-    if (needed[228] === 1) walkStack.push(pos, 228);
+    if (needed[235] === 1) walkStack.push(pos, 235);
+    if (needed[233] === 1) walkStack.push(pos, 233);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[228] === 1) walkMetaOfImportMeta(pos);
-  if (needed[229] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[233] === 1) walkMetaOfImportMeta(pos);
+  if (needed[235] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
 /** `ImportMeta`'s `meta`, a converter's value */
 function walkMetaOfImportMeta(pos) {
-  probeValue(buildWhole(deserializeMetaOfImportMeta, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[233] === 1) throw FOUND;
+  walkReadsOfMetaOfImportMeta(pos);
+}
+
+/** What the converter of `ImportMeta`'s `meta` reads */
+function walkReadsOfMetaOfImportMeta(pos) {
 }
 
 /** `ImportMeta`'s `property`, a converter's value */
 function walkPropertyOfImportMeta(pos) {
-  probeValue(buildWhole(deserializePropertyOfImportMeta, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[235] === 1) throw FOUND;
+  walkReadsOfPropertyOfImportMeta(pos);
+}
+
+/** What the converter of `ImportMeta`'s `property` reads */
+function walkReadsOfPropertyOfImportMeta(pos) {
 }
 
 /** `Box<'a, NewTarget>` */
@@ -13840,25 +14004,39 @@ function walkNewTarget(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[233] === 1) walkStack.push(pos, 233);
-    if (needed[232] === 1) walkStack.push(pos, 232);
+    if (needed[241] === 1) walkStack.push(pos, 241);
+    if (needed[239] === 1) walkStack.push(pos, 239);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[232] === 1) walkMetaOfNewTarget(pos);
-  if (needed[233] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[239] === 1) walkMetaOfNewTarget(pos);
+  if (needed[241] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
 /** `NewTarget`'s `meta`, a converter's value */
 function walkMetaOfNewTarget(pos) {
-  probeValue(buildWhole(deserializeMetaOfNewTarget, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[239] === 1) throw FOUND;
+  walkReadsOfMetaOfNewTarget(pos);
+}
+
+/** What the converter of `NewTarget`'s `meta` reads */
+function walkReadsOfMetaOfNewTarget(pos) {
 }
 
 /** `NewTarget`'s `property`, a converter's value */
 function walkPropertyOfNewTarget(pos) {
-  probeValue(buildWhole(deserializePropertyOfNewTarget, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[241] === 1) throw FOUND;
+  walkReadsOfPropertyOfNewTarget(pos);
+}
+
+/** What the converter of `NewTarget`'s `property` reads */
+function walkReadsOfPropertyOfNewTarget(pos) {
 }
 
 /** `Box<'a, JSXElement<'a>>` */
@@ -13873,22 +14051,24 @@ function walkJSXElement(pos) {
   if (enters[80] !== null || exits[80] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[275] === 1) walkStack.push(pos + 48, 275);
-    if (needed[262] === 1) walkStack.push(pos + 24, 262);
-    if (needed[236] === 1) walkStack.push(pos, 236);
+    if (needed[285] === 1) walkStack.push(pos + 48, 285);
+    if (needed[271] === 1) walkStack.push(pos + 24, 271);
+    if (needed[245] === 1) walkStack.push(pos, 245);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[236] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[262] === 1) walkVecJSXChild(pos + 24);
-  if (needed[275] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[245] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[271] === 1) walkVecJSXChild(pos + 24);
+  if (needed[285] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
 /** `JSXElement`'s `openingElement`, a converter's value */
 function walkOpeningElementOfJSXElement(pos) {
-  probeValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfOpeningElementOfJSXElement(pos);
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -13903,16 +14083,16 @@ function walkJSXOpeningElement(pos) {
   if (enters[81] !== null || exits[81] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[247] === 1) walkStack.push(pos + 40, 247);
-    if (needed[147] === 1) walkStack.push(pos + 32, 147);
-    if (needed[239] === 1) walkStack.push(pos + 16, 239);
+    if (needed[256] === 1) walkStack.push(pos + 40, 256);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[248] === 1) walkStack.push(pos + 16, 248);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[239] === 1) walkJSXElementName(pos + 16);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[247] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[248] === 1) walkJSXElementName(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[256] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -13943,14 +14123,14 @@ function walkJSXNamespacedName(pos) {
   if (enters[86] !== null || exits[86] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[241] === 1) walkStack.push(pos + 48, 241);
-    if (needed[241] === 1) walkStack.push(pos + 16, 241);
+    if (needed[250] === 1) walkStack.push(pos + 48, 250);
+    if (needed[250] === 1) walkStack.push(pos + 16, 250);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[241] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[241] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[250] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[250] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -13966,14 +14146,14 @@ function walkJSXMemberExpression(pos) {
   if (enters[87] !== null || exits[87] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[241] === 1) walkStack.push(pos + 32, 241);
-    if (needed[246] === 1) walkStack.push(pos + 16, 246);
+    if (needed[250] === 1) walkStack.push(pos + 32, 250);
+    if (needed[255] === 1) walkStack.push(pos + 16, 255);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[246] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[241] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[255] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[250] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -13990,7 +14170,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 248);
+      walkStack.push(element, 257);
     }
     return;
   }
@@ -14003,10 +14183,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[249] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[258] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[273] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[282] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -14025,14 +14205,14 @@ function walkJSXAttribute(pos) {
   if (enters[90] !== null || exits[90] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[252] === 1) walkStack.push(pos + 32, 252);
-    if (needed[251] === 1) walkStack.push(pos + 16, 251);
+    if (needed[261] === 1) walkStack.push(pos + 32, 261);
+    if (needed[260] === 1) walkStack.push(pos + 16, 260);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[251] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[252] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[260] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[261] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -14040,10 +14220,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[240] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[249] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[242] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[251] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -14063,13 +14243,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[29] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[254] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[263] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -14088,12 +14268,12 @@ function walkJSXExpressionContainer(pos) {
   if (enters[88] !== null || exits[88] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[256] === 1) walkStack.push(pos + 16, 256);
+    if (needed[265] === 1) walkStack.push(pos + 16, 265);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[256] === 1) walkJSXExpression(pos + 16);
+  if (needed[265] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -14101,7 +14281,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[257] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[266] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14140,73 +14320,73 @@ function walkJSXExpression(pos) {
       if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[141] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[143] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[153] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[197] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[199] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[201] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[203] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[205] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[211] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[213] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[215] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[219] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[222] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[224] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[226] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[230] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
@@ -14221,10 +14401,10 @@ function walkJSXExpression(pos) {
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[269] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[271] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -14263,16 +14443,16 @@ function walkJSXFragment(pos) {
   if (enters[83] !== null || exits[83] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[268] === 1) walkStack.push(pos + 56, 268);
-    if (needed[262] === 1) walkStack.push(pos + 32, 262);
-    if (needed[261] === 1) walkStack.push(pos + 16, 261);
+    if (needed[277] === 1) walkStack.push(pos + 56, 277);
+    if (needed[271] === 1) walkStack.push(pos + 32, 271);
+    if (needed[270] === 1) walkStack.push(pos + 16, 270);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[261] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[262] === 1) walkVecJSXChild(pos + 32);
-  if (needed[268] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[270] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[271] === 1) walkVecJSXChild(pos + 32);
+  if (needed[277] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -14289,7 +14469,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 263);
+      walkStack.push(element, 272);
     }
     return;
   }
@@ -14302,19 +14482,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[264] === 1) walkBoxJSXText(pos + 8);
+      if (needed[273] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[254] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[263] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[266] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[275] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -14370,14 +14550,14 @@ function walkTSInstantiationExpression(pos) {
   if (enters[161] !== null || exits[161] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[149] === 1) walkStack.push(pos + 32, 149);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[149] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -14393,14 +14573,14 @@ function walkV8IntrinsicExpression(pos) {
   if (enters[79] !== null || exits[79] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 48, 151);
+    if (needed[152] === 1) walkStack.push(pos + 48, 152);
     if (needed[101] === 1) walkStack.push(pos + 16, 101);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[101] === 1) walkIdentifierName(pos + 16);
-  if (needed[151] === 1) walkVecArgument(pos + 48);
+  if (needed[152] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -14425,6 +14605,21 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[285] === 1) walkStack.push(pos + 48, 285);
+    if (needed[246] === 1) walkStack.push(pos + 16, 246);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[246] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[285] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
+}
+
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -14443,12 +14638,12 @@ function walkJSXClosingElement(pos) {
   if (enters[82] !== null || exits[82] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[239] === 1) walkStack.push(pos + 16, 239);
+    if (needed[248] === 1) walkStack.push(pos + 16, 248);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[239] === 1) walkJSXElementName(pos + 16);
+  if (needed[248] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -14491,14 +14686,14 @@ function walkArrayPattern(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[278] === 1) walkStack.push(pos + 40, 278);
-    if (needed[283] === 1) walkStack.push(pos + 16, 283);
+    if (needed[288] === 1) walkStack.push(pos + 40, 288);
+    if (needed[293] === 1) walkStack.push(pos + 16, 293);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[283] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[278] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[293] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[288] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -14510,7 +14705,7 @@ function walkVecOptionBindingPattern(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 284);
+      walkStack.push(element, 294);
     }
     return;
   }
@@ -14561,6 +14756,89 @@ function walkBoxExpression(pos) {
   walkExpression(target);
 }
 
+/** What the converter of `FormalParameter` reads */
+function walkReadsOfFormalParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[297] === 1) walkStack.push(pos + 64, 297);
+    if (needed[186] === 1) walkStack.push(pos + 56, 186);
+    if (needed[93] === 1) walkStack.push(pos + 40, 93);
+    if (needed[91] === 1) walkStack.push(pos + 16, 91);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[91] === 1) walkVecDecorator(pos + 16);
+  if (needed[93] === 1) walkBindingPattern(pos + 40);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[297] === 1) walkOptionBoxExpression(pos + 64);
+  walkDepth--;
+}
+
+/** What the converter of `FormalParameters` reads */
+function walkReadsOfFormalParameters(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[303] === 1) walkStack.push(pos + 40, 303);
+    if (needed[89] === 1) walkStack.push(pos + 16, 89);
+    if (needed[301] === 1) walkStack.push(pos + 8, 301);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[301] === 1) walkNodeId(pos + 8);
+  if (needed[89] === 1) walkVecFormalParameter(pos + 16);
+  if (needed[303] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  walkDepth--;
+}
+
+/** `NodeId` */
+function walkNodeId(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[302] === 1) walkStack.push(pos, 302);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[302] === 1) walkNonMaxU32Alias(pos);
+  walkDepth--;
+}
+
+/** `NonMaxU32` */
+function walkNonMaxU32Alias(pos) {
+}
+
+/** `Option<Box<'a, FormalParameterRest<'a>>>` */
+function walkOptionBoxFormalParameterRest(pos) {
+  if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
+  walkBoxFormalParameterRest(pos);
+}
+
+/** `Box<'a, FormalParameterRest<'a>>` */
+function walkBoxFormalParameterRest(pos) {
+  const target = readPointer(pos, 80, 7);
+  if ((budget -= 80) < 0) overBudget(target, 80, pos);
+  walkFormalParameterRest(target);
+}
+
+/** `FormalParameterRest<'a>` */
+function walkFormalParameterRest(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[186] === 1) walkStack.push(pos + 72, 186);
+    if (needed[290] === 1) walkStack.push(pos + 40, 290);
+    if (needed[91] === 1) walkStack.push(pos + 16, 91);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[91] === 1) walkVecDecorator(pos + 16);
+  if (needed[290] === 1) walkBindingRestElement(pos + 40);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  walkDepth--;
+}
+
 /** `Box<'a, TSFunctionType<'a>>` */
 function walkBoxTSFunctionType(pos) {
   const target = readPointer(pos, 48, 7);
@@ -14573,22 +14851,39 @@ function walkTSFunctionType(pos) {
   if (enters[148] !== null || exits[148] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 40, 184);
-    if (needed[291] === 1) walkStack.push(pos, 291);
+    if (needed[187] === 1) walkStack.push(pos + 40, 187);
+    if (needed[308] === 1) walkStack.push(pos, 308);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[291] === 1) walkParamsOfTSFunctionType(pos);
-  if (needed[184] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  if (needed[308] === 1) walkParamsOfTSFunctionType(pos);
+  if (needed[187] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
 /** `TSFunctionType`'s `params`, a converter's value */
 function walkParamsOfTSFunctionType(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSFunctionType, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSFunctionType(pos);
+}
+
+/** What the converter of `TSFunctionType`'s `params` reads */
+function walkReadsOfParamsOfTSFunctionType(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[183] === 1) walkStack.push(pos + 24, 183);
+    if (needed[87] === 1) walkStack.push(pos + 32, 87);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[87] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[183] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Box<'a, TSImportType<'a>>` */
@@ -14603,18 +14898,18 @@ function walkTSImportType(pos) {
   if (enters[147] !== null || exits[147] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[147] === 1) walkStack.push(pos + 88, 147);
-    if (needed[295] === 1) walkStack.push(pos + 72, 295);
-    if (needed[294] === 1) walkStack.push(pos + 64, 294);
+    if (needed[148] === 1) walkStack.push(pos + 88, 148);
+    if (needed[313] === 1) walkStack.push(pos + 72, 313);
+    if (needed[312] === 1) walkStack.push(pos + 64, 312);
     if (needed[3] === 1) walkStack.push(pos + 16, 3);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[3] === 1) walkStringLiteral(pos + 16);
-  if (needed[294] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[295] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[312] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[313] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -14637,7 +14932,7 @@ function walkTSImportTypeQualifier(pos) {
       if (needed[100] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[297] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[315] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -14657,12 +14952,12 @@ function walkTSImportTypeQualifiedName(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[101] === 1) walkStack.push(pos + 32, 101);
-    if (needed[296] === 1) walkStack.push(pos + 16, 296);
+    if (needed[314] === 1) walkStack.push(pos + 16, 314);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[296] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[314] === 1) walkTSImportTypeQualifier(pos + 16);
   if (needed[101] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -14702,12 +14997,12 @@ function walkTSInferType(pos) {
   if (enters[145] !== null || exits[145] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[303] === 1) walkStack.push(pos + 16, 303);
+    if (needed[321] === 1) walkStack.push(pos + 16, 321);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[303] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[321] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -14730,12 +15025,12 @@ function walkTSIntersectionType(pos) {
   if (enters[103] !== null || exits[103] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[150] === 1) walkStack.push(pos + 16, 150);
+    if (needed[151] === 1) walkStack.push(pos + 16, 151);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[150] === 1) walkVecTSType(pos + 16);
+  if (needed[151] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -14751,12 +15046,12 @@ function walkTSLiteralType(pos) {
   if (enters[100] !== null || exits[100] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[308] === 1) walkStack.push(pos + 16, 308);
+    if (needed[326] === 1) walkStack.push(pos + 16, 326);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[308] === 1) walkTSLiteral(pos + 16);
+  if (needed[326] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -14779,7 +15074,7 @@ function walkTSLiteral(pos) {
       if (needed[30] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -14825,14 +15120,14 @@ function walkTSNamedTupleMember(pos) {
   if (enters[109] !== null || exits[109] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[313] === 1) walkStack.push(pos + 48, 313);
+    if (needed[331] === 1) walkStack.push(pos + 48, 331);
     if (needed[101] === 1) walkStack.push(pos + 16, 101);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[101] === 1) walkIdentifierName(pos + 16);
-  if (needed[313] === 1) walkTSTupleElement(pos + 48);
+  if (needed[331] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -14840,10 +15135,10 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[314] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[332] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[316] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[334] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
       if (needed[55] === 1) walkBoxTSAnyKeyword(pos + 8);
@@ -14894,67 +15189,67 @@ function walkTSTupleElement(pos) {
       if (needed[85] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[289] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[306] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[292] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[310] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[299] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[317] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[301] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[319] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[304] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[322] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[306] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[324] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[309] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[327] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[311] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[329] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[318] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[336] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[320] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[338] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[322] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[340] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[325] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[343] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[339] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[359] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[341] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[361] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[344] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[364] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[347] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[367] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[349] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[369] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[351] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[371] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[353] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[373] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[355] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[375] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[357] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[377] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -15015,14 +15310,14 @@ function walkTSTemplateLiteralType(pos) {
   if (enters[151] !== null || exits[151] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[150] === 1) walkStack.push(pos + 40, 150);
+    if (needed[151] === 1) walkStack.push(pos + 40, 151);
     if (needed[32] === 1) walkStack.push(pos + 16, 32);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[32] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[150] === 1) walkVecTSType(pos + 40);
+  if (needed[151] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -15049,12 +15344,12 @@ function walkTSTupleType(pos) {
   if (enters[108] !== null || exits[108] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[324] === 1) walkStack.push(pos + 16, 324);
+    if (needed[342] === 1) walkStack.push(pos + 16, 342);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[324] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[342] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -15066,7 +15361,7 @@ function walkVecTSTupleElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 313);
+      walkStack.push(element, 331);
     }
     return;
   }
@@ -15087,12 +15382,12 @@ function walkTSTypeLiteral(pos) {
   if (enters[144] !== null || exits[144] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[327] === 1) walkStack.push(pos + 16, 327);
+    if (needed[345] === 1) walkStack.push(pos + 16, 345);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[327] === 1) walkVecTSSignature(pos + 16);
+  if (needed[345] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -15104,7 +15399,7 @@ function walkVecTSSignature(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 328);
+      walkStack.push(element, 346);
     }
     return;
   }
@@ -15117,19 +15412,19 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[193] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[197] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[329] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[347] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[331] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[349] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[334] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[353] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[336] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[355] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -15148,14 +15443,14 @@ function walkTSPropertySignature(pos) {
   if (enters[135] !== null || exits[135] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 32, 183);
+    if (needed[186] === 1) walkStack.push(pos + 32, 186);
     if (needed[99] === 1) walkStack.push(pos + 16, 99);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[99] === 1) walkPropertyKey(pos + 16);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15171,22 +15466,39 @@ function walkTSCallSignatureDeclaration(pos) {
   if (enters[137] !== null || exits[137] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 40, 183);
-    if (needed[333] === 1) walkStack.push(pos, 333);
+    if (needed[186] === 1) walkStack.push(pos + 40, 186);
+    if (needed[351] === 1) walkStack.push(pos, 351);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[333] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  if (needed[351] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
 /** `TSCallSignatureDeclaration`'s `params`, a converter's value */
 function walkParamsOfTSCallSignatureDeclaration(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSCallSignatureDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSCallSignatureDeclaration(pos);
+}
+
+/** What the converter of `TSCallSignatureDeclaration`'s `params` reads */
+function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[183] === 1) walkStack.push(pos + 24, 183);
+    if (needed[87] === 1) walkStack.push(pos + 32, 87);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[87] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[183] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Box<'a, TSConstructSignatureDeclaration<'a>>` */
@@ -15201,7 +15513,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 32, 183);
+    if (needed[186] === 1) walkStack.push(pos + 32, 186);
     if (needed[87] === 1) walkStack.push(pos + 24, 87);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
@@ -15210,7 +15522,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[87] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15226,8 +15538,8 @@ function walkTSMethodSignature(pos) {
   if (enters[138] !== null || exits[138] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 56, 183);
-    if (needed[338] === 1) walkStack.push(pos, 338);
+    if (needed[186] === 1) walkStack.push(pos + 56, 186);
+    if (needed[357] === 1) walkStack.push(pos, 357);
     if (needed[47] === 1) walkStack.push(pos + 32, 47);
     if (needed[99] === 1) walkStack.push(pos + 16, 99);
     drainAtDepth(base);
@@ -15236,14 +15548,31 @@ function walkTSMethodSignature(pos) {
   walkDepth++;
   if (needed[99] === 1) walkPropertyKey(pos + 16);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[338] === 1) walkParamsOfTSMethodSignature(pos);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[357] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
 /** `TSMethodSignature`'s `params`, a converter's value */
 function walkParamsOfTSMethodSignature(pos) {
-  probeValue(buildWhole(deserializeParamsOfTSMethodSignature, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParamsOfTSMethodSignature(pos);
+}
+
+/** What the converter of `TSMethodSignature`'s `params` reads */
+function walkReadsOfParamsOfTSMethodSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[183] === 1) walkStack.push(pos + 40, 183);
+    if (needed[87] === 1) walkStack.push(pos + 48, 87);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[87] === 1) walkBoxFormalParameters(pos + 48);
+  if (needed[183] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  walkDepth--;
 }
 
 /** `Box<'a, TSTypeOperator<'a>>` */
@@ -15279,14 +15608,14 @@ function walkTSTypePredicate(pos) {
   if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 32, 183);
-    if (needed[343] === 1) walkStack.push(pos + 16, 343);
+    if (needed[186] === 1) walkStack.push(pos + 32, 186);
+    if (needed[363] === 1) walkStack.push(pos + 16, 363);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[343] === 1) walkTSTypePredicateName(pos + 16);
-  if (needed[183] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[363] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15297,7 +15626,7 @@ function walkTSTypePredicateName(pos) {
       if (needed[100] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[320] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[338] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -15316,14 +15645,14 @@ function walkTSTypeQuery(pos) {
   if (enters[146] !== null || exits[146] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[147] === 1) walkStack.push(pos + 32, 147);
-    if (needed[346] === 1) walkStack.push(pos + 16, 346);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[366] === 1) walkStack.push(pos + 16, 366);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[346] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[366] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -15331,16 +15660,16 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[292] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[310] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[165] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[167] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -15359,14 +15688,14 @@ function walkTSTypeReference(pos) {
   if (enters[126] !== null || exits[126] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[147] === 1) walkStack.push(pos + 32, 147);
-    if (needed[164] === 1) walkStack.push(pos + 16, 164);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[166] === 1) walkStack.push(pos + 16, 166);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[164] === 1) walkTSTypeName(pos + 16);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[166] === 1) walkTSTypeName(pos + 16);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -15382,12 +15711,12 @@ function walkTSUnionType(pos) {
   if (enters[102] !== null || exits[102] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[150] === 1) walkStack.push(pos + 16, 150);
+    if (needed[151] === 1) walkStack.push(pos + 16, 151);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[150] === 1) walkVecTSType(pos + 16);
+  if (needed[151] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -15469,7 +15798,7 @@ function walkJSDocUnknownType(pos) {
 function walkArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[187] === 1) walkBoxFunctionBody(pos + 8);
+      if (needed[191] === 1) walkBoxFunctionBody(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -15508,73 +15837,73 @@ function walkArrowFunctionBody(pos) {
       if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[141] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[143] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[153] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[197] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[199] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[201] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[203] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[205] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[211] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[213] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[215] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[219] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[222] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[224] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[226] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[230] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
@@ -15589,10 +15918,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[269] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[271] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -15654,12 +15983,12 @@ function walkForInStatement(pos) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 48, 5);
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
-    if (needed[366] === 1) walkStack.push(pos + 16, 366);
+    if (needed[386] === 1) walkStack.push(pos + 16, 386);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[366] === 1) walkForStatementLeft(pos + 16);
+  if (needed[386] === 1) walkForStatementLeft(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 32);
   if (needed[5] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -15669,7 +15998,7 @@ function walkForInStatement(pos) {
 function walkForStatementLeft(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[367] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
@@ -15718,12 +16047,12 @@ function walkVariableDeclaration(pos) {
   if (enters[32] !== null || exits[32] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[369] === 1) walkStack.push(pos + 16, 369);
+    if (needed[389] === 1) walkStack.push(pos + 16, 389);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[369] === 1) walkVecVariableDeclarator(pos + 16);
+  if (needed[389] === 1) walkVecVariableDeclarator(pos + 16);
   walkDepth--;
 }
 
@@ -15735,7 +16064,7 @@ function walkVecVariableDeclarator(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 370);
+      walkStack.push(element, 390);
     }
     return;
   }
@@ -15750,19 +16079,36 @@ function walkVariableDeclarator(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[135] === 1) walkStack.push(pos + 40, 135);
-    if (needed[371] === 1) walkStack.push(pos, 371);
+    if (needed[391] === 1) walkStack.push(pos, 391);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[371] === 1) walkIdOfVariableDeclarator(pos);
+  if (needed[391] === 1) walkIdOfVariableDeclarator(pos);
   if (needed[135] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
 /** `VariableDeclarator`'s `id`, a converter's value */
 function walkIdOfVariableDeclarator(pos) {
-  probeValue(buildWhole(deserializeIdOfVariableDeclarator, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfIdOfVariableDeclarator(pos);
+}
+
+/** What the converter of `VariableDeclarator`'s `id` reads */
+function walkReadsOfIdOfVariableDeclarator(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[186] === 1) walkStack.push(pos + 32, 186);
+    if (needed[93] === 1) walkStack.push(pos + 16, 93);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[93] === 1) walkBindingPattern(pos + 16);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Box<'a, ForOfStatement<'a>>` */
@@ -15779,12 +16125,12 @@ function walkForOfStatement(pos) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 48, 5);
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
-    if (needed[366] === 1) walkStack.push(pos + 16, 366);
+    if (needed[386] === 1) walkStack.push(pos + 16, 386);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[366] === 1) walkForStatementLeft(pos + 16);
+  if (needed[386] === 1) walkForStatementLeft(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 32);
   if (needed[5] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -15805,12 +16151,12 @@ function walkForStatement(pos) {
     if (needed[5] === 1) walkStack.push(pos + 64, 5);
     if (needed[135] === 1) walkStack.push(pos + 48, 135);
     if (needed[135] === 1) walkStack.push(pos + 32, 135);
-    if (needed[376] === 1) walkStack.push(pos + 16, 376);
+    if (needed[397] === 1) walkStack.push(pos + 16, 397);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[376] === 1) walkOptionForStatementInit(pos + 16);
+  if (needed[397] === 1) walkOptionForStatementInit(pos + 16);
   if (needed[135] === 1) walkOptionExpression(pos + 32);
   if (needed[135] === 1) walkOptionExpression(pos + 48);
   if (needed[5] === 1) walkStatement(pos + 64);
@@ -15827,7 +16173,7 @@ function walkOptionForStatementInit(pos) {
 function walkForStatementInit(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[367] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -15866,73 +16212,73 @@ function walkForStatementInit(pos) {
       if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[141] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[143] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[153] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[197] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[199] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[201] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[203] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[205] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[211] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[213] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[215] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[219] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[222] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[224] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[226] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[230] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
@@ -15947,10 +16293,10 @@ function walkForStatementInit(pos) {
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[269] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[271] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -15978,7 +16324,7 @@ function walkIfStatement(pos) {
   if (enters[35] !== null || exits[35] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[380] === 1) walkStack.push(pos + 48, 380);
+    if (needed[401] === 1) walkStack.push(pos + 48, 401);
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
@@ -15987,7 +16333,7 @@ function walkIfStatement(pos) {
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
   if (needed[5] === 1) walkStatement(pos + 32);
-  if (needed[380] === 1) walkOptionStatement(pos + 48);
+  if (needed[401] === 1) walkOptionStatement(pos + 48);
   walkDepth--;
 }
 
@@ -16053,14 +16399,14 @@ function walkSwitchStatement(pos) {
   if (enters[45] !== null || exits[45] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[387] === 1) walkStack.push(pos + 32, 387);
+    if (needed[408] === 1) walkStack.push(pos + 32, 408);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[387] === 1) walkVecSwitchCase(pos + 32);
+  if (needed[408] === 1) walkVecSwitchCase(pos + 32);
   walkDepth--;
 }
 
@@ -16072,7 +16418,7 @@ function walkVecSwitchCase(pos) {
   if ((budget -= len * 56) < 0) overBudget(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 388);
+      walkStack.push(element, 409);
     }
     return;
   }
@@ -16130,16 +16476,16 @@ function walkTryStatement(pos) {
   if (enters[49] !== null || exits[49] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[398] === 1) walkStack.push(pos + 32, 398);
-    if (needed[393] === 1) walkStack.push(pos + 24, 393);
+    if (needed[420] === 1) walkStack.push(pos + 32, 420);
+    if (needed[414] === 1) walkStack.push(pos + 24, 414);
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[6] === 1) walkBoxBlockStatement(pos + 16);
-  if (needed[393] === 1) walkOptionBoxCatchClause(pos + 24);
-  if (needed[398] === 1) walkOptionBoxBlockStatement(pos + 32);
+  if (needed[414] === 1) walkOptionBoxCatchClause(pos + 24);
+  if (needed[420] === 1) walkOptionBoxBlockStatement(pos + 32);
   walkDepth--;
 }
 
@@ -16162,12 +16508,12 @@ function walkCatchClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 56, 6);
-    if (needed[396] === 1) walkStack.push(pos + 16, 396);
+    if (needed[417] === 1) walkStack.push(pos + 16, 417);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[396] === 1) walkOptionCatchParameter(pos + 16);
+  if (needed[417] === 1) walkOptionCatchParameter(pos + 16);
   if (needed[6] === 1) walkBoxBlockStatement(pos + 56);
   walkDepth--;
 }
@@ -16180,7 +16526,24 @@ function walkOptionCatchParameter(pos) {
 
 /** `CatchParameter<'a>` */
 function walkCatchParameter(pos) {
-  probeValue(buildWhole(deserializeCatchParameter, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfCatchParameter(pos);
+}
+
+/** What the converter of `CatchParameter` reads */
+function walkReadsOfCatchParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[186] === 1) walkStack.push(pos + 32, 186);
+    if (needed[93] === 1) walkStack.push(pos + 16, 93);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[93] === 1) walkBindingPattern(pos + 16);
+  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, BlockStatement<'a>>>` */
@@ -16272,8 +16635,8 @@ function walkTSInterfaceDeclaration(pos) {
   if (enters[133] !== null || exits[133] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[410] === 1) walkStack.push(pos + 80, 410);
-    if (needed[407] === 1) walkStack.push(pos + 56, 407);
+    if (needed[433] === 1) walkStack.push(pos + 80, 433);
+    if (needed[429] === 1) walkStack.push(pos + 56, 429);
     if (needed[47] === 1) walkStack.push(pos + 48, 47);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
@@ -16282,8 +16645,8 @@ function walkTSInterfaceDeclaration(pos) {
   walkDepth++;
   if (needed[52] === 1) walkBindingIdentifier(pos + 16);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[407] === 1) walkVecTSInterfaceHeritage(pos + 56);
-  if (needed[410] === 1) walkBoxTSInterfaceBody(pos + 80);
+  if (needed[429] === 1) walkVecTSInterfaceHeritage(pos + 56);
+  if (needed[433] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
 }
 
@@ -16295,7 +16658,7 @@ function walkVecTSInterfaceHeritage(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 408);
+      walkStack.push(element, 430);
     }
     return;
   }
@@ -16309,20 +16672,36 @@ function walkTSInterfaceHeritage(pos) {
   if (enters[140] !== null || exits[140] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[147] === 1) walkStack.push(pos + 32, 147);
-    if (needed[409] === 1) walkStack.push(pos, 409);
+    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[431] === 1) walkStack.push(pos, 431);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[409] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[147] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[431] === 1) walkExpressionOfTSInterfaceHeritage(pos);
+  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
 /** `TSInterfaceHeritage`'s `expression`, a converter's value */
 function walkExpressionOfTSInterfaceHeritage(pos) {
-  probeValue(buildWhole(deserializeExpressionOfTSInterfaceHeritage, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[431] === 1) throw FOUND;
+  walkReadsOfExpressionOfTSInterfaceHeritage(pos);
+}
+
+/** What the converter of `TSInterfaceHeritage`'s `expression` reads */
+function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[166] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
 }
 
 /** `Box<'a, TSInterfaceBody<'a>>` */
@@ -16337,12 +16716,12 @@ function walkTSInterfaceBody(pos) {
   if (enters[134] !== null || exits[134] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[327] === 1) walkStack.push(pos + 16, 327);
+    if (needed[345] === 1) walkStack.push(pos + 16, 345);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[327] === 1) walkVecTSSignature(pos + 16);
+  if (needed[345] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -16358,14 +16737,14 @@ function walkTSEnumDeclaration(pos) {
   if (enters[96] !== null || exits[96] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[414] === 1) walkStack.push(pos + 48, 414);
+    if (needed[437] === 1) walkStack.push(pos + 48, 437);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[52] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[414] === 1) walkTSEnumBody(pos + 48);
+  if (needed[437] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
 
@@ -16374,12 +16753,12 @@ function walkTSEnumBody(pos) {
   if (enters[97] !== null || exits[97] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[415] === 1) walkStack.push(pos + 16, 415);
+    if (needed[438] === 1) walkStack.push(pos + 16, 438);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[415] === 1) walkVecTSEnumMember(pos + 16);
+  if (needed[438] === 1) walkVecTSEnumMember(pos + 16);
   walkDepth--;
 }
 
@@ -16391,7 +16770,7 @@ function walkVecTSEnumMember(pos) {
   if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 416);
+      walkStack.push(element, 439);
     }
     return;
   }
@@ -16406,12 +16785,12 @@ function walkTSEnumMember(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[135] === 1) walkStack.push(pos + 32, 135);
-    if (needed[417] === 1) walkStack.push(pos + 16, 417);
+    if (needed[440] === 1) walkStack.push(pos + 16, 440);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[417] === 1) walkTSEnumMemberName(pos + 16);
+  if (needed[440] === 1) walkTSEnumMemberName(pos + 16);
   if (needed[135] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
@@ -16448,14 +16827,14 @@ function walkTSExternalModuleDeclaration(pos) {
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[420] === 1) walkStack.push(pos + 64, 420);
+    if (needed[443] === 1) walkStack.push(pos + 64, 443);
     if (needed[3] === 1) walkStack.push(pos + 16, 3);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[3] === 1) walkStringLiteral(pos + 16);
-  if (needed[420] === 1) walkOptionBoxTSModuleBlock(pos + 64);
+  if (needed[443] === 1) walkOptionBoxTSModuleBlock(pos + 64);
   walkDepth--;
 }
 
@@ -16497,17 +16876,18 @@ function walkBoxTSNamespaceDeclaration(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function walkTSNamespaceDeclaration(pos) {
+  if (makes[447] === 1) throw FOUND;
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[425] === 1) walkStack.push(pos + 48, 425);
+    if (needed[448] === 1) walkStack.push(pos + 48, 448);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[52] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[425] === 1) walkTSNamespaceDeclarationBody(pos + 48);
+  if (needed[448] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
 
@@ -16515,10 +16895,10 @@ function walkTSNamespaceDeclaration(pos) {
 function walkTSNamespaceDeclarationBody(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[423] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[446] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 1:
-      if (needed[421] === 1) walkBoxTSModuleBlock(pos + 8);
+      if (needed[444] === 1) walkBoxTSModuleBlock(pos + 8);
       return;
     default:
       throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
@@ -16537,20 +16917,27 @@ function walkTSGlobalDeclaration(pos) {
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[422] === 1) walkStack.push(pos + 24, 422);
-    if (needed[428] === 1) walkStack.push(pos, 428);
+    if (needed[445] === 1) walkStack.push(pos + 24, 445);
+    if (needed[451] === 1) walkStack.push(pos, 451);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[428] === 1) walkIdOfTSGlobalDeclaration(pos);
-  if (needed[422] === 1) walkTSModuleBlock(pos + 24);
+  if (needed[451] === 1) walkIdOfTSGlobalDeclaration(pos);
+  if (needed[445] === 1) walkTSModuleBlock(pos + 24);
   walkDepth--;
 }
 
 /** `TSGlobalDeclaration`'s `id`, a converter's value */
 function walkIdOfTSGlobalDeclaration(pos) {
-  probeValue(buildWhole(deserializeIdOfTSGlobalDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  if (makes[451] === 1) throw FOUND;
+  walkReadsOfIdOfTSGlobalDeclaration(pos);
+}
+
+/** What the converter of `TSGlobalDeclaration`'s `id` reads */
+function walkReadsOfIdOfTSGlobalDeclaration(pos) {
 }
 
 /** `Box<'a, TSImportEqualsDeclaration<'a>>` */
@@ -16565,14 +16952,14 @@ function walkTSImportEqualsDeclaration(pos) {
   if (enters[155] !== null || exits[155] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[431] === 1) walkStack.push(pos + 48, 431);
+    if (needed[455] === 1) walkStack.push(pos + 48, 455);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[52] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[431] === 1) walkTSModuleReference(pos + 48);
+  if (needed[455] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
 
@@ -16580,13 +16967,13 @@ function walkTSImportEqualsDeclaration(pos) {
 function walkTSModuleReference(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[432] === 1) walkBoxTSExternalModuleReference(pos + 8);
+      if (needed[456] === 1) walkBoxTSExternalModuleReference(pos + 8);
       return;
     case 1:
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[165] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[167] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -16624,22 +17011,24 @@ function walkImportDeclaration(pos) {
   if (enters[70] !== null || exits[70] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[447] === 1) walkStack.push(pos, 447);
+    if (needed[472] === 1) walkStack.push(pos, 472);
     if (needed[3] === 1) walkStack.push(pos + 40, 3);
-    if (needed[436] === 1) walkStack.push(pos, 436);
+    if (needed[460] === 1) walkStack.push(pos, 460);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[436] === 1) walkSpecifiersOfImportDeclaration(pos);
+  if (needed[460] === 1) walkSpecifiersOfImportDeclaration(pos);
   if (needed[3] === 1) walkStringLiteral(pos + 40);
-  if (needed[447] === 1) walkAttributesOfImportDeclaration(pos);
+  if (needed[472] === 1) walkAttributesOfImportDeclaration(pos);
   walkDepth--;
 }
 
 /** `ImportDeclaration`'s `specifiers`, a converter's value */
 function walkSpecifiersOfImportDeclaration(pos) {
-  probeValue(buildWhole(deserializeSpecifiersOfImportDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfSpecifiersOfImportDeclaration(pos);
 }
 
 /** `Option<Vec<'a, ImportDeclarationSpecifier<'a>>>` */
@@ -16656,7 +17045,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 439);
+      walkStack.push(element, 463);
     }
     return;
   }
@@ -16669,13 +17058,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[440] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[464] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[443] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[467] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[445] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[469] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -16694,12 +17083,12 @@ function walkImportSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[52] === 1) walkStack.push(pos + 72, 52);
-    if (needed[442] === 1) walkStack.push(pos + 16, 442);
+    if (needed[466] === 1) walkStack.push(pos + 16, 466);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[442] === 1) walkModuleExportName(pos + 16);
+  if (needed[466] === 1) walkModuleExportName(pos + 16);
   if (needed[52] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
@@ -16761,9 +17150,24 @@ function walkImportNamespaceSpecifier(pos) {
   walkDepth--;
 }
 
+/** What the converter of `ImportDeclaration`'s `specifiers` reads */
+function walkReadsOfSpecifiersOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[461] === 1) walkStack.push(pos + 16, 461);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[461] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  walkDepth--;
+}
+
 /** `ImportDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfImportDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfImportDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfImportDeclaration(pos);
 }
 
 /** `Option<Box<'a, WithClause<'a>>>` */
@@ -16782,12 +17186,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[451] === 1) walkStack.push(pos + 16, 451);
+    if (needed[476] === 1) walkStack.push(pos + 16, 476);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[451] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[476] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -16799,7 +17203,7 @@ function walkVecImportAttribute(pos) {
   if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 452);
+      walkStack.push(element, 477);
     }
     return;
   }
@@ -16814,12 +17218,12 @@ function walkImportAttribute(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[3] === 1) walkStack.push(pos + 72, 3);
-    if (needed[453] === 1) walkStack.push(pos + 16, 453);
+    if (needed[478] === 1) walkStack.push(pos + 16, 478);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[453] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[478] === 1) walkImportAttributeKey(pos + 16);
   if (needed[3] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -16838,6 +17242,19 @@ function walkImportAttributeKey(pos) {
   }
 }
 
+/** What the converter of `ImportDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[473] === 1) walkStack.push(pos + 88, 473);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[473] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
+}
+
 /** `Box<'a, ExportAllDeclaration<'a>>` */
 function walkBoxExportAllDeclaration(pos) {
   const target = readPointer(pos, 128, 7);
@@ -16849,16 +17266,16 @@ function walkExportAllDeclaration(pos) {
   if (enters[77] !== null || exits[77] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[457] === 1) walkStack.push(pos, 457);
+    if (needed[483] === 1) walkStack.push(pos, 483);
     if (needed[3] === 1) walkStack.push(pos + 72, 3);
-    if (needed[456] === 1) walkStack.push(pos + 16, 456);
+    if (needed[482] === 1) walkStack.push(pos + 16, 482);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[456] === 1) walkOptionModuleExportName(pos + 16);
+  if (needed[482] === 1) walkOptionModuleExportName(pos + 16);
   if (needed[3] === 1) walkStringLiteral(pos + 72);
-  if (needed[457] === 1) walkAttributesOfExportAllDeclaration(pos);
+  if (needed[483] === 1) walkAttributesOfExportAllDeclaration(pos);
   walkDepth--;
 }
 
@@ -16870,7 +17287,22 @@ function walkOptionModuleExportName(pos) {
 
 /** `ExportAllDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportAllDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfExportAllDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfExportAllDeclaration(pos);
+}
+
+/** What the converter of `ExportAllDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportAllDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[473] === 1) walkStack.push(pos + 120, 473);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[473] === 1) walkOptionBoxWithClause(pos + 120);
+  walkDepth--;
 }
 
 /** `Box<'a, ExportDefaultDeclaration<'a>>` */
@@ -16885,12 +17317,12 @@ function walkExportDefaultDeclaration(pos) {
   if (enters[76] !== null || exits[76] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[460] === 1) walkStack.push(pos + 16, 460);
+    if (needed[487] === 1) walkStack.push(pos + 16, 487);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[460] === 1) walkExportDefaultDeclarationKind(pos + 16);
+  if (needed[487] === 1) walkExportDefaultDeclarationKind(pos + 16);
   walkDepth--;
 }
 
@@ -16898,13 +17330,13 @@ function walkExportDefaultDeclaration(pos) {
 function walkExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
-      if (needed[405] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[427] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -16943,73 +17375,73 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[141] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[143] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[145] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[153] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[197] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[199] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[201] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[203] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[205] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[211] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[213] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[215] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[167] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[217] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[219] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[222] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[224] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[226] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[230] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[234] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
@@ -17024,10 +17456,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[269] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[271] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -17055,12 +17487,12 @@ function walkExportDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[463] === 1) walkStack.push(pos + 16, 463);
+    if (needed[490] === 1) walkStack.push(pos + 16, 490);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[463] === 1) walkDeclaration(pos + 16);
+  if (needed[490] === 1) walkDeclaration(pos + 16);
   walkDepth--;
 }
 
@@ -17068,34 +17500,34 @@ function walkExportDeclaration(pos) {
 function walkDeclaration(pos) {
   switch (uint8[pos]) {
     case 32:
-      if (needed[367] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[177] === 1) walkBoxFunction(pos + 8);
+      if (needed[180] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[156] === 1) walkBoxClass(pos + 8);
+      if (needed[157] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[403] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[425] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[405] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[427] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[412] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[435] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[418] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[441] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[423] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[446] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[426] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[449] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[429] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[453] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     default:
       throw invalid("Declaration tag", uint8[pos], pos);
@@ -17113,12 +17545,12 @@ function walkExportNamedDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[466] === 1) walkStack.push(pos + 16, 466);
+    if (needed[493] === 1) walkStack.push(pos + 16, 493);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[466] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[493] === 1) walkVecExportSpecifier(pos + 16);
   walkDepth--;
 }
 
@@ -17130,7 +17562,7 @@ function walkVecExportSpecifier(pos) {
   if ((budget -= len * 128) < 0) overBudget(first, len * 128, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 128; element >= first; element -= 128) {
-      walkStack.push(element, 467);
+      walkStack.push(element, 494);
     }
     return;
   }
@@ -17144,14 +17576,14 @@ function walkExportSpecifier(pos) {
   if (enters[78] !== null || exits[78] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[442] === 1) walkStack.push(pos + 72, 442);
-    if (needed[442] === 1) walkStack.push(pos + 16, 442);
+    if (needed[466] === 1) walkStack.push(pos + 72, 466);
+    if (needed[466] === 1) walkStack.push(pos + 16, 466);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[442] === 1) walkModuleExportName(pos + 16);
-  if (needed[442] === 1) walkModuleExportName(pos + 72);
+  if (needed[466] === 1) walkModuleExportName(pos + 16);
+  if (needed[466] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -17166,22 +17598,37 @@ function walkExportFromDeclaration(pos) {
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[470] === 1) walkStack.push(pos, 470);
+    if (needed[497] === 1) walkStack.push(pos, 497);
     if (needed[3] === 1) walkStack.push(pos + 40, 3);
-    if (needed[466] === 1) walkStack.push(pos + 16, 466);
+    if (needed[493] === 1) walkStack.push(pos + 16, 493);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[466] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[493] === 1) walkVecExportSpecifier(pos + 16);
   if (needed[3] === 1) walkStringLiteral(pos + 40);
-  if (needed[470] === 1) walkAttributesOfExportFromDeclaration(pos);
+  if (needed[497] === 1) walkAttributesOfExportFromDeclaration(pos);
   walkDepth--;
 }
 
 /** `ExportFromDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfExportFromDeclaration(pos) {
-  probeValue(buildWhole(deserializeAttributesOfExportFromDeclaration, pos));
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfAttributesOfExportFromDeclaration(pos);
+}
+
+/** What the converter of `ExportFromDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfExportFromDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[473] === 1) walkStack.push(pos + 88, 473);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[473] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
 }
 
 /** `Box<'a, TSExportAssignment<'a>>` */
@@ -17237,7 +17684,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkReadsOfExpressionOfTSClassImplements, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkReadsOfParametersOfTSIndexSignature, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkReadsOfFormalParameter, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkReadsOfSpecifiersOfImportDeclaration, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkReadsOfAttributesOfImportDeclaration, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for
