@@ -81,6 +81,22 @@ test("the visitor's keys must name node types of the tree, and its values be fun
   walk(modern, { Identifier: undefined });
 });
 
+test("a walk sees only its own visitor's functions: none of an earlier walk's, none of a refused visitor's", () => {
+  // The functions are kept in arrays made once, filled in for a walk and emptied after it. A
+  // block lies on the way to the file's `debugger` statement: a walk of that statement alone
+  // looks into blocks, and would call a function left for them.
+  const called = [];
+  const log = (name) => () => void called.push(name);
+  walk(modern, { BlockStatement: log("first"), "BlockStatement:exit": log("first exit") });
+  assert.ok(called.includes("first") && called.includes("first exit"));
+  called.length = 0;
+  assert.throws(() => walk(modern, { BlockStatement: log("refused"), Identifer: log("refused") }), TypeError);
+  assert.throws(() => visit(deserialize(modern), { "BlockStatement:exit": log("refused exit"), Literal: 1 }), TypeError);
+  walk(modern, { DebuggerStatement: log("debugger") });
+  visit(deserialize(modern), { DebuggerStatement: log("debugger") });
+  assert.deepEqual(called, ["debugger", "debugger"]);
+});
+
 test("a visitor that throws leaves nothing half-done; walk and deserialize cannot be called from a visitor", () => {
   const failure = new Error("from the visitor");
   assert.throws(() => walk(modern, { Identifier() { throw failure; } }), (error) => error === failure);

@@ -9598,6 +9598,12 @@ const WALK_DEPTH = 400;
 var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
 // Which walkers build a converter's value that makes a node of a visited type itself (by index).
 var makes = null;
+// The visitor's functions by node type, for the way down and the way up: made once (a walk's fixed
+// cost, which small files show, was mostly making them), `null` but for the types `setVisitor` put
+// in (`visitedTypes`) until the walk ends (`clearVisitor`).
+const ENTERS = new Array(NODE_TYPES.length).fill(null);
+const EXITS = new Array(NODE_TYPES.length).fill(null);
+var visitedTypes = null;
 // `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
 const plans = new Map();
 
@@ -9633,7 +9639,8 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
       drain(0);
     }
   } finally {
-    walkStack = needed = typeNeeded = enters = exits = null;
+    clearVisitor(visitedTypes);
+    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
     makes = null;
     deferred = 0;
     release();
@@ -9664,28 +9671,44 @@ export function visit(value, visitor) {
       drain(0);
     }
   } finally {
-    walkStack = needed = typeNeeded = enters = exits = null;
+    clearVisitor(visitedTypes);
+    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
     makes = null;
   }
 }
 
-/** Reads the visitor's functions into `enters` and `exits`, and sets the walkers it needs. */
+/**
+ * Reads the visitor's functions into `ENTERS` and `EXITS` (`enters` and `exits` during the walk),
+ * and sets the walkers it needs.
+ */
 function setVisitor(visitor) {
   if (visitor === null || typeof visitor !== "object") throw new TypeError("walk: `visitor` must be an object of functions keyed by node type");
-  enters = new Array(NODE_TYPES.length).fill(null);
-  exits = new Array(NODE_TYPES.length).fill(null);
   const visited = [];
-  for (const key in visitor) {
-    const visit = visitor[key];
-    if (visit === undefined) continue;
-    const exit = key.endsWith(":exit");
-    const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
-    if (index === undefined) throw new TypeError(`walk: the visitor's \`${key}\` names no node type of this tree`);
-    if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
-    (exit ? exits : enters)[index] = visit;
-    visited.push(index);
+  try {
+    for (const key in visitor) {
+      const visit = visitor[key];
+      if (visit === undefined) continue;
+      const exit = key.endsWith(":exit");
+      const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
+      if (index === undefined) throw new TypeError(`walk: the visitor's \`${key}\` names no node type of this tree`);
+      if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
+      (exit ? EXITS : ENTERS)[index] = visit;
+      visited.push(index);
+    }
+  } catch (error) {
+    clearVisitor(visited);
+    throw error;
   }
-  visited.sort((a, b) => a - b);
+  enters = ENTERS;
+  exits = EXITS;
+  visitedTypes = visited;
+  // Sorted in place, by insertion (visitors name few types), for the plan's key.
+  for (let i = 1; i < visited.length; i++) {
+    const index = visited[i];
+    let j = i - 1;
+    for (; j >= 0 && visited[j] > index; j--) visited[j + 1] = visited[j];
+    visited[j + 1] = index;
+  }
   const key = visited.join();
   let plan = plans.get(key);
   if (plan === undefined) {
@@ -9695,6 +9718,11 @@ function setVisitor(visitor) {
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
   makes = plan.makes;
+}
+
+/** Takes the functions of the node types `visited` (indices) out of `ENTERS` and `EXITS`. */
+function clearVisitor(visited) {
+  for (let i = 0; i < visited.length; i++) ENTERS[visited[i]] = EXITS[visited[i]] = null;
 }
 
 /** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
