@@ -10,10 +10,12 @@
 //! (`NODE_KEYS`, the visitor keys), so the nodes a visitor sees are the eager output's. A struct
 //! whose value is not read field by field (a converter's) is built whole too, and so is a property
 //! of oxc's that a converter computes: such a walker is needed where what the converter reads can
-//! lead to a visited node, or where it makes one of a visited type itself. Where nodes have
-//! parent links (the linter layout), a node's `parent` holds the whole tree: the first node of a
-//! visited type met has the whole tree read and visited instead (`WalkerView::whole_tree`), and a
-//! walk that meets none reads only what could lead to one.
+//! lead to a visited node, or where it makes one of a visited type itself, and where the reads are
+//! known (`WalkSource::converter_reads`) it builds only where it makes one, or where a scan of the
+//! reads meets one (`Walked::Reads`: a scan visits nothing and stops at the first visited node).
+//! Where nodes have parent links (the linter layout), a node's `parent` holds the whole tree: the
+//! first node of a visited type met has the whole tree read and visited instead
+//! (`WalkerView::whole_tree`), and a walk that meets none reads only what could lead to one.
 //!
 //! Which walkers a visitor needs is computed in JS from `WALK_CHILDREN`, once per set of node types
 //! visited: a walker is needed when it can reach a visited type; the others are never called, so
