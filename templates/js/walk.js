@@ -236,11 +236,7 @@ function planOf(visited) {
 {%- if walker.has_lists() %}
     const node = WALK_NODE[w], made = WALK_MADE[w];
     if (node === -2 || (typeof node === "number" ? visited.includes(node) : node.some((t) => visited.includes(t)))) needed[w] = 1;
-{%- if walker.makes %}
-    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = makes[w] = 1;
-{%- else %}
-    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = 1;
-{%- endif %}
+    if (made !== null && made.some((t) => visited.includes(t))) needed[w] = {% if walker.makes %}makes[w] = {% endif %}1;
 {%- else %}
     if (WALK_NODE[w] === -2 || (WALK_NODE[w] >= 0 && visited.includes(WALK_NODE[w]))) needed[w] = 1;
 {%- endif %}
@@ -276,13 +272,7 @@ function planOf(visited) {
 {%- endif %}
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-{%- if walker.scans && !walker.whole_tree %}
-  return { needed, typeNeeded, makes, scanHits: new Uint8Array(WALK_NODE.length) };
-{%- else if walker.makes %}
-  return { needed, typeNeeded, makes };
-{%- else %}
-  return { needed, typeNeeded };
-{%- endif %}
+  return { needed, typeNeeded{% if walker.makes %}, makes{% endif %}{% if walker.scans && !walker.whole_tree %}, scanHits: new Uint8Array(WALK_NODE.length){% endif %} };
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */

@@ -347,14 +347,17 @@ impl Collector<'_, '_> {
     /// reads can lead to a visited node, or it makes one of a visited type. The converter is
     /// struct `of`'s (or its property `key`'s), at `within`, `THIS` being `of`'s object.
     fn converted(&mut self, converter: MetaId, build: String, of: TypeId, key: Option<&str>, within: (TypeId, u32)) -> (NodeOf, WalkBody, Vec<usize>) {
-        let (made, edges) = self.converter_reach(converter);
+        let made = self.made_by(converter);
         match self.source.converter_reads(converter, Some(within), key.map(|_| of)) {
             Some(reads) => {
                 let reads = self.step_of(&Walked::Reads { of, key: key.map(str::to_owned), reads }, "pos".to_owned());
                 let edges = vec![reads.walker];
                 (NodeOf::Made(made), WalkBody::Built { build, reads: Some(reads) }, edges)
             }
-            None => (NodeOf::Made(made), WalkBody::Built { build, reads: None }, edges),
+            None => {
+                let edges = self.read_by(converter);
+                (NodeOf::Made(made), WalkBody::Built { build, reads: None }, edges)
+            }
         }
     }
 
@@ -374,13 +377,16 @@ impl Collector<'_, '_> {
         WalkFunction { name, comment: format!("What the converter of {what} reads"), node: NodeOf::Nothing, edges, body: WalkBody::Object { node: None, children } }
     }
 
-    /// The node types converter `converter` makes itself, and the walkers of the values it reads
-    /// that can lead to a node.
-    fn converter_reach(&mut self, converter: MetaId) -> (Vec<usize>, Vec<usize>) {
+    /// The node types converter `converter` makes itself.
+    fn made_by(&mut self, converter: MetaId) -> Vec<usize> {
+        crate::model::made_node_types(self.cx.schema, converter).iter().map(|t| self.node_index(t)).collect()
+    }
+
+    /// The walkers of the values converter `converter` reads (in any output variant) that can lead
+    /// to a node: where its value is built whole without a scan.
+    fn read_by(&mut self, converter: MetaId) -> Vec<usize> {
         let cx = self.cx;
-        let made = crate::model::made_node_types(cx.schema, converter).iter().map(|t| self.node_index(t)).collect();
-        let edges = crate::model::converter_reads(cx.schema, converter).iter().filter(|ty| cx.model.builds_nodes(ty)).map(|ty| self.index(&Walked::Type(ty.clone()))).collect();
-        (made, edges)
+        crate::model::converter_reads(cx.schema, converter).iter().filter(|ty| cx.model.builds_nodes(ty)).map(|ty| self.index(&Walked::Type(ty.clone()))).collect()
     }
 
     fn property_function(&mut self, id: TypeId, key: &str) -> WalkFunction {
@@ -411,15 +417,16 @@ impl Collector<'_, '_> {
                             _ => true,
                         })
                     });
-                    if !read_by_fields {
+                    // (A struct whose node types have no visitor keys is never in the output by
+                    // its own: one a converter reads its way into, `FormalParameterRest`. One whose
+                    // converter makes nodes would have no node to build them with: built whole.)
+                    let output = walked.node_types.iter().all(|t| self.node_types.contains(t));
+                    if !read_by_fields || (!output && !walked.made.is_empty()) {
                         match object.via {
                             Some(converter) => self.converted(converter, build, *id, None, (*id, 0)),
                             None => (NodeOf::Always, WalkBody::Built { build, reads: None }, Vec::new()),
                         }
                     } else {
-                        // (A struct whose node types have no visitor keys is never in the output
-                        // by its own: one a converter reads its way into, `FormalParameterRest`.)
-                        let output = walked.node_types.iter().all(|t| self.node_types.contains(t));
                         let indices: Vec<usize> = if output { walked.node_types.iter().map(|t| self.node_index(t)).collect() } else { Vec::new() };
                         let node = match (&walked.type_field, indices.as_slice()) {
                             (_, []) => None,
@@ -485,9 +492,8 @@ impl Collector<'_, '_> {
                         let mut made = Vec::new();
                         let mut edges = Vec::new();
                         for converter in converters {
-                            let (m, e) = self.converter_reach(converter);
-                            made.extend(m);
-                            edges.extend(e);
+                            made.extend(self.made_by(converter));
+                            edges.extend(self.read_by(converter));
                         }
                         for payload in enumeration.variants.iter().filter_map(|v| match &v.value {
                             VariantValue::Payload(p) if cx.model.builds_nodes(p) => Some(p.clone()),

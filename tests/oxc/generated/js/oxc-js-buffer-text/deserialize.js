@@ -8298,11 +8298,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, 1, -1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, 1, -1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, -1, 1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 268, 255, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [45], [19], [47], [48, 375], [49], [369], [51], [368], [53], [19], [55, 57, 360, 364], [56], [], [58], [59, 357], [60], [61, 54], [62, 64, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [63], [], [65], [], [67], [68, 19], [36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [70], [19, 71], [72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 120, 137, 139, 142, 144, 149, 151, 158, 160, 162, 165, 186, 188, 191, 199, 201, 203, 205, 207, 209], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [71], [101], [71, 71, 71, 71], [103], [104, 48, 110], [105], [106], [107], [108], [56, 109, 109], [71], [111], [71], [113], [104, 114, 110], [119], [116], [117], [118], [110], [48, 115], [121], [4, 122, 129, 133], [123], [124], [125], [126], [127, 44], [128], [61, 19], [130], [62, 131], [132], [130, 63], [134], [135], [136], [71], [138], [71, 71], [140], [141], [108], [143], [136], [145], [146], [20, 24, 26, 30, 31, 147], [148], [19], [150], [56, 71, 109, 109], [152], [63, 153], [154, 156, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 112, 120, 137, 139, 142, 144, 149, 151, 158, 160, 162, 165, 186, 188, 191, 199, 201, 203, 205, 207, 209], [155], [71], [157], [71], [159], [33, 136], [161], [], [163], [164], [153], [166], [167], [168], [169, 174, 176, 180, 182], [170], [171, 110], [173], [110], [172], [175], [61, 118], [177], [104, 178, 118], [179], [48, 115], [181], [104, 48, 118], [183], [61, 104, 184, 118], [185], [48, 115], [187], [71], [189], [190, 118], [62, 160], [192], [193, 133], [120, 36, 194, 197], [195], [196, 63], [36, 194, 197], [198], [], [200], [196, 133], [202], [136], [204], [71], [206], [71], [208], [71], [210], [], [212], [19, 71], [214], [19], [216], [71, 19], [218], [19, 19], [220], [19, 63], [222], [19, 65], [224], [225, 241], [226], [227], [228, 36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [229], [68, 19], [231], [232, 241], [233], [234, 239], [235], [37, 236], [238], [19], [37, 237], [240], [61, 227], [242], [243], [68], [245], [19], [247], [19, 19], [249], [19, 250], [251], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [253], [254], [248, 213, 217, 219, 221], [256], [52, 257, 258, 260], [56], [259], [237], [261], [262], [263], [264, 266, 275, 277, 169], [265], [5], [267], [52, 61, 268], [269], [257, 270, 272], [271], [48, 115], [273], [274], [2, 5], [276], [52, 61, 237], [278], [52, 61, 237], [280], [19, 19, 19], [282], [19, 237], [284], [19, 19], [286], [19, 250], [288], [19], [290], [35], [292], [19, 32], [294], [295], [36, 69, 211, 213, 215, 217, 219, 221], [297], [237], [299], [65, 19], [301], [302, 304], [303], [], [305], [], [307], [308, 310], [309], [], [311], [], [313], [314, 340, 354], [353], [316], [317, 325], [36, 197, 318, 320, 322], [319], [], [321], [319, 319], [323], [324, 319], [36, 197, 322], [326], [327, 351], [328], [329, 330], [318, 320], [331], [30, 332, 312, 337], [333], [334], [335, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [336], [], [338], [339, 340, 346], [], [341], [342, 312, 337, 332, 344], [343], [], [345], [19], [], [348], [19, 134], [350], [63, 250], [352], [19], [315, 354], [355], [356], [317], [358], [359], [54], [361], [362, 357], [363], [54], [365], [54, 19], [367], [19], [52, 54, 118, 366], [370, 50, 372], [371], [], [373], [374], [52, 359, 118], [273, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 69, 211, 213, 215, 217, 219, 221, 223, 230], [384], [385], [386], [387, 237], [388], [54, 118], [390], [382, 19, 6], [392], [393, 237, 237, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [396], [19, 6, 397], [6], [399], [12, 6], [401], [237], [403], [19, 404], [405], [237, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [54, 118], [7], [418], [19, 6], [420], [19, 6], [422], [56, 104, 71], [424], [56, 104, 425, 429], [426], [427, 133], [428], [196], [430], [167], [432], [56, 433], [434], [435], [436, 237], [62, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [56, 444], [442, 440], [446], [447, 441], [448], [], [450], [56, 451], [452, 36, 194], [453], [4], [455], [456, 4, 468], [467], [458], [459], [460, 463, 465], [461], [462, 56], [63, 37, 4], [464], [56], [466], [56], [457], [475], [470], [471], [472], [473], [474, 4], [63, 4], [469], [477], [478, 4, 479], [462], [480], [469], [482], [483], [268, 255, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 66, 244, 246, 248, 252, 255, 279, 268, 281, 283, 285, 123, 287, 289, 291, 197, 147, 293, 296, 298, 300, 306, 312, 337, 69, 211, 215, 213, 347, 349, 217, 219, 221], [485], [486], [383, 268, 255, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [462, 462], [492], [489, 4, 493], [494], [469], [496], [19], [498], [63], [500], []];
+const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 272, 259, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [45], [19], [47], [48, 375], [49], [50], [51, 53, 372], [52], [], [54], [55], [56, 58, 123, 370], [57], [19], [59, 61, 364, 368], [60], [], [62], [63, 361], [64], [65, 58], [66, 68, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [67], [], [69], [], [71], [72, 19], [36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [74], [19, 75], [76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [], [101], [], [103], [75], [105], [75, 75, 75, 75], [107], [108, 48, 114], [109], [110], [111], [112], [60, 113, 113], [75], [115], [75], [117], [108, 118, 114], [119], [48, 120], [121], [122], [123], [114], [125], [4, 126, 133, 137], [127], [128], [129], [130], [131, 44], [132], [65, 19], [134], [66, 135], [136], [134, 67], [138], [139], [140], [75], [142], [75, 75], [144], [145], [112], [147], [140], [149], [150], [20, 24, 26, 30, 31, 151], [152], [19], [154], [60, 75, 113, 113], [156], [67, 157], [158, 160, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [159], [75], [161], [75], [163], [33, 140], [165], [], [167], [168], [157], [170], [171], [172], [173, 178, 180, 184, 186], [174], [175, 114], [176], [177], [114], [179], [65, 123], [181], [108, 182, 123], [183], [48, 120], [185], [108, 48, 123], [187], [65, 108, 188, 123], [189], [48, 120], [191], [75], [193], [194, 123], [66, 164], [196], [197, 137], [124, 36, 198, 201], [199], [200, 67], [36, 198, 201], [202], [], [204], [200, 137], [206], [140], [208], [75], [210], [75], [212], [75], [214], [], [216], [19, 75], [218], [19], [220], [75, 19], [222], [19, 19], [224], [19, 67], [226], [19, 69], [228], [229, 245], [230], [231], [232, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [233], [72, 19], [235], [236, 245], [237], [238, 243], [239], [37, 240], [241], [37, 242], [19], [244], [65, 231], [246], [247], [72], [249], [19], [251], [19, 19], [253], [19, 254], [255], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [257], [258], [252, 217, 221, 223, 225], [260], [56, 261, 262, 264], [60], [263], [242], [265], [266], [267], [268, 270, 279, 281, 173], [269], [5], [271], [56, 65, 272], [273], [261, 274, 276], [275], [48, 120], [277], [278], [2, 5], [280], [56, 65, 242], [282], [56, 65, 242], [284], [19, 19, 19], [286], [19, 242], [288], [19, 19], [290], [19, 254], [292], [19], [294], [35], [296], [19, 32], [298], [299], [36, 73, 215, 217, 219, 221, 223, 225], [301], [242], [303], [69, 19], [305], [306, 308], [307], [], [309], [], [311], [312, 314], [313], [], [315], [], [317], [318, 345, 358], [319], [320, 358], [321], [322, 330], [36, 201, 323, 325, 327], [324], [], [326], [324, 324], [328], [329, 324], [36, 201, 327], [331], [332, 356], [333], [334, 335], [323, 325], [336], [30, 337, 316, 342], [338], [339], [340, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [341], [], [343], [344, 345, 351], [], [346], [347, 316, 342, 337, 349], [348], [], [350], [19], [], [353], [19, 138], [355], [67, 254], [357], [19], [359], [360], [322], [362], [363], [58], [365], [366, 361], [367], [58], [369], [58, 19], [371], [19], [373], [374], [56, 363, 123], [277, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [384], [385], [386], [387, 242], [388], [58, 123], [390], [382, 19, 6], [392], [393, 242, 242, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [396], [19, 6, 397], [6], [399], [12, 6], [401], [242], [403], [19, 404], [405], [242, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [58, 123], [7], [418], [19, 6], [420], [19, 6], [422], [60, 108, 75], [424], [60, 108, 425, 429], [426], [427, 137], [428], [200], [430], [171], [432], [60, 433], [434], [435], [436, 242], [66, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [60, 444], [442, 440], [446], [447, 441], [448], [], [450], [60, 451], [452, 36, 198], [453], [4], [455], [456, 4, 468], [457], [458], [459], [460], [461, 464, 466], [462], [463, 60], [67, 37, 4], [465], [60], [467], [60], [469], [470], [471], [472], [473], [474], [475, 4], [67, 4], [477], [478, 4, 479], [463], [480], [470], [482], [483], [272, 259, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [485], [486], [383, 272, 259, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [463, 463], [492], [489, 4, 493], [494], [470], [496], [19], [498], [67], [500], []];
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -8762,10 +8762,10 @@ function walkStatement(pos) {
       if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -8978,103 +8978,103 @@ function walkExpression(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[285] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[287] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[293] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[300] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[302] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[304] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[310] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Expression tag", uint8[pos], pos);
@@ -9337,103 +9337,103 @@ function walkArrayExpressionElement(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[285] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[287] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[293] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[300] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[302] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[304] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[310] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
@@ -9506,6 +9506,40 @@ function walkFormalParameters(pos) {
   visitValue(buildWhole(deserializeFormalParameters, pos));
 }
 
+/** What the converter of `FormalParameters` reads */
+function walkReadsOfFormalParameters(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[372] === 1) walkStack.push(pos + 40, 372);
+    if (needed[53] === 1) walkStack.push(pos + 16, 53);
+    if (needed[51] === 1) walkStack.push(pos + 8, 51);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[51] === 1) walkNodeId(pos + 8);
+  if (needed[53] === 1) walkVecFormalParameter(pos + 16);
+  if (needed[372] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  walkDepth--;
+}
+
+/** `NodeId` */
+function walkNodeId(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[52] === 1) walkStack.push(pos, 52);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[52] === 1) walkNonMaxU32Alias(pos);
+  walkDepth--;
+}
+
+/** `NonMaxU32` */
+function walkNonMaxU32Alias(pos) {
+}
+
 /** `Vec<'a, FormalParameter<'a>>` */
 function walkVecFormalParameter(pos) {
   const len = uint32[(pos + 8) >>> 2];
@@ -9514,7 +9548,7 @@ function walkVecFormalParameter(pos) {
   if ((budget -= len * 72) < 0) overBudget(first, len * 72, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 72; element >= first; element -= 72) {
-      walkStack.push(element, 51);
+      walkStack.push(element, 54);
     }
     return;
   }
@@ -9527,9 +9561,28 @@ function walkVecFormalParameter(pos) {
 function walkFormalParameter(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (makes[51] === 0 && walkDepth < WALK_DEPTH && scanHits[51] < SCAN_HITS && !meets(walkReadsOfFormalParameter, pos, 51)) return;
+  if (makes[54] === 0 && walkDepth < WALK_DEPTH && scanHits[54] < SCAN_HITS && !meets(walkReadsOfFormalParameter, pos, 54)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeFormalParameter, pos));
+}
+
+/** What the converter of `FormalParameter` reads */
+function walkReadsOfFormalParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[370] === 1) walkStack.push(pos + 64, 370);
+    if (needed[123] === 1) walkStack.push(pos + 56, 123);
+    if (needed[58] === 1) walkStack.push(pos + 40, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[58] === 1) walkBindingPattern(pos + 40);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[370] === 1) walkOptionBoxExpression(pos + 64);
+  walkDepth--;
 }
 
 /** `Vec<'a, Decorator<'a>>` */
@@ -9540,7 +9593,7 @@ function walkVecDecorator(pos) {
   if ((budget -= len * 32) < 0) overBudget(first, len * 32, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
-      walkStack.push(element, 53);
+      walkStack.push(element, 57);
     }
     return;
   }
@@ -9570,16 +9623,16 @@ function walkDecorator(pos) {
 function walkBindingPattern(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[55] === 1) walkBoxBindingIdentifier(pos + 8);
+      if (needed[59] === 1) walkBoxBindingIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[57] === 1) walkBoxObjectPattern(pos + 8);
+      if (needed[61] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[360] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[364] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[364] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[368] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -9615,14 +9668,14 @@ function walkObjectPattern(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[357] === 1) walkStack.push(pos + 40, 357);
-    if (needed[59] === 1) walkStack.push(pos + 16, 59);
+    if (needed[361] === 1) walkStack.push(pos + 40, 361);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[59] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[357] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[63] === 1) walkVecBindingProperty(pos + 16);
+  if (needed[361] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -9634,7 +9687,7 @@ function walkVecBindingProperty(pos) {
   if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 60);
+      walkStack.push(element, 64);
     }
     return;
   }
@@ -9651,14 +9704,14 @@ function walkBindingProperty(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[54] === 1) walkStack.push(pos + 32, 54);
-    if (needed[61] === 1) walkStack.push(pos + 16, 61);
+    if (needed[58] === 1) walkStack.push(pos + 32, 58);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[61] === 1) walkPropertyKey(pos + 16);
-  if (needed[54] === 1) walkBindingPattern(pos + 32);
+  if (needed[65] === 1) walkPropertyKey(pos + 16);
+  if (needed[58] === 1) walkBindingPattern(pos + 32);
   walkDepth--;
 }
 
@@ -9666,10 +9719,10 @@ function walkBindingProperty(pos) {
 function walkPropertyKey(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[62] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 65:
-      if (needed[64] === 1) walkBoxPrivateIdentifier(pos + 8);
+      if (needed[68] === 1) walkBoxPrivateIdentifier(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -9705,103 +9758,103 @@ function walkPropertyKey(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[285] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[287] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[293] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[300] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[302] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[304] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[310] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("PropertyKey tag", uint8[pos], pos);
@@ -9852,12 +9905,12 @@ function walkAssignmentExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[68] === 1) walkStack.push(pos + 16, 68);
+    if (needed[72] === 1) walkStack.push(pos + 16, 72);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[68] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -9869,31 +9922,31 @@ function walkAssignmentTarget(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTarget tag", uint8[pos], pos);
@@ -9915,14 +9968,14 @@ function walkTSAsExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 32, 71);
+    if (needed[75] === 1) walkStack.push(pos + 32, 75);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[71] === 1) walkTSType(pos + 32);
+  if (needed[75] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -9930,115 +9983,115 @@ function walkTSAsExpression(pos) {
 function walkTSType(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[72] === 1) walkBoxTSAnyKeyword(pos + 8);
+      if (needed[76] === 1) walkBoxTSAnyKeyword(pos + 8);
       return;
     case 1:
-      if (needed[74] === 1) walkBoxTSBigIntKeyword(pos + 8);
+      if (needed[78] === 1) walkBoxTSBigIntKeyword(pos + 8);
       return;
     case 2:
-      if (needed[76] === 1) walkBoxTSBooleanKeyword(pos + 8);
+      if (needed[80] === 1) walkBoxTSBooleanKeyword(pos + 8);
       return;
     case 3:
-      if (needed[78] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
+      if (needed[82] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
       return;
     case 4:
-      if (needed[80] === 1) walkBoxTSNeverKeyword(pos + 8);
+      if (needed[84] === 1) walkBoxTSNeverKeyword(pos + 8);
       return;
     case 5:
-      if (needed[82] === 1) walkBoxTSNullKeyword(pos + 8);
+      if (needed[86] === 1) walkBoxTSNullKeyword(pos + 8);
       return;
     case 6:
-      if (needed[84] === 1) walkBoxTSNumberKeyword(pos + 8);
+      if (needed[88] === 1) walkBoxTSNumberKeyword(pos + 8);
       return;
     case 7:
-      if (needed[86] === 1) walkBoxTSObjectKeyword(pos + 8);
+      if (needed[90] === 1) walkBoxTSObjectKeyword(pos + 8);
       return;
     case 8:
-      if (needed[88] === 1) walkBoxTSStringKeyword(pos + 8);
+      if (needed[92] === 1) walkBoxTSStringKeyword(pos + 8);
       return;
     case 9:
-      if (needed[90] === 1) walkBoxTSSymbolKeyword(pos + 8);
+      if (needed[94] === 1) walkBoxTSSymbolKeyword(pos + 8);
       return;
     case 11:
-      if (needed[92] === 1) walkBoxTSUndefinedKeyword(pos + 8);
+      if (needed[96] === 1) walkBoxTSUndefinedKeyword(pos + 8);
       return;
     case 12:
-      if (needed[94] === 1) walkBoxTSUnknownKeyword(pos + 8);
+      if (needed[98] === 1) walkBoxTSUnknownKeyword(pos + 8);
       return;
     case 13:
-      if (needed[96] === 1) walkBoxTSVoidKeyword(pos + 8);
+      if (needed[100] === 1) walkBoxTSVoidKeyword(pos + 8);
       return;
     case 14:
-      if (needed[98] === 1) walkBoxTSArrayType(pos + 8);
+      if (needed[102] === 1) walkBoxTSArrayType(pos + 8);
       return;
     case 15:
-      if (needed[100] === 1) walkBoxTSConditionalType(pos + 8);
+      if (needed[104] === 1) walkBoxTSConditionalType(pos + 8);
       return;
     case 16:
-      if (needed[102] === 1) walkBoxTSConstructorType(pos + 8);
+      if (needed[106] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[112] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[116] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[137] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[141] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[139] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[143] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[142] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[146] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[144] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[148] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[149] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[153] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[151] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[155] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[158] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[162] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[162] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[166] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[165] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[169] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[186] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[190] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[188] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[192] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[191] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[195] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[199] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[203] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[201] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[205] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[203] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[207] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[205] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[211] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[209] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[213] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -10242,12 +10295,12 @@ function walkTSArrayType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -10266,18 +10319,18 @@ function walkTSConditionalType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 64, 71);
-    if (needed[71] === 1) walkStack.push(pos + 48, 71);
-    if (needed[71] === 1) walkStack.push(pos + 32, 71);
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 64, 75);
+    if (needed[75] === 1) walkStack.push(pos + 48, 75);
+    if (needed[75] === 1) walkStack.push(pos + 32, 75);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
-  if (needed[71] === 1) walkTSType(pos + 32);
-  if (needed[71] === 1) walkTSType(pos + 48);
-  if (needed[71] === 1) walkTSType(pos + 64);
+  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 32);
+  if (needed[75] === 1) walkTSType(pos + 48);
+  if (needed[75] === 1) walkTSType(pos + 64);
   walkDepth--;
 }
 
@@ -10296,16 +10349,16 @@ function walkTSConstructorType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[110] === 1) walkStack.push(pos + 32, 110);
+    if (needed[114] === 1) walkStack.push(pos + 32, 114);
     if (needed[48] === 1) walkStack.push(pos + 24, 48);
-    if (needed[104] === 1) walkStack.push(pos + 16, 104);
+    if (needed[108] === 1) walkStack.push(pos + 16, 108);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[48] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[110] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -10330,12 +10383,12 @@ function walkTSTypeParameterDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[107] === 1) walkStack.push(pos + 16, 107);
+    if (needed[111] === 1) walkStack.push(pos + 16, 111);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[107] === 1) walkVecTSTypeParameter(pos + 16);
+  if (needed[111] === 1) walkVecTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -10347,7 +10400,7 @@ function walkVecTSTypeParameter(pos) {
   if ((budget -= len * 80) < 0) overBudget(first, len * 80, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 80; element >= first; element -= 80) {
-      walkStack.push(element, 108);
+      walkStack.push(element, 112);
     }
     return;
   }
@@ -10364,16 +10417,16 @@ function walkTSTypeParameter(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[109] === 1) walkStack.push(pos + 64, 109);
-    if (needed[109] === 1) walkStack.push(pos + 48, 109);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[113] === 1) walkStack.push(pos + 64, 113);
+    if (needed[113] === 1) walkStack.push(pos + 48, 113);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[109] === 1) walkOptionTSType(pos + 48);
-  if (needed[109] === 1) walkOptionTSType(pos + 64);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[113] === 1) walkOptionTSType(pos + 48);
+  if (needed[113] === 1) walkOptionTSType(pos + 64);
   walkDepth--;
 }
 
@@ -10398,12 +10451,12 @@ function walkTSTypeAnnotation(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -10422,16 +10475,16 @@ function walkTSFunctionType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[110] === 1) walkStack.push(pos + 40, 110);
-    if (needed[114] === 1) walkStack.push(pos, 114);
-    if (needed[104] === 1) walkStack.push(pos + 16, 104);
+    if (needed[114] === 1) walkStack.push(pos + 40, 114);
+    if (needed[118] === 1) walkStack.push(pos, 118);
+    if (needed[108] === 1) walkStack.push(pos + 16, 108);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[114] === 1) walkParamsOfTSFunctionType(pos);
-  if (needed[110] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[118] === 1) walkParamsOfTSFunctionType(pos);
+  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -10439,9 +10492,24 @@ function walkTSFunctionType(pos) {
 function walkParamsOfTSFunctionType(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[114] < SCAN_HITS && !meets(walkReadsOfParamsOfTSFunctionType, pos, 114)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[118] < SCAN_HITS && !meets(walkReadsOfParamsOfTSFunctionType, pos, 118)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSFunctionType, pos));
+}
+
+/** What the converter of `TSFunctionType`'s `params` reads */
+function walkReadsOfParamsOfTSFunctionType(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[120] === 1) walkStack.push(pos + 24, 120);
+    if (needed[48] === 1) walkStack.push(pos + 32, 48);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
+  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, TSThisParameter<'a>>>` */
@@ -10465,12 +10533,12 @@ function walkTSThisParameter(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 24, 118);
+    if (needed[123] === 1) walkStack.push(pos + 24, 123);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
   walkDepth--;
 }
 
@@ -10478,21 +10546,6 @@ function walkTSThisParameter(pos) {
 function walkOptionBoxTSTypeAnnotation(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
   walkBoxTSTypeAnnotation(pos);
-}
-
-/** What the converter of `TSFunctionType`'s `params` reads */
-function walkReadsOfParamsOfTSFunctionType(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[115] === 1) walkStack.push(pos + 24, 115);
-    if (needed[48] === 1) walkStack.push(pos + 32, 48);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 24);
-  walkDepth--;
 }
 
 /** `Box<'a, TSImportType<'a>>` */
@@ -10510,18 +10563,18 @@ function walkTSImportType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[133] === 1) walkStack.push(pos + 88, 133);
-    if (needed[129] === 1) walkStack.push(pos + 72, 129);
-    if (needed[122] === 1) walkStack.push(pos + 64, 122);
+    if (needed[137] === 1) walkStack.push(pos + 88, 137);
+    if (needed[133] === 1) walkStack.push(pos + 72, 133);
+    if (needed[126] === 1) walkStack.push(pos + 64, 126);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[122] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[129] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[126] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[133] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -10546,12 +10599,12 @@ function walkObjectExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[125] === 1) walkStack.push(pos + 16, 125);
+    if (needed[129] === 1) walkStack.push(pos + 16, 129);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[125] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[129] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -10563,7 +10616,7 @@ function walkVecObjectPropertyKind(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 126);
+      walkStack.push(element, 130);
     }
     return;
   }
@@ -10576,7 +10629,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[127] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[131] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
@@ -10602,12 +10655,12 @@ function walkObjectProperty(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[61] === 1) walkStack.push(pos + 16, 61);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[61] === 1) walkPropertyKey(pos + 16);
+  if (needed[65] === 1) walkPropertyKey(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -10622,10 +10675,10 @@ function walkOptionTSImportTypeQualifier(pos) {
 function walkTSImportTypeQualifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[62] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[131] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[135] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -10647,14 +10700,14 @@ function walkTSImportTypeQualifiedName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[63] === 1) walkStack.push(pos + 32, 63);
-    if (needed[130] === 1) walkStack.push(pos + 16, 130);
+    if (needed[67] === 1) walkStack.push(pos + 32, 67);
+    if (needed[134] === 1) walkStack.push(pos + 16, 134);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[130] === 1) walkTSImportTypeQualifier(pos + 16);
-  if (needed[63] === 1) walkIdentifierName(pos + 32);
+  if (needed[134] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[67] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -10679,12 +10732,12 @@ function walkTSTypeParameterInstantiation(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    if (needed[140] === 1) walkStack.push(pos + 16, 140);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[136] === 1) walkVecTSType(pos + 16);
+  if (needed[140] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -10696,7 +10749,7 @@ function walkVecTSType(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 71);
+      walkStack.push(element, 75);
     }
     return;
   }
@@ -10720,14 +10773,14 @@ function walkTSIndexedAccessType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 32, 71);
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 32, 75);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
-  if (needed[71] === 1) walkTSType(pos + 32);
+  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -10746,12 +10799,12 @@ function walkTSInferType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[141] === 1) walkStack.push(pos + 16, 141);
+    if (needed[145] === 1) walkStack.push(pos + 16, 145);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[141] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[145] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -10777,12 +10830,12 @@ function walkTSIntersectionType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    if (needed[140] === 1) walkStack.push(pos + 16, 140);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[136] === 1) walkVecTSType(pos + 16);
+  if (needed[140] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -10801,12 +10854,12 @@ function walkTSLiteralType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[146] === 1) walkStack.push(pos + 16, 146);
+    if (needed[150] === 1) walkStack.push(pos + 16, 150);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[146] === 1) walkTSLiteral(pos + 16);
+  if (needed[150] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -10829,7 +10882,7 @@ function walkTSLiteral(pos) {
       if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -10875,18 +10928,18 @@ function walkTSMappedType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[109] === 1) walkStack.push(pos + 80, 109);
-    if (needed[109] === 1) walkStack.push(pos + 64, 109);
-    if (needed[71] === 1) walkStack.push(pos + 48, 71);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[113] === 1) walkStack.push(pos + 80, 113);
+    if (needed[113] === 1) walkStack.push(pos + 64, 113);
+    if (needed[75] === 1) walkStack.push(pos + 48, 75);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[71] === 1) walkTSType(pos + 48);
-  if (needed[109] === 1) walkOptionTSType(pos + 64);
-  if (needed[109] === 1) walkOptionTSType(pos + 80);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 48);
+  if (needed[113] === 1) walkOptionTSType(pos + 64);
+  if (needed[113] === 1) walkOptionTSType(pos + 80);
   walkDepth--;
 }
 
@@ -10905,14 +10958,14 @@ function walkTSNamedTupleMember(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[153] === 1) walkStack.push(pos + 48, 153);
-    if (needed[63] === 1) walkStack.push(pos + 16, 63);
+    if (needed[157] === 1) walkStack.push(pos + 48, 157);
+    if (needed[67] === 1) walkStack.push(pos + 16, 67);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[63] === 1) walkIdentifierName(pos + 16);
-  if (needed[153] === 1) walkTSTupleElement(pos + 48);
+  if (needed[67] === 1) walkIdentifierName(pos + 16);
+  if (needed[157] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -10920,121 +10973,121 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[154] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[158] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[156] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[160] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
-      if (needed[72] === 1) walkBoxTSAnyKeyword(pos + 8);
+      if (needed[76] === 1) walkBoxTSAnyKeyword(pos + 8);
       return;
     case 1:
-      if (needed[74] === 1) walkBoxTSBigIntKeyword(pos + 8);
+      if (needed[78] === 1) walkBoxTSBigIntKeyword(pos + 8);
       return;
     case 2:
-      if (needed[76] === 1) walkBoxTSBooleanKeyword(pos + 8);
+      if (needed[80] === 1) walkBoxTSBooleanKeyword(pos + 8);
       return;
     case 3:
-      if (needed[78] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
+      if (needed[82] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
       return;
     case 4:
-      if (needed[80] === 1) walkBoxTSNeverKeyword(pos + 8);
+      if (needed[84] === 1) walkBoxTSNeverKeyword(pos + 8);
       return;
     case 5:
-      if (needed[82] === 1) walkBoxTSNullKeyword(pos + 8);
+      if (needed[86] === 1) walkBoxTSNullKeyword(pos + 8);
       return;
     case 6:
-      if (needed[84] === 1) walkBoxTSNumberKeyword(pos + 8);
+      if (needed[88] === 1) walkBoxTSNumberKeyword(pos + 8);
       return;
     case 7:
-      if (needed[86] === 1) walkBoxTSObjectKeyword(pos + 8);
+      if (needed[90] === 1) walkBoxTSObjectKeyword(pos + 8);
       return;
     case 8:
-      if (needed[88] === 1) walkBoxTSStringKeyword(pos + 8);
+      if (needed[92] === 1) walkBoxTSStringKeyword(pos + 8);
       return;
     case 9:
-      if (needed[90] === 1) walkBoxTSSymbolKeyword(pos + 8);
+      if (needed[94] === 1) walkBoxTSSymbolKeyword(pos + 8);
       return;
     case 11:
-      if (needed[92] === 1) walkBoxTSUndefinedKeyword(pos + 8);
+      if (needed[96] === 1) walkBoxTSUndefinedKeyword(pos + 8);
       return;
     case 12:
-      if (needed[94] === 1) walkBoxTSUnknownKeyword(pos + 8);
+      if (needed[98] === 1) walkBoxTSUnknownKeyword(pos + 8);
       return;
     case 13:
-      if (needed[96] === 1) walkBoxTSVoidKeyword(pos + 8);
+      if (needed[100] === 1) walkBoxTSVoidKeyword(pos + 8);
       return;
     case 14:
-      if (needed[98] === 1) walkBoxTSArrayType(pos + 8);
+      if (needed[102] === 1) walkBoxTSArrayType(pos + 8);
       return;
     case 15:
-      if (needed[100] === 1) walkBoxTSConditionalType(pos + 8);
+      if (needed[104] === 1) walkBoxTSConditionalType(pos + 8);
       return;
     case 16:
-      if (needed[102] === 1) walkBoxTSConstructorType(pos + 8);
+      if (needed[106] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[112] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[116] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[137] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[141] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[139] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[143] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[142] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[146] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[144] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[148] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[149] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[153] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[151] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[155] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[158] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[162] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[162] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[166] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[165] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[169] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[186] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[190] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[188] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[192] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[191] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[195] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[199] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[203] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[201] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[205] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[203] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[207] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[205] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[207] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[211] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[209] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[213] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -11056,12 +11109,12 @@ function walkTSOptionalType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11080,12 +11133,12 @@ function walkTSRestType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11104,14 +11157,14 @@ function walkTSTemplateLiteralType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 40, 136);
+    if (needed[140] === 1) walkStack.push(pos + 40, 140);
     if (needed[33] === 1) walkStack.push(pos + 16, 33);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[33] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[136] === 1) walkVecTSType(pos + 40);
+  if (needed[140] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -11144,12 +11197,12 @@ function walkTSTupleType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[164] === 1) walkStack.push(pos + 16, 164);
+    if (needed[168] === 1) walkStack.push(pos + 16, 168);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[164] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[168] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -11161,7 +11214,7 @@ function walkVecTSTupleElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 153);
+      walkStack.push(element, 157);
     }
     return;
   }
@@ -11185,12 +11238,12 @@ function walkTSTypeLiteral(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    if (needed[171] === 1) walkStack.push(pos + 16, 171);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[167] === 1) walkVecTSSignature(pos + 16);
+  if (needed[171] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -11202,7 +11255,7 @@ function walkVecTSSignature(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 168);
+      walkStack.push(element, 172);
     }
     return;
   }
@@ -11215,19 +11268,19 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[169] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[173] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[174] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[178] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[176] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[180] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[180] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[184] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[182] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[186] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -11249,14 +11302,14 @@ function walkTSIndexSignature(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[110] === 1) walkStack.push(pos + 56, 110);
-    if (needed[171] === 1) walkStack.push(pos, 171);
+    if (needed[114] === 1) walkStack.push(pos + 56, 114);
+    if (needed[175] === 1) walkStack.push(pos, 175);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[171] === 1) walkParametersOfTSIndexSignature(pos);
-  if (needed[110] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  if (needed[175] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -11264,9 +11317,22 @@ function walkTSIndexSignature(pos) {
 function walkParametersOfTSIndexSignature(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[171] < SCAN_HITS && !meets(walkReadsOfParametersOfTSIndexSignature, pos, 171)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[175] < SCAN_HITS && !meets(walkReadsOfParametersOfTSIndexSignature, pos, 175)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParametersOfTSIndexSignature, pos));
+}
+
+/** What the converter of `TSIndexSignature`'s `parameters` reads */
+function walkReadsOfParametersOfTSIndexSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[177] === 1) walkStack.push(pos + 16, 177);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[177] === 1) walkTSIndexSignatureName(pos + 16);
+  walkDepth--;
 }
 
 /** `TSIndexSignatureName<'a>` */
@@ -11277,25 +11343,12 @@ function walkTSIndexSignatureName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[110] === 1) walkStack.push(pos + 32, 110);
+    if (needed[114] === 1) walkStack.push(pos + 32, 114);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[110] === 1) walkBoxTSTypeAnnotation(pos + 32);
-  walkDepth--;
-}
-
-/** What the converter of `TSIndexSignature`'s `parameters` reads */
-function walkReadsOfParametersOfTSIndexSignature(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[172] === 1) walkStack.push(pos + 16, 172);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[172] === 1) walkTSIndexSignatureName(pos + 16);
+  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -11314,14 +11367,14 @@ function walkTSPropertySignature(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 32, 118);
-    if (needed[61] === 1) walkStack.push(pos + 16, 61);
+    if (needed[123] === 1) walkStack.push(pos + 32, 123);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[61] === 1) walkPropertyKey(pos + 16);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[65] === 1) walkPropertyKey(pos + 16);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -11340,16 +11393,16 @@ function walkTSCallSignatureDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 40, 118);
-    if (needed[178] === 1) walkStack.push(pos, 178);
-    if (needed[104] === 1) walkStack.push(pos + 16, 104);
+    if (needed[123] === 1) walkStack.push(pos + 40, 123);
+    if (needed[182] === 1) walkStack.push(pos, 182);
+    if (needed[108] === 1) walkStack.push(pos + 16, 108);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[178] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[182] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -11357,7 +11410,7 @@ function walkTSCallSignatureDeclaration(pos) {
 function walkParamsOfTSCallSignatureDeclaration(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[178] < SCAN_HITS && !meets(walkReadsOfParamsOfTSCallSignatureDeclaration, pos, 178)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[182] < SCAN_HITS && !meets(walkReadsOfParamsOfTSCallSignatureDeclaration, pos, 182)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSCallSignatureDeclaration, pos));
 }
@@ -11366,14 +11419,14 @@ function walkParamsOfTSCallSignatureDeclaration(pos) {
 function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[115] === 1) walkStack.push(pos + 24, 115);
+    if (needed[120] === 1) walkStack.push(pos + 24, 120);
     if (needed[48] === 1) walkStack.push(pos + 32, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -11392,16 +11445,16 @@ function walkTSConstructSignatureDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 32, 118);
+    if (needed[123] === 1) walkStack.push(pos + 32, 123);
     if (needed[48] === 1) walkStack.push(pos + 24, 48);
-    if (needed[104] === 1) walkStack.push(pos + 16, 104);
+    if (needed[108] === 1) walkStack.push(pos + 16, 108);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[48] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -11420,18 +11473,18 @@ function walkTSMethodSignature(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 56, 118);
-    if (needed[184] === 1) walkStack.push(pos, 184);
-    if (needed[104] === 1) walkStack.push(pos + 32, 104);
-    if (needed[61] === 1) walkStack.push(pos + 16, 61);
+    if (needed[123] === 1) walkStack.push(pos + 56, 123);
+    if (needed[188] === 1) walkStack.push(pos, 188);
+    if (needed[108] === 1) walkStack.push(pos + 32, 108);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[61] === 1) walkPropertyKey(pos + 16);
-  if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[184] === 1) walkParamsOfTSMethodSignature(pos);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[65] === 1) walkPropertyKey(pos + 16);
+  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
+  if (needed[188] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -11439,7 +11492,7 @@ function walkTSMethodSignature(pos) {
 function walkParamsOfTSMethodSignature(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[184] < SCAN_HITS && !meets(walkReadsOfParamsOfTSMethodSignature, pos, 184)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[188] < SCAN_HITS && !meets(walkReadsOfParamsOfTSMethodSignature, pos, 188)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSMethodSignature, pos));
 }
@@ -11448,14 +11501,14 @@ function walkParamsOfTSMethodSignature(pos) {
 function walkReadsOfParamsOfTSMethodSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[115] === 1) walkStack.push(pos + 40, 115);
+    if (needed[120] === 1) walkStack.push(pos + 40, 120);
     if (needed[48] === 1) walkStack.push(pos + 48, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 48);
-  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 40);
   walkDepth--;
 }
 
@@ -11474,12 +11527,12 @@ function walkTSTypeOperator(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11498,14 +11551,14 @@ function walkTSTypePredicate(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 32, 118);
-    if (needed[190] === 1) walkStack.push(pos + 16, 190);
+    if (needed[123] === 1) walkStack.push(pos + 32, 123);
+    if (needed[194] === 1) walkStack.push(pos + 16, 194);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[190] === 1) walkTSTypePredicateName(pos + 16);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[194] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -11513,10 +11566,10 @@ function walkTSTypePredicate(pos) {
 function walkTSTypePredicateName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[62] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[160] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -11538,14 +11591,14 @@ function walkTSTypeQuery(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[133] === 1) walkStack.push(pos + 32, 133);
-    if (needed[193] === 1) walkStack.push(pos + 16, 193);
+    if (needed[137] === 1) walkStack.push(pos + 32, 137);
+    if (needed[197] === 1) walkStack.push(pos + 16, 197);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[193] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[197] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -11553,16 +11606,16 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[120] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -11584,14 +11637,14 @@ function walkTSQualifiedName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[63] === 1) walkStack.push(pos + 32, 63);
-    if (needed[196] === 1) walkStack.push(pos + 16, 196);
+    if (needed[67] === 1) walkStack.push(pos + 32, 67);
+    if (needed[200] === 1) walkStack.push(pos + 16, 200);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[196] === 1) walkTSTypeName(pos + 16);
-  if (needed[63] === 1) walkIdentifierName(pos + 32);
+  if (needed[200] === 1) walkTSTypeName(pos + 16);
+  if (needed[67] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -11602,10 +11655,10 @@ function walkTSTypeName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -11641,14 +11694,14 @@ function walkTSTypeReference(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[133] === 1) walkStack.push(pos + 32, 133);
-    if (needed[196] === 1) walkStack.push(pos + 16, 196);
+    if (needed[137] === 1) walkStack.push(pos + 32, 137);
+    if (needed[200] === 1) walkStack.push(pos + 16, 200);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[196] === 1) walkTSTypeName(pos + 16);
-  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[200] === 1) walkTSTypeName(pos + 16);
+  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -11667,12 +11720,12 @@ function walkTSUnionType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    if (needed[140] === 1) walkStack.push(pos + 16, 140);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[136] === 1) walkVecTSType(pos + 16);
+  if (needed[140] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11691,12 +11744,12 @@ function walkTSParenthesizedType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11715,12 +11768,12 @@ function walkJSDocNullableType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11739,12 +11792,12 @@ function walkJSDocNonNullableType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -11777,14 +11830,14 @@ function walkTSSatisfiesExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 32, 71);
+    if (needed[75] === 1) walkStack.push(pos + 32, 75);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[71] === 1) walkTSType(pos + 32);
+  if (needed[75] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -11828,12 +11881,12 @@ function walkTSTypeAssertion(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[71] === 1) walkStack.push(pos + 16, 71);
+    if (needed[75] === 1) walkStack.push(pos + 16, 75);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[71] === 1) walkTSType(pos + 16);
+  if (needed[75] === 1) walkTSType(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -11879,14 +11932,14 @@ function walkStaticMemberExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[63] === 1) walkStack.push(pos + 32, 63);
+    if (needed[67] === 1) walkStack.push(pos + 32, 67);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[63] === 1) walkIdentifierName(pos + 32);
+  if (needed[67] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -11905,14 +11958,14 @@ function walkPrivateFieldExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[65] === 1) walkStack.push(pos + 32, 65);
+    if (needed[69] === 1) walkStack.push(pos + 32, 69);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[65] === 1) walkPrivateIdentifier(pos + 32);
+  if (needed[69] === 1) walkPrivateIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -11931,14 +11984,14 @@ function walkArrayAssignmentTarget(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[241] === 1) walkStack.push(pos + 40, 241);
-    if (needed[225] === 1) walkStack.push(pos + 16, 225);
+    if (needed[245] === 1) walkStack.push(pos + 40, 245);
+    if (needed[229] === 1) walkStack.push(pos + 16, 229);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[225] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[241] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[229] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
+  if (needed[245] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -11950,7 +12003,7 @@ function walkVecOptionAssignmentTargetMaybeDefault(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 226);
+      walkStack.push(element, 230);
     }
     return;
   }
@@ -11969,37 +12022,37 @@ function walkOptionAssignmentTargetMaybeDefault(pos) {
 function walkAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[228] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
+      if (needed[232] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
@@ -12022,12 +12075,12 @@ function walkAssignmentTargetWithDefault(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[68] === 1) walkStack.push(pos + 16, 68);
+    if (needed[72] === 1) walkStack.push(pos + 16, 72);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[68] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -12047,14 +12100,14 @@ function walkObjectAssignmentTarget(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[241] === 1) walkStack.push(pos + 40, 241);
-    if (needed[232] === 1) walkStack.push(pos + 16, 232);
+    if (needed[245] === 1) walkStack.push(pos + 40, 245);
+    if (needed[236] === 1) walkStack.push(pos + 16, 236);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[232] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[241] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[236] === 1) walkVecAssignmentTargetProperty(pos + 16);
+  if (needed[245] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12066,7 +12119,7 @@ function walkVecAssignmentTargetProperty(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 233);
+      walkStack.push(element, 237);
     }
     return;
   }
@@ -12079,10 +12132,10 @@ function walkVecAssignmentTargetProperty(pos) {
 function walkAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[234] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      if (needed[238] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[239] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[243] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -12104,14 +12157,14 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[236] === 1) walkStack.push(pos, 236);
+    if (needed[240] === 1) walkStack.push(pos, 240);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[236] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
+  if (needed[240] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
   walkDepth--;
 }
 
@@ -12119,30 +12172,30 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (makes[236] === 0 && walkDepth < WALK_DEPTH && scanHits[236] < SCAN_HITS && !meets(walkReadsOfValueOfAssignmentTargetPropertyIdentifier, pos, 236)) return;
+  if (makes[240] === 0 && walkDepth < WALK_DEPTH && scanHits[240] < SCAN_HITS && !meets(walkReadsOfValueOfAssignmentTargetPropertyIdentifier, pos, 240)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeValueOfAssignmentTargetPropertyIdentifier, pos));
-}
-
-/** `Option<Expression<'a>>` */
-function walkOptionExpression(pos) {
-  if (uint8[pos] === 255) return;
-  walkExpression(pos);
 }
 
 /** What the converter of `AssignmentTargetPropertyIdentifier`'s `value` reads */
 function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 48, 237);
+    if (needed[242] === 1) walkStack.push(pos + 48, 242);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[237] === 1) walkOptionExpression(pos + 48);
+  if (needed[242] === 1) walkOptionExpression(pos + 48);
   walkDepth--;
+}
+
+/** `Option<Expression<'a>>` */
+function walkOptionExpression(pos) {
+  if (uint8[pos] === 255) return;
+  walkExpression(pos);
 }
 
 /** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
@@ -12160,14 +12213,14 @@ function walkAssignmentTargetPropertyProperty(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[227] === 1) walkStack.push(pos + 32, 227);
-    if (needed[61] === 1) walkStack.push(pos + 16, 61);
+    if (needed[231] === 1) walkStack.push(pos + 32, 231);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[61] === 1) walkPropertyKey(pos + 16);
-  if (needed[227] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
+  if (needed[65] === 1) walkPropertyKey(pos + 16);
+  if (needed[231] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
   walkDepth--;
 }
 
@@ -12192,12 +12245,12 @@ function walkAssignmentTargetRest(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[68] === 1) walkStack.push(pos + 16, 68);
+    if (needed[72] === 1) walkStack.push(pos + 16, 72);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[68] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -12266,14 +12319,14 @@ function walkCallExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[250] === 1) walkStack.push(pos + 40, 250);
+    if (needed[254] === 1) walkStack.push(pos + 40, 254);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[250] === 1) walkVecArgument(pos + 40);
+  if (needed[254] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -12285,7 +12338,7 @@ function walkVecArgument(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 251);
+      walkStack.push(element, 255);
     }
     return;
   }
@@ -12334,103 +12387,103 @@ function walkArgument(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[285] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[287] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[293] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[300] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[302] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[304] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[310] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Argument tag", uint8[pos], pos);
@@ -12452,12 +12505,12 @@ function walkChainExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 16, 254);
+    if (needed[258] === 1) walkStack.push(pos + 16, 258);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[254] === 1) walkChainElement(pos + 16);
+  if (needed[258] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -12465,19 +12518,19 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ChainElement tag", uint8[pos], pos);
@@ -12505,18 +12558,18 @@ function walkClass(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[260] === 1) walkStack.push(pos + 128, 260);
-    if (needed[258] === 1) walkStack.push(pos, 258);
-    if (needed[257] === 1) walkStack.push(pos + 40, 257);
-    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    if (needed[264] === 1) walkStack.push(pos + 128, 264);
+    if (needed[262] === 1) walkStack.push(pos, 262);
+    if (needed[261] === 1) walkStack.push(pos + 40, 261);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[52] === 1) walkVecDecorator(pos + 16);
-  if (needed[257] === 1) walkOptionBindingIdentifier(pos + 40);
-  if (needed[258] === 1) walkSuperClassOfClass(pos);
-  if (needed[260] === 1) walkBoxClassBody(pos + 128);
+  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[261] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[262] === 1) walkSuperClassOfClass(pos);
+  if (needed[264] === 1) walkBoxClassBody(pos + 128);
   walkDepth--;
 }
 
@@ -12530,7 +12583,7 @@ function walkOptionBindingIdentifier(pos) {
 function walkSuperClassOfClass(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[258] < SCAN_HITS && !meets(walkReadsOfSuperClassOfClass, pos, 258)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[262] < SCAN_HITS && !meets(walkReadsOfSuperClassOfClass, pos, 262)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeSuperClassOfClass, pos));
 }
@@ -12539,12 +12592,12 @@ function walkSuperClassOfClass(pos) {
 function walkReadsOfSuperClassOfClass(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 80, 237);
+    if (needed[242] === 1) walkStack.push(pos + 80, 242);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[237] === 1) walkOptionExpression(pos + 80);
+  if (needed[242] === 1) walkOptionExpression(pos + 80);
   walkDepth--;
 }
 
@@ -12563,12 +12616,12 @@ function walkClassBody(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[262] === 1) walkStack.push(pos + 16, 262);
+    if (needed[266] === 1) walkStack.push(pos + 16, 266);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[262] === 1) walkVecClassElement(pos + 16);
+  if (needed[266] === 1) walkVecClassElement(pos + 16);
   walkDepth--;
 }
 
@@ -12580,7 +12633,7 @@ function walkVecClassElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 263);
+      walkStack.push(element, 267);
     }
     return;
   }
@@ -12593,19 +12646,19 @@ function walkVecClassElement(pos) {
 function walkClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[264] === 1) walkBoxStaticBlock(pos + 8);
+      if (needed[268] === 1) walkBoxStaticBlock(pos + 8);
       return;
     case 1:
-      if (needed[266] === 1) walkBoxMethodDefinition(pos + 8);
+      if (needed[270] === 1) walkBoxMethodDefinition(pos + 8);
       return;
     case 2:
-      if (needed[275] === 1) walkBoxPropertyDefinition(pos + 8);
+      if (needed[279] === 1) walkBoxPropertyDefinition(pos + 8);
       return;
     case 3:
-      if (needed[277] === 1) walkBoxAccessorProperty(pos + 8);
+      if (needed[281] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[169] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[173] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -12657,16 +12710,16 @@ function walkMethodDefinition(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[268] === 1) walkStack.push(pos + 56, 268);
-    if (needed[61] === 1) walkStack.push(pos + 40, 61);
-    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    if (needed[272] === 1) walkStack.push(pos + 56, 272);
+    if (needed[65] === 1) walkStack.push(pos + 40, 65);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[52] === 1) walkVecDecorator(pos + 16);
-  if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[268] === 1) walkBoxFunction(pos + 56);
+  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[65] === 1) walkPropertyKey(pos + 40);
+  if (needed[272] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
 
@@ -12691,16 +12744,16 @@ function walkFunction(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[272] === 1) walkStack.push(pos + 80, 272);
-    if (needed[270] === 1) walkStack.push(pos, 270);
-    if (needed[257] === 1) walkStack.push(pos + 16, 257);
+    if (needed[276] === 1) walkStack.push(pos + 80, 276);
+    if (needed[274] === 1) walkStack.push(pos, 274);
+    if (needed[261] === 1) walkStack.push(pos + 16, 261);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[257] === 1) walkOptionBindingIdentifier(pos + 16);
-  if (needed[270] === 1) walkParamsOfFunction(pos);
-  if (needed[272] === 1) walkOptionBoxFunctionBody(pos + 80);
+  if (needed[261] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[274] === 1) walkParamsOfFunction(pos);
+  if (needed[276] === 1) walkOptionBoxFunctionBody(pos + 80);
   walkDepth--;
 }
 
@@ -12708,7 +12761,7 @@ function walkFunction(pos) {
 function walkParamsOfFunction(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[270] < SCAN_HITS && !meets(walkReadsOfParamsOfFunction, pos, 270)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[274] < SCAN_HITS && !meets(walkReadsOfParamsOfFunction, pos, 274)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfFunction, pos));
 }
@@ -12717,14 +12770,14 @@ function walkParamsOfFunction(pos) {
 function walkReadsOfParamsOfFunction(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[115] === 1) walkStack.push(pos + 56, 115);
+    if (needed[120] === 1) walkStack.push(pos + 56, 120);
     if (needed[48] === 1) walkStack.push(pos + 64, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 64);
-  if (needed[115] === 1) walkOptionBoxTSThisParameter(pos + 56);
+  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 56);
   walkDepth--;
 }
 
@@ -12781,16 +12834,16 @@ function walkPropertyDefinition(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 64, 237);
-    if (needed[61] === 1) walkStack.push(pos + 40, 61);
-    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    if (needed[242] === 1) walkStack.push(pos + 64, 242);
+    if (needed[65] === 1) walkStack.push(pos + 40, 65);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[52] === 1) walkVecDecorator(pos + 16);
-  if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[237] === 1) walkOptionExpression(pos + 64);
+  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[65] === 1) walkPropertyKey(pos + 40);
+  if (needed[242] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -12815,16 +12868,16 @@ function walkAccessorProperty(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 64, 237);
-    if (needed[61] === 1) walkStack.push(pos + 40, 61);
-    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    if (needed[242] === 1) walkStack.push(pos + 64, 242);
+    if (needed[65] === 1) walkStack.push(pos + 40, 65);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[52] === 1) walkVecDecorator(pos + 16);
-  if (needed[61] === 1) walkPropertyKey(pos + 40);
-  if (needed[237] === 1) walkOptionExpression(pos + 64);
+  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[65] === 1) walkPropertyKey(pos + 40);
+  if (needed[242] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -12871,14 +12924,14 @@ function walkImportExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 32, 237);
+    if (needed[242] === 1) walkStack.push(pos + 32, 242);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[237] === 1) walkOptionExpression(pos + 32);
+  if (needed[242] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -12923,14 +12976,14 @@ function walkNewExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[250] === 1) walkStack.push(pos + 40, 250);
+    if (needed[254] === 1) walkStack.push(pos + 40, 254);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[250] === 1) walkVecArgument(pos + 40);
+  if (needed[254] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -13023,12 +13076,12 @@ function walkUpdateExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[295] === 1) walkStack.push(pos + 16, 295);
+    if (needed[299] === 1) walkStack.push(pos + 16, 299);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[295] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[299] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -13039,25 +13092,25 @@ function walkSimpleAssignmentTarget(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
@@ -13079,12 +13132,12 @@ function walkYieldExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 16, 237);
+    if (needed[242] === 1) walkStack.push(pos + 16, 242);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[237] === 1) walkOptionExpression(pos + 16);
+  if (needed[242] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13104,12 +13157,12 @@ function walkPrivateInExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 48, 19);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[69] === 1) walkStack.push(pos + 16, 69);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPrivateIdentifier(pos + 16);
+  if (needed[69] === 1) walkPrivateIdentifier(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 48);
   walkDepth--;
 }
@@ -13128,14 +13181,14 @@ function walkImportMeta(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[304] === 1) walkStack.push(pos, 304);
-    if (needed[302] === 1) walkStack.push(pos, 302);
+    if (needed[308] === 1) walkStack.push(pos, 308);
+    if (needed[306] === 1) walkStack.push(pos, 306);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[302] === 1) walkMetaOfImportMeta(pos);
-  if (needed[304] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[306] === 1) walkMetaOfImportMeta(pos);
+  if (needed[308] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
@@ -13143,7 +13196,7 @@ function walkImportMeta(pos) {
 function walkMetaOfImportMeta(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (makes[302] === 0 && walkDepth < WALK_DEPTH && scanHits[302] < SCAN_HITS && !meets(walkReadsOfMetaOfImportMeta, pos, 302)) return;
+  if (makes[306] === 0 && walkDepth < WALK_DEPTH && scanHits[306] < SCAN_HITS && !meets(walkReadsOfMetaOfImportMeta, pos, 306)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeMetaOfImportMeta, pos));
 }
@@ -13156,7 +13209,7 @@ function walkReadsOfMetaOfImportMeta(pos) {
 function walkPropertyOfImportMeta(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (makes[304] === 0 && walkDepth < WALK_DEPTH && scanHits[304] < SCAN_HITS && !meets(walkReadsOfPropertyOfImportMeta, pos, 304)) return;
+  if (makes[308] === 0 && walkDepth < WALK_DEPTH && scanHits[308] < SCAN_HITS && !meets(walkReadsOfPropertyOfImportMeta, pos, 308)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializePropertyOfImportMeta, pos));
 }
@@ -13179,14 +13232,14 @@ function walkNewTarget(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[310] === 1) walkStack.push(pos, 310);
-    if (needed[308] === 1) walkStack.push(pos, 308);
+    if (needed[314] === 1) walkStack.push(pos, 314);
+    if (needed[312] === 1) walkStack.push(pos, 312);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[308] === 1) walkMetaOfNewTarget(pos);
-  if (needed[310] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[312] === 1) walkMetaOfNewTarget(pos);
+  if (needed[314] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
@@ -13194,7 +13247,7 @@ function walkNewTarget(pos) {
 function walkMetaOfNewTarget(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (makes[308] === 0 && walkDepth < WALK_DEPTH && scanHits[308] < SCAN_HITS && !meets(walkReadsOfMetaOfNewTarget, pos, 308)) return;
+  if (makes[312] === 0 && walkDepth < WALK_DEPTH && scanHits[312] < SCAN_HITS && !meets(walkReadsOfMetaOfNewTarget, pos, 312)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeMetaOfNewTarget, pos));
 }
@@ -13207,7 +13260,7 @@ function walkReadsOfMetaOfNewTarget(pos) {
 function walkPropertyOfNewTarget(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (makes[310] === 0 && walkDepth < WALK_DEPTH && scanHits[310] < SCAN_HITS && !meets(walkReadsOfPropertyOfNewTarget, pos, 310)) return;
+  if (makes[314] === 0 && walkDepth < WALK_DEPTH && scanHits[314] < SCAN_HITS && !meets(walkReadsOfPropertyOfNewTarget, pos, 314)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializePropertyOfNewTarget, pos));
 }
@@ -13231,16 +13284,16 @@ function walkJSXElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[354] === 1) walkStack.push(pos + 48, 354);
-    if (needed[340] === 1) walkStack.push(pos + 24, 340);
-    if (needed[314] === 1) walkStack.push(pos, 314);
+    if (needed[358] === 1) walkStack.push(pos + 48, 358);
+    if (needed[345] === 1) walkStack.push(pos + 24, 345);
+    if (needed[318] === 1) walkStack.push(pos, 318);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[314] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[340] === 1) walkVecJSXChild(pos + 24);
-  if (needed[354] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[318] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[345] === 1) walkVecJSXChild(pos + 24);
+  if (needed[358] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
@@ -13248,9 +13301,24 @@ function walkJSXElement(pos) {
 function walkOpeningElementOfJSXElement(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[314] < SCAN_HITS && !meets(walkReadsOfOpeningElementOfJSXElement, pos, 314)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[318] < SCAN_HITS && !meets(walkReadsOfOpeningElementOfJSXElement, pos, 318)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
+}
+
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[358] === 1) walkStack.push(pos + 48, 358);
+    if (needed[320] === 1) walkStack.push(pos + 16, 320);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[320] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[358] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -13268,14 +13336,14 @@ function walkJSXOpeningElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[325] === 1) walkStack.push(pos + 40, 325);
-    if (needed[317] === 1) walkStack.push(pos + 16, 317);
+    if (needed[330] === 1) walkStack.push(pos + 40, 330);
+    if (needed[322] === 1) walkStack.push(pos + 16, 322);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[317] === 1) walkJSXElementName(pos + 16);
-  if (needed[325] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[322] === 1) walkJSXElementName(pos + 16);
+  if (needed[330] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -13313,14 +13381,14 @@ function walkJSXNamespacedName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[319] === 1) walkStack.push(pos + 48, 319);
-    if (needed[319] === 1) walkStack.push(pos + 16, 319);
+    if (needed[324] === 1) walkStack.push(pos + 48, 324);
+    if (needed[324] === 1) walkStack.push(pos + 16, 324);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[319] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[319] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[324] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[324] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -13339,14 +13407,14 @@ function walkJSXMemberExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[319] === 1) walkStack.push(pos + 32, 319);
-    if (needed[324] === 1) walkStack.push(pos + 16, 324);
+    if (needed[324] === 1) walkStack.push(pos + 32, 324);
+    if (needed[329] === 1) walkStack.push(pos + 16, 329);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[324] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[319] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[329] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[324] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -13364,7 +13432,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 326);
+      walkStack.push(element, 331);
     }
     return;
   }
@@ -13377,10 +13445,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[327] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[332] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[351] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[356] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -13402,14 +13470,14 @@ function walkJSXAttribute(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[330] === 1) walkStack.push(pos + 32, 330);
-    if (needed[329] === 1) walkStack.push(pos + 16, 329);
+    if (needed[335] === 1) walkStack.push(pos + 32, 335);
+    if (needed[334] === 1) walkStack.push(pos + 16, 334);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[329] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[330] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[334] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[335] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -13417,10 +13485,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[318] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[323] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[320] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[325] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -13440,13 +13508,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[332] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[337] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -13468,12 +13536,12 @@ function walkJSXExpressionContainer(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[334] === 1) walkStack.push(pos + 16, 334);
+    if (needed[339] === 1) walkStack.push(pos + 16, 339);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[334] === 1) walkJSXExpression(pos + 16);
+  if (needed[339] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13481,7 +13549,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[335] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[340] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -13517,103 +13585,103 @@ function walkJSXExpression(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[285] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[287] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[293] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[300] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[302] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[304] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[310] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("JSXExpression tag", uint8[pos], pos);
@@ -13649,16 +13717,16 @@ function walkJSXFragment(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[346] === 1) walkStack.push(pos + 56, 346);
-    if (needed[340] === 1) walkStack.push(pos + 32, 340);
-    if (needed[339] === 1) walkStack.push(pos + 16, 339);
+    if (needed[351] === 1) walkStack.push(pos + 56, 351);
+    if (needed[345] === 1) walkStack.push(pos + 32, 345);
+    if (needed[344] === 1) walkStack.push(pos + 16, 344);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[339] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[340] === 1) walkVecJSXChild(pos + 32);
-  if (needed[346] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[344] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[345] === 1) walkVecJSXChild(pos + 32);
+  if (needed[351] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -13678,7 +13746,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 341);
+      walkStack.push(element, 346);
     }
     return;
   }
@@ -13691,19 +13759,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[342] === 1) walkBoxJSXText(pos + 8);
+      if (needed[347] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[332] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[337] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[344] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[349] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -13771,14 +13839,14 @@ function walkTSInstantiationExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[134] === 1) walkStack.push(pos + 32, 134);
+    if (needed[138] === 1) walkStack.push(pos + 32, 138);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[134] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[138] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -13797,14 +13865,14 @@ function walkV8IntrinsicExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[250] === 1) walkStack.push(pos + 48, 250);
-    if (needed[63] === 1) walkStack.push(pos + 16, 63);
+    if (needed[254] === 1) walkStack.push(pos + 48, 254);
+    if (needed[67] === 1) walkStack.push(pos + 16, 67);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[63] === 1) walkIdentifierName(pos + 16);
-  if (needed[250] === 1) walkVecArgument(pos + 48);
+  if (needed[67] === 1) walkIdentifierName(pos + 16);
+  if (needed[254] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -13832,21 +13900,6 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
-/** What the converter of `JSXElement`'s `openingElement` reads */
-function walkReadsOfOpeningElementOfJSXElement(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[354] === 1) walkStack.push(pos + 48, 354);
-    if (needed[315] === 1) walkStack.push(pos + 16, 315);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[315] === 1) walkBoxJSXOpeningElement(pos + 16);
-  if (needed[354] === 1) walkOptionBoxJSXClosingElement(pos + 48);
-  walkDepth--;
-}
-
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -13868,12 +13921,12 @@ function walkJSXClosingElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[317] === 1) walkStack.push(pos + 16, 317);
+    if (needed[322] === 1) walkStack.push(pos + 16, 322);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[317] === 1) walkJSXElementName(pos + 16);
+  if (needed[322] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -13898,12 +13951,12 @@ function walkBindingRestElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[54] === 1) walkStack.push(pos + 16, 54);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[54] === 1) walkBindingPattern(pos + 16);
+  if (needed[58] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -13922,14 +13975,14 @@ function walkArrayPattern(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[357] === 1) walkStack.push(pos + 40, 357);
-    if (needed[362] === 1) walkStack.push(pos + 16, 362);
+    if (needed[361] === 1) walkStack.push(pos + 40, 361);
+    if (needed[366] === 1) walkStack.push(pos + 16, 366);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[362] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[357] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[366] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[361] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -13941,7 +13994,7 @@ function walkVecOptionBindingPattern(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 363);
+      walkStack.push(element, 367);
     }
     return;
   }
@@ -13972,12 +14025,12 @@ function walkAssignmentPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[54] === 1) walkStack.push(pos + 16, 54);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[54] === 1) walkBindingPattern(pos + 16);
+  if (needed[58] === 1) walkBindingPattern(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -13993,59 +14046,6 @@ function walkBoxExpression(pos) {
   const target = readPointer(pos, 16, 7);
   if ((budget -= 16) < 0) overBudget(target, 16, pos);
   walkExpression(target);
-}
-
-/** What the converter of `FormalParameter` reads */
-function walkReadsOfFormalParameter(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[366] === 1) walkStack.push(pos + 64, 366);
-    if (needed[118] === 1) walkStack.push(pos + 56, 118);
-    if (needed[54] === 1) walkStack.push(pos + 40, 54);
-    if (needed[52] === 1) walkStack.push(pos + 16, 52);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[52] === 1) walkVecDecorator(pos + 16);
-  if (needed[54] === 1) walkBindingPattern(pos + 40);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
-  if (needed[366] === 1) walkOptionBoxExpression(pos + 64);
-  walkDepth--;
-}
-
-/** What the converter of `FormalParameters` reads */
-function walkReadsOfFormalParameters(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[372] === 1) walkStack.push(pos + 40, 372);
-    if (needed[50] === 1) walkStack.push(pos + 16, 50);
-    if (needed[370] === 1) walkStack.push(pos + 8, 370);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[370] === 1) walkNodeId(pos + 8);
-  if (needed[50] === 1) walkVecFormalParameter(pos + 16);
-  if (needed[372] === 1) walkOptionBoxFormalParameterRest(pos + 40);
-  walkDepth--;
-}
-
-/** `NodeId` */
-function walkNodeId(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[371] === 1) walkStack.push(pos, 371);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[371] === 1) walkNonMaxU32Alias(pos);
-  walkDepth--;
-}
-
-/** `NonMaxU32` */
-function walkNonMaxU32Alias(pos) {
 }
 
 /** `Option<Box<'a, FormalParameterRest<'a>>>` */
@@ -14065,16 +14065,16 @@ function walkBoxFormalParameterRest(pos) {
 function walkFormalParameterRest(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 72, 118);
-    if (needed[359] === 1) walkStack.push(pos + 40, 359);
-    if (needed[52] === 1) walkStack.push(pos + 16, 52);
+    if (needed[123] === 1) walkStack.push(pos + 72, 123);
+    if (needed[363] === 1) walkStack.push(pos + 40, 363);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[52] === 1) walkVecDecorator(pos + 16);
-  if (needed[359] === 1) walkBindingRestElement(pos + 40);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[363] === 1) walkBindingRestElement(pos + 40);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
   walkDepth--;
 }
 
@@ -14082,7 +14082,7 @@ function walkFormalParameterRest(pos) {
 function walkArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[273] === 1) walkBoxFunctionBody(pos + 8);
+      if (needed[277] === 1) walkBoxFunctionBody(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14118,103 +14118,103 @@ function walkArrowFunctionBody(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[285] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[287] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[293] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[300] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[302] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[304] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[310] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
@@ -14297,31 +14297,31 @@ function walkForStatementLeft(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[223] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[230] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("ForStatementLeft tag", uint8[pos], pos);
@@ -14377,14 +14377,14 @@ function walkVariableDeclarator(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 40, 237);
+    if (needed[242] === 1) walkStack.push(pos + 40, 242);
     if (needed[387] === 1) walkStack.push(pos, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[387] === 1) walkIdOfVariableDeclarator(pos);
-  if (needed[237] === 1) walkOptionExpression(pos + 40);
+  if (needed[242] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
@@ -14401,14 +14401,14 @@ function walkIdOfVariableDeclarator(pos) {
 function walkReadsOfIdOfVariableDeclarator(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 32, 118);
-    if (needed[54] === 1) walkStack.push(pos + 16, 54);
+    if (needed[123] === 1) walkStack.push(pos + 32, 123);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[54] === 1) walkBindingPattern(pos + 16);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[58] === 1) walkBindingPattern(pos + 16);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -14456,16 +14456,16 @@ function walkForStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 64, 6);
-    if (needed[237] === 1) walkStack.push(pos + 48, 237);
-    if (needed[237] === 1) walkStack.push(pos + 32, 237);
+    if (needed[242] === 1) walkStack.push(pos + 48, 242);
+    if (needed[242] === 1) walkStack.push(pos + 32, 242);
     if (needed[393] === 1) walkStack.push(pos + 16, 393);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[393] === 1) walkOptionForStatementInit(pos + 16);
-  if (needed[237] === 1) walkOptionExpression(pos + 32);
-  if (needed[237] === 1) walkOptionExpression(pos + 48);
+  if (needed[242] === 1) walkOptionExpression(pos + 32);
+  if (needed[242] === 1) walkOptionExpression(pos + 48);
   if (needed[6] === 1) walkStatement(pos + 64);
   walkDepth--;
 }
@@ -14516,103 +14516,103 @@ function walkForStatementInit(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[285] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[287] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[293] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[300] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[302] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[304] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[310] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ForStatementInit tag", uint8[pos], pos);
@@ -14694,12 +14694,12 @@ function walkReturnStatement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 16, 237);
+    if (needed[242] === 1) walkStack.push(pos + 16, 242);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[237] === 1) walkOptionExpression(pos + 16);
+  if (needed[242] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -14755,12 +14755,12 @@ function walkSwitchCase(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
-    if (needed[237] === 1) walkStack.push(pos + 16, 237);
+    if (needed[242] === 1) walkStack.push(pos + 16, 242);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[237] === 1) walkOptionExpression(pos + 16);
+  if (needed[242] === 1) walkOptionExpression(pos + 16);
   if (needed[5] === 1) walkVecStatement(pos + 32);
   walkDepth--;
 }
@@ -14868,14 +14868,14 @@ function walkCatchParameter(pos) {
 function walkReadsOfCatchParameter(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[118] === 1) walkStack.push(pos + 32, 118);
-    if (needed[54] === 1) walkStack.push(pos + 16, 54);
+    if (needed[123] === 1) walkStack.push(pos + 32, 123);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[54] === 1) walkBindingPattern(pos + 16);
-  if (needed[118] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[58] === 1) walkBindingPattern(pos + 16);
+  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -14952,16 +14952,16 @@ function walkTSTypeAliasDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[71] === 1) walkStack.push(pos + 56, 71);
-    if (needed[104] === 1) walkStack.push(pos + 48, 104);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[75] === 1) walkStack.push(pos + 56, 75);
+    if (needed[108] === 1) walkStack.push(pos + 48, 108);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[71] === 1) walkTSType(pos + 56);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[75] === 1) walkTSType(pos + 56);
   walkDepth--;
 }
 
@@ -14982,14 +14982,14 @@ function walkTSInterfaceDeclaration(pos) {
     const base = walkStack.length;
     if (needed[429] === 1) walkStack.push(pos + 80, 429);
     if (needed[425] === 1) walkStack.push(pos + 56, 425);
-    if (needed[104] === 1) walkStack.push(pos + 48, 104);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[108] === 1) walkStack.push(pos + 48, 108);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[104] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
   if (needed[425] === 1) walkVecTSInterfaceHeritage(pos + 56);
   if (needed[429] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
@@ -15020,14 +15020,14 @@ function walkTSInterfaceHeritage(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[133] === 1) walkStack.push(pos + 32, 133);
+    if (needed[137] === 1) walkStack.push(pos + 32, 137);
     if (needed[427] === 1) walkStack.push(pos, 427);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[427] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[133] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -15044,12 +15044,12 @@ function walkExpressionOfTSInterfaceHeritage(pos) {
 function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[196] === 1) walkStack.push(pos + 16, 196);
+    if (needed[200] === 1) walkStack.push(pos + 16, 200);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[196] === 1) walkTSTypeName(pos + 16);
+  if (needed[200] === 1) walkTSTypeName(pos + 16);
   walkDepth--;
 }
 
@@ -15068,12 +15068,12 @@ function walkTSInterfaceBody(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    if (needed[171] === 1) walkStack.push(pos + 16, 171);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[167] === 1) walkVecTSSignature(pos + 16);
+  if (needed[171] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -15093,12 +15093,12 @@ function walkTSEnumDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[433] === 1) walkStack.push(pos + 48, 433);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
   if (needed[433] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
@@ -15145,14 +15145,14 @@ function walkTSEnumMember(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[237] === 1) walkStack.push(pos + 32, 237);
+    if (needed[242] === 1) walkStack.push(pos + 32, 242);
     if (needed[436] === 1) walkStack.push(pos + 16, 436);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[436] === 1) walkTSEnumMemberName(pos + 16);
-  if (needed[237] === 1) walkOptionExpression(pos + 32);
+  if (needed[242] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -15160,7 +15160,7 @@ function walkTSEnumMember(pos) {
 function walkTSEnumMemberName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[62] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
@@ -15255,12 +15255,12 @@ function walkTSNamespaceDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[444] === 1) walkStack.push(pos + 48, 444);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
   if (needed[444] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
@@ -15334,12 +15334,12 @@ function walkTSImportEqualsDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[451] === 1) walkStack.push(pos + 48, 451);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
   if (needed[451] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
@@ -15354,7 +15354,7 @@ function walkTSModuleReference(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[194] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -15420,6 +15420,19 @@ function walkSpecifiersOfImportDeclaration(pos) {
   visitValue(buildWhole(deserializeSpecifiersOfImportDeclaration, pos));
 }
 
+/** What the converter of `ImportDeclaration`'s `specifiers` reads */
+function walkReadsOfSpecifiersOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[458] === 1) walkStack.push(pos + 16, 458);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[458] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  walkDepth--;
+}
+
 /** `Option<Vec<'a, ImportDeclarationSpecifier<'a>>>` */
 function walkOptionVecImportDeclarationSpecifier(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -15434,7 +15447,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 459);
+      walkStack.push(element, 460);
     }
     return;
   }
@@ -15447,13 +15460,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[460] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[461] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[463] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[464] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[465] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[466] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -15474,14 +15487,14 @@ function walkImportSpecifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[56] === 1) walkStack.push(pos + 72, 56);
-    if (needed[462] === 1) walkStack.push(pos + 16, 462);
+    if (needed[60] === 1) walkStack.push(pos + 72, 60);
+    if (needed[463] === 1) walkStack.push(pos + 16, 463);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[462] === 1) walkModuleExportName(pos + 16);
-  if (needed[56] === 1) walkBindingIdentifier(pos + 72);
+  if (needed[463] === 1) walkModuleExportName(pos + 16);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
 
@@ -15489,7 +15502,7 @@ function walkImportSpecifier(pos) {
 function walkModuleExportName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[63] === 1) walkIdentifierName(pos + 8);
+      if (needed[67] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[37] === 1) walkIdentifierReference(pos + 8);
@@ -15516,12 +15529,12 @@ function walkImportDefaultSpecifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
   walkDepth--;
 }
 
@@ -15539,25 +15552,12 @@ function walkImportNamespaceSpecifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[60] === 1) walkStack.push(pos + 16, 60);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkBindingIdentifier(pos + 16);
-  walkDepth--;
-}
-
-/** What the converter of `ImportDeclaration`'s `specifiers` reads */
-function walkReadsOfSpecifiersOfImportDeclaration(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[457] === 1) walkStack.push(pos + 16, 457);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[457] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
   walkDepth--;
 }
 
@@ -15568,6 +15568,19 @@ function walkAttributesOfImportDeclaration(pos) {
   if (walkDepth < WALK_DEPTH && scanHits[468] < SCAN_HITS && !meets(walkReadsOfAttributesOfImportDeclaration, pos, 468)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeAttributesOfImportDeclaration, pos));
+}
+
+/** What the converter of `ImportDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[470] === 1) walkStack.push(pos + 88, 470);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[470] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, WithClause<'a>>>` */
@@ -15586,12 +15599,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[472] === 1) walkStack.push(pos + 16, 472);
+    if (needed[473] === 1) walkStack.push(pos + 16, 473);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[472] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[473] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -15603,7 +15616,7 @@ function walkVecImportAttribute(pos) {
   if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 473);
+      walkStack.push(element, 474);
     }
     return;
   }
@@ -15621,12 +15634,12 @@ function walkImportAttribute(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[474] === 1) walkStack.push(pos + 16, 474);
+    if (needed[475] === 1) walkStack.push(pos + 16, 475);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[474] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[475] === 1) walkImportAttributeKey(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -15635,7 +15648,7 @@ function walkImportAttribute(pos) {
 function walkImportAttributeKey(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[63] === 1) walkIdentifierName(pos + 8);
+      if (needed[67] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[4] === 1) walkStringLiteral(pos + 8);
@@ -15643,19 +15656,6 @@ function walkImportAttributeKey(pos) {
     default:
       throw invalid("ImportAttributeKey tag", uint8[pos], pos);
   }
-}
-
-/** What the converter of `ImportDeclaration`'s `attributes` reads */
-function walkReadsOfAttributesOfImportDeclaration(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[469] === 1) walkStack.push(pos + 88, 469);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[469] === 1) walkOptionBoxWithClause(pos + 88);
-  walkDepth--;
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
@@ -15704,12 +15704,12 @@ function walkAttributesOfExportAllDeclaration(pos) {
 function walkReadsOfAttributesOfExportAllDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[469] === 1) walkStack.push(pos + 120, 469);
+    if (needed[470] === 1) walkStack.push(pos + 120, 470);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[469] === 1) walkOptionBoxWithClause(pos + 120);
+  if (needed[470] === 1) walkOptionBoxWithClause(pos + 120);
   walkDepth--;
 }
 
@@ -15741,10 +15741,10 @@ function walkExportDefaultDeclaration(pos) {
 function walkExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
       if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
@@ -15783,103 +15783,103 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[66] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[244] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[246] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[248] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[252] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[279] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[281] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[285] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[283] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[287] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[285] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[123] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[287] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[289] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[293] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[291] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[197] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[147] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[293] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[296] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[300] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[298] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[302] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[300] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[304] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[306] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[310] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[312] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[337] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[69] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[215] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[213] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[347] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[349] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[217] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[219] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[221] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
@@ -15917,10 +15917,10 @@ function walkDeclaration(pos) {
       if (needed[383] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[268] === 1) walkBoxFunction(pos + 8);
+      if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[255] === 1) walkBoxClass(pos + 8);
+      if (needed[259] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -15996,14 +15996,14 @@ function walkExportSpecifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[462] === 1) walkStack.push(pos + 72, 462);
-    if (needed[462] === 1) walkStack.push(pos + 16, 462);
+    if (needed[463] === 1) walkStack.push(pos + 72, 463);
+    if (needed[463] === 1) walkStack.push(pos + 16, 463);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[462] === 1) walkModuleExportName(pos + 16);
-  if (needed[462] === 1) walkModuleExportName(pos + 72);
+  if (needed[463] === 1) walkModuleExportName(pos + 16);
+  if (needed[463] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -16047,12 +16047,12 @@ function walkAttributesOfExportFromDeclaration(pos) {
 function walkReadsOfAttributesOfExportFromDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[469] === 1) walkStack.push(pos + 88, 469);
+    if (needed[470] === 1) walkStack.push(pos + 88, 470);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[469] === 1) walkOptionBoxWithClause(pos + 88);
+  if (needed[470] === 1) walkOptionBoxWithClause(pos + 88);
   walkDepth--;
 }
 
@@ -16094,12 +16094,12 @@ function walkTSNamespaceExportDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[63] === 1) walkStack.push(pos + 16, 63);
+    if (needed[67] === 1) walkStack.push(pos + 16, 67);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[63] === 1) walkIdentifierName(pos + 16);
+  if (needed[67] === 1) walkIdentifierName(pos + 16);
   walkDepth--;
 }
 
@@ -16118,7 +16118,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkReadsOfParametersOfTSIndexSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkReadsOfFormalParameter, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkReadsOfSpecifiersOfImportDeclaration, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkReadsOfAttributesOfImportDeclaration, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkReadsOfOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

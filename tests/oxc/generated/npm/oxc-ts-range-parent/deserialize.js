@@ -10167,11 +10167,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 504], [3], [4], [], [6], [7, 9, 13, 15, 17, 381, 383, 385, 394, 396, 400, 403, 405, 407, 411, 413, 422, 424, 388, 181, 158, 426, 428, 436, 442, 447, 450, 454, 459, 481, 486, 489, 492, 496, 500, 502], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [45], [19], [47], [48, 88, 187, 380], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 188], [89], [301], [91], [300], [93], [19], [95, 96, 292, 296], [53], [97], [98, 289], [99], [100, 94], [101, 103, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [102], [], [104], [], [106], [107, 19], [36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [109], [19, 55], [111], [19, 55], [113], [19], [115], [55, 19], [117], [19, 19], [119], [19, 102], [121], [19, 104], [123], [124, 140], [125], [126], [127, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [128], [107, 19], [130], [131, 140], [132], [133, 138], [134], [37, 135], [137], [19], [37, 136], [139], [100, 126], [141], [142], [107], [144], [19], [146], [19, 19], [148], [19, 149, 153], [150], [151], [152], [55], [154], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [156], [157], [147, 112, 116, 118, 120], [159], [92, 160, 48, 161, 163, 164, 173], [53], [162], [136], [149], [165], [166, 149], [172], [36, 168, 170], [169], [167, 102], [171], [], [167], [174], [175], [176], [177, 179, 194, 196, 198], [178], [5], [180], [92, 100, 181], [182], [160, 48, 183, 187, 191], [190], [185], [186], [187], [188], [189], [55], [88, 184], [192], [193], [2, 5], [195], [92, 100, 187, 136], [197], [92, 100, 187, 136], [199], [200, 188], [202], [188], [201], [204], [19, 19, 19], [206], [19, 136], [208], [19, 19], [210], [19, 149, 153], [212], [213], [214], [215, 44], [216], [100, 19], [218], [19], [220], [35], [222], [19, 149, 32], [224], [19], [226], [227], [36, 108, 110, 112, 114, 116, 118, 120], [229], [136], [231], [104, 19], [233], [234, 236], [235], [], [237], [], [239], [240, 242], [241], [], [243], [], [245], [246, 272, 286], [285], [248], [249, 149, 257], [36, 170, 250, 252, 254], [251], [], [253], [251, 251], [255], [256, 251], [36, 170, 254], [258], [259, 283], [260], [261, 262], [250, 252], [263], [30, 264, 244, 269], [265], [266], [267, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [268], [], [270], [271, 272, 278], [], [273], [274, 244, 269, 264, 276], [275], [], [277], [19], [], [280], [19, 150], [282], [102, 153], [284], [19], [247, 286], [287], [288], [249], [290], [291], [94], [293], [294, 289], [295], [94], [297], [94, 19], [299], [19], [92, 94, 187, 298], [302, 90, 304], [303], [], [305], [306], [92, 291, 187], [308], [48, 309, 188], [310], [88, 184], [312], [4, 313, 314, 149], [211], [315], [101, 316], [317], [315, 102], [319], [55, 55], [321], [322], [52], [324], [152], [326], [327], [20, 24, 26, 30, 31, 223], [329], [53, 55, 54, 54], [331], [102, 332], [333, 335, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [334], [55], [336], [55], [338], [33, 152], [340], [], [342], [343], [332], [345], [346], [347], [198, 348, 350, 354, 356], [349], [100, 187], [351], [48, 352, 187], [353], [88, 184], [355], [48, 88, 187], [357], [100, 48, 358, 187], [359], [88, 184], [361], [55], [363], [364, 187], [101, 339], [366], [367, 149], [311, 36, 168, 170], [369], [167, 149], [371], [152], [373], [55], [375], [55], [377], [55], [379], [], [192, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [382], [], [384], [19], [386], [387, 19, 6], [388, 36, 108, 110, 112, 114, 116, 118, 120, 122, 129], [389], [390], [391], [392, 136], [393], [94, 187], [395], [387, 19, 6], [397], [398, 136, 136, 6], [399], [388, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [401], [19, 6, 402], [6], [404], [12, 6], [406], [136], [408], [19, 409], [410], [136, 5], [412], [19], [414], [7, 415, 421], [416], [417], [418, 7], [419], [420], [94, 187], [7], [423], [19, 6], [425], [19, 6], [427], [53, 48, 55], [429], [53, 48, 430, 434], [431], [432, 149], [433], [167], [435], [346], [437], [53, 438], [439], [440], [441, 136], [101, 30, 30, 31], [443], [4, 444], [445], [446], [2, 5], [448], [53, 449], [447, 445], [451], [452, 446], [453], [], [455], [53, 456], [457, 36, 168], [458], [4], [460], [461, 4, 473], [472], [463], [464], [465, 468, 470], [466], [467, 53], [102, 37, 4], [469], [53], [471], [53], [462], [480], [475], [476], [477], [478], [479, 4], [102, 4], [474], [482], [483, 4, 484], [467], [485], [474], [487], [488], [181, 158, 428, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 105, 143, 145, 147, 155, 158, 203, 181, 205, 207, 209, 211, 217, 219, 221, 170, 223, 225, 228, 230, 232, 238, 244, 269, 108, 110, 114, 112, 279, 281, 116, 118, 120], [490], [491], [388, 181, 158, 426, 428, 436, 442, 447, 450, 454], [493], [494], [495], [467, 467], [497], [494, 4, 498], [499], [474], [501], [19], [503], [102], [505], []];
+const WALK_CHILDREN = [[1], [2, 5, 504], [3], [4], [], [6], [7, 9, 13, 15, 17, 381, 383, 385, 394, 396, 400, 403, 405, 407, 411, 413, 422, 424, 388, 185, 162, 426, 428, 436, 442, 447, 450, 454, 459, 481, 486, 489, 492, 496, 500, 502], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [45], [19], [47], [48, 88, 192, 380], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 193], [89], [90], [91, 93, 304], [92], [], [94], [95], [96, 98, 192, 302], [97], [19], [99, 100, 296, 300], [53], [101], [102, 293], [103], [104, 98], [105, 107, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [106], [], [108], [], [110], [111, 19], [36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [113], [19, 55], [115], [19, 55], [117], [19], [119], [55, 19], [121], [19, 19], [123], [19, 106], [125], [19, 108], [127], [128, 144], [129], [130], [131, 36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [132], [111, 19], [134], [135, 144], [136], [137, 142], [138], [37, 139], [140], [37, 141], [19], [143], [104, 130], [145], [146], [111], [148], [19], [150], [19, 19], [152], [19, 153, 157], [154], [155], [156], [55], [158], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [160], [161], [151, 116, 120, 122, 124], [163], [96, 164, 48, 165, 167, 168, 177], [53], [166], [141], [153], [169], [170, 153], [171], [172], [36, 173, 175], [174], [172, 106], [176], [], [178], [179], [180], [181, 183, 198, 200, 202], [182], [5], [184], [96, 104, 185], [186], [164, 48, 187, 192, 195], [188], [88, 189], [190], [191], [192], [193], [194], [55], [196], [197], [2, 5], [199], [96, 104, 192, 141], [201], [96, 104, 192, 141], [203], [204, 193], [205], [206], [193], [208], [19, 19, 19], [210], [19, 141], [212], [19, 19], [214], [19, 153, 157], [216], [217], [218], [219, 44], [220], [104, 19], [222], [19], [224], [35], [226], [19, 153, 32], [228], [19], [230], [231], [36, 112, 114, 116, 118, 120, 122, 124], [233], [141], [235], [108, 19], [237], [238, 240], [239], [], [241], [], [243], [244, 246], [245], [], [247], [], [249], [250, 277, 290], [251], [252, 290], [253], [254, 153, 262], [36, 175, 255, 257, 259], [256], [], [258], [256, 256], [260], [261, 256], [36, 175, 259], [263], [264, 288], [265], [266, 267], [255, 257], [268], [30, 269, 248, 274], [270], [271], [272, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [273], [], [275], [276, 277, 283], [], [278], [279, 248, 274, 269, 281], [280], [], [282], [19], [], [285], [19, 154], [287], [106, 157], [289], [19], [291], [292], [254], [294], [295], [98], [297], [298, 293], [299], [98], [301], [98, 19], [303], [19], [305], [306], [96, 295, 192], [308], [48, 309, 193], [310], [88, 189], [312], [4, 313, 314, 153], [215], [315], [105, 316], [317], [315, 106], [319], [55, 55], [321], [322], [52], [324], [156], [326], [327], [20, 24, 26, 30, 31, 227], [329], [53, 55, 54, 54], [331], [106, 332], [333, 335, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [334], [55], [336], [55], [338], [33, 156], [340], [], [342], [343], [332], [345], [346], [347], [202, 348, 350, 354, 356], [349], [104, 192], [351], [48, 352, 192], [353], [88, 189], [355], [48, 88, 192], [357], [104, 48, 358, 192], [359], [88, 189], [361], [55], [363], [364, 192], [105, 339], [366], [367, 153], [311, 36, 173, 175], [369], [172, 153], [371], [156], [373], [55], [375], [55], [377], [55], [379], [], [196, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [382], [], [384], [19], [386], [387, 19, 6], [388, 36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [389], [390], [391], [392, 141], [393], [98, 192], [395], [387, 19, 6], [397], [398, 141, 141, 6], [399], [388, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [401], [19, 6, 402], [6], [404], [12, 6], [406], [141], [408], [19, 409], [410], [141, 5], [412], [19], [414], [7, 415, 421], [416], [417], [418, 7], [419], [420], [98, 192], [7], [423], [19, 6], [425], [19, 6], [427], [53, 48, 55], [429], [53, 48, 430, 434], [431], [432, 153], [433], [172], [435], [346], [437], [53, 438], [439], [440], [441, 141], [105, 30, 30, 31], [443], [4, 444], [445], [446], [2, 5], [448], [53, 449], [447, 445], [451], [452, 446], [453], [], [455], [53, 456], [457, 36, 173], [458], [4], [460], [461, 4, 473], [462], [463], [464], [465], [466, 469, 471], [467], [468, 53], [106, 37, 4], [470], [53], [472], [53], [474], [475], [476], [477], [478], [479], [480, 4], [106, 4], [482], [483, 4, 484], [468], [485], [475], [487], [488], [185, 162, 428, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [490], [491], [388, 185, 162, 426, 428, 436, 442, 447, 450, 454], [493], [494], [495], [468, 468], [497], [494, 4, 498], [499], [475], [501], [19], [503], [106], [505], []];
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -10602,10 +10602,10 @@ function walkStatement(pos) {
       if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[426] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -10800,103 +10800,103 @@ function walkExpression(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[109] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[147] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[159] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[209] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[211] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[213] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[215] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[221] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Expression tag", uint8[pos], pos);
@@ -11129,103 +11129,103 @@ function walkArrayExpressionElement(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[109] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[147] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[159] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[209] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[211] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[213] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[215] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[221] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
@@ -11266,7 +11266,7 @@ function walkArrowFunctionExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[380] === 1) walkStack.push(pos + 40, 380);
-    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[192] === 1) walkStack.push(pos + 32, 192);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -11275,7 +11275,7 @@ function walkArrowFunctionExpression(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   if (needed[380] === 1) walkArrowFunctionBody(pos + 40);
   walkDepth--;
 }
@@ -11675,7 +11675,7 @@ function walkTSConstructorType(pos) {
   if (enters[149] !== null || exits[149] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[188] === 1) walkStack.push(pos + 32, 188);
+    if (needed[193] === 1) walkStack.push(pos + 32, 193);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -11684,7 +11684,7 @@ function walkTSConstructorType(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[193] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -11703,6 +11703,40 @@ function walkFormalParameters(pos) {
   walkReadsOfFormalParameters(pos);
 }
 
+/** What the converter of `FormalParameters` reads */
+function walkReadsOfFormalParameters(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[304] === 1) walkStack.push(pos + 40, 304);
+    if (needed[93] === 1) walkStack.push(pos + 16, 93);
+    if (needed[91] === 1) walkStack.push(pos + 8, 91);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[91] === 1) walkNodeId(pos + 8);
+  if (needed[93] === 1) walkVecFormalParameter(pos + 16);
+  if (needed[304] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  walkDepth--;
+}
+
+/** `NodeId` */
+function walkNodeId(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[92] === 1) walkStack.push(pos, 92);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[92] === 1) walkNonMaxU32Alias(pos);
+  walkDepth--;
+}
+
+/** `NonMaxU32` */
+function walkNonMaxU32Alias(pos) {
+}
+
 /** `Vec<'a, FormalParameter<'a>>` */
 function walkVecFormalParameter(pos) {
   const len = uint32[(pos + 8) >>> 2];
@@ -11711,7 +11745,7 @@ function walkVecFormalParameter(pos) {
   if ((budget -= len * 72) < 0) overBudget(first, len * 72, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 72; element >= first; element -= 72) {
-      walkStack.push(element, 91);
+      walkStack.push(element, 94);
     }
     return;
   }
@@ -11724,8 +11758,27 @@ function walkVecFormalParameter(pos) {
 function walkFormalParameter(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[91] === 1) throw FOUND;
+  if (makes[94] === 1) throw FOUND;
   walkReadsOfFormalParameter(pos);
+}
+
+/** What the converter of `FormalParameter` reads */
+function walkReadsOfFormalParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[302] === 1) walkStack.push(pos + 64, 302);
+    if (needed[192] === 1) walkStack.push(pos + 56, 192);
+    if (needed[98] === 1) walkStack.push(pos + 40, 98);
+    if (needed[96] === 1) walkStack.push(pos + 16, 96);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[96] === 1) walkVecDecorator(pos + 16);
+  if (needed[98] === 1) walkBindingPattern(pos + 40);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[302] === 1) walkOptionBoxExpression(pos + 64);
+  walkDepth--;
 }
 
 /** `Vec<'a, Decorator<'a>>` */
@@ -11736,7 +11789,7 @@ function walkVecDecorator(pos) {
   if ((budget -= len * 32) < 0) overBudget(first, len * 32, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
-      walkStack.push(element, 93);
+      walkStack.push(element, 97);
     }
     return;
   }
@@ -11763,16 +11816,16 @@ function walkDecorator(pos) {
 function walkBindingPattern(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[95] === 1) walkBoxBindingIdentifier(pos + 8);
+      if (needed[99] === 1) walkBoxBindingIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[96] === 1) walkBoxObjectPattern(pos + 8);
+      if (needed[100] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[292] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[296] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[296] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[300] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -11797,14 +11850,14 @@ function walkObjectPattern(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[289] === 1) walkStack.push(pos + 40, 289);
-    if (needed[98] === 1) walkStack.push(pos + 16, 98);
+    if (needed[293] === 1) walkStack.push(pos + 40, 293);
+    if (needed[102] === 1) walkStack.push(pos + 16, 102);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[98] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[289] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[102] === 1) walkVecBindingProperty(pos + 16);
+  if (needed[293] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -11816,7 +11869,7 @@ function walkVecBindingProperty(pos) {
   if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 99);
+      walkStack.push(element, 103);
     }
     return;
   }
@@ -11830,14 +11883,14 @@ function walkBindingProperty(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[94] === 1) walkStack.push(pos + 32, 94);
-    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    if (needed[98] === 1) walkStack.push(pos + 32, 98);
+    if (needed[104] === 1) walkStack.push(pos + 16, 104);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[100] === 1) walkPropertyKey(pos + 16);
-  if (needed[94] === 1) walkBindingPattern(pos + 32);
+  if (needed[104] === 1) walkPropertyKey(pos + 16);
+  if (needed[98] === 1) walkBindingPattern(pos + 32);
   walkDepth--;
 }
 
@@ -11845,10 +11898,10 @@ function walkBindingProperty(pos) {
 function walkPropertyKey(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[105] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 65:
-      if (needed[103] === 1) walkBoxPrivateIdentifier(pos + 8);
+      if (needed[107] === 1) walkBoxPrivateIdentifier(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -11884,103 +11937,103 @@ function walkPropertyKey(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[109] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[147] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[159] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[209] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[211] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[213] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[215] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[221] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("PropertyKey tag", uint8[pos], pos);
@@ -12022,12 +12075,12 @@ function walkAssignmentExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[107] === 1) walkStack.push(pos + 16, 107);
+    if (needed[111] === 1) walkStack.push(pos + 16, 111);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[107] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[111] === 1) walkAssignmentTarget(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -12039,31 +12092,31 @@ function walkAssignmentTarget(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[122] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[126] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[129] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[133] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTarget tag", uint8[pos], pos);
@@ -12195,14 +12248,14 @@ function walkStaticMemberExpression(pos) {
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[102] === 1) walkStack.push(pos + 32, 102);
+    if (needed[106] === 1) walkStack.push(pos + 32, 106);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[102] === 1) walkIdentifierName(pos + 32);
+  if (needed[106] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -12218,14 +12271,14 @@ function walkPrivateFieldExpression(pos) {
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[104] === 1) walkStack.push(pos + 32, 104);
+    if (needed[108] === 1) walkStack.push(pos + 32, 108);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[104] === 1) walkPrivateIdentifier(pos + 32);
+  if (needed[108] === 1) walkPrivateIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -12241,14 +12294,14 @@ function walkArrayAssignmentTarget(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 40, 140);
-    if (needed[124] === 1) walkStack.push(pos + 16, 124);
+    if (needed[144] === 1) walkStack.push(pos + 40, 144);
+    if (needed[128] === 1) walkStack.push(pos + 16, 128);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[124] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[140] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[128] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
+  if (needed[144] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12260,7 +12313,7 @@ function walkVecOptionAssignmentTargetMaybeDefault(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 125);
+      walkStack.push(element, 129);
     }
     return;
   }
@@ -12279,37 +12332,37 @@ function walkOptionAssignmentTargetMaybeDefault(pos) {
 function walkAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[127] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
+      if (needed[131] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[122] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[126] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[129] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[133] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
@@ -12329,12 +12382,12 @@ function walkAssignmentTargetWithDefault(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[107] === 1) walkStack.push(pos + 16, 107);
+    if (needed[111] === 1) walkStack.push(pos + 16, 111);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[107] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[111] === 1) walkAssignmentTarget(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -12351,14 +12404,14 @@ function walkObjectAssignmentTarget(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 40, 140);
-    if (needed[131] === 1) walkStack.push(pos + 16, 131);
+    if (needed[144] === 1) walkStack.push(pos + 40, 144);
+    if (needed[135] === 1) walkStack.push(pos + 16, 135);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[131] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[140] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[135] === 1) walkVecAssignmentTargetProperty(pos + 16);
+  if (needed[144] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12370,7 +12423,7 @@ function walkVecAssignmentTargetProperty(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 132);
+      walkStack.push(element, 136);
     }
     return;
   }
@@ -12383,10 +12436,10 @@ function walkVecAssignmentTargetProperty(pos) {
 function walkAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[133] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      if (needed[137] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[138] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[142] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -12405,14 +12458,14 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos, 135);
+    if (needed[139] === 1) walkStack.push(pos, 139);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[135] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
+  if (needed[139] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
   walkDepth--;
 }
 
@@ -12420,29 +12473,29 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[135] === 1) throw FOUND;
+  if (makes[139] === 1) throw FOUND;
   walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos);
-}
-
-/** `Option<Expression<'a>>` */
-function walkOptionExpression(pos) {
-  if (uint8[pos] === 255) return;
-  walkExpression(pos);
 }
 
 /** What the converter of `AssignmentTargetPropertyIdentifier`'s `value` reads */
 function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 48, 136);
+    if (needed[141] === 1) walkStack.push(pos + 48, 141);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[136] === 1) walkOptionExpression(pos + 48);
+  if (needed[141] === 1) walkOptionExpression(pos + 48);
   walkDepth--;
+}
+
+/** `Option<Expression<'a>>` */
+function walkOptionExpression(pos) {
+  if (uint8[pos] === 255) return;
+  walkExpression(pos);
 }
 
 /** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
@@ -12457,14 +12510,14 @@ function walkAssignmentTargetPropertyProperty(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[126] === 1) walkStack.push(pos + 32, 126);
-    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    if (needed[130] === 1) walkStack.push(pos + 32, 130);
+    if (needed[104] === 1) walkStack.push(pos + 16, 104);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[100] === 1) walkPropertyKey(pos + 16);
-  if (needed[126] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
+  if (needed[104] === 1) walkPropertyKey(pos + 16);
+  if (needed[130] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
   walkDepth--;
 }
 
@@ -12486,12 +12539,12 @@ function walkAssignmentTargetRest(pos) {
   if (enters[22] !== null || exits[22] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[107] === 1) walkStack.push(pos + 16, 107);
+    if (needed[111] === 1) walkStack.push(pos + 16, 111);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[107] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[111] === 1) walkAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -12551,16 +12604,16 @@ function walkCallExpression(pos) {
   if (enters[10] !== null || exits[10] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[153] === 1) walkStack.push(pos + 40, 153);
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[157] === 1) walkStack.push(pos + 40, 157);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[153] === 1) walkVecArgument(pos + 40);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[157] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -12582,12 +12635,12 @@ function walkTSTypeParameterInstantiation(pos) {
   if (enters[128] !== null || exits[128] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 16, 152);
+    if (needed[156] === 1) walkStack.push(pos + 16, 156);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[152] === 1) walkVecTSType(pos + 16);
+  if (needed[156] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -12616,7 +12669,7 @@ function walkVecArgument(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 154);
+      walkStack.push(element, 158);
     }
     return;
   }
@@ -12665,103 +12718,103 @@ function walkArgument(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[109] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[147] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[159] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[209] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[211] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[213] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[215] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[221] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Argument tag", uint8[pos], pos);
@@ -12780,12 +12833,12 @@ function walkChainExpression(pos) {
   if (enters[27] !== null || exits[27] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[157] === 1) walkStack.push(pos + 16, 157);
+    if (needed[161] === 1) walkStack.push(pos + 16, 161);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[157] === 1) walkChainElement(pos + 16);
+  if (needed[161] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -12793,19 +12846,19 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ChainElement tag", uint8[pos], pos);
@@ -12830,24 +12883,24 @@ function walkClass(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[173] === 1) walkStack.push(pos + 128, 173);
-    if (needed[164] === 1) walkStack.push(pos + 104, 164);
-    if (needed[163] === 1) walkStack.push(pos, 163);
-    if (needed[161] === 1) walkStack.push(pos, 161);
+    if (needed[177] === 1) walkStack.push(pos + 128, 177);
+    if (needed[168] === 1) walkStack.push(pos + 104, 168);
+    if (needed[167] === 1) walkStack.push(pos, 167);
+    if (needed[165] === 1) walkStack.push(pos, 165);
     if (needed[48] === 1) walkStack.push(pos + 72, 48);
-    if (needed[160] === 1) walkStack.push(pos + 40, 160);
-    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    if (needed[164] === 1) walkStack.push(pos + 40, 164);
+    if (needed[96] === 1) walkStack.push(pos + 16, 96);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[92] === 1) walkVecDecorator(pos + 16);
-  if (needed[160] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[96] === 1) walkVecDecorator(pos + 16);
+  if (needed[164] === 1) walkOptionBindingIdentifier(pos + 40);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 72);
-  if (needed[161] === 1) walkSuperClassOfClass(pos);
-  if (needed[163] === 1) walkSuperTypeArgumentsOfClass(pos);
-  if (needed[164] === 1) walkVecTSClassImplements(pos + 104);
-  if (needed[173] === 1) walkBoxClassBody(pos + 128);
+  if (needed[165] === 1) walkSuperClassOfClass(pos);
+  if (needed[167] === 1) walkSuperTypeArgumentsOfClass(pos);
+  if (needed[168] === 1) walkVecTSClassImplements(pos + 104);
+  if (needed[177] === 1) walkBoxClassBody(pos + 128);
   walkDepth--;
 }
 
@@ -12868,12 +12921,12 @@ function walkSuperClassOfClass(pos) {
 function walkReadsOfSuperClassOfClass(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 80, 136);
+    if (needed[141] === 1) walkStack.push(pos + 80, 141);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[136] === 1) walkOptionExpression(pos + 80);
+  if (needed[141] === 1) walkOptionExpression(pos + 80);
   walkDepth--;
 }
 
@@ -12890,7 +12943,7 @@ function walkVecTSClassImplements(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 165);
+      walkStack.push(element, 169);
     }
     return;
   }
@@ -12904,14 +12957,14 @@ function walkTSClassImplements(pos) {
   if (enters[132] !== null || exits[132] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
-    if (needed[166] === 1) walkStack.push(pos, 166);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
+    if (needed[170] === 1) walkStack.push(pos, 170);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[166] === 1) walkExpressionOfTSClassImplements(pos);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[170] === 1) walkExpressionOfTSClassImplements(pos);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -12919,8 +12972,21 @@ function walkTSClassImplements(pos) {
 function walkExpressionOfTSClassImplements(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[166] === 1) throw FOUND;
+  if (makes[170] === 1) throw FOUND;
   walkReadsOfExpressionOfTSClassImplements(pos);
+}
+
+/** What the converter of `TSClassImplements`'s `expression` reads */
+function walkReadsOfExpressionOfTSClassImplements(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[172] === 1) walkStack.push(pos + 16, 172);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[172] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
 }
 
 /** `TSTypeName<'a>` */
@@ -12930,10 +12996,10 @@ function walkTSTypeName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[173] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -12952,14 +13018,14 @@ function walkTSQualifiedName(pos) {
   if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[102] === 1) walkStack.push(pos + 32, 102);
-    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    if (needed[106] === 1) walkStack.push(pos + 32, 106);
+    if (needed[172] === 1) walkStack.push(pos + 16, 172);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[167] === 1) walkTSTypeName(pos + 16);
-  if (needed[102] === 1) walkIdentifierName(pos + 32);
+  if (needed[172] === 1) walkTSTypeName(pos + 16);
+  if (needed[106] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -12974,19 +13040,6 @@ function walkThisExpression(pos) {
   if (enters[2] !== null || exits[2] !== null) throw FOUND;
 }
 
-/** What the converter of `TSClassImplements`'s `expression` reads */
-function walkReadsOfExpressionOfTSClassImplements(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[167] === 1) walkStack.push(pos + 16, 167);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[167] === 1) walkTSTypeName(pos + 16);
-  walkDepth--;
-}
-
 /** `Box<'a, ClassBody<'a>>` */
 function walkBoxClassBody(pos) {
   const target = readPointer(pos, 40, 7);
@@ -12999,12 +13052,12 @@ function walkClassBody(pos) {
   if (enters[60] !== null || exits[60] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[175] === 1) walkStack.push(pos + 16, 175);
+    if (needed[179] === 1) walkStack.push(pos + 16, 179);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[175] === 1) walkVecClassElement(pos + 16);
+  if (needed[179] === 1) walkVecClassElement(pos + 16);
   walkDepth--;
 }
 
@@ -13016,7 +13069,7 @@ function walkVecClassElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 176);
+      walkStack.push(element, 180);
     }
     return;
   }
@@ -13029,19 +13082,19 @@ function walkVecClassElement(pos) {
 function walkClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[177] === 1) walkBoxStaticBlock(pos + 8);
+      if (needed[181] === 1) walkBoxStaticBlock(pos + 8);
       return;
     case 1:
-      if (needed[179] === 1) walkBoxMethodDefinition(pos + 8);
+      if (needed[183] === 1) walkBoxMethodDefinition(pos + 8);
       return;
     case 2:
-      if (needed[194] === 1) walkBoxPropertyDefinition(pos + 8);
+      if (needed[198] === 1) walkBoxPropertyDefinition(pos + 8);
       return;
     case 3:
-      if (needed[196] === 1) walkBoxAccessorProperty(pos + 8);
+      if (needed[200] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[198] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[202] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -13087,16 +13140,16 @@ function walkMethodDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[181] === 1) walkStack.push(pos + 56, 181);
-    if (needed[100] === 1) walkStack.push(pos + 40, 100);
-    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    if (needed[185] === 1) walkStack.push(pos + 56, 185);
+    if (needed[104] === 1) walkStack.push(pos + 40, 104);
+    if (needed[96] === 1) walkStack.push(pos + 16, 96);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[92] === 1) walkVecDecorator(pos + 16);
-  if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[181] === 1) walkBoxFunction(pos + 56);
+  if (needed[96] === 1) walkVecDecorator(pos + 16);
+  if (needed[104] === 1) walkPropertyKey(pos + 40);
+  if (needed[185] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
 
@@ -13118,20 +13171,20 @@ function walkFunction(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[191] === 1) walkStack.push(pos + 80, 191);
-    if (needed[187] === 1) walkStack.push(pos + 72, 187);
-    if (needed[183] === 1) walkStack.push(pos, 183);
+    if (needed[195] === 1) walkStack.push(pos + 80, 195);
+    if (needed[192] === 1) walkStack.push(pos + 72, 192);
+    if (needed[187] === 1) walkStack.push(pos, 187);
     if (needed[48] === 1) walkStack.push(pos + 48, 48);
-    if (needed[160] === 1) walkStack.push(pos + 16, 160);
+    if (needed[164] === 1) walkStack.push(pos + 16, 164);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[160] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[164] === 1) walkOptionBindingIdentifier(pos + 16);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[183] === 1) walkParamsOfFunction(pos);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
-  if (needed[191] === 1) walkOptionBoxFunctionBody(pos + 80);
+  if (needed[187] === 1) walkParamsOfFunction(pos);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[195] === 1) walkOptionBoxFunctionBody(pos + 80);
   walkDepth--;
 }
 
@@ -13140,6 +13193,21 @@ function walkParamsOfFunction(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
   walkReadsOfParamsOfFunction(pos);
+}
+
+/** What the converter of `Function`'s `params` reads */
+function walkReadsOfParamsOfFunction(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[189] === 1) walkStack.push(pos + 56, 189);
+    if (needed[88] === 1) walkStack.push(pos + 64, 88);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[88] === 1) walkBoxFormalParameters(pos + 64);
+  if (needed[189] === 1) walkOptionBoxTSThisParameter(pos + 56);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, TSThisParameter<'a>>>` */
@@ -13160,12 +13228,12 @@ function walkTSThisParameter(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 24, 187);
+    if (needed[192] === 1) walkStack.push(pos + 24, 192);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
   walkDepth--;
 }
 
@@ -13193,21 +13261,6 @@ function walkTSTypeAnnotation(pos) {
   }
   walkDepth++;
   if (needed[55] === 1) walkTSType(pos + 16);
-  walkDepth--;
-}
-
-/** What the converter of `Function`'s `params` reads */
-function walkReadsOfParamsOfFunction(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 56, 184);
-    if (needed[88] === 1) walkStack.push(pos + 64, 88);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[88] === 1) walkBoxFormalParameters(pos + 64);
-  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 56);
   walkDepth--;
 }
 
@@ -13258,18 +13311,18 @@ function walkPropertyDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 64, 136);
-    if (needed[187] === 1) walkStack.push(pos + 56, 187);
-    if (needed[100] === 1) walkStack.push(pos + 40, 100);
-    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    if (needed[141] === 1) walkStack.push(pos + 64, 141);
+    if (needed[192] === 1) walkStack.push(pos + 56, 192);
+    if (needed[104] === 1) walkStack.push(pos + 40, 104);
+    if (needed[96] === 1) walkStack.push(pos + 16, 96);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[92] === 1) walkVecDecorator(pos + 16);
-  if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
-  if (needed[136] === 1) walkOptionExpression(pos + 64);
+  if (needed[96] === 1) walkVecDecorator(pos + 16);
+  if (needed[104] === 1) walkPropertyKey(pos + 40);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[141] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -13291,18 +13344,18 @@ function walkAccessorProperty(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 64, 136);
-    if (needed[187] === 1) walkStack.push(pos + 56, 187);
-    if (needed[100] === 1) walkStack.push(pos + 40, 100);
-    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    if (needed[141] === 1) walkStack.push(pos + 64, 141);
+    if (needed[192] === 1) walkStack.push(pos + 56, 192);
+    if (needed[104] === 1) walkStack.push(pos + 40, 104);
+    if (needed[96] === 1) walkStack.push(pos + 16, 96);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[92] === 1) walkVecDecorator(pos + 16);
-  if (needed[100] === 1) walkPropertyKey(pos + 40);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
-  if (needed[136] === 1) walkOptionExpression(pos + 64);
+  if (needed[96] === 1) walkVecDecorator(pos + 16);
+  if (needed[104] === 1) walkPropertyKey(pos + 40);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[141] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -13318,14 +13371,14 @@ function walkTSIndexSignature(pos) {
   if (enters[136] !== null || exits[136] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[188] === 1) walkStack.push(pos + 56, 188);
-    if (needed[200] === 1) walkStack.push(pos, 200);
+    if (needed[193] === 1) walkStack.push(pos + 56, 193);
+    if (needed[204] === 1) walkStack.push(pos, 204);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[200] === 1) walkParametersOfTSIndexSignature(pos);
-  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  if (needed[204] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[193] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -13336,30 +13389,30 @@ function walkParametersOfTSIndexSignature(pos) {
   walkReadsOfParametersOfTSIndexSignature(pos);
 }
 
+/** What the converter of `TSIndexSignature`'s `parameters` reads */
+function walkReadsOfParametersOfTSIndexSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[206] === 1) walkStack.push(pos + 16, 206);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[206] === 1) walkTSIndexSignatureName(pos + 16);
+  walkDepth--;
+}
+
 /** `TSIndexSignatureName<'a>` */
 function walkTSIndexSignatureName(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[188] === 1) walkStack.push(pos + 32, 188);
+    if (needed[193] === 1) walkStack.push(pos + 32, 193);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 32);
-  walkDepth--;
-}
-
-/** What the converter of `TSIndexSignature`'s `parameters` reads */
-function walkReadsOfParametersOfTSIndexSignature(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[201] === 1) walkStack.push(pos + 16, 201);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[201] === 1) walkTSIndexSignatureName(pos + 16);
+  if (needed[193] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -13400,14 +13453,14 @@ function walkImportExpression(pos) {
   if (enters[69] !== null || exits[69] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 32, 136);
+    if (needed[141] === 1) walkStack.push(pos + 32, 141);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[136] === 1) walkOptionExpression(pos + 32);
+  if (needed[141] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -13446,16 +13499,16 @@ function walkNewExpression(pos) {
   if (enters[11] !== null || exits[11] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[153] === 1) walkStack.push(pos + 40, 153);
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[157] === 1) walkStack.push(pos + 40, 157);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[153] === 1) walkVecArgument(pos + 40);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[157] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -13471,12 +13524,12 @@ function walkObjectExpression(pos) {
   if (enters[4] !== null || exits[4] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[213] === 1) walkStack.push(pos + 16, 213);
+    if (needed[217] === 1) walkStack.push(pos + 16, 217);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[213] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[217] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -13488,7 +13541,7 @@ function walkVecObjectPropertyKind(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 214);
+      walkStack.push(element, 218);
     }
     return;
   }
@@ -13501,7 +13554,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[215] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[219] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
@@ -13524,12 +13577,12 @@ function walkObjectProperty(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    if (needed[104] === 1) walkStack.push(pos + 16, 104);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[100] === 1) walkPropertyKey(pos + 16);
+  if (needed[104] === 1) walkPropertyKey(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -13589,14 +13642,14 @@ function walkTaggedTemplateExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[32] === 1) walkStack.push(pos + 40, 32);
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   if (needed[32] === 1) walkTemplateLiteral(pos + 40);
   walkDepth--;
 }
@@ -13634,12 +13687,12 @@ function walkUpdateExpression(pos) {
   if (enters[14] !== null || exits[14] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[227] === 1) walkStack.push(pos + 16, 227);
+    if (needed[231] === 1) walkStack.push(pos + 16, 231);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[227] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[231] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -13650,25 +13703,25 @@ function walkSimpleAssignmentTarget(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
@@ -13687,12 +13740,12 @@ function walkYieldExpression(pos) {
   if (enters[57] !== null || exits[57] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    if (needed[141] === 1) walkStack.push(pos + 16, 141);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[136] === 1) walkOptionExpression(pos + 16);
+  if (needed[141] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13709,12 +13762,12 @@ function walkPrivateInExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 48, 19);
-    if (needed[104] === 1) walkStack.push(pos + 16, 104);
+    if (needed[108] === 1) walkStack.push(pos + 16, 108);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[104] === 1) walkPrivateIdentifier(pos + 16);
+  if (needed[108] === 1) walkPrivateIdentifier(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 48);
   walkDepth--;
 }
@@ -13730,14 +13783,14 @@ function walkImportMeta(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[236] === 1) walkStack.push(pos, 236);
-    if (needed[234] === 1) walkStack.push(pos, 234);
+    if (needed[240] === 1) walkStack.push(pos, 240);
+    if (needed[238] === 1) walkStack.push(pos, 238);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[234] === 1) walkMetaOfImportMeta(pos);
-  if (needed[236] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[238] === 1) walkMetaOfImportMeta(pos);
+  if (needed[240] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
@@ -13745,7 +13798,7 @@ function walkImportMeta(pos) {
 function walkMetaOfImportMeta(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[234] === 1) throw FOUND;
+  if (makes[238] === 1) throw FOUND;
   walkReadsOfMetaOfImportMeta(pos);
 }
 
@@ -13757,7 +13810,7 @@ function walkReadsOfMetaOfImportMeta(pos) {
 function walkPropertyOfImportMeta(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[236] === 1) throw FOUND;
+  if (makes[240] === 1) throw FOUND;
   walkReadsOfPropertyOfImportMeta(pos);
 }
 
@@ -13776,14 +13829,14 @@ function walkNewTarget(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos, 242);
-    if (needed[240] === 1) walkStack.push(pos, 240);
+    if (needed[246] === 1) walkStack.push(pos, 246);
+    if (needed[244] === 1) walkStack.push(pos, 244);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[240] === 1) walkMetaOfNewTarget(pos);
-  if (needed[242] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[244] === 1) walkMetaOfNewTarget(pos);
+  if (needed[246] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
@@ -13791,7 +13844,7 @@ function walkNewTarget(pos) {
 function walkMetaOfNewTarget(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[240] === 1) throw FOUND;
+  if (makes[244] === 1) throw FOUND;
   walkReadsOfMetaOfNewTarget(pos);
 }
 
@@ -13803,7 +13856,7 @@ function walkReadsOfMetaOfNewTarget(pos) {
 function walkPropertyOfNewTarget(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[242] === 1) throw FOUND;
+  if (makes[246] === 1) throw FOUND;
   walkReadsOfPropertyOfNewTarget(pos);
 }
 
@@ -13823,16 +13876,16 @@ function walkJSXElement(pos) {
   if (enters[80] !== null || exits[80] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[286] === 1) walkStack.push(pos + 48, 286);
-    if (needed[272] === 1) walkStack.push(pos + 24, 272);
-    if (needed[246] === 1) walkStack.push(pos, 246);
+    if (needed[290] === 1) walkStack.push(pos + 48, 290);
+    if (needed[277] === 1) walkStack.push(pos + 24, 277);
+    if (needed[250] === 1) walkStack.push(pos, 250);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[246] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[272] === 1) walkVecJSXChild(pos + 24);
-  if (needed[286] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[250] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[277] === 1) walkVecJSXChild(pos + 24);
+  if (needed[290] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
@@ -13841,6 +13894,21 @@ function walkOpeningElementOfJSXElement(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
   walkReadsOfOpeningElementOfJSXElement(pos);
+}
+
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[290] === 1) walkStack.push(pos + 48, 290);
+    if (needed[252] === 1) walkStack.push(pos + 16, 252);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[252] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[290] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -13855,16 +13923,16 @@ function walkJSXOpeningElement(pos) {
   if (enters[81] !== null || exits[81] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[257] === 1) walkStack.push(pos + 40, 257);
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
-    if (needed[249] === 1) walkStack.push(pos + 16, 249);
+    if (needed[262] === 1) walkStack.push(pos + 40, 262);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
+    if (needed[254] === 1) walkStack.push(pos + 16, 254);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[249] === 1) walkJSXElementName(pos + 16);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[257] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[254] === 1) walkJSXElementName(pos + 16);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[262] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -13895,14 +13963,14 @@ function walkJSXNamespacedName(pos) {
   if (enters[86] !== null || exits[86] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[251] === 1) walkStack.push(pos + 48, 251);
-    if (needed[251] === 1) walkStack.push(pos + 16, 251);
+    if (needed[256] === 1) walkStack.push(pos + 48, 256);
+    if (needed[256] === 1) walkStack.push(pos + 16, 256);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[251] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[251] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[256] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[256] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -13918,14 +13986,14 @@ function walkJSXMemberExpression(pos) {
   if (enters[87] !== null || exits[87] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[251] === 1) walkStack.push(pos + 32, 251);
-    if (needed[256] === 1) walkStack.push(pos + 16, 256);
+    if (needed[256] === 1) walkStack.push(pos + 32, 256);
+    if (needed[261] === 1) walkStack.push(pos + 16, 261);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[256] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[251] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[261] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[256] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -13942,7 +14010,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 258);
+      walkStack.push(element, 263);
     }
     return;
   }
@@ -13955,10 +14023,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[259] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[264] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[283] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[288] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -13977,14 +14045,14 @@ function walkJSXAttribute(pos) {
   if (enters[90] !== null || exits[90] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[262] === 1) walkStack.push(pos + 32, 262);
-    if (needed[261] === 1) walkStack.push(pos + 16, 261);
+    if (needed[267] === 1) walkStack.push(pos + 32, 267);
+    if (needed[266] === 1) walkStack.push(pos + 16, 266);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[261] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[262] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[266] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[267] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -13992,10 +14060,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[250] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[255] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[252] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[257] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -14015,13 +14083,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[264] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[269] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -14040,12 +14108,12 @@ function walkJSXExpressionContainer(pos) {
   if (enters[88] !== null || exits[88] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[266] === 1) walkStack.push(pos + 16, 266);
+    if (needed[271] === 1) walkStack.push(pos + 16, 271);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[266] === 1) walkJSXExpression(pos + 16);
+  if (needed[271] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -14053,7 +14121,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[267] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[272] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14089,103 +14157,103 @@ function walkJSXExpression(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[109] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[147] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[159] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[209] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[211] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[213] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[215] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[221] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("JSXExpression tag", uint8[pos], pos);
@@ -14215,16 +14283,16 @@ function walkJSXFragment(pos) {
   if (enters[83] !== null || exits[83] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[278] === 1) walkStack.push(pos + 56, 278);
-    if (needed[272] === 1) walkStack.push(pos + 32, 272);
-    if (needed[271] === 1) walkStack.push(pos + 16, 271);
+    if (needed[283] === 1) walkStack.push(pos + 56, 283);
+    if (needed[277] === 1) walkStack.push(pos + 32, 277);
+    if (needed[276] === 1) walkStack.push(pos + 16, 276);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[271] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[272] === 1) walkVecJSXChild(pos + 32);
-  if (needed[278] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[276] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[277] === 1) walkVecJSXChild(pos + 32);
+  if (needed[283] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -14241,7 +14309,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 273);
+      walkStack.push(element, 278);
     }
     return;
   }
@@ -14254,19 +14322,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[274] === 1) walkBoxJSXText(pos + 8);
+      if (needed[279] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[264] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[269] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[276] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[281] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -14322,14 +14390,14 @@ function walkTSInstantiationExpression(pos) {
   if (enters[161] !== null || exits[161] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[150] === 1) walkStack.push(pos + 32, 150);
+    if (needed[154] === 1) walkStack.push(pos + 32, 154);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[150] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[154] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -14345,14 +14413,14 @@ function walkV8IntrinsicExpression(pos) {
   if (enters[79] !== null || exits[79] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[153] === 1) walkStack.push(pos + 48, 153);
-    if (needed[102] === 1) walkStack.push(pos + 16, 102);
+    if (needed[157] === 1) walkStack.push(pos + 48, 157);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[102] === 1) walkIdentifierName(pos + 16);
-  if (needed[153] === 1) walkVecArgument(pos + 48);
+  if (needed[106] === 1) walkIdentifierName(pos + 16);
+  if (needed[157] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -14377,21 +14445,6 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
-/** What the converter of `JSXElement`'s `openingElement` reads */
-function walkReadsOfOpeningElementOfJSXElement(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[286] === 1) walkStack.push(pos + 48, 286);
-    if (needed[247] === 1) walkStack.push(pos + 16, 247);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[247] === 1) walkBoxJSXOpeningElement(pos + 16);
-  if (needed[286] === 1) walkOptionBoxJSXClosingElement(pos + 48);
-  walkDepth--;
-}
-
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -14410,12 +14463,12 @@ function walkJSXClosingElement(pos) {
   if (enters[82] !== null || exits[82] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[249] === 1) walkStack.push(pos + 16, 249);
+    if (needed[254] === 1) walkStack.push(pos + 16, 254);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[249] === 1) walkJSXElementName(pos + 16);
+  if (needed[254] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -14437,12 +14490,12 @@ function walkBindingRestElement(pos) {
   if (enters[22] !== null || exits[22] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    if (needed[98] === 1) walkStack.push(pos + 16, 98);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[94] === 1) walkBindingPattern(pos + 16);
+  if (needed[98] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -14458,14 +14511,14 @@ function walkArrayPattern(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[289] === 1) walkStack.push(pos + 40, 289);
-    if (needed[294] === 1) walkStack.push(pos + 16, 294);
+    if (needed[293] === 1) walkStack.push(pos + 40, 293);
+    if (needed[298] === 1) walkStack.push(pos + 16, 298);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[294] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[289] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[298] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[293] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -14477,7 +14530,7 @@ function walkVecOptionBindingPattern(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 295);
+      walkStack.push(element, 299);
     }
     return;
   }
@@ -14505,12 +14558,12 @@ function walkAssignmentPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    if (needed[98] === 1) walkStack.push(pos + 16, 98);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[94] === 1) walkBindingPattern(pos + 16);
+  if (needed[98] === 1) walkBindingPattern(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -14526,59 +14579,6 @@ function walkBoxExpression(pos) {
   const target = readPointer(pos, 16, 7);
   if ((budget -= 16) < 0) overBudget(target, 16, pos);
   walkExpression(target);
-}
-
-/** What the converter of `FormalParameter` reads */
-function walkReadsOfFormalParameter(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[298] === 1) walkStack.push(pos + 64, 298);
-    if (needed[187] === 1) walkStack.push(pos + 56, 187);
-    if (needed[94] === 1) walkStack.push(pos + 40, 94);
-    if (needed[92] === 1) walkStack.push(pos + 16, 92);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[92] === 1) walkVecDecorator(pos + 16);
-  if (needed[94] === 1) walkBindingPattern(pos + 40);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
-  if (needed[298] === 1) walkOptionBoxExpression(pos + 64);
-  walkDepth--;
-}
-
-/** What the converter of `FormalParameters` reads */
-function walkReadsOfFormalParameters(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[304] === 1) walkStack.push(pos + 40, 304);
-    if (needed[90] === 1) walkStack.push(pos + 16, 90);
-    if (needed[302] === 1) walkStack.push(pos + 8, 302);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[302] === 1) walkNodeId(pos + 8);
-  if (needed[90] === 1) walkVecFormalParameter(pos + 16);
-  if (needed[304] === 1) walkOptionBoxFormalParameterRest(pos + 40);
-  walkDepth--;
-}
-
-/** `NodeId` */
-function walkNodeId(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[303] === 1) walkStack.push(pos, 303);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[303] === 1) walkNonMaxU32Alias(pos);
-  walkDepth--;
-}
-
-/** `NonMaxU32` */
-function walkNonMaxU32Alias(pos) {
 }
 
 /** `Option<Box<'a, FormalParameterRest<'a>>>` */
@@ -14598,16 +14598,16 @@ function walkBoxFormalParameterRest(pos) {
 function walkFormalParameterRest(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 72, 187);
-    if (needed[291] === 1) walkStack.push(pos + 40, 291);
-    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    if (needed[192] === 1) walkStack.push(pos + 72, 192);
+    if (needed[295] === 1) walkStack.push(pos + 40, 295);
+    if (needed[96] === 1) walkStack.push(pos + 16, 96);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[92] === 1) walkVecDecorator(pos + 16);
-  if (needed[291] === 1) walkBindingRestElement(pos + 40);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[96] === 1) walkVecDecorator(pos + 16);
+  if (needed[295] === 1) walkBindingRestElement(pos + 40);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
   walkDepth--;
 }
 
@@ -14623,7 +14623,7 @@ function walkTSFunctionType(pos) {
   if (enters[148] !== null || exits[148] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[188] === 1) walkStack.push(pos + 40, 188);
+    if (needed[193] === 1) walkStack.push(pos + 40, 193);
     if (needed[309] === 1) walkStack.push(pos, 309);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -14632,7 +14632,7 @@ function walkTSFunctionType(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[309] === 1) walkParamsOfTSFunctionType(pos);
-  if (needed[188] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  if (needed[193] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -14647,14 +14647,14 @@ function walkParamsOfTSFunctionType(pos) {
 function walkReadsOfParamsOfTSFunctionType(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    if (needed[189] === 1) walkStack.push(pos + 24, 189);
     if (needed[88] === 1) walkStack.push(pos + 32, 88);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[88] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[189] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -14670,7 +14670,7 @@ function walkTSImportType(pos) {
   if (enters[147] !== null || exits[147] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[149] === 1) walkStack.push(pos + 88, 149);
+    if (needed[153] === 1) walkStack.push(pos + 88, 153);
     if (needed[314] === 1) walkStack.push(pos + 72, 314);
     if (needed[313] === 1) walkStack.push(pos + 64, 313);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
@@ -14681,7 +14681,7 @@ function walkTSImportType(pos) {
   if (needed[4] === 1) walkStringLiteral(pos + 16);
   if (needed[313] === 1) walkOptionBoxObjectExpression(pos + 64);
   if (needed[314] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -14701,7 +14701,7 @@ function walkOptionTSImportTypeQualifier(pos) {
 function walkTSImportTypeQualifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[105] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[316] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
@@ -14723,14 +14723,14 @@ function walkTSImportTypeQualifiedName(pos) {
   if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[102] === 1) walkStack.push(pos + 32, 102);
+    if (needed[106] === 1) walkStack.push(pos + 32, 106);
     if (needed[315] === 1) walkStack.push(pos + 16, 315);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[315] === 1) walkTSImportTypeQualifier(pos + 16);
-  if (needed[102] === 1) walkIdentifierName(pos + 32);
+  if (needed[106] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -14797,12 +14797,12 @@ function walkTSIntersectionType(pos) {
   if (enters[103] !== null || exits[103] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 16, 152);
+    if (needed[156] === 1) walkStack.push(pos + 16, 156);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[152] === 1) walkVecTSType(pos + 16);
+  if (needed[156] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -14846,7 +14846,7 @@ function walkTSLiteral(pos) {
       if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -14893,12 +14893,12 @@ function walkTSNamedTupleMember(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[332] === 1) walkStack.push(pos + 48, 332);
-    if (needed[102] === 1) walkStack.push(pos + 16, 102);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[102] === 1) walkIdentifierName(pos + 16);
+  if (needed[106] === 1) walkIdentifierName(pos + 16);
   if (needed[332] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
@@ -15082,14 +15082,14 @@ function walkTSTemplateLiteralType(pos) {
   if (enters[151] !== null || exits[151] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 40, 152);
+    if (needed[156] === 1) walkStack.push(pos + 40, 156);
     if (needed[33] === 1) walkStack.push(pos + 16, 33);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[33] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[152] === 1) walkVecTSType(pos + 40);
+  if (needed[156] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -15184,7 +15184,7 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[198] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[202] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
       if (needed[348] === 1) walkBoxTSPropertySignature(pos + 8);
@@ -15215,14 +15215,14 @@ function walkTSPropertySignature(pos) {
   if (enters[135] !== null || exits[135] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 32, 187);
-    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    if (needed[192] === 1) walkStack.push(pos + 32, 192);
+    if (needed[104] === 1) walkStack.push(pos + 16, 104);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[100] === 1) walkPropertyKey(pos + 16);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[104] === 1) walkPropertyKey(pos + 16);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15238,7 +15238,7 @@ function walkTSCallSignatureDeclaration(pos) {
   if (enters[137] !== null || exits[137] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 40, 187);
+    if (needed[192] === 1) walkStack.push(pos + 40, 192);
     if (needed[352] === 1) walkStack.push(pos, 352);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -15247,7 +15247,7 @@ function walkTSCallSignatureDeclaration(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[352] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -15262,14 +15262,14 @@ function walkParamsOfTSCallSignatureDeclaration(pos) {
 function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 24, 184);
+    if (needed[189] === 1) walkStack.push(pos + 24, 189);
     if (needed[88] === 1) walkStack.push(pos + 32, 88);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[88] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[189] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -15285,7 +15285,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[192] === 1) walkStack.push(pos + 32, 192);
     if (needed[88] === 1) walkStack.push(pos + 24, 88);
     if (needed[48] === 1) walkStack.push(pos + 16, 48);
     drainAtDepth(base);
@@ -15294,7 +15294,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   walkDepth++;
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[88] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15310,18 +15310,18 @@ function walkTSMethodSignature(pos) {
   if (enters[138] !== null || exits[138] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 56, 187);
+    if (needed[192] === 1) walkStack.push(pos + 56, 192);
     if (needed[358] === 1) walkStack.push(pos, 358);
     if (needed[48] === 1) walkStack.push(pos + 32, 48);
-    if (needed[100] === 1) walkStack.push(pos + 16, 100);
+    if (needed[104] === 1) walkStack.push(pos + 16, 104);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[100] === 1) walkPropertyKey(pos + 16);
+  if (needed[104] === 1) walkPropertyKey(pos + 16);
   if (needed[48] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
   if (needed[358] === 1) walkParamsOfTSMethodSignature(pos);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -15336,14 +15336,14 @@ function walkParamsOfTSMethodSignature(pos) {
 function walkReadsOfParamsOfTSMethodSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[184] === 1) walkStack.push(pos + 40, 184);
+    if (needed[189] === 1) walkStack.push(pos + 40, 189);
     if (needed[88] === 1) walkStack.push(pos + 48, 88);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[88] === 1) walkBoxFormalParameters(pos + 48);
-  if (needed[184] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  if (needed[189] === 1) walkOptionBoxTSThisParameter(pos + 40);
   walkDepth--;
 }
 
@@ -15380,14 +15380,14 @@ function walkTSTypePredicate(pos) {
   if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[192] === 1) walkStack.push(pos + 32, 192);
     if (needed[364] === 1) walkStack.push(pos + 16, 364);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[364] === 1) walkTSTypePredicateName(pos + 16);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15395,7 +15395,7 @@ function walkTSTypePredicate(pos) {
 function walkTSTypePredicateName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[105] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[339] === 1) walkBoxTSThisType(pos + 8);
@@ -15417,14 +15417,14 @@ function walkTSTypeQuery(pos) {
   if (enters[146] !== null || exits[146] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
     if (needed[367] === 1) walkStack.push(pos + 16, 367);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[367] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -15438,10 +15438,10 @@ function walkTSTypeQueryExprName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[173] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -15460,14 +15460,14 @@ function walkTSTypeReference(pos) {
   if (enters[126] !== null || exits[126] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
-    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
+    if (needed[172] === 1) walkStack.push(pos + 16, 172);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[167] === 1) walkTSTypeName(pos + 16);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[172] === 1) walkTSTypeName(pos + 16);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -15483,12 +15483,12 @@ function walkTSUnionType(pos) {
   if (enters[102] !== null || exits[102] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 16, 152);
+    if (needed[156] === 1) walkStack.push(pos + 16, 156);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[152] === 1) walkVecTSType(pos + 16);
+  if (needed[156] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -15570,7 +15570,7 @@ function walkJSDocUnknownType(pos) {
 function walkArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[192] === 1) walkBoxFunctionBody(pos + 8);
+      if (needed[196] === 1) walkBoxFunctionBody(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -15606,103 +15606,103 @@ function walkArrowFunctionBody(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[109] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[147] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[159] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[209] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[211] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[213] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[215] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[221] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
@@ -15776,31 +15776,31 @@ function walkForStatementLeft(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[122] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[126] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[129] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[133] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("ForStatementLeft tag", uint8[pos], pos);
@@ -15850,14 +15850,14 @@ function walkVariableDeclarator(pos) {
   if (enters[33] !== null || exits[33] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 40, 136);
+    if (needed[141] === 1) walkStack.push(pos + 40, 141);
     if (needed[392] === 1) walkStack.push(pos, 392);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[392] === 1) walkIdOfVariableDeclarator(pos);
-  if (needed[136] === 1) walkOptionExpression(pos + 40);
+  if (needed[141] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
@@ -15872,14 +15872,14 @@ function walkIdOfVariableDeclarator(pos) {
 function walkReadsOfIdOfVariableDeclarator(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 32, 187);
-    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    if (needed[192] === 1) walkStack.push(pos + 32, 192);
+    if (needed[98] === 1) walkStack.push(pos + 16, 98);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[94] === 1) walkBindingPattern(pos + 16);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[98] === 1) walkBindingPattern(pos + 16);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15921,16 +15921,16 @@ function walkForStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 64, 6);
-    if (needed[136] === 1) walkStack.push(pos + 48, 136);
-    if (needed[136] === 1) walkStack.push(pos + 32, 136);
+    if (needed[141] === 1) walkStack.push(pos + 48, 141);
+    if (needed[141] === 1) walkStack.push(pos + 32, 141);
     if (needed[398] === 1) walkStack.push(pos + 16, 398);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[398] === 1) walkOptionForStatementInit(pos + 16);
-  if (needed[136] === 1) walkOptionExpression(pos + 32);
-  if (needed[136] === 1) walkOptionExpression(pos + 48);
+  if (needed[141] === 1) walkOptionExpression(pos + 32);
+  if (needed[141] === 1) walkOptionExpression(pos + 48);
   if (needed[6] === 1) walkStatement(pos + 64);
   walkDepth--;
 }
@@ -15981,103 +15981,103 @@ function walkForStatementInit(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[109] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[147] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[159] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[209] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[211] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[213] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[215] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[221] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ForStatementInit tag", uint8[pos], pos);
@@ -16150,12 +16150,12 @@ function walkReturnStatement(pos) {
   if (enters[43] !== null || exits[43] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    if (needed[141] === 1) walkStack.push(pos + 16, 141);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[136] === 1) walkOptionExpression(pos + 16);
+  if (needed[141] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -16205,12 +16205,12 @@ function walkSwitchCase(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
-    if (needed[136] === 1) walkStack.push(pos + 16, 136);
+    if (needed[141] === 1) walkStack.push(pos + 16, 141);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[136] === 1) walkOptionExpression(pos + 16);
+  if (needed[141] === 1) walkOptionExpression(pos + 16);
   if (needed[5] === 1) walkVecStatement(pos + 32);
   walkDepth--;
 }
@@ -16307,14 +16307,14 @@ function walkCatchParameter(pos) {
 function walkReadsOfCatchParameter(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 32, 187);
-    if (needed[94] === 1) walkStack.push(pos + 16, 94);
+    if (needed[192] === 1) walkStack.push(pos + 32, 192);
+    if (needed[98] === 1) walkStack.push(pos + 16, 98);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[94] === 1) walkBindingPattern(pos + 16);
-  if (needed[187] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[98] === 1) walkBindingPattern(pos + 16);
+  if (needed[192] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -16444,14 +16444,14 @@ function walkTSInterfaceHeritage(pos) {
   if (enters[140] !== null || exits[140] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
     if (needed[432] === 1) walkStack.push(pos, 432);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[432] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[149] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -16467,12 +16467,12 @@ function walkExpressionOfTSInterfaceHeritage(pos) {
 function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[167] === 1) walkStack.push(pos + 16, 167);
+    if (needed[172] === 1) walkStack.push(pos + 16, 172);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[167] === 1) walkTSTypeName(pos + 16);
+  if (needed[172] === 1) walkTSTypeName(pos + 16);
   walkDepth--;
 }
 
@@ -16556,14 +16556,14 @@ function walkTSEnumMember(pos) {
   if (enters[98] !== null || exits[98] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[136] === 1) walkStack.push(pos + 32, 136);
+    if (needed[141] === 1) walkStack.push(pos + 32, 141);
     if (needed[441] === 1) walkStack.push(pos + 16, 441);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[441] === 1) walkTSEnumMemberName(pos + 16);
-  if (needed[136] === 1) walkOptionExpression(pos + 32);
+  if (needed[141] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -16571,7 +16571,7 @@ function walkTSEnumMember(pos) {
 function walkTSEnumMemberName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[101] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[105] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
@@ -16745,7 +16745,7 @@ function walkTSModuleReference(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[168] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[173] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -16803,6 +16803,19 @@ function walkSpecifiersOfImportDeclaration(pos) {
   walkReadsOfSpecifiersOfImportDeclaration(pos);
 }
 
+/** What the converter of `ImportDeclaration`'s `specifiers` reads */
+function walkReadsOfSpecifiersOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[463] === 1) walkStack.push(pos + 16, 463);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[463] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  walkDepth--;
+}
+
 /** `Option<Vec<'a, ImportDeclarationSpecifier<'a>>>` */
 function walkOptionVecImportDeclarationSpecifier(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -16817,7 +16830,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 464);
+      walkStack.push(element, 465);
     }
     return;
   }
@@ -16830,13 +16843,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[465] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[466] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[468] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[469] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[470] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[471] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -16855,12 +16868,12 @@ function walkImportSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[53] === 1) walkStack.push(pos + 72, 53);
-    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    if (needed[468] === 1) walkStack.push(pos + 16, 468);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[467] === 1) walkModuleExportName(pos + 16);
+  if (needed[468] === 1) walkModuleExportName(pos + 16);
   if (needed[53] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
@@ -16869,7 +16882,7 @@ function walkImportSpecifier(pos) {
 function walkModuleExportName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[102] === 1) walkIdentifierName(pos + 8);
+      if (needed[106] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[37] === 1) walkIdentifierReference(pos + 8);
@@ -16922,24 +16935,24 @@ function walkImportNamespaceSpecifier(pos) {
   walkDepth--;
 }
 
-/** What the converter of `ImportDeclaration`'s `specifiers` reads */
-function walkReadsOfSpecifiersOfImportDeclaration(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[462] === 1) walkStack.push(pos + 16, 462);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[462] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
-  walkDepth--;
-}
-
 /** `ImportDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfImportDeclaration(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
   walkReadsOfAttributesOfImportDeclaration(pos);
+}
+
+/** What the converter of `ImportDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[475] === 1) walkStack.push(pos + 88, 475);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[475] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, WithClause<'a>>>` */
@@ -16958,12 +16971,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[477] === 1) walkStack.push(pos + 16, 477);
+    if (needed[478] === 1) walkStack.push(pos + 16, 478);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[477] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[478] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -16975,7 +16988,7 @@ function walkVecImportAttribute(pos) {
   if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 478);
+      walkStack.push(element, 479);
     }
     return;
   }
@@ -16990,12 +17003,12 @@ function walkImportAttribute(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 72, 4);
-    if (needed[479] === 1) walkStack.push(pos + 16, 479);
+    if (needed[480] === 1) walkStack.push(pos + 16, 480);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[479] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[480] === 1) walkImportAttributeKey(pos + 16);
   if (needed[4] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -17004,7 +17017,7 @@ function walkImportAttribute(pos) {
 function walkImportAttributeKey(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[102] === 1) walkIdentifierName(pos + 8);
+      if (needed[106] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[4] === 1) walkStringLiteral(pos + 8);
@@ -17012,19 +17025,6 @@ function walkImportAttributeKey(pos) {
     default:
       throw invalid("ImportAttributeKey tag", uint8[pos], pos);
   }
-}
-
-/** What the converter of `ImportDeclaration`'s `attributes` reads */
-function walkReadsOfAttributesOfImportDeclaration(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[474] === 1) walkStack.push(pos + 88, 474);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
-  walkDepth--;
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
@@ -17068,12 +17068,12 @@ function walkAttributesOfExportAllDeclaration(pos) {
 function walkReadsOfAttributesOfExportAllDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[474] === 1) walkStack.push(pos + 120, 474);
+    if (needed[475] === 1) walkStack.push(pos + 120, 475);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[474] === 1) walkOptionBoxWithClause(pos + 120);
+  if (needed[475] === 1) walkOptionBoxWithClause(pos + 120);
   walkDepth--;
 }
 
@@ -17102,10 +17102,10 @@ function walkExportDefaultDeclaration(pos) {
 function walkExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
       if (needed[428] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
@@ -17144,103 +17144,103 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[105] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[109] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[143] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[147] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[145] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[147] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[151] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[155] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[159] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[203] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[207] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[205] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[209] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[207] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[211] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[209] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[213] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[211] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[215] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[217] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[221] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[219] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[221] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[170] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[175] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[223] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[225] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[228] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[230] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[232] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[238] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[244] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[269] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[108] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[110] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[114] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[114] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[118] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[112] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[279] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[281] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[116] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[118] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[122] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[120] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[124] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
@@ -17275,10 +17275,10 @@ function walkDeclaration(pos) {
       if (needed[388] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[181] === 1) walkBoxFunction(pos + 8);
+      if (needed[185] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[158] === 1) walkBoxClass(pos + 8);
+      if (needed[162] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[426] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -17348,14 +17348,14 @@ function walkExportSpecifier(pos) {
   if (enters[78] !== null || exits[78] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[467] === 1) walkStack.push(pos + 72, 467);
-    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    if (needed[468] === 1) walkStack.push(pos + 72, 468);
+    if (needed[468] === 1) walkStack.push(pos + 16, 468);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[467] === 1) walkModuleExportName(pos + 16);
-  if (needed[467] === 1) walkModuleExportName(pos + 72);
+  if (needed[468] === 1) walkModuleExportName(pos + 16);
+  if (needed[468] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -17394,12 +17394,12 @@ function walkAttributesOfExportFromDeclaration(pos) {
 function walkReadsOfAttributesOfExportFromDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[474] === 1) walkStack.push(pos + 88, 474);
+    if (needed[475] === 1) walkStack.push(pos + 88, 475);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
+  if (needed[475] === 1) walkOptionBoxWithClause(pos + 88);
   walkDepth--;
 }
 
@@ -17435,12 +17435,12 @@ function walkTSNamespaceExportDeclaration(pos) {
   if (enters[160] !== null || exits[160] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[102] === 1) walkStack.push(pos + 16, 102);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[102] === 1) walkIdentifierName(pos + 16);
+  if (needed[106] === 1) walkIdentifierName(pos + 16);
   walkDepth--;
 }
 
@@ -17456,7 +17456,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkReadsOfExpressionOfTSClassImplements, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkReadsOfParametersOfTSIndexSignature, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkReadsOfFormalParameter, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkReadsOfSpecifiersOfImportDeclaration, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkReadsOfAttributesOfImportDeclaration, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkReadsOfOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

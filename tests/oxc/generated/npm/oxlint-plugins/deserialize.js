@@ -10437,11 +10437,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, 127, -1, 2, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, 1, -1, -1, 99, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, 1, -1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
+const WALK_NODE = [0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1, 4, 503], [2], [3], [], [5], [6, 8, 12, 14, 16, 380, 382, 384, 393, 395, 399, 402, 404, 406, 410, 412, 421, 423, 387, 180, 157, 425, 427, 435, 441, 446, 449, 453, 458, 480, 485, 488, 491, 495, 499, 501], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [44], [18], [46], [47, 87, 186, 379], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 187], [88], [300], [90], [299], [92], [18], [94, 95, 291, 295], [52], [96], [97, 288], [98], [99, 93], [100, 102, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [101], [], [103], [], [105], [106, 18], [35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [108], [18, 54], [110], [18, 54], [112], [18], [114], [54, 18], [116], [18, 18], [118], [18, 101], [120], [18, 103], [122], [123, 139], [124], [125], [126, 35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [127], [106, 18], [129], [130, 139], [131], [132, 137], [133], [36, 134], [136], [18], [36, 135], [138], [99, 125], [140], [141], [106], [143], [18], [145], [18, 18], [147], [18, 148, 152], [149], [150], [151], [54], [153], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [155], [156], [146, 111, 115, 117, 119], [158], [91, 159, 47, 160, 162, 163, 172], [52], [161], [135], [148], [164], [165, 148], [171], [35, 167, 169], [168], [166, 101], [170], [], [166], [173], [174], [175], [176, 178, 193, 195, 197], [177], [4], [179], [91, 99, 180], [181], [159, 47, 182, 186, 190], [189], [184], [185], [186], [187], [188], [54], [87, 183], [191], [192], [1, 4], [194], [91, 99, 186, 135], [196], [91, 99, 186, 135], [198], [199, 187], [201], [187], [200], [203], [18, 18, 18], [205], [18, 135], [207], [18, 18], [209], [18, 148, 152], [211], [212], [213], [214, 43], [215], [99, 18], [217], [18], [219], [34], [221], [18, 148, 31], [223], [18], [225], [226], [35, 107, 109, 111, 113, 115, 117, 119], [228], [135], [230], [103, 18], [232], [233, 235], [234], [], [236], [], [238], [239, 241], [240], [], [242], [], [244], [245, 271, 285], [284], [247], [248, 148, 256], [35, 169, 249, 251, 253], [250], [], [252], [250, 250], [254], [255, 250], [35, 169, 253], [257], [258, 282], [259], [260, 261], [249, 251], [262], [29, 263, 243, 268], [264], [265], [266, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [267], [], [269], [270, 271, 277], [], [272], [273, 243, 268, 263, 275], [274], [], [276], [18], [], [279], [18, 149], [281], [101, 152], [283], [18], [246, 285], [286], [287], [248], [289], [290], [93], [292], [293, 288], [294], [93], [296], [93, 18], [298], [18], [91, 93, 186, 297], [301, 89, 303], [302], [], [304], [305], [91, 290, 186], [307], [47, 308, 187], [309], [87, 183], [311], [3, 312, 313, 148], [210], [314], [100, 315], [316], [314, 101], [318], [54, 54], [320], [321], [51], [323], [151], [325], [326], [19, 23, 25, 29, 30, 222], [328], [52, 54, 53, 53], [330], [101, 331], [332, 334, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [333], [54], [335], [54], [337], [32, 151], [339], [], [341], [342], [331], [344], [345], [346], [197, 347, 349, 353, 355], [348], [99, 186], [350], [47, 351, 186], [352], [87, 183], [354], [47, 87, 186], [356], [99, 47, 357, 186], [358], [87, 183], [360], [54], [362], [363, 186], [100, 338], [365], [366, 148], [310, 35, 167, 169], [368], [166, 148], [370], [151], [372], [54], [374], [54], [376], [54], [378], [], [191, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [381], [], [383], [18], [385], [386, 18, 5], [387, 35, 107, 109, 111, 113, 115, 117, 119, 121, 128], [388], [389], [390], [391, 135], [392], [93, 186], [394], [386, 18, 5], [396], [397, 135, 135, 5], [398], [387, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [400], [18, 5, 401], [5], [403], [11, 5], [405], [135], [407], [18, 408], [409], [135, 4], [411], [18], [413], [6, 414, 420], [415], [416], [417, 6], [418], [419], [93, 186], [6], [422], [18, 5], [424], [18, 5], [426], [52, 47, 54], [428], [52, 47, 429, 433], [430], [431, 148], [432], [166], [434], [345], [436], [52, 437], [438], [439], [440, 135], [100, 29, 29, 30], [442], [3, 443], [444], [445], [1, 4], [447], [52, 448], [446, 444], [450], [451, 445], [452], [], [454], [52, 455], [456, 35, 167], [457], [3], [459], [460, 3, 472], [471], [462], [463], [464, 467, 469], [465], [466, 52], [101, 36, 3], [468], [52], [470], [52], [461], [479], [474], [475], [476], [477], [478, 3], [101, 3], [473], [481], [482, 3, 483], [466], [484], [473], [486], [487], [180, 157, 427, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 104, 142, 144, 146, 154, 157, 202, 180, 204, 206, 208, 210, 216, 218, 220, 169, 222, 224, 227, 229, 231, 237, 243, 268, 107, 109, 113, 111, 278, 280, 115, 117, 119], [489], [490], [387, 180, 157, 425, 427, 435, 441, 446, 449, 453], [492], [493], [494], [466, 466], [496], [493, 3, 497], [498], [473], [500], [18], [502], [101], [504], []];
+const WALK_CHILDREN = [[1, 4, 503], [2], [3], [], [5], [6, 8, 12, 14, 16, 380, 382, 384, 393, 395, 399, 402, 404, 406, 410, 412, 421, 423, 387, 184, 161, 425, 427, 435, 441, 446, 449, 453, 458, 480, 485, 488, 491, 495, 499, 501], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [44], [18], [46], [47, 87, 191, 379], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 192], [88], [89], [90, 92, 303], [91], [], [93], [94], [95, 97, 191, 301], [96], [18], [98, 99, 295, 299], [52], [100], [101, 292], [102], [103, 97], [104, 106, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [105], [], [107], [], [109], [110, 18], [35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [112], [18, 54], [114], [18, 54], [116], [18], [118], [54, 18], [120], [18, 18], [122], [18, 105], [124], [18, 107], [126], [127, 143], [128], [129], [130, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [131], [110, 18], [133], [134, 143], [135], [136, 141], [137], [36, 138], [139], [36, 140], [18], [142], [103, 129], [144], [145], [110], [147], [18], [149], [18, 18], [151], [18, 152, 156], [153], [154], [155], [54], [157], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [159], [160], [150, 115, 119, 121, 123], [162], [95, 163, 47, 164, 166, 167, 176], [52], [165], [140], [152], [168], [169, 152], [170], [171], [35, 172, 174], [173], [171, 105], [175], [], [177], [178], [179], [180, 182, 197, 199, 201], [181], [4], [183], [95, 103, 184], [185], [163, 47, 186, 191, 194], [187], [87, 188], [189], [190], [191], [192], [193], [54], [195], [196], [1, 4], [198], [95, 103, 191, 140], [200], [95, 103, 191, 140], [202], [203, 192], [204], [205], [192], [207], [18, 18, 18], [209], [18, 140], [211], [18, 18], [213], [18, 152, 156], [215], [216], [217], [218, 43], [219], [103, 18], [221], [18], [223], [34], [225], [18, 152, 31], [227], [18], [229], [230], [35, 111, 113, 115, 117, 119, 121, 123], [232], [140], [234], [107, 18], [236], [237, 239], [238], [], [240], [], [242], [243, 245], [244], [], [246], [], [248], [249, 276, 289], [250], [251, 289], [252], [253, 152, 261], [35, 174, 254, 256, 258], [255], [], [257], [255, 255], [259], [260, 255], [35, 174, 258], [262], [263, 287], [264], [265, 266], [254, 256], [267], [29, 268, 247, 273], [269], [270], [271, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [272], [], [274], [275, 276, 282], [], [277], [278, 247, 273, 268, 280], [279], [], [281], [18], [], [284], [18, 153], [286], [105, 156], [288], [18], [290], [291], [253], [293], [294], [97], [296], [297, 292], [298], [97], [300], [97, 18], [302], [18], [304], [305], [95, 294, 191], [307], [47, 308, 192], [309], [87, 188], [311], [3, 312, 313, 152], [214], [314], [104, 315], [316], [314, 105], [318], [54, 54], [320], [321], [51], [323], [155], [325], [326], [19, 23, 25, 29, 30, 226], [328], [52, 54, 53, 53], [330], [105, 331], [332, 334, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [333], [54], [335], [54], [337], [32, 155], [339], [], [341], [342], [331], [344], [345], [346], [201, 347, 349, 353, 355], [348], [103, 191], [350], [47, 351, 191], [352], [87, 188], [354], [47, 87, 191], [356], [103, 47, 357, 191], [358], [87, 188], [360], [54], [362], [363, 191], [104, 338], [365], [366, 152], [310, 35, 172, 174], [368], [171, 152], [370], [155], [372], [54], [374], [54], [376], [54], [378], [], [195, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [381], [], [383], [18], [385], [386, 18, 5], [387, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [388], [389], [390], [391, 140], [392], [97, 191], [394], [386, 18, 5], [396], [397, 140, 140, 5], [398], [387, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [400], [18, 5, 401], [5], [403], [11, 5], [405], [140], [407], [18, 408], [409], [140, 4], [411], [18], [413], [6, 414, 420], [415], [416], [417, 6], [418], [419], [97, 191], [6], [422], [18, 5], [424], [18, 5], [426], [52, 47, 54], [428], [52, 47, 429, 433], [430], [431, 152], [432], [171], [434], [345], [436], [52, 437], [438], [439], [440, 140], [104, 29, 29, 30], [442], [3, 443], [444], [445], [1, 4], [447], [52, 448], [446, 444], [450], [451, 445], [452], [], [454], [52, 455], [456, 35, 172], [457], [3], [459], [460, 3, 472], [461], [462], [463], [464], [465, 468, 470], [466], [467, 52], [105, 36, 3], [469], [52], [471], [52], [473], [474], [475], [476], [477], [478], [479, 3], [105, 3], [481], [482, 3, 483], [467], [484], [474], [486], [487], [184, 161, 427, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [489], [490], [387, 184, 161, 425, 427, 435, 441, 446, 449, 453], [492], [493], [494], [467, 467], [496], [493, 3, 497], [498], [474], [500], [18], [502], [105], [504], []];
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -10859,10 +10859,10 @@ function walkStatement(pos) {
       if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[425] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -11057,103 +11057,103 @@ function walkExpression(pos) {
       if (needed[45] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[108] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[146] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[148] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[158] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[208] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[210] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[212] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[214] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Expression tag", uint8[pos], pos);
@@ -11386,103 +11386,103 @@ function walkArrayExpressionElement(pos) {
       if (needed[45] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[108] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[146] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[148] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[158] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[208] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[210] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[212] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[214] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
@@ -11523,7 +11523,7 @@ function walkArrowFunctionExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[379] === 1) walkStack.push(pos + 40, 379);
-    if (needed[186] === 1) walkStack.push(pos + 32, 186);
+    if (needed[191] === 1) walkStack.push(pos + 32, 191);
     if (needed[87] === 1) walkStack.push(pos + 24, 87);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
@@ -11532,7 +11532,7 @@ function walkArrowFunctionExpression(pos) {
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[87] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   if (needed[379] === 1) walkArrowFunctionBody(pos + 40);
   walkDepth--;
 }
@@ -11932,7 +11932,7 @@ function walkTSConstructorType(pos) {
   if (enters[149] !== null || exits[149] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[192] === 1) walkStack.push(pos + 32, 192);
     if (needed[87] === 1) walkStack.push(pos + 24, 87);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
@@ -11941,7 +11941,7 @@ function walkTSConstructorType(pos) {
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[87] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[187] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[192] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -11960,6 +11960,40 @@ function walkFormalParameters(pos) {
   walkReadsOfFormalParameters(pos);
 }
 
+/** What the converter of `FormalParameters` reads */
+function walkReadsOfFormalParameters(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[303] === 1) walkStack.push(pos + 40, 303);
+    if (needed[92] === 1) walkStack.push(pos + 16, 92);
+    if (needed[90] === 1) walkStack.push(pos + 8, 90);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[90] === 1) walkNodeId(pos + 8);
+  if (needed[92] === 1) walkVecFormalParameter(pos + 16);
+  if (needed[303] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  walkDepth--;
+}
+
+/** `NodeId` */
+function walkNodeId(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[91] === 1) walkStack.push(pos, 91);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[91] === 1) walkNonMaxU32Alias(pos);
+  walkDepth--;
+}
+
+/** `NonMaxU32` */
+function walkNonMaxU32Alias(pos) {
+}
+
 /** `Vec<'a, FormalParameter<'a>>` */
 function walkVecFormalParameter(pos) {
   const len = uint32[(pos + 8) >>> 2];
@@ -11968,7 +12002,7 @@ function walkVecFormalParameter(pos) {
   if ((budget -= len * 72) < 0) overBudget(first, len * 72, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 72; element >= first; element -= 72) {
-      walkStack.push(element, 90);
+      walkStack.push(element, 93);
     }
     return;
   }
@@ -11981,8 +12015,27 @@ function walkVecFormalParameter(pos) {
 function walkFormalParameter(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[90] === 1) throw FOUND;
+  if (makes[93] === 1) throw FOUND;
   walkReadsOfFormalParameter(pos);
+}
+
+/** What the converter of `FormalParameter` reads */
+function walkReadsOfFormalParameter(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[301] === 1) walkStack.push(pos + 64, 301);
+    if (needed[191] === 1) walkStack.push(pos + 56, 191);
+    if (needed[97] === 1) walkStack.push(pos + 40, 97);
+    if (needed[95] === 1) walkStack.push(pos + 16, 95);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[95] === 1) walkVecDecorator(pos + 16);
+  if (needed[97] === 1) walkBindingPattern(pos + 40);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[301] === 1) walkOptionBoxExpression(pos + 64);
+  walkDepth--;
 }
 
 /** `Vec<'a, Decorator<'a>>` */
@@ -11993,7 +12046,7 @@ function walkVecDecorator(pos) {
   if ((budget -= len * 32) < 0) overBudget(first, len * 32, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
-      walkStack.push(element, 92);
+      walkStack.push(element, 96);
     }
     return;
   }
@@ -12020,16 +12073,16 @@ function walkDecorator(pos) {
 function walkBindingPattern(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[94] === 1) walkBoxBindingIdentifier(pos + 8);
+      if (needed[98] === 1) walkBoxBindingIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[95] === 1) walkBoxObjectPattern(pos + 8);
+      if (needed[99] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[291] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[295] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[295] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[299] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -12054,14 +12107,14 @@ function walkObjectPattern(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[288] === 1) walkStack.push(pos + 40, 288);
-    if (needed[97] === 1) walkStack.push(pos + 16, 97);
+    if (needed[292] === 1) walkStack.push(pos + 40, 292);
+    if (needed[101] === 1) walkStack.push(pos + 16, 101);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[97] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[288] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[101] === 1) walkVecBindingProperty(pos + 16);
+  if (needed[292] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -12073,7 +12126,7 @@ function walkVecBindingProperty(pos) {
   if ((budget -= len * 48) < 0) overBudget(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 98);
+      walkStack.push(element, 102);
     }
     return;
   }
@@ -12087,14 +12140,14 @@ function walkBindingProperty(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[93] === 1) walkStack.push(pos + 32, 93);
-    if (needed[99] === 1) walkStack.push(pos + 16, 99);
+    if (needed[97] === 1) walkStack.push(pos + 32, 97);
+    if (needed[103] === 1) walkStack.push(pos + 16, 103);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[99] === 1) walkPropertyKey(pos + 16);
-  if (needed[93] === 1) walkBindingPattern(pos + 32);
+  if (needed[103] === 1) walkPropertyKey(pos + 16);
+  if (needed[97] === 1) walkBindingPattern(pos + 32);
   walkDepth--;
 }
 
@@ -12102,10 +12155,10 @@ function walkBindingProperty(pos) {
 function walkPropertyKey(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[100] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[104] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 65:
-      if (needed[102] === 1) walkBoxPrivateIdentifier(pos + 8);
+      if (needed[106] === 1) walkBoxPrivateIdentifier(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -12141,103 +12194,103 @@ function walkPropertyKey(pos) {
       if (needed[45] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[108] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[146] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[148] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[158] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[208] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[210] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[212] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[214] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("PropertyKey tag", uint8[pos], pos);
@@ -12279,12 +12332,12 @@ function walkAssignmentExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
-    if (needed[106] === 1) walkStack.push(pos + 16, 106);
+    if (needed[110] === 1) walkStack.push(pos + 16, 110);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[106] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[110] === 1) walkAssignmentTarget(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -12296,31 +12349,31 @@ function walkAssignmentTarget(pos) {
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[121] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[125] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[128] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[132] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTarget tag", uint8[pos], pos);
@@ -12452,14 +12505,14 @@ function walkStaticMemberExpression(pos) {
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[101] === 1) walkStack.push(pos + 32, 101);
+    if (needed[105] === 1) walkStack.push(pos + 32, 105);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[101] === 1) walkIdentifierName(pos + 32);
+  if (needed[105] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -12475,14 +12528,14 @@ function walkPrivateFieldExpression(pos) {
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[103] === 1) walkStack.push(pos + 32, 103);
+    if (needed[107] === 1) walkStack.push(pos + 32, 107);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[103] === 1) walkPrivateIdentifier(pos + 32);
+  if (needed[107] === 1) walkPrivateIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -12498,14 +12551,14 @@ function walkArrayAssignmentTarget(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[139] === 1) walkStack.push(pos + 40, 139);
-    if (needed[123] === 1) walkStack.push(pos + 16, 123);
+    if (needed[143] === 1) walkStack.push(pos + 40, 143);
+    if (needed[127] === 1) walkStack.push(pos + 16, 127);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[123] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[127] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
+  if (needed[143] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12517,7 +12570,7 @@ function walkVecOptionAssignmentTargetMaybeDefault(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 124);
+      walkStack.push(element, 128);
     }
     return;
   }
@@ -12536,37 +12589,37 @@ function walkOptionAssignmentTargetMaybeDefault(pos) {
 function walkAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[126] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
+      if (needed[130] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
       return;
     case 0:
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[121] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[125] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[128] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[132] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
@@ -12586,12 +12639,12 @@ function walkAssignmentTargetWithDefault(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
-    if (needed[106] === 1) walkStack.push(pos + 16, 106);
+    if (needed[110] === 1) walkStack.push(pos + 16, 110);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[106] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[110] === 1) walkAssignmentTarget(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -12608,14 +12661,14 @@ function walkObjectAssignmentTarget(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[139] === 1) walkStack.push(pos + 40, 139);
-    if (needed[130] === 1) walkStack.push(pos + 16, 130);
+    if (needed[143] === 1) walkStack.push(pos + 40, 143);
+    if (needed[134] === 1) walkStack.push(pos + 16, 134);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[130] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[139] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[134] === 1) walkVecAssignmentTargetProperty(pos + 16);
+  if (needed[143] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -12627,7 +12680,7 @@ function walkVecAssignmentTargetProperty(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 131);
+      walkStack.push(element, 135);
     }
     return;
   }
@@ -12640,10 +12693,10 @@ function walkVecAssignmentTargetProperty(pos) {
 function walkAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[132] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      if (needed[136] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[137] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[141] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -12662,14 +12715,14 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[134] === 1) walkStack.push(pos, 134);
+    if (needed[138] === 1) walkStack.push(pos, 138);
     if (needed[36] === 1) walkStack.push(pos + 16, 36);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[36] === 1) walkIdentifierReference(pos + 16);
-  if (needed[134] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
+  if (needed[138] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
   walkDepth--;
 }
 
@@ -12677,29 +12730,29 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[134] === 1) throw FOUND;
+  if (makes[138] === 1) throw FOUND;
   walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos);
-}
-
-/** `Option<Expression<'a>>` */
-function walkOptionExpression(pos) {
-  if (uint8[pos] === 255) return;
-  walkExpression(pos);
 }
 
 /** What the converter of `AssignmentTargetPropertyIdentifier`'s `value` reads */
 function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 48, 135);
+    if (needed[140] === 1) walkStack.push(pos + 48, 140);
     if (needed[36] === 1) walkStack.push(pos + 16, 36);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[36] === 1) walkIdentifierReference(pos + 16);
-  if (needed[135] === 1) walkOptionExpression(pos + 48);
+  if (needed[140] === 1) walkOptionExpression(pos + 48);
   walkDepth--;
+}
+
+/** `Option<Expression<'a>>` */
+function walkOptionExpression(pos) {
+  if (uint8[pos] === 255) return;
+  walkExpression(pos);
 }
 
 /** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
@@ -12714,14 +12767,14 @@ function walkAssignmentTargetPropertyProperty(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[125] === 1) walkStack.push(pos + 32, 125);
-    if (needed[99] === 1) walkStack.push(pos + 16, 99);
+    if (needed[129] === 1) walkStack.push(pos + 32, 129);
+    if (needed[103] === 1) walkStack.push(pos + 16, 103);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[99] === 1) walkPropertyKey(pos + 16);
-  if (needed[125] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
+  if (needed[103] === 1) walkPropertyKey(pos + 16);
+  if (needed[129] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
   walkDepth--;
 }
 
@@ -12743,12 +12796,12 @@ function walkAssignmentTargetRest(pos) {
   if (enters[22] !== null || exits[22] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[106] === 1) walkStack.push(pos + 16, 106);
+    if (needed[110] === 1) walkStack.push(pos + 16, 110);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[106] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[110] === 1) walkAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -12808,16 +12861,16 @@ function walkCallExpression(pos) {
   if (enters[10] !== null || exits[10] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 40, 152);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[156] === 1) walkStack.push(pos + 40, 156);
+    if (needed[152] === 1) walkStack.push(pos + 32, 152);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[152] === 1) walkVecArgument(pos + 40);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[156] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -12839,12 +12892,12 @@ function walkTSTypeParameterInstantiation(pos) {
   if (enters[128] !== null || exits[128] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[155] === 1) walkStack.push(pos + 16, 155);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[155] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -12873,7 +12926,7 @@ function walkVecArgument(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 153);
+      walkStack.push(element, 157);
     }
     return;
   }
@@ -12922,103 +12975,103 @@ function walkArgument(pos) {
       if (needed[45] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[108] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[146] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[148] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[158] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[208] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[210] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[212] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[214] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Argument tag", uint8[pos], pos);
@@ -13037,12 +13090,12 @@ function walkChainExpression(pos) {
   if (enters[27] !== null || exits[27] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[156] === 1) walkStack.push(pos + 16, 156);
+    if (needed[160] === 1) walkStack.push(pos + 16, 160);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[156] === 1) walkChainElement(pos + 16);
+  if (needed[160] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -13050,19 +13103,19 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ChainElement tag", uint8[pos], pos);
@@ -13087,24 +13140,24 @@ function walkClass(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[172] === 1) walkStack.push(pos + 128, 172);
-    if (needed[163] === 1) walkStack.push(pos + 104, 163);
-    if (needed[162] === 1) walkStack.push(pos, 162);
-    if (needed[160] === 1) walkStack.push(pos, 160);
+    if (needed[176] === 1) walkStack.push(pos + 128, 176);
+    if (needed[167] === 1) walkStack.push(pos + 104, 167);
+    if (needed[166] === 1) walkStack.push(pos, 166);
+    if (needed[164] === 1) walkStack.push(pos, 164);
     if (needed[47] === 1) walkStack.push(pos + 72, 47);
-    if (needed[159] === 1) walkStack.push(pos + 40, 159);
-    if (needed[91] === 1) walkStack.push(pos + 16, 91);
+    if (needed[163] === 1) walkStack.push(pos + 40, 163);
+    if (needed[95] === 1) walkStack.push(pos + 16, 95);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[91] === 1) walkVecDecorator(pos + 16);
-  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 40);
+  if (needed[95] === 1) walkVecDecorator(pos + 16);
+  if (needed[163] === 1) walkOptionBindingIdentifier(pos + 40);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 72);
-  if (needed[160] === 1) walkSuperClassOfClass(pos);
-  if (needed[162] === 1) walkSuperTypeArgumentsOfClass(pos);
-  if (needed[163] === 1) walkVecTSClassImplements(pos + 104);
-  if (needed[172] === 1) walkBoxClassBody(pos + 128);
+  if (needed[164] === 1) walkSuperClassOfClass(pos);
+  if (needed[166] === 1) walkSuperTypeArgumentsOfClass(pos);
+  if (needed[167] === 1) walkVecTSClassImplements(pos + 104);
+  if (needed[176] === 1) walkBoxClassBody(pos + 128);
   walkDepth--;
 }
 
@@ -13125,12 +13178,12 @@ function walkSuperClassOfClass(pos) {
 function walkReadsOfSuperClassOfClass(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 80, 135);
+    if (needed[140] === 1) walkStack.push(pos + 80, 140);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkOptionExpression(pos + 80);
+  if (needed[140] === 1) walkOptionExpression(pos + 80);
   walkDepth--;
 }
 
@@ -13147,7 +13200,7 @@ function walkVecTSClassImplements(pos) {
   if ((budget -= len * 40) < 0) overBudget(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 164);
+      walkStack.push(element, 168);
     }
     return;
   }
@@ -13161,14 +13214,14 @@ function walkTSClassImplements(pos) {
   if (enters[132] !== null || exits[132] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[165] === 1) walkStack.push(pos, 165);
+    if (needed[152] === 1) walkStack.push(pos + 32, 152);
+    if (needed[169] === 1) walkStack.push(pos, 169);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[165] === 1) walkExpressionOfTSClassImplements(pos);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[169] === 1) walkExpressionOfTSClassImplements(pos);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -13176,8 +13229,21 @@ function walkTSClassImplements(pos) {
 function walkExpressionOfTSClassImplements(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[165] === 1) throw FOUND;
+  if (makes[169] === 1) throw FOUND;
   walkReadsOfExpressionOfTSClassImplements(pos);
+}
+
+/** What the converter of `TSClassImplements`'s `expression` reads */
+function walkReadsOfExpressionOfTSClassImplements(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[171] === 1) walkStack.push(pos + 16, 171);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[171] === 1) walkTSTypeName(pos + 16);
+  walkDepth--;
 }
 
 /** `TSTypeName<'a>` */
@@ -13187,10 +13253,10 @@ function walkTSTypeName(pos) {
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[167] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[172] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -13209,14 +13275,14 @@ function walkTSQualifiedName(pos) {
   if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[101] === 1) walkStack.push(pos + 32, 101);
-    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    if (needed[105] === 1) walkStack.push(pos + 32, 105);
+    if (needed[171] === 1) walkStack.push(pos + 16, 171);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[166] === 1) walkTSTypeName(pos + 16);
-  if (needed[101] === 1) walkIdentifierName(pos + 32);
+  if (needed[171] === 1) walkTSTypeName(pos + 16);
+  if (needed[105] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -13231,19 +13297,6 @@ function walkThisExpression(pos) {
   if (enters[2] !== null || exits[2] !== null) throw FOUND;
 }
 
-/** What the converter of `TSClassImplements`'s `expression` reads */
-function walkReadsOfExpressionOfTSClassImplements(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[166] === 1) walkStack.push(pos + 16, 166);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[166] === 1) walkTSTypeName(pos + 16);
-  walkDepth--;
-}
-
 /** `Box<'a, ClassBody<'a>>` */
 function walkBoxClassBody(pos) {
   const target = readPointer(pos, 40, 7);
@@ -13256,12 +13309,12 @@ function walkClassBody(pos) {
   if (enters[60] !== null || exits[60] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[174] === 1) walkStack.push(pos + 16, 174);
+    if (needed[178] === 1) walkStack.push(pos + 16, 178);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[174] === 1) walkVecClassElement(pos + 16);
+  if (needed[178] === 1) walkVecClassElement(pos + 16);
   walkDepth--;
 }
 
@@ -13273,7 +13326,7 @@ function walkVecClassElement(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 175);
+      walkStack.push(element, 179);
     }
     return;
   }
@@ -13286,19 +13339,19 @@ function walkVecClassElement(pos) {
 function walkClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[176] === 1) walkBoxStaticBlock(pos + 8);
+      if (needed[180] === 1) walkBoxStaticBlock(pos + 8);
       return;
     case 1:
-      if (needed[178] === 1) walkBoxMethodDefinition(pos + 8);
+      if (needed[182] === 1) walkBoxMethodDefinition(pos + 8);
       return;
     case 2:
-      if (needed[193] === 1) walkBoxPropertyDefinition(pos + 8);
+      if (needed[197] === 1) walkBoxPropertyDefinition(pos + 8);
       return;
     case 3:
-      if (needed[195] === 1) walkBoxAccessorProperty(pos + 8);
+      if (needed[199] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[197] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[201] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -13344,16 +13397,16 @@ function walkMethodDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[180] === 1) walkStack.push(pos + 56, 180);
-    if (needed[99] === 1) walkStack.push(pos + 40, 99);
-    if (needed[91] === 1) walkStack.push(pos + 16, 91);
+    if (needed[184] === 1) walkStack.push(pos + 56, 184);
+    if (needed[103] === 1) walkStack.push(pos + 40, 103);
+    if (needed[95] === 1) walkStack.push(pos + 16, 95);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[91] === 1) walkVecDecorator(pos + 16);
-  if (needed[99] === 1) walkPropertyKey(pos + 40);
-  if (needed[180] === 1) walkBoxFunction(pos + 56);
+  if (needed[95] === 1) walkVecDecorator(pos + 16);
+  if (needed[103] === 1) walkPropertyKey(pos + 40);
+  if (needed[184] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
 
@@ -13375,20 +13428,20 @@ function walkFunction(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[190] === 1) walkStack.push(pos + 80, 190);
-    if (needed[186] === 1) walkStack.push(pos + 72, 186);
-    if (needed[182] === 1) walkStack.push(pos, 182);
+    if (needed[194] === 1) walkStack.push(pos + 80, 194);
+    if (needed[191] === 1) walkStack.push(pos + 72, 191);
+    if (needed[186] === 1) walkStack.push(pos, 186);
     if (needed[47] === 1) walkStack.push(pos + 48, 47);
-    if (needed[159] === 1) walkStack.push(pos + 16, 159);
+    if (needed[163] === 1) walkStack.push(pos + 16, 163);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[159] === 1) walkOptionBindingIdentifier(pos + 16);
+  if (needed[163] === 1) walkOptionBindingIdentifier(pos + 16);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[182] === 1) walkParamsOfFunction(pos);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
-  if (needed[190] === 1) walkOptionBoxFunctionBody(pos + 80);
+  if (needed[186] === 1) walkParamsOfFunction(pos);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[194] === 1) walkOptionBoxFunctionBody(pos + 80);
   walkDepth--;
 }
 
@@ -13397,6 +13450,21 @@ function walkParamsOfFunction(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
   walkReadsOfParamsOfFunction(pos);
+}
+
+/** What the converter of `Function`'s `params` reads */
+function walkReadsOfParamsOfFunction(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[188] === 1) walkStack.push(pos + 56, 188);
+    if (needed[87] === 1) walkStack.push(pos + 64, 87);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[87] === 1) walkBoxFormalParameters(pos + 64);
+  if (needed[188] === 1) walkOptionBoxTSThisParameter(pos + 56);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, TSThisParameter<'a>>>` */
@@ -13417,12 +13485,12 @@ function walkTSThisParameter(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 24, 186);
+    if (needed[191] === 1) walkStack.push(pos + 24, 191);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
   walkDepth--;
 }
 
@@ -13450,21 +13518,6 @@ function walkTSTypeAnnotation(pos) {
   }
   walkDepth++;
   if (needed[54] === 1) walkTSType(pos + 16);
-  walkDepth--;
-}
-
-/** What the converter of `Function`'s `params` reads */
-function walkReadsOfParamsOfFunction(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 56, 183);
-    if (needed[87] === 1) walkStack.push(pos + 64, 87);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[87] === 1) walkBoxFormalParameters(pos + 64);
-  if (needed[183] === 1) walkOptionBoxTSThisParameter(pos + 56);
   walkDepth--;
 }
 
@@ -13515,18 +13568,18 @@ function walkPropertyDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 64, 135);
-    if (needed[186] === 1) walkStack.push(pos + 56, 186);
-    if (needed[99] === 1) walkStack.push(pos + 40, 99);
-    if (needed[91] === 1) walkStack.push(pos + 16, 91);
+    if (needed[140] === 1) walkStack.push(pos + 64, 140);
+    if (needed[191] === 1) walkStack.push(pos + 56, 191);
+    if (needed[103] === 1) walkStack.push(pos + 40, 103);
+    if (needed[95] === 1) walkStack.push(pos + 16, 95);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[91] === 1) walkVecDecorator(pos + 16);
-  if (needed[99] === 1) walkPropertyKey(pos + 40);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
-  if (needed[135] === 1) walkOptionExpression(pos + 64);
+  if (needed[95] === 1) walkVecDecorator(pos + 16);
+  if (needed[103] === 1) walkPropertyKey(pos + 40);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[140] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -13548,18 +13601,18 @@ function walkAccessorProperty(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 64, 135);
-    if (needed[186] === 1) walkStack.push(pos + 56, 186);
-    if (needed[99] === 1) walkStack.push(pos + 40, 99);
-    if (needed[91] === 1) walkStack.push(pos + 16, 91);
+    if (needed[140] === 1) walkStack.push(pos + 64, 140);
+    if (needed[191] === 1) walkStack.push(pos + 56, 191);
+    if (needed[103] === 1) walkStack.push(pos + 40, 103);
+    if (needed[95] === 1) walkStack.push(pos + 16, 95);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[91] === 1) walkVecDecorator(pos + 16);
-  if (needed[99] === 1) walkPropertyKey(pos + 40);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
-  if (needed[135] === 1) walkOptionExpression(pos + 64);
+  if (needed[95] === 1) walkVecDecorator(pos + 16);
+  if (needed[103] === 1) walkPropertyKey(pos + 40);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[140] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -13575,14 +13628,14 @@ function walkTSIndexSignature(pos) {
   if (enters[136] !== null || exits[136] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 56, 187);
-    if (needed[199] === 1) walkStack.push(pos, 199);
+    if (needed[192] === 1) walkStack.push(pos + 56, 192);
+    if (needed[203] === 1) walkStack.push(pos, 203);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[199] === 1) walkParametersOfTSIndexSignature(pos);
-  if (needed[187] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  if (needed[203] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[192] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -13593,30 +13646,30 @@ function walkParametersOfTSIndexSignature(pos) {
   walkReadsOfParametersOfTSIndexSignature(pos);
 }
 
+/** What the converter of `TSIndexSignature`'s `parameters` reads */
+function walkReadsOfParametersOfTSIndexSignature(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[205] === 1) walkStack.push(pos + 16, 205);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[205] === 1) walkTSIndexSignatureName(pos + 16);
+  walkDepth--;
+}
+
 /** `TSIndexSignatureName<'a>` */
 function walkTSIndexSignatureName(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 32, 187);
+    if (needed[192] === 1) walkStack.push(pos + 32, 192);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[187] === 1) walkBoxTSTypeAnnotation(pos + 32);
-  walkDepth--;
-}
-
-/** What the converter of `TSIndexSignature`'s `parameters` reads */
-function walkReadsOfParametersOfTSIndexSignature(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[200] === 1) walkStack.push(pos + 16, 200);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[200] === 1) walkTSIndexSignatureName(pos + 16);
+  if (needed[192] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -13657,14 +13710,14 @@ function walkImportExpression(pos) {
   if (enters[69] !== null || exits[69] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 32, 135);
+    if (needed[140] === 1) walkStack.push(pos + 32, 140);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[135] === 1) walkOptionExpression(pos + 32);
+  if (needed[140] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -13703,16 +13756,16 @@ function walkNewExpression(pos) {
   if (enters[11] !== null || exits[11] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 40, 152);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[156] === 1) walkStack.push(pos + 40, 156);
+    if (needed[152] === 1) walkStack.push(pos + 32, 152);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[152] === 1) walkVecArgument(pos + 40);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[156] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -13728,12 +13781,12 @@ function walkObjectExpression(pos) {
   if (enters[4] !== null || exits[4] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[212] === 1) walkStack.push(pos + 16, 212);
+    if (needed[216] === 1) walkStack.push(pos + 16, 216);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[212] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[216] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -13745,7 +13798,7 @@ function walkVecObjectPropertyKind(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 213);
+      walkStack.push(element, 217);
     }
     return;
   }
@@ -13758,7 +13811,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[214] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[218] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[43] === 1) walkBoxSpreadElement(pos + 8);
@@ -13781,12 +13834,12 @@ function walkObjectProperty(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
-    if (needed[99] === 1) walkStack.push(pos + 16, 99);
+    if (needed[103] === 1) walkStack.push(pos + 16, 103);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[99] === 1) walkPropertyKey(pos + 16);
+  if (needed[103] === 1) walkPropertyKey(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -13846,14 +13899,14 @@ function walkTaggedTemplateExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[31] === 1) walkStack.push(pos + 40, 31);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[152] === 1) walkStack.push(pos + 32, 152);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   if (needed[31] === 1) walkTemplateLiteral(pos + 40);
   walkDepth--;
 }
@@ -13891,12 +13944,12 @@ function walkUpdateExpression(pos) {
   if (enters[14] !== null || exits[14] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[226] === 1) walkStack.push(pos + 16, 226);
+    if (needed[230] === 1) walkStack.push(pos + 16, 230);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[226] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[230] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -13907,25 +13960,25 @@ function walkSimpleAssignmentTarget(pos) {
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
@@ -13944,12 +13997,12 @@ function walkYieldExpression(pos) {
   if (enters[57] !== null || exits[57] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[140] === 1) walkStack.push(pos + 16, 140);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkOptionExpression(pos + 16);
+  if (needed[140] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13966,12 +14019,12 @@ function walkPrivateInExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 48, 18);
-    if (needed[103] === 1) walkStack.push(pos + 16, 103);
+    if (needed[107] === 1) walkStack.push(pos + 16, 107);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[103] === 1) walkPrivateIdentifier(pos + 16);
+  if (needed[107] === 1) walkPrivateIdentifier(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 48);
   walkDepth--;
 }
@@ -13987,14 +14040,14 @@ function walkImportMeta(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[235] === 1) walkStack.push(pos, 235);
-    if (needed[233] === 1) walkStack.push(pos, 233);
+    if (needed[239] === 1) walkStack.push(pos, 239);
+    if (needed[237] === 1) walkStack.push(pos, 237);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[233] === 1) walkMetaOfImportMeta(pos);
-  if (needed[235] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[237] === 1) walkMetaOfImportMeta(pos);
+  if (needed[239] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
@@ -14002,7 +14055,7 @@ function walkImportMeta(pos) {
 function walkMetaOfImportMeta(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[233] === 1) throw FOUND;
+  if (makes[237] === 1) throw FOUND;
   walkReadsOfMetaOfImportMeta(pos);
 }
 
@@ -14014,7 +14067,7 @@ function walkReadsOfMetaOfImportMeta(pos) {
 function walkPropertyOfImportMeta(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[235] === 1) throw FOUND;
+  if (makes[239] === 1) throw FOUND;
   walkReadsOfPropertyOfImportMeta(pos);
 }
 
@@ -14033,14 +14086,14 @@ function walkNewTarget(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[241] === 1) walkStack.push(pos, 241);
-    if (needed[239] === 1) walkStack.push(pos, 239);
+    if (needed[245] === 1) walkStack.push(pos, 245);
+    if (needed[243] === 1) walkStack.push(pos, 243);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[239] === 1) walkMetaOfNewTarget(pos);
-  if (needed[241] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[243] === 1) walkMetaOfNewTarget(pos);
+  if (needed[245] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
@@ -14048,7 +14101,7 @@ function walkNewTarget(pos) {
 function walkMetaOfNewTarget(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[239] === 1) throw FOUND;
+  if (makes[243] === 1) throw FOUND;
   walkReadsOfMetaOfNewTarget(pos);
 }
 
@@ -14060,7 +14113,7 @@ function walkReadsOfMetaOfNewTarget(pos) {
 function walkPropertyOfNewTarget(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[241] === 1) throw FOUND;
+  if (makes[245] === 1) throw FOUND;
   walkReadsOfPropertyOfNewTarget(pos);
 }
 
@@ -14080,16 +14133,16 @@ function walkJSXElement(pos) {
   if (enters[80] !== null || exits[80] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[285] === 1) walkStack.push(pos + 48, 285);
-    if (needed[271] === 1) walkStack.push(pos + 24, 271);
-    if (needed[245] === 1) walkStack.push(pos, 245);
+    if (needed[289] === 1) walkStack.push(pos + 48, 289);
+    if (needed[276] === 1) walkStack.push(pos + 24, 276);
+    if (needed[249] === 1) walkStack.push(pos, 249);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[245] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[271] === 1) walkVecJSXChild(pos + 24);
-  if (needed[285] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[249] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[276] === 1) walkVecJSXChild(pos + 24);
+  if (needed[289] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
@@ -14098,6 +14151,21 @@ function walkOpeningElementOfJSXElement(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
   walkReadsOfOpeningElementOfJSXElement(pos);
+}
+
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[289] === 1) walkStack.push(pos + 48, 289);
+    if (needed[251] === 1) walkStack.push(pos + 16, 251);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[251] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[289] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -14112,16 +14180,16 @@ function walkJSXOpeningElement(pos) {
   if (enters[81] !== null || exits[81] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[256] === 1) walkStack.push(pos + 40, 256);
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[248] === 1) walkStack.push(pos + 16, 248);
+    if (needed[261] === 1) walkStack.push(pos + 40, 261);
+    if (needed[152] === 1) walkStack.push(pos + 32, 152);
+    if (needed[253] === 1) walkStack.push(pos + 16, 253);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[248] === 1) walkJSXElementName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[256] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[253] === 1) walkJSXElementName(pos + 16);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[261] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -14152,14 +14220,14 @@ function walkJSXNamespacedName(pos) {
   if (enters[86] !== null || exits[86] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[250] === 1) walkStack.push(pos + 48, 250);
-    if (needed[250] === 1) walkStack.push(pos + 16, 250);
+    if (needed[255] === 1) walkStack.push(pos + 48, 255);
+    if (needed[255] === 1) walkStack.push(pos + 16, 255);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[250] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[250] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -14175,14 +14243,14 @@ function walkJSXMemberExpression(pos) {
   if (enters[87] !== null || exits[87] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[250] === 1) walkStack.push(pos + 32, 250);
-    if (needed[255] === 1) walkStack.push(pos + 16, 255);
+    if (needed[255] === 1) walkStack.push(pos + 32, 255);
+    if (needed[260] === 1) walkStack.push(pos + 16, 260);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[255] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[250] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[260] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -14199,7 +14267,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 257);
+      walkStack.push(element, 262);
     }
     return;
   }
@@ -14212,10 +14280,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[258] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[263] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[282] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[287] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -14234,14 +14302,14 @@ function walkJSXAttribute(pos) {
   if (enters[90] !== null || exits[90] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[261] === 1) walkStack.push(pos + 32, 261);
-    if (needed[260] === 1) walkStack.push(pos + 16, 260);
+    if (needed[266] === 1) walkStack.push(pos + 32, 266);
+    if (needed[265] === 1) walkStack.push(pos + 16, 265);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[260] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[261] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[265] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[266] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -14249,10 +14317,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[249] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[254] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[251] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[256] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -14272,13 +14340,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[29] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[263] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[268] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -14297,12 +14365,12 @@ function walkJSXExpressionContainer(pos) {
   if (enters[88] !== null || exits[88] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[265] === 1) walkStack.push(pos + 16, 265);
+    if (needed[270] === 1) walkStack.push(pos + 16, 270);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[265] === 1) walkJSXExpression(pos + 16);
+  if (needed[270] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -14310,7 +14378,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[266] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[271] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14346,103 +14414,103 @@ function walkJSXExpression(pos) {
       if (needed[45] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[108] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[146] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[148] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[158] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[208] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[210] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[212] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[214] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("JSXExpression tag", uint8[pos], pos);
@@ -14472,16 +14540,16 @@ function walkJSXFragment(pos) {
   if (enters[83] !== null || exits[83] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[277] === 1) walkStack.push(pos + 56, 277);
-    if (needed[271] === 1) walkStack.push(pos + 32, 271);
-    if (needed[270] === 1) walkStack.push(pos + 16, 270);
+    if (needed[282] === 1) walkStack.push(pos + 56, 282);
+    if (needed[276] === 1) walkStack.push(pos + 32, 276);
+    if (needed[275] === 1) walkStack.push(pos + 16, 275);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[270] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[271] === 1) walkVecJSXChild(pos + 32);
-  if (needed[277] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[275] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[276] === 1) walkVecJSXChild(pos + 32);
+  if (needed[282] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -14498,7 +14566,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 272);
+      walkStack.push(element, 277);
     }
     return;
   }
@@ -14511,19 +14579,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[273] === 1) walkBoxJSXText(pos + 8);
+      if (needed[278] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[263] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[268] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[275] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[280] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -14579,14 +14647,14 @@ function walkTSInstantiationExpression(pos) {
   if (enters[161] !== null || exits[161] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[149] === 1) walkStack.push(pos + 32, 149);
+    if (needed[153] === 1) walkStack.push(pos + 32, 153);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[149] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[153] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -14602,14 +14670,14 @@ function walkV8IntrinsicExpression(pos) {
   if (enters[79] !== null || exits[79] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[152] === 1) walkStack.push(pos + 48, 152);
-    if (needed[101] === 1) walkStack.push(pos + 16, 101);
+    if (needed[156] === 1) walkStack.push(pos + 48, 156);
+    if (needed[105] === 1) walkStack.push(pos + 16, 105);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[101] === 1) walkIdentifierName(pos + 16);
-  if (needed[152] === 1) walkVecArgument(pos + 48);
+  if (needed[105] === 1) walkIdentifierName(pos + 16);
+  if (needed[156] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -14634,21 +14702,6 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
-/** What the converter of `JSXElement`'s `openingElement` reads */
-function walkReadsOfOpeningElementOfJSXElement(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[285] === 1) walkStack.push(pos + 48, 285);
-    if (needed[246] === 1) walkStack.push(pos + 16, 246);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[246] === 1) walkBoxJSXOpeningElement(pos + 16);
-  if (needed[285] === 1) walkOptionBoxJSXClosingElement(pos + 48);
-  walkDepth--;
-}
-
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -14667,12 +14720,12 @@ function walkJSXClosingElement(pos) {
   if (enters[82] !== null || exits[82] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[248] === 1) walkStack.push(pos + 16, 248);
+    if (needed[253] === 1) walkStack.push(pos + 16, 253);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[248] === 1) walkJSXElementName(pos + 16);
+  if (needed[253] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -14694,12 +14747,12 @@ function walkBindingRestElement(pos) {
   if (enters[22] !== null || exits[22] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[93] === 1) walkStack.push(pos + 16, 93);
+    if (needed[97] === 1) walkStack.push(pos + 16, 97);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[93] === 1) walkBindingPattern(pos + 16);
+  if (needed[97] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -14715,14 +14768,14 @@ function walkArrayPattern(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[288] === 1) walkStack.push(pos + 40, 288);
-    if (needed[293] === 1) walkStack.push(pos + 16, 293);
+    if (needed[292] === 1) walkStack.push(pos + 40, 292);
+    if (needed[297] === 1) walkStack.push(pos + 16, 297);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[293] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[288] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[297] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[292] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -14734,7 +14787,7 @@ function walkVecOptionBindingPattern(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 294);
+      walkStack.push(element, 298);
     }
     return;
   }
@@ -14762,12 +14815,12 @@ function walkAssignmentPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
-    if (needed[93] === 1) walkStack.push(pos + 16, 93);
+    if (needed[97] === 1) walkStack.push(pos + 16, 97);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[93] === 1) walkBindingPattern(pos + 16);
+  if (needed[97] === 1) walkBindingPattern(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -14783,59 +14836,6 @@ function walkBoxExpression(pos) {
   const target = readPointer(pos, 16, 7);
   if ((budget -= 16) < 0) overBudget(target, 16, pos);
   walkExpression(target);
-}
-
-/** What the converter of `FormalParameter` reads */
-function walkReadsOfFormalParameter(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[297] === 1) walkStack.push(pos + 64, 297);
-    if (needed[186] === 1) walkStack.push(pos + 56, 186);
-    if (needed[93] === 1) walkStack.push(pos + 40, 93);
-    if (needed[91] === 1) walkStack.push(pos + 16, 91);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[91] === 1) walkVecDecorator(pos + 16);
-  if (needed[93] === 1) walkBindingPattern(pos + 40);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
-  if (needed[297] === 1) walkOptionBoxExpression(pos + 64);
-  walkDepth--;
-}
-
-/** What the converter of `FormalParameters` reads */
-function walkReadsOfFormalParameters(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[303] === 1) walkStack.push(pos + 40, 303);
-    if (needed[89] === 1) walkStack.push(pos + 16, 89);
-    if (needed[301] === 1) walkStack.push(pos + 8, 301);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[301] === 1) walkNodeId(pos + 8);
-  if (needed[89] === 1) walkVecFormalParameter(pos + 16);
-  if (needed[303] === 1) walkOptionBoxFormalParameterRest(pos + 40);
-  walkDepth--;
-}
-
-/** `NodeId` */
-function walkNodeId(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[302] === 1) walkStack.push(pos, 302);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[302] === 1) walkNonMaxU32Alias(pos);
-  walkDepth--;
-}
-
-/** `NonMaxU32` */
-function walkNonMaxU32Alias(pos) {
 }
 
 /** `Option<Box<'a, FormalParameterRest<'a>>>` */
@@ -14855,16 +14855,16 @@ function walkBoxFormalParameterRest(pos) {
 function walkFormalParameterRest(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 72, 186);
-    if (needed[290] === 1) walkStack.push(pos + 40, 290);
-    if (needed[91] === 1) walkStack.push(pos + 16, 91);
+    if (needed[191] === 1) walkStack.push(pos + 72, 191);
+    if (needed[294] === 1) walkStack.push(pos + 40, 294);
+    if (needed[95] === 1) walkStack.push(pos + 16, 95);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[91] === 1) walkVecDecorator(pos + 16);
-  if (needed[290] === 1) walkBindingRestElement(pos + 40);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[95] === 1) walkVecDecorator(pos + 16);
+  if (needed[294] === 1) walkBindingRestElement(pos + 40);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
   walkDepth--;
 }
 
@@ -14880,7 +14880,7 @@ function walkTSFunctionType(pos) {
   if (enters[148] !== null || exits[148] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[187] === 1) walkStack.push(pos + 40, 187);
+    if (needed[192] === 1) walkStack.push(pos + 40, 192);
     if (needed[308] === 1) walkStack.push(pos, 308);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
@@ -14889,7 +14889,7 @@ function walkTSFunctionType(pos) {
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[308] === 1) walkParamsOfTSFunctionType(pos);
-  if (needed[187] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  if (needed[192] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -14904,14 +14904,14 @@ function walkParamsOfTSFunctionType(pos) {
 function walkReadsOfParamsOfTSFunctionType(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 24, 183);
+    if (needed[188] === 1) walkStack.push(pos + 24, 188);
     if (needed[87] === 1) walkStack.push(pos + 32, 87);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[87] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[183] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[188] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -14927,7 +14927,7 @@ function walkTSImportType(pos) {
   if (enters[147] !== null || exits[147] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 88, 148);
+    if (needed[152] === 1) walkStack.push(pos + 88, 152);
     if (needed[313] === 1) walkStack.push(pos + 72, 313);
     if (needed[312] === 1) walkStack.push(pos + 64, 312);
     if (needed[3] === 1) walkStack.push(pos + 16, 3);
@@ -14938,7 +14938,7 @@ function walkTSImportType(pos) {
   if (needed[3] === 1) walkStringLiteral(pos + 16);
   if (needed[312] === 1) walkOptionBoxObjectExpression(pos + 64);
   if (needed[313] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -14958,7 +14958,7 @@ function walkOptionTSImportTypeQualifier(pos) {
 function walkTSImportTypeQualifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[100] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[104] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[315] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
@@ -14980,14 +14980,14 @@ function walkTSImportTypeQualifiedName(pos) {
   if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[101] === 1) walkStack.push(pos + 32, 101);
+    if (needed[105] === 1) walkStack.push(pos + 32, 105);
     if (needed[314] === 1) walkStack.push(pos + 16, 314);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[314] === 1) walkTSImportTypeQualifier(pos + 16);
-  if (needed[101] === 1) walkIdentifierName(pos + 32);
+  if (needed[105] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -15054,12 +15054,12 @@ function walkTSIntersectionType(pos) {
   if (enters[103] !== null || exits[103] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[155] === 1) walkStack.push(pos + 16, 155);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[155] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -15103,7 +15103,7 @@ function walkTSLiteral(pos) {
       if (needed[30] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -15150,12 +15150,12 @@ function walkTSNamedTupleMember(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[331] === 1) walkStack.push(pos + 48, 331);
-    if (needed[101] === 1) walkStack.push(pos + 16, 101);
+    if (needed[105] === 1) walkStack.push(pos + 16, 105);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[101] === 1) walkIdentifierName(pos + 16);
+  if (needed[105] === 1) walkIdentifierName(pos + 16);
   if (needed[331] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
@@ -15339,14 +15339,14 @@ function walkTSTemplateLiteralType(pos) {
   if (enters[151] !== null || exits[151] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 40, 151);
+    if (needed[155] === 1) walkStack.push(pos + 40, 155);
     if (needed[32] === 1) walkStack.push(pos + 16, 32);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[32] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[151] === 1) walkVecTSType(pos + 40);
+  if (needed[155] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -15441,7 +15441,7 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[197] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[201] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
       if (needed[347] === 1) walkBoxTSPropertySignature(pos + 8);
@@ -15472,14 +15472,14 @@ function walkTSPropertySignature(pos) {
   if (enters[135] !== null || exits[135] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 32, 186);
-    if (needed[99] === 1) walkStack.push(pos + 16, 99);
+    if (needed[191] === 1) walkStack.push(pos + 32, 191);
+    if (needed[103] === 1) walkStack.push(pos + 16, 103);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[99] === 1) walkPropertyKey(pos + 16);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[103] === 1) walkPropertyKey(pos + 16);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15495,7 +15495,7 @@ function walkTSCallSignatureDeclaration(pos) {
   if (enters[137] !== null || exits[137] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 40, 186);
+    if (needed[191] === 1) walkStack.push(pos + 40, 191);
     if (needed[351] === 1) walkStack.push(pos, 351);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
@@ -15504,7 +15504,7 @@ function walkTSCallSignatureDeclaration(pos) {
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[351] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -15519,14 +15519,14 @@ function walkParamsOfTSCallSignatureDeclaration(pos) {
 function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 24, 183);
+    if (needed[188] === 1) walkStack.push(pos + 24, 188);
     if (needed[87] === 1) walkStack.push(pos + 32, 87);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[87] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[183] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[188] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -15542,7 +15542,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 32, 186);
+    if (needed[191] === 1) walkStack.push(pos + 32, 191);
     if (needed[87] === 1) walkStack.push(pos + 24, 87);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
@@ -15551,7 +15551,7 @@ function walkTSConstructSignatureDeclaration(pos) {
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[87] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15567,18 +15567,18 @@ function walkTSMethodSignature(pos) {
   if (enters[138] !== null || exits[138] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 56, 186);
+    if (needed[191] === 1) walkStack.push(pos + 56, 191);
     if (needed[357] === 1) walkStack.push(pos, 357);
     if (needed[47] === 1) walkStack.push(pos + 32, 47);
-    if (needed[99] === 1) walkStack.push(pos + 16, 99);
+    if (needed[103] === 1) walkStack.push(pos + 16, 103);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[99] === 1) walkPropertyKey(pos + 16);
+  if (needed[103] === 1) walkPropertyKey(pos + 16);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
   if (needed[357] === 1) walkParamsOfTSMethodSignature(pos);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -15593,14 +15593,14 @@ function walkParamsOfTSMethodSignature(pos) {
 function walkReadsOfParamsOfTSMethodSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[183] === 1) walkStack.push(pos + 40, 183);
+    if (needed[188] === 1) walkStack.push(pos + 40, 188);
     if (needed[87] === 1) walkStack.push(pos + 48, 87);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[87] === 1) walkBoxFormalParameters(pos + 48);
-  if (needed[183] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  if (needed[188] === 1) walkOptionBoxTSThisParameter(pos + 40);
   walkDepth--;
 }
 
@@ -15637,14 +15637,14 @@ function walkTSTypePredicate(pos) {
   if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 32, 186);
+    if (needed[191] === 1) walkStack.push(pos + 32, 191);
     if (needed[363] === 1) walkStack.push(pos + 16, 363);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[363] === 1) walkTSTypePredicateName(pos + 16);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -15652,7 +15652,7 @@ function walkTSTypePredicate(pos) {
 function walkTSTypePredicateName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[100] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[104] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[338] === 1) walkBoxTSThisType(pos + 8);
@@ -15674,14 +15674,14 @@ function walkTSTypeQuery(pos) {
   if (enters[146] !== null || exits[146] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[152] === 1) walkStack.push(pos + 32, 152);
     if (needed[366] === 1) walkStack.push(pos + 16, 366);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[366] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -15695,10 +15695,10 @@ function walkTSTypeQueryExprName(pos) {
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[167] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[172] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -15717,14 +15717,14 @@ function walkTSTypeReference(pos) {
   if (enters[126] !== null || exits[126] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
-    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    if (needed[152] === 1) walkStack.push(pos + 32, 152);
+    if (needed[171] === 1) walkStack.push(pos + 16, 171);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[166] === 1) walkTSTypeName(pos + 16);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[171] === 1) walkTSTypeName(pos + 16);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -15740,12 +15740,12 @@ function walkTSUnionType(pos) {
   if (enters[102] !== null || exits[102] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[151] === 1) walkStack.push(pos + 16, 151);
+    if (needed[155] === 1) walkStack.push(pos + 16, 155);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[151] === 1) walkVecTSType(pos + 16);
+  if (needed[155] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -15827,7 +15827,7 @@ function walkJSDocUnknownType(pos) {
 function walkArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[191] === 1) walkBoxFunctionBody(pos + 8);
+      if (needed[195] === 1) walkBoxFunctionBody(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -15863,103 +15863,103 @@ function walkArrowFunctionBody(pos) {
       if (needed[45] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[108] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[146] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[148] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[158] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[208] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[210] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[212] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[214] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
@@ -16033,31 +16033,31 @@ function walkForStatementLeft(pos) {
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[121] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[125] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[128] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[132] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("ForStatementLeft tag", uint8[pos], pos);
@@ -16107,14 +16107,14 @@ function walkVariableDeclarator(pos) {
   if (enters[33] !== null || exits[33] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 40, 135);
+    if (needed[140] === 1) walkStack.push(pos + 40, 140);
     if (needed[391] === 1) walkStack.push(pos, 391);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[391] === 1) walkIdOfVariableDeclarator(pos);
-  if (needed[135] === 1) walkOptionExpression(pos + 40);
+  if (needed[140] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
@@ -16129,14 +16129,14 @@ function walkIdOfVariableDeclarator(pos) {
 function walkReadsOfIdOfVariableDeclarator(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 32, 186);
-    if (needed[93] === 1) walkStack.push(pos + 16, 93);
+    if (needed[191] === 1) walkStack.push(pos + 32, 191);
+    if (needed[97] === 1) walkStack.push(pos + 16, 97);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[93] === 1) walkBindingPattern(pos + 16);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[97] === 1) walkBindingPattern(pos + 16);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -16178,16 +16178,16 @@ function walkForStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 64, 5);
-    if (needed[135] === 1) walkStack.push(pos + 48, 135);
-    if (needed[135] === 1) walkStack.push(pos + 32, 135);
+    if (needed[140] === 1) walkStack.push(pos + 48, 140);
+    if (needed[140] === 1) walkStack.push(pos + 32, 140);
     if (needed[397] === 1) walkStack.push(pos + 16, 397);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[397] === 1) walkOptionForStatementInit(pos + 16);
-  if (needed[135] === 1) walkOptionExpression(pos + 32);
-  if (needed[135] === 1) walkOptionExpression(pos + 48);
+  if (needed[140] === 1) walkOptionExpression(pos + 32);
+  if (needed[140] === 1) walkOptionExpression(pos + 48);
   if (needed[5] === 1) walkStatement(pos + 64);
   walkDepth--;
 }
@@ -16238,103 +16238,103 @@ function walkForStatementInit(pos) {
       if (needed[45] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[108] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[146] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[148] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[158] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[208] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[210] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[212] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[214] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ForStatementInit tag", uint8[pos], pos);
@@ -16407,12 +16407,12 @@ function walkReturnStatement(pos) {
   if (enters[43] !== null || exits[43] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[140] === 1) walkStack.push(pos + 16, 140);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkOptionExpression(pos + 16);
+  if (needed[140] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -16462,12 +16462,12 @@ function walkSwitchCase(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 32, 4);
-    if (needed[135] === 1) walkStack.push(pos + 16, 135);
+    if (needed[140] === 1) walkStack.push(pos + 16, 140);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[135] === 1) walkOptionExpression(pos + 16);
+  if (needed[140] === 1) walkOptionExpression(pos + 16);
   if (needed[4] === 1) walkVecStatement(pos + 32);
   walkDepth--;
 }
@@ -16564,14 +16564,14 @@ function walkCatchParameter(pos) {
 function walkReadsOfCatchParameter(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[186] === 1) walkStack.push(pos + 32, 186);
-    if (needed[93] === 1) walkStack.push(pos + 16, 93);
+    if (needed[191] === 1) walkStack.push(pos + 32, 191);
+    if (needed[97] === 1) walkStack.push(pos + 16, 97);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[93] === 1) walkBindingPattern(pos + 16);
-  if (needed[186] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[97] === 1) walkBindingPattern(pos + 16);
+  if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -16701,14 +16701,14 @@ function walkTSInterfaceHeritage(pos) {
   if (enters[140] !== null || exits[140] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[148] === 1) walkStack.push(pos + 32, 148);
+    if (needed[152] === 1) walkStack.push(pos + 32, 152);
     if (needed[431] === 1) walkStack.push(pos, 431);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[431] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[148] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -16724,12 +16724,12 @@ function walkExpressionOfTSInterfaceHeritage(pos) {
 function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[166] === 1) walkStack.push(pos + 16, 166);
+    if (needed[171] === 1) walkStack.push(pos + 16, 171);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[166] === 1) walkTSTypeName(pos + 16);
+  if (needed[171] === 1) walkTSTypeName(pos + 16);
   walkDepth--;
 }
 
@@ -16813,14 +16813,14 @@ function walkTSEnumMember(pos) {
   if (enters[98] !== null || exits[98] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[135] === 1) walkStack.push(pos + 32, 135);
+    if (needed[140] === 1) walkStack.push(pos + 32, 140);
     if (needed[440] === 1) walkStack.push(pos + 16, 440);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[440] === 1) walkTSEnumMemberName(pos + 16);
-  if (needed[135] === 1) walkOptionExpression(pos + 32);
+  if (needed[140] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -16828,7 +16828,7 @@ function walkTSEnumMember(pos) {
 function walkTSEnumMemberName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[100] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[104] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[29] === 1) walkBoxStringLiteral(pos + 8);
@@ -17002,7 +17002,7 @@ function walkTSModuleReference(pos) {
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[167] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[172] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -17060,6 +17060,19 @@ function walkSpecifiersOfImportDeclaration(pos) {
   walkReadsOfSpecifiersOfImportDeclaration(pos);
 }
 
+/** What the converter of `ImportDeclaration`'s `specifiers` reads */
+function walkReadsOfSpecifiersOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[462] === 1) walkStack.push(pos + 16, 462);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[462] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  walkDepth--;
+}
+
 /** `Option<Vec<'a, ImportDeclarationSpecifier<'a>>>` */
 function walkOptionVecImportDeclarationSpecifier(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -17074,7 +17087,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 463);
+      walkStack.push(element, 464);
     }
     return;
   }
@@ -17087,13 +17100,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[464] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[465] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[467] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[468] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[469] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[470] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -17112,12 +17125,12 @@ function walkImportSpecifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[52] === 1) walkStack.push(pos + 72, 52);
-    if (needed[466] === 1) walkStack.push(pos + 16, 466);
+    if (needed[467] === 1) walkStack.push(pos + 16, 467);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[466] === 1) walkModuleExportName(pos + 16);
+  if (needed[467] === 1) walkModuleExportName(pos + 16);
   if (needed[52] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
@@ -17126,7 +17139,7 @@ function walkImportSpecifier(pos) {
 function walkModuleExportName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[101] === 1) walkIdentifierName(pos + 8);
+      if (needed[105] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[36] === 1) walkIdentifierReference(pos + 8);
@@ -17179,24 +17192,24 @@ function walkImportNamespaceSpecifier(pos) {
   walkDepth--;
 }
 
-/** What the converter of `ImportDeclaration`'s `specifiers` reads */
-function walkReadsOfSpecifiersOfImportDeclaration(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[461] === 1) walkStack.push(pos + 16, 461);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[461] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
-  walkDepth--;
-}
-
 /** `ImportDeclaration`'s `attributes`, a converter's value */
 function walkAttributesOfImportDeclaration(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
   walkReadsOfAttributesOfImportDeclaration(pos);
+}
+
+/** What the converter of `ImportDeclaration`'s `attributes` reads */
+function walkReadsOfAttributesOfImportDeclaration(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[474] === 1) walkStack.push(pos + 88, 474);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
+  walkDepth--;
 }
 
 /** `Option<Box<'a, WithClause<'a>>>` */
@@ -17215,12 +17228,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[476] === 1) walkStack.push(pos + 16, 476);
+    if (needed[477] === 1) walkStack.push(pos + 16, 477);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[476] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[477] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -17232,7 +17245,7 @@ function walkVecImportAttribute(pos) {
   if ((budget -= len * 120) < 0) overBudget(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 477);
+      walkStack.push(element, 478);
     }
     return;
   }
@@ -17247,12 +17260,12 @@ function walkImportAttribute(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[3] === 1) walkStack.push(pos + 72, 3);
-    if (needed[478] === 1) walkStack.push(pos + 16, 478);
+    if (needed[479] === 1) walkStack.push(pos + 16, 479);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[478] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[479] === 1) walkImportAttributeKey(pos + 16);
   if (needed[3] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -17261,7 +17274,7 @@ function walkImportAttribute(pos) {
 function walkImportAttributeKey(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[101] === 1) walkIdentifierName(pos + 8);
+      if (needed[105] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[3] === 1) walkStringLiteral(pos + 8);
@@ -17269,19 +17282,6 @@ function walkImportAttributeKey(pos) {
     default:
       throw invalid("ImportAttributeKey tag", uint8[pos], pos);
   }
-}
-
-/** What the converter of `ImportDeclaration`'s `attributes` reads */
-function walkReadsOfAttributesOfImportDeclaration(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[473] === 1) walkStack.push(pos + 88, 473);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[473] === 1) walkOptionBoxWithClause(pos + 88);
-  walkDepth--;
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
@@ -17325,12 +17325,12 @@ function walkAttributesOfExportAllDeclaration(pos) {
 function walkReadsOfAttributesOfExportAllDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[473] === 1) walkStack.push(pos + 120, 473);
+    if (needed[474] === 1) walkStack.push(pos + 120, 474);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[473] === 1) walkOptionBoxWithClause(pos + 120);
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 120);
   walkDepth--;
 }
 
@@ -17359,10 +17359,10 @@ function walkExportDefaultDeclaration(pos) {
 function walkExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
       if (needed[427] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
@@ -17401,103 +17401,103 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[45] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[104] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[108] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[142] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[146] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[144] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[148] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[146] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[150] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[154] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[158] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
-      if (needed[202] === 1) walkBoxConditionalExpression(pos + 8);
+      if (needed[206] === 1) walkBoxConditionalExpression(pos + 8);
       return;
     case 18:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 19:
-      if (needed[204] === 1) walkBoxImportExpression(pos + 8);
+      if (needed[208] === 1) walkBoxImportExpression(pos + 8);
       return;
     case 20:
-      if (needed[206] === 1) walkBoxLogicalExpression(pos + 8);
+      if (needed[210] === 1) walkBoxLogicalExpression(pos + 8);
       return;
     case 21:
-      if (needed[208] === 1) walkBoxNewExpression(pos + 8);
+      if (needed[212] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[210] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[214] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
-      if (needed[216] === 1) walkBoxParenthesizedExpression(pos + 8);
+      if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[218] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[220] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[169] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[222] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[224] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[227] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[229] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[231] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[237] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[243] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[268] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[107] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[109] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[113] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[113] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[117] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[111] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[278] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[280] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[115] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[117] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[121] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[119] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[123] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
@@ -17532,10 +17532,10 @@ function walkDeclaration(pos) {
       if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
-      if (needed[180] === 1) walkBoxFunction(pos + 8);
+      if (needed[184] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[157] === 1) walkBoxClass(pos + 8);
+      if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[425] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -17605,14 +17605,14 @@ function walkExportSpecifier(pos) {
   if (enters[78] !== null || exits[78] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[466] === 1) walkStack.push(pos + 72, 466);
-    if (needed[466] === 1) walkStack.push(pos + 16, 466);
+    if (needed[467] === 1) walkStack.push(pos + 72, 467);
+    if (needed[467] === 1) walkStack.push(pos + 16, 467);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[466] === 1) walkModuleExportName(pos + 16);
-  if (needed[466] === 1) walkModuleExportName(pos + 72);
+  if (needed[467] === 1) walkModuleExportName(pos + 16);
+  if (needed[467] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -17651,12 +17651,12 @@ function walkAttributesOfExportFromDeclaration(pos) {
 function walkReadsOfAttributesOfExportFromDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[473] === 1) walkStack.push(pos + 88, 473);
+    if (needed[474] === 1) walkStack.push(pos + 88, 474);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[473] === 1) walkOptionBoxWithClause(pos + 88);
+  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
   walkDepth--;
 }
 
@@ -17692,12 +17692,12 @@ function walkTSNamespaceExportDeclaration(pos) {
   if (enters[160] !== null || exits[160] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[101] === 1) walkStack.push(pos + 16, 101);
+    if (needed[105] === 1) walkStack.push(pos + 16, 105);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[101] === 1) walkIdentifierName(pos + 16);
+  if (needed[105] === 1) walkIdentifierName(pos + 16);
   walkDepth--;
 }
 
@@ -17713,7 +17713,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkVecFormalParameter, walkFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkReadsOfExpressionOfTSClassImplements, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkTSIndexSignatureName, walkReadsOfParametersOfTSIndexSignature, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkReadsOfFormalParameter, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkReadsOfSpecifiersOfImportDeclaration, walkAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkReadsOfAttributesOfImportDeclaration, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkReadsOfOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for
