@@ -19,12 +19,14 @@ export function benchCommandLine(usage, wants) {
   if (wants.encode) options.encode = { type: "string" };
   if (wants.json) options.json = { type: "string" };
   if (wants.target) options["target-json"] = { type: "string" };
+  if (wants.eagerTarget) options["eager-target-json"] = { type: "string" };
   const { values, positionals } = parseCommandLine(usage, options, { positionals: true });
   if (wants.encode && !values.encode) usageError(usage, "--encode PATH is required");
   const target = wants.target && (wants.target !== "optional" || values["target-json"] !== undefined) ? targetOption(usage, values["target-json"]) : null;
   if (positionals.length === 0) usageError(usage, "no files given");
   if (typeof globalThis.gc !== "function") usageError(usage, "run Node with --expose-gc");
-  return { encode: values.encode ?? null, json: values.json ?? null, target, samples: integerOption(usage, values, "samples", 15, 1), paths: positionals };
+  const eagerTarget = values["eager-target-json"] === undefined ? null : targetOption(usage, values["eager-target-json"]);
+  return { encode: values.encode ?? null, json: values.json ?? null, target, eagerTarget, samples: integerOption(usage, values, "samples", 15, 1), paths: positionals };
 }
 
 /** The target `--target-json` hands over (`json`, its value), or a usage error. */

@@ -235,15 +235,22 @@ test("sql: a walk by VISITOR_KEYS reaches every node, through plain objects that
     assert.deepEqual(walked, everyNode, what);
   }
   assert.equal(JSON.stringify(lazy.materialize(lazy.deserialize(bytes))), JSON.stringify(eager));
-  // The generated walker, in the buffer: every node type visited (the root built whole, then the
-  // hints), or one type only (found through the plain objects without building them).
-  const { walk: walkBuffer } = await fixture.module("parser");
-  const all = [];
-  walkBuffer(bytes, Object.fromEntries([...NODE_TYPES].map((type) => [type, (node) => all.push(id(node))])));
-  assert.deepEqual(all, everyNode);
-  for (const type of NODE_TYPES) {
-    const some = [];
-    walkBuffer(bytes, { [type]: (node) => some.push(id(node)) });
-    assert.deepEqual(some, everyNode.filter((node) => node.startsWith(`${type} `)), type);
+  // The generated walkers, in the buffer, the eager target's and the lazy one's: every node type
+  // visited (the root built whole, then the hints; the lazy nodes' plain objects read through their
+  // getters), or one type only (found through the plain objects without building them); and `visit`
+  // of the lazy tree.
+  const visitAll = (push) => Object.fromEntries([...NODE_TYPES].map((type) => [type, (node) => push(id(node))]));
+  for (const module of [await fixture.module("parser"), lazy]) {
+    const all = [];
+    module.walk(bytes, visitAll((node) => all.push(node)));
+    assert.deepEqual(all, everyNode);
+    for (const type of NODE_TYPES) {
+      const some = [];
+      module.walk(bytes, { [type]: (node) => some.push(id(node)) });
+      assert.deepEqual(some, everyNode.filter((node) => node.startsWith(`${type} `)), type);
+    }
   }
+  const visited = [];
+  for (const value of Object.values(lazy.deserialize(bytes))) lazy.visit(value, visitAll((node) => visited.push(node)));
+  assert.deepEqual(visited, everyNode);
 });

@@ -9,6 +9,7 @@ import { encodeFile, encodeScript } from "./producer.js";
 import { RULES, events, eventsDifference, heldByParent, referenceEvents } from "./walk-rules.js";
 import { deserialize, RawastBufferError, visit, VISITOR_KEYS, walk } from "../generated/npm/parser/deserialize.js";
 import * as linter from "../generated/npm/linter/deserialize.js";
+import * as lazy from "../generated/npm/parser-lazy/deserialize.js";
 
 const TYPES = new Set(Object.keys(VISITOR_KEYS));
 const jsx = encodeFile("parser", "tests/conformance/corpus/components.jsx").buffer;
@@ -208,3 +209,106 @@ test("linter layout: trees 100,000 levels deep, and the shared-pointer bomb", { 
   assert.throws(() => linter.walk(readFileSync(new URL("shared.linter.bin", deep)), { DebuggerStatement() {} }), linter.RawastBufferError);
 });
 
+// The lazy target: the nodes a walk hands over are its lazy objects, which read the rest of their
+// subtree through their getters, in the walk's own context, and stay usable after it.
+
+test("lazy target: walk visits what the eager walk visits, node for node, and what visit visits on a lazy tree", () => {
+  for (const buffer of [jsx, modern]) {
+    const eagerWalks = walkAndVisit({ deserialize, visit, walk, VISITOR_KEYS }, buffer);
+    const lazyWalks = walkAndVisit(lazy, buffer);
+    for (const [i, { name, walked, visited }] of lazyWalks.entries()) {
+      assert.ok(walked.log.length > 0 || name === "sparse", `rule ${name} visits something`);
+      const sameNode = (expected, actual) => {
+        try {
+          assert.deepStrictEqual(lazy.materialize(actual), expected);
+          return null;
+        } catch (error) {
+          return error.message.slice(0, 400);
+        }
+      };
+      assert.equal(eventsDifference(eagerWalks[i].walked.log, walked.log, sameNode), null, `rule ${name}`);
+      // (The lazy tree's nodes are other objects: compared with what the eager walk saw.)
+      assert.equal(eventsDifference(eagerWalks[i].walked.log, visited.log, sameNode), null, `rule ${name}: visit of a lazy tree`);
+    }
+  }
+});
+
+test("lazy target: the nodes visited inside a node handed over are those its getters return", () => {
+  const calls = [];
+  const members = [];
+  lazy.walk(modern, { CallExpression: (node) => calls.push(node), MemberExpression: (node) => members.push(node) });
+  const callees = calls.map((call) => call.callee).filter((callee) => callee.type === "MemberExpression");
+  assert.ok(callees.length > 0);
+  for (const callee of callees) assert.ok(members.includes(callee), "a callee is visited as the very object its call's getter returns");
+});
+
+test("lazy target: nodes visited stay usable after the walk, and a visitor may read other trees", () => {
+  // Kept nodes, read only after other buffers were walked and deserialized.
+  const kept = [];
+  lazy.walk(modern, { FunctionDeclaration: (node) => void kept.push(node) });
+  assert.ok(kept.length > 0);
+  const other = lazy.deserialize(jsx);
+  lazy.walk(jsx, { Identifier() {} });
+  const expected = [];
+  walk(modern, { FunctionDeclaration: (node) => void expected.push(node) });
+  assert.deepStrictEqual(kept.map((node) => lazy.materialize(node)), expected);
+  // A visitor that reads another lazy tree's nodes, or deserializes another buffer, between the
+  // walk's reads: the walk goes on in its own buffer.
+  const names = [];
+  let reads = 0;
+  lazy.walk(modern, {
+    Identifier(node) {
+      names.push(node.name);
+      // (Getters of the other tree: its context is made current.)
+      reads += lazy.materialize(other.program.body).length;
+      if (names.length % 7 === 0) lazy.deserialize(jsx).program.body[0].type;
+    },
+    "CallExpression:exit"() {
+      lazy.deserialize(jsx).comments.length;
+    },
+  });
+  const expectedNames = [];
+  walk(modern, { Identifier: (node) => void expectedNames.push(node.name) });
+  assert.deepEqual(names, expectedNames);
+  assert.ok(reads > 0);
+});
+
+test("lazy target: a visitor that throws leaves nothing half-done; walk cannot be called from a visitor", () => {
+  const failure = new Error("from the visitor");
+  assert.throws(() => lazy.walk(modern, { Identifier() { throw failure; } }), (error) => error === failure);
+  assert.throws(() => lazy.walk(modern, { Identifier() { lazy.walk(modern, {}); } }), { message: "walk: called from a visitor of another walk" });
+  assert.throws(() => lazy.walk(modern, { Identifer() {} }), { name: "TypeError", message: "walk: the visitor's `Identifer` names no node type of this tree" });
+  const count = events(RULES.identifiers, TYPES);
+  lazy.walk(modern, count.visitor);
+  const again = events(RULES.identifiers, TYPES);
+  lazy.visit(lazy.deserialize(modern), again.visitor);
+  assert.equal(count.log.length, again.log.length);
+});
+
+test("lazy target: a bad buffer is a RawastBufferError, where the walk or a visited node's getter reads it", () => {
+  assert.throws(() => lazy.walk(modern.subarray(0, 40), { Identifier() {} }), lazy.RawastBufferError);
+  const { buffer } = encodeScript("parser", "a; b(c); [d, ...e];");
+  let refused = 0;
+  for (let pos = 0; pos + 4 <= buffer.length; pos += 8) {
+    const bad = Buffer.from(buffer);
+    bad.writeUInt32LE(0xfffffff0, pos);
+    try {
+      lazy.walk(bad, { Identifier: (node) => node.name, ArrayExpression: (node) => lazy.materialize(node) });
+    } catch (error) {
+      assert.ok(error instanceof lazy.RawastBufferError, `at ${pos}: ${error}`);
+      refused++;
+    }
+  }
+  assert.ok(refused >= 5, `${refused} corrupted words refused`);
+});
+
+test("lazy target: trees 100,000 levels deep are walked whole", { skip: !existsSync(new URL("chain.parser.bin", deep)) && "target/deep is missing: `cargo test -p rawast-schema --test deep` writes it" }, () => {
+  let identifiers = 0;
+  lazy.walk(readFileSync(new URL("chain.parser.bin", deep)), { Identifier: () => identifiers++ });
+  assert.equal(identifiers, 100_000);
+  let depth = 0;
+  let deepest = 0;
+  lazy.walk(readFileSync(new URL("arrays.parser.bin", deep)), { ArrayExpression: () => (deepest = Math.max(deepest, ++depth)), "ArrayExpression:exit": () => depth-- });
+  assert.deepEqual([deepest, depth], [100_000, 0]);
+  assert.throws(() => lazy.walk(readFileSync(new URL("shared.parser.bin", deep)), { Identifier() {} }), /takes the structs read past 2 ×/);
+});

@@ -88,14 +88,25 @@ export type Visitor = {
  * holds the whole tree: the first node of a type the visitor names has the whole tree built, as
  * `deserialize` builds it, and visited; until then, what cannot lead to such a node is not read,
  * and a buffer with none builds nothing.
+{%- else if lazy %}
+ * Visits the nodes of the tree in a rawast buffer, in output order, without making what the
+ * visitor does not see: a node of a type it names is a lazy node, as `deserialize`'s tree has it,
+ * its subtree visited through its getters; what cannot lead to such a node is not read. The nodes
+ * handed over stay usable after the walk, as long as the buffer does not change.
 {%- else %}
  * Visits the nodes of the tree in a rawast buffer, in output order, without building what the
  * visitor does not see: a node of a type it names is built whole, as `deserialize` builds it, its
  * subtree visited on the objects built; what cannot lead to such a node is not read.
 {%- endif %}
+{%- if lazy %}
+ * Trees of any depth. Throws a `RawastBufferError` for a bad buffer where the walk reads it, an
+ * `Error` when called from a visitor of a walk (a visitor may read other trees and deserialize
+ * other buffers), and rethrows what a visitor throws.
+{%- else %}
  * Trees of any depth. Throws a `RawastBufferError` for a bad buffer where the walk reads it, an
  * `Error` when called from a visitor of a walk (as does `deserialize`), and rethrows what a
  * visitor throws.
+{%- endif %}
  */
 export declare function walk(buffer: Uint8Array, visitor: Visitor): void;
 

@@ -76,12 +76,7 @@ function leave() {
  * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
  */
 export function deserialize(buffer) {
-  // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
-  // enter it again, even when `setUp` throws.
-  leave();
-  const root = setUp(buffer);
-  current = new Context();
-  if (keepers === null) keepers = keepShapes();
+  const root = openTree(buffer);
   return {
     {{ result.root.0.literal }}: {{ result.root.1 }},
 {%- for (key, value) in result.channels %}
@@ -93,6 +88,17 @@ export function deserialize(buffer) {
 
 {% include "js/encode_source.js" %}
 {%- endif %}
+
+/** Sets up `buffer` in a new context, made current (its nodes keep it); returns the root's offset. */
+function openTree(buffer) {
+  // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
+  // enter it again, even when `setUp` throws.
+  leave();
+  const root = setUp(buffer);
+  current = new Context();
+  if (keepers === null) keepers = keepShapes();
+  return root;
+}
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
 function setUp(buffer) {
@@ -219,5 +225,10 @@ function keepShapes() {
 
 {% include "js/function.js" %}
 {%- endfor %}
+{%- if let Some(walker) = walker %}
+
+{% include "js/walk.js" %}
+{%- else %}
 
 {% include "js/visitor_keys.js" %}
+{%- endif %}

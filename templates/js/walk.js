@@ -1,5 +1,6 @@
-{#- The walker of an eager deserializer (`emit/js/walker.rs`): `walk(buffer, visitor)`. Included by
-    the deserializer's template after its functions, which it calls to build the visited nodes. -#}
+{#- The walker of a deserializer (`emit/js/walker.rs`): `walk(buffer, visitor)`. Included by the
+    deserializer's template after its functions, which it calls to build the visited nodes; with
+    `walker.lazy`, those are a lazy target's objects, which read the rest on first access. -#}
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
 // building the tree. A node of a type the visitor names is built whole by the deserializer's
 // function and handed to the visitor, its subtree visited on the objects built; everything else is
@@ -7,6 +8,10 @@
 // out once per set of visited types). The walkers call each other down to `WALK_DEPTH` structs;
 // below that, and in the built subtrees, the work is kept on an explicit stack (`walkStack`): trees
 // of any depth, and a visitor that throws leaves nothing half-done.
+{%- if walker.lazy %}
+// The nodes built are lazy: a visited node's subtree is visited through its getters, which read the
+// buffer in the walk's own context (`walkContext`), kept by the nodes, so they stay usable after it.
+{%- endif %}
 {%- if walker.whole_tree %}
 // Here nodes have `parent`, which holds the whole tree: the first node of a visited type the
 // walkers meet (`FOUND`) has the whole tree read (`readResult`) and visited in place of the rest of
@@ -55,6 +60,12 @@ const WALK_DEPTH = 400;
 // look into (a visited type, or one that can hold one), the visitor's functions by node type, and
 // how many structs deep the walkers' calls are.
 var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+{%- if walker.lazy %}
+// The context of the buffer being walked (`openWalk`), which the nodes built keep. A visitor that
+// reads another tree's nodes, or deserializes another buffer, makes another context current: the
+// walk enters its own again after each call of a visitor's function (`resumeWalk`).
+var walkContext = null;
+{%- endif %}
 {%- if walker.makes %}
 // Which walkers build a converter's value that makes a node of a visited type itself (by index).
 var makes = null;
@@ -129,7 +140,9 @@ export function walk({{ walker.params }}, visitor) {
     scanFound = false;
     scanHits = null;
 {%- endif %}
+{%- if !walker.lazy %}
     deferred = 0;
+{%- endif %}
     {{ walker.release }}
   }
 }
@@ -141,6 +154,20 @@ function walkWithoutTree(root) {
   if (needed[{{ channel.walker }}] === 1) {{ channel.function }}({{ channel.pos }});
 {%- endfor %}
 }
+{%- if walker.lazy %}
+
+/** Sets up `buffer` for a walk: a context of its own, made current; returns the root's offset. */
+function openWalk(buffer) {
+  const root = openTree(buffer);
+  walkContext = current;
+  return root;
+}
+
+/** After a visitor's function: the walk's context made current again, if the function left it. */
+function resumeWalk() {
+  if (current !== walkContext && walkContext !== null) enter(walkContext);
+}
+{%- endif %}
 {%- if walker.whole_tree %}
 
 // Thrown by the walkers where they meet the first node of a visited type (`walk` catches it).
@@ -285,11 +312,14 @@ function drain(base) {
     else {
       const exit = exits[-2 - code];
       exit(value);
+{%- if walker.lazy %}
+      resumeWalk();
+{%- endif %}
     }
   }
 }
 
-{%- if !walker.whole_tree || walker.probe_built %}
+{%- if (!walker.whole_tree || walker.probe_built) && !walker.lazy %}
 
 /** Builds what a node or value built whole left for later, where the stack ran out. */
 function settle(value) {
@@ -364,7 +394,9 @@ function found() {
  * drained already, and its own go next), its subtree on the objects built.
  */
 function visitNode(node, t) {
+{%- if !walker.lazy %}
   settle(node);
+{%- endif %}
   const base = walkStack.length;
   pushNode(node, t);
   if (walkDepth < WALK_DEPTH) drain(base);
@@ -372,7 +404,9 @@ function visitNode(node, t) {
 
 /** A value built whole because a converter reads it: its objects visited now. */
 function visitValue(value) {
+{%- if !walker.lazy %}
   settle(value);
+{%- endif %}
   if (value === null || typeof value !== "object") return;
   const base = walkStack.length;
   walkStack.push(value, VISIT);
@@ -385,13 +419,19 @@ function visitValue(value) {
  * exit runs at once) its exit and its children pushed, in order.
  */
 function pushNode(node, t) {
-  const enter = enters[t];
-  const exit = exits[t];
-  if (enter !== null && enter(node) === false) {
-    if (exit !== null) exit(node);
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null && onEnter(node) === false) {
+    if (onExit !== null) onExit(node);
+{%- if walker.lazy %}
+    resumeWalk();
+{%- endif %}
     return;
   }
-  if (exit !== null) walkStack.push(node, -2 - t);
+{%- if walker.lazy %}
+  resumeWalk();
+{%- endif %}
+  if (onExit !== null) walkStack.push(node, -2 - t);
   const keys = NODE_KEYS[t];
 {%- if walker.keyless_types > 0 %}
   if (keys === null) {
@@ -431,6 +471,17 @@ function visitBuilt(value) {
   const t = typeof type === "string" ? NODE_INDEX.get(type) : undefined;
   if (t === undefined) {
     // A plain object: whatever it holds.
+{%- if walker.lazy %}
+    if (value instanceof LazyObject) {
+      // (Its values are getters, named by its class.)
+      const names = value.constructor[PROPERTIES];
+      for (let i = names.length - 1; i >= 0; i--) {
+        const item = value[names[i]];
+        if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+      }
+      return;
+    }
+{%- endif %}
     const values = Object.values(value);
     for (let i = values.length - 1; i >= 0; i--) {
       const item = values[i];

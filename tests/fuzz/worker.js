@@ -145,8 +145,8 @@ function run(mutation) {
   }
 }
 
-// What the walker visits in a case (the eager targets, which have one): identifiers, read whole,
-// and a rare type, for which it reads the rest of the tree without building it.
+// What the walker visits in a case (the targets that have one): identifiers, their names read, and
+// a rare type, for which it reads the rest of the tree without building it.
 function walkVisitor(names) {
   return { Identifier: (node) => names.push(node.name), DebuggerStatement: () => names.push("debugger") };
 }
@@ -163,7 +163,7 @@ const SPARSE_VISITOR = { DebuggerStatement() {} };
  * (`SPARSE_VISITOR`).
  */
 function walkProblem(args, tree) {
-  if (deserializer.walk === undefined || lazy) return null;
+  if (deserializer.walk === undefined) return null;
   const walked = [];
   const start = performance.now();
   try {

@@ -76,3 +76,19 @@ walk(buffer, { Identifer: () => {} });
 // @ts-expect-error: an Identifier has no `callee`
 walk(buffer, { Identifier: (node) => void called.push(node.callee) });
 export { called };
+
+// The lazy target's walker: the same visitor types, over read-only nodes.
+import { walk as walkLazily } from "../../generated/npm/parser-lazy/deserialize.js";
+
+const lazyCalls: string[] = [];
+walkLazily(buffer, {
+  CallExpression: (node) => {
+    if (node.callee.type === "Identifier") lazyCalls.push(node.callee.name);
+    // @ts-expect-error: lazy nodes are read-only
+    node.optional = true;
+  },
+  "Program:exit": (node) => void lazyCalls.push(node.sourceType),
+});
+// @ts-expect-error: no such node type
+walkLazily(buffer, { Identifer: () => {} });
+export { lazyCalls };

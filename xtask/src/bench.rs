@@ -42,13 +42,16 @@ top-level statements' types; interleaved and collected the same way; a markdown 
 (min) ms and lazy ÷ eager ratios.
 
 With --visit, instead: bench/visit.js, the generated walker of the parser target on its buffers
-(with --target, of another eager target of codegen.toml with 64-bit buffers: linter).
+(with --target, of another target of codegen.toml with 64-bit buffers: linter, parser-lazy).
 Methods, interleaved and collected as above: walk_full (`walk` with a visitor of every Identifier,
 its name read), walk_sparse (`walk` with a visitor of DebuggerStatement and ImportDeclaration),
 eager (`deserialize`) and eager_visit_full (`deserialize`, then `visit` with walk_full's visitor).
-Prints a markdown table of median (min) ms with walk_full ÷ eager_visit_full, walk_full ÷ eager
-and walk_sparse ÷ eager, the files where walk_full is slower than eager_visit_full, and the
-geomeans; --json holds `files[].ms.<method>` = `{median, min}`.
+For a lazy target, eager and eager_visit_full are its eager twin's (parser for parser-lazy: the
+same buffers read into plain objects), and lazy_visit_full is the lazy target's `deserialize`, then
+its `visit`. Prints a markdown table of median (min) ms with walk_full ÷ eager_visit_full,
+walk_full ÷ eager and walk_sparse ÷ eager (and lazy_visit_full ÷ eager_visit_full), the files where
+walk_full is slower than eager_visit_full, and the geomeans; --json holds
+`files[].ms.<method>` = `{median, min}`.
 
 With --visit --target and an oxc target without parents (oxc-js, oxc-ts, oxc-js-range,
 oxc-ts-range, oxc-js-buffer-text), instead: bench/oxc-visit.js, on oxc-parser's buffers (each
@@ -187,8 +190,14 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
         if args.visit && let Some(oxc) = targets.oxc(target) {
             return oxc_visit(project, &oxc, passthrough, args.paths);
         } else if args.visit {
-            // Another eager target's walker: bench/visit.js below, handed the target.
-            passthrough.extend(visited_target(&targets, target)?.arg().into_iter().map(Into::into));
+            // Another target's walker: bench/visit.js below, handed the target (and a lazy one's
+            // eager twin, which the walk is measured against).
+            let (visited, twin) = visited_target(&targets, target)?;
+            passthrough.extend(visited.arg().into_iter().map(Into::into));
+            if let Some(twin) = twin {
+                let [_, json] = twin.arg();
+                passthrough.extend(["--eager-target-json".into(), json.into()]);
+            }
         } else {
             let Some(target) = targets.oxc(target) else {
                 return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
@@ -212,17 +221,26 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     project.run_node_script(&["--expose-gc"], script, &encode, &passthrough, &cwd)
 }
 
-/// The target `--visit --target name` times: an eager target of codegen.toml whose buffers the
-/// 64-bit test producer writes.
-fn visited_target(targets: &Targets, name: &str) -> Result<HarnessTarget> {
+/// The target `--visit --target name` times: a target of codegen.toml whose buffers the 64-bit
+/// test producer writes; and for a lazy one, its eager twin (an eager target of the same format),
+/// whose `deserialize` and `visit` its walk is measured against.
+fn visited_target(targets: &Targets, name: &str) -> Result<(HarnessTarget, Option<HarnessTarget>)> {
     let Some(target) = targets.select(name).and_then(|t| t.into_iter().find(|t| !t.is_oxc())) else {
         return Err(bad_usage("bench", format!("`{name}` is not a target: {}", targets.names(false))));
     };
-    if target.lazy || target.is_32_bit() {
-        return Err(bad_usage("bench", format!("--visit times an eager target's walker on the 64-bit producer's buffers; `{name}` is {}", if target.lazy { "lazy" } else { "read from 32-bit buffers" })));
+    if target.is_32_bit() {
+        return Err(bad_usage("bench", format!("--visit times a walker on the 64-bit producer's buffers; `{name}` is read from 32-bit buffers")));
     }
     target.ensure_generated()?;
-    Ok(target)
+    if !target.lazy {
+        return Ok((target, None));
+    }
+    let all = targets.select("all").unwrap_or_default();
+    let Some(twin) = all.into_iter().find(|t| !t.lazy && t.format == target.format && t.pointer_width == target.pointer_width) else {
+        return Err(bad_usage("bench", format!("--visit measures the lazy `{name}` against an eager target of the same buffers, and codegen.toml has none")));
+    };
+    twin.ensure_generated()?;
+    Ok((target, Some(twin)))
 }
 
 /// The files to time (the defaults if none are given) and where to run from: paths are shown as

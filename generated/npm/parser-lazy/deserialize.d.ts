@@ -1027,6 +1027,125 @@ export declare function encodeSource(text: string, buffer: Uint8Array): number;
  */
 export declare function materialize<T>(value: T): T;
 
+/** Each node interface by its node type. */
+export interface NodesByType {
+  "Program": Program;
+  "ExpressionStatement": Directive | ExpressionStatement;
+  "ArrayExpression": ArrayExpression;
+  "ArrayPattern": ArrayPattern;
+  "ArrowFunctionExpression": ArrowFunctionExpression;
+  "AssignmentExpression": AssignmentExpression;
+  "AssignmentPattern": AssignmentPattern;
+  "AwaitExpression": AwaitExpression;
+  "BinaryExpression": BinaryExpression;
+  "BlockStatement": BlockStatement;
+  "BreakStatement": BreakStatement;
+  "CallExpression": CallExpression;
+  "CatchClause": CatchClause;
+  "ChainExpression": ChainExpression;
+  "ClassBody": ClassBody;
+  "ClassDeclaration": ClassDeclaration;
+  "ClassExpression": ClassExpression;
+  "ConditionalExpression": ConditionalExpression;
+  "ContinueStatement": ContinueStatement;
+  "DebuggerStatement": DebuggerStatement;
+  "DoWhileStatement": DoWhileStatement;
+  "EmptyStatement": EmptyStatement;
+  "ExportAllDeclaration": ExportAllDeclaration;
+  "ExportDefaultDeclaration": ExportDefaultDeclaration;
+  "ExportNamedDeclaration": ExportNamedDeclaration;
+  "ExportSpecifier": ExportSpecifier;
+  "ForInStatement": ForInStatement;
+  "ForOfStatement": ForOfStatement;
+  "ForStatement": ForStatement;
+  "FunctionDeclaration": FunctionDeclaration;
+  "FunctionExpression": FunctionExpression;
+  "Identifier": Identifier;
+  "IfStatement": IfStatement;
+  "ImportAttribute": ImportAttribute;
+  "ImportDeclaration": ImportDeclaration;
+  "ImportDefaultSpecifier": ImportDefaultSpecifier;
+  "ImportExpression": ImportExpression;
+  "ImportNamespaceSpecifier": ImportNamespaceSpecifier;
+  "ImportSpecifier": ImportSpecifier;
+  "LabeledStatement": LabeledStatement;
+  "LogicalExpression": LogicalExpression;
+  "MemberExpression": MemberExpression;
+  "MetaProperty": MetaProperty;
+  "MethodDefinition": MethodDefinition;
+  "NewExpression": NewExpression;
+  "ObjectExpression": ObjectExpression;
+  "ObjectPattern": ObjectPattern;
+  "ParenthesizedExpression": ParenthesizedExpression;
+  "PrivateIdentifier": PrivateIdentifier;
+  "Property": Property;
+  "PropertyDefinition": PropertyDefinition;
+  "RestElement": RestElement;
+  "ReturnStatement": ReturnStatement;
+  "SequenceExpression": SequenceExpression;
+  "SpreadElement": SpreadElement;
+  "StaticBlock": StaticBlock;
+  "Super": Super;
+  "SwitchCase": SwitchCase;
+  "SwitchStatement": SwitchStatement;
+  "TaggedTemplateExpression": TaggedTemplateExpression;
+  "TemplateElement": TemplateElement;
+  "TemplateLiteral": TemplateLiteral;
+  "ThisExpression": ThisExpression;
+  "ThrowStatement": ThrowStatement;
+  "TryStatement": TryStatement;
+  "UnaryExpression": UnaryExpression;
+  "UpdateExpression": UpdateExpression;
+  "VariableDeclaration": VariableDeclaration;
+  "VariableDeclarator": VariableDeclarator;
+  "WhileStatement": WhileStatement;
+  "WithStatement": WithStatement;
+  "YieldExpression": YieldExpression;
+  "JSXAttribute": JSXAttribute;
+  "JSXClosingElement": JSXClosingElement;
+  "JSXClosingFragment": JSXClosingFragment;
+  "JSXElement": JSXElement;
+  "JSXEmptyExpression": JSXEmptyExpression;
+  "JSXExpressionContainer": JSXExpressionContainer;
+  "JSXFragment": JSXFragment;
+  "JSXIdentifier": JSXIdentifier;
+  "JSXMemberExpression": JSXMemberExpression;
+  "JSXNamespacedName": JSXNamespacedName;
+  "JSXOpeningElement": JSXOpeningElement;
+  "JSXOpeningFragment": JSXOpeningFragment;
+  "JSXSpreadAttribute": JSXSpreadAttribute;
+  "JSXText": JSXText | JSXTextWithBigint;
+  "Literal": StringLiteral | NumericLiteral | BooleanLiteral | NullLiteral | RegExpLiteral | BigIntLiteral;
+}
+
+/**
+ * What `walk` and `visit` call: for a node type, a function called with each node of that type on
+ * the way down (returning `false` skips the node's children), and for `"Type:exit"` one called on
+ * the way up. Keys that name no node type are a `TypeError`.
+ */
+export type Visitor = {
+  [T in keyof NodesByType]?: (node: NodesByType[T]) => void | boolean;
+} & {
+  [T in keyof NodesByType as `${T}:exit`]?: (node: NodesByType[T]) => void;
+};
+
+/**
+ * Visits the nodes of the tree in a rawast buffer, in output order, without making what the
+ * visitor does not see: a node of a type it names is a lazy node, as `deserialize`'s tree has it,
+ * its subtree visited through its getters; what cannot lead to such a node is not read. The nodes
+ * handed over stay usable after the walk, as long as the buffer does not change.
+ * Trees of any depth. Throws a `RawastBufferError` for a bad buffer where the walk reads it, an
+ * `Error` when called from a visitor of a walk (a visitor may read other trees and deserialize
+ * other buffers), and rethrows what a visitor throws.
+ */
+export declare function walk(buffer: Uint8Array, visitor: Visitor): void;
+
+/**
+ * Visits the nodes of a tree already built (what `deserialize` returns, or a node or array of it)
+ * as `walk` visits them in the buffer.
+ */
+export declare function visit(value: object, visitor: Visitor): void;
+
 /**
  * What a generic walker follows to every node: for each node type, and each place where plain
  * objects holding nodes lie, the keys of the properties that can lead to a node, in order. An object

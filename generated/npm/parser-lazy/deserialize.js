@@ -123,12 +123,7 @@ function leave() {
  * @returns {{ program: object, comments: object[] }}
  */
 export function deserialize(buffer) {
-  // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
-  // enter it again, even when `setUp` throws.
-  leave();
-  const root = setUp(buffer);
-  current = new Context();
-  if (keepers === null) keepers = keepShapes();
+  const root = openTree(buffer);
   return {
     program: deserializeProgram(root),
     comments: deserializeVecComment(root + 32),
@@ -165,6 +160,17 @@ export function encodeSource(text, buffer) {
 
 function sourceTooLong(needed, available) {
   return new Error(`encodeSource(): the source text needs ${needed} bytes of UTF-8, but the buffer has only ${available}`);
+}
+
+/** Sets up `buffer` in a new context, made current (its nodes keep it); returns the root's offset. */
+function openTree(buffer) {
+  // `setUp` overwrites the variables of the current context: leave it first, so that its nodes
+  // enter it again, even when `setUp` throws.
+  leave();
+  const root = setUp(buffer);
+  current = new Context();
+  if (keepers === null) keepers = keepShapes();
+  return root;
 }
 
 /** Checks the metadata block that ends the buffer, sets up the views, returns the root's offset. */
@@ -5950,6 +5956,2623 @@ function deserializeOptionRegExp(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeRegExp(pos);
 }
+
+// Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
+// building the tree. A node of a type the visitor names is built whole by the deserializer's
+// function and handed to the visitor, its subtree visited on the objects built; everything else is
+// read only as far as it may lead to a visited node (which walkers may, `WALK_CHILDREN`, is worked
+// out once per set of visited types). The walkers call each other down to `WALK_DEPTH` structs;
+// below that, and in the built subtrees, the work is kept on an explicit stack (`walkStack`): trees
+// of any depth, and a visitor that throws leaves nothing half-done.
+// The nodes built are lazy: a visited node's subtree is visited through its getters, which read the
+// buffer in the walk's own context (`walkContext`), kept by the nodes, so they stay usable after it.
+
+/** Each node type, by index. */
+const NODE_TYPES = ["Program", "ExpressionStatement", "ArrayExpression", "ArrayPattern", "ArrowFunctionExpression", "AssignmentExpression", "AssignmentPattern", "AwaitExpression", "BinaryExpression", "BlockStatement", "BreakStatement", "CallExpression", "CatchClause", "ChainExpression", "ClassBody", "ClassDeclaration", "ClassExpression", "ConditionalExpression", "ContinueStatement", "DebuggerStatement", "DoWhileStatement", "EmptyStatement", "ExportAllDeclaration", "ExportDefaultDeclaration", "ExportNamedDeclaration", "ExportSpecifier", "ForInStatement", "ForOfStatement", "ForStatement", "FunctionDeclaration", "FunctionExpression", "Identifier", "IfStatement", "ImportAttribute", "ImportDeclaration", "ImportDefaultSpecifier", "ImportExpression", "ImportNamespaceSpecifier", "ImportSpecifier", "LabeledStatement", "LogicalExpression", "MemberExpression", "MetaProperty", "MethodDefinition", "NewExpression", "ObjectExpression", "ObjectPattern", "ParenthesizedExpression", "PrivateIdentifier", "Property", "PropertyDefinition", "RestElement", "ReturnStatement", "SequenceExpression", "SpreadElement", "StaticBlock", "Super", "SwitchCase", "SwitchStatement", "TaggedTemplateExpression", "TemplateElement", "TemplateLiteral", "ThisExpression", "ThrowStatement", "TryStatement", "UnaryExpression", "UpdateExpression", "VariableDeclaration", "VariableDeclarator", "WhileStatement", "WithStatement", "YieldExpression", "JSXAttribute", "JSXClosingElement", "JSXClosingFragment", "JSXElement", "JSXEmptyExpression", "JSXExpressionContainer", "JSXFragment", "JSXIdentifier", "JSXMemberExpression", "JSXNamespacedName", "JSXOpeningElement", "JSXOpeningFragment", "JSXSpreadAttribute", "JSXText", "Literal"];
+/** Each node type's index. */
+const NODE_INDEX = new Map(NODE_TYPES.map((type, index) => [type, index]));
+/** Each node type's visitor keys, by index: what a walk of built objects follows. */
+const NODE_KEYS = [
+  ["body"],
+  ["expression"],
+  ["elements"],
+  ["elements"],
+  ["id", "params", "body"],
+  ["left", "right"],
+  ["left", "right"],
+  ["argument"],
+  ["left", "right"],
+  ["body"],
+  ["label"],
+  ["callee", "arguments"],
+  ["param", "body"],
+  ["expression"],
+  ["body"],
+  ["id", "superClass", "body"],
+  ["id", "superClass", "body"],
+  ["test", "consequent", "alternate"],
+  ["label"],
+  [],
+  ["body", "test"],
+  [],
+  ["exported", "source", "attributes"],
+  ["declaration"],
+  ["declaration", "specifiers", "source", "attributes"],
+  ["local", "exported"],
+  ["left", "right", "body"],
+  ["left", "right", "body"],
+  ["init", "test", "update", "body"],
+  ["id", "params", "body"],
+  ["id", "params", "body"],
+  [],
+  ["test", "consequent", "alternate"],
+  ["key", "value"],
+  ["specifiers", "source", "attributes"],
+  ["local"],
+  ["source", "options"],
+  ["local"],
+  ["imported", "local"],
+  ["body", "label"],
+  ["left", "right"],
+  ["object", "property"],
+  ["meta", "property"],
+  ["key", "value"],
+  ["callee", "arguments"],
+  ["properties"],
+  ["properties"],
+  ["expression"],
+  [],
+  ["key", "value"],
+  ["key", "value"],
+  ["argument"],
+  ["argument"],
+  ["expressions"],
+  ["argument"],
+  ["body"],
+  [],
+  ["consequent", "test"],
+  ["discriminant", "cases"],
+  ["tag", "quasi"],
+  [],
+  ["expressions", "quasis"],
+  [],
+  ["argument"],
+  ["block", "handler", "finalizer"],
+  ["argument"],
+  ["argument"],
+  ["declarations"],
+  ["id", "init"],
+  ["test", "body"],
+  ["object", "body"],
+  ["argument"],
+  ["name", "value"],
+  ["name"],
+  [],
+  ["openingElement", "closingElement", "children"],
+  [],
+  ["expression"],
+  ["openingFragment", "closingFragment", "children"],
+  [],
+  ["object", "property"],
+  ["namespace", "name"],
+  ["attributes", "name"],
+  ["attributes"],
+  ["argument"],
+  [],
+  [],
+];
+/** Each walker's node type, by walker index: -1 for other values, -2 for one always needed. */
+const WALK_NODE = [0, -1, -1, -1, 2, -1, -1, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1, 10, -1, 11, -1, 12, -1, 13, -1, 14, -1, 15, -1, 16, -1, 17, -1, 18, -1, 19, -1, 20, -1, 21, -1, 22, -1, 23, -1, 24, -1, 25, -1, 1, -1, 26, -1, 27, -1, 28, -1, 29, -1, 30, -1, 31, -1, 32, -1, 33, -1, 34, -1, 35, -1, 36, -1, 37, -1, 38, -1, 39, -1, 40, -1, 41, -1, 42, -1, 43, -1, 44, -1, 45, -1, 46, -1, 47, -1, 48, -1, 49, -1, 50, -1, 51, -1, 52, -1, 53, -1, 54, -1, 55, -1, 56, -1, 57, -1, 58, -1, 59, -1, 60, -1, 61, -1, 62, -1, 63, -1, 64, -1, 65, -1, 66, -1, 67, -1, 68, -1, 69, -1, 70, -1, 71, -1, 1, -1, 86, -1, 86, -1, 86, -1, 86, -1, 86, -1, 86, -1, 72, -1, 73, -1, 74, -1, 75, -1, 76, -1, 77, -1, 78, -1, 79, -1, 80, -1, 81, -1, 82, -1, 83, -1, 84, -1, 85, -1, 85];
+/** The walkers each walker may call or push. */
+const WALK_CHILDREN = [[1], [2], [3, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 87, 89, 91, 93, 95, 97, 99, 101, 103, 105, 107, 109, 111, 113, 115, 117, 119, 121, 123, 125, 127, 129, 131, 133, 135, 137, 139, 141, 143, 145, 147, 149, 151, 153, 155, 157, 159, 161, 163, 165, 167, 169, 171, 173, 175, 177, 179, 181, 183, 185, 187, 189], [4], [5], [6], [2], [8], [5], [10], [6, 1, 2], [12], [2, 2], [14], [2, 2], [16], [2], [18], [2, 2], [20], [1], [22], [6], [24], [2, 1], [26], [6, 2], [28], [2], [30], [1], [32], [6, 6, 2], [34], [6, 6, 2], [36], [2, 2, 2], [38], [6], [40], [], [42], [2, 2], [44], [], [46], [6, 2, 1], [48], [2], [50], [6, 1, 6, 1], [52], [2, 2], [54], [2], [56], [2, 2, 2], [58], [2, 2, 2], [60], [6, 6, 6, 2], [62], [6, 1, 2], [64], [6, 1, 2], [66], [], [68], [2, 2, 6], [70], [2, 2], [72], [1, 2, 1], [74], [2], [76], [2, 6], [78], [2], [80], [2, 2], [82], [2, 2], [84], [2, 2], [86], [2, 2], [88], [2, 2], [90], [2, 2], [92], [2, 1], [94], [1], [96], [1], [98], [2], [100], [], [102], [2, 2], [104], [2, 6], [106], [2], [108], [6], [110], [1], [112], [2], [114], [1], [116], [], [118], [1, 6], [120], [2, 1], [122], [2, 2], [124], [], [126], [1, 1], [128], [], [130], [2], [132], [2, 6, 6], [134], [2], [136], [2], [138], [1], [140], [2, 6], [142], [2, 2], [144], [2, 2], [146], [6], [148], [2], [150], [], [152], [], [154], [], [156], [], [158], [], [160], [], [162], [2, 6], [164], [2], [166], [], [168], [2, 6, 1], [170], [], [172], [2], [174], [2, 2, 1], [176], [], [178], [2, 2], [180], [2, 2], [182], [1, 2], [184], [1], [186], [2], [188], [], [190], []];
+
+// Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
+// in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
+const VISIT = -1;
+// How many structs deep the walkers call each other (a few JS frames each) before the rest of the
+// subtree goes through `walkStack`: walkers at that depth push what they hold.
+const WALK_DEPTH = 400;
+// The walk in progress: its stack, which walkers it needs (by index), which node types it needs to
+// look into (a visited type, or one that can hold one), the visitor's functions by node type, and
+// how many structs deep the walkers' calls are.
+var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// The context of the buffer being walked (`openWalk`), which the nodes built keep. A visitor that
+// reads another tree's nodes, or deserializes another buffer, makes another context current: the
+// walk enters its own again after each call of a visitor's function (`resumeWalk`).
+var walkContext = null;
+// The visitor's functions by node type, for the way down and the way up: made once (a walk's fixed
+// cost, which small files show, was mostly making them), `null` but for the types `setVisitor` put
+// in (`visitedTypes`) until the walk ends (`clearVisitor`).
+const ENTERS = new Array(NODE_TYPES.length).fill(null);
+const EXITS = new Array(NODE_TYPES.length).fill(null);
+var visitedTypes = null;
+// `needed` and `typeNeeded` of each set of visited types: visitors are often made anew per file.
+const plans = new Map();
+
+/**
+ * Visits the nodes of the tree in a buffer, in output order (the root's, then those of the values
+ * returned beside it). `visitor` maps a node type to a
+ * function called with each node of that type on the way down, and `"Type:exit"` to one called on
+ * the way up; a function for the way down that returns `false` skips the node's children. A node
+ * handed to a visitor is what `deserialize` would have built, its subtree included; what no visited
+ * node holds is not built, and what cannot lead to one is not read. Throws a `RawastBufferError`
+ * for a buffer `deserialize` would refuse where the walk reads it, and a `TypeError` for a
+ * visitor key that names no node type.
+ * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used
+ * @param {object} visitor
+ */
+export function walk(buffer, visitor) {
+  if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
+  setVisitor(visitor);
+  try {
+    const root = openWalk(buffer);
+    walkStack = [];
+    walkDepth = 0;
+    walkWithoutTree(root);
+  } finally {
+    clearVisitor(visitedTypes);
+    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    walkContext = null;
+    leave();
+  }
+}
+
+/** Walks the buffer's root at `root`, then the values returned beside it. */
+function walkWithoutTree(root) {
+  if (needed[0] === 1) walkProgram(root);
+}
+
+/** Sets up `buffer` for a walk: a context of its own, made current; returns the root's offset. */
+function openWalk(buffer) {
+  const root = openTree(buffer);
+  walkContext = current;
+  return root;
+}
+
+/** After a visitor's function: the walk's context made current again, if the function left it. */
+function resumeWalk() {
+  if (current !== walkContext && walkContext !== null) enter(walkContext);
+}
+
+/**
+ * Visits the nodes of a tree already built (what `deserialize` returns, or any node or array of
+ * it) as `walk` visits them in the buffer, with the same `visitor`.
+ * @param {object} value
+ * @param {object} visitor
+ */
+export function visit(value, visitor) {
+  if (walkStack !== null) throw new Error("visit: called from a visitor of a walk");
+  setVisitor(visitor);
+  try {
+    walkStack = [];
+    if (value !== null && typeof value === "object") {
+      walkStack.push(value, VISIT);
+      drain(0);
+    }
+  } finally {
+    clearVisitor(visitedTypes);
+    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+  }
+}
+
+/**
+ * Reads the visitor's functions into `ENTERS` and `EXITS` (`enters` and `exits` during the walk),
+ * and sets the walkers it needs.
+ */
+function setVisitor(visitor) {
+  if (visitor === null || typeof visitor !== "object") throw new TypeError("walk: `visitor` must be an object of functions keyed by node type");
+  const visited = [];
+  try {
+    for (const key in visitor) {
+      const visit = visitor[key];
+      if (visit === undefined) continue;
+      const exit = key.endsWith(":exit");
+      const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
+      if (index === undefined) throw new TypeError(`walk: the visitor's \`${key}\` names no node type of this tree`);
+      if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
+      (exit ? EXITS : ENTERS)[index] = visit;
+      visited.push(index);
+    }
+  } catch (error) {
+    clearVisitor(visited);
+    throw error;
+  }
+  enters = ENTERS;
+  exits = EXITS;
+  visitedTypes = visited;
+  // Sorted in place, by insertion (visitors name few types), for the plan's key.
+  for (let i = 1; i < visited.length; i++) {
+    const index = visited[i];
+    let j = i - 1;
+    for (; j >= 0 && visited[j] > index; j--) visited[j + 1] = visited[j];
+    visited[j + 1] = index;
+  }
+  // (One character per index: cheaper than `join`, which writes each number out.)
+  const key = String.fromCharCode.apply(null, visited);
+  let plan = plans.get(key);
+  if (plan === undefined) {
+    plan = planOf(visited);
+    plans.set(key, plan);
+  }
+  needed = plan.needed;
+  typeNeeded = plan.typeNeeded;
+}
+
+/** Takes the functions of the node types `visited` (indices) out of `ENTERS` and `EXITS`. */
+function clearVisitor(visited) {
+  for (let i = 0; i < visited.length; i++) ENTERS[visited[i]] = EXITS[visited[i]] = null;
+}
+
+/** Which walkers and node types a visitor of the node types `visited` (indices) needs. */
+function planOf(visited) {
+  const needed = new Uint8Array(WALK_NODE.length);
+  const typeNeeded = new Uint8Array(NODE_TYPES.length);
+  for (let w = 0; w < WALK_NODE.length; w++) {
+    if (WALK_NODE[w] === -2 || (WALK_NODE[w] >= 0 && visited.includes(WALK_NODE[w]))) needed[w] = 1;
+  }
+  // A walker is needed when one it calls or pushes is: until nothing changes (the graph has cycles).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let w = 0; w < WALK_NODE.length; w++) {
+      if (needed[w] === 1) continue;
+      for (const child of WALK_CHILDREN[w]) {
+        if (needed[child] === 1) {
+          needed[w] = 1;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  // A node type is looked into when one of its walkers is needed, or it has none (a converter's).
+  const walked = new Uint8Array(NODE_TYPES.length);
+  for (let w = 0; w < WALK_NODE.length; w++) {
+    const t = WALK_NODE[w];
+    if (t < 0) continue;
+    walked[t] = 1;
+    if (needed[w] === 1) typeNeeded[t] = 1;
+  }
+  for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+  return { needed, typeNeeded };
+}
+
+/** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
+function drain(base) {
+  while (walkStack.length > base) {
+    const code = walkStack.pop();
+    const value = walkStack.pop();
+    if (code >= 0) WALKERS[code](value);
+    else if (code === VISIT) visitBuilt(value);
+    else {
+      const exit = exits[-2 - code];
+      exit(value);
+      resumeWalk();
+    }
+  }
+}
+
+/**
+ * A node of the visited type `t`, built whole: visited now (at `WALK_DEPTH`, the frames are being
+ * drained already, and its own go next), its subtree on the objects built.
+ */
+function visitNode(node, t) {
+  const base = walkStack.length;
+  pushNode(node, t);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/** A value built whole because a converter reads it: its objects visited now. */
+function visitValue(value) {
+  if (value === null || typeof value !== "object") return;
+  const base = walkStack.length;
+  walkStack.push(value, VISIT);
+  if (walkDepth < WALK_DEPTH) drain(base);
+}
+
+/**
+ * A node of type `t`: its function for the way down, then (unless that returned `false`, when its
+ * exit runs at once) its exit and its children pushed, in order.
+ */
+function pushNode(node, t) {
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null && onEnter(node) === false) {
+    if (onExit !== null) onExit(node);
+    resumeWalk();
+    return;
+  }
+  resumeWalk();
+  if (onExit !== null) walkStack.push(node, -2 - t);
+  const keys = NODE_KEYS[t];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const item = node[keys[i]];
+    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+  }
+}
+
+/** The last struct the walkers reach by calls drains what it pushed above `base`; those below push theirs. */
+function drainAtDepth(base) {
+  if (walkDepth === WALK_DEPTH - 1) {
+    walkDepth++;
+    drain(base);
+    walkDepth--;
+  }
+}
+
+/** Visits an object or array built, pushing what it holds that may hold visited nodes. */
+function visitBuilt(value) {
+  if (Array.isArray(value)) {
+    for (let i = value.length - 1; i >= 0; i--) {
+      const item = value[i];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  const type = value.type;
+  const t = typeof type === "string" ? NODE_INDEX.get(type) : undefined;
+  if (t === undefined) {
+    // A plain object: whatever it holds.
+    if (value instanceof LazyObject) {
+      // (Its values are getters, named by its class.)
+      const names = value.constructor[PROPERTIES];
+      for (let i = names.length - 1; i >= 0; i--) {
+        const item = value[names[i]];
+        if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+      }
+      return;
+    }
+    const values = Object.values(value);
+    for (let i = values.length - 1; i >= 0; i--) {
+      const item = values[i];
+      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    }
+    return;
+  }
+  if (typeNeeded[t] === 1) pushNode(value, t);
+}
+
+/** `Program<'a>` */
+function walkProgram(pos) {
+  if (enters[0] !== null || exits[0] !== null) return visitNode(deserializeProgram(pos), 0);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Vec<'a, Node<'a>>` */
+function walkVecNode(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 2);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkNode(element);
+  }
+}
+
+/** `Node<'a>` */
+function walkNode(pos) {
+  switch (uint8[pos]) {
+    case 0:
+      if (needed[3] === 1) walkBoxArrayExpression(pos + 8);
+      return;
+    case 1:
+      if (needed[7] === 1) walkBoxArrayPattern(pos + 8);
+      return;
+    case 2:
+      if (needed[9] === 1) walkBoxArrowFunctionExpression(pos + 8);
+      return;
+    case 3:
+      if (needed[11] === 1) walkBoxAssignmentExpression(pos + 8);
+      return;
+    case 4:
+      if (needed[13] === 1) walkBoxAssignmentPattern(pos + 8);
+      return;
+    case 5:
+      if (needed[15] === 1) walkBoxAwaitExpression(pos + 8);
+      return;
+    case 6:
+      if (needed[17] === 1) walkBoxBinaryExpression(pos + 8);
+      return;
+    case 7:
+      if (needed[19] === 1) walkBoxBlockStatement(pos + 8);
+      return;
+    case 8:
+      if (needed[21] === 1) walkBoxBreakStatement(pos + 8);
+      return;
+    case 9:
+      if (needed[23] === 1) walkBoxCallExpression(pos + 8);
+      return;
+    case 10:
+      if (needed[25] === 1) walkBoxCatchClause(pos + 8);
+      return;
+    case 11:
+      if (needed[27] === 1) walkBoxChainExpression(pos + 8);
+      return;
+    case 12:
+      if (needed[29] === 1) walkBoxClassBody(pos + 8);
+      return;
+    case 13:
+      if (needed[31] === 1) walkBoxClassDeclaration(pos + 8);
+      return;
+    case 14:
+      if (needed[33] === 1) walkBoxClassExpression(pos + 8);
+      return;
+    case 15:
+      if (needed[35] === 1) walkBoxConditionalExpression(pos + 8);
+      return;
+    case 16:
+      if (needed[37] === 1) walkBoxContinueStatement(pos + 8);
+      return;
+    case 17:
+      if (needed[39] === 1) walkBoxDebuggerStatement(pos + 8);
+      return;
+    case 18:
+      if (needed[41] === 1) walkBoxDoWhileStatement(pos + 8);
+      return;
+    case 19:
+      if (needed[43] === 1) walkBoxEmptyStatement(pos + 8);
+      return;
+    case 20:
+      if (needed[45] === 1) walkBoxExportAllDeclaration(pos + 8);
+      return;
+    case 21:
+      if (needed[47] === 1) walkBoxExportDefaultDeclaration(pos + 8);
+      return;
+    case 22:
+      if (needed[49] === 1) walkBoxExportNamedDeclaration(pos + 8);
+      return;
+    case 23:
+      if (needed[51] === 1) walkBoxExportSpecifier(pos + 8);
+      return;
+    case 24:
+      if (needed[53] === 1) walkBoxExpressionStatement(pos + 8);
+      return;
+    case 25:
+      if (needed[55] === 1) walkBoxForInStatement(pos + 8);
+      return;
+    case 26:
+      if (needed[57] === 1) walkBoxForOfStatement(pos + 8);
+      return;
+    case 27:
+      if (needed[59] === 1) walkBoxForStatement(pos + 8);
+      return;
+    case 28:
+      if (needed[61] === 1) walkBoxFunctionDeclaration(pos + 8);
+      return;
+    case 29:
+      if (needed[63] === 1) walkBoxFunctionExpression(pos + 8);
+      return;
+    case 30:
+      if (needed[65] === 1) walkBoxIdentifier(pos + 8);
+      return;
+    case 31:
+      if (needed[67] === 1) walkBoxIfStatement(pos + 8);
+      return;
+    case 32:
+      if (needed[69] === 1) walkBoxImportAttribute(pos + 8);
+      return;
+    case 33:
+      if (needed[71] === 1) walkBoxImportDeclaration(pos + 8);
+      return;
+    case 34:
+      if (needed[73] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      return;
+    case 35:
+      if (needed[75] === 1) walkBoxImportExpression(pos + 8);
+      return;
+    case 36:
+      if (needed[77] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      return;
+    case 37:
+      if (needed[79] === 1) walkBoxImportSpecifier(pos + 8);
+      return;
+    case 38:
+      if (needed[81] === 1) walkBoxLabeledStatement(pos + 8);
+      return;
+    case 39:
+      if (needed[83] === 1) walkBoxLogicalExpression(pos + 8);
+      return;
+    case 40:
+      if (needed[85] === 1) walkBoxMemberExpression(pos + 8);
+      return;
+    case 41:
+      if (needed[87] === 1) walkBoxMetaProperty(pos + 8);
+      return;
+    case 42:
+      if (needed[89] === 1) walkBoxMethodDefinition(pos + 8);
+      return;
+    case 43:
+      if (needed[91] === 1) walkBoxNewExpression(pos + 8);
+      return;
+    case 44:
+      if (needed[93] === 1) walkBoxObjectExpression(pos + 8);
+      return;
+    case 45:
+      if (needed[95] === 1) walkBoxObjectPattern(pos + 8);
+      return;
+    case 46:
+      if (needed[97] === 1) walkBoxParenthesizedExpression(pos + 8);
+      return;
+    case 47:
+      if (needed[99] === 1) walkBoxPrivateIdentifier(pos + 8);
+      return;
+    case 48:
+      if (needed[101] === 1) walkBoxProperty(pos + 8);
+      return;
+    case 49:
+      if (needed[103] === 1) walkBoxPropertyDefinition(pos + 8);
+      return;
+    case 50:
+      if (needed[105] === 1) walkBoxRestElement(pos + 8);
+      return;
+    case 51:
+      if (needed[107] === 1) walkBoxReturnStatement(pos + 8);
+      return;
+    case 52:
+      if (needed[109] === 1) walkBoxSequenceExpression(pos + 8);
+      return;
+    case 53:
+      if (needed[111] === 1) walkBoxSpreadElement(pos + 8);
+      return;
+    case 54:
+      if (needed[113] === 1) walkBoxStaticBlock(pos + 8);
+      return;
+    case 55:
+      if (needed[115] === 1) walkBoxSuper(pos + 8);
+      return;
+    case 56:
+      if (needed[117] === 1) walkBoxSwitchCase(pos + 8);
+      return;
+    case 57:
+      if (needed[119] === 1) walkBoxSwitchStatement(pos + 8);
+      return;
+    case 58:
+      if (needed[121] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      return;
+    case 59:
+      if (needed[123] === 1) walkBoxTemplateElement(pos + 8);
+      return;
+    case 60:
+      if (needed[125] === 1) walkBoxTemplateLiteral(pos + 8);
+      return;
+    case 61:
+      if (needed[127] === 1) walkBoxThisExpression(pos + 8);
+      return;
+    case 62:
+      if (needed[129] === 1) walkBoxThrowStatement(pos + 8);
+      return;
+    case 63:
+      if (needed[131] === 1) walkBoxTryStatement(pos + 8);
+      return;
+    case 64:
+      if (needed[133] === 1) walkBoxUnaryExpression(pos + 8);
+      return;
+    case 65:
+      if (needed[135] === 1) walkBoxUpdateExpression(pos + 8);
+      return;
+    case 66:
+      if (needed[137] === 1) walkBoxVariableDeclaration(pos + 8);
+      return;
+    case 67:
+      if (needed[139] === 1) walkBoxVariableDeclarator(pos + 8);
+      return;
+    case 68:
+      if (needed[141] === 1) walkBoxWhileStatement(pos + 8);
+      return;
+    case 69:
+      if (needed[143] === 1) walkBoxWithStatement(pos + 8);
+      return;
+    case 70:
+      if (needed[145] === 1) walkBoxYieldExpression(pos + 8);
+      return;
+    case 71:
+      if (needed[147] === 1) walkBoxDirective(pos + 8);
+      return;
+    case 72:
+      if (needed[149] === 1) walkBoxStringLiteral(pos + 8);
+      return;
+    case 73:
+      if (needed[151] === 1) walkBoxNumericLiteral(pos + 8);
+      return;
+    case 74:
+      if (needed[153] === 1) walkBoxBooleanLiteral(pos + 8);
+      return;
+    case 75:
+      if (needed[155] === 1) walkBoxNullLiteral(pos + 8);
+      return;
+    case 76:
+      if (needed[157] === 1) walkBoxRegExpLiteral(pos + 8);
+      return;
+    case 77:
+      if (needed[159] === 1) walkBoxBigIntLiteral(pos + 8);
+      return;
+    case 78:
+      if (needed[161] === 1) walkBoxJSXAttribute(pos + 8);
+      return;
+    case 79:
+      if (needed[163] === 1) walkBoxJSXClosingElement(pos + 8);
+      return;
+    case 80:
+      if (needed[165] === 1) walkBoxJSXClosingFragment(pos + 8);
+      return;
+    case 81:
+      if (needed[167] === 1) walkBoxJSXElement(pos + 8);
+      return;
+    case 82:
+      if (needed[169] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      return;
+    case 83:
+      if (needed[171] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      return;
+    case 84:
+      if (needed[173] === 1) walkBoxJSXFragment(pos + 8);
+      return;
+    case 85:
+      if (needed[175] === 1) walkBoxJSXIdentifier(pos + 8);
+      return;
+    case 86:
+      if (needed[177] === 1) walkBoxJSXMemberExpression(pos + 8);
+      return;
+    case 87:
+      if (needed[179] === 1) walkBoxJSXNamespacedName(pos + 8);
+      return;
+    case 88:
+      if (needed[181] === 1) walkBoxJSXOpeningElement(pos + 8);
+      return;
+    case 89:
+      if (needed[183] === 1) walkBoxJSXOpeningFragment(pos + 8);
+      return;
+    case 90:
+      if (needed[185] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      return;
+    case 91:
+      if (needed[187] === 1) walkBoxJSXText(pos + 8);
+      return;
+    case 92:
+      if (needed[189] === 1) walkBoxJSXTextWithBigint(pos + 8);
+      return;
+    default:
+      throw invalid("Node tag", uint8[pos], pos);
+  }
+}
+
+/** `Box<'a, ArrayExpression<'a>>` */
+function walkBoxArrayExpression(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkArrayExpression(target);
+}
+
+/** `ArrayExpression<'a>` */
+function walkArrayExpression(pos) {
+  if (enters[2] !== null || exits[2] !== null) return visitNode(deserializeArrayExpression(pos), 2);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[5] === 1) walkStack.push(pos + 8, 5);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[5] === 1) walkVecOptionNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Vec<'a, Option<Node<'a>>>` */
+function walkVecOptionNode(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 16, 7);
+  if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
+      walkStack.push(element, 6);
+    }
+    return;
+  }
+  for (let i = 0, element = first; i < len; i++, element += 16) {
+    walkOptionNode(element);
+  }
+}
+
+/** `Option<Node<'a>>` */
+function walkOptionNode(pos) {
+  if (uint8[pos] === 93) return;
+  walkNode(pos);
+}
+
+/** `Box<'a, ArrayPattern<'a>>` */
+function walkBoxArrayPattern(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkArrayPattern(target);
+}
+
+/** `ArrayPattern<'a>` */
+function walkArrayPattern(pos) {
+  if (enters[3] !== null || exits[3] !== null) return visitNode(deserializeArrayPattern(pos), 3);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[5] === 1) walkStack.push(pos + 8, 5);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[5] === 1) walkVecOptionNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ArrowFunctionExpression<'a>>` */
+function walkBoxArrowFunctionExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkArrowFunctionExpression(target);
+}
+
+/** `ArrowFunctionExpression<'a>` */
+function walkArrowFunctionExpression(pos) {
+  if (enters[4] !== null || exits[4] !== null) return visitNode(deserializeArrowFunctionExpression(pos), 4);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 48, 2);
+    if (needed[1] === 1) walkStack.push(pos + 32, 1);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[1] === 1) walkVecNode(pos + 32);
+  if (needed[2] === 1) walkNode(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, AssignmentExpression<'a>>` */
+function walkBoxAssignmentExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkAssignmentExpression(target);
+}
+
+/** `AssignmentExpression<'a>` */
+function walkAssignmentExpression(pos) {
+  if (enters[5] !== null || exits[5] !== null) return visitNode(deserializeAssignmentExpression(pos), 5);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 32, 2);
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 16);
+  if (needed[2] === 1) walkNode(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, AssignmentPattern<'a>>` */
+function walkBoxAssignmentPattern(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkAssignmentPattern(target);
+}
+
+/** `AssignmentPattern<'a>` */
+function walkAssignmentPattern(pos) {
+  if (enters[6] !== null || exits[6] !== null) return visitNode(deserializeAssignmentPattern(pos), 6);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, AwaitExpression<'a>>` */
+function walkBoxAwaitExpression(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkAwaitExpression(target);
+}
+
+/** `AwaitExpression<'a>` */
+function walkAwaitExpression(pos) {
+  if (enters[7] !== null || exits[7] !== null) return visitNode(deserializeAwaitExpression(pos), 7);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, BinaryExpression<'a>>` */
+function walkBoxBinaryExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkBinaryExpression(target);
+}
+
+/** `BinaryExpression<'a>` */
+function walkBinaryExpression(pos) {
+  if (enters[8] !== null || exits[8] !== null) return visitNode(deserializeBinaryExpression(pos), 8);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 32, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, BlockStatement<'a>>` */
+function walkBoxBlockStatement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkBlockStatement(target);
+}
+
+/** `BlockStatement<'a>` */
+function walkBlockStatement(pos) {
+  if (enters[9] !== null || exits[9] !== null) return visitNode(deserializeBlockStatement(pos), 9);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, BreakStatement<'a>>` */
+function walkBoxBreakStatement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkBreakStatement(target);
+}
+
+/** `BreakStatement<'a>` */
+function walkBreakStatement(pos) {
+  if (enters[10] !== null || exits[10] !== null) return visitNode(deserializeBreakStatement(pos), 10);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, CallExpression<'a>>` */
+function walkBoxCallExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkCallExpression(target);
+}
+
+/** `CallExpression<'a>` */
+function walkCallExpression(pos) {
+  if (enters[11] !== null || exits[11] !== null) return visitNode(deserializeCallExpression(pos), 11);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 24, 1);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[1] === 1) walkVecNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, CatchClause<'a>>` */
+function walkBoxCatchClause(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkCatchClause(target);
+}
+
+/** `CatchClause<'a>` */
+function walkCatchClause(pos) {
+  if (enters[12] !== null || exits[12] !== null) return visitNode(deserializeCatchClause(pos), 12);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, ChainExpression<'a>>` */
+function walkBoxChainExpression(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkChainExpression(target);
+}
+
+/** `ChainExpression<'a>` */
+function walkChainExpression(pos) {
+  if (enters[13] !== null || exits[13] !== null) return visitNode(deserializeChainExpression(pos), 13);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ClassBody<'a>>` */
+function walkBoxClassBody(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkClassBody(target);
+}
+
+/** `ClassBody<'a>` */
+function walkClassBody(pos) {
+  if (enters[14] !== null || exits[14] !== null) return visitNode(deserializeClassBody(pos), 14);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ClassDeclaration<'a>>` */
+function walkBoxClassDeclaration(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkClassDeclaration(target);
+}
+
+/** `ClassDeclaration<'a>` */
+function walkClassDeclaration(pos) {
+  if (enters[15] !== null || exits[15] !== null) return visitNode(deserializeClassDeclaration(pos), 15);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 40, 2);
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  if (needed[2] === 1) walkNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, ClassExpression<'a>>` */
+function walkBoxClassExpression(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkClassExpression(target);
+}
+
+/** `ClassExpression<'a>` */
+function walkClassExpression(pos) {
+  if (enters[16] !== null || exits[16] !== null) return visitNode(deserializeClassExpression(pos), 16);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 40, 2);
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  if (needed[2] === 1) walkNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, ConditionalExpression<'a>>` */
+function walkBoxConditionalExpression(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkConditionalExpression(target);
+}
+
+/** `ConditionalExpression<'a>` */
+function walkConditionalExpression(pos) {
+  if (enters[17] !== null || exits[17] !== null) return visitNode(deserializeConditionalExpression(pos), 17);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 40, 2);
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  if (needed[2] === 1) walkNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, ContinueStatement<'a>>` */
+function walkBoxContinueStatement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkContinueStatement(target);
+}
+
+/** `ContinueStatement<'a>` */
+function walkContinueStatement(pos) {
+  if (enters[18] !== null || exits[18] !== null) return visitNode(deserializeContinueStatement(pos), 18);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, DebuggerStatement>` */
+function walkBoxDebuggerStatement(pos) {
+  const target = readPointer(pos, 8, 3);
+  walkDebuggerStatement(target);
+}
+
+/** `DebuggerStatement` */
+function walkDebuggerStatement(pos) {
+  if (enters[19] !== null || exits[19] !== null) return visitNode(deserializeDebuggerStatement(pos), 19);
+}
+
+/** `Box<'a, DoWhileStatement<'a>>` */
+function walkBoxDoWhileStatement(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkDoWhileStatement(target);
+}
+
+/** `DoWhileStatement<'a>` */
+function walkDoWhileStatement(pos) {
+  if (enters[20] !== null || exits[20] !== null) return visitNode(deserializeDoWhileStatement(pos), 20);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, EmptyStatement>` */
+function walkBoxEmptyStatement(pos) {
+  const target = readPointer(pos, 8, 3);
+  walkEmptyStatement(target);
+}
+
+/** `EmptyStatement` */
+function walkEmptyStatement(pos) {
+  if (enters[21] !== null || exits[21] !== null) return visitNode(deserializeEmptyStatement(pos), 21);
+}
+
+/** `Box<'a, ExportAllDeclaration<'a>>` */
+function walkBoxExportAllDeclaration(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkExportAllDeclaration(target);
+}
+
+/** `ExportAllDeclaration<'a>` */
+function walkExportAllDeclaration(pos) {
+  if (enters[22] !== null || exits[22] !== null) return visitNode(deserializeExportAllDeclaration(pos), 22);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 40, 1);
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  if (needed[1] === 1) walkVecNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, ExportDefaultDeclaration<'a>>` */
+function walkBoxExportDefaultDeclaration(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkExportDefaultDeclaration(target);
+}
+
+/** `ExportDefaultDeclaration<'a>` */
+function walkExportDefaultDeclaration(pos) {
+  if (enters[23] !== null || exits[23] !== null) return visitNode(deserializeExportDefaultDeclaration(pos), 23);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ExportNamedDeclaration<'a>>` */
+function walkBoxExportNamedDeclaration(pos) {
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  walkExportNamedDeclaration(target);
+}
+
+/** `ExportNamedDeclaration<'a>` */
+function walkExportNamedDeclaration(pos) {
+  if (enters[24] !== null || exits[24] !== null) return visitNode(deserializeExportNamedDeclaration(pos), 24);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 56, 1);
+    if (needed[6] === 1) walkStack.push(pos + 40, 6);
+    if (needed[1] === 1) walkStack.push(pos + 24, 1);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[1] === 1) walkVecNode(pos + 24);
+  if (needed[6] === 1) walkOptionNode(pos + 40);
+  if (needed[1] === 1) walkVecNode(pos + 56);
+  walkDepth--;
+}
+
+/** `Box<'a, ExportSpecifier<'a>>` */
+function walkBoxExportSpecifier(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkExportSpecifier(target);
+}
+
+/** `ExportSpecifier<'a>` */
+function walkExportSpecifier(pos) {
+  if (enters[25] !== null || exits[25] !== null) return visitNode(deserializeExportSpecifier(pos), 25);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, ExpressionStatement<'a>>` */
+function walkBoxExpressionStatement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkExpressionStatement(target);
+}
+
+/** `ExpressionStatement<'a>` */
+function walkExpressionStatement(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(deserializeExpressionStatement(pos), 1);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ForInStatement<'a>>` */
+function walkBoxForInStatement(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkForInStatement(target);
+}
+
+/** `ForInStatement<'a>` */
+function walkForInStatement(pos) {
+  if (enters[26] !== null || exits[26] !== null) return visitNode(deserializeForInStatement(pos), 26);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 40, 2);
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  if (needed[2] === 1) walkNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, ForOfStatement<'a>>` */
+function walkBoxForOfStatement(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkForOfStatement(target);
+}
+
+/** `ForOfStatement<'a>` */
+function walkForOfStatement(pos) {
+  if (enters[27] !== null || exits[27] !== null) return visitNode(deserializeForOfStatement(pos), 27);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 48, 2);
+    if (needed[2] === 1) walkStack.push(pos + 32, 2);
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 16);
+  if (needed[2] === 1) walkNode(pos + 32);
+  if (needed[2] === 1) walkNode(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, ForStatement<'a>>` */
+function walkBoxForStatement(pos) {
+  const target = readPointer(pos, 72, 7);
+  if ((budget -= 72) < 0) overBudget(target, 72, pos);
+  walkForStatement(target);
+}
+
+/** `ForStatement<'a>` */
+function walkForStatement(pos) {
+  if (enters[28] !== null || exits[28] !== null) return visitNode(deserializeForStatement(pos), 28);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 56, 2);
+    if (needed[6] === 1) walkStack.push(pos + 40, 6);
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  if (needed[6] === 1) walkOptionNode(pos + 40);
+  if (needed[2] === 1) walkNode(pos + 56);
+  walkDepth--;
+}
+
+/** `Box<'a, FunctionDeclaration<'a>>` */
+function walkBoxFunctionDeclaration(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkFunctionDeclaration(target);
+}
+
+/** `FunctionDeclaration<'a>` */
+function walkFunctionDeclaration(pos) {
+  if (enters[29] !== null || exits[29] !== null) return visitNode(deserializeFunctionDeclaration(pos), 29);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 48, 2);
+    if (needed[1] === 1) walkStack.push(pos + 32, 1);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[1] === 1) walkVecNode(pos + 32);
+  if (needed[2] === 1) walkNode(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, FunctionExpression<'a>>` */
+function walkBoxFunctionExpression(pos) {
+  const target = readPointer(pos, 64, 7);
+  if ((budget -= 64) < 0) overBudget(target, 64, pos);
+  walkFunctionExpression(target);
+}
+
+/** `FunctionExpression<'a>` */
+function walkFunctionExpression(pos) {
+  if (enters[30] !== null || exits[30] !== null) return visitNode(deserializeFunctionExpression(pos), 30);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 48, 2);
+    if (needed[1] === 1) walkStack.push(pos + 32, 1);
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  if (needed[1] === 1) walkVecNode(pos + 32);
+  if (needed[2] === 1) walkNode(pos + 48);
+  walkDepth--;
+}
+
+/** `Box<'a, Identifier<'a>>` */
+function walkBoxIdentifier(pos) {
+  const target = readPointer(pos, 24, 7);
+  walkIdentifier(target);
+}
+
+/** `Identifier<'a>` */
+function walkIdentifier(pos) {
+  if (enters[31] !== null || exits[31] !== null) return visitNode(deserializeIdentifier(pos), 31);
+}
+
+/** `Box<'a, IfStatement<'a>>` */
+function walkBoxIfStatement(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkIfStatement(target);
+}
+
+/** `IfStatement<'a>` */
+function walkIfStatement(pos) {
+  if (enters[32] !== null || exits[32] !== null) return visitNode(deserializeIfStatement(pos), 32);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 40, 6);
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  if (needed[6] === 1) walkOptionNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportAttribute<'a>>` */
+function walkBoxImportAttribute(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkImportAttribute(target);
+}
+
+/** `ImportAttribute<'a>` */
+function walkImportAttribute(pos) {
+  if (enters[33] !== null || exits[33] !== null) return visitNode(deserializeImportAttribute(pos), 33);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportDeclaration<'a>>` */
+function walkBoxImportDeclaration(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkImportDeclaration(target);
+}
+
+/** `ImportDeclaration<'a>` */
+function walkImportDeclaration(pos) {
+  if (enters[34] !== null || exits[34] !== null) return visitNode(deserializeImportDeclaration(pos), 34);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 40, 1);
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  if (needed[1] === 1) walkVecNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportDefaultSpecifier<'a>>` */
+function walkBoxImportDefaultSpecifier(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkImportDefaultSpecifier(target);
+}
+
+/** `ImportDefaultSpecifier<'a>` */
+function walkImportDefaultSpecifier(pos) {
+  if (enters[35] !== null || exits[35] !== null) return visitNode(deserializeImportDefaultSpecifier(pos), 35);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportExpression<'a>>` */
+function walkBoxImportExpression(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkImportExpression(target);
+}
+
+/** `ImportExpression<'a>` */
+function walkImportExpression(pos) {
+  if (enters[36] !== null || exits[36] !== null) return visitNode(deserializeImportExpression(pos), 36);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportNamespaceSpecifier<'a>>` */
+function walkBoxImportNamespaceSpecifier(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkImportNamespaceSpecifier(target);
+}
+
+/** `ImportNamespaceSpecifier<'a>` */
+function walkImportNamespaceSpecifier(pos) {
+  if (enters[37] !== null || exits[37] !== null) return visitNode(deserializeImportNamespaceSpecifier(pos), 37);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ImportSpecifier<'a>>` */
+function walkBoxImportSpecifier(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkImportSpecifier(target);
+}
+
+/** `ImportSpecifier<'a>` */
+function walkImportSpecifier(pos) {
+  if (enters[38] !== null || exits[38] !== null) return visitNode(deserializeImportSpecifier(pos), 38);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, LabeledStatement<'a>>` */
+function walkBoxLabeledStatement(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkLabeledStatement(target);
+}
+
+/** `LabeledStatement<'a>` */
+function walkLabeledStatement(pos) {
+  if (enters[39] !== null || exits[39] !== null) return visitNode(deserializeLabeledStatement(pos), 39);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, LogicalExpression<'a>>` */
+function walkBoxLogicalExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkLogicalExpression(target);
+}
+
+/** `LogicalExpression<'a>` */
+function walkLogicalExpression(pos) {
+  if (enters[40] !== null || exits[40] !== null) return visitNode(deserializeLogicalExpression(pos), 40);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 32, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, MemberExpression<'a>>` */
+function walkBoxMemberExpression(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkMemberExpression(target);
+}
+
+/** `MemberExpression<'a>` */
+function walkMemberExpression(pos) {
+  if (enters[41] !== null || exits[41] !== null) return visitNode(deserializeMemberExpression(pos), 41);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, MetaProperty<'a>>` */
+function walkBoxMetaProperty(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkMetaProperty(target);
+}
+
+/** `MetaProperty<'a>` */
+function walkMetaProperty(pos) {
+  if (enters[42] !== null || exits[42] !== null) return visitNode(deserializeMetaProperty(pos), 42);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, MethodDefinition<'a>>` */
+function walkBoxMethodDefinition(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkMethodDefinition(target);
+}
+
+/** `MethodDefinition<'a>` */
+function walkMethodDefinition(pos) {
+  if (enters[43] !== null || exits[43] !== null) return visitNode(deserializeMethodDefinition(pos), 43);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 40, 2);
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 16);
+  if (needed[2] === 1) walkNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, NewExpression<'a>>` */
+function walkBoxNewExpression(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkNewExpression(target);
+}
+
+/** `NewExpression<'a>` */
+function walkNewExpression(pos) {
+  if (enters[44] !== null || exits[44] !== null) return visitNode(deserializeNewExpression(pos), 44);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 24, 1);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[1] === 1) walkVecNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, ObjectExpression<'a>>` */
+function walkBoxObjectExpression(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkObjectExpression(target);
+}
+
+/** `ObjectExpression<'a>` */
+function walkObjectExpression(pos) {
+  if (enters[45] !== null || exits[45] !== null) return visitNode(deserializeObjectExpression(pos), 45);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ObjectPattern<'a>>` */
+function walkBoxObjectPattern(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkObjectPattern(target);
+}
+
+/** `ObjectPattern<'a>` */
+function walkObjectPattern(pos) {
+  if (enters[46] !== null || exits[46] !== null) return visitNode(deserializeObjectPattern(pos), 46);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ParenthesizedExpression<'a>>` */
+function walkBoxParenthesizedExpression(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkParenthesizedExpression(target);
+}
+
+/** `ParenthesizedExpression<'a>` */
+function walkParenthesizedExpression(pos) {
+  if (enters[47] !== null || exits[47] !== null) return visitNode(deserializeParenthesizedExpression(pos), 47);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, PrivateIdentifier<'a>>` */
+function walkBoxPrivateIdentifier(pos) {
+  const target = readPointer(pos, 24, 7);
+  walkPrivateIdentifier(target);
+}
+
+/** `PrivateIdentifier<'a>` */
+function walkPrivateIdentifier(pos) {
+  if (enters[48] !== null || exits[48] !== null) return visitNode(deserializePrivateIdentifier(pos), 48);
+}
+
+/** `Box<'a, Property<'a>>` */
+function walkBoxProperty(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkProperty(target);
+}
+
+/** `Property<'a>` */
+function walkProperty(pos) {
+  if (enters[49] !== null || exits[49] !== null) return visitNode(deserializeProperty(pos), 49);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 32, 2);
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 16);
+  if (needed[2] === 1) walkNode(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, PropertyDefinition<'a>>` */
+function walkBoxPropertyDefinition(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkPropertyDefinition(target);
+}
+
+/** `PropertyDefinition<'a>` */
+function walkPropertyDefinition(pos) {
+  if (enters[50] !== null || exits[50] !== null) return visitNode(deserializePropertyDefinition(pos), 50);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 32, 6);
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 16);
+  if (needed[6] === 1) walkOptionNode(pos + 32);
+  walkDepth--;
+}
+
+/** `Box<'a, RestElement<'a>>` */
+function walkBoxRestElement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkRestElement(target);
+}
+
+/** `RestElement<'a>` */
+function walkRestElement(pos) {
+  if (enters[51] !== null || exits[51] !== null) return visitNode(deserializeRestElement(pos), 51);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, ReturnStatement<'a>>` */
+function walkBoxReturnStatement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkReturnStatement(target);
+}
+
+/** `ReturnStatement<'a>` */
+function walkReturnStatement(pos) {
+  if (enters[52] !== null || exits[52] !== null) return visitNode(deserializeReturnStatement(pos), 52);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 8, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, SequenceExpression<'a>>` */
+function walkBoxSequenceExpression(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkSequenceExpression(target);
+}
+
+/** `SequenceExpression<'a>` */
+function walkSequenceExpression(pos) {
+  if (enters[53] !== null || exits[53] !== null) return visitNode(deserializeSequenceExpression(pos), 53);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, SpreadElement<'a>>` */
+function walkBoxSpreadElement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkSpreadElement(target);
+}
+
+/** `SpreadElement<'a>` */
+function walkSpreadElement(pos) {
+  if (enters[54] !== null || exits[54] !== null) return visitNode(deserializeSpreadElement(pos), 54);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, StaticBlock<'a>>` */
+function walkBoxStaticBlock(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkStaticBlock(target);
+}
+
+/** `StaticBlock<'a>` */
+function walkStaticBlock(pos) {
+  if (enters[55] !== null || exits[55] !== null) return visitNode(deserializeStaticBlock(pos), 55);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, Super>` */
+function walkBoxSuper(pos) {
+  const target = readPointer(pos, 8, 3);
+  walkSuper(target);
+}
+
+/** `Super` */
+function walkSuper(pos) {
+  if (enters[56] !== null || exits[56] !== null) return visitNode(deserializeSuper(pos), 56);
+}
+
+/** `Box<'a, SwitchCase<'a>>` */
+function walkBoxSwitchCase(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkSwitchCase(target);
+}
+
+/** `SwitchCase<'a>` */
+function walkSwitchCase(pos) {
+  if (enters[57] !== null || exits[57] !== null) return visitNode(deserializeSwitchCase(pos), 57);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, SwitchStatement<'a>>` */
+function walkBoxSwitchStatement(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkSwitchStatement(target);
+}
+
+/** `SwitchStatement<'a>` */
+function walkSwitchStatement(pos) {
+  if (enters[58] !== null || exits[58] !== null) return visitNode(deserializeSwitchStatement(pos), 58);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 24, 1);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[1] === 1) walkVecNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, TaggedTemplateExpression<'a>>` */
+function walkBoxTaggedTemplateExpression(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTaggedTemplateExpression(target);
+}
+
+/** `TaggedTemplateExpression<'a>` */
+function walkTaggedTemplateExpression(pos) {
+  if (enters[59] !== null || exits[59] !== null) return visitNode(deserializeTaggedTemplateExpression(pos), 59);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, TemplateElement<'a>>` */
+function walkBoxTemplateElement(pos) {
+  const target = readPointer(pos, 48, 7);
+  walkTemplateElement(target);
+}
+
+/** `TemplateElement<'a>` */
+function walkTemplateElement(pos) {
+  if (enters[60] !== null || exits[60] !== null) return visitNode(deserializeTemplateElement(pos), 60);
+}
+
+/** `Box<'a, TemplateLiteral<'a>>` */
+function walkBoxTemplateLiteral(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkTemplateLiteral(target);
+}
+
+/** `TemplateLiteral<'a>` */
+function walkTemplateLiteral(pos) {
+  if (enters[61] !== null || exits[61] !== null) return visitNode(deserializeTemplateLiteral(pos), 61);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 24, 1);
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  if (needed[1] === 1) walkVecNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, ThisExpression>` */
+function walkBoxThisExpression(pos) {
+  const target = readPointer(pos, 8, 3);
+  walkThisExpression(target);
+}
+
+/** `ThisExpression` */
+function walkThisExpression(pos) {
+  if (enters[62] !== null || exits[62] !== null) return visitNode(deserializeThisExpression(pos), 62);
+}
+
+/** `Box<'a, ThrowStatement<'a>>` */
+function walkBoxThrowStatement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkThrowStatement(target);
+}
+
+/** `ThrowStatement<'a>` */
+function walkThrowStatement(pos) {
+  if (enters[63] !== null || exits[63] !== null) return visitNode(deserializeThrowStatement(pos), 63);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, TryStatement<'a>>` */
+function walkBoxTryStatement(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkTryStatement(target);
+}
+
+/** `TryStatement<'a>` */
+function walkTryStatement(pos) {
+  if (enters[64] !== null || exits[64] !== null) return visitNode(deserializeTryStatement(pos), 64);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 40, 6);
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  if (needed[6] === 1) walkOptionNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, UnaryExpression<'a>>` */
+function walkBoxUnaryExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkUnaryExpression(target);
+}
+
+/** `UnaryExpression<'a>` */
+function walkUnaryExpression(pos) {
+  if (enters[65] !== null || exits[65] !== null) return visitNode(deserializeUnaryExpression(pos), 65);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, UpdateExpression<'a>>` */
+function walkBoxUpdateExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkUpdateExpression(target);
+}
+
+/** `UpdateExpression<'a>` */
+function walkUpdateExpression(pos) {
+  if (enters[66] !== null || exits[66] !== null) return visitNode(deserializeUpdateExpression(pos), 66);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 16, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, VariableDeclaration<'a>>` */
+function walkBoxVariableDeclaration(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkVariableDeclaration(target);
+}
+
+/** `VariableDeclaration<'a>` */
+function walkVariableDeclaration(pos) {
+  if (enters[67] !== null || exits[67] !== null) return visitNode(deserializeVariableDeclaration(pos), 67);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, VariableDeclarator<'a>>` */
+function walkBoxVariableDeclarator(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkVariableDeclarator(target);
+}
+
+/** `VariableDeclarator<'a>` */
+function walkVariableDeclarator(pos) {
+  if (enters[68] !== null || exits[68] !== null) return visitNode(deserializeVariableDeclarator(pos), 68);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, WhileStatement<'a>>` */
+function walkBoxWhileStatement(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkWhileStatement(target);
+}
+
+/** `WhileStatement<'a>` */
+function walkWhileStatement(pos) {
+  if (enters[69] !== null || exits[69] !== null) return visitNode(deserializeWhileStatement(pos), 69);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, WithStatement<'a>>` */
+function walkBoxWithStatement(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkWithStatement(target);
+}
+
+/** `WithStatement<'a>` */
+function walkWithStatement(pos) {
+  if (enters[70] !== null || exits[70] !== null) return visitNode(deserializeWithStatement(pos), 70);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, YieldExpression<'a>>` */
+function walkBoxYieldExpression(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkYieldExpression(target);
+}
+
+/** `YieldExpression<'a>` */
+function walkYieldExpression(pos) {
+  if (enters[71] !== null || exits[71] !== null) return visitNode(deserializeYieldExpression(pos), 71);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 16, 6);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[6] === 1) walkOptionNode(pos + 16);
+  walkDepth--;
+}
+
+/** `Box<'a, Directive<'a>>` */
+function walkBoxDirective(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkDirective(target);
+}
+
+/** `Directive<'a>` */
+function walkDirective(pos) {
+  if (enters[1] !== null || exits[1] !== null) return visitNode(deserializeDirective(pos), 1);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, StringLiteral<'a>>` */
+function walkBoxStringLiteral(pos) {
+  const target = readPointer(pos, 40, 7);
+  walkStringLiteral(target);
+}
+
+/** `StringLiteral<'a>` */
+function walkStringLiteral(pos) {
+  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeStringLiteral(pos), 86);
+}
+
+/** `Box<'a, NumericLiteral<'a>>` */
+function walkBoxNumericLiteral(pos) {
+  const target = readPointer(pos, 32, 7);
+  walkNumericLiteral(target);
+}
+
+/** `NumericLiteral<'a>` */
+function walkNumericLiteral(pos) {
+  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeNumericLiteral(pos), 86);
+}
+
+/** `Box<'a, BooleanLiteral<'a>>` */
+function walkBoxBooleanLiteral(pos) {
+  const target = readPointer(pos, 32, 7);
+  walkBooleanLiteral(target);
+}
+
+/** `BooleanLiteral<'a>` */
+function walkBooleanLiteral(pos) {
+  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeBooleanLiteral(pos), 86);
+}
+
+/** `Box<'a, NullLiteral<'a>>` */
+function walkBoxNullLiteral(pos) {
+  const target = readPointer(pos, 40, 7);
+  walkNullLiteral(target);
+}
+
+/** `NullLiteral<'a>` */
+function walkNullLiteral(pos) {
+  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeNullLiteral(pos), 86);
+}
+
+/** `Box<'a, RegExpLiteral<'a>>` */
+function walkBoxRegExpLiteral(pos) {
+  const target = readPointer(pos, 88, 7);
+  walkRegExpLiteral(target);
+}
+
+/** `RegExpLiteral<'a>` */
+function walkRegExpLiteral(pos) {
+  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeRegExpLiteral(pos), 86);
+}
+
+/** `Box<'a, BigIntLiteral<'a>>` */
+function walkBoxBigIntLiteral(pos) {
+  const target = readPointer(pos, 56, 7);
+  walkBigIntLiteral(target);
+}
+
+/** `BigIntLiteral<'a>` */
+function walkBigIntLiteral(pos) {
+  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeBigIntLiteral(pos), 86);
+}
+
+/** `Box<'a, JSXAttribute<'a>>` */
+function walkBoxJSXAttribute(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkJSXAttribute(target);
+}
+
+/** `JSXAttribute<'a>` */
+function walkJSXAttribute(pos) {
+  if (enters[72] !== null || exits[72] !== null) return visitNode(deserializeJSXAttribute(pos), 72);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXClosingElement<'a>>` */
+function walkBoxJSXClosingElement(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkJSXClosingElement(target);
+}
+
+/** `JSXClosingElement<'a>` */
+function walkJSXClosingElement(pos) {
+  if (enters[73] !== null || exits[73] !== null) return visitNode(deserializeJSXClosingElement(pos), 73);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXClosingFragment>` */
+function walkBoxJSXClosingFragment(pos) {
+  const target = readPointer(pos, 8, 3);
+  walkJSXClosingFragment(target);
+}
+
+/** `JSXClosingFragment` */
+function walkJSXClosingFragment(pos) {
+  if (enters[74] !== null || exits[74] !== null) return visitNode(deserializeJSXClosingFragment(pos), 74);
+}
+
+/** `Box<'a, JSXElement<'a>>` */
+function walkBoxJSXElement(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkJSXElement(target);
+}
+
+/** `JSXElement<'a>` */
+function walkJSXElement(pos) {
+  if (enters[75] !== null || exits[75] !== null) return visitNode(deserializeJSXElement(pos), 75);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 40, 1);
+    if (needed[6] === 1) walkStack.push(pos + 24, 6);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[6] === 1) walkOptionNode(pos + 24);
+  if (needed[1] === 1) walkVecNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXEmptyExpression>` */
+function walkBoxJSXEmptyExpression(pos) {
+  const target = readPointer(pos, 8, 3);
+  walkJSXEmptyExpression(target);
+}
+
+/** `JSXEmptyExpression` */
+function walkJSXEmptyExpression(pos) {
+  if (enters[76] !== null || exits[76] !== null) return visitNode(deserializeJSXEmptyExpression(pos), 76);
+}
+
+/** `Box<'a, JSXExpressionContainer<'a>>` */
+function walkBoxJSXExpressionContainer(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkJSXExpressionContainer(target);
+}
+
+/** `JSXExpressionContainer<'a>` */
+function walkJSXExpressionContainer(pos) {
+  if (enters[77] !== null || exits[77] !== null) return visitNode(deserializeJSXExpressionContainer(pos), 77);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXFragment<'a>>` */
+function walkBoxJSXFragment(pos) {
+  const target = readPointer(pos, 56, 7);
+  if ((budget -= 56) < 0) overBudget(target, 56, pos);
+  walkJSXFragment(target);
+}
+
+/** `JSXFragment<'a>` */
+function walkJSXFragment(pos) {
+  if (enters[78] !== null || exits[78] !== null) return visitNode(deserializeJSXFragment(pos), 78);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 40, 1);
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  if (needed[1] === 1) walkVecNode(pos + 40);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXIdentifier<'a>>` */
+function walkBoxJSXIdentifier(pos) {
+  const target = readPointer(pos, 24, 7);
+  walkJSXIdentifier(target);
+}
+
+/** `JSXIdentifier<'a>` */
+function walkJSXIdentifier(pos) {
+  if (enters[79] !== null || exits[79] !== null) return visitNode(deserializeJSXIdentifier(pos), 79);
+}
+
+/** `Box<'a, JSXMemberExpression<'a>>` */
+function walkBoxJSXMemberExpression(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkJSXMemberExpression(target);
+}
+
+/** `JSXMemberExpression<'a>` */
+function walkJSXMemberExpression(pos) {
+  if (enters[80] !== null || exits[80] !== null) return visitNode(deserializeJSXMemberExpression(pos), 80);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXNamespacedName<'a>>` */
+function walkBoxJSXNamespacedName(pos) {
+  const target = readPointer(pos, 40, 7);
+  if ((budget -= 40) < 0) overBudget(target, 40, pos);
+  walkJSXNamespacedName(target);
+}
+
+/** `JSXNamespacedName<'a>` */
+function walkJSXNamespacedName(pos) {
+  if (enters[81] !== null || exits[81] !== null) return visitNode(deserializeJSXNamespacedName(pos), 81);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXOpeningElement<'a>>` */
+function walkBoxJSXOpeningElement(pos) {
+  const target = readPointer(pos, 48, 7);
+  if ((budget -= 48) < 0) overBudget(target, 48, pos);
+  walkJSXOpeningElement(target);
+}
+
+/** `JSXOpeningElement<'a>` */
+function walkJSXOpeningElement(pos) {
+  if (enters[82] !== null || exits[82] !== null) return visitNode(deserializeJSXOpeningElement(pos), 82);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 24, 2);
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  if (needed[2] === 1) walkNode(pos + 24);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXOpeningFragment<'a>>` */
+function walkBoxJSXOpeningFragment(pos) {
+  const target = readPointer(pos, 32, 7);
+  if ((budget -= 32) < 0) overBudget(target, 32, pos);
+  walkJSXOpeningFragment(target);
+}
+
+/** `JSXOpeningFragment<'a>` */
+function walkJSXOpeningFragment(pos) {
+  if (enters[83] !== null || exits[83] !== null) return visitNode(deserializeJSXOpeningFragment(pos), 83);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[1] === 1) walkStack.push(pos + 8, 1);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[1] === 1) walkVecNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXSpreadAttribute<'a>>` */
+function walkBoxJSXSpreadAttribute(pos) {
+  const target = readPointer(pos, 24, 7);
+  if ((budget -= 24) < 0) overBudget(target, 24, pos);
+  walkJSXSpreadAttribute(target);
+}
+
+/** `JSXSpreadAttribute<'a>` */
+function walkJSXSpreadAttribute(pos) {
+  if (enters[84] !== null || exits[84] !== null) return visitNode(deserializeJSXSpreadAttribute(pos), 84);
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[2] === 1) walkStack.push(pos + 8, 2);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[2] === 1) walkNode(pos + 8);
+  walkDepth--;
+}
+
+/** `Box<'a, JSXText<'a>>` */
+function walkBoxJSXText(pos) {
+  const target = readPointer(pos, 40, 7);
+  walkJSXText(target);
+}
+
+/** `JSXText<'a>` */
+function walkJSXText(pos) {
+  if (enters[85] !== null || exits[85] !== null) return visitNode(deserializeJSXText(pos), 85);
+}
+
+/** `Box<'a, JSXTextWithBigint<'a>>` */
+function walkBoxJSXTextWithBigint(pos) {
+  const target = readPointer(pos, 56, 7);
+  walkJSXTextWithBigint(target);
+}
+
+/** `JSXTextWithBigint<'a>` */
+function walkJSXTextWithBigint(pos) {
+  if (enters[85] !== null || exits[85] !== null) return visitNode(deserializeJSXTextWithBigint(pos), 85);
+}
+
+/** Each walker, by index. */
+const WALKERS = [walkProgram, walkVecNode, walkNode, walkBoxArrayExpression, walkArrayExpression, walkVecOptionNode, walkOptionNode, walkBoxArrayPattern, walkArrayPattern, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxAssignmentExpression, walkAssignmentExpression, walkBoxAssignmentPattern, walkAssignmentPattern, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkBoxCallExpression, walkCallExpression, walkBoxCatchClause, walkCatchClause, walkBoxChainExpression, walkChainExpression, walkBoxClassBody, walkClassBody, walkBoxClassDeclaration, walkClassDeclaration, walkBoxClassExpression, walkClassExpression, walkBoxConditionalExpression, walkConditionalExpression, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkBoxExportSpecifier, walkExportSpecifier, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkBoxFunctionDeclaration, walkFunctionDeclaration, walkBoxFunctionExpression, walkFunctionExpression, walkBoxIdentifier, walkIdentifier, walkBoxIfStatement, walkIfStatement, walkBoxImportAttribute, walkImportAttribute, walkBoxImportDeclaration, walkImportDeclaration, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportExpression, walkImportExpression, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkBoxLabeledStatement, walkLabeledStatement, walkBoxLogicalExpression, walkLogicalExpression, walkBoxMemberExpression, walkMemberExpression, walkBoxMetaProperty, walkMetaProperty, walkBoxMethodDefinition, walkMethodDefinition, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkBoxObjectPattern, walkObjectPattern, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxProperty, walkProperty, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxRestElement, walkRestElement, walkBoxReturnStatement, walkReturnStatement, walkBoxSequenceExpression, walkSequenceExpression, walkBoxSpreadElement, walkSpreadElement, walkBoxStaticBlock, walkStaticBlock, walkBoxSuper, walkSuper, walkBoxSwitchCase, walkSwitchCase, walkBoxSwitchStatement, walkSwitchStatement, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxTemplateElement, walkTemplateElement, walkBoxTemplateLiteral, walkTemplateLiteral, walkBoxThisExpression, walkThisExpression, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkBoxVariableDeclaration, walkVariableDeclaration, walkBoxVariableDeclarator, walkVariableDeclarator, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxYieldExpression, walkYieldExpression, walkBoxDirective, walkDirective, walkBoxStringLiteral, walkStringLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxJSXAttribute, walkJSXAttribute, walkBoxJSXClosingElement, walkJSXClosingElement, walkBoxJSXClosingFragment, walkJSXClosingFragment, walkBoxJSXElement, walkJSXElement, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkBoxJSXFragment, walkJSXFragment, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkBoxJSXOpeningFragment, walkJSXOpeningFragment, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkBoxJSXText, walkJSXText, walkBoxJSXTextWithBigint, walkJSXTextWithBigint];
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -67,7 +67,7 @@ struct Readme<'a> {
     lazy: bool,
     /// `.type`: how the walker of `VISITOR_KEYS` reads the discriminator (lazy targets have one).
     discriminator_access: String,
-    /// An eager target's `walk`, `visit` and `VISITOR_KEYS` (`emit::js::has_walker`): the visitor
+    /// A target's `walk`, `visit` and `VISITOR_KEYS` (`emit::js::has_walker`): the visitor
     /// keys of its example, quoted, of the node type it visits on the way down and up (the
     /// schema's second, the first below the root, or its first).
     walk_example: Option<(String, String)>,
@@ -184,7 +184,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
         parent_links: settings.parent_links(),
         lazy: settings.lazy,
         discriminator_access: cx.model.mapping.discriminator.as_deref().map(|d| JsKey::new(d).access).unwrap_or_default(),
-        walk_example: crate::emit::js::has_walker(cx, settings)
+        walk_example: crate::emit::js::has_walker(cx)
             .then(|| {
                 let types = cx.model.node_types(cx.schema);
                 types.get(1).or(types.first()).map(|(name, _)| (js_string(name), js_string(&format!("{name}:exit"))))

@@ -28,7 +28,7 @@ struct DeserializeDts {
     int64_numbers: bool,
     /// `[mapping] discriminator`, which the walking rule of `VISITOR_KEYS` reads (lazy targets have one).
     discriminator: String,
-    /// `walk`, `visit` and `VISITOR_KEYS` of an eager target (`emit::js::has_walker`): each node type,
+    /// `walk`, `visit` and `VISITOR_KEYS` of a target with a walker (`emit::js::has_walker`): each node type,
     /// quoted, and the union of the interfaces of its structs.
     walker: Option<Vec<(String, String)>>,
     /// The walk builds the whole tree once it meets a visited node (nodes with parent links).
@@ -80,7 +80,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         lazy: settings.lazy,
         int64_numbers: int64_numbers(cx, settings),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
-        walker: crate::emit::js::has_walker(cx, settings).then(|| nodes_by_type(cx)),
+        walker: crate::emit::js::has_walker(cx).then(|| nodes_by_type(cx)),
         walk_whole_tree: parent_links,
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })

@@ -54,8 +54,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too)".to_owned(),
         set_up: "setUp(buffer)".to_owned(),
         release: format!("{} = undefined;", buffer.released().collect::<Vec<_>>().join(" = ")),
+        lazy: false,
     };
-    let walker = if super::has_walker(cx, settings) { walker(&mut builder, cx, &root, entry) } else { None };
+    let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
     let view = DeserializeJs {
         header: cx.header(),
         target: target.name.clone(),

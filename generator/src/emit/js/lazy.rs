@@ -8,6 +8,7 @@
 
 use askama::Template;
 
+use super::walker::{NodeIndex, WalkBody, WalkEntry, WalkerView, walker};
 use super::{Body, Builder, BufferView, Function, Prop, PropKind, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
 use crate::emit::EmitContext;
@@ -31,6 +32,9 @@ struct DeserializeLazyJs {
     result: ResultView,
     classes: Vec<Class>,
     functions: Vec<Function>,
+    /// `walk(buffer, visitor)` and `visit(value, visitor)` (`walker.rs`, `js/walk.js`): the nodes
+    /// visited are this target's lazy objects, which keep the walk's context.
+    walker: Option<WalkerView>,
     /// Each `VISITOR_KEYS` entry (a node type, or where plain objects lie), quoted → the quoted keys
     /// that can lead to nodes, in property order.
     visitor_keys: Vec<(String, String)>,
@@ -74,7 +78,7 @@ struct Getter {
 pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
     // `Config::parse` refuses `lazy` with the linter layout: lazy nodes have no `parent`.
     assert_eq!(settings.source_placement, SourcePlacement::Start, "lazy targets use the parser layout");
-    let builder = Builder::new(cx, settings);
+    let mut builder = Builder::new(cx, settings);
     let mut classes = Vec::new();
     let mut functions = Vec::new();
     for id in cx.schema.ids() {
@@ -84,6 +88,19 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         }
     }
     functions.extend(builder.helper_functions());
+    let root = TypeRef::Named(cx.result().root);
+    // A walk reads the buffer as `deserialize` does, in a context of its own that the nodes it
+    // hands over keep (`openWalk`); its end leaves the context rather than dropping the views.
+    let entry = WalkEntry {
+        whole_tree: false,
+        probe_built: false,
+        params: "buffer".to_owned(),
+        buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
+        set_up: "openWalk(buffer)".to_owned(),
+        release: "walkContext = null;\n    leave();".to_owned(),
+        lazy: true,
+    };
+    let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
     let view = DeserializeLazyJs {
         header: cx.header(),
         target: target.name.clone(),
@@ -91,9 +108,10 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         strings: StringsView::new(settings),
         lazy: true,
         parent_global: false,
-        result: builder.result(format!("{}(root)", builder.function_name(&TypeRef::Named(cx.result().root)))),
+        result: builder.result(format!("{}(root)", builder.function_name(&root))),
         classes,
         functions,
+        walker,
         visitor_keys: super::walker::visitor_keys(cx).expect("`generate` refuses lazy targets whose visitor keys are errors"),
         discriminator: cx.model.mapping.discriminator.clone().expect("`Config::parse` requires a discriminator of lazy targets"),
     };

@@ -1,4 +1,4 @@
-//! The walker of an eager target (template `templates/js/walk.js`): `walk(buffer, visitor)` visits
+//! The walker of a target (template `templates/js/walk.js`): `walk(buffer, visitor)` visits
 //! the nodes of the tree in a buffer without building the tree. One function per type that can lead
 //! to a node, from the model and layouts the deserializer is written from, for both formats (what
 //! builds a value whole is the format's: [`WalkSource`]): a struct's
@@ -15,7 +15,9 @@
 //! reads meets one (`Walked::Reads`: a scan visits nothing and stops at the first visited node).
 //! Where nodes have parent links (the linter layout), a node's `parent` holds the whole tree: the
 //! first node of a visited type met has the whole tree read and visited instead
-//! (`WalkerView::whole_tree`), and a walk that meets none reads only what could lead to one.
+//! (`WalkerView::whole_tree`), and a walk that meets none reads only what could lead to one. On a
+//! lazy target the nodes built are its lazy objects, their subtrees visited through their getters
+//! in a context of the walk's own, which they keep (`WalkEntry::lazy`).
 //!
 //! Which walkers a visitor needs is computed in JS from `WALK_CHILDREN`, once per set of node types
 //! visited: a walker is needed when it can reach a visited type; the others are never called, so
@@ -116,6 +118,8 @@ pub(in crate::emit::js) struct WalkerView {
     /// Some walker builds where the visitor visits a type a converter makes (`makes`): a scanning
     /// one, or one of `NodeOf::TypesMaking`.
     pub(in crate::emit::js) makes: bool,
+    /// The nodes built are a lazy target's objects: [`WalkEntry::lazy`].
+    pub(in crate::emit::js) lazy: bool,
 }
 
 pub(in crate::emit::js) struct WalkFunction {
@@ -247,10 +251,10 @@ struct Collector<'b, 'a> {
     functions: Vec<Option<WalkFunction>>,
 }
 
-/// Whether an eager target gets `walk`, `visit` and `VISITOR_KEYS`: a schema whose objects a
-/// walker can tell apart.
-pub(crate) fn has_walker(cx: &EmitContext, settings: &crate::config::RawastSettings) -> bool {
-    !settings.lazy && cx.model.visitor_keys().is_ok() && cx.model.mapping.discriminator.is_some()
+/// Whether a target gets `walk`, `visit` and `VISITOR_KEYS`: a schema whose objects a walker can
+/// tell apart.
+pub(crate) fn has_walker(cx: &EmitContext) -> bool {
+    cx.model.visitor_keys().is_ok() && cx.model.mapping.discriminator.is_some()
 }
 
 /// How `walk` starts and ends, by format.
@@ -262,6 +266,10 @@ pub(in crate::emit::js) struct WalkEntry {
     pub(in crate::emit::js) buffer_doc: String,
     pub(in crate::emit::js) set_up: String,
     pub(in crate::emit::js) release: String,
+    /// The nodes built are a lazy target's objects: their subtrees are visited through their
+    /// getters, which read in the context of the walk's buffer (the template's `walkContext`), and
+    /// nothing is left deferred.
+    pub(in crate::emit::js) lazy: bool,
 }
 
 /// The walker of a target's tree, from its root; `None` when the model's visitor keys are errors
@@ -288,8 +296,8 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         .collect();
     let scans = functions.iter().any(|f| matches!(f.body, WalkBody::Built { reads: Some(_), .. }));
     let makes = scans || functions.iter().any(WalkFunction::builds_made);
-    let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release } = entry;
-    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access, whole_tree, probe_built, params, buffer_doc, set_up, release, keyless_types, scans, makes })
+    let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release, lazy } = entry;
+    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access, whole_tree, probe_built, params, buffer_doc, set_up, release, keyless_types, scans, makes, lazy })
 }
 
 impl Collector<'_, '_> {

@@ -173,6 +173,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
             buffer_doc: format!("the buffer, as `deserialize` takes it{}", if linter { "" } else { " (and its other arguments)" }),
             set_up: set_up.to_owned(),
             release: "release();".to_owned(),
+            lazy: false,
         };
         walker(&mut emitter, cx, &TypeRef::Named(root), entry)
     };

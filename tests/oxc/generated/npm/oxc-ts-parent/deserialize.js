@@ -9816,13 +9816,13 @@ function probeValue(value) {
  * exit runs at once) its exit and its children pushed, in order.
  */
 function pushNode(node, t) {
-  const enter = enters[t];
-  const exit = exits[t];
-  if (enter !== null && enter(node) === false) {
-    if (exit !== null) exit(node);
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null && onEnter(node) === false) {
+    if (onExit !== null) onExit(node);
     return;
   }
-  if (exit !== null) walkStack.push(node, -2 - t);
+  if (onExit !== null) walkStack.push(node, -2 - t);
   const keys = NODE_KEYS[t];
   if (keys === null) {
     const values = Object.values(node);
