@@ -1,7 +1,7 @@
 // The targets `cargo xtask` hands to the harness scripts, one `--target-json '{…}'` option each: the
 // JSON of `HarnessTarget` in xtask/src/targets.rs, the one description of a target both sides share.
 //
-//   { "name": "parser", "format": "rawast", "sourcePlacement": "start" | "end",
+//   { "name": "parser", "format": "rawast", "sourcePlacement": "start" | "end", "web": false,
 //     "pointerWidth": 64 | 32, "lazy": false, "module": "/…/deserialize.js", "layoutFile": "/…/layout-64.json" }
 //   { "name": "oxc-ts", "format": "oxc", "typescript": true, "range": false, "parent": false, "linter": false,
 //     "sourceText": "argument" | "buffer",
@@ -64,7 +64,10 @@ function shapeProblem(target) {
   for (const key of ["name", "module", "layoutFile"]) if (typeof target[key] !== "string" || target[key] === "") return `no ${key}`;
   if (![32, 64].includes(target.pointerWidth)) return "pointerWidth is neither 32 nor 64";
   if (typeof target.lazy !== "boolean") return "no lazy";
-  if (target.format === "rawast") return ["start", "end"].includes(target.sourcePlacement) ? null : "sourcePlacement is neither start nor end";
+  if (target.format === "rawast") {
+    if (typeof target.web !== "boolean") return "no web";
+    return ["start", "end"].includes(target.sourcePlacement) ? null : "sourcePlacement is neither start nor end";
+  }
   if (target.format !== "oxc") return "format is neither rawast nor oxc";
   if (typeof target.typescript !== "boolean" || typeof target.range !== "boolean" || typeof target.parent !== "boolean") return "no typescript, range or parent";
   if (typeof target.linter !== "boolean") return "no linter";

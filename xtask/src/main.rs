@@ -1,6 +1,7 @@
 //! `cargo xtask`: rawast's developer commands. See `cargo xtask --help`.
 
 mod bench;
+mod browser;
 mod codegen;
 mod conformance;
 mod crates;
@@ -61,6 +62,9 @@ enum Command {
     /// Check rawast's layouts of oxc_ast 0.157.0 (tests/oxc) against the real crates
     #[command(long_about = oxc::LONG_ABOUT)]
     Oxc,
+    /// Check the web-runtime targets in headless Chromium (conformance subset, end to end with the wasm32 producer, the example page)
+    #[command(long_about = browser::LONG_ABOUT)]
+    Browser(browser::Args),
     /// Write the schemas' layouts as JSON into target/layouts/ (for tests/cycles and the fuzzer)
     #[command(long_about = layouts::LONG_ABOUT)]
     Layouts,
@@ -83,6 +87,7 @@ fn main() -> ExitCode {
         Command::Package(args) => package::main(&project, args),
         Command::Oxc => oxc::check(&project).map(|()| ExitCode::SUCCESS),
         Command::Layouts => layouts::main(&project).map(|()| ExitCode::SUCCESS),
+        Command::Browser(args) => browser::main(&project, args),
     };
     match result {
         Ok(code) => code,

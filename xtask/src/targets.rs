@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, ensure};
-use rawast_generator::config::{Config, OxcSettings, SourcePlacement, SourceText, Target, TargetSettings};
+use rawast_generator::config::{Config, OxcSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
 use rawast_generator::layout::PointerWidth;
 use serde::Serialize;
 
@@ -37,8 +37,9 @@ pub struct HarnessTarget {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "format", rename_all = "lowercase", rename_all_fields = "camelCase")]
 pub enum Format {
-    /// The test producer's buffers: `start` is the parser layout, `end` the linter layout.
-    Rawast { source_placement: &'static str },
+    /// The test producer's buffers: `start` is the parser layout, `end` the linter layout; `web`:
+    /// the deserializer is written for the web runtime (no `Buffer`), and runs in browsers.
+    Rawast { source_placement: &'static str, web: bool },
     /// oxc-parser's buffers, read as oxc's deserializer of that variant (`ts`, `js_range`, …) does.
     Oxc { typescript: bool, range: bool, parent: bool, linter: bool, source_text: &'static str },
 }
@@ -54,6 +55,11 @@ impl HarnessTarget {
     }
 
     /// Whether it reads Oxlint's buffers (`linter = true`), which Oxlint itself writes.
+    /// Whether its deserializer is written for the web runtime (`cargo xtask browser` runs it).
+    pub fn is_web(&self) -> bool {
+        matches!(self.format, Format::Rawast { web: true, .. })
+    }
+
     pub fn is_oxlint(&self) -> bool {
         matches!(self.format, Format::Oxc { linter: true, .. })
     }
@@ -121,7 +127,8 @@ fn harness_target(project: &Project, config_name: &'static str, dir: &Path, conf
                 SourcePlacement::Start => "start",
                 SourcePlacement::End => "end",
             };
-            (Format::Rawast { source_placement }, settings.pointer_width, settings.lazy, layouts::rawast_file(project, settings.pointer_width))
+            let web = settings.runtime == Runtime::Web;
+            (Format::Rawast { source_placement, web }, settings.pointer_width, settings.lazy, layouts::rawast_file(project, settings.pointer_width))
         }
         // oxc-parser's buffers have 64-bit pointers, and its deserializers are eager.
         &TargetSettings::Oxc(OxcSettings { typescript, range, parent, linter, source_text }) => {
@@ -160,11 +167,12 @@ mod tests {
         assert_eq!(
             json("linter"),
             json!({
-                "name": "linter", "format": "rawast", "sourcePlacement": "end", "pointerWidth": 64, "lazy": false,
+                "name": "linter", "format": "rawast", "sourcePlacement": "end", "web": false, "pointerWidth": 64, "lazy": false,
                 "module": path("generated/npm/linter/deserialize.js"), "layoutFile": path("target/layouts/layout-64.json"),
             })
         );
         assert_eq!(json("wasm32")["pointerWidth"], 32);
+        assert_eq!(json("wasm32")["web"], true);
         assert_eq!(json("wasm32")["layoutFile"], path("target/layouts/layout-32.json"));
         assert_eq!(json("parser-lazy")["lazy"], true);
         assert_eq!(

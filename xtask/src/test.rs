@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 
 use crate::project::{self, CONFIG, Project};
 use crate::targets::Targets;
-use crate::{codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package};
+use crate::{browser, codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package};
 
 pub const LONG_ABOUT: &str = "\
 Run every check CI runs
@@ -33,17 +33,21 @@ Steps:
                                    RawastBufferError, in bounded time and memory
     7. node --test                 tests/**/*.test.js on the pinned Node (after writing the
                                    layouts that tests/cycles builds its buffers with)
-    8. cargo xtask package --dry-run
+    8. cargo xtask browser         the web-runtime targets in headless Chromium (Debian's; required
+                                   in CI, else a warning): a conformance subset, bad buffers,
+                                   SharedArrayBuffer, the wasm32 producer in the page, the example
+                                   page and its screenshot
+    9. cargo xtask package --dry-run
                                    pack generated/npm/*, publint, install each tarball into a fresh
                                    project, tsc --strict and smoke tests on every Node found, and
                                    npm publish --dry-run (needs neither credentials nor network)
-    9. cargo package               the crates a user depends on (rawast, rawast-generator,
+   10. cargo package               the crates a user depends on (rawast, rawast-generator,
                                    rawast-runtime, rawast-macros), each verify-built from its
                                    packaged files alone
-   10. examples                    examples/jsonc as its README runs it, with the rawast command:
+   11. examples                    examples/jsonc as its README runs it, with the rawast command:
                                    codegen --check, cargo test, its corpus on Node 24 and 20,
                                    rawast package --dry-run
-   11. oxc                         tests/oxc: oxc_ast 0.157.0's own sources, loaded in the oxc
+   12. oxc                         tests/oxc: oxc_ast 0.157.0's own sources, loaded in the oxc
                                    dialect; codegen --check, and rustc checks the generated
                                    layout assertions against the real crates, for the host and
                                    wasm32 (a wrong offset must fail each build)
@@ -102,6 +106,9 @@ pub fn main(project: &Project) -> Result<()> {
     // tests/cycles builds its buffers from the layouts.
     layouts::write(project)?;
     project::run(Command::new(project.node()?).args(["--test", "tests/**/*.test.js"]), root)?;
+
+    step("cargo xtask browser");
+    browser::check(project)?;
 
     step("cargo xtask package --dry-run");
     if package::run(project, true)? != ExitCode::SUCCESS {
