@@ -8,7 +8,7 @@
 // there. The result goes to `window.harnessResult` (and, in short, into the page).
 
 import { toJson } from "/tests/conformance/estree-json.js";
-import { digest } from "/tests/browser/digest.js";
+import { digest } from "/tests/cycles/digest.js";
 
 const plan = await (await fetch("/plan.json")).json();
 const fetchBytes = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
@@ -79,7 +79,7 @@ async function checkTarget(target) {
   for (const deep of plan.deep.filter((d) => d.target === target.name)) {
     try {
       const tree = plain(module, target, module.deserialize(await fetchBytes(deep.buffer)));
-      const found = digest(tree);
+      const found = JSON.stringify(digest(tree));
       if (found !== deep.digest) mismatch(deep.name, `digest ${found}, Node's ${deep.digest}`);
       report.files++;
     } catch (error) {

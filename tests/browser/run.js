@@ -29,7 +29,7 @@ import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../support.js";
 import { TARGET_OPTION, targetsOption } from "../targets.js";
 import { corpusStrings } from "../../bench/tune.js";
 import { report } from "../../bench/tune-core.js";
-import { digest } from "./digest.js";
+import { digest } from "../cycles/digest.js";
 import { pngPixels } from "./png.js";
 import { serve } from "./server.js";
 
@@ -109,7 +109,7 @@ async function main() {
     const tree = module.deserialize(made.buffer);
     const url = `/deep/${target.name}.bin`;
     routes.set(url, { type: "application/octet-stream", body: made.buffer });
-    deep.push({ target: target.name, name: made.name, buffer: url, digest: digest(plain(module, target, tree)) });
+    deep.push({ target: target.name, name: made.name, buffer: url, digest: JSON.stringify(digest(plain(module, target, tree))) });
   }
   const plan = {
     targets: targets.map((t) => ({ name: t.name, module: `/${relativeToRoot(t.module)}`, lazy: t.lazy, pointerWidth: t.pointerWidth, parserLayout: t.bufferLayout === "parser" })),
@@ -200,8 +200,9 @@ function launch(executablePath) {
   return puppeteer.launch({
     executablePath,
     headless: true,
-    // (Chromium's sandbox refuses to run as root, as in CI's containers.)
-    args: process.getuid?.() === 0 ? ["--no-sandbox"] : [],
+    // (Chromium's sandbox refuses to run as root, as in CI's containers, whose /dev/shm may be
+    // too small for its shared memory.)
+    args: ["--disable-dev-shm-usage", ...(process.getuid?.() === 0 ? ["--no-sandbox"] : [])],
   });
 }
 

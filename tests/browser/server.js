@@ -15,6 +15,7 @@ const SERVED = [
   "target/wasm32-producer/wasm32-unknown-unknown/release/",
   "tests/browser/",
   "tests/conformance/estree-json.js",
+  "tests/cycles/digest.js",
   "examples/browser/",
   // `cargo xtask tune --browser`: the decoders' measurements and their page.
   "bench/tune-core.js",
