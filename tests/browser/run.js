@@ -11,9 +11,8 @@
 // node tests/browser/run.js --tune --chromium PATH CORPUS_FILE...   (`cargo xtask tune --browser`)
 // The last line: `browser: Chromium VERSION: T targets, F files, M mismatches`; exit 1 on any.
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -223,7 +222,7 @@ function encode(target, text, encodeBin, producer) {
 function deepBuffer(target) {
   const layout = JSON.parse(readFileSync(target.layoutFile, "utf8"));
   const graph = typeGraph(layout);
-  // The longest of the covering cycles' first edges through an expression, else the first.
+  // A cycle through `BinaryExpression` (the `a + b + …` chains of real code), else the first.
   const cycles = coveringCycles(graph);
   const cycle = cycles.find((c) => c.some((edge) => edge.from === "BinaryExpression")) ?? cycles[0];
   const levels = Math.ceil(100_000 / cycle.length);
