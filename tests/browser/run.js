@@ -16,7 +16,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import puppeteer from "puppeteer-core";
 
 import { parseFile } from "../acorn.js";
 import { parseCommandLine, usageError } from "../command-line.js";
@@ -29,6 +28,7 @@ import { TARGET_OPTION, targetsOption } from "../targets.js";
 import { corpusStrings } from "../../bench/tune.js";
 import { report } from "../../bench/tune-core.js";
 import { digest } from "../cycles/digest.js";
+import { launch, version as chromiumVersion } from "./chromium.js";
 import { pngPixels } from "./png.js";
 import { serve } from "./server.js";
 
@@ -123,7 +123,7 @@ async function main() {
   const browser = await launch(values.chromium);
   let mismatches = 0;
   let files = 0;
-  const version = (await browser.version()).replace(/^[^/]*\//, "");
+  const version = await chromiumVersion(browser);
   try {
     const page = await browser.newPage();
     const pageErrors = [];
@@ -186,23 +186,11 @@ async function tuneInBrowser(chromium, files) {
     if (errors.length > 0) throw new Error(`the tune page failed: ${errors.join("; ")}`);
     for (const line of result.progress) console.error(line);
     if (!result.isolated) throw new Error("the tune page is not cross-origin isolated: its clock ticks every 100 µs");
-    const version = (await browser.version()).replace(/^[^/]*\//, "");
-    console.log(report(result, `Chromium ${version} (headless)`, files.join(", "), corpus.count).join("\n"));
+    console.log(report(result, `Chromium ${await chromiumVersion(browser)} (headless)`, files.join(", "), corpus.count).join("\n"));
   } finally {
     await browser.close();
     await server.close();
   }
-}
-
-/** Chromium, headless, from `executablePath`. */
-function launch(executablePath) {
-  return puppeteer.launch({
-    executablePath,
-    headless: true,
-    // (Chromium's sandbox refuses to run as root, as in CI's containers, whose /dev/shm may be
-    // too small for its shared memory.)
-    args: ["--disable-dev-shm-usage", ...(process.getuid?.() === 0 ? ["--no-sandbox"] : [])],
-  });
 }
 
 /** The target's buffer of a producer's JSON `text`: the wasm32 producer's, or the native one's. */

@@ -17,7 +17,9 @@ const SERVED = [
   "tests/conformance/estree-json.js",
   "tests/cycles/digest.js",
   "examples/browser/",
-  // `cargo xtask tune --browser`: the decoders' measurements and their page.
+  // `cargo xtask tune --browser` and bench/ab-browser.js: their pages and what they load.
+  "bench/ab.html",
+  "bench/ab-page.js",
   "bench/tune-core.js",
   "bench/tune-page.js",
   "bench/tune.html",
