@@ -179,6 +179,21 @@ async function endToEnd(target) {
     else if (actual !== expected) report.mismatches.push(`${file.name}: not the tree Node computed: ${firstDifference(expected, actual)}`);
   }
   report.checks.memory = `${memory.buffer.byteLength} bytes of wasm memory`;
+  if (target.lazy) {
+    // In place, seen: a lazy tree reads its strings when first asked, from the memory itself, so
+    // a byte of the source changed after `deserialize` shows in the name read after it.
+    const { program: hello, comments: none } = acornParse("hello;", "hello.js");
+    const input = encoder.encode(toJson({ source: "hello;", program: hello, comments: none }));
+    const at = rawast_alloc(input.length);
+    new Uint8Array(memory.buffer, at, input.length).set(input);
+    if (rawast_encode(at, input.length, 0) !== 0) throw new Error("the producer refused `hello;`");
+    const view = new Uint8Array(memory.buffer, rawast_output_ptr(), rawast_output_len());
+    const tree = module.deserialize(view);
+    view[0] = "j".charCodeAt(0);
+    const name = tree.program.body[0].expression.name;
+    report.checks.inPlace = name === "jello";
+    if (name !== "jello") report.mismatches.push(`the lazy tree's name, read after its source byte changed in wasm memory: ${name}, not "jello" (a copy was read)`);
+  }
   return report;
 }
 
