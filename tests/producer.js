@@ -33,12 +33,17 @@ export function encodeFile(layout, file) {
 }
 
 function encode(layout, { text, program, comments }) {
+  return { buffer: encodeJson(layout, text), program, comments };
+}
+
+/** The `layout` buffer the native producer writes of the producer's JSON `text` (`toJson`'s). */
+export function encodeJson(layout, text) {
   assert.ok(existsSync(encodeBin), `${encodeBin} is missing: run \`cargo xtask conformance\` first`);
   const dir = mkdtempSync(join(tmpdir(), "rawast-test-"));
   try {
     writeFileSync(join(dir, "in.json"), text);
     execFileSync(encodeBin, ["--layout", layout, join(dir, "in.json"), join(dir, "out.bin")]);
-    return { buffer: readFileSync(join(dir, "out.bin")), program, comments };
+    return readFileSync(join(dir, "out.bin"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -6,14 +6,13 @@
 import { Parser } from "/node_modules/acorn/dist/acorn.mjs";
 import { deserialize, RawastBufferError } from "/generated/npm/wasm32/deserialize.js";
 import { toJson } from "/tests/conformance/estree-json.js";
+import { wasmProducer } from "/tests/conformance/wasm-protocol.js";
 
 const PRODUCER = "/target/wasm32-producer/wasm32-unknown-unknown/release/rawast_schema_wasm.wasm";
 const status = document.querySelector("#status");
 const tree = document.querySelector("#tree");
 
-const { instance } = await WebAssembly.instantiateStreaming(fetch(PRODUCER));
-const { memory, rawast_alloc, rawast_encode, rawast_output_ptr, rawast_output_len } = instance.exports;
-const encoder = new TextEncoder();
+const producer = wasmProducer((await WebAssembly.instantiateStreaming(fetch(PRODUCER))).instance);
 
 /**
  * The buffer of `source` in the producer's memory: a view, no copy; valid until the next call. The
@@ -22,13 +21,7 @@ const encoder = new TextEncoder();
 function produce(source, sourceType) {
   const comments = [];
   const program = Parser.parse(source, { ecmaVersion: "latest", sourceType, onComment: comments });
-  const input = encoder.encode(toJson({ source, program, comments }));
-  const at = rawast_alloc(input.length);
-  new Uint8Array(memory.buffer, at, input.length).set(input);
-  const failed = rawast_encode(at, input.length, 0) !== 0;
-  const output = new Uint8Array(memory.buffer, rawast_output_ptr(), rawast_output_len());
-  if (failed) throw new Error(`the producer: ${new TextDecoder().decode(output)}`);
-  return output;
+  return producer.encodeInPlace(toJson({ source, program, comments }), "parser");
 }
 
 /** An outline of a node and what it holds, one line per node, with its scalar properties. */

@@ -163,6 +163,12 @@ function openWalk(buffer) {
   return root;
 }
 
+/** Ends a walk: its context, which the nodes it handed over keep, is left as a tree's is. */
+function closeWalk() {
+  walkContext = null;
+  leave();
+}
+
 /** After a visitor's function: the walk's context made current again, if the function left it. */
 function resumeWalk() {
   if (current !== walkContext && walkContext !== null) enter(walkContext);

@@ -9,6 +9,7 @@
 
 import { toJson } from "/tests/conformance/estree-json.js";
 import { digest } from "/tests/cycles/digest.js";
+import { wasmProducer } from "/tests/conformance/wasm-protocol.js";
 
 const plan = await (await fetch("/plan.json")).json();
 const fetchBytes = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
@@ -153,23 +154,18 @@ async function checkTarget(target) {
 async function endToEnd(target) {
   const module = await import(target.module);
   const { acornParse } = await import("/tests/browser/acorn-browser.js");
-  const { instance } = await WebAssembly.instantiateStreaming(fetch(plan.wasmProducer));
-  const { memory, rawast_alloc, rawast_encode, rawast_output_ptr, rawast_output_len } = instance.exports;
-  const encoder = new TextEncoder();
+  const producer = wasmProducer((await WebAssembly.instantiateStreaming(fetch(plan.wasmProducer))).instance);
   const report = { name: `${target.name} (wasm32 producer in the page)`, files: 0, mismatches: [], checks: {} };
   for (const [index, file] of plan.files.entries()) {
     if (!file.endToEnd) continue;
     const source = await fetchText(`/source/${index}.txt`);
     const { program, comments, sourceType } = acornParse(source, file.name);
-    const input = encoder.encode(toJson({ source, program, comments }));
-    const at = rawast_alloc(input.length);
-    new Uint8Array(memory.buffer, at, input.length).set(input);
-    const status = rawast_encode(at, input.length, 0);
-    // (The memory may have grown during the call: a view of its current buffer.)
-    const view = new Uint8Array(memory.buffer, rawast_output_ptr(), rawast_output_len());
     report.files++;
-    if (status !== 0) {
-      report.mismatches.push(`${file.name}: the producer failed: ${new TextDecoder().decode(view)}`);
+    let view;
+    try {
+      view = producer.encodeInPlace(toJson({ source, program, comments }), "parser");
+    } catch (error) {
+      report.mismatches.push(`${file.name}: ${error.message}`);
       continue;
     }
     if (view.byteOffset % 8 !== 0) report.mismatches.push(`${file.name}: the buffer is not 8-aligned in wasm memory (the deserializer would copy it)`);
@@ -178,16 +174,12 @@ async function endToEnd(target) {
     if (actual !== toJson({ program, comments })) report.mismatches.push(`${file.name} (${sourceType}): not acorn's tree here: ${firstDifference(toJson({ program, comments }), actual)}`);
     else if (actual !== expected) report.mismatches.push(`${file.name}: not the tree Node computed: ${firstDifference(expected, actual)}`);
   }
-  report.checks.memory = `${memory.buffer.byteLength} bytes of wasm memory`;
+  report.checks.memory = `${producer.memory.buffer.byteLength} bytes of wasm memory`;
   if (target.lazy) {
     // In place, seen: a lazy tree reads its strings when first asked, from the memory itself, so
     // a byte of the source changed after `deserialize` shows in the name read after it.
     const { program: hello, comments: none } = acornParse("hello;", "hello.js");
-    const input = encoder.encode(toJson({ source: "hello;", program: hello, comments: none }));
-    const at = rawast_alloc(input.length);
-    new Uint8Array(memory.buffer, at, input.length).set(input);
-    if (rawast_encode(at, input.length, 0) !== 0) throw new Error("the producer refused `hello;`");
-    const view = new Uint8Array(memory.buffer, rawast_output_ptr(), rawast_output_len());
+    const view = producer.encodeInPlace(toJson({ source: "hello;", program: hello, comments: none }), "parser");
     const tree = module.deserialize(view);
     view[0] = "j".charCodeAt(0);
     const name = tree.program.body[0].expression.name;

@@ -6,14 +6,12 @@
 // checks them in the page. Then the example page (examples/browser/) is used as a person would: code
 // typed in, the tree shown, and a screenshot of it checked for the tree.
 //
-// node tests/browser/run.js --chromium PATH --encode PATH --screenshot PATH --target-json JSON...
+// node tests/browser/run.js --chromium PATH --screenshot PATH --target-json JSON...
 // node tests/browser/run.js --serve          (the example page, for a person, until interrupted)
 // node tests/browser/run.js --tune --chromium PATH CORPUS_FILE...   (`cargo xtask tune --browser`)
 // The last line: `browser: Chromium VERSION: T targets, F files, M mismatches`; exit 1 on any.
 
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -21,6 +19,7 @@ import { parseFile } from "../acorn.js";
 import { parseCommandLine, usageError } from "../command-line.js";
 import { toJson } from "../conformance/estree-json.js";
 import { loadWasmProducer, WASM_PRODUCER } from "../conformance/wasm-producer.js";
+import { encodeJson } from "../producer.js";
 import { nestedBuffer } from "../cycles/build.js";
 import { coveringCycles, typeGraph } from "../cycles/graph.js";
 import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../support.js";
@@ -32,7 +31,7 @@ import { launch, version as chromiumVersion } from "./chromium.js";
 import { pngPixels } from "./png.js";
 import { serve } from "./server.js";
 
-const USAGE = "node tests/browser/run.js --chromium PATH --encode PATH --screenshot PATH --target-json JSON... | --serve | --tune --chromium PATH FILE... (run by `cargo xtask browser` and `cargo xtask tune --browser`)";
+const USAGE = "node tests/browser/run.js --chromium PATH --screenshot PATH --target-json JSON... | --serve | --tune --chromium PATH FILE... (run by `cargo xtask browser` and `cargo xtask tune --browser`)";
 const root = new URL("../..", import.meta.url).pathname;
 
 /**
@@ -73,7 +72,7 @@ function chunkBoundaries() {
 const ENCODE_STRINGS = ["", "ascii only", "naïve café", "☃ snow", "😀 emoji", "\uD800 lone high", "low \uDC00", "\uDC00\uD800 reversed", "a\uD83D", "x".repeat(70000) + "é"];
 
 async function main() {
-  const { values, positionals } = parseCommandLine(USAGE, { chromium: { type: "string" }, encode: { type: "string" }, screenshot: { type: "string" }, serve: { type: "boolean" }, tune: { type: "boolean" }, ...TARGET_OPTION }, { positionals: true });
+  const { values, positionals } = parseCommandLine(USAGE, { chromium: { type: "string" }, screenshot: { type: "string" }, serve: { type: "boolean" }, tune: { type: "boolean" }, ...TARGET_OPTION }, { positionals: true });
   if (values.serve) {
     const server = await serve(root, new Map());
     console.log(`serving the example page at ${server.origin}/examples/browser/index.html (Ctrl-C stops)`);
@@ -84,7 +83,7 @@ async function main() {
     if (positionals.length === 0) usageError(USAGE, "give one or more corpus files");
     return tuneInBrowser(values.chromium, positionals);
   }
-  for (const option of ["chromium", "encode", "screenshot"]) if (!values[option]) usageError(USAGE, `--${option} is required`);
+  for (const option of ["chromium", "screenshot"]) if (!values[option]) usageError(USAGE, `--${option} is required`);
   const targets = targetsOption(USAGE, values).filter((t) => t.format === "rawast");
   if (targets.length === 0) usageError(USAGE, "no rawast target given");
 
@@ -102,7 +101,7 @@ async function main() {
   const producer = targets.some((t) => t.pointerWidth === 32) ? await loadWasmProducer() : null;
   const deep = [];
   for (const target of targets) {
-    parsed.forEach((file, index) => routes.set(`/buffer/${target.name}/${index}.bin`, { type: "application/octet-stream", body: encode(target, file.text, values.encode, producer) }));
+    parsed.forEach((file, index) => routes.set(`/buffer/${target.name}/${index}.bin`, { type: "application/octet-stream", body: encode(target, file.text, producer) }));
     const module = await import(pathToFileURL(target.module).href);
     const made = deepBuffer(target);
     const tree = module.deserialize(made.buffer);
@@ -194,16 +193,8 @@ async function tuneInBrowser(chromium, files) {
 }
 
 /** The target's buffer of a producer's JSON `text`: the wasm32 producer's, or the native one's. */
-function encode(target, text, encodeBin, producer) {
-  if (target.pointerWidth === 32) return Buffer.from(producer.encode(text, target.bufferLayout));
-  const dir = mkdtempSync(join(tmpdir(), "rawast-browser-"));
-  try {
-    writeFileSync(join(dir, "in.json"), text);
-    execFileSync(encodeBin, ["--layout", target.bufferLayout, join(dir, "in.json"), join(dir, "out.bin")]);
-    return readFileSync(join(dir, "out.bin"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function encode(target, text, producer) {
+  return target.pointerWidth === 32 ? Buffer.from(producer.encode(text, target.bufferLayout)) : encodeJson(target.bufferLayout, text);
 }
 
 /** A valid buffer of `target`'s layout nested 100,000 times along a cycle of its type graph (tests/cycles). */

@@ -16,6 +16,7 @@ const SERVED = [
   "tests/browser/",
   "tests/conformance/estree-json.js",
   "tests/cycles/digest.js",
+  "tests/conformance/wasm-protocol.js",
   "examples/browser/",
   // `cargo xtask tune --browser` and bench/ab-browser.js: their pages and what they load.
   "bench/ab.html",

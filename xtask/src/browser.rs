@@ -54,14 +54,13 @@ pub struct Args {
 const INSTALL_HINT: &str = "apt-get install chromium";
 
 pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
-    let targets = web_targets(project)?;
     if args.serve {
         layout32::build_producer(project, true)?;
         let status = Command::new(project.node()?).arg(project.path("tests/browser/run.js")).arg("--serve").current_dir(&project.root).status().context("cannot start node")?;
         return Ok(project::exit_code(status.success()));
     }
     let chromium = find_chromium(args.chromium)?;
-    run(project, targets, &chromium, &project.path(&args.screenshot))
+    run(project, web_targets(project)?, &chromium, &project.path(&args.screenshot))
 }
 
 /// The browser to drive (`chromium`'s order), or an error that says how to install one.
@@ -102,11 +101,12 @@ fn web_targets(project: &Project) -> Result<Vec<HarnessTarget>> {
 fn run(project: &Project, targets: Vec<HarnessTarget>, chromium: &std::path::Path, screenshot: &std::path::Path) -> Result<ExitCode> {
     // The 32-bit targets' buffers, and the example page's, come from the wasm32 producer: required.
     layout32::build_producer(project, true)?;
-    // The deep buffers are written from the layouts.
+    // The deep buffers are written from the layouts; 64-bit targets' buffers by the native
+    // producer (tests/producer.js runs its debug build).
     layouts::write(project)?;
-    let encode = project.build_encode(false)?;
+    project.build_encode(false)?;
     let mut command = Command::new(project.node()?);
-    command.arg(project.path("tests/browser/run.js")).arg("--chromium").arg(chromium).arg("--encode").arg(encode).arg("--screenshot").arg(screenshot);
+    command.arg(project.path("tests/browser/run.js")).arg("--chromium").arg(chromium).arg("--screenshot").arg(screenshot);
     command.args(targets.iter().flat_map(HarnessTarget::arg)).current_dir(&project.root);
     let status = command.status().context("cannot start node")?;
     Ok(project::exit_code(status.success()))
@@ -121,5 +121,5 @@ fn chromium(given: Option<PathBuf>) -> Option<PathBuf> {
     if debian.exists() {
         return Some(debian);
     }
-    std::env::var_os("PATH").into_iter().flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>()).map(|dir| dir.join("chromium")).find(|p| p.exists())
+    project::on_path("chromium")
 }

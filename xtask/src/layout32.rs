@@ -77,8 +77,7 @@ fn wasm_linker() -> Result<PathBuf> {
             return Ok(lld);
         }
     }
-    let on_path = std::env::var_os("PATH").into_iter().flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>()).map(|d| d.join("wasm-ld")).find(|p| p.exists());
-    on_path.with_context(|| format!("no wasm32 linker: neither `rust-lld` under {} nor `wasm-ld` on PATH", rustlib.display()))
+    project::on_path("wasm-ld").with_context(|| format!("no wasm32 linker: neither `rust-lld` under {} nor `wasm-ld` on PATH", rustlib.display()))
 }
 
 /// Runs the check; without the toolchain it fails in CI and warns elsewhere.

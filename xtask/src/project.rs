@@ -87,6 +87,11 @@ pub fn run(command: &mut Command, dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The executable `name` in a directory of `PATH`, if there is one.
+pub fn on_path(name: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH").into_iter().flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>()).map(|dir| dir.join(name)).find(|p| p.exists())
+}
+
 /// The exit code of a command that succeeded or not.
 pub fn exit_code(success: bool) -> ExitCode {
     if success { ExitCode::SUCCESS } else { ExitCode::FAILURE }

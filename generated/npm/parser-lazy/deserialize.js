@@ -6112,8 +6112,7 @@ export function walk(buffer, visitor) {
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
-    walkContext = null;
-    leave();
+    closeWalk();
   }
 }
 
@@ -6127,6 +6126,12 @@ function openWalk(buffer) {
   const root = openTree(buffer);
   walkContext = current;
   return root;
+}
+
+/** Ends a walk: its context, which the nodes it handed over keep, is left as a tree's is. */
+function closeWalk() {
+  walkContext = null;
+  leave();
 }
 
 /** After a visitor's function: the walk's context made current again, if the function left it. */

@@ -6106,8 +6106,7 @@ export function walk(buffer, visitor) {
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
-    walkContext = null;
-    leave();
+    closeWalk();
   }
 }
 
@@ -6121,6 +6120,12 @@ function openWalk(buffer) {
   const root = openTree(buffer);
   walkContext = current;
   return root;
+}
+
+/** Ends a walk: its context, which the nodes it handed over keep, is left as a tree's is. */
+function closeWalk() {
+  walkContext = null;
+  leave();
 }
 
 /** After a visitor's function: the walk's context made current again, if the function left it. */

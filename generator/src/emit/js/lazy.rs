@@ -97,7 +97,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         params: "buffer".to_owned(),
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
         set_up: "openWalk(buffer)".to_owned(),
-        release: "walkContext = null;\n    leave();".to_owned(),
+        release: "closeWalk();".to_owned(),
         lazy: true,
     };
     let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
