@@ -16,9 +16,11 @@ import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { addParents, firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, oxcParseOptions, sample, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, geometricMean, machine, makeCloner, makeConstructor, median, oxcParseOptions, perCall, sample, SMALL, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
+// Timed per call on small files and the empty program.
+const PER_CALL = ["rawast", "oxc"];
 
 const USAGE = "node --expose-gc bench/oxc.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxc-…`)";
 
@@ -66,13 +68,21 @@ function main() {
       };
       const nodes = countNodes(reference);
       const times = sample(run, METHODS, options.samples);
+      // A linter's or bundler's typical file is small: what one call costs there, in batches.
+      const perCallUs = Buffer.byteLength(source) < SMALL ? perCall({ rawast: run.rawast, oxc: run.oxc }, PER_CALL, options.samples) : undefined;
       returnBufferToCache(buffer);
       const nsPerNode = Object.fromEntries(METHODS.map((m) => [m, median(times[m]) / nodes]));
       const minNsPerNode = Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes]));
-      results.push({ path, bytes: Buffer.byteLength(source), classes: fileClasses(path), nodes, ns_per_node: nsPerNode, min: minNsPerNode });
+      results.push({ path, bytes: Buffer.byteLength(source), classes: fileClasses(path), nodes, ns_per_node: nsPerNode, min: minNsPerNode, per_call_us: perCallUs });
       console.error(`${path}: ${(Buffer.byteLength(source) / 1024).toFixed(0)} KB, ${nodes} nodes; ns/node ` + METHODS.map((m) => `${m} ${nsPerNode[m].toFixed(1)}`).join(", "));
     }
     if (results.length === 0) throw new Error("no file was timed");
+    // The fixed cost of a call: both on the empty program's buffer.
+    const empty = prepareRaw("");
+    parseRawSync("empty.js", empty.buffer.block, empty.sourceStartPos, empty.sourceByteLen, oxcParseOptions("empty.js", typescript));
+    const readEmpty = (module) => () => module.deserialize(empty.buffer, "", empty.sourceStartPos, empty.sourceByteLen).program;
+    const fixedCost = perCall({ rawast: readEmpty(rawast), oxc: readEmpty(oxc) }, PER_CALL, options.samples);
+    returnBufferToCache(empty.buffer);
 
     const ratio = (r, other) => r.ns_per_node.rawast / r.ns_per_node[other];
     const others = METHODS.slice(1);
@@ -85,6 +95,16 @@ function main() {
       const cell = (m) => `${r.ns_per_node[m].toFixed(1)} (${r.min[m].toFixed(1)})`;
       console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.nodes} | ${METHODS.map(cell).join(" | ")} | ${others.map((m) => ratio(r, m).toFixed(2)).join(" | ")} |`);
     }
+    const small = results.filter((r) => r.per_call_us !== undefined);
+    console.log(`\nThe cost of one call, median µs: on the empty program (the fixed cost), then on each file under ${SMALL / 1024} KB; batches of calls, interleaved.\n`);
+    console.log("| file | KB | rawast | oxc | rawast ÷ oxc |\n|---|---:|---:|---:|---:|");
+    for (const [name, bytes, us] of [["(empty program)", 0, fixedCost], ...small.map((r) => [r.path, r.bytes, r.per_call_us])]) {
+      console.log(`| ${name} | ${(bytes / 1024).toFixed(1)} | ${us.rawast.toFixed(2)} | ${us.oxc.toFixed(2)} | ${(us.rawast / us.oxc).toFixed(2)} |`);
+    }
+    if (small.length > 0) {
+      const perCallGeomean = geometricMean(small, (r) => r.per_call_us.rawast / r.per_call_us.oxc);
+      lines.push(`per call on files under ${SMALL / 1024} KB: geomean rawast ÷ oxc ${perCallGeomean.toFixed(3)}, slower on ${small.filter((r) => r.per_call_us.rawast > r.per_call_us.oxc).length} of ${small.length} files`);
+    }
     console.log(`\n${lines.join("\n")}`);
 
     if (options.json) {
@@ -93,7 +113,8 @@ function main() {
         machine: machine(),
         module: options.module,
         variant: options.variant,
-        files: results.map((r) => ({ path: r.path, bytes: r.bytes, classes: r.classes, nodes: r.nodes, ns_per_node: r.ns_per_node, min_ns_per_node: r.min })),
+        files: results.map((r) => ({ path: r.path, bytes: r.bytes, classes: r.classes, nodes: r.nodes, ns_per_node: r.ns_per_node, min_ns_per_node: r.min, ...(r.per_call_us && { per_call_us: r.per_call_us }) })),
+        fixed_cost_us: fixedCost,
         geomean: summary,
         class_geomeans: classGeomeans,
       };

@@ -81,6 +81,32 @@ var overflowRead = null, overflowAt = 0;
 const interruptions = new Map();
 {%- endif %}
 
+// The views of each buffer read so far. {% if linter.is_some() %}Oxlint hands{% else %}oxc-parser hands{% endif %} its deserializer the same few buffers
+// call after call (it keeps them for the next file), and making the views each call was half of a
+// call's fixed cost (bench/README.md, 2026-11-27). Weak: a buffer its owner drops goes, with its
+// views. (A buffer's first call pays about 2 µs for its entry: no gain for buffers read once.)
+const viewsOf = new WeakMap();
+
+/** The typed-array views of one buffer{% if views.len() > 1 %} (`uint8` is the buffer itself){% endif %}, and the length they were made for. */
+class BufferViews {
+  constructor(buffer) {
+    this.length = buffer.length;
+{%- for view in views %}{% if view.shift != 0 %}
+    this.{{ view.name }} = new {{ view.class }}(buffer.buffer, buffer.byteOffset, buffer.length >> {{ view.shift }});
+{%- endif %}{% endfor %}
+  }
+}
+
+/** Sets the views of `buffer` (its length checked already), made on its first call. */
+function setViews(buffer) {
+  let views = viewsOf.get(buffer);
+  // (The length of a length-tracking `Uint8Array` follows its growable ArrayBuffer; its views' do not.)
+  if (views === undefined || views.length !== buffer.length) viewsOf.set(buffer, (views = new BufferViews(buffer)));
+{%- for view in views %}
+  {{ view.name }} = {% if view.shift == 0 %}buffer{% else %}views.{{ view.name }}{% endif %};
+{%- endfor %}
+}
+
 const { utf8Slice, latin1Slice } = Buffer.prototype;
 // The most bytes Node decodes into one string (V8's longest string, `buffer.constants.MAX_STRING_LENGTH`).
 const MAX_STRING_BYTES = 0x1fffffe8;
@@ -116,9 +142,7 @@ function setUp(buffer) {
     throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not Oxlint's`);
   }
   hi = buffer.length - {{ metadata_size }};
-{%- for view in views %}
-  {{ view.name }} = {% if view.shift == 0 %}buffer{% else %}new {{ view.class }}(buffer.buffer, buffer.byteOffset, buffer.length >> {{ view.shift }}){% endif %};
-{%- endfor %}
+  setViews(buffer);
   // The source text: the program's `source_text`, which must lie between it and the metadata.
   const program = int32[(hi + {{ data_offset_field }}) >> 2];
   const sourceStartPosInput = program >= 0 && program <= hi - {{ root_size }} ? int32[(program + {{ linter.source_text_field }}) >> 2] : -1;
@@ -168,9 +192,7 @@ function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (sourceByteLen < sourceTextInput.length || sourceByteLen > 3 * sourceTextInput.length) {
     throw new RawastBufferError(`a source text of ${sourceTextInput.length} UTF-16 code units cannot be ${sourceByteLen} bytes of UTF-8: it is not the text this buffer was parsed from`);
   }
-{%- for view in views %}
-  {{ view.name }} = {% if view.shift == 0 %}buffer{% else %}new {{ view.class }}(buffer.buffer, buffer.byteOffset, buffer.length >> {{ view.shift }}){% endif %};
-{%- endfor %}
+  setViews(buffer);
 {%- endif %}
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + {{ data_offset_field }}) >> 2];

@@ -57,6 +57,33 @@ var overflowRead = null, overflowAt = 0;
 // position it points to (`interrupted`).
 const interruptions = new Map();
 
+// The views of each buffer read so far. oxc-parser hands its deserializer the same few buffers
+// call after call (it keeps them for the next file), and making the views each call was half of a
+// call's fixed cost (bench/README.md, 2026-11-27). Weak: a buffer its owner drops goes, with its
+// views. (A buffer's first call pays about 2 µs for its entry: no gain for buffers read once.)
+const viewsOf = new WeakMap();
+
+/** The typed-array views of one buffer (`uint8` is the buffer itself), and the length they were made for. */
+class BufferViews {
+  constructor(buffer) {
+    this.length = buffer.length;
+    this.uint32 = new Uint32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
+    this.int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
+    this.float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
+  }
+}
+
+/** Sets the views of `buffer` (its length checked already), made on its first call. */
+function setViews(buffer) {
+  let views = viewsOf.get(buffer);
+  // (The length of a length-tracking `Uint8Array` follows its growable ArrayBuffer; its views' do not.)
+  if (views === undefined || views.length !== buffer.length) viewsOf.set(buffer, (views = new BufferViews(buffer)));
+  uint8 = buffer;
+  uint32 = views.uint32;
+  int32 = views.int32;
+  float64 = views.float64;
+}
+
 const { utf8Slice, latin1Slice } = Buffer.prototype;
 // The most bytes Node decodes into one string (V8's longest string, `buffer.constants.MAX_STRING_LENGTH`).
 const MAX_STRING_BYTES = 0x1fffffe8;
@@ -99,10 +126,7 @@ function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (sourceByteLen < sourceTextInput.length || sourceByteLen > 3 * sourceTextInput.length) {
     throw new RawastBufferError(`a source text of ${sourceTextInput.length} UTF-16 code units cannot be ${sourceByteLen} bytes of UTF-8: it is not the text this buffer was parsed from`);
   }
-  uint8 = buffer;
-  uint32 = new Uint32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
-  int32 = new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length >> 2);
-  float64 = new Float64Array(buffer.buffer, buffer.byteOffset, buffer.length >> 3);
+  setViews(buffer);
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + 0) >> 2];
   if (lo < 0 || lo > hi - 296 || lo % 8 !== 0) {
