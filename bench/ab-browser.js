@@ -19,7 +19,7 @@ import { serve } from "../tests/browser/server.js";
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
 import { toJson } from "../tests/conformance/estree-json.js";
 import { loadWasmProducer } from "../tests/conformance/wasm-producer.js";
-import { median } from "./common.js";
+import { geometricMean, median } from "./common.js";
 
 const USAGE = "node bench/ab-browser.js --chromium PATH [--rounds N] A.js B.js FILE...";
 const root = new URL("..", import.meta.url).pathname;
@@ -61,7 +61,7 @@ async function main() {
       ratios.push(ratio);
       console.log(`| ${file} | ${median(timesA).toFixed(2)} (${Math.min(...timesA).toFixed(2)}) | ${median(timesB).toFixed(2)} (${Math.min(...timesB).toFixed(2)}) | ${ratio.toFixed(3)} |`);
     }
-    console.log(`\ngeomean B ÷ A: ${Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length).toFixed(3)}`);
+    console.log(`\ngeomean B ÷ A: ${geometricMean(ratios, (r) => r).toFixed(3)}`);
   } finally {
     await browser.close();
     await server.close();

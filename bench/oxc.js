@@ -16,7 +16,7 @@ import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { addParents, firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
-import { benchCommandLine, countNodes, fileClasses, geometricMean, machine, makeCloner, makeConstructor, median, oxcParseOptions, perCall, sample, SMALL, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, oxcParseOptions, perCall, perCallReport, sample, SMALL, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
 // Timed per call on small files and the empty program.
@@ -95,16 +95,10 @@ function main() {
       const cell = (m) => `${r.ns_per_node[m].toFixed(1)} (${r.min[m].toFixed(1)})`;
       console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.nodes} | ${METHODS.map(cell).join(" | ")} | ${others.map((m) => ratio(r, m).toFixed(2)).join(" | ")} |`);
     }
-    const small = results.filter((r) => r.per_call_us !== undefined);
-    console.log(`\nThe cost of one call, median µs: on the empty program (the fixed cost), then on each file under ${SMALL / 1024} KB; batches of calls, interleaved.\n`);
-    console.log("| file | KB | rawast | oxc | rawast ÷ oxc |\n|---|---:|---:|---:|---:|");
-    for (const [name, bytes, us] of [["(empty program)", 0, fixedCost], ...small.map((r) => [r.path, r.bytes, r.per_call_us])]) {
-      console.log(`| ${name} | ${(bytes / 1024).toFixed(1)} | ${us.rawast.toFixed(2)} | ${us.oxc.toFixed(2)} | ${(us.rawast / us.oxc).toFixed(2)} |`);
-    }
-    if (small.length > 0) {
-      const perCallGeomean = geometricMean(small, (r) => r.per_call_us.rawast / r.per_call_us.oxc);
-      lines.push(`per call on files under ${SMALL / 1024} KB: geomean rawast ÷ oxc ${perCallGeomean.toFixed(3)}, slower on ${small.filter((r) => r.per_call_us.rawast > r.per_call_us.oxc).length} of ${small.length} files`);
-    }
+    const perCallLines = perCallReport(fixedCost, results, PER_CALL);
+    console.log(`\n${perCallLines.table.join("\n")}`);
+    // (Before the geomeans, which end every bench's output.)
+    if (perCallLines.summary !== null) lines.splice(lines.length - 1, 0, perCallLines.summary);
     console.log(`\n${lines.join("\n")}`);
 
     if (options.json) {

@@ -13,7 +13,7 @@ import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deser
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
 import { isJsx, parseFile } from "../tests/acorn.js";
 import { produceBuffer } from "./buffers.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, median, perCall, sample, SMALL, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, median, perCall, perCallReport, sample, SMALL, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
 const ENCODERS = ["encodeSource", "encode"];
@@ -133,13 +133,7 @@ function main() {
     console.log("|---|---:|---:|---:|");
     for (const r of twins) console.log(`| ${r.path} | ${r.twin.original.toFixed(1)} | ${r.twin.twin.toFixed(1)} | ${(r.twin.original / r.twin.twin).toFixed(2)} |`);
   }
-  const small = results.filter((r) => r.per_call_us);
-  console.log(`\nThe cost of one call, median µs: on the empty program (the fixed cost), then on each file under ${SMALL / 1024} KB; batches of calls, interleaved.\n`);
-  console.log(`| file | KB | ${METHODS.join(" | ")} | rawast ÷ oxc |`);
-  console.log(`|---|---:|${METHODS.map(() => "---:").join("|")}|---:|`);
-  for (const [name, bytes, us] of [["(empty program)", 0, fixedCost], ...small.map((r) => [r.path, r.bytes, r.per_call_us])]) {
-    console.log(`| ${name} | ${(bytes / 1024).toFixed(1)} | ${METHODS.map((m) => us[m].toFixed(2)).join(" | ")} | ${(us.rawast / us.oxc).toFixed(2)} |`);
-  }
+  console.log(`\n${perCallReport(fixedCost, results, METHODS).table.join("\n")}`);
   console.log(`\n${lines.join("\n")}`);
 
   if (options.json) {
