@@ -7,7 +7,6 @@
 // node --expose-gc bench/oxc-visit.js --target-json JSON [--json FILE] [--samples N] PATH...
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -60,7 +59,9 @@ async function main() {
   const target = options.target;
   if (target.format !== "oxc" || target.linter || target.parent) usageError(USAGE, `${target.name} is not a target of oxc-parser's buffers without parents`);
   const typescript = target.variant.startsWith("ts");
-  const rawast = await import(pathToFileURL(resolve(target.module)).href);
+  // The target's `walk.js`: its deserializer with the walker, one module for every method.
+  if (target.walkModule === null) usageError(USAGE, `${target.name} has no walker (walk.js)`);
+  const rawast = await import(pathToFileURL(target.walkModule).href);
   const oxc = await import(`oxc-parser/src-js/generated/deserialize/${target.referenceVariant}.js`);
   const results = [];
   for (const path of options.paths) {

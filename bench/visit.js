@@ -56,10 +56,15 @@ async function main() {
   // The parser target's module, or the target's (an eager one with 64-bit buffers: xtask checks).
   const name = options.target?.name ?? "parser";
   const layout = options.target?.bufferLayout ?? "parser";
-  const module = await import(options.target === null ? "../generated/npm/parser/deserialize.js" : pathToFileURL(options.target.module).href);
+  // Each target's `walk.js`: its deserializer with the walker, one module for every method.
+  const walkerOf = (target) => {
+    if (target.walkModule === null) usageError(USAGE, `${target.name} has no walker (walk.js)`);
+    return import(pathToFileURL(target.walkModule).href);
+  };
+  const module = await (options.target === null ? import("../generated/npm/parser/walk.js") : walkerOf(options.target));
   const lazy = options.target?.lazy === true;
   if (lazy !== (options.eagerTarget !== null)) usageError(USAGE, "--eager-target-json goes with a lazy target, and a lazy target with it");
-  const eagerModule = lazy ? await import(pathToFileURL(options.eagerTarget.module).href) : module;
+  const eagerModule = lazy ? await walkerOf(options.eagerTarget) : module;
   const METHODS = ["walk_full", "walk_sparse", "eager", "eager_visit_full", ...(lazy ? ["lazy_visit_full"] : [])];
   const results = [];
   for (const path of options.paths) {

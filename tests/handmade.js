@@ -15,7 +15,9 @@ export async function load(fixture) {
   const layout = JSON.parse(readFileSync(join(dir, "layout.json"), "utf8"));
   const constants = await import(join(dir, "constants.js"));
   const module = (target) => import(join(dir, target, "deserialize.js"));
-  return { layout, constants, module };
+  // The same deserializer with its walker (`walk`, `visit`).
+  const walker = (target) => import(join(dir, target, "walk.js"));
+  return { layout, constants, module, walker };
 }
 
 // Where the arena pretends to live: pointers are this plus an offset into the buffer.

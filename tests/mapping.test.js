@@ -240,7 +240,8 @@ test("sql: a walk by VISITOR_KEYS reaches every node, through plain objects that
   // getters), or one type only (found through the plain objects without building them); and `visit`
   // of the lazy tree.
   const visitAll = (push) => Object.fromEntries([...NODE_TYPES].map((type) => [type, (node) => push(id(node))]));
-  for (const module of [await fixture.module("parser"), lazy]) {
+  const lazyWalker = await fixture.walker("lazy");
+  for (const module of [await fixture.walker("parser"), lazyWalker]) {
     const all = [];
     module.walk(bytes, visitAll((node) => all.push(node)));
     assert.deepEqual(all, everyNode);
@@ -251,6 +252,6 @@ test("sql: a walk by VISITOR_KEYS reaches every node, through plain objects that
     }
   }
   const visited = [];
-  for (const value of Object.values(lazy.deserialize(bytes))) lazy.visit(value, visitAll((node) => visited.push(node)));
+  for (const value of Object.values(lazyWalker.deserialize(bytes))) lazyWalker.visit(value, visitAll((node) => visited.push(node)));
   assert.deepEqual(visited, everyNode);
 });

@@ -7,7 +7,12 @@
 //     "sourceText": "argument" | "buffer",
 //     "pointerWidth": 64, "lazy": false, "module": "/…/deserialize.js", "layoutFile": "/…/layout-oxc.json" }
 //
-// `module` and `layoutFile` are absolute; `cargo xtask layouts` writes the layout files.
+// `module` and `layoutFile` are absolute; `cargo xtask layouts` writes the layout files. A target
+// with a walker has `walk.js` beside `module`: the same deserializer with `walk` and `visit`
+// (`walkModule`, derived here; `null` for a target without one).
+
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 import { parseCommandLine, usageError } from "./command-line.js";
 
@@ -42,15 +47,17 @@ export function targetAndPaths(usage) {
 
 /**
  * The target one `--target-json` gives, checked, with what the scripts derive from it:
- * `bufferLayout` (`parser` or `linter`, as the test producer names its layouts) for rawast's
+ * `walkModule` (its `walk.js`, or `null`), `bufferLayout` (`parser` or `linter`, as the test producer names its layouts) for rawast's
  * buffers, `variant` (`js`, `ts`, `js_range`, `ts_range`, each also `_parent`: which of oxc's
  * deserializers it reproduces) and `referenceVariant` (the same without `_parent`, which
  * oxc-parser 0.157 ships) for oxc-parser's. Throws on JSON of another shape.
  */
 export function parseTarget(json) {
-  const target = JSON.parse(json);
-  const problem = shapeProblem(target);
+  const parsed = JSON.parse(json);
+  const problem = shapeProblem(parsed);
   if (problem !== null) throw new Error(`--target-json ${json}: ${problem}`);
+  const walkModule = join(dirname(parsed.module), "walk.js");
+  const target = { ...parsed, walkModule: existsSync(walkModule) ? walkModule : null };
   if (target.format === "rawast") return { ...target, bufferLayout: target.sourcePlacement === "start" ? "parser" : "linter" };
   // (oxc-parser 0.157 does not ship its `_parent` variants: `referenceVariant` is the one without.)
   const referenceVariant = `${target.typescript ? "ts" : "js"}${target.range ? "_range" : ""}`;

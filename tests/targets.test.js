@@ -3,7 +3,9 @@
 // another shape is refused rather than read as some default.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 
+import { root } from "./producer.js";
 import { parseTarget } from "./targets.js";
 
 const linter = {
@@ -31,17 +33,23 @@ const oxcTsRange = {
 };
 
 test("a rawast target's source placement names the producer's buffer layout", () => {
-  assert.deepEqual(parseTarget(JSON.stringify(linter)), { ...linter, bufferLayout: "linter" });
+  // (No `walk.js` at /repo: `walkModule` is null.)
+  assert.deepEqual(parseTarget(JSON.stringify(linter)), { ...linter, walkModule: null, bufferLayout: "linter" });
   assert.equal(parseTarget(JSON.stringify({ ...linter, sourcePlacement: "start" })).bufferLayout, "parser");
 });
 
 test("an oxc target's typescript, range and parent name oxc's deserializer variant", () => {
-  assert.deepEqual(parseTarget(JSON.stringify(oxcTsRange)), { ...oxcTsRange, variant: "ts_range", referenceVariant: "ts_range" });
+  assert.deepEqual(parseTarget(JSON.stringify(oxcTsRange)), { ...oxcTsRange, walkModule: null, variant: "ts_range", referenceVariant: "ts_range" });
   assert.equal(parseTarget(JSON.stringify({ ...oxcTsRange, typescript: false, range: false })).variant, "js");
   // oxc-parser 0.157 ships no `_parent` variant: the reference is the one without.
   const parent = parseTarget(JSON.stringify({ ...oxcTsRange, parent: true }));
   assert.deepEqual([parent.variant, parent.referenceVariant], ["ts_range_parent", "ts_range"]);
   assert.equal(parseTarget(JSON.stringify({ ...oxcTsRange, parent: true, linter: true })).variant, "oxlint");
+});
+
+test("a target's walker is the walk.js beside its module", () => {
+  const module = join(root, "generated/npm/linter/deserialize.js");
+  assert.equal(parseTarget(JSON.stringify({ ...linter, module })).walkModule, join(root, "generated/npm/linter/walk.js"));
 });
 
 test("JSON of another shape is refused, naming what is wrong", () => {

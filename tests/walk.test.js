@@ -1,15 +1,19 @@
 // The generated walker (`walk`, `visit`): what the conformance run does not check on real files
 // (tests/conformance/run.js compares every rule of tests/walk-rules.js there): the visitor's
-// contract, trees of any depth, bad buffers, a visitor that throws.
+// contract, trees of any depth, bad buffers, a visitor that throws. The walker is in each target's
+// `walk.js`, with a copy of the deserializer that `deserialize.js` holds alone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 
 import { encodeFile, encodeScript } from "./producer.js";
 import { RULES, events, eventsDifference, heldByParent, referenceEvents } from "./walk-rules.js";
-import { deserialize, RawastBufferError, visit, VISITOR_KEYS, walk } from "../generated/npm/parser/deserialize.js";
-import * as linter from "../generated/npm/linter/deserialize.js";
-import * as lazy from "../generated/npm/parser-lazy/deserialize.js";
+import { deserialize, RawastBufferError, visit, VISITOR_KEYS, walk } from "../generated/npm/parser/walk.js";
+import * as linter from "../generated/npm/linter/walk.js";
+import * as lazy from "../generated/npm/parser-lazy/walk.js";
+import * as leanParser from "../generated/npm/parser/deserialize.js";
+import * as leanLinter from "../generated/npm/linter/deserialize.js";
+import * as leanLazy from "../generated/npm/parser-lazy/deserialize.js";
 
 const TYPES = new Set(Object.keys(VISITOR_KEYS));
 const jsx = encodeFile("parser", "tests/conformance/corpus/components.jsx").buffer;
@@ -30,6 +34,23 @@ function walkAndVisit(module, buffer) {
     return { name, rule, tree, walked, visited };
   });
 }
+
+test("deserialize.js is walk.js without the walker: the same trees and visitor keys, no walk or visit", () => {
+  // The trees as JSON, without `parent` (a cycle) and with BigInts spelled out.
+  const json = (tree) => JSON.stringify(tree, (key, value) => (key === "parent" ? undefined : typeof value === "bigint" ? `${value}n` : value));
+  const corpus = ["components.jsx", "modern.mjs"].map((name) => `tests/conformance/corpus/${name}`);
+  const pairs = [
+    [leanParser, { deserialize, VISITOR_KEYS }, (tree) => tree, "parser"],
+    [leanLinter, linter, (tree) => tree, "linter"],
+    [leanLazy, lazy, (tree) => leanLazy.materialize(tree), "parser"],
+  ];
+  for (const [lean, full, plain, layout] of pairs) {
+    assert.equal(lean.walk, undefined);
+    assert.equal(lean.visit, undefined);
+    assert.deepEqual(lean.VISITOR_KEYS, full.VISITOR_KEYS);
+    for (const buffer of corpus.map((path) => encodeFile(layout, path).buffer)) assert.equal(json(plain(lean.deserialize(buffer))), json(full === lazy ? lazy.materialize(lazy.deserialize(buffer)) : full.deserialize(buffer)));
+  }
+});
 
 test("walk visits what visit visits on the tree deserialize builds, for every rule", () => {
   for (const buffer of [jsx, modern]) {

@@ -29,14 +29,16 @@ fn oxc_fixture_outputs() {
             let (config, inputs) = load_fixture(config_path);
             let Generation { outputs, notes } = rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(notes.is_empty(), "{name}: {notes:?}");
-            // Every target's deserializer and its types (with its package's files), and nothing of rawast's own format (no constants).
+            // Every target's deserializer, alone and with its walker, and their types (with its package's
+            // files), and nothing of rawast's own format (no constants).
             let paths: Vec<&str> = outputs.iter().map(|o| o.path.as_str()).collect();
             let mut expected: Vec<String> = config
                 .targets
                 .iter()
                 .flat_map(|t| {
-                    let files: &[&str] = if t.package.is_some() { &["deserialize.js", "deserialize.d.ts", "package.json", "README.md"] } else { &["deserialize.js", "deserialize.d.ts"] };
-                    files.iter().map(move |file| format!("out/{}/{file}", t.module_dir()))
+                    let modules = ["deserialize.js", "deserialize.d.ts", "walk.js", "walk.d.ts"];
+                    let files: Vec<&str> = if t.package.is_some() { [&modules[..], &["package.json", "README.md"]].concat() } else { modules.to_vec() };
+                    files.into_iter().map(move |file| format!("out/{}/{file}", t.module_dir()))
                 })
                 .collect();
             expected.extend(["out/rawast-manifest.txt".to_owned(), "out/rust/assert_layouts.rs".to_owned()]);

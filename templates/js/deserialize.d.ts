@@ -1,5 +1,5 @@
 {{ header }}
-// Types of what the `{{ target }}` deserializer returns.
+// Types of what the `{{ target }}` deserializer returns{% if walker.is_some() %}, and of its walker (`walk.js`){% endif %}.
 {%- for declaration in declarations %}
 {% match declaration -%}
 {%- when Declaration::Interface with { name, properties } %}
@@ -116,7 +116,7 @@ export declare function walk(buffer: Uint8Array, visitor: Visitor): void;
  */
 export declare function visit(value: object, visitor: Visitor): void;
 {%- endif %}
-{%- if lazy || walker.is_some() %}
+{%- if lazy || visitor_keys %}
 
 /**
  * What a generic walker follows to every node: for each node type, and each place where plain

@@ -3,6 +3,7 @@
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{{ result.shape() }}`
 // of plain JS objects.
 {%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}
+{%- include "js/module_note.js" %}
 
 {% include "js/format_constants.js" %}
 
@@ -82,4 +83,7 @@ function setUp(buffer) {
 {%- if let Some(walker) = walker %}
 
 {% include "js/walk.js" %}
+{%- else if walk_elsewhere %}
+
+{% include "js/visitor_keys.js" %}
 {%- endif %}

@@ -6,6 +6,7 @@
 // part of the tree decodes only that part. The buffer must stay unchanged while its tree is used.
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
 // eager deserializer returns.
+{%- include "js/module_note.js" %}
 
 {% include "js/format_constants.js" %}
 

@@ -1,5 +1,5 @@
 {{ header }}
-// Types of what the `{{ target }}` deserializer returns, from the schema's oxc attributes.
+// Types of what the `{{ target }}` deserializer returns{% if walker %}, and of its walker (`walk.js`){% endif %}, from the schema's oxc attributes.
 {%- for declaration in declarations %}
 {% match declaration.body -%}
 {%- when DeclarationBody::Interface with (properties) %}
@@ -80,6 +80,8 @@ export declare function deserialize(buffer: Uint8Array): {{ root }} & { readonly
 export declare function deserialize(buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number): {{ root }};
 {%- endif %}
 
+{%- if walker %}
+
 /** The nodes whose `type` can be `T`. */
 export type NodeOfType<T extends string, N = Node> = N extends { type: infer U } ? (T extends U ? N : never) : never;
 
@@ -120,6 +122,7 @@ export declare function walk(buffer: Uint8Array, sourceText: string, sourceStart
  * as `walk` visits them in the buffer.
  */
 export declare function visit(value: object, visitor: Visitor): void;
+{%- endif %}
 
 /**
  * What a generic walker follows to every node: for each node type, the keys of the properties that

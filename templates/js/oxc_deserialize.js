@@ -31,6 +31,7 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 {%- endif %}
+{%- include "js/module_note.js" %}
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
 // for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
@@ -516,5 +517,8 @@ function readJSStr(pos) {
 {%- if let Some(walker) = walker %}
 
 {% include "js/walk.js" %}
+{%- else %}
+
+{% include "js/visitor_keys.js" %}
 {%- endif %}
 

@@ -131,15 +131,16 @@ async function checkTarget(target) {
     report.checks.encodeSource = plan.encodeStrings.length;
   }
 
-  // The walker sees what a visit of the tree sees.
-  if (typeof module.walk === "function") {
+  // The walker (`walk.js`, with its own copy of the deserializer) sees what a visit of the tree sees.
+  if (target.walkModule !== null) {
+    const walker = await import(target.walkModule);
     const names = (run) => {
       const seen = [];
       run({ Identifier: (node) => void seen.push(node.name) });
       return seen.join(" ");
     };
-    const walked = names((visitor) => module.walk(buffers[1], visitor));
-    const visited = names((visitor) => module.visit(module.deserialize(buffers[1]), visitor));
+    const walked = names((visitor) => walker.walk(buffers[1], visitor));
+    const visited = names((visitor) => walker.visit(module.deserialize(buffers[1]), visitor));
     if (walked !== visited || walked === "") mismatch("walk", `walked ${walked.length} characters of names, visited ${visited.length}`);
     report.checks.walk = true;
   }

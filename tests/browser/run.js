@@ -110,7 +110,7 @@ async function main() {
     deep.push({ target: target.name, name: made.name, buffer: url, digest: JSON.stringify(digest(plain(module, target, tree))) });
   }
   const plan = {
-    targets: targets.map((t) => ({ name: t.name, module: `/${relativeToRoot(t.module)}`, lazy: t.lazy, pointerWidth: t.pointerWidth, parserLayout: t.bufferLayout === "parser" })),
+    targets: targets.map((t) => ({ name: t.name, module: `/${relativeToRoot(t.module)}`, walkModule: t.walkModule === null ? null : `/${relativeToRoot(t.walkModule)}`, lazy: t.lazy, pointerWidth: t.pointerWidth, parserLayout: t.bufferLayout === "parser" })),
     files: parsed.map(({ name, endToEnd }) => ({ name, endToEnd })),
     deep,
     encodeStrings: ENCODE_STRINGS,

@@ -114,10 +114,10 @@ function checkParents(node, parent, path) {
  * the rules whose nodes do not nest are compared whole (a lazy target's materialized); the others
  * by type and span.
  */
-function checkWalks(module, bytes, program, lazy) {
-  const types = new Set(Object.keys(module.VISITOR_KEYS));
-  const whole = lazy ? (node) => module.materialize(node) : (node) => node;
-  return rulesDifference((visitor) => module.walk(bytes, visitor), types, program, module.VISITOR_KEYS, (expected, actual) => firstDifference(expected, whole(actual), expected.type));
+function checkWalks(walker, bytes, program, lazy) {
+  const types = new Set(Object.keys(walker.VISITOR_KEYS));
+  const whole = lazy ? (node) => walker.materialize(node) : (node) => node;
+  return rulesDifference((visitor) => walker.walk(bytes, visitor), types, program, walker.VISITOR_KEYS, (expected, actual) => firstDifference(expected, whole(actual), expected.type));
 }
 
 function stem(work, index) {
@@ -148,6 +148,8 @@ async function main() {
   for (const target of options.targets) {
     const started = performance.now();
     const module = await import(pathToFileURL(target.module).href);
+    // The walker is in `walk.js`, with its own copy of the deserializer (tests/targets.js).
+    const walker = target.walkModule === null ? null : await import(pathToFileURL(target.walkModule).href);
     const deserialize = target.lazy ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
     // Targets in a row that read the same layout and pointer width share its buffers. 32-bit buffers
     // come from the wasm32 producer, in a process of its own (see wasm-encode.js).
@@ -185,7 +187,7 @@ async function main() {
         return;
       }
       // The walker, where the target has one: each rule's visits against a walk of acorn's tree.
-      const walkProblem = module.walk === undefined ? null : checkWalks(module, bytes, program, target.lazy);
+      const walkProblem = walker === null ? null : checkWalks(walker, bytes, program, target.lazy);
       if (walkProblem) {
         mismatches++;
         console.log(`mismatch ${target.name} ${shown}: walk: ${walkProblem}`);

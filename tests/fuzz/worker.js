@@ -32,6 +32,9 @@ const corpus = JSON.parse(readFileSync(values.corpus, "utf8"));
 const lazy = target.lazy;
 // A module without the class (generated before it existed) has no buffer error: all errors are foreign.
 const BufferError = deserializer.RawastBufferError ?? class {};
+// The walker, in `walk.js` with its own copy of the deserializer (and of `RawastBufferError`).
+const walker = target.walkModule === null ? null : await import(pathToFileURL(target.walkModule).href);
+const WalkError = walker?.RawastBufferError ?? class {};
 
 /**
  * Reads all of what `deserialize` returns (lazy trees are materialized, after `after` if given;
@@ -163,20 +166,20 @@ const SPARSE_VISITOR = { DebuggerStatement() {} };
  * (`SPARSE_VISITOR`).
  */
 function walkProblem(args, tree) {
-  if (deserializer.walk === undefined) return null;
+  if (walker === null) return null;
   const walked = [];
   const start = performance.now();
   try {
-    deserializer.walk(...args, tree === null ? SPARSE_VISITOR : walkVisitor(walked));
+    walker.walk(...args, tree === null ? SPARSE_VISITOR : walkVisitor(walked));
   } catch (error) {
     walkTime += performance.now() - start;
-    if (error instanceof BufferError) return tree === null ? null : `walk: a RawastBufferError (${error.message}) where deserialize gave a tree`;
+    if (error instanceof WalkError) return tree === null ? null : `walk: a RawastBufferError (${error.message}) where deserialize gave a tree`;
     return `walk: ${String(error?.stack ?? error).slice(0, 800)}`;
   }
   walkTime += performance.now() - start;
   if (tree === null) return null;
   const visited = [];
-  deserializer.visit(tree, walkVisitor(visited));
+  walker.visit(tree, walkVisitor(visited));
   if (walked.length !== visited.length || walked.some((name, i) => name !== visited[i])) {
     return `walk visited ${walked.length} identifiers and debugger statements, visit ${visited.length} in the same tree`;
   }
@@ -259,6 +262,6 @@ const baseline = { rss: process.resourceUsage().maxRSS * 1024, held: held() };
 process.send({
   ready: true,
   files: files.map(({ name, size, readMs, walkMs }) => ({ name, bytes: size, readMs, walkMs })),
-  walks: deserializer.walk !== undefined && !lazy,
+  walks: walker !== null && !lazy,
   baselineRss: baseline.rss,
 });

@@ -12,7 +12,7 @@
 // tests/oxc/compare.js defines it. Prints a line per mismatching (MISMATCH) or throwing (ERROR) file,
 // a line of counts, and last `conformance: F files, M mismatches`; exits 1 if M > 0.
 //
-// Where the module exports `walk` (and `VISITOR_KEYS`), each rule of tests/walk-rules.js is run by
+// Where the target has a walker (its `walk.js`), each rule of tests/walk-rules.js is run by
 // `walk` on the same buffer and compared with the same rule run on oxc's tree by oxc-parser's own
 // `visitorKeys` (TS-ESLint's): the events in order, the nodes of the rules whose nodes do not nest
 // compared whole (in the `parent` variants, by type and span, and each visited node's `parent`
@@ -65,7 +65,7 @@ function parserOptions(kind, variant) {
 function commandLine() {
   const { target, paths: positionals } = targetAndPaths(USAGE);
   if (target.format !== "oxc" || target.linter) usageError(USAGE, `${target.name} does not read oxc-parser's buffers (tests/conformance/run.js and tests/oxlint/conformance.js compare those)`);
-  return { variant: target.variant, referenceVariant: target.referenceVariant, parent: target.parent, module: target.module, name: target.name, paths: positionals };
+  return { variant: target.variant, referenceVariant: target.referenceVariant, parent: target.parent, module: target.module, walkModule: target.walkModule, name: target.name, paths: positionals };
 }
 
 function oneLine(message) {
@@ -77,14 +77,14 @@ function oneLine(message) {
 const { visitorKeys: OXC_VISITOR_KEYS } = createRequire(import.meta.url)("oxc-parser");
 
 /**
- * The first difference between what `module.walk` visits in the buffer (`args`: `deserialize`'s
+ * The first difference between what `walker.walk` visits in the buffer (`args`: `deserialize`'s
  * arguments) with each rule of tests/walk-rules.js and what a walk of oxc's `program` by
  * oxc-parser's visitor keys visits, or null. `parent`: nodes have parent links (each holds the
  * whole tree: compared by type and span).
  */
-function checkWalks(module, parent, program, args) {
-  const types = new Set(Object.keys(module.VISITOR_KEYS));
-  return rulesDifference((visitor) => module.walk(...args, visitor), types, program, OXC_VISITOR_KEYS, parent ? null : (expected, actual) => firstDifference(expected, actual));
+function checkWalks(walker, parent, program, args) {
+  const types = new Set(Object.keys(walker.VISITOR_KEYS));
+  return rulesDifference((visitor) => walker.walk(...args, visitor), types, program, OXC_VISITOR_KEYS, parent ? null : (expected, actual) => firstDifference(expected, actual));
 }
 
 async function main() {
@@ -94,10 +94,11 @@ async function main() {
   // variant without parents, with each node's `parent` added as oxc's generator sets it (`addParents`).
   const { deserialize: withoutParents } = await import(`oxc-parser/src-js/generated/deserialize/${options.referenceVariant}.js`);
   const reference = options.parent ? (...args) => addParents(withoutParents(...args)) : withoutParents;
-  let candidate, module;
+  let candidate, walker;
   try {
-    module = await import(pathToFileURL(resolve(options.module)).href);
-    candidate = module.deserialize;
+    candidate = (await import(pathToFileURL(resolve(options.module)).href)).deserialize;
+    // The walker is in `walk.js`, with its own copy of the deserializer (tests/targets.js).
+    walker = options.walkModule === null ? null : await import(pathToFileURL(options.walkModule).href);
   } catch (error) {
     usageError(USAGE, `cannot load ${options.module}: ${error.message}`);
   }
@@ -165,9 +166,9 @@ async function main() {
         console.log(`MISMATCH ${file}: ${difference}`);
         continue;
       }
-      if (typeof module.walk === "function") {
+      if (walker !== null) {
         const t4 = performance.now();
-        const walkDifference = checkWalks(module, options.parent, theirs.program, [buffer, sourceText, sourceStartPos, sourceByteLen]);
+        const walkDifference = checkWalks(walker, options.parent, theirs.program, [buffer, sourceText, sourceStartPos, sourceByteLen]);
         time.walk += performance.now() - t4;
         if (walkDifference !== null) {
           mismatches++;
@@ -184,7 +185,7 @@ async function main() {
   const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
   console.log(
     `variant ${options.variant}, ${options.name}: ${kinds.join(", ") || "no files"}; with parse errors ${withErrors}; skipped (oxc threw) ${skipped.length}; ` +
-      `parse ${seconds(time.parse)}, oxc ${seconds(time.reference)}, ${options.name} ${seconds(time.candidate)}, compare ${seconds(time.compare)}${typeof module.walk === "function" ? `, walks ${seconds(time.walk)}` : ""}`,
+      `parse ${seconds(time.parse)}, oxc ${seconds(time.reference)}, ${options.name} ${seconds(time.candidate)}, compare ${seconds(time.compare)}${walker !== null ? `, walks ${seconds(time.walk)}` : ""}`,
   );
   console.log(`conformance: ${compared} files, ${mismatches} mismatches`);
   process.exitCode = mismatches > 0 ? 1 : 0;

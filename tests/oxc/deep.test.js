@@ -125,7 +125,7 @@ const NESTED = 3_000;
 const nestedDefaults = (d) => `f = ${"(a = ".repeat(d)}() => { debugger; }${") => 0".repeat(d)};`;
 for (const target of ["oxc-js", "oxc-ts", "oxc-ts-range-parent"]) {
   test(`${target}: walks of parameters nested ${NESTED} levels deep see what visit sees in the tree`, { skip }, async () => {
-    const { deserialize: read, walk, visit } = await import(targetModule(target));
+    const { deserialize: read, walk, visit } = await import(targetModule(target, undefined, "walk.js"));
     const text = nestedDefaults(NESTED);
     const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(text);
     try {

@@ -46,11 +46,12 @@ export function collectFiles(paths, fail) {
 /**
  * The module of an oxc target, as a file URL: in `<generated>/npm/<name>` when the target has a
  * package (its module is there only), else in `<generated>/js/<name>`. `generated` (a directory's
- * URL, with its final `/`) is by default tests/oxc/codegen.toml's output directory.
+ * URL, with its final `/`) is by default tests/oxc/codegen.toml's output directory. `file` is
+ * `deserialize.js`, or `walk.js` for the same deserializer with its walker.
  */
-export function targetModule(name, generated = new URL("./generated/", import.meta.url)) {
+export function targetModule(name, generated = new URL("./generated/", import.meta.url), file = "deserialize.js") {
   for (const kind of ["npm", "js"]) {
-    const module = new URL(`${kind}/${name}/deserialize.js`, generated);
+    const module = new URL(`${kind}/${name}/${file}`, generated);
     if (existsSync(module)) return module;
   }
   throw new Error(`${generated.pathname} has no target ${name}: generate it first (cargo xtask codegen, or cargo test for fixtures)`);

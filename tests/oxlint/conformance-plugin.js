@@ -2,8 +2,8 @@
 // live buffer), it deserializes Oxlint's buffer with the rawast target RAWAST_OXLINT_MODULE names
 // and compares the tree with the one Oxlint's own deserializer made of the same buffer
 // (`context.sourceCode.ast`), while the file is linted: keys, values, every node's `parent` and
-// `loc`, the program's comments and tokens with theirs. Where the module exports `walk`, each rule
-// of tests/walk-rules.js is run by it on the same buffer and compared with the rule run on Oxlint's
+// `loc`, the program's comments and tokens with theirs. Where RAWAST_OXLINT_WALK_MODULE names the
+// target's `walk.js`, each rule of tests/walk-rules.js is run by its `walk` on the same buffer and compared with the rule run on Oxlint's
 // tree by oxc-parser's visitor keys (TS-ESLint's), by type and span, each visited node's `parent`
 // checked. It appends one JSON line per file to the file named by RAWAST_OXLINT_OUT.
 
@@ -16,8 +16,8 @@ import { rulesDifference } from "../walk-rules.js";
 import { liveBuffer, oxlintBuffers, samePrototype } from "./lint.js";
 
 const out = process.env.RAWAST_OXLINT_OUT;
-const module = await import(pathToFileURL(process.env.RAWAST_OXLINT_MODULE).href);
-const { deserialize } = module;
+const { deserialize } = await import(pathToFileURL(process.env.RAWAST_OXLINT_MODULE).href);
+const walker = process.env.RAWAST_OXLINT_WALK_MODULE ? await import(pathToFileURL(process.env.RAWAST_OXLINT_WALK_MODULE).href) : null;
 const { visitorKeys } = createRequire(import.meta.url)("oxc-parser");
 const buffers = await oxlintBuffers();
 
@@ -28,8 +28,8 @@ function compare(program) {
     const buffer = liveBuffer(buffers);
     const ours = deserialize(buffer);
     const difference = firstDifference(program, ours, { samePrototype, inherited: ["loc"] });
-    if (difference !== null || typeof module.walk !== "function") return { difference };
-    const walked = rulesDifference((visitor) => module.walk(buffer, visitor), new Set(Object.keys(module.VISITOR_KEYS)), program, visitorKeys, null);
+    if (difference !== null || walker === null) return { difference };
+    const walked = rulesDifference((visitor) => walker.walk(buffer, visitor), new Set(Object.keys(walker.VISITOR_KEYS)), program, visitorKeys, null);
     return { difference: walked === null ? null : `walk: ${walked}` };
   } catch (error) {
     return { error: `${error.name}: ${error.message}` };

@@ -28,7 +28,10 @@ function main() {
   const { target, paths } = commandLine();
   const files = collectFiles(paths, (message) => usageError(USAGE, message));
   const started = performance.now();
-  const { reports, unlinted } = lintWithPlugin(files, PLUGIN, "rawast-conformance/compare", { RAWAST_OXLINT_MODULE: resolve(target.module) });
+  const { reports, unlinted } = lintWithPlugin(files, PLUGIN, "rawast-conformance/compare", {
+    RAWAST_OXLINT_MODULE: resolve(target.module),
+    ...(target.walkModule !== null && { RAWAST_OXLINT_WALK_MODULE: target.walkModule }),
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   let mismatches = 0;
   for (const { file, difference, error } of reports) {

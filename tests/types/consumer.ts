@@ -56,8 +56,9 @@ const childKeys: readonly string[] = VISITOR_KEYS[plain.type] ?? [];
 lazy.sourceType = "module";
 export { imports, childKeys };
 
-// The walker: a visitor's functions take the node of the type they are keyed by.
-import { walk, visit, type Visitor } from "../../generated/npm/parser/deserialize.js";
+// The walker (`walk.js`, the deserializer with it): a visitor's functions take the node of the type
+// they are keyed by.
+import { walk, visit, type Visitor } from "../../generated/npm/parser/walk.js";
 
 const called: string[] = [];
 const visitor: Visitor = {
@@ -78,7 +79,7 @@ walk(buffer, { Identifier: (node) => void called.push(node.callee) });
 export { called };
 
 // The lazy target's walker: the same visitor types, over read-only nodes.
-import { walk as walkLazily } from "../../generated/npm/parser-lazy/deserialize.js";
+import { walk as walkLazily } from "../../generated/npm/parser-lazy/walk.js";
 
 const lazyCalls: string[] = [];
 walkLazily(buffer, {

@@ -16,7 +16,8 @@ cargo xtask bench [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxc-… [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxlint-plugins --session [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --lazy [--samples N] [PATH...]
-       cargo xtask bench --visit [--target T] [--json FILE] [--samples N] [PATH...]";
+       cargo xtask bench --visit [--target T] [--json FILE] [--samples N] [PATH...]
+       cargo xtask bench --load [--target T] [--json FILE] [--samples N]";
 
 pub const LONG_ABOUT: &str = "\
 Deserialize-only benchmark (see shared PERF.md)
@@ -87,6 +88,13 @@ Oxlint's own deserializer (cut out of the pinned bundle into target/oxlint-deser
 Oxlint calls it: the source decoded, then deserializeProgramOnly), with the same baselines (of the tree
 without parent links) and, on files under 5 KB, µs per call. Default files: both default sets.
 
+With --load, instead: bench/load.js, what loading a deserializer costs a process. Each module is
+imported in a fresh Node process, timed inside it, the modules in a fresh seeded random order each
+round (one warm-up round, then N, default 15): every target's deserialize.js and walk.js (with
+--target, that target's), oxc-parser's deserializer of each oxc target's variant, and Oxlint's
+deserializer. Prints a markdown table of median (min) ms per module, per target deserialize.js ÷
+walk.js and each ÷ its reference, and last their geometric means.
+
 With --session (Oxlint's target only), instead: bench/oxlint-session.js, as a linter runs a
 deserializer. Each of six processes (rawast, Oxlint, rawast, …) holds one deserializer and reads
 every captured file once per pass, keeping the last tree, with no forced collection; N passes (default
@@ -108,6 +116,10 @@ pub struct Args {
     /// Benchmark the generated walker against deserializing and visiting (bench/visit.js)
     #[arg(long, conflicts_with_all = ["lazy", "session"])]
     visit: bool,
+    /// Time loading each target's modules (and oxc's and Oxlint's deserializers) in fresh
+    /// processes (bench/load.js)
+    #[arg(long, conflicts_with_all = ["lazy", "session", "visit", "paths"])]
+    load: bool,
     /// With --target oxlint-plugins: one deserializer per process, each file read once per pass
     /// (bench/oxlint-session.js; --samples: passes per process, default 11)
     #[arg(long, requires = "target")]
@@ -194,6 +206,9 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     if let Some(json) = &args.json {
         passthrough.extend(["--json".into(), std::path::absolute(json)?.into()]);
     }
+    if args.load {
+        return load(project, args.target.as_deref(), passthrough);
+    }
     if let Some(target) = &args.target {
         let targets = Targets::read(project)?;
         if args.visit && let Some(oxc) = targets.oxc(target) {
@@ -276,6 +291,22 @@ fn oxc_visit(project: &Project, target: &HarnessTarget, passthrough: Vec<OsStrin
     target.ensure_generated()?;
     let (paths, cwd) = files_and_cwd(project, paths, if typescript { TS_FILES } else { DEFAULT_FILES })?;
     let status = Command::new(project.node()?).arg("--expose-gc").arg(project.path("bench/oxc-visit.js")).args(target.arg()).args(passthrough).args(paths).current_dir(cwd).status()?;
+    Ok(project::exit_code(status.success()))
+}
+
+/// `--load` (bench/load.js): every target's modules, or `name`'s, each imported in fresh processes.
+fn load(project: &Project, name: Option<&str>, passthrough: Vec<OsString>) -> Result<ExitCode> {
+    let targets = Targets::read(project)?;
+    let Some(selected) = targets.select(name.unwrap_or("all")) else {
+        return Err(bad_usage("bench", format!("`{}` is not a target: {}", name.unwrap_or_default(), targets.names(false))));
+    };
+    let mut command = Command::new(project.node()?);
+    command.arg(project.path("bench/load.js"));
+    for target in &selected {
+        target.ensure_generated()?;
+        command.args(target.arg());
+    }
+    let status = command.args(passthrough).current_dir(&project.root).status()?;
     Ok(project::exit_code(status.success()))
 }
 

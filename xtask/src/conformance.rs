@@ -20,7 +20,7 @@ acorn (ecmaVersion latest; .mjs as module, .cjs as script, .js module then scrip
 acorn-jsx) → ESTree JSON → the Rust test producer (`encode`) → buffer → the target's generated
 deserializer → deep comparison with acorn's objects, keys in acorn's order. On targets with
 the linter layout, every node's `parent` must be its enclosing node; lazy targets' trees are
-compared after `materialize`; on targets that export `walk`, each rule of tests/walk-rules.js
+compared after `materialize`; on targets with a walker (walk.js), each rule of tests/walk-rules.js
 must visit what a walk of acorn's tree visits. Targets with `pointer_width = 32` get their
 buffers from the test producer built for wasm32 (which needs Debian's rustc-web: without it
 they are skipped with a warning, or fail in CI and when named). Files acorn rejects are skipped.

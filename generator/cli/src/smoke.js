@@ -6,11 +6,15 @@
 // exactly that JSON (keys in order; what JSON has no syntax for as below), every
 // node's `parent` is the node holding it on layouts that promise `parent` links, and the same buffer
 // claiming another layout fingerprint is refused with an `Error` naming the expected fingerprint.
+// A package that exports `./walk` (the deserializer with its walker): it loads by that name, with
+// `walk` and `visit`, and its `deserialize` gives the same JSON.
 import { readFileSync } from "node:fs";
 
 const [name, bufferPath, expectedPath] = process.argv.slice(2);
 const { deserialize } = await import(name);
-const meta = JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, import.meta.url), "utf8")).rawast;
+const packageJson = JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, import.meta.url), "utf8"));
+const meta = packageJson.rawast;
+const walker = packageJson.exports?.["./walk"] === undefined ? null : await import(`${name}/walk`);
 const parentLinks = meta.sourcePlacement === "end";
 
 function fail(message) {
@@ -31,6 +35,9 @@ function refuses(bytes, check) {
 
 if (typeof deserialize !== "function") fail("the package exports no `deserialize` function");
 refuses(new Uint8Array(64));
+if (walker !== null && (typeof walker.walk !== "function" || typeof walker.visit !== "function" || typeof walker.deserialize !== "function")) {
+  fail(`${name}/walk does not export walk, visit and deserialize`);
+}
 
 if (bufferPath) {
   const bytes = new Uint8Array(readFileSync(bufferPath));
@@ -48,6 +55,10 @@ if (bufferPath) {
   const expected = JSON.parse(readFileSync(expectedPath, "utf8"));
   const difference = firstDifference(actual, expected, "result");
   if (difference) fail(`${bufferPath} does not deserialize to ${expectedPath}: ${difference}`);
+  if (walker !== null) {
+    const walkDifference = firstDifference(JSON.parse(JSON.stringify(walker.deserialize(bytes), replacer)), expected, "result");
+    if (walkDifference) fail(`${name}/walk's deserialize differs from ${expectedPath}: ${walkDifference}`);
+  }
   // The root and the values beside it (whatever `[mapping]` names them) are held by no node.
   if (parentLinks) for (const key of Object.keys(result)) checkParents(result[key], null, `result.${key}`);
 

@@ -3,7 +3,8 @@
 // `node smoke_oxc.js PACKAGE`.
 //
 // Always: the module loads, and `deserialize` refuses bytes that are not a buffer with a
-// `RawastBufferError`. Then, on buffers its producer writes of a sample:
+// `RawastBufferError`; `PACKAGE/walk`, the deserializer with its walker, loads with `walk` and
+// `visit`. Then, on buffers its producer writes of a sample:
 // - oxc-parser (`parseRawSync`, Node 22 or later, as its raw transfer needs): the result is
 //   oxc-parser's own deserializer's for the same variant (the one without `parent` for a `parent`
 //   target, whose links are then checked: each node's is the nearest node holding it), and the
@@ -42,6 +43,9 @@ function plain(value) {
 }
 
 if (typeof deserialize !== "function") fail("the package exports no `deserialize` function");
+// The deserializer with its walker, `PACKAGE/walk`: it loads by that name, with `walk` and `visit`.
+const walker = await import(`${name}/walk`).catch((error) => fail(`${name}/walk does not load: ${error.message}`));
+if (typeof walker.walk !== "function" || typeof walker.visit !== "function" || typeof walker.deserialize !== "function") fail(`${name}/walk does not export walk, visit and deserialize`);
 if (typeof RawastBufferError !== "function" || !(RawastBufferError.prototype instanceof Error)) fail("the package exports no `RawastBufferError` class");
 try {
   if (meta.linter) deserialize(new Uint8Array(64));

@@ -88,10 +88,13 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
                 let model = js::oxc::variant_model(cx, settings)?;
                 let cx = EmitContext { model: &model, ..*cx };
                 let dir = target.module_dir();
-                outputs.push(cx.output(&format!("{dir}/deserialize.js"), js::oxc::emit(&cx, target, settings)?));
                 let root = cx.schema.ids().find(|id| cx.schema.get(*id).name == js::oxc::root_name(settings));
                 let root = root.ok_or_else(|| Error::Input(crate::diagnostic::Diagnostics(vec![Diagnostic::new(format!("target `{}`: the schema has no `{}`", target.name, js::oxc::root_name(settings)))])))?;
-                outputs.push(cx.output(&format!("{dir}/deserialize.d.ts"), oxc_types::emit(&cx, target, settings, root)?));
+                for module in [js::Module::Deserialize, js::Module::Walk] {
+                    let stem = module.stem();
+                    outputs.push(cx.output(&format!("{dir}/{stem}.js"), js::oxc::emit(&cx, target, settings, module)?));
+                    outputs.push(cx.output(&format!("{dir}/{stem}.d.ts"), oxc_types::emit(&cx, target, settings, root, module)?));
+                }
                 if let Some(package) = &target.package {
                     for file in npm_package::emit_oxc(&cx, target, settings, root, package, cx.inputs)? {
                         outputs.push(cx.output(&file.path, file.contents));
@@ -101,17 +104,20 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
             }
             TargetSettings::Rawast(settings) => settings,
         };
-        let module = if settings.lazy { js::lazy::emit(cx, target, settings)? } else { js::eager::emit(cx, target, settings)? };
-        let types = ts_types::emit(cx, target, settings)?;
-        // One copy: a target with a package has its module in the package only.
+        // One copy: a target with a package has its modules in the package only.
         let dir = target.module_dir();
         if let Some(package) = &target.package {
             for file in npm_package::emit(cx, target, settings, package, cx.inputs)? {
                 outputs.push(cx.output(&file.path, file.contents));
             }
         }
-        outputs.push(cx.output(&format!("{dir}/deserialize.js"), module));
-        outputs.push(cx.output(&format!("{dir}/deserialize.d.ts"), types));
+        let modules: &[js::Module] = if js::has_walker(cx) { &[js::Module::Deserialize, js::Module::Walk] } else { &[js::Module::Deserialize] };
+        for &module in modules {
+            let code = if settings.lazy { js::lazy::emit(cx, target, settings, module)? } else { js::eager::emit(cx, target, settings, module)? };
+            let stem = module.stem();
+            outputs.push(cx.output(&format!("{dir}/{stem}.js"), code));
+            outputs.push(cx.output(&format!("{dir}/{stem}.d.ts"), ts_types::emit(cx, target, settings, module)?));
+        }
     }
     outputs.push(manifest(cx, &outputs));
     outputs.sort_by(|a, b| a.path.cmp(&b.path));

@@ -1,8 +1,9 @@
 //! `npm/<target>/`: a publishable npm package of a target's deserializer (templates `templates/npm/`).
 //!
 //! The package holds the same `deserialize.js` and `deserialize.d.ts` as `js/<target>/` (rendered
-//! once, written twice), plus `package.json`, `README.md` and, when the user names their license
-//! text (`license_file`), a copy of it as `LICENSE`. Its version is tied to the layout:
+//! once, written twice), and `walk.js` and `walk.d.ts` where the target has a walker, plus
+//! `package.json`, `README.md` and, when the user names their license text (`license_file`), a copy
+//! of it as `LICENSE`. Its version is tied to the layout:
 //! `codegen.toml` records the fingerprint each version was released with, and codegen refuses a
 //! layout change that keeps the version (`check_versions`).
 
@@ -36,6 +37,8 @@ struct PackageJson {
     peer_dependencies: Vec<(String, String)>,
     /// `rawast`: what the smoke test and tools read of the target, each value JSON.
     meta: Vec<(&'static str, String)>,
+    /// The package has `walk.js` too (`emit::js::Module::Walk`), exported as `<name>/walk`.
+    walker: bool,
 }
 
 #[derive(Template)]
@@ -162,6 +165,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
                 }),
             ),
         ],
+        crate::emit::js::has_walker(cx),
     );
     let result = cx.result();
     let root = cx.schema.get(result.root).name.as_str();
@@ -270,6 +274,7 @@ pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, root:
             ("linter", settings.linter.to_string()),
             ("layoutFingerprint", js_string(&fingerprint)),
         ],
+        true,
     );
     let readme = OxcReadme {
         header: cx.header_lines(),
@@ -296,7 +301,8 @@ pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, root:
 
 /// The TypeScript example of an oxc target's README, which `rawast package` type-checks.
 fn oxc_ts_example(package: &str, settings: &OxcSettings) -> String {
-    let package = js_string(package);
+    // `walk.js` exports all that `deserialize.js` does, and the walker.
+    let walk_module = js_string(&format!("{package}/walk"));
     // A small lint rule: where `eval` is called, the buffer walked and only the calls built.
     let rule = |args: &str| {
         format!(
@@ -305,12 +311,12 @@ fn oxc_ts_example(package: &str, settings: &OxcSettings) -> String {
     };
     if settings.linter {
         return format!(
-            "import {{ deserialize, walk, type Program }} from {package};\n\ndeclare const buffer: Uint8Array; // one file's buffer, as Oxlint's Rust side wrote it\nconst program: Program = deserialize(buffer);\nconst line: number | undefined = program.body[0]?.loc.start.line;\nconst tokens: number = deserialize(buffer).tokens.length;\n{}",
+            "import {{ deserialize, walk, type Program }} from {walk_module};\n\ndeclare const buffer: Uint8Array; // one file's buffer, as Oxlint's Rust side wrote it\nconst program: Program = deserialize(buffer);\nconst line: number | undefined = program.body[0]?.loc.start.line;\nconst tokens: number = deserialize(buffer).tokens.length;\n{}",
             rule("buffer, ")
         );
     }
     let mut out = format!(
-        "import {{ deserialize, walk, type Node, type Program }} from {package};\n\ndeclare const buffer: Uint8Array; // what parseRawSync wrote\ndeclare const sourceText: string, sourceStartPos: number, sourceByteLen: number;\nconst program: Program = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen).program;\nconst types: string[] = program.body.map((node: Node) => node.type);\n"
+        "import {{ deserialize, walk, type Node, type Program }} from {walk_module};\n\ndeclare const buffer: Uint8Array; // what parseRawSync wrote\ndeclare const sourceText: string, sourceStartPos: number, sourceByteLen: number;\nconst program: Program = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen).program;\nconst types: string[] = program.body.map((node: Node) => node.type);\n"
     );
     if settings.parent {
         out.push_str("const holder: Node | null = program.body[0]?.parent ?? null;\n");
@@ -374,7 +380,7 @@ fn narrowing_example(cx: &EmitContext) -> Option<(String, String, JsKey)> {
 }
 
 impl PackageJson {
-    fn new(package: &Package, description: &str, keywords: &[String], meta: Vec<(&'static str, String)>) -> Self {
+    fn new(package: &Package, description: &str, keywords: &[String], meta: Vec<(&'static str, String)>, walker: bool) -> Self {
         PackageJson {
             name: js_string(&package.name),
             version: js_string(&package.version),
@@ -385,6 +391,7 @@ impl PackageJson {
             scoped: package.name.starts_with('@'),
             peer_dependencies: package.peer_dependencies.iter().map(|(name, version)| (js_string(name), js_string(version))).collect(),
             meta,
+            walker,
         }
     }
 }

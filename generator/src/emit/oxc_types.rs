@@ -46,6 +46,8 @@ struct OxcDeserializeDts {
     linter: bool,
     /// oxc's own declarations of nodes, which Oxlint's `loc` is merged into.
     located: Vec<String>,
+    /// `walk.d.ts`, with `walk`, `visit` and their `Visitor` (`emit::js::Module::Walk`).
+    walker: bool,
 }
 
 struct Declaration {
@@ -60,7 +62,7 @@ enum DeclarationBody {
 
 /// The declarations of what `deserialize` returns, `root`: the types it reaches, and those oxc's
 /// TypeScript texts name.
-pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId) -> Result<String, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId, module: crate::emit::js::Module) -> Result<String, Error> {
     let types = Types { cx, variant: OutputVariant::of(settings) };
     let flags = Flags::of(settings);
     // `add_ts_def`s first: a type without a definition of its own (`no_ts_def`) may have one there.
@@ -134,6 +136,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: Typ
         parent: settings.parent,
         linter: settings.linter,
         located: if settings.linter { added_nodes } else { Vec::new() },
+        walker: module == crate::emit::js::Module::Walk,
     };
     view.render().map_err(|source| Error::Render { template: TEMPLATE.to_owned(), message: source.to_string() })
 }

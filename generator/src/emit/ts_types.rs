@@ -28,9 +28,11 @@ struct DeserializeDts {
     int64_numbers: bool,
     /// `[mapping] discriminator`, which the walking rule of `VISITOR_KEYS` reads (lazy targets have one).
     discriminator: String,
-    /// `walk`, `visit` and `VISITOR_KEYS` of a target with a walker (`emit::js::has_walker`): each node type,
-    /// quoted, and the union of the interfaces of its structs.
+    /// `walk` and `visit` of `walk.d.ts` (`emit::js::Module::Walk`): each node type, quoted, and the
+    /// union of the interfaces of its structs.
     walker: Option<Vec<(String, String)>>,
+    /// `VISITOR_KEYS`, of a target with a walker (`emit::js::has_walker`), in both its modules.
+    visitor_keys: bool,
     /// The walk builds the whole tree once it meets a visited node (nodes with parent links).
     walk_whole_tree: bool,
 }
@@ -40,7 +42,7 @@ enum Declaration {
     Alias { name: String, ty: String },
 }
 
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module: crate::emit::js::Module) -> Result<String, Error> {
     let parent_links = settings.parent_links();
     let mut declarations = Vec::new();
     for id in cx.schema.ids() {
@@ -80,7 +82,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         lazy: settings.lazy,
         int64_numbers: int64_numbers(cx, settings),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
-        walker: crate::emit::js::has_walker(cx).then(|| nodes_by_type(cx)),
+        walker: (crate::emit::js::has_walker(cx) && module == crate::emit::js::Module::Walk).then(|| nodes_by_type(cx)),
+        visitor_keys: crate::emit::js::has_walker(cx),
         walk_whole_tree: parent_links,
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })

@@ -65,7 +65,18 @@ fn writes_only_what_changed_and_removes_only_its_own_files() {
     fs::write(&config, fs::read_to_string(&config).unwrap().replace(PACKAGE, "\n[targets.parser]\nsource_placement = \"start\"\n")).unwrap();
     let report = codegen(&config, Mode::Write).unwrap();
     let removed: Vec<&str> = report.stale().filter(|f| f.change == Change::Removed).map(|f| f.path.as_str()).collect();
-    assert_eq!(removed, ["out/npm/parser/LICENSE", "out/npm/parser/README.md", "out/npm/parser/deserialize.d.ts", "out/npm/parser/deserialize.js", "out/npm/parser/package.json"]);
+    assert_eq!(
+        removed,
+        [
+            "out/npm/parser/LICENSE",
+            "out/npm/parser/README.md",
+            "out/npm/parser/deserialize.d.ts",
+            "out/npm/parser/deserialize.js",
+            "out/npm/parser/package.json",
+            "out/npm/parser/walk.d.ts",
+            "out/npm/parser/walk.js"
+        ]
+    );
     assert!(!dir.join("out/npm").exists());
     assert!(dir.join("LICENSE").exists() && dir.join("ast.rs").exists());
 }

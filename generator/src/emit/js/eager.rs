@@ -7,7 +7,7 @@
 use askama::Template;
 
 use super::walker::{NodeIndex, WalkBody, WalkEntry, WalkerView, visitor_keys, walker};
-use super::{Body, Builder, BufferView, Function, ResultView, StringsView, render_checked};
+use super::{Body, Builder, BufferView, Function, Module, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, Target};
 use crate::emit::EmitContext;
 use crate::ir::TypeRef;
@@ -36,12 +36,14 @@ struct DeserializeJs {
     /// `walk(buffer, visitor)` (`walker.rs`): targets without parent links whose objects a walker
     /// can tell apart (`Model::visitor_keys`).
     walker: Option<WalkerView>,
-    /// `VISITOR_KEYS` (`js/visitor_keys.js`), exported with the walker.
+    /// `VISITOR_KEYS` (`js/visitor_keys.js`) of a target with a walker, in both its modules.
     visitor_keys: Vec<(String, String)>,
+    /// `deserialize.js` of a target whose walker is in `walk.js`.
+    walk_elsewhere: bool,
     discriminator: String,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module: Module) -> Result<String, Error> {
     let mut builder = Builder::new(cx, settings);
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id)).collect();
     functions.extend(builder.helper_functions());
@@ -56,7 +58,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         release: format!("{} = undefined;", buffer.released().collect::<Vec<_>>().join(" = ")),
         lazy: false,
     };
-    let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
+    let has_walker = super::has_walker(cx);
+    let walker = if has_walker && module == Module::Walk { walker(&mut builder, cx, &root, entry) } else { None };
     let view = DeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
@@ -70,7 +73,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         result: builder.result(builder.read_in(&root, "root", "null", "null")),
         functions,
         walker,
-        visitor_keys: visitor_keys(cx).unwrap_or_default(),
+        visitor_keys: if has_walker { visitor_keys(cx).unwrap_or_default() } else { Vec::new() },
+        walk_elsewhere: has_walker && module == Module::Deserialize,
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
     };
     render_checked(&view, "js/deserialize.js", &view.buffer.views)

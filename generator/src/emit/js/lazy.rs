@@ -35,6 +35,8 @@ struct DeserializeLazyJs {
     /// `walk(buffer, visitor)` and `visit(value, visitor)` (`walker.rs`, `js/walk.js`): the nodes
     /// visited are this target's lazy objects, which keep the walk's context.
     walker: Option<WalkerView>,
+    /// `deserialize.js` of a target whose walker is in `walk.js`.
+    walk_elsewhere: bool,
     /// Each `VISITOR_KEYS` entry (a node type, or where plain objects lie), quoted → the quoted keys
     /// that can lead to nodes, in property order.
     visitor_keys: Vec<(String, String)>,
@@ -75,7 +77,7 @@ struct Getter {
     private: String,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module: super::Module) -> Result<String, Error> {
     // `Config::parse` refuses `lazy` with the linter layout: lazy nodes have no `parent`.
     assert_eq!(settings.source_placement, SourcePlacement::Start, "lazy targets use the parser layout");
     let mut builder = Builder::new(cx, settings);
@@ -100,7 +102,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         release: "closeWalk();".to_owned(),
         lazy: true,
     };
-    let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
+    let has_walker = super::has_walker(cx);
+    let walker = if has_walker && module == super::Module::Walk { walker(&mut builder, cx, &root, entry) } else { None };
     let view = DeserializeLazyJs {
         header: cx.header(),
         target: target.name.clone(),
@@ -112,6 +115,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         classes,
         functions,
         walker,
+        walk_elsewhere: has_walker && module == super::Module::Deserialize,
         visitor_keys: super::walker::visitor_keys(cx).expect("`generate` refuses lazy targets whose visitor keys are errors"),
         discriminator: cx.model.mapping.discriminator.clone().expect("`Config::parse` requires a discriminator of lazy targets"),
     };

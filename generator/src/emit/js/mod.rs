@@ -19,6 +19,26 @@ mod walker;
 
 pub(crate) use walker::has_walker;
 
+/// Which of a target's two modules to emit. A target with a walker has `deserialize.js`, the
+/// deserializer alone, and `walk.js`, the same deserializer with its walker (`walk`, `visit`): the
+/// walker is about half a module's code, which V8 parses whenever a process loads the module, so a
+/// process that only deserializes should not load it (bench/README.md, 2026-11-27, "loading").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Module {
+    Deserialize,
+    Walk,
+}
+
+impl Module {
+    /// Its file name, `.js` or `.d.ts` to follow.
+    pub fn stem(self) -> &'static str {
+        match self {
+            Module::Deserialize => "deserialize",
+            Module::Walk => "walk",
+        }
+    }
+}
+
 pub(in crate::emit) use buffer_view::Reads;
 use buffer_view::{BufferView, StringsView};
 use builder::Builder;

@@ -118,46 +118,6 @@ export declare function deserialize(buffer: Uint8Array): { document: Document; c
  */
 export declare function encodeSource(text: string, buffer: Uint8Array): number;
 
-/** Each node interface by its node type. */
-export interface NodesByType {
-  "Document": Document;
-  "Comment": Comment;
-  "Object": Object;
-  "Member": Member;
-  "Array": Array;
-  "StringLiteral": StringLiteral;
-  "NumberLiteral": NumberLiteral;
-  "BooleanLiteral": BooleanLiteral;
-  "NullLiteral": NullLiteral;
-}
-
-/**
- * What `walk` and `visit` call: for a node type, a function called with each node of that type on
- * the way down (returning `false` skips the node's children), and for `"Type:exit"` one called on
- * the way up. Keys that name no node type are a `TypeError`.
- */
-export type Visitor = {
-  [T in keyof NodesByType]?: (node: NodesByType[T]) => void | boolean;
-} & {
-  [T in keyof NodesByType as `${T}:exit`]?: (node: NodesByType[T]) => void;
-};
-
-/**
- * Visits the nodes of the tree in a rawast buffer, in output order, without building what the
- * visitor does not see: a node of a type it names is built whole, as `deserialize` builds it, its
- * subtree visited on the objects built; what cannot lead to such a node is not read.
- * Trees of any depth. Throws a `RawastBufferError` for a bad buffer where the walk reads it, an
- * `Error` when called from a visitor of a walk (as does `deserialize`), and rethrows what a
- * visitor throws.
- */
-export declare function walk(buffer: Uint8Array, visitor: Visitor): void;
-
-/**
- * Visits the nodes of a tree already built (what `deserialize` returns, or a node or array of it)
- * as `walk` visits them in the buffer.
- */
-export declare function visit(value: object, visitor: Visitor): void;
-
 /**
  * What a generic walker follows to every node: for each node type, and each place where plain
  * objects holding nodes lie, the keys of the properties that can lead to a node, in order. An object

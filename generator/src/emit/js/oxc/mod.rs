@@ -75,6 +75,8 @@ struct OxcDeserializeJs {
     source_from_buffer: bool,
     /// `walk(…, visitor)` (`walker.rs`), with `VISITOR_KEYS` (`js/visitor_keys.js`).
     walker: Option<WalkerView>,
+    /// `deserialize.js`, whose walker is in `walk.js`.
+    walk_elsewhere: bool,
     visitor_keys: Vec<(String, String)>,
     discriminator: String,
 }
@@ -146,7 +148,7 @@ pub fn root_name(settings: &OxcSettings) -> &'static str {
 }
 
 /// The deserializer; `cx.model` is the target's [`variant_model`].
-pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<String, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, module: super::Module) -> Result<String, Error> {
     let OxcSettings { typescript, range, parent, linter, source_text } = *settings;
     let flags = Flags::of(settings);
     // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
@@ -159,7 +161,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let root = emitter.named(root_name(settings)).map_err(fail)?;
     let metadata = emitter.named(METADATA).map_err(fail)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
-    let walker = {
+    let walker = if module == super::Module::Deserialize {
+        None
+    } else {
         let (params, set_up) = if linter {
             ("buffer", "setUp(buffer)")
         } else {
@@ -214,6 +218,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         getters_kept: linter,
         views,
         walker,
+        walk_elsewhere: module == super::Module::Deserialize,
         visitor_keys: visitor_keys(cx).unwrap_or_default(),
         discriminator: "type".to_owned(),
     };

@@ -2001,37 +2001,6 @@ export declare class RawastBufferError extends Error {
  */
 export declare function deserialize(buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number): RawTransferData;
 
-/** The nodes whose `type` can be `T`. */
-export type NodeOfType<T extends string, N = Node> = N extends { type: infer U } ? (T extends U ? N : never) : never;
-
-/**
- * What `walk` and `visit` call: for a node type, a function called with each node of that type on
- * the way down (returning `false` skips the node's children), and for `"Type:exit"` one called on
- * the way up. Keys that name no node type are a `TypeError`.
- */
-export type Visitor = {
-  [T in Node["type"]]?: (node: NodeOfType<T>) => void | boolean;
-} & {
-  [T in Node["type"] as `${T}:exit`]?: (node: NodeOfType<T>) => void;
-};
-
-/**
- * Visits the nodes of the tree in the buffer, in output order. Nodes have `parent`, which holds
- * the whole tree: the first node of a type the visitor names has the whole tree built, as
- * `deserialize` builds it, and visited; until then, what cannot lead to such a node is not read,
- * and a buffer with none builds nothing.
- * Takes `deserialize`'s arguments, then the visitor. Trees of any depth. Throws a
- * `RawastBufferError` for a bad buffer where the walk reads it, an `Error` when called from a
- * visitor of a walk (as does `deserialize`), and rethrows what a visitor throws.
- */
-export declare function walk(buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number, visitor: Visitor): void;
-
-/**
- * Visits the nodes of a tree already built (what `deserialize` returns, or a node or array of it)
- * as `walk` visits them in the buffer.
- */
-export declare function visit(value: object, visitor: Visitor): void;
-
 /**
  * What a generic walker follows to every node: for each node type, the keys of the properties that
  * can lead to a node, in output order, from the schema (oxc's converters included). Types that
