@@ -7,7 +7,6 @@
 // node --expose-gc bench/oxc-visit.js --target-json JSON [--json FILE] [--samples N] PATH...
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 
@@ -22,6 +21,7 @@ import { Visitor as LazyVisitor, getVisitorsArr } from "oxc-parser/src-js/raw-tr
 
 import { usageError } from "../tests/command-line.js";
 import { benchCommandLine, fileClasses, fullVisitor, machine, median, oxcParseOptions, printVisitReport, sample, sparseVisitor } from "./common.js";
+import { importWalker } from "../tests/targets.js";
 
 const USAGE = "node --expose-gc bench/oxc-visit.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit --target oxc-…`)";
 const { Visitor } = createRequire(import.meta.url)("oxc-parser");
@@ -60,8 +60,7 @@ async function main() {
   if (target.format !== "oxc" || target.linter || target.parent) usageError(USAGE, `${target.name} is not a target of oxc-parser's buffers without parents`);
   const typescript = target.variant.startsWith("ts");
   // The target's `walk.js`: its deserializer with the walker, one module for every method.
-  if (target.walkModule === null) usageError(USAGE, `${target.name} has no walker (walk.js)`);
-  const rawast = await import(pathToFileURL(target.walkModule).href);
+  const rawast = (await importWalker(target)) ?? usageError(USAGE, `${target.name} has no walker (walk.js)`);
   const oxc = await import(`oxc-parser/src-js/generated/deserialize/${target.referenceVariant}.js`);
   const results = [];
   for (const path of options.paths) {

@@ -8,13 +8,13 @@
 // node --expose-gc bench/visit.js --encode PATH [--target-json JSON [--eager-target-json JSON]] [--json FILE] [--samples N] PATH...
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import assert from "node:assert/strict";
 
 import { parseFile } from "../tests/acorn.js";
 import { usageError } from "../tests/command-line.js";
 import { produceBuffer } from "./buffers.js";
 import { benchCommandLine, fileClasses, fullVisitor, machine, median, printVisitReport, sample, sparseVisitor } from "./common.js";
+import { importWalker } from "../tests/targets.js";
 
 const USAGE = "node --expose-gc bench/visit.js --encode PATH [--target-json JSON [--eager-target-json JSON]] [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit`)";
 
@@ -57,10 +57,7 @@ async function main() {
   const name = options.target?.name ?? "parser";
   const layout = options.target?.bufferLayout ?? "parser";
   // Each target's `walk.js`: its deserializer with the walker, one module for every method.
-  const walkerOf = (target) => {
-    if (target.walkModule === null) usageError(USAGE, `${target.name} has no walker (walk.js)`);
-    return import(pathToFileURL(target.walkModule).href);
-  };
+  const walkerOf = async (target) => (await importWalker(target)) ?? usageError(USAGE, `${target.name} has no walker (walk.js)`);
   const module = await (options.target === null ? import("../generated/npm/parser/walk.js") : walkerOf(options.target));
   const lazy = options.target?.lazy === true;
   if (lazy !== (options.eagerTarget !== null)) usageError(USAGE, "--eager-target-json goes with a lazy target, and a lazy target with it");

@@ -13,6 +13,7 @@
 
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 import { parseCommandLine, usageError } from "./command-line.js";
 
@@ -79,4 +80,9 @@ function shapeProblem(target) {
   if (typeof target.typescript !== "boolean" || typeof target.range !== "boolean" || typeof target.parent !== "boolean") return "no typescript, range or parent";
   if (typeof target.linter !== "boolean") return "no linter";
   return ["argument", "buffer"].includes(target.sourceText) ? null : "sourceText is neither argument nor buffer";
+}
+
+/** The target's `walk.js` (its deserializer with `walk` and `visit`), loaded, or null where it has none. */
+export async function importWalker(target) {
+  return target.walkModule === null ? null : await import(pathToFileURL(target.walkModule).href);
 }

@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 
 import { parseFile } from "../acorn.js";
 import { parseCommandLine, usageError } from "../command-line.js";
-import { TARGET_OPTION, targetsOption } from "../targets.js";
+import { importWalker, TARGET_OPTION, targetsOption } from "../targets.js";
 import { rulesDifference } from "../walk-rules.js";
 import { toJson } from "./estree-json.js";
 
@@ -149,7 +149,7 @@ async function main() {
     const started = performance.now();
     const module = await import(pathToFileURL(target.module).href);
     // The walker is in `walk.js`, with its own copy of the deserializer (tests/targets.js).
-    const walker = target.walkModule === null ? null : await import(pathToFileURL(target.walkModule).href);
+    const walker = await importWalker(target);
     const deserialize = target.lazy ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
     // Targets in a row that read the same layout and pointer width share its buffers. 32-bit buffers
     // come from the wasm32 producer, in a process of its own (see wasm-encode.js).

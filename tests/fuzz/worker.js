@@ -14,7 +14,7 @@ import { toJson } from "../conformance/estree-json.js";
 import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../../generated/js/constants.js";
 import { integerOption, parseCommandLine, usageError } from "../command-line.js";
 import { random } from "../support.js";
-import { parseTarget } from "../targets.js";
+import { importWalker, parseTarget } from "../targets.js";
 import { readEverything } from "../oxlint/lint.js";
 import { deepNesting } from "./deep.js";
 import { rawastRegion, walk } from "./layout.js";
@@ -33,7 +33,7 @@ const lazy = target.lazy;
 // A module without the class (generated before it existed) has no buffer error: all errors are foreign.
 const BufferError = deserializer.RawastBufferError ?? class {};
 // The walker, in `walk.js` with its own copy of the deserializer (and of `RawastBufferError`).
-const walker = target.walkModule === null ? null : await import(pathToFileURL(target.walkModule).href);
+const walker = await importWalker(target);
 const WalkError = walker?.RawastBufferError ?? class {};
 
 /**

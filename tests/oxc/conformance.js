@@ -37,7 +37,7 @@ import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 import { createRequire } from "node:module";
 import { usageError } from "../command-line.js";
 import { rulesDifference } from "../walk-rules.js";
-import { targetAndPaths } from "../targets.js";
+import { importWalker, targetAndPaths } from "../targets.js";
 import { addParents, firstDifference } from "./compare.js";
 import { LANGS, collectFiles, kindOf } from "./files.js";
 
@@ -98,7 +98,7 @@ async function main() {
   try {
     candidate = (await import(pathToFileURL(resolve(options.module)).href)).deserialize;
     // The walker is in `walk.js`, with its own copy of the deserializer (tests/targets.js).
-    walker = options.walkModule === null ? null : await import(pathToFileURL(options.walkModule).href);
+    walker = await importWalker(options);
   } catch (error) {
     usageError(USAGE, `cannot load ${options.module}: ${error.message}`);
   }

@@ -3,8 +3,8 @@
 // and compares the tree with the one Oxlint's own deserializer made of the same buffer
 // (`context.sourceCode.ast`), while the file is linted: keys, values, every node's `parent` and
 // `loc`, the program's comments and tokens with theirs. Where RAWAST_OXLINT_WALK_MODULE names the
-// target's `walk.js`, each rule of tests/walk-rules.js is run by its `walk` on the same buffer and compared with the rule run on Oxlint's
-// tree by oxc-parser's visitor keys (TS-ESLint's), by type and span, each visited node's `parent`
+// target's `walk.js`, each rule of tests/walk-rules.js is run by its `walk` on the same buffer and
+// compared with the rule run on Oxlint's tree by oxc-parser's visitor keys (TS-ESLint's), by type and span, each visited node's `parent`
 // checked. It appends one JSON line per file to the file named by RAWAST_OXLINT_OUT.
 
 import { appendFileSync } from "node:fs";
