@@ -131,9 +131,10 @@ function describe([kind, node]) {
  * difference between two nodes, or null, for the rules whose nodes do not nest (`identifiers`,
  * `sparse`, `program`); `null` to compare every rule's nodes by type and span only (trees with
  * parent links, where a node holds the whole tree). A visited node with a `parent` must be held
- * by it.
+ * by it. `walkWords`: the walker's `WALK_WORDS`, whose types are then walked one at a time
+ * (`wordsDifference`).
  */
-export function rulesDifference(walk, types, program, referenceKeys, compareWhole) {
+export function rulesDifference(walk, types, program, referenceKeys, compareWhole, walkWords = {}) {
   for (const [name, rule] of Object.entries(RULES)) {
     const { visitor, log } = events(rule, types);
     try {
@@ -146,6 +147,31 @@ export function rulesDifference(walk, types, program, referenceKeys, compareWhol
     if (difference !== null) return `rule ${name}: ${difference}`;
     const orphan = log.find(([, node]) => Object.hasOwn(node, "parent") && !heldByParent(node));
     if (orphan !== undefined) return `rule ${name}: ${orphan[1].type} at ${orphan[1].start}: its parent does not hold it`;
+  }
+  return wordsDifference(walk, types, program, referenceKeys, walkWords);
+}
+
+/**
+ * The first difference between the nodes of each type of `walkWords` (a walker's `WALK_WORDS`)
+ * that a walk visiting that type alone hands over and those of the reference tree, by type and
+ * span, or null. Such a walk skips every node whose span holds none of the type's words: what it
+ * relies on (every node of the type holds one of them; every node's span holds those of the nodes
+ * it holds) is checked here, one type at a time, where the fewest words let it skip the most.
+ */
+function wordsDifference(walk, types, program, referenceKeys, walkWords) {
+  const wordTypes = Object.keys(walkWords).filter((type) => types.has(type));
+  if (wordTypes.length === 0) return null;
+  const expected = new Map(wordTypes.map((type) => [type, []]));
+  for (const event of referenceEvents(program, referenceKeys, { enter: wordTypes, exit: [], skip: [] }, types)) expected.get(event[1].type).push(event);
+  for (const type of wordTypes) {
+    const log = [];
+    try {
+      walk({ [type]: (node) => void log.push(["enter", node]) });
+    } catch (error) {
+      return `words of ${type}: walk threw: ${error.message}`;
+    }
+    const difference = eventsDifference(expected.get(type), log, () => null);
+    if (difference !== null) return `words of ${type} (${walkWords[type].join(", ")}): ${difference}`;
   }
   return null;
 }

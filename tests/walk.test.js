@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 
 import { encodeFile, encodeScript } from "./producer.js";
 import { RULES, events, eventsDifference, heldByParent, referenceEvents } from "./walk-rules.js";
-import { deserialize, RawastBufferError, visit, VISITOR_KEYS, walk } from "../generated/npm/parser/walk.js";
+import { deserialize, RawastBufferError, visit, VISITOR_KEYS, walk, WALK_WORDS } from "../generated/npm/parser/walk.js";
 import * as linter from "../generated/npm/linter/walk.js";
 import * as lazy from "../generated/npm/parser-lazy/walk.js";
 import * as leanParser from "../generated/npm/parser/deserialize.js";
@@ -91,6 +91,27 @@ test("a function for the way down that returns false skips the children; the exi
     Identifier: (node) => log.push(node.name),
   });
   assert.deepEqual(log, ["enter f", "exit f", "h", "c"]);
+});
+
+test("a visitor of types with words (WALK_WORDS) visits what visit visits, words in strings, comments and non-ASCII text around", () => {
+  assert.deepEqual(WALK_WORDS.DebuggerStatement, ["debugger"]);
+  assert.equal(WALK_WORDS.Identifier, undefined);
+  // The words where no node of their type is (a string, a comment, an identifier), the nodes deep
+  // in expressions, after characters of two UTF-16 units, and a second type whose word is rarer.
+  const source = 'var debuggers = "debugger"; /* debugger */ f(function () { if (a) { debugger; } }, "é𝒳", () => { debugger });\nfor (;;) { with (o) { throw debuggers; } }';
+  const { buffer } = encodeScript("parser", source);
+  const tree = deserialize(buffer);
+  for (const types of [["DebuggerStatement"], ["DebuggerStatement", "WithStatement"], ["ThrowStatement"], ["DebuggerStatement", "Identifier"]]) {
+    const walked = [];
+    const visited = [];
+    const visitor = (log) => Object.fromEntries(types.map((type) => [type, (node) => void log.push(`${node.type} ${source.slice(node.start, node.end)}`)]));
+    walk(buffer, visitor(walked));
+    visit(tree, visitor(visited));
+    assert.ok(visited.length > 0);
+    assert.deepEqual(walked, visited, types.join(", "));
+  }
+  // The lazy targets decode their source a chunk at a time: their walks do not skip by words.
+  assert.deepEqual(lazy.WALK_WORDS, {});
 });
 
 test("the visitor's keys must name node types of the tree, and its values be functions", () => {
@@ -227,7 +248,10 @@ test("linter layout: trees 100,000 levels deep, and the shared-pointer bomb", { 
   assert.ok(held);
   assert.throws(() => linter.walk(readFileSync(new URL("shared.linter.bin", deep)), { Identifier() {} }), /takes the structs read past 2 ×/);
   // (With no visited type there, the bomb is read as far as a walk reads: refused too.)
-  assert.throws(() => linter.walk(readFileSync(new URL("shared.linter.bin", deep)), { DebuggerStatement() {} }), linter.RawastBufferError);
+  assert.throws(() => linter.walk(readFileSync(new URL("shared.linter.bin", deep)), { EmptyStatement() {} }), linter.RawastBufferError);
+  // A visitor of types with words (WALK_WORDS) and none of them in the source: the walk reads no
+  // more than the program's span, and the bomb is never reached.
+  linter.walk(readFileSync(new URL("shared.linter.bin", deep)), { DebuggerStatement: () => assert.fail("no debugger statement there") });
 });
 
 // The lazy target: the nodes a walk hands over are its lazy objects, which read the rest of their

@@ -43,6 +43,11 @@ var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
 var sourceLatin;
+{%- if few_strings() %}
+// Set by a walk whose visitor skips by words (`walk.js`): it builds few strings, and a copy of a
+// non-ASCII source's bytes (`sourceLatin`) would cost it more than they do, decoded one by one.
+var fewStrings = false;
+{%- endif %}
 {%- if parent_links %}
 // The node whose children are being read: each node's `parent`. A node with children sets it while
 // they are read, and oxc's converters keep it up to date too.
@@ -217,8 +222,13 @@ function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (sourceText.length === sourceByteLen) {
     end = sourceEnd;
     sourceLatin = sourceText;
-  } else if (sourceByteLen > MAX_STRING_BYTES) {
+  } else if (sourceByteLen > MAX_STRING_BYTES{% if few_strings() %} || fewStrings{% endif %}) {
+{%- if few_strings() %}
+    // Too long for one string of its bytes, or a walk that builds few strings: every string is
+    // decoded on its own.
+{%- else %}
     // Too long for one string of its bytes: every string is decoded on its own.
+{%- endif %}
     sourceLatin = "";
     sourceEnd = sourceStartPos;
   } else {
@@ -245,6 +255,9 @@ function readResult(root) {
 /** Drops the buffer's views and what was read of it, once a call is done with it. */
 function release() {
   {% for view in views %}{{ view.name }} = {% endfor %}sourceText = sourceLatin = touched = undefined;
+{%- if few_strings() %}
+  fewStrings = false;
+{%- endif %}
 {%- if parent_links %}
   parent = null;
 {%- endif %}

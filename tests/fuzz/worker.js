@@ -154,29 +154,36 @@ function walkVisitor(names) {
   return { Identifier: (node) => names.push(node.name), DebuggerStatement: () => names.push("debugger") };
 }
 
-// What the walker visits in a buffer `deserialize` refused: a rare type only, so that the walk reads
-// all it can without building it. (With identifiers, a walk of a tree with parent links would read
-// the whole tree at the first one, as `deserialize` did already.)
-const SPARSE_VISITOR = { DebuggerStatement() {} };
+// What the walker visits in a buffer `deserialize` refused: rare types only, so that the walk reads
+// all it can without building it (with identifiers, a walk of a tree with parent links would read
+// the whole tree at the first one, as `deserialize` did already). `EmptyStatement` has no words
+// (`WALK_WORDS`): that walk reads every struct that could lead to one; `DebuggerStatement` has, and
+// that walk reads the spans by which it skips the rest.
+const SPARSE_VISITORS = [{ EmptyStatement() {} }, { DebuggerStatement() {} }];
 
 /**
  * What is wrong with `walk` on the bytes of `args` (`deserialize`'s arguments), or null. It reads
  * part of what `deserialize` reads: where that gave a tree (`tree`), it visits what `visit` finds in
  * it; where that gave a `RawastBufferError` (`tree` null), it gives one too or visits what it reads
- * (`SPARSE_VISITOR`).
+ * (`SPARSE_VISITORS`).
  */
 function walkProblem(args, tree) {
   if (walker === null) return null;
   const walked = [];
-  const start = performance.now();
-  try {
-    walker.walk(...args, tree === null ? SPARSE_VISITOR : walkVisitor(walked));
-  } catch (error) {
+  for (const visitor of tree === null ? SPARSE_VISITORS : [walkVisitor(walked)]) {
+    const start = performance.now();
+    try {
+      walker.walk(...args, visitor);
+    } catch (error) {
+      walkTime += performance.now() - start;
+      if (error instanceof WalkError) {
+        if (tree === null) continue;
+        return `walk: a RawastBufferError (${error.message}) where deserialize gave a tree`;
+      }
+      return `walk: ${String(error?.stack ?? error).slice(0, 800)}`;
+    }
     walkTime += performance.now() - start;
-    if (error instanceof WalkError) return tree === null ? null : `walk: a RawastBufferError (${error.message}) where deserialize gave a tree`;
-    return `walk: ${String(error?.stack ?? error).slice(0, 800)}`;
   }
-  walkTime += performance.now() - start;
   if (tree === null) return null;
   const visited = [];
   walker.visit(tree, walkVisitor(visited));

@@ -1,8 +1,8 @@
 //! `codegen.toml`: what to generate. `Config::parse` reads it into a `Config`, one section at a
-//! time (`[schema]` in `schema.rs`, `[mapping]` in `mapping.rs`, `[output]` here, `[targets.X]` in
-//! `target.rs` with their `strings` in `strings.rs` and `package` in `package.rs`), then checks what
-//! one section needs of another. Every problem is a `Diagnostic`, at the place in the file to blame
-//! when there is one.
+//! time (`[schema]` in `schema.rs`, `[mapping]` in `mapping.rs`, `[output]` here, `[walk]` in
+//! `walk.rs`, `[targets.X]` in `target.rs` with their `strings` in `strings.rs` and `package` in
+//! `package.rs`), then checks what one section needs of another. Every problem is a `Diagnostic`,
+//! at the place in the file to blame when there is one.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -15,6 +15,7 @@ mod package;
 mod schema;
 mod strings;
 mod target;
+mod walk;
 
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
@@ -23,6 +24,7 @@ pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};
 pub use schema::RustPaths;
 pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
+pub use walk::WalkKeyword;
 pub use target::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
 
 /// The parsed configuration.
@@ -55,6 +57,8 @@ pub struct Config {
     pub regenerate: String,
     /// Targets in name order.
     pub targets: Vec<Target>,
+    /// `[walk] keywords`: node types whose source text holds one of these words.
+    pub walk_keywords: Vec<WalkKeyword>,
 }
 
 /// A type or field name from the configuration, with where it was written.
@@ -95,6 +99,8 @@ struct RawConfig {
     output: RawOutput,
     #[serde(default)]
     targets: BTreeMap<String, Spanned<target::RawTarget>>,
+    #[serde(default)]
+    walk: walk::RawWalk,
 }
 
 /// `[output]` as written.
@@ -154,6 +160,7 @@ impl Config {
         let (output_dir, regenerate) = check_output(raw.output, file, &mut diagnostics);
         let target::Targets { targets, lazy_spans } = target::check(raw.targets, schema.dialect, file, &mut diagnostics);
         let mapping = mapping::check(raw.mapping, file, &mut diagnostics);
+        let walk_keywords = walk::check(raw.walk, file, &mut diagnostics);
 
         // What one section needs of another.
         if mapping.discriminator.is_none() {
@@ -188,6 +195,7 @@ impl Config {
             output_dir,
             regenerate,
             targets,
+            walk_keywords,
         };
         Diagnostics(diagnostics).into_result(config)
     }

@@ -1,9 +1,10 @@
 //! Keys that cannot work: two properties of one object with the same key (the later would overwrite
 //! the earlier, and the `.d.ts` would not compile), keys JS reads as something else, and keys a
-//! target reserves for itself. Each is an error at the field that brings the key.
+//! target reserves for itself. Each is an error at the field that brings the key; and `[walk]
+//! keywords` naming no node type, an error at the key.
 
 use super::{Model, Property, PropertyValue};
-use crate::config::{RawastSettings, SpanStyle, Target};
+use crate::config::{Config, RawastSettings, SpanStyle, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Schema, TypeKind};
 
@@ -51,6 +52,20 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
                         .with_help("the root and each channel need keys of their own: set [mapping] root_key, or rename the field"),
                 );
             }
+        }
+    }
+}
+
+/// `[walk] keywords` name node types of the schema.
+pub(super) fn check_walk_keywords(schema: &Schema, model: &Model, config: &Config, diagnostics: &mut Diagnostics) {
+    let node_types = model.node_types(schema);
+    for keyword in &config.walk_keywords {
+        if !node_types.iter().any(|(name, _)| *name == keyword.node_type.name) {
+            diagnostics.push(
+                Diagnostic::new(format!("`walk.keywords` names `{}`, which is no node type of the schema", keyword.node_type.name))
+                    .at(keyword.node_type.location.clone())
+                    .with_help("keys are node types as the output names them (its `type`), such as `DebuggerStatement`"),
+            );
         }
     }
 }

@@ -259,6 +259,7 @@ impl Model {
         let mut model = Model { mapping, objects, enums, walked, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
         model.builds = builds_nodes_by_type(schema, &model);
         model.visitor_keys = visitor::visitor_keys(schema, &model);
+        check::check_walk_keywords(schema, &model, config, &mut diagnostics);
         if schema.dialect == Dialect::Oxc {
             // oxc's rules let a later property replace an earlier one's value, and its
             // deserializers check their own recursion (`emit::js::oxc::nesting`).

@@ -8,7 +8,7 @@ use askama::Template;
 
 use super::walker::{NodeIndex, WalkBody, WalkEntry, WalkerView, visitor_keys, walker};
 use super::{Body, Builder, BufferView, Function, Module, ResultView, StringsView, render_checked};
-use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, Target};
+use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, SpanUnit, Target};
 use crate::emit::EmitContext;
 use crate::ir::TypeRef;
 use crate::Error;
@@ -57,6 +57,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         set_up: "setUp(buffer)".to_owned(),
         release: format!("{} = undefined;", buffer.released().collect::<Vec<_>>().join(" = ")),
         lazy: false,
+        // Spans count UTF-16 units: the source decoded (as strings are, lone surrogates kept).
+        source_text: (cx.model.mapping.span_unit == SpanUnit::Utf16).then(|| "decodeWtf8(sourceStart, sourceEnd - sourceStart)".to_owned()),
+        few_strings: false,
     };
     let has_walker = super::has_walker(cx);
     let walker = if has_walker && module == Module::Walk { walker(&mut builder, cx, &root, entry) } else { None };

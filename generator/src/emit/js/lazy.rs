@@ -100,6 +100,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
         set_up: "openWalk(buffer)".to_owned(),
         release: "closeWalk();".to_owned(),
+        // (A lazy tree decodes the source a chunk at a time, in its context: no walk skips by words.)
+        source_text: None,
+        few_strings: false,
         lazy: true,
     };
     let has_walker = super::has_walker(cx);

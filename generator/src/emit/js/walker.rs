@@ -120,6 +120,13 @@ pub(in crate::emit::js) struct WalkerView {
     pub(in crate::emit::js) makes: bool,
     /// The nodes built are a lazy target's objects: [`WalkEntry::lazy`].
     pub(in crate::emit::js) lazy: bool,
+    /// Each node type's words (`[walk] keywords`), by index, as JS (`null` for none); empty where
+    /// walks skip nothing by them ([`WalkEntry::source_text`]).
+    pub(in crate::emit::js) node_words: Vec<String>,
+    /// [`WalkEntry::source_text`], where `node_words` is not empty.
+    pub(in crate::emit::js) source_text: String,
+    /// [`WalkEntry::few_strings`].
+    pub(in crate::emit::js) few_strings: bool,
 }
 
 pub(in crate::emit::js) struct WalkFunction {
@@ -140,8 +147,9 @@ pub(in crate::emit::js) struct Step {
 
 pub(in crate::emit::js) enum WalkBody {
     /// A struct read field by field. `node`: its node type and the expression that builds it
-    /// whole (when the visitor visits that type). `children`: in output order.
-    Object { node: Option<(NodeIndex, String)>, children: Vec<Step> },
+    /// whole (when the visitor visits that type). `children`: in output order. `span`: the offset
+    /// of its span's `start` (its `end` follows), where walks skip nodes by their words.
+    Object { node: Option<(NodeIndex, String)>, children: Vec<Step>, span: Option<u32> },
     /// A value built whole (a converter's), then its objects visited. `reads`: the walker of what
     /// the converter reads (an `Object` without a node), where that is known: the value is built
     /// only where those hold a node of a visited type (a scan, which visits nothing), or where the
@@ -162,6 +170,12 @@ pub(in crate::emit::js) enum NodeIndex {
 }
 
 impl WalkerView {
+    /// Whether a walk that visits only node types with words skips the nodes whose source holds
+    /// none of them (`NODE_WORDS`).
+    pub(in crate::emit::js) fn prunes(&self) -> bool {
+        !self.node_words.is_empty()
+    }
+
     /// Whether some walker builds a converter's value that makes nodes, or reads its node type from
     /// a tag (oxc's format): `WALK_MADE`, and `WALK_NODE` entries that are lists.
     pub(in crate::emit::js) fn has_lists(&self) -> bool {
@@ -270,6 +284,13 @@ pub(in crate::emit::js) struct WalkEntry {
     /// getters, which read in the context of the walk's buffer (the template's `walkContext`), and
     /// nothing is left deferred.
     pub(in crate::emit::js) lazy: bool,
+    /// The source as a JS string whose indices are the buffer's span offsets, once `set_up` ran:
+    /// where it is known, a walk that visits only types with `[walk] keywords` skips every node
+    /// whose span holds none of their words.
+    pub(in crate::emit::js) source_text: Option<String>,
+    /// `setUp` reads `fewStrings` (oxc's): a walk that skips by words sets it, and `setUp` makes no
+    /// copy of a non-ASCII source's bytes to slice strings from.
+    pub(in crate::emit::js) few_strings: bool,
 }
 
 /// The walker of a target's tree, from its root; `None` when the model's visitor keys are errors
@@ -296,8 +317,31 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         .collect();
     let scans = functions.iter().any(|f| matches!(f.body, WalkBody::Built { reads: Some(_), .. }));
     let makes = scans || functions.iter().any(WalkFunction::builds_made);
-    let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release, lazy } = entry;
-    Some(WalkerView { functions, node_types, root, channels, discriminator: crate::emit::text::JsKey::new(&discriminator).access, whole_tree, probe_built, params, buffer_doc, set_up, release, keyless_types, scans, makes, lazy })
+    let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release, lazy, source_text, few_strings } = entry;
+    let node_words = match &source_text {
+        Some(_) if !cx.config.walk_keywords.is_empty() => collector.node_types.iter().map(|name| node_words(cx, name)).collect(),
+        _ => Vec::new(),
+    };
+    Some(WalkerView {
+        functions,
+        node_types,
+        root,
+        channels,
+        discriminator: crate::emit::text::JsKey::new(&discriminator).access,
+        whole_tree,
+        probe_built,
+        params,
+        buffer_doc,
+        set_up,
+        release,
+        keyless_types,
+        scans,
+        makes,
+        lazy,
+        node_words,
+        source_text: source_text.unwrap_or_default(),
+        few_strings,
+    })
 }
 
 impl Collector<'_, '_> {
@@ -382,7 +426,7 @@ impl Collector<'_, '_> {
         }
         let edges = children.iter().map(|s| s.walker).collect();
         let what = key.map_or_else(|| format!("`{}`", self.cx.schema.get(of).name), |key| format!("`{}`'s `{key}`", self.cx.schema.get(of).name));
-        WalkFunction { name, comment: format!("What the converter of {what} reads"), node: NodeOf::Nothing, edges, body: WalkBody::Object { node: None, children } }
+        WalkFunction { name, comment: format!("What the converter of {what} reads"), node: NodeOf::Nothing, edges, body: WalkBody::Object { node: None, children, span: None } }
     }
 
     /// The node types converter `converter` makes itself.
@@ -473,7 +517,8 @@ impl Collector<'_, '_> {
                             (false, false) => NodeOf::TypesMaking(indices, made),
                         };
                         let edges = children.iter().map(|s| s.walker).collect();
-                        (node_of, WalkBody::Object { node, children }, edges)
+                        let span = if node.is_some() { span_offset(cx, layout, *id) } else { None };
+                        (node_of, WalkBody::Object { node, children, span }, edges)
                     }
                 }
                 (TypeKind::Enum(e), shape) => {
@@ -536,6 +581,31 @@ impl Collector<'_, '_> {
         };
         WalkFunction { name, comment, node, edges, body }
     }
+}
+
+/// Node type `name`'s words (`[walk] keywords`) as a JS array, or `null`.
+fn node_words(cx: &EmitContext, name: &str) -> String {
+    match cx.config.walk_keywords.iter().find(|k| k.node_type.name == name) {
+        Some(keyword) => format!("[{}]", keyword.words.iter().map(|w| js_string(w)).collect::<Vec<_>>().join(", ")),
+        None => "null".to_owned(),
+    }
+}
+
+/// The offset of struct `id`'s span's `start` (its `end` is the next `u32`): its first field of
+/// rawast's `Span`, or of a struct named `Span` whose `start` and `end` are so (oxc's).
+fn span_offset(cx: &EmitContext, layout: &crate::layout::SchemaLayout, id: TypeId) -> Option<u32> {
+    let TypeKind::Struct(s) = &cx.schema.get(id).kind else { return None };
+    let Shape::Struct { field_offsets } = &layout.get(id).shape else { return None };
+    s.fields.iter().enumerate().find_map(|(index, field)| match &field.ty {
+        TypeRef::Span => Some(field_offsets[index]),
+        TypeRef::Named(span) if cx.schema.get(*span).name == "Span" => {
+            let (TypeKind::Struct(fields), Shape::Struct { field_offsets: offsets }) = (&cx.schema.get(*span).kind, &layout.get(*span).shape) else { return None };
+            let offset_of = |name: &str| fields.fields.iter().position(|f| f.name == name && f.ty == TypeRef::Primitive(crate::ir::Primitive::U32)).map(|i| offsets[i]);
+            let (start, end) = (offset_of("start")?, offset_of("end")?);
+            (end == start + 4).then_some(field_offsets[index] + start)
+        }
+        _ => None,
+    })
 }
 
 /// Each `VISITOR_KEYS` entry, quoted: its name and its keys; `None` when they are errors.

@@ -1196,6 +1196,14 @@ function walkComment(pos) {
 const WALKERS = [walkDocument, walkValue, walkBoxObject, walkObject, walkVecMember, walkMember, walkStringLiteral, walkBoxArray, walkArray, walkVecValue, walkBoxStringLiteral, walkBoxNumberLiteral, walkNumberLiteral, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkVecComment, walkComment];
 
 /**
+ * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of
+ * which the source text of every node of the type holds. A walk whose visitor visits only these
+ * types reads only the nodes whose span holds one of their words (or a `\u` escape); empty here:
+ * this target's walks cannot skip by words.
+ */
+export const WALK_WORDS = Object.freeze({});
+
+/**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for
  * each node type, and each place where plain objects holding nodes lie, the keys of the properties
  * that can lead to a node, in order. The walking rule: an object is a node of the type its

@@ -81,6 +81,13 @@ struct OxcDeserializeJs {
     discriminator: String,
 }
 
+impl OxcDeserializeJs {
+    /// Whether its walk sets `fewStrings` ([`WalkerView::few_strings`]): it skips by words.
+    fn few_strings(&self) -> bool {
+        self.walker.as_ref().is_some_and(|w| w.prunes() && w.few_strings)
+    }
+}
+
 /// One function, as `templates/js/function.js` writes it for every format: the emitter checks
 /// each function's calls against its code (`nesting::check_recorded`).
 #[derive(Template)]
@@ -178,6 +185,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, module: s
             set_up: set_up.to_owned(),
             release: "release();".to_owned(),
             lazy: false,
+            // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
+            source_text: Some("sourceText".to_owned()),
+            few_strings: true,
         };
         walker(&mut emitter, cx, &TypeRef::Named(root), entry)
     };

@@ -27,6 +27,9 @@ var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
 var sourceLatin;
+// Set by a walk whose visitor skips by words (`walk.js`): it builds few strings, and a copy of a
+// non-ASCII source's bytes (`sourceLatin`) would cost it more than they do, decoded one by one.
+var fewStrings = false;
 // The parent node, which oxc's converters keep up to date in its `parent` variants (not this one).
 var parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
@@ -147,8 +150,9 @@ function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (sourceText.length === sourceByteLen) {
     end = sourceEnd;
     sourceLatin = sourceText;
-  } else if (sourceByteLen > MAX_STRING_BYTES) {
-    // Too long for one string of its bytes: every string is decoded on its own.
+  } else if (sourceByteLen > MAX_STRING_BYTES || fewStrings) {
+    // Too long for one string of its bytes, or a walk that builds few strings: every string is
+    // decoded on its own.
     sourceLatin = "";
     sourceEnd = sourceStartPos;
   } else {
@@ -169,6 +173,7 @@ function readResult(root) {
 /** Drops the buffer's views and what was read of it, once a call is done with it. */
 function release() {
   uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+  fewStrings = false;
   // (Only where something was kept: `clear` gives a map a new table, which costs more than most
   // small files' whole read.)
   if (readFirst.size !== 0) readFirst.clear();
@@ -8331,6 +8336,16 @@ const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1,
 const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
 const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 272, 259, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [45], [19], [47], [48, 375], [49], [50], [51, 53, 372], [52], [], [54], [55], [56, 58, 123, 370], [57], [19], [59, 61, 364, 368], [60], [], [62], [63, 361], [64], [65, 58], [66, 68, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [67], [], [69], [], [71], [72, 19], [36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [74], [19, 75], [76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [], [101], [], [103], [75], [105], [75, 75, 75, 75], [107], [108, 48, 114], [109], [110], [111], [112], [60, 113, 113], [75], [115], [75], [117], [108, 118, 114], [119], [48, 120], [121], [122], [123], [114], [125], [4, 126, 133, 137], [127], [128], [129], [130], [131, 44], [132], [65, 19], [134], [66, 135], [136], [134, 67], [138], [139], [140], [75], [142], [75, 75], [144], [145], [112], [147], [140], [149], [150], [20, 24, 26, 30, 31, 151], [152], [19], [154], [60, 75, 113, 113], [156], [67, 157], [158, 160, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [159], [75], [161], [75], [163], [33, 140], [165], [], [167], [168], [157], [170], [171], [172], [173, 178, 180, 184, 186], [174], [175, 114], [176], [177], [114], [179], [65, 123], [181], [108, 182, 123], [183], [48, 120], [185], [108, 48, 123], [187], [65, 108, 188, 123], [189], [48, 120], [191], [75], [193], [194, 123], [66, 164], [196], [197, 137], [124, 36, 198, 201], [199], [200, 67], [36, 198, 201], [202], [], [204], [200, 137], [206], [140], [208], [75], [210], [75], [212], [75], [214], [], [216], [19, 75], [218], [19], [220], [75, 19], [222], [19, 19], [224], [19, 67], [226], [19, 69], [228], [229, 245], [230], [231], [232, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [233], [72, 19], [235], [236, 245], [237], [238, 243], [239], [37, 240], [241], [37, 242], [19], [244], [65, 231], [246], [247], [72], [249], [19], [251], [19, 19], [253], [19, 254], [255], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [257], [258], [252, 217, 221, 223, 225], [260], [56, 261, 262, 264], [60], [263], [242], [265], [266], [267], [268, 270, 279, 281, 173], [269], [5], [271], [56, 65, 272], [273], [261, 274, 276], [275], [48, 120], [277], [278], [2, 5], [280], [56, 65, 242], [282], [56, 65, 242], [284], [19, 19, 19], [286], [19, 242], [288], [19, 19], [290], [19, 254], [292], [19], [294], [35], [296], [19, 32], [298], [299], [36, 73, 215, 217, 219, 221, 223, 225], [301], [242], [303], [69, 19], [305], [306, 308], [307], [], [309], [], [311], [312, 314], [313], [], [315], [], [317], [318, 345, 358], [319], [320, 358], [321], [322, 330], [36, 201, 323, 325, 327], [324], [], [326], [324, 324], [328], [329, 324], [36, 201, 327], [331], [332, 356], [333], [334, 335], [323, 325], [336], [30, 337, 316, 342], [338], [339], [340, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [341], [], [343], [344, 345, 351], [], [346], [347, 316, 342, 337, 349], [348], [], [350], [19], [], [353], [19, 138], [355], [67, 254], [357], [19], [359], [360], [322], [362], [363], [58], [365], [366, 361], [367], [58], [369], [58, 19], [371], [19], [373], [374], [56, 363, 123], [277, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [384], [385], [386], [387, 242], [388], [58, 123], [390], [382, 19, 6], [392], [393, 242, 242, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [396], [19, 6, 397], [6], [399], [12, 6], [401], [242], [403], [19, 404], [405], [242, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [58, 123], [7], [418], [19, 6], [420], [19, 6], [422], [60, 108, 75], [424], [60, 108, 425, 429], [426], [427, 137], [428], [200], [430], [171], [432], [60, 433], [434], [435], [436, 242], [66, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [60, 444], [442, 440], [446], [447, 441], [448], [], [450], [60, 451], [452, 36, 198], [453], [4], [455], [456, 4, 468], [457], [458], [459], [460], [461, 464, 466], [462], [463, 60], [67, 37, 4], [465], [60], [467], [60], [469], [470], [471], [472], [473], [474], [475, 4], [67, 4], [477], [478, 4, 479], [463], [480], [470], [482], [483], [272, 259, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [485], [486], [383, 272, 259, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [463, 463], [492], [489, 4, 493], [494], [470], [496], [19], [498], [67], [500], []];
+/**
+ * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
+ * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
+ * for the types of which nothing is known.
+ */
+const NODE_WORDS = [null, null, ["this"], null, null, null, null, null, null, null, null, ["new"], ["import", "new"], null, null, null, null, null, null, null, null, null, null, null, null, ["super"], ["await"], ["?."], null, null, null, null, ["var", "let", "const", "using"], null, null, ["if"], ["do"], ["while"], ["for"], ["for"], ["for"], ["continue"], ["break"], ["return"], ["with"], ["switch"], null, null, ["throw"], ["try"], null, ["debugger"], ["function"], null, ["function"], null, ["=>"], ["yield"], ["class"], ["class"], null, null, null, null, null, null, null, null, null, ["import"], ["import"], null, null, null, null, ["export"], ["export"], ["export"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["enum"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["type"], ["interface"], null, null, null, null, null, null, null, null, null, null, null, null, null, ["import"], null, null, null, null, ["as"], ["satisfies"], null, ["import"], null, null, null, ["export"], ["export"], null, null, null, null, null];
+// A walk whose visitor visits only types with words: the words (the plan's), and where they and
+// `\u` escapes start in the source, in order. A node's span holds every node it holds, so a node
+// whose span holds none of them holds no visited node: it is skipped without being read.
+var visitedWords = null, wordsAt = null;
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -8377,13 +8392,16 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
   if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
   setVisitor(visitor);
   try {
+    fewStrings = visitedWords !== null;
     const root = setUp(buffer, sourceText, sourceStartPos, sourceByteLen);
+    wordsAt = visitedWords === null ? null : findWords(visitedWords);
     walkStack = [];
     walkDepth = 0;
     walkWithoutTree(root);
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    visitedWords = wordsAt = null;
     makes = null;
     scanning = 0;
     scanFound = false;
@@ -8416,6 +8434,7 @@ export function visit(value, visitor) {
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    visitedWords = wordsAt = null;
     makes = null;
   }
 }
@@ -8461,6 +8480,7 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  visitedWords = plan.words;
   makes = plan.makes;
   scanHits = plan.scanHits;
 }
@@ -8504,7 +8524,119 @@ function planOf(visited) {
     }
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-  return { needed, typeNeeded, makes, scanHits: new Uint8Array(WALK_NODE.length) };
+  // Words only where every visited type has some: one without could be anywhere.
+  const words = visited.every((t) => NODE_WORDS[t] !== null) ? [...new Set(visited.flatMap((t) => NODE_WORDS[t]))] : null;
+  return { needed, typeNeeded, makes, scanHits: new Uint8Array(WALK_NODE.length), words };
+}
+
+/**
+ * Where `words` start in `text`, in order, and `\u` escapes that a word could be written with. A
+ * word of name characters counts only where no name character is next to it: a keyword is a token
+ * of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a character
+ * that is in no word (most are in strings and regular expressions: `\u00e9`).
+ */
+function findWords(words) {
+  const text = sourceForWords();
+  // (Without the source, the walk reads what it would read without words.)
+  if (text === null) return null;
+  const at = [];
+  let letters = "";
+  for (const word of words) {
+    const name = isName(word);
+    if (name) letters += word;
+    // The search looks for the word from its rarest character on, then checks the characters
+    // before it: `indexOf` goes fast from one occurrence of its first character to the next, and
+    // as slow as 0.6 ns a character where that character is common (`d`, `i`).
+    const from = rarestFrom(word);
+    const tail = from === 0 ? word : word.slice(from);
+    for (let j = text.indexOf(tail, from); j !== -1; j = text.indexOf(tail, j + 1)) {
+      const i = j - from;
+      if (from !== 0 && !text.startsWith(word, i)) continue;
+      if (name && (isNameChar(text.charCodeAt(i - 1)) || isNameChar(text.charCodeAt(i + word.length)))) continue;
+      at.push(i);
+    }
+  }
+  // (Escapes make names only: a word that is no name, such as `=>`, cannot be written with one.)
+  if (letters !== "") {
+    for (let i = text.indexOf("\\u"); i !== -1; i = text.indexOf("\\u", i + 1)) {
+      const code = escapedCode(text, i + 2);
+      if (code === -1 || (code < 0x80 && letters.includes(String.fromCharCode(code)))) at.push(i);
+    }
+  }
+  return at.length < 2 ? at : at.sort((a, b) => a - b);
+}
+
+/**
+ * The source as a string whose indices are the spans' offsets, or null where its bytes are no
+ * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).
+ */
+function sourceForWords() {
+  try {
+    return sourceText;
+  } catch (error) {
+    if (error instanceof RawastBufferError) return null;
+    throw error;
+  }
+}
+
+// Characters of JavaScript source, the most frequent first (measured on lodash, three, TypeScript,
+// Vue and antd); any other is rarer than all of them.
+const CHARS_BY_FREQUENCY = " etnroaislc\ndpum=f()_g,.yh;/*xbv{}:k\"w'j[]|-!`>?z$\\q+@#<%^~";
+
+/** Where in `word` its rarest character is, short of its last (a search of one character is slow). */
+function rarestFrom(word) {
+  let from = 0, rank = -1;
+  for (let i = 0; i < Math.max(1, word.length - 1); i++) {
+    const found = CHARS_BY_FREQUENCY.indexOf(word[i]), r = found === -1 ? CHARS_BY_FREQUENCY.length : found;
+    if (r > rank) {
+      rank = r;
+      from = i;
+    }
+  }
+  return from;
+}
+
+/**
+ * Whether `word` is made of ASCII characters of names only. (No regular expressions here, and no
+ * typed array in `findWords`: right after a full collection they cost a walk of a small file about
+ * 7 µs more, measured, against 11 µs for all of `findWords`.)
+ */
+function isName(word) {
+  for (let i = 0; i < word.length; i++) if (!isNameChar(word.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Whether UTF-16 unit `c` (`NaN` past either end) is an ASCII character of names. */
+function isNameChar(c) {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
+}
+
+/** The code point of the escape whose hex digits start at `i` (`XXXX` or `{X...}`), or -1. */
+function escapedCode(text, i) {
+  let digits = text.slice(i, i + 4);
+  if (text.charCodeAt(i) === 0x7b) {
+    // (Any number of digits: a long run of zeros counts as not known.)
+    const tail = text.slice(i + 1, i + 10), end = tail.indexOf("}");
+    if (end === -1) return -1;
+    digits = tail.slice(0, end);
+  }
+  for (let i = 0; i < digits.length; i++) {
+    const c = digits.charCodeAt(i) | 0x20;
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return -1;
+  }
+  return digits === "" ? -1 : parseInt(digits, 16);
+}
+
+/** Whether one of the visited types' words (or a `\u` escape) starts in `start..end`. */
+function holdsWord(start, end) {
+  const at = wordsAt;
+  let lo = 0, hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < at.length && at[lo] < end;
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -8651,6 +8783,7 @@ function walkRawTransferData(pos) {
 
 /** `Program<'a>` */
 function walkProgram(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[0] !== null || exits[0] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeProgram, pos), 0);
@@ -8689,6 +8822,7 @@ function walkVecDirective(pos) {
 
 /** `Directive<'a>` */
 function walkDirective(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[29] !== null || exits[29] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeDirective, pos), 29);
@@ -8706,6 +8840,7 @@ function walkDirective(pos) {
 
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeStringLiteral, pos), 95);
@@ -8854,6 +8989,7 @@ function walkBoxBlockStatement(pos) {
 
 /** `BlockStatement<'a>` */
 function walkBlockStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[31] !== null || exits[31] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeBlockStatement, pos), 31);
@@ -8877,6 +9013,7 @@ function walkBoxBreakStatement(pos) {
 
 /** `BreakStatement<'a>` */
 function walkBreakStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[42] !== null || exits[42] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeBreakStatement, pos), 42);
@@ -8900,6 +9037,7 @@ function walkOptionLabelIdentifier(pos) {
 
 /** `LabelIdentifier<'a>` */
 function walkLabelIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeLabelIdentifier, pos), 1);
@@ -8914,6 +9052,7 @@ function walkBoxContinueStatement(pos) {
 
 /** `ContinueStatement<'a>` */
 function walkContinueStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[41] !== null || exits[41] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeContinueStatement, pos), 41);
@@ -8937,6 +9076,7 @@ function walkBoxDebuggerStatement(pos) {
 
 /** `DebuggerStatement` */
 function walkDebuggerStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[51] !== null || exits[51] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeDebuggerStatement, pos), 51);
@@ -8952,6 +9092,7 @@ function walkBoxDoWhileStatement(pos) {
 
 /** `DoWhileStatement<'a>` */
 function walkDoWhileStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[36] !== null || exits[36] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeDoWhileStatement, pos), 36);
@@ -9117,6 +9258,7 @@ function walkBoxBooleanLiteral(pos) {
 
 /** `BooleanLiteral` */
 function walkBooleanLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeBooleanLiteral, pos), 95);
@@ -9131,6 +9273,7 @@ function walkBoxNullLiteral(pos) {
 
 /** `NullLiteral` */
 function walkNullLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeNullLiteral, pos), 95);
@@ -9145,6 +9288,7 @@ function walkBoxNumericLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function walkNumericLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeNumericLiteral, pos), 95);
@@ -9159,6 +9303,7 @@ function walkBoxBigIntLiteral(pos) {
 
 /** `BigIntLiteral<'a>` */
 function walkBigIntLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeBigIntLiteral, pos), 95);
@@ -9174,6 +9319,7 @@ function walkBoxRegExpLiteral(pos) {
 
 /** `RegExpLiteral<'a>` */
 function walkRegExpLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeRegExpLiteral, pos), 95);
@@ -9195,6 +9341,7 @@ function walkBoxTemplateLiteral(pos) {
 
 /** `TemplateLiteral<'a>` */
 function walkTemplateLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[6] !== null || exits[6] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTemplateLiteral, pos), 6);
@@ -9231,6 +9378,7 @@ function walkVecTemplateElement(pos) {
 
 /** `TemplateElement<'a>` */
 function walkTemplateElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[8] !== null || exits[8] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTemplateElement, pos), 8);
@@ -9262,6 +9410,7 @@ function walkBoxIdentifierReference(pos) {
 
 /** `IdentifierReference<'a>` */
 function walkIdentifierReference(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeIdentifierReference, pos), 1);
@@ -9276,6 +9425,7 @@ function walkBoxSuper(pos) {
 
 /** `Super` */
 function walkSuper(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[25] !== null || exits[25] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeSuper, pos), 25);
@@ -9291,6 +9441,7 @@ function walkBoxArrayExpression(pos) {
 
 /** `ArrayExpression<'a>` */
 function walkArrayExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[3] !== null || exits[3] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeArrayExpression, pos), 3);
@@ -9477,6 +9628,7 @@ function walkBoxSpreadElement(pos) {
 
 /** `SpreadElement<'a>` */
 function walkSpreadElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[13] !== null || exits[13] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeSpreadElement, pos), 13);
@@ -9501,6 +9653,7 @@ function walkBoxArrowFunctionExpression(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function walkArrowFunctionExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[56] !== null || exits[56] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeArrowFunctionExpression, pos), 56);
@@ -9632,6 +9785,7 @@ function walkVecDecorator(pos) {
 
 /** `Decorator<'a>` */
 function walkDecorator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[157] !== null || exits[157] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeDecorator, pos), 157);
@@ -9675,6 +9829,7 @@ function walkBoxBindingIdentifier(pos) {
 
 /** `BindingIdentifier<'a>` */
 function walkBindingIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeBindingIdentifier, pos), 1);
@@ -9690,6 +9845,7 @@ function walkBoxObjectPattern(pos) {
 
 /** `ObjectPattern<'a>` */
 function walkObjectPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[21] !== null || exits[21] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeObjectPattern, pos), 21);
@@ -9726,6 +9882,7 @@ function walkVecBindingProperty(pos) {
 
 /** `BindingProperty<'a>` */
 function walkBindingProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeBindingProperty, pos), 5);
@@ -9897,6 +10054,7 @@ function walkBoxIdentifierName(pos) {
 
 /** `IdentifierName<'a>` */
 function walkIdentifierName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeIdentifierName, pos), 1);
@@ -9911,6 +10069,7 @@ function walkBoxPrivateIdentifier(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function walkPrivateIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[65] !== null || exits[65] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializePrivateIdentifier, pos), 65);
@@ -9926,6 +10085,7 @@ function walkBoxAssignmentExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function walkAssignmentExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[19] !== null || exits[19] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeAssignmentExpression, pos), 19);
@@ -9990,6 +10150,7 @@ function walkBoxTSAsExpression(pos) {
 
 /** `TSAsExpression<'a>` */
 function walkTSAsExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[151] !== null || exits[151] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSAsExpression, pos), 151);
@@ -10134,6 +10295,7 @@ function walkBoxTSAnyKeyword(pos) {
 
 /** `TSAnyKeyword` */
 function walkTSAnyKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[112] !== null || exits[112] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSAnyKeyword, pos), 112);
@@ -10148,6 +10310,7 @@ function walkBoxTSBigIntKeyword(pos) {
 
 /** `TSBigIntKeyword` */
 function walkTSBigIntKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[125] !== null || exits[125] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSBigIntKeyword, pos), 125);
@@ -10162,6 +10325,7 @@ function walkBoxTSBooleanKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function walkTSBooleanKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[114] !== null || exits[114] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSBooleanKeyword, pos), 114);
@@ -10176,6 +10340,7 @@ function walkBoxTSIntrinsicKeyword(pos) {
 
 /** `TSIntrinsicKeyword` */
 function walkTSIntrinsicKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[117] !== null || exits[117] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
@@ -10190,6 +10355,7 @@ function walkBoxTSNeverKeyword(pos) {
 
 /** `TSNeverKeyword` */
 function walkTSNeverKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[116] !== null || exits[116] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSNeverKeyword, pos), 116);
@@ -10204,6 +10370,7 @@ function walkBoxTSNullKeyword(pos) {
 
 /** `TSNullKeyword` */
 function walkTSNullKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[119] !== null || exits[119] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSNullKeyword, pos), 119);
@@ -10218,6 +10385,7 @@ function walkBoxTSNumberKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function walkTSNumberKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[115] !== null || exits[115] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSNumberKeyword, pos), 115);
@@ -10232,6 +10400,7 @@ function walkBoxTSObjectKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function walkTSObjectKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[124] !== null || exits[124] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSObjectKeyword, pos), 124);
@@ -10246,6 +10415,7 @@ function walkBoxTSStringKeyword(pos) {
 
 /** `TSStringKeyword` */
 function walkTSStringKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[113] !== null || exits[113] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSStringKeyword, pos), 113);
@@ -10260,6 +10430,7 @@ function walkBoxTSSymbolKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function walkTSSymbolKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[122] !== null || exits[122] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSSymbolKeyword, pos), 122);
@@ -10274,6 +10445,7 @@ function walkBoxTSUndefinedKeyword(pos) {
 
 /** `TSUndefinedKeyword` */
 function walkTSUndefinedKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[120] !== null || exits[120] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
@@ -10288,6 +10460,7 @@ function walkBoxTSUnknownKeyword(pos) {
 
 /** `TSUnknownKeyword` */
 function walkTSUnknownKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[118] !== null || exits[118] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSUnknownKeyword, pos), 118);
@@ -10302,6 +10475,7 @@ function walkBoxTSVoidKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function walkTSVoidKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[121] !== null || exits[121] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSVoidKeyword, pos), 121);
@@ -10317,6 +10491,7 @@ function walkBoxTSArrayType(pos) {
 
 /** `TSArrayType<'a>` */
 function walkTSArrayType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[106] !== null || exits[106] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSArrayType, pos), 106);
@@ -10341,6 +10516,7 @@ function walkBoxTSConditionalType(pos) {
 
 /** `TSConditionalType<'a>` */
 function walkTSConditionalType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[101] !== null || exits[101] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSConditionalType, pos), 101);
@@ -10371,6 +10547,7 @@ function walkBoxTSConstructorType(pos) {
 
 /** `TSConstructorType<'a>` */
 function walkTSConstructorType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[148] !== null || exits[148] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSConstructorType, pos), 148);
@@ -10405,6 +10582,7 @@ function walkBoxTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function walkTSTypeParameterDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[130] !== null || exits[130] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeParameterDeclaration, pos), 130);
@@ -10439,6 +10617,7 @@ function walkVecTSTypeParameter(pos) {
 
 /** `TSTypeParameter<'a>` */
 function walkTSTypeParameter(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[129] !== null || exits[129] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeParameter, pos), 129);
@@ -10473,6 +10652,7 @@ function walkBoxTSTypeAnnotation(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function walkTSTypeAnnotation(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[99] !== null || exits[99] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeAnnotation, pos), 99);
@@ -10497,6 +10677,7 @@ function walkBoxTSFunctionType(pos) {
 
 /** `TSFunctionType<'a>` */
 function walkTSFunctionType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[147] !== null || exits[147] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSFunctionType, pos), 147);
@@ -10555,6 +10736,7 @@ function walkBoxTSThisParameter(pos) {
 
 /** `TSThisParameter<'a>` */
 function walkTSThisParameter(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSThisParameter, pos), 1);
@@ -10585,6 +10767,7 @@ function walkBoxTSImportType(pos) {
 
 /** `TSImportType<'a>` */
 function walkTSImportType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[146] !== null || exits[146] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSImportType, pos), 146);
@@ -10621,6 +10804,7 @@ function walkBoxObjectExpression(pos) {
 
 /** `ObjectExpression<'a>` */
 function walkObjectExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[4] !== null || exits[4] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeObjectExpression, pos), 4);
@@ -10676,6 +10860,7 @@ function walkBoxObjectProperty(pos) {
 
 /** `ObjectProperty<'a>` */
 function walkObjectProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeObjectProperty, pos), 5);
@@ -10722,6 +10907,7 @@ function walkBoxTSImportTypeQualifiedName(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function walkTSImportTypeQualifiedName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[127] !== null || exits[127] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSImportTypeQualifiedName, pos), 127);
@@ -10754,6 +10940,7 @@ function walkBoxTSTypeParameterInstantiation(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function walkTSTypeParameterInstantiation(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[128] !== null || exits[128] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeParameterInstantiation, pos), 128);
@@ -10795,6 +10982,7 @@ function walkBoxTSIndexedAccessType(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function walkTSIndexedAccessType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[107] !== null || exits[107] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSIndexedAccessType, pos), 107);
@@ -10821,6 +11009,7 @@ function walkBoxTSInferType(pos) {
 
 /** `TSInferType<'a>` */
 function walkTSInferType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[144] !== null || exits[144] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSInferType, pos), 144);
@@ -10852,6 +11041,7 @@ function walkBoxTSIntersectionType(pos) {
 
 /** `TSIntersectionType<'a>` */
 function walkTSIntersectionType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[103] !== null || exits[103] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSIntersectionType, pos), 103);
@@ -10876,6 +11066,7 @@ function walkBoxTSLiteralType(pos) {
 
 /** `TSLiteralType<'a>` */
 function walkTSLiteralType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[100] !== null || exits[100] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSLiteralType, pos), 100);
@@ -10926,6 +11117,7 @@ function walkBoxUnaryExpression(pos) {
 
 /** `UnaryExpression<'a>` */
 function walkUnaryExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[15] !== null || exits[15] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeUnaryExpression, pos), 15);
@@ -10950,6 +11142,7 @@ function walkBoxTSMappedType(pos) {
 
 /** `TSMappedType<'a>` */
 function walkTSMappedType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[149] !== null || exits[149] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSMappedType, pos), 149);
@@ -10980,6 +11173,7 @@ function walkBoxTSNamedTupleMember(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function walkTSNamedTupleMember(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[109] !== null || exits[109] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSNamedTupleMember, pos), 109);
@@ -11131,6 +11325,7 @@ function walkBoxTSOptionalType(pos) {
 
 /** `TSOptionalType<'a>` */
 function walkTSOptionalType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[110] !== null || exits[110] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSOptionalType, pos), 110);
@@ -11155,6 +11350,7 @@ function walkBoxTSRestType(pos) {
 
 /** `TSRestType<'a>` */
 function walkTSRestType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[111] !== null || exits[111] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSRestType, pos), 111);
@@ -11179,6 +11375,7 @@ function walkBoxTSTemplateLiteralType(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function walkTSTemplateLiteralType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[150] !== null || exits[150] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTemplateLiteralType, pos), 150);
@@ -11204,6 +11401,7 @@ function walkBoxTSThisType(pos) {
 
 /** `TSThisType` */
 function walkTSThisType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[123] !== null || exits[123] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSThisType, pos), 123);
@@ -11219,6 +11417,7 @@ function walkBoxTSTupleType(pos) {
 
 /** `TSTupleType<'a>` */
 function walkTSTupleType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[108] !== null || exits[108] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTupleType, pos), 108);
@@ -11260,6 +11459,7 @@ function walkBoxTSTypeLiteral(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function walkTSTypeLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[143] !== null || exits[143] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeLiteral, pos), 143);
@@ -11324,6 +11524,7 @@ function walkBoxTSIndexSignature(pos) {
 
 /** `TSIndexSignature<'a>` */
 function walkTSIndexSignature(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[135] !== null || exits[135] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSIndexSignature, pos), 135);
@@ -11365,6 +11566,7 @@ function walkReadsOfParametersOfTSIndexSignature(pos) {
 
 /** `TSIndexSignatureName<'a>` */
 function walkTSIndexSignatureName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSIndexSignatureName, pos), 1);
@@ -11389,6 +11591,7 @@ function walkBoxTSPropertySignature(pos) {
 
 /** `TSPropertySignature<'a>` */
 function walkTSPropertySignature(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[134] !== null || exits[134] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSPropertySignature, pos), 134);
@@ -11415,6 +11618,7 @@ function walkBoxTSCallSignatureDeclaration(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function walkTSCallSignatureDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[136] !== null || exits[136] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSCallSignatureDeclaration, pos), 136);
@@ -11467,6 +11671,7 @@ function walkBoxTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function walkTSConstructSignatureDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[138] !== null || exits[138] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSConstructSignatureDeclaration, pos), 138);
@@ -11495,6 +11700,7 @@ function walkBoxTSMethodSignature(pos) {
 
 /** `TSMethodSignature<'a>` */
 function walkTSMethodSignature(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[137] !== null || exits[137] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSMethodSignature, pos), 137);
@@ -11549,6 +11755,7 @@ function walkBoxTSTypeOperator(pos) {
 
 /** `TSTypeOperator<'a>` */
 function walkTSTypeOperator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[105] !== null || exits[105] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeOperator, pos), 105);
@@ -11573,6 +11780,7 @@ function walkBoxTSTypePredicate(pos) {
 
 /** `TSTypePredicate<'a>` */
 function walkTSTypePredicate(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[140] !== null || exits[140] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypePredicate, pos), 140);
@@ -11613,6 +11821,7 @@ function walkBoxTSTypeQuery(pos) {
 
 /** `TSTypeQuery<'a>` */
 function walkTSTypeQuery(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[145] !== null || exits[145] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeQuery, pos), 145);
@@ -11659,6 +11868,7 @@ function walkBoxTSQualifiedName(pos) {
 
 /** `TSQualifiedName<'a>` */
 function walkTSQualifiedName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[127] !== null || exits[127] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSQualifiedName, pos), 127);
@@ -11701,6 +11911,7 @@ function walkBoxThisExpression(pos) {
 
 /** `ThisExpression` */
 function walkThisExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[2] !== null || exits[2] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeThisExpression, pos), 2);
@@ -11716,6 +11927,7 @@ function walkBoxTSTypeReference(pos) {
 
 /** `TSTypeReference<'a>` */
 function walkTSTypeReference(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[126] !== null || exits[126] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeReference, pos), 126);
@@ -11742,6 +11954,7 @@ function walkBoxTSUnionType(pos) {
 
 /** `TSUnionType<'a>` */
 function walkTSUnionType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[102] !== null || exits[102] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSUnionType, pos), 102);
@@ -11766,6 +11979,7 @@ function walkBoxTSParenthesizedType(pos) {
 
 /** `TSParenthesizedType<'a>` */
 function walkTSParenthesizedType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[104] !== null || exits[104] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSParenthesizedType, pos), 104);
@@ -11790,6 +12004,7 @@ function walkBoxJSDocNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function walkJSDocNullableType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[161] !== null || exits[161] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSDocNullableType, pos), 161);
@@ -11814,6 +12029,7 @@ function walkBoxJSDocNonNullableType(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function walkJSDocNonNullableType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[162] !== null || exits[162] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSDocNonNullableType, pos), 162);
@@ -11837,6 +12053,7 @@ function walkBoxJSDocUnknownType(pos) {
 
 /** `JSDocUnknownType` */
 function walkJSDocUnknownType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[163] !== null || exits[163] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSDocUnknownType, pos), 163);
@@ -11852,6 +12069,7 @@ function walkBoxTSSatisfiesExpression(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function walkTSSatisfiesExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[152] !== null || exits[152] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSSatisfiesExpression, pos), 152);
@@ -11878,6 +12096,7 @@ function walkBoxTSNonNullExpression(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function walkTSNonNullExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[156] !== null || exits[156] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSNonNullExpression, pos), 156);
@@ -11902,6 +12121,7 @@ function walkBoxTSTypeAssertion(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function walkTSTypeAssertion(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[153] !== null || exits[153] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeAssertion, pos), 153);
@@ -11928,6 +12148,7 @@ function walkBoxComputedMemberExpression(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function walkComputedMemberExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[9] !== null || exits[9] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeComputedMemberExpression, pos), 9);
@@ -11954,6 +12175,7 @@ function walkBoxStaticMemberExpression(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function walkStaticMemberExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[9] !== null || exits[9] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeStaticMemberExpression, pos), 9);
@@ -11980,6 +12202,7 @@ function walkBoxPrivateFieldExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function walkPrivateFieldExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[9] !== null || exits[9] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializePrivateFieldExpression, pos), 9);
@@ -12006,6 +12229,7 @@ function walkBoxArrayAssignmentTarget(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function walkArrayAssignmentTarget(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[20] !== null || exits[20] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeArrayAssignmentTarget, pos), 20);
@@ -12096,6 +12320,7 @@ function walkBoxAssignmentTargetWithDefault(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function walkAssignmentTargetWithDefault(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[23] !== null || exits[23] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeAssignmentTargetWithDefault, pos), 23);
@@ -12122,6 +12347,7 @@ function walkBoxObjectAssignmentTarget(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function walkObjectAssignmentTarget(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[21] !== null || exits[21] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeObjectAssignmentTarget, pos), 21);
@@ -12179,6 +12405,7 @@ function walkBoxAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function walkAssignmentTargetPropertyIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeAssignmentTargetPropertyIdentifier, pos), 5);
@@ -12235,6 +12462,7 @@ function walkBoxAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function walkAssignmentTargetPropertyProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeAssignmentTargetPropertyProperty, pos), 5);
@@ -12267,6 +12495,7 @@ function walkBoxAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function walkAssignmentTargetRest(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[22] !== null || exits[22] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeAssignmentTargetRest, pos), 22);
@@ -12291,6 +12520,7 @@ function walkBoxAwaitExpression(pos) {
 
 /** `AwaitExpression<'a>` */
 function walkAwaitExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[26] !== null || exits[26] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeAwaitExpression, pos), 26);
@@ -12315,6 +12545,7 @@ function walkBoxBinaryExpression(pos) {
 
 /** `BinaryExpression<'a>` */
 function walkBinaryExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[16] !== null || exits[16] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeBinaryExpression, pos), 16);
@@ -12341,6 +12572,7 @@ function walkBoxCallExpression(pos) {
 
 /** `CallExpression<'a>` */
 function walkCallExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[10] !== null || exits[10] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeCallExpression, pos), 10);
@@ -12527,6 +12759,7 @@ function walkBoxChainExpression(pos) {
 
 /** `ChainExpression<'a>` */
 function walkChainExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[27] !== null || exits[27] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeChainExpression, pos), 27);
@@ -12577,6 +12810,7 @@ const WALK_CLASS_TYPES = [58, 59];
 
 /** `Class<'a>` */
 function walkClass(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_CLASS_TYPES[uint8[pos + 136]];
   if (t === undefined) throw invalid("ClassType", uint8[pos + 136], pos + 136);
@@ -12638,6 +12872,7 @@ function walkBoxClassBody(pos) {
 
 /** `ClassBody<'a>` */
 function walkClassBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[60] !== null || exits[60] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeClassBody, pos), 60);
@@ -12702,6 +12937,7 @@ function walkBoxStaticBlock(pos) {
 
 /** `StaticBlock<'a>` */
 function walkStaticBlock(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[66] !== null || exits[66] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeStaticBlock, pos), 66);
@@ -12729,6 +12965,7 @@ const WALK_METHOD_DEFINITION_TYPES = [61, 62];
 
 /** `MethodDefinition<'a>` */
 function walkMethodDefinition(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_METHOD_DEFINITION_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("MethodDefinitionType", uint8[pos + 12], pos + 12);
@@ -12763,6 +13000,7 @@ const WALK_FUNCTION_TYPES = [52, 53, 54, 55];
 
 /** `Function<'a>` */
 function walkFunction(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_FUNCTION_TYPES[uint8[pos + 88]];
   if (t === undefined) throw invalid("FunctionType", uint8[pos + 88], pos + 88);
@@ -12824,6 +13062,7 @@ function walkBoxFunctionBody(pos) {
 
 /** `FunctionBody<'a>` */
 function walkFunctionBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[31] !== null || exits[31] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeFunctionBody, pos), 31);
@@ -12853,6 +13092,7 @@ const WALK_PROPERTY_DEFINITION_TYPES = [63, 64];
 
 /** `PropertyDefinition<'a>` */
 function walkPropertyDefinition(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_PROPERTY_DEFINITION_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("PropertyDefinitionType", uint8[pos + 12], pos + 12);
@@ -12887,6 +13127,7 @@ const WALK_ACCESSOR_PROPERTY_TYPES = [67, 68];
 
 /** `AccessorProperty<'a>` */
 function walkAccessorProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_ACCESSOR_PROPERTY_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("AccessorPropertyType", uint8[pos + 12], pos + 12);
@@ -12918,6 +13159,7 @@ function walkBoxConditionalExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function walkConditionalExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[18] !== null || exits[18] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeConditionalExpression, pos), 18);
@@ -12946,6 +13188,7 @@ function walkBoxImportExpression(pos) {
 
 /** `ImportExpression<'a>` */
 function walkImportExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[69] !== null || exits[69] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeImportExpression, pos), 69);
@@ -12972,6 +13215,7 @@ function walkBoxLogicalExpression(pos) {
 
 /** `LogicalExpression<'a>` */
 function walkLogicalExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[17] !== null || exits[17] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeLogicalExpression, pos), 17);
@@ -12998,6 +13242,7 @@ function walkBoxNewExpression(pos) {
 
 /** `NewExpression<'a>` */
 function walkNewExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[11] !== null || exits[11] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeNewExpression, pos), 11);
@@ -13024,6 +13269,7 @@ function walkBoxParenthesizedExpression(pos) {
 
 /** `ParenthesizedExpression<'a>` */
 function walkParenthesizedExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[28] !== null || exits[28] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeParenthesizedExpression, pos), 28);
@@ -13048,6 +13294,7 @@ function walkBoxSequenceExpression(pos) {
 
 /** `SequenceExpression<'a>` */
 function walkSequenceExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[24] !== null || exits[24] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeSequenceExpression, pos), 24);
@@ -13072,6 +13319,7 @@ function walkBoxTaggedTemplateExpression(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function walkTaggedTemplateExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[7] !== null || exits[7] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTaggedTemplateExpression, pos), 7);
@@ -13098,6 +13346,7 @@ function walkBoxUpdateExpression(pos) {
 
 /** `UpdateExpression<'a>` */
 function walkUpdateExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[14] !== null || exits[14] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeUpdateExpression, pos), 14);
@@ -13154,6 +13403,7 @@ function walkBoxYieldExpression(pos) {
 
 /** `YieldExpression<'a>` */
 function walkYieldExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[57] !== null || exits[57] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeYieldExpression, pos), 57);
@@ -13178,6 +13428,7 @@ function walkBoxPrivateInExpression(pos) {
 
 /** `PrivateInExpression<'a>` */
 function walkPrivateInExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[16] !== null || exits[16] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializePrivateInExpression, pos), 16);
@@ -13203,6 +13454,7 @@ function walkBoxImportMeta(pos) {
 
 /** `ImportMeta` */
 function walkImportMeta(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[12] !== null || exits[12] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeImportMeta, pos), 12);
@@ -13254,6 +13506,7 @@ function walkBoxNewTarget(pos) {
 
 /** `NewTarget` */
 function walkNewTarget(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[12] !== null || exits[12] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeNewTarget, pos), 12);
@@ -13306,6 +13559,7 @@ function walkBoxJSXElement(pos) {
 
 /** `JSXElement<'a>` */
 function walkJSXElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[80] !== null || exits[80] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXElement, pos), 80);
@@ -13358,6 +13612,7 @@ function walkBoxJSXOpeningElement(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function walkJSXOpeningElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[81] !== null || exits[81] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXOpeningElement, pos), 81);
@@ -13389,6 +13644,7 @@ function walkBoxJSXIdentifier(pos) {
 
 /** `JSXIdentifier<'a>` */
 function walkJSXIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[92] !== null || exits[92] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXIdentifier, pos), 92);
@@ -13403,6 +13659,7 @@ function walkBoxJSXNamespacedName(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function walkJSXNamespacedName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[86] !== null || exits[86] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXNamespacedName, pos), 86);
@@ -13429,6 +13686,7 @@ function walkBoxJSXMemberExpression(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function walkJSXMemberExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[87] !== null || exits[87] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXMemberExpression, pos), 87);
@@ -13492,6 +13750,7 @@ function walkBoxJSXAttribute(pos) {
 
 /** `JSXAttribute<'a>` */
 function walkJSXAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[90] !== null || exits[90] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXAttribute, pos), 90);
@@ -13558,6 +13817,7 @@ function walkBoxJSXExpressionContainer(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function walkJSXExpressionContainer(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[88] !== null || exits[88] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXExpressionContainer, pos), 88);
@@ -13724,6 +13984,7 @@ function walkBoxJSXEmptyExpression(pos) {
 
 /** `JSXEmptyExpression` */
 function walkJSXEmptyExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[89] !== null || exits[89] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXEmptyExpression, pos), 89);
@@ -13739,6 +14000,7 @@ function walkBoxJSXFragment(pos) {
 
 /** `JSXFragment<'a>` */
 function walkJSXFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[83] !== null || exits[83] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXFragment, pos), 83);
@@ -13760,6 +14022,7 @@ function walkJSXFragment(pos) {
 
 /** `JSXOpeningFragment` */
 function walkJSXOpeningFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[84] !== null || exits[84] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXOpeningFragment, pos), 84);
@@ -13814,6 +14077,7 @@ function walkBoxJSXText(pos) {
 
 /** `JSXText<'a>` */
 function walkJSXText(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[94] !== null || exits[94] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXText, pos), 94);
@@ -13829,6 +14093,7 @@ function walkBoxJSXSpreadChild(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function walkJSXSpreadChild(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[93] !== null || exits[93] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXSpreadChild, pos), 93);
@@ -13846,6 +14111,7 @@ function walkJSXSpreadChild(pos) {
 
 /** `JSXClosingFragment` */
 function walkJSXClosingFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[85] !== null || exits[85] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXClosingFragment, pos), 85);
@@ -13861,6 +14127,7 @@ function walkBoxTSInstantiationExpression(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function walkTSInstantiationExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[160] !== null || exits[160] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSInstantiationExpression, pos), 160);
@@ -13887,6 +14154,7 @@ function walkBoxV8IntrinsicExpression(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function walkV8IntrinsicExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[79] !== null || exits[79] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeV8IntrinsicExpression, pos), 79);
@@ -13913,6 +14181,7 @@ function walkBoxJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function walkJSXSpreadAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[91] !== null || exits[91] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXSpreadAttribute, pos), 91);
@@ -13943,6 +14212,7 @@ function walkBoxJSXClosingElement(pos) {
 
 /** `JSXClosingElement<'a>` */
 function walkJSXClosingElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[82] !== null || exits[82] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeJSXClosingElement, pos), 82);
@@ -13973,6 +14243,7 @@ function walkBoxBindingRestElement(pos) {
 
 /** `BindingRestElement<'a>` */
 function walkBindingRestElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[22] !== null || exits[22] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeBindingRestElement, pos), 22);
@@ -13997,6 +14268,7 @@ function walkBoxArrayPattern(pos) {
 
 /** `ArrayPattern<'a>` */
 function walkArrayPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[20] !== null || exits[20] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeArrayPattern, pos), 20);
@@ -14046,6 +14318,7 @@ function walkBoxAssignmentPattern(pos) {
 
 /** `AssignmentPattern<'a>` */
 function walkAssignmentPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[23] !== null || exits[23] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeAssignmentPattern, pos), 23);
@@ -14257,6 +14530,7 @@ function walkBoxEmptyStatement(pos) {
 
 /** `EmptyStatement` */
 function walkEmptyStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[34] !== null || exits[34] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeEmptyStatement, pos), 34);
@@ -14272,6 +14546,7 @@ function walkBoxExpressionStatement(pos) {
 
 /** `ExpressionStatement<'a>` */
 function walkExpressionStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[29] !== null || exits[29] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExpressionStatement, pos), 29);
@@ -14296,6 +14571,7 @@ function walkBoxForInStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function walkForInStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[39] !== null || exits[39] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeForInStatement, pos), 39);
@@ -14365,6 +14641,7 @@ function walkBoxVariableDeclaration(pos) {
 
 /** `VariableDeclaration<'a>` */
 function walkVariableDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[32] !== null || exits[32] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeVariableDeclaration, pos), 32);
@@ -14399,6 +14676,7 @@ function walkVecVariableDeclarator(pos) {
 
 /** `VariableDeclarator<'a>` */
 function walkVariableDeclarator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[33] !== null || exits[33] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeVariableDeclarator, pos), 33);
@@ -14449,6 +14727,7 @@ function walkBoxForOfStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function walkForOfStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[40] !== null || exits[40] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeForOfStatement, pos), 40);
@@ -14477,6 +14756,7 @@ function walkBoxForStatement(pos) {
 
 /** `ForStatement<'a>` */
 function walkForStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[38] !== null || exits[38] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeForStatement, pos), 38);
@@ -14656,6 +14936,7 @@ function walkBoxIfStatement(pos) {
 
 /** `IfStatement<'a>` */
 function walkIfStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[35] !== null || exits[35] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeIfStatement, pos), 35);
@@ -14690,6 +14971,7 @@ function walkBoxLabeledStatement(pos) {
 
 /** `LabeledStatement<'a>` */
 function walkLabeledStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[47] !== null || exits[47] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeLabeledStatement, pos), 47);
@@ -14716,6 +14998,7 @@ function walkBoxReturnStatement(pos) {
 
 /** `ReturnStatement<'a>` */
 function walkReturnStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[43] !== null || exits[43] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeReturnStatement, pos), 43);
@@ -14740,6 +15023,7 @@ function walkBoxSwitchStatement(pos) {
 
 /** `SwitchStatement<'a>` */
 function walkSwitchStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[45] !== null || exits[45] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeSwitchStatement, pos), 45);
@@ -14776,6 +15060,7 @@ function walkVecSwitchCase(pos) {
 
 /** `SwitchCase<'a>` */
 function walkSwitchCase(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[46] !== null || exits[46] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeSwitchCase, pos), 46);
@@ -14802,6 +15087,7 @@ function walkBoxThrowStatement(pos) {
 
 /** `ThrowStatement<'a>` */
 function walkThrowStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[48] !== null || exits[48] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeThrowStatement, pos), 48);
@@ -14826,6 +15112,7 @@ function walkBoxTryStatement(pos) {
 
 /** `TryStatement<'a>` */
 function walkTryStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[49] !== null || exits[49] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTryStatement, pos), 49);
@@ -14860,6 +15147,7 @@ function walkBoxCatchClause(pos) {
 
 /** `CatchClause<'a>` */
 function walkCatchClause(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[50] !== null || exits[50] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeCatchClause, pos), 50);
@@ -14922,6 +15210,7 @@ function walkBoxWhileStatement(pos) {
 
 /** `WhileStatement<'a>` */
 function walkWhileStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[37] !== null || exits[37] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeWhileStatement, pos), 37);
@@ -14948,6 +15237,7 @@ function walkBoxWithStatement(pos) {
 
 /** `WithStatement<'a>` */
 function walkWithStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[44] !== null || exits[44] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeWithStatement, pos), 44);
@@ -14974,6 +15264,7 @@ function walkBoxTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function walkTSTypeAliasDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[131] !== null || exits[131] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSTypeAliasDeclaration, pos), 131);
@@ -15002,6 +15293,7 @@ function walkBoxTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function walkTSInterfaceDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[132] !== null || exits[132] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSInterfaceDeclaration, pos), 132);
@@ -15042,6 +15334,7 @@ function walkVecTSInterfaceHeritage(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function walkTSInterfaceHeritage(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[139] !== null || exits[139] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSInterfaceHeritage, pos), 139);
@@ -15090,6 +15383,7 @@ function walkBoxTSInterfaceBody(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function walkTSInterfaceBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[133] !== null || exits[133] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSInterfaceBody, pos), 133);
@@ -15114,6 +15408,7 @@ function walkBoxTSEnumDeclaration(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function walkTSEnumDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[96] !== null || exits[96] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSEnumDeclaration, pos), 96);
@@ -15133,6 +15428,7 @@ function walkTSEnumDeclaration(pos) {
 
 /** `TSEnumBody<'a>` */
 function walkTSEnumBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[97] !== null || exits[97] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSEnumBody, pos), 97);
@@ -15167,6 +15463,7 @@ function walkVecTSEnumMember(pos) {
 
 /** `TSEnumMember<'a>` */
 function walkTSEnumMember(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[98] !== null || exits[98] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSEnumMember, pos), 98);
@@ -15213,6 +15510,7 @@ function walkBoxTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function walkTSExternalModuleDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[141] !== null || exits[141] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSExternalModuleDeclaration, pos), 141);
@@ -15245,6 +15543,7 @@ function walkBoxTSModuleBlock(pos) {
 
 /** `TSModuleBlock<'a>` */
 function walkTSModuleBlock(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[142] !== null || exits[142] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSModuleBlock, pos), 142);
@@ -15271,6 +15570,7 @@ function walkBoxTSNamespaceDeclaration(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function walkTSNamespaceDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // Its converter makes a node of a visited type: found in the value built.
   if (makes[443] === 1) {
     if (scanning !== 0) return found();
@@ -15316,6 +15616,7 @@ function walkBoxTSGlobalDeclaration(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function walkTSGlobalDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[141] !== null || exits[141] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSGlobalDeclaration, pos), 141);
@@ -15355,6 +15656,7 @@ function walkBoxTSImportEqualsDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function walkTSImportEqualsDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[154] !== null || exits[154] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSImportEqualsDeclaration, pos), 154);
@@ -15397,6 +15699,7 @@ function walkBoxTSExternalModuleReference(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function walkTSExternalModuleReference(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[155] !== null || exits[155] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSExternalModuleReference, pos), 155);
@@ -15420,6 +15723,7 @@ function walkBoxImportDeclaration(pos) {
 
 /** `ImportDeclaration<'a>` */
 function walkImportDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[70] !== null || exits[70] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeImportDeclaration, pos), 70);
@@ -15509,6 +15813,7 @@ function walkBoxImportSpecifier(pos) {
 
 /** `ImportSpecifier<'a>` */
 function walkImportSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[71] !== null || exits[71] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeImportSpecifier, pos), 71);
@@ -15551,6 +15856,7 @@ function walkBoxImportDefaultSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function walkImportDefaultSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[72] !== null || exits[72] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeImportDefaultSpecifier, pos), 72);
@@ -15574,6 +15880,7 @@ function walkBoxImportNamespaceSpecifier(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function walkImportNamespaceSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[73] !== null || exits[73] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeImportNamespaceSpecifier, pos), 73);
@@ -15655,6 +15962,7 @@ function walkVecImportAttribute(pos) {
 
 /** `ImportAttribute<'a>` */
 function walkImportAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[74] !== null || exits[74] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeImportAttribute, pos), 74);
@@ -15694,6 +16002,7 @@ function walkBoxExportAllDeclaration(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function walkExportAllDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[77] !== null || exits[77] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportAllDeclaration, pos), 77);
@@ -15750,6 +16059,7 @@ function walkBoxExportDefaultDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function walkExportDefaultDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[76] !== null || exits[76] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportDefaultDeclaration, pos), 76);
@@ -15923,6 +16233,7 @@ function walkBoxExportDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function walkExportDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportDeclaration, pos), 75);
@@ -15984,6 +16295,7 @@ function walkBoxExportNamedDeclaration(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function walkExportNamedDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportNamedDeclaration, pos), 75);
@@ -16018,6 +16330,7 @@ function walkVecExportSpecifier(pos) {
 
 /** `ExportSpecifier<'a>` */
 function walkExportSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[78] !== null || exits[78] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportSpecifier, pos), 78);
@@ -16043,6 +16356,7 @@ function walkBoxExportFromDeclaration(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function walkExportFromDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportFromDeclaration, pos), 75);
@@ -16093,6 +16407,7 @@ function walkBoxTSExportAssignment(pos) {
 
 /** `TSExportAssignment<'a>` */
 function walkTSExportAssignment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[158] !== null || exits[158] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSExportAssignment, pos), 158);
@@ -16116,6 +16431,7 @@ function walkBoxTSNamespaceExportDeclaration(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function walkTSNamespaceExportDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[159] !== null || exits[159] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeTSNamespaceExportDeclaration, pos), 159);
@@ -16139,6 +16455,7 @@ function walkOptionHashbang(pos) {
 
 /** `Hashbang<'a>` */
 function walkHashbang(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[30] !== null || exits[30] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeHashbang, pos), 30);
@@ -16147,6 +16464,13 @@ function walkHashbang(pos) {
 
 /** Each walker, by index. */
 const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkReadsOfOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+
+/**
+ * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of
+ * which the source text of every node of the type holds. A walk whose visitor visits only these
+ * types reads only the nodes whose span holds one of their words (or a `\u` escape).
+ */
+export const WALK_WORDS = Object.freeze(Object.fromEntries(NODE_TYPES.flatMap((type, t) => (NODE_WORDS[t] === null ? [] : [[type, Object.freeze(NODE_WORDS[t].slice())]]))));
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -2216,6 +2216,13 @@ export declare function walk(buffer: Uint8Array, sourceText: string, sourceStart
  * as `walk` visits them in the buffer.
  */
 export declare function visit(value: object, visitor: Visitor): void;
+/**
+ * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of
+ * which the source text of every node of the type holds. A walk whose visitor visits only these
+ * types reads only the nodes whose span holds one of their words (or a `\u` escape); empty where
+ * this target's walks cannot skip by words.
+ */
+export declare const WALK_WORDS: Readonly<Record<string, readonly string[]>>;
 
 /**
  * What a generic walker follows to every node: for each node type, the keys of the properties that

@@ -28,6 +28,9 @@ var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
 var sourceLatin;
+// Set by a walk whose visitor skips by words (`walk.js`): it builds few strings, and a copy of a
+// non-ASCII source's bytes (`sourceLatin`) would cost it more than they do, decoded one by one.
+var fewStrings = false;
 // The node whose children are being read: each node's `parent`. A node with children sets it while
 // they are read, and oxc's converters keep it up to date too.
 var parent = null;
@@ -147,8 +150,9 @@ function setUp(buffer) {
   if (sourceText.length === sourceByteLen) {
     end = sourceEnd;
     sourceLatin = sourceText;
-  } else if (sourceByteLen > MAX_STRING_BYTES) {
-    // Too long for one string of its bytes: every string is decoded on its own.
+  } else if (sourceByteLen > MAX_STRING_BYTES || fewStrings) {
+    // Too long for one string of its bytes, or a walk that builds few strings: every string is
+    // decoded on its own.
     sourceLatin = "";
     sourceEnd = sourceStartPos;
   } else {
@@ -171,6 +175,7 @@ function readResult(root) {
 /** Drops the buffer's views and what was read of it, once a call is done with it. */
 function release() {
   uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+  fewStrings = false;
   parent = null;
   // (Only where something was kept: `clear` gives a map a new table, which costs more than most
   // small files' whole read.)
@@ -10470,6 +10475,16 @@ const WALK_NODE = [0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51,
 const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
 const WALK_CHILDREN = [[1, 4, 503], [2], [3], [], [5], [6, 8, 12, 14, 16, 380, 382, 384, 393, 395, 399, 402, 404, 406, 410, 412, 421, 423, 387, 184, 161, 425, 427, 435, 441, 446, 449, 453, 458, 480, 485, 488, 491, 495, 499, 501], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [44], [18], [46], [47, 87, 191, 379], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 192], [88], [89], [90, 92, 303], [91], [], [93], [94], [95, 97, 191, 301], [96], [18], [98, 99, 295, 299], [52], [100], [101, 292], [102], [103, 97], [104, 106, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [105], [], [107], [], [109], [110, 18], [35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [112], [18, 54], [114], [18, 54], [116], [18], [118], [54, 18], [120], [18, 18], [122], [18, 105], [124], [18, 107], [126], [127, 143], [128], [129], [130, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [131], [110, 18], [133], [134, 143], [135], [136, 141], [137], [36, 138], [139], [36, 140], [18], [142], [103, 129], [144], [145], [110], [147], [18], [149], [18, 18], [151], [18, 152, 156], [153], [154], [155], [54], [157], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [159], [160], [150, 115, 119, 121, 123], [162], [95, 163, 47, 164, 166, 167, 176], [52], [165], [140], [152], [168], [169, 152], [170], [171], [35, 172, 174], [173], [171, 105], [175], [], [177], [178], [179], [180, 182, 197, 199, 201], [181], [4], [183], [95, 103, 184], [185], [163, 47, 186, 191, 194], [187], [87, 188], [189], [190], [191], [192], [193], [54], [195], [196], [1, 4], [198], [95, 103, 191, 140], [200], [95, 103, 191, 140], [202], [203, 192], [204], [205], [192], [207], [18, 18, 18], [209], [18, 140], [211], [18, 18], [213], [18, 152, 156], [215], [216], [217], [218, 43], [219], [103, 18], [221], [18], [223], [34], [225], [18, 152, 31], [227], [18], [229], [230], [35, 111, 113, 115, 117, 119, 121, 123], [232], [140], [234], [107, 18], [236], [237, 239], [238], [], [240], [], [242], [243, 245], [244], [], [246], [], [248], [249, 276, 289], [250], [251, 289], [252], [253, 152, 261], [35, 174, 254, 256, 258], [255], [], [257], [255, 255], [259], [260, 255], [35, 174, 258], [262], [263, 287], [264], [265, 266], [254, 256], [267], [29, 268, 247, 273], [269], [270], [271, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [272], [], [274], [275, 276, 282], [], [277], [278, 247, 273, 268, 280], [279], [], [281], [18], [], [284], [18, 153], [286], [105, 156], [288], [18], [290], [291], [253], [293], [294], [97], [296], [297, 292], [298], [97], [300], [97, 18], [302], [18], [304], [305], [95, 294, 191], [307], [47, 308, 192], [309], [87, 188], [311], [3, 312, 313, 152], [214], [314], [104, 315], [316], [314, 105], [318], [54, 54], [320], [321], [51], [323], [155], [325], [326], [19, 23, 25, 29, 30, 226], [328], [52, 54, 53, 53], [330], [105, 331], [332, 334, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [333], [54], [335], [54], [337], [32, 155], [339], [], [341], [342], [331], [344], [345], [346], [201, 347, 349, 353, 355], [348], [103, 191], [350], [47, 351, 191], [352], [87, 188], [354], [47, 87, 191], [356], [103, 47, 357, 191], [358], [87, 188], [360], [54], [362], [363, 191], [104, 338], [365], [366, 152], [310, 35, 172, 174], [368], [171, 152], [370], [155], [372], [54], [374], [54], [376], [54], [378], [], [195, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [381], [], [383], [18], [385], [386, 18, 5], [387, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [388], [389], [390], [391, 140], [392], [97, 191], [394], [386, 18, 5], [396], [397, 140, 140, 5], [398], [387, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [400], [18, 5, 401], [5], [403], [11, 5], [405], [140], [407], [18, 408], [409], [140, 4], [411], [18], [413], [6, 414, 420], [415], [416], [417, 6], [418], [419], [97, 191], [6], [422], [18, 5], [424], [18, 5], [426], [52, 47, 54], [428], [52, 47, 429, 433], [430], [431, 152], [432], [171], [434], [345], [436], [52, 437], [438], [439], [440, 140], [104, 29, 29, 30], [442], [3, 443], [444], [445], [1, 4], [447], [52, 448], [446, 444], [450], [451, 445], [452], [], [454], [52, 455], [456, 35, 172], [457], [3], [459], [460, 3, 472], [461], [462], [463], [464], [465, 468, 470], [466], [467, 52], [105, 36, 3], [469], [52], [471], [52], [473], [474], [475], [476], [477], [478], [479, 3], [105, 3], [481], [482, 3, 483], [467], [484], [474], [486], [487], [184, 161, 427, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [489], [490], [387, 184, 161, 425, 427, 435, 441, 446, 449, 453], [492], [493], [494], [467, 467], [496], [493, 3, 497], [498], [474], [500], [18], [502], [105], [504], []];
+/**
+ * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
+ * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
+ * for the types of which nothing is known.
+ */
+const NODE_WORDS = [null, null, ["this"], null, null, null, null, null, null, null, null, ["new"], ["import", "new"], null, null, null, null, null, null, null, null, null, null, null, null, ["super"], ["await"], ["?."], null, null, null, null, ["var", "let", "const", "using"], null, null, ["if"], ["do"], ["while"], ["for"], ["for"], ["for"], ["continue"], ["break"], ["return"], ["with"], ["switch"], null, null, ["throw"], ["try"], null, ["debugger"], ["function"], null, ["function"], null, ["=>"], ["yield"], ["class"], ["class"], null, null, null, null, null, null, null, null, null, ["import"], ["import"], null, null, null, null, ["export"], ["export"], ["export"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["enum"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["type"], null, ["interface"], null, null, null, null, null, null, null, null, null, null, null, null, null, ["import"], null, null, null, null, ["as"], ["satisfies"], null, ["import"], null, null, null, ["export"], ["export"], null, null, null, null, null];
+// A walk whose visitor visits only types with words: the words (the plan's), and where they and
+// `\u` escapes start in the source, in order. A node's span holds every node it holds, so a node
+// whose span holds none of them holds no visited node: it is skipped without being read.
+var visitedWords = null, wordsAt = null;
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -10509,7 +10524,9 @@ export function walk(buffer, visitor) {
   if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
   setVisitor(visitor);
   try {
+    fewStrings = visitedWords !== null;
     const root = setUp(buffer);
+    wordsAt = visitedWords === null ? null : findWords(visitedWords);
     walkStack = [];
     walkDepth = 0;
     try {
@@ -10520,12 +10537,15 @@ export function walk(buffer, visitor) {
       // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
       // walk visited nothing before this node.
       walkStack.length = 0;
+      // (Every string of the tree is read now: the source's bytes copied once to slice them from.)
+      fewStrings = false;
       walkStack.push(readResult(setUp(buffer)), VISIT);
       drain(0);
     }
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    visitedWords = wordsAt = null;
     makes = null;
     deferred = 0;
     release();
@@ -10558,6 +10578,7 @@ export function visit(value, visitor) {
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    visitedWords = wordsAt = null;
     makes = null;
   }
 }
@@ -10603,6 +10624,7 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  visitedWords = plan.words;
   makes = plan.makes;
 }
 
@@ -10645,7 +10667,119 @@ function planOf(visited) {
     }
   }
   for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-  return { needed, typeNeeded, makes };
+  // Words only where every visited type has some: one without could be anywhere.
+  const words = visited.every((t) => NODE_WORDS[t] !== null) ? [...new Set(visited.flatMap((t) => NODE_WORDS[t]))] : null;
+  return { needed, typeNeeded, makes, words };
+}
+
+/**
+ * Where `words` start in `text`, in order, and `\u` escapes that a word could be written with. A
+ * word of name characters counts only where no name character is next to it: a keyword is a token
+ * of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a character
+ * that is in no word (most are in strings and regular expressions: `\u00e9`).
+ */
+function findWords(words) {
+  const text = sourceForWords();
+  // (Without the source, the walk reads what it would read without words.)
+  if (text === null) return null;
+  const at = [];
+  let letters = "";
+  for (const word of words) {
+    const name = isName(word);
+    if (name) letters += word;
+    // The search looks for the word from its rarest character on, then checks the characters
+    // before it: `indexOf` goes fast from one occurrence of its first character to the next, and
+    // as slow as 0.6 ns a character where that character is common (`d`, `i`).
+    const from = rarestFrom(word);
+    const tail = from === 0 ? word : word.slice(from);
+    for (let j = text.indexOf(tail, from); j !== -1; j = text.indexOf(tail, j + 1)) {
+      const i = j - from;
+      if (from !== 0 && !text.startsWith(word, i)) continue;
+      if (name && (isNameChar(text.charCodeAt(i - 1)) || isNameChar(text.charCodeAt(i + word.length)))) continue;
+      at.push(i);
+    }
+  }
+  // (Escapes make names only: a word that is no name, such as `=>`, cannot be written with one.)
+  if (letters !== "") {
+    for (let i = text.indexOf("\\u"); i !== -1; i = text.indexOf("\\u", i + 1)) {
+      const code = escapedCode(text, i + 2);
+      if (code === -1 || (code < 0x80 && letters.includes(String.fromCharCode(code)))) at.push(i);
+    }
+  }
+  return at.length < 2 ? at : at.sort((a, b) => a - b);
+}
+
+/**
+ * The source as a string whose indices are the spans' offsets, or null where its bytes are no
+ * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).
+ */
+function sourceForWords() {
+  try {
+    return sourceText;
+  } catch (error) {
+    if (error instanceof RawastBufferError) return null;
+    throw error;
+  }
+}
+
+// Characters of JavaScript source, the most frequent first (measured on lodash, three, TypeScript,
+// Vue and antd); any other is rarer than all of them.
+const CHARS_BY_FREQUENCY = " etnroaislc\ndpum=f()_g,.yh;/*xbv{}:k\"w'j[]|-!`>?z$\\q+@#<%^~";
+
+/** Where in `word` its rarest character is, short of its last (a search of one character is slow). */
+function rarestFrom(word) {
+  let from = 0, rank = -1;
+  for (let i = 0; i < Math.max(1, word.length - 1); i++) {
+    const found = CHARS_BY_FREQUENCY.indexOf(word[i]), r = found === -1 ? CHARS_BY_FREQUENCY.length : found;
+    if (r > rank) {
+      rank = r;
+      from = i;
+    }
+  }
+  return from;
+}
+
+/**
+ * Whether `word` is made of ASCII characters of names only. (No regular expressions here, and no
+ * typed array in `findWords`: right after a full collection they cost a walk of a small file about
+ * 7 µs more, measured, against 11 µs for all of `findWords`.)
+ */
+function isName(word) {
+  for (let i = 0; i < word.length; i++) if (!isNameChar(word.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Whether UTF-16 unit `c` (`NaN` past either end) is an ASCII character of names. */
+function isNameChar(c) {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
+}
+
+/** The code point of the escape whose hex digits start at `i` (`XXXX` or `{X...}`), or -1. */
+function escapedCode(text, i) {
+  let digits = text.slice(i, i + 4);
+  if (text.charCodeAt(i) === 0x7b) {
+    // (Any number of digits: a long run of zeros counts as not known.)
+    const tail = text.slice(i + 1, i + 10), end = tail.indexOf("}");
+    if (end === -1) return -1;
+    digits = tail.slice(0, end);
+  }
+  for (let i = 0; i < digits.length; i++) {
+    const c = digits.charCodeAt(i) | 0x20;
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return -1;
+  }
+  return digits === "" ? -1 : parseInt(digits, 16);
+}
+
+/** Whether one of the visited types' words (or a `\u` escape) starts in `start..end`. */
+function holdsWord(start, end) {
+  const at = wordsAt;
+  let lo = 0, hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < at.length && at[lo] < end;
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -10757,6 +10891,7 @@ function visitBuilt(value) {
 
 /** `Program<'a>` */
 function walkProgram(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[0] !== null || exits[0] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -10792,6 +10927,7 @@ function walkVecDirective(pos) {
 
 /** `Directive<'a>` */
 function walkDirective(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[29] !== null || exits[29] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -10806,6 +10942,7 @@ function walkDirective(pos) {
 
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) throw FOUND;
 }
 
@@ -10951,6 +11088,7 @@ function walkBoxBlockStatement(pos) {
 
 /** `BlockStatement<'a>` */
 function walkBlockStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[31] !== null || exits[31] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -10971,6 +11109,7 @@ function walkBoxBreakStatement(pos) {
 
 /** `BreakStatement<'a>` */
 function walkBreakStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[42] !== null || exits[42] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -10991,6 +11130,7 @@ function walkOptionLabelIdentifier(pos) {
 
 /** `LabelIdentifier<'a>` */
 function walkLabelIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
 }
 
@@ -11002,6 +11142,7 @@ function walkBoxContinueStatement(pos) {
 
 /** `ContinueStatement<'a>` */
 function walkContinueStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[41] !== null || exits[41] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11022,6 +11163,7 @@ function walkBoxDebuggerStatement(pos) {
 
 /** `DebuggerStatement` */
 function walkDebuggerStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[51] !== null || exits[51] !== null) throw FOUND;
 }
 
@@ -11034,6 +11176,7 @@ function walkBoxDoWhileStatement(pos) {
 
 /** `DoWhileStatement<'a>` */
 function walkDoWhileStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[36] !== null || exits[36] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11196,6 +11339,7 @@ function walkBoxBooleanLiteral(pos) {
 
 /** `BooleanLiteral` */
 function walkBooleanLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) throw FOUND;
 }
 
@@ -11207,6 +11351,7 @@ function walkBoxNullLiteral(pos) {
 
 /** `NullLiteral` */
 function walkNullLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) throw FOUND;
 }
 
@@ -11218,6 +11363,7 @@ function walkBoxNumericLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function walkNumericLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) throw FOUND;
 }
 
@@ -11229,6 +11375,7 @@ function walkBoxBigIntLiteral(pos) {
 
 /** `BigIntLiteral<'a>` */
 function walkBigIntLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) throw FOUND;
 }
 
@@ -11241,6 +11388,7 @@ function walkBoxRegExpLiteral(pos) {
 
 /** `RegExpLiteral<'a>` */
 function walkRegExpLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) throw FOUND;
 }
 
@@ -11259,6 +11407,7 @@ function walkBoxTemplateLiteral(pos) {
 
 /** `TemplateLiteral<'a>` */
 function walkTemplateLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[6] !== null || exits[6] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11292,6 +11441,7 @@ function walkVecTemplateElement(pos) {
 
 /** `TemplateElement<'a>` */
 function walkTemplateElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[8] !== null || exits[8] !== null) throw FOUND;
 }
 
@@ -11320,6 +11470,7 @@ function walkBoxIdentifierReference(pos) {
 
 /** `IdentifierReference<'a>` */
 function walkIdentifierReference(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
 }
 
@@ -11331,6 +11482,7 @@ function walkBoxSuper(pos) {
 
 /** `Super` */
 function walkSuper(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[25] !== null || exits[25] !== null) throw FOUND;
 }
 
@@ -11343,6 +11495,7 @@ function walkBoxArrayExpression(pos) {
 
 /** `ArrayExpression<'a>` */
 function walkArrayExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[3] !== null || exits[3] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11526,6 +11679,7 @@ function walkBoxSpreadElement(pos) {
 
 /** `SpreadElement<'a>` */
 function walkSpreadElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[13] !== null || exits[13] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11547,6 +11701,7 @@ function walkBoxArrowFunctionExpression(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function walkArrowFunctionExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[56] !== null || exits[56] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11580,6 +11735,7 @@ function walkBoxTSTypeParameterDeclaration(pos) {
 
 /** `TSTypeParameterDeclaration<'a>` */
 function walkTSTypeParameterDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[130] !== null || exits[130] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11611,6 +11767,7 @@ function walkVecTSTypeParameter(pos) {
 
 /** `TSTypeParameter<'a>` */
 function walkTSTypeParameter(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[129] !== null || exits[129] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11629,6 +11786,7 @@ function walkTSTypeParameter(pos) {
 
 /** `BindingIdentifier<'a>` */
 function walkBindingIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
 }
 
@@ -11765,6 +11923,7 @@ function walkBoxTSAnyKeyword(pos) {
 
 /** `TSAnyKeyword` */
 function walkTSAnyKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[112] !== null || exits[112] !== null) throw FOUND;
 }
 
@@ -11776,6 +11935,7 @@ function walkBoxTSBigIntKeyword(pos) {
 
 /** `TSBigIntKeyword` */
 function walkTSBigIntKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[125] !== null || exits[125] !== null) throw FOUND;
 }
 
@@ -11787,6 +11947,7 @@ function walkBoxTSBooleanKeyword(pos) {
 
 /** `TSBooleanKeyword` */
 function walkTSBooleanKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[114] !== null || exits[114] !== null) throw FOUND;
 }
 
@@ -11798,6 +11959,7 @@ function walkBoxTSIntrinsicKeyword(pos) {
 
 /** `TSIntrinsicKeyword` */
 function walkTSIntrinsicKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[117] !== null || exits[117] !== null) throw FOUND;
 }
 
@@ -11809,6 +11971,7 @@ function walkBoxTSNeverKeyword(pos) {
 
 /** `TSNeverKeyword` */
 function walkTSNeverKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[116] !== null || exits[116] !== null) throw FOUND;
 }
 
@@ -11820,6 +11983,7 @@ function walkBoxTSNullKeyword(pos) {
 
 /** `TSNullKeyword` */
 function walkTSNullKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[119] !== null || exits[119] !== null) throw FOUND;
 }
 
@@ -11831,6 +11995,7 @@ function walkBoxTSNumberKeyword(pos) {
 
 /** `TSNumberKeyword` */
 function walkTSNumberKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[115] !== null || exits[115] !== null) throw FOUND;
 }
 
@@ -11842,6 +12007,7 @@ function walkBoxTSObjectKeyword(pos) {
 
 /** `TSObjectKeyword` */
 function walkTSObjectKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[124] !== null || exits[124] !== null) throw FOUND;
 }
 
@@ -11853,6 +12019,7 @@ function walkBoxTSStringKeyword(pos) {
 
 /** `TSStringKeyword` */
 function walkTSStringKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[113] !== null || exits[113] !== null) throw FOUND;
 }
 
@@ -11864,6 +12031,7 @@ function walkBoxTSSymbolKeyword(pos) {
 
 /** `TSSymbolKeyword` */
 function walkTSSymbolKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[122] !== null || exits[122] !== null) throw FOUND;
 }
 
@@ -11875,6 +12043,7 @@ function walkBoxTSUndefinedKeyword(pos) {
 
 /** `TSUndefinedKeyword` */
 function walkTSUndefinedKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[120] !== null || exits[120] !== null) throw FOUND;
 }
 
@@ -11886,6 +12055,7 @@ function walkBoxTSUnknownKeyword(pos) {
 
 /** `TSUnknownKeyword` */
 function walkTSUnknownKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[118] !== null || exits[118] !== null) throw FOUND;
 }
 
@@ -11897,6 +12067,7 @@ function walkBoxTSVoidKeyword(pos) {
 
 /** `TSVoidKeyword` */
 function walkTSVoidKeyword(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[121] !== null || exits[121] !== null) throw FOUND;
 }
 
@@ -11909,6 +12080,7 @@ function walkBoxTSArrayType(pos) {
 
 /** `TSArrayType<'a>` */
 function walkTSArrayType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[106] !== null || exits[106] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11930,6 +12102,7 @@ function walkBoxTSConditionalType(pos) {
 
 /** `TSConditionalType<'a>` */
 function walkTSConditionalType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[101] !== null || exits[101] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -11957,6 +12130,7 @@ function walkBoxTSConstructorType(pos) {
 
 /** `TSConstructorType<'a>` */
 function walkTSConstructorType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[149] !== null || exits[149] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12085,6 +12259,7 @@ function walkVecDecorator(pos) {
 
 /** `Decorator<'a>` */
 function walkDecorator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[158] !== null || exits[158] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12132,6 +12307,7 @@ function walkBoxObjectPattern(pos) {
 
 /** `ObjectPattern<'a>` */
 function walkObjectPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12165,6 +12341,7 @@ function walkVecBindingProperty(pos) {
 
 /** `BindingProperty<'a>` */
 function walkBindingProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12333,6 +12510,7 @@ function walkBoxIdentifierName(pos) {
 
 /** `IdentifierName<'a>` */
 function walkIdentifierName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
 }
 
@@ -12344,6 +12522,7 @@ function walkBoxPrivateIdentifier(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function walkPrivateIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[65] !== null || exits[65] !== null) throw FOUND;
 }
 
@@ -12356,6 +12535,7 @@ function walkBoxAssignmentExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function walkAssignmentExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[19] !== null || exits[19] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12417,6 +12597,7 @@ function walkBoxTSAsExpression(pos) {
 
 /** `TSAsExpression<'a>` */
 function walkTSAsExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[152] !== null || exits[152] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12440,6 +12621,7 @@ function walkBoxTSSatisfiesExpression(pos) {
 
 /** `TSSatisfiesExpression<'a>` */
 function walkTSSatisfiesExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[153] !== null || exits[153] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12463,6 +12645,7 @@ function walkBoxTSNonNullExpression(pos) {
 
 /** `TSNonNullExpression<'a>` */
 function walkTSNonNullExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[157] !== null || exits[157] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12484,6 +12667,7 @@ function walkBoxTSTypeAssertion(pos) {
 
 /** `TSTypeAssertion<'a>` */
 function walkTSTypeAssertion(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[154] !== null || exits[154] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12507,6 +12691,7 @@ function walkBoxComputedMemberExpression(pos) {
 
 /** `ComputedMemberExpression<'a>` */
 function walkComputedMemberExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12530,6 +12715,7 @@ function walkBoxStaticMemberExpression(pos) {
 
 /** `StaticMemberExpression<'a>` */
 function walkStaticMemberExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12553,6 +12739,7 @@ function walkBoxPrivateFieldExpression(pos) {
 
 /** `PrivateFieldExpression<'a>` */
 function walkPrivateFieldExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12576,6 +12763,7 @@ function walkBoxArrayAssignmentTarget(pos) {
 
 /** `ArrayAssignmentTarget<'a>` */
 function walkArrayAssignmentTarget(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12663,6 +12851,7 @@ function walkBoxAssignmentTargetWithDefault(pos) {
 
 /** `AssignmentTargetWithDefault<'a>` */
 function walkAssignmentTargetWithDefault(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[23] !== null || exits[23] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12686,6 +12875,7 @@ function walkBoxObjectAssignmentTarget(pos) {
 
 /** `ObjectAssignmentTarget<'a>` */
 function walkObjectAssignmentTarget(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12740,6 +12930,7 @@ function walkBoxAssignmentTargetPropertyIdentifier(pos) {
 
 /** `AssignmentTargetPropertyIdentifier<'a>` */
 function walkAssignmentTargetPropertyIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12792,6 +12983,7 @@ function walkBoxAssignmentTargetPropertyProperty(pos) {
 
 /** `AssignmentTargetPropertyProperty<'a>` */
 function walkAssignmentTargetPropertyProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12821,6 +13013,7 @@ function walkBoxAssignmentTargetRest(pos) {
 
 /** `AssignmentTargetRest<'a>` */
 function walkAssignmentTargetRest(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[22] !== null || exits[22] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12842,6 +13035,7 @@ function walkBoxAwaitExpression(pos) {
 
 /** `AwaitExpression<'a>` */
 function walkAwaitExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[26] !== null || exits[26] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12863,6 +13057,7 @@ function walkBoxBinaryExpression(pos) {
 
 /** `BinaryExpression<'a>` */
 function walkBinaryExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[16] !== null || exits[16] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12886,6 +13081,7 @@ function walkBoxCallExpression(pos) {
 
 /** `CallExpression<'a>` */
 function walkCallExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[10] !== null || exits[10] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -12917,6 +13113,7 @@ function walkBoxTSTypeParameterInstantiation(pos) {
 
 /** `TSTypeParameterInstantiation<'a>` */
 function walkTSTypeParameterInstantiation(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[128] !== null || exits[128] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13115,6 +13312,7 @@ function walkBoxChainExpression(pos) {
 
 /** `ChainExpression<'a>` */
 function walkChainExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[27] !== null || exits[27] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13162,6 +13360,7 @@ const WALK_CLASS_TYPES = [58, 59];
 
 /** `Class<'a>` */
 function walkClass(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_CLASS_TYPES[uint8[pos + 136]];
   if (t === undefined) throw invalid("ClassType", uint8[pos + 136], pos + 136);
@@ -13239,6 +13438,7 @@ function walkVecTSClassImplements(pos) {
 
 /** `TSClassImplements<'a>` */
 function walkTSClassImplements(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[132] !== null || exits[132] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13300,6 +13500,7 @@ function walkBoxTSQualifiedName(pos) {
 
 /** `TSQualifiedName<'a>` */
 function walkTSQualifiedName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13322,6 +13523,7 @@ function walkBoxThisExpression(pos) {
 
 /** `ThisExpression` */
 function walkThisExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[2] !== null || exits[2] !== null) throw FOUND;
 }
 
@@ -13334,6 +13536,7 @@ function walkBoxClassBody(pos) {
 
 /** `ClassBody<'a>` */
 function walkClassBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[60] !== null || exits[60] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13395,6 +13598,7 @@ function walkBoxStaticBlock(pos) {
 
 /** `StaticBlock<'a>` */
 function walkStaticBlock(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[66] !== null || exits[66] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13419,6 +13623,7 @@ const WALK_METHOD_DEFINITION_TYPES = [61, 62];
 
 /** `MethodDefinition<'a>` */
 function walkMethodDefinition(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_METHOD_DEFINITION_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("MethodDefinitionType", uint8[pos + 12], pos + 12);
@@ -13450,6 +13655,7 @@ const WALK_FUNCTION_TYPES = [52, 53, 54, 55];
 
 /** `Function<'a>` */
 function walkFunction(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_FUNCTION_TYPES[uint8[pos + 88]];
   if (t === undefined) throw invalid("FunctionType", uint8[pos + 88], pos + 88);
@@ -13510,6 +13716,7 @@ function walkBoxTSThisParameter(pos) {
 
 /** `TSThisParameter<'a>` */
 function walkTSThisParameter(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13537,6 +13744,7 @@ function walkBoxTSTypeAnnotation(pos) {
 
 /** `TSTypeAnnotation<'a>` */
 function walkTSTypeAnnotation(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[99] !== null || exits[99] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13564,6 +13772,7 @@ function walkBoxFunctionBody(pos) {
 
 /** `FunctionBody<'a>` */
 function walkFunctionBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[31] !== null || exits[31] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13590,6 +13799,7 @@ const WALK_PROPERTY_DEFINITION_TYPES = [63, 64];
 
 /** `PropertyDefinition<'a>` */
 function walkPropertyDefinition(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_PROPERTY_DEFINITION_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("PropertyDefinitionType", uint8[pos + 12], pos + 12);
@@ -13623,6 +13833,7 @@ const WALK_ACCESSOR_PROPERTY_TYPES = [67, 68];
 
 /** `AccessorProperty<'a>` */
 function walkAccessorProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_ACCESSOR_PROPERTY_TYPES[uint8[pos + 12]];
   if (t === undefined) throw invalid("AccessorPropertyType", uint8[pos + 12], pos + 12);
@@ -13653,6 +13864,7 @@ function walkBoxTSIndexSignature(pos) {
 
 /** `TSIndexSignature<'a>` */
 function walkTSIndexSignature(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[136] !== null || exits[136] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13689,6 +13901,7 @@ function walkReadsOfParametersOfTSIndexSignature(pos) {
 
 /** `TSIndexSignatureName<'a>` */
 function walkTSIndexSignatureName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13710,6 +13923,7 @@ function walkBoxConditionalExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function walkConditionalExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[18] !== null || exits[18] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13735,6 +13949,7 @@ function walkBoxImportExpression(pos) {
 
 /** `ImportExpression<'a>` */
 function walkImportExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[69] !== null || exits[69] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13758,6 +13973,7 @@ function walkBoxLogicalExpression(pos) {
 
 /** `LogicalExpression<'a>` */
 function walkLogicalExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[17] !== null || exits[17] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13781,6 +13997,7 @@ function walkBoxNewExpression(pos) {
 
 /** `NewExpression<'a>` */
 function walkNewExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[11] !== null || exits[11] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13806,6 +14023,7 @@ function walkBoxObjectExpression(pos) {
 
 /** `ObjectExpression<'a>` */
 function walkObjectExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[4] !== null || exits[4] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13858,6 +14076,7 @@ function walkBoxObjectProperty(pos) {
 
 /** `ObjectProperty<'a>` */
 function walkObjectProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13881,6 +14100,7 @@ function walkBoxParenthesizedExpression(pos) {
 
 /** `ParenthesizedExpression<'a>` */
 function walkParenthesizedExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[28] !== null || exits[28] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13902,6 +14122,7 @@ function walkBoxSequenceExpression(pos) {
 
 /** `SequenceExpression<'a>` */
 function walkSequenceExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[24] !== null || exits[24] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13923,6 +14144,7 @@ function walkBoxTaggedTemplateExpression(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function walkTaggedTemplateExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[7] !== null || exits[7] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13948,6 +14170,7 @@ function walkBoxUnaryExpression(pos) {
 
 /** `UnaryExpression<'a>` */
 function walkUnaryExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[15] !== null || exits[15] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -13969,6 +14192,7 @@ function walkBoxUpdateExpression(pos) {
 
 /** `UpdateExpression<'a>` */
 function walkUpdateExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[14] !== null || exits[14] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14022,6 +14246,7 @@ function walkBoxYieldExpression(pos) {
 
 /** `YieldExpression<'a>` */
 function walkYieldExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[57] !== null || exits[57] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14043,6 +14268,7 @@ function walkBoxPrivateInExpression(pos) {
 
 /** `PrivateInExpression<'a>` */
 function walkPrivateInExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[16] !== null || exits[16] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14065,6 +14291,7 @@ function walkBoxImportMeta(pos) {
 
 /** `ImportMeta` */
 function walkImportMeta(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14111,6 +14338,7 @@ function walkBoxNewTarget(pos) {
 
 /** `NewTarget` */
 function walkNewTarget(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14158,6 +14386,7 @@ function walkBoxJSXElement(pos) {
 
 /** `JSXElement<'a>` */
 function walkJSXElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[80] !== null || exits[80] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14205,6 +14434,7 @@ function walkBoxJSXOpeningElement(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function walkJSXOpeningElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[81] !== null || exits[81] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14234,6 +14464,7 @@ function walkBoxJSXIdentifier(pos) {
 
 /** `JSXIdentifier<'a>` */
 function walkJSXIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[92] !== null || exits[92] !== null) throw FOUND;
 }
 
@@ -14245,6 +14476,7 @@ function walkBoxJSXNamespacedName(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function walkJSXNamespacedName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[86] !== null || exits[86] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14268,6 +14500,7 @@ function walkBoxJSXMemberExpression(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function walkJSXMemberExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[87] !== null || exits[87] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14327,6 +14560,7 @@ function walkBoxJSXAttribute(pos) {
 
 /** `JSXAttribute<'a>` */
 function walkJSXAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[90] !== null || exits[90] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14390,6 +14624,7 @@ function walkBoxJSXExpressionContainer(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function walkJSXExpressionContainer(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[88] !== null || exits[88] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14553,6 +14788,7 @@ function walkBoxJSXEmptyExpression(pos) {
 
 /** `JSXEmptyExpression` */
 function walkJSXEmptyExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[89] !== null || exits[89] !== null) throw FOUND;
 }
 
@@ -14565,6 +14801,7 @@ function walkBoxJSXFragment(pos) {
 
 /** `JSXFragment<'a>` */
 function walkJSXFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[83] !== null || exits[83] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14583,6 +14820,7 @@ function walkJSXFragment(pos) {
 
 /** `JSXOpeningFragment` */
 function walkJSXOpeningFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[84] !== null || exits[84] !== null) throw FOUND;
 }
 
@@ -14634,6 +14872,7 @@ function walkBoxJSXText(pos) {
 
 /** `JSXText<'a>` */
 function walkJSXText(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[94] !== null || exits[94] !== null) throw FOUND;
 }
 
@@ -14646,6 +14885,7 @@ function walkBoxJSXSpreadChild(pos) {
 
 /** `JSXSpreadChild<'a>` */
 function walkJSXSpreadChild(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[93] !== null || exits[93] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14660,6 +14900,7 @@ function walkJSXSpreadChild(pos) {
 
 /** `JSXClosingFragment` */
 function walkJSXClosingFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[85] !== null || exits[85] !== null) throw FOUND;
 }
 
@@ -14672,6 +14913,7 @@ function walkBoxTSInstantiationExpression(pos) {
 
 /** `TSInstantiationExpression<'a>` */
 function walkTSInstantiationExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[161] !== null || exits[161] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14695,6 +14937,7 @@ function walkBoxV8IntrinsicExpression(pos) {
 
 /** `V8IntrinsicExpression<'a>` */
 function walkV8IntrinsicExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[79] !== null || exits[79] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14718,6 +14961,7 @@ function walkBoxJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function walkJSXSpreadAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[91] !== null || exits[91] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14745,6 +14989,7 @@ function walkBoxJSXClosingElement(pos) {
 
 /** `JSXClosingElement<'a>` */
 function walkJSXClosingElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[82] !== null || exits[82] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14772,6 +15017,7 @@ function walkBoxBindingRestElement(pos) {
 
 /** `BindingRestElement<'a>` */
 function walkBindingRestElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[22] !== null || exits[22] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14793,6 +15039,7 @@ function walkBoxArrayPattern(pos) {
 
 /** `ArrayPattern<'a>` */
 function walkArrayPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14839,6 +15086,7 @@ function walkBoxAssignmentPattern(pos) {
 
 /** `AssignmentPattern<'a>` */
 function walkAssignmentPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[23] !== null || exits[23] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14905,6 +15153,7 @@ function walkBoxTSFunctionType(pos) {
 
 /** `TSFunctionType<'a>` */
 function walkTSFunctionType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[148] !== null || exits[148] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -14952,6 +15201,7 @@ function walkBoxTSImportType(pos) {
 
 /** `TSImportType<'a>` */
 function walkTSImportType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[147] !== null || exits[147] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15005,6 +15255,7 @@ function walkBoxTSImportTypeQualifiedName(pos) {
 
 /** `TSImportTypeQualifiedName<'a>` */
 function walkTSImportTypeQualifiedName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15028,6 +15279,7 @@ function walkBoxTSIndexedAccessType(pos) {
 
 /** `TSIndexedAccessType<'a>` */
 function walkTSIndexedAccessType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[107] !== null || exits[107] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15051,6 +15303,7 @@ function walkBoxTSInferType(pos) {
 
 /** `TSInferType<'a>` */
 function walkTSInferType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[145] !== null || exits[145] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15079,6 +15332,7 @@ function walkBoxTSIntersectionType(pos) {
 
 /** `TSIntersectionType<'a>` */
 function walkTSIntersectionType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[103] !== null || exits[103] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15100,6 +15354,7 @@ function walkBoxTSLiteralType(pos) {
 
 /** `TSLiteralType<'a>` */
 function walkTSLiteralType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[100] !== null || exits[100] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15147,6 +15402,7 @@ function walkBoxTSMappedType(pos) {
 
 /** `TSMappedType<'a>` */
 function walkTSMappedType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[150] !== null || exits[150] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15174,6 +15430,7 @@ function walkBoxTSNamedTupleMember(pos) {
 
 /** `TSNamedTupleMember<'a>` */
 function walkTSNamedTupleMember(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[109] !== null || exits[109] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15322,6 +15579,7 @@ function walkBoxTSOptionalType(pos) {
 
 /** `TSOptionalType<'a>` */
 function walkTSOptionalType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[110] !== null || exits[110] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15343,6 +15601,7 @@ function walkBoxTSRestType(pos) {
 
 /** `TSRestType<'a>` */
 function walkTSRestType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[111] !== null || exits[111] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15364,6 +15623,7 @@ function walkBoxTSTemplateLiteralType(pos) {
 
 /** `TSTemplateLiteralType<'a>` */
 function walkTSTemplateLiteralType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[151] !== null || exits[151] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15386,6 +15646,7 @@ function walkBoxTSThisType(pos) {
 
 /** `TSThisType` */
 function walkTSThisType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[123] !== null || exits[123] !== null) throw FOUND;
 }
 
@@ -15398,6 +15659,7 @@ function walkBoxTSTupleType(pos) {
 
 /** `TSTupleType<'a>` */
 function walkTSTupleType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[108] !== null || exits[108] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15436,6 +15698,7 @@ function walkBoxTSTypeLiteral(pos) {
 
 /** `TSTypeLiteral<'a>` */
 function walkTSTypeLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[144] !== null || exits[144] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15497,6 +15760,7 @@ function walkBoxTSPropertySignature(pos) {
 
 /** `TSPropertySignature<'a>` */
 function walkTSPropertySignature(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[135] !== null || exits[135] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15520,6 +15784,7 @@ function walkBoxTSCallSignatureDeclaration(pos) {
 
 /** `TSCallSignatureDeclaration<'a>` */
 function walkTSCallSignatureDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[137] !== null || exits[137] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15567,6 +15832,7 @@ function walkBoxTSConstructSignatureDeclaration(pos) {
 
 /** `TSConstructSignatureDeclaration<'a>` */
 function walkTSConstructSignatureDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15592,6 +15858,7 @@ function walkBoxTSMethodSignature(pos) {
 
 /** `TSMethodSignature<'a>` */
 function walkTSMethodSignature(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[138] !== null || exits[138] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15641,6 +15908,7 @@ function walkBoxTSTypeOperator(pos) {
 
 /** `TSTypeOperator<'a>` */
 function walkTSTypeOperator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[105] !== null || exits[105] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15662,6 +15930,7 @@ function walkBoxTSTypePredicate(pos) {
 
 /** `TSTypePredicate<'a>` */
 function walkTSTypePredicate(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15699,6 +15968,7 @@ function walkBoxTSTypeQuery(pos) {
 
 /** `TSTypeQuery<'a>` */
 function walkTSTypeQuery(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[146] !== null || exits[146] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15742,6 +16012,7 @@ function walkBoxTSTypeReference(pos) {
 
 /** `TSTypeReference<'a>` */
 function walkTSTypeReference(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[126] !== null || exits[126] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15765,6 +16036,7 @@ function walkBoxTSUnionType(pos) {
 
 /** `TSUnionType<'a>` */
 function walkTSUnionType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[102] !== null || exits[102] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15786,6 +16058,7 @@ function walkBoxTSParenthesizedType(pos) {
 
 /** `TSParenthesizedType<'a>` */
 function walkTSParenthesizedType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[104] !== null || exits[104] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15807,6 +16080,7 @@ function walkBoxJSDocNullableType(pos) {
 
 /** `JSDocNullableType<'a>` */
 function walkJSDocNullableType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[162] !== null || exits[162] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15828,6 +16102,7 @@ function walkBoxJSDocNonNullableType(pos) {
 
 /** `JSDocNonNullableType<'a>` */
 function walkJSDocNonNullableType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[163] !== null || exits[163] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -15848,6 +16123,7 @@ function walkBoxJSDocUnknownType(pos) {
 
 /** `JSDocUnknownType` */
 function walkJSDocUnknownType(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[164] !== null || exits[164] !== null) throw FOUND;
 }
 
@@ -16002,6 +16278,7 @@ function walkBoxEmptyStatement(pos) {
 
 /** `EmptyStatement` */
 function walkEmptyStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[34] !== null || exits[34] !== null) throw FOUND;
 }
 
@@ -16014,6 +16291,7 @@ function walkBoxExpressionStatement(pos) {
 
 /** `ExpressionStatement<'a>` */
 function walkExpressionStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[29] !== null || exits[29] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16035,6 +16313,7 @@ function walkBoxForInStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function walkForInStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[39] !== null || exits[39] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16101,6 +16380,7 @@ function walkBoxVariableDeclaration(pos) {
 
 /** `VariableDeclaration<'a>` */
 function walkVariableDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[32] !== null || exits[32] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16132,6 +16412,7 @@ function walkVecVariableDeclarator(pos) {
 
 /** `VariableDeclarator<'a>` */
 function walkVariableDeclarator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[33] !== null || exits[33] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16177,6 +16458,7 @@ function walkBoxForOfStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function walkForOfStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[40] !== null || exits[40] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16202,6 +16484,7 @@ function walkBoxForStatement(pos) {
 
 /** `ForStatement<'a>` */
 function walkForStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[38] !== null || exits[38] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16378,6 +16661,7 @@ function walkBoxIfStatement(pos) {
 
 /** `IfStatement<'a>` */
 function walkIfStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[35] !== null || exits[35] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16409,6 +16693,7 @@ function walkBoxLabeledStatement(pos) {
 
 /** `LabeledStatement<'a>` */
 function walkLabeledStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[47] !== null || exits[47] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16432,6 +16717,7 @@ function walkBoxReturnStatement(pos) {
 
 /** `ReturnStatement<'a>` */
 function walkReturnStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[43] !== null || exits[43] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16453,6 +16739,7 @@ function walkBoxSwitchStatement(pos) {
 
 /** `SwitchStatement<'a>` */
 function walkSwitchStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[45] !== null || exits[45] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16486,6 +16773,7 @@ function walkVecSwitchCase(pos) {
 
 /** `SwitchCase<'a>` */
 function walkSwitchCase(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[46] !== null || exits[46] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16509,6 +16797,7 @@ function walkBoxThrowStatement(pos) {
 
 /** `ThrowStatement<'a>` */
 function walkThrowStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[48] !== null || exits[48] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16530,6 +16819,7 @@ function walkBoxTryStatement(pos) {
 
 /** `TryStatement<'a>` */
 function walkTryStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[49] !== null || exits[49] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16561,6 +16851,7 @@ function walkBoxCatchClause(pos) {
 
 /** `CatchClause<'a>` */
 function walkCatchClause(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[50] !== null || exits[50] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16618,6 +16909,7 @@ function walkBoxWhileStatement(pos) {
 
 /** `WhileStatement<'a>` */
 function walkWhileStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[37] !== null || exits[37] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16641,6 +16933,7 @@ function walkBoxWithStatement(pos) {
 
 /** `WithStatement<'a>` */
 function walkWithStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[44] !== null || exits[44] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16664,6 +16957,7 @@ function walkBoxTSTypeAliasDeclaration(pos) {
 
 /** `TSTypeAliasDeclaration<'a>` */
 function walkTSTypeAliasDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[131] !== null || exits[131] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16689,6 +16983,7 @@ function walkBoxTSInterfaceDeclaration(pos) {
 
 /** `TSInterfaceDeclaration<'a>` */
 function walkTSInterfaceDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[133] !== null || exits[133] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16726,6 +17021,7 @@ function walkVecTSInterfaceHeritage(pos) {
 
 /** `TSInterfaceHeritage<'a>` */
 function walkTSInterfaceHeritage(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[140] !== null || exits[140] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16770,6 +17066,7 @@ function walkBoxTSInterfaceBody(pos) {
 
 /** `TSInterfaceBody<'a>` */
 function walkTSInterfaceBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[134] !== null || exits[134] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16791,6 +17088,7 @@ function walkBoxTSEnumDeclaration(pos) {
 
 /** `TSEnumDeclaration<'a>` */
 function walkTSEnumDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[96] !== null || exits[96] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16807,6 +17105,7 @@ function walkTSEnumDeclaration(pos) {
 
 /** `TSEnumBody<'a>` */
 function walkTSEnumBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[97] !== null || exits[97] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16838,6 +17137,7 @@ function walkVecTSEnumMember(pos) {
 
 /** `TSEnumMember<'a>` */
 function walkTSEnumMember(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[98] !== null || exits[98] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16881,6 +17181,7 @@ function walkBoxTSExternalModuleDeclaration(pos) {
 
 /** `TSExternalModuleDeclaration<'a>` */
 function walkTSExternalModuleDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16910,6 +17211,7 @@ function walkBoxTSModuleBlock(pos) {
 
 /** `TSModuleBlock<'a>` */
 function walkTSModuleBlock(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[143] !== null || exits[143] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -16933,6 +17235,7 @@ function walkBoxTSNamespaceDeclaration(pos) {
 
 /** `TSNamespaceDeclaration<'a>` */
 function walkTSNamespaceDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (makes[447] === 1) throw FOUND;
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
@@ -16971,6 +17274,7 @@ function walkBoxTSGlobalDeclaration(pos) {
 
 /** `TSGlobalDeclaration<'a>` */
 function walkTSGlobalDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17006,6 +17310,7 @@ function walkBoxTSImportEqualsDeclaration(pos) {
 
 /** `TSImportEqualsDeclaration<'a>` */
 function walkTSImportEqualsDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[155] !== null || exits[155] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17045,6 +17350,7 @@ function walkBoxTSExternalModuleReference(pos) {
 
 /** `TSExternalModuleReference<'a>` */
 function walkTSExternalModuleReference(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[156] !== null || exits[156] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17065,6 +17371,7 @@ function walkBoxImportDeclaration(pos) {
 
 /** `ImportDeclaration<'a>` */
 function walkImportDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[70] !== null || exits[70] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17149,6 +17456,7 @@ function walkBoxImportSpecifier(pos) {
 
 /** `ImportSpecifier<'a>` */
 function walkImportSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[71] !== null || exits[71] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17188,6 +17496,7 @@ function walkBoxImportDefaultSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function walkImportDefaultSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[72] !== null || exits[72] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17208,6 +17517,7 @@ function walkBoxImportNamespaceSpecifier(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function walkImportNamespaceSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[73] !== null || exits[73] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17284,6 +17594,7 @@ function walkVecImportAttribute(pos) {
 
 /** `ImportAttribute<'a>` */
 function walkImportAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[74] !== null || exits[74] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17320,6 +17631,7 @@ function walkBoxExportAllDeclaration(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function walkExportAllDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[77] !== null || exits[77] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17371,6 +17683,7 @@ function walkBoxExportDefaultDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function walkExportDefaultDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[76] !== null || exits[76] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17541,6 +17854,7 @@ function walkBoxExportDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function walkExportDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17599,6 +17913,7 @@ function walkBoxExportNamedDeclaration(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function walkExportNamedDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17630,6 +17945,7 @@ function walkVecExportSpecifier(pos) {
 
 /** `ExportSpecifier<'a>` */
 function walkExportSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[78] !== null || exits[78] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17652,6 +17968,7 @@ function walkBoxExportFromDeclaration(pos) {
 
 /** `ExportFromDeclaration<'a>` */
 function walkExportFromDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17697,6 +18014,7 @@ function walkBoxTSExportAssignment(pos) {
 
 /** `TSExportAssignment<'a>` */
 function walkTSExportAssignment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[159] !== null || exits[159] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17717,6 +18035,7 @@ function walkBoxTSNamespaceExportDeclaration(pos) {
 
 /** `TSNamespaceExportDeclaration<'a>` */
 function walkTSNamespaceExportDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[160] !== null || exits[160] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -17737,11 +18056,19 @@ function walkOptionHashbang(pos) {
 
 /** `Hashbang<'a>` */
 function walkHashbang(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[30] !== null || exits[30] !== null) throw FOUND;
 }
 
 /** Each walker, by index. */
 const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkReadsOfOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+
+/**
+ * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of
+ * which the source text of every node of the type holds. A walk whose visitor visits only these
+ * types reads only the nodes whose span holds one of their words (or a `\u` escape).
+ */
+export const WALK_WORDS = Object.freeze(Object.fromEntries(NODE_TYPES.flatMap((type, t) => (NODE_WORDS[t] === null ? [] : [[type, Object.freeze(NODE_WORDS[t].slice())]]))));
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for
