@@ -157,9 +157,11 @@ function walkVisitor(names) {
 // What the walker visits in a buffer `deserialize` refused: rare types only, so that the walk reads
 // all it can without building it (with identifiers, a walk of a tree with parent links would read
 // the whole tree at the first one, as `deserialize` did already). `EmptyStatement` has no words
-// (`WALK_WORDS`): that walk reads every struct that could lead to one; `DebuggerStatement` has, and
-// that walk reads the spans by which it skips the rest.
-const SPARSE_VISITORS = [{ EmptyStatement() {} }, { DebuggerStatement() {} }];
+// (`WALK_WORDS`): that walk reads every struct that could lead to one; where `DebuggerStatement`
+// has, a second walk reads the spans by which it skips the rest. (Where it has none, that walk
+// would read what the first did: a lazy target's two such walks took the RSS of a case past its
+// bound.)
+const SPARSE_VISITORS = walker !== null && Object.hasOwn(walker.WALK_WORDS ?? {}, "DebuggerStatement") ? [{ EmptyStatement() {} }, { DebuggerStatement() {} }] : [{ EmptyStatement() {} }];
 
 /**
  * What is wrong with `walk` on the bytes of `args` (`deserialize`'s arguments), or null. It reads
