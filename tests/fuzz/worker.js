@@ -161,7 +161,7 @@ function walkVisitor(names) {
 // has, a second walk reads the spans by which it skips the rest. (Where it has none, that walk
 // would read what the first did: a lazy target's two such walks took the RSS of a case past its
 // bound.)
-const SPARSE_VISITORS = walker !== null && Object.hasOwn(walker.WALK_WORDS ?? {}, "DebuggerStatement") ? [{ EmptyStatement() {} }, { DebuggerStatement() {} }] : [{ EmptyStatement() {} }];
+const SPARSE_VISITORS = walker !== null && Object.hasOwn(walker.WALK_WORDS, "DebuggerStatement") ? [{ EmptyStatement() {} }, { DebuggerStatement() {} }] : [{ EmptyStatement() {} }];
 
 /**
  * What is wrong with `walk` on the bytes of `args` (`deserialize`'s arguments), or null. It reads

@@ -3548,7 +3548,7 @@ function findWords(words) {
     // before it: `indexOf` goes fast from one occurrence of its first character to the next, and
     // as slow as 0.6 ns a character where that character is common (`d`, `i`).
     const from = rarestFrom(word);
-    const tail = from === 0 ? word : word.slice(from);
+    const tail = word.slice(from);
     for (let j = text.indexOf(tail, from); j !== -1; j = text.indexOf(tail, j + 1)) {
       const i = j - from;
       if (from !== 0 && !text.startsWith(word, i)) continue;

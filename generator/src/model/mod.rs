@@ -311,6 +311,18 @@ impl Model {
         }
     }
 
+    /// The index of a struct's span field, the node's: rawast's first `Span` field that is not
+    /// skipped; oxc's field `span` of its `Span` struct (the one its layout puts first).
+    pub fn span_field(schema: &Schema, id: TypeId) -> Option<usize> {
+        match schema.dialect {
+            Dialect::Rawast => node_span_field(schema, id),
+            Dialect::Oxc => {
+                let TypeKind::Struct(s) = &schema.get(id).kind else { return None };
+                s.fields.iter().position(|f| f.name == "span" && matches!(f.ty, TypeRef::Named(span) if schema.get(span).name == "Span"))
+            }
+        }
+    }
+
     /// The node type name of a node struct.
     pub fn node_type(&self, id: TypeId) -> Option<&str> {
         self.object(id)?.node_type.as_deref()

@@ -591,21 +591,22 @@ fn node_words(cx: &EmitContext, name: &str) -> String {
     }
 }
 
-/// The offset of struct `id`'s span's `start` (its `end` is the next `u32`): its first field of
-/// rawast's `Span`, or of a struct named `Span` whose `start` and `end` are so (oxc's).
+/// The offset of struct `id`'s span's `start` (its `end` is the next `u32`), from the node's span
+/// field as the model has it ([`crate::model::Model::span_field`]): rawast's `Span`, or oxc's
+/// struct of `start` and `end`.
 fn span_offset(cx: &EmitContext, layout: &crate::layout::SchemaLayout, id: TypeId) -> Option<u32> {
-    let TypeKind::Struct(s) = &cx.schema.get(id).kind else { return None };
-    let Shape::Struct { field_offsets } = &layout.get(id).shape else { return None };
-    s.fields.iter().enumerate().find_map(|(index, field)| match &field.ty {
+    let index = crate::model::Model::span_field(cx.schema, id)?;
+    let (TypeKind::Struct(s), Shape::Struct { field_offsets }) = (&cx.schema.get(id).kind, &layout.get(id).shape) else { return None };
+    match &s.fields[index].ty {
         TypeRef::Span => Some(field_offsets[index]),
-        TypeRef::Named(span) if cx.schema.get(*span).name == "Span" => {
+        TypeRef::Named(span) => {
             let (TypeKind::Struct(fields), Shape::Struct { field_offsets: offsets }) = (&cx.schema.get(*span).kind, &layout.get(*span).shape) else { return None };
             let offset_of = |name: &str| fields.fields.iter().position(|f| f.name == name && f.ty == TypeRef::Primitive(crate::ir::Primitive::U32)).map(|i| offsets[i]);
             let (start, end) = (offset_of("start")?, offset_of("end")?);
             (end == start + 4).then_some(field_offsets[index] + start)
         }
         _ => None,
-    })
+    }
 }
 
 /// Each `VISITOR_KEYS` entry, quoted: its name and its keys; `None` when they are errors.
