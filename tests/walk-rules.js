@@ -17,6 +17,9 @@ export const RULES = {
   // Types that nest in each other, down and up: the nodes handed over are the objects built for
   // the outermost one.
   calls: { enter: ["CallExpression", "MemberExpression"], exit: ["CallExpression"], skip: [] },
+  // Nodes that hold no node (identifiers, literals, template elements), down and up: a walk calls
+  // both functions at once, the exit even where the way down skips (`visitLeaf`).
+  leaves: { enter: ["Identifier", "Literal", "TemplateElement"], exit: ["Identifier", "Literal", "TemplateElement"], skip: ["Literal"] },
   // Identifiers outside functions: the functions' children skipped.
   outsideFunctions: {
     enter: ["Identifier"],
@@ -28,7 +31,7 @@ export const RULES = {
   // (`RestElement`, `TSParameterProperty`): a walk looks into a converter's reads first, and builds
   // its value only where they hold a visited node.
   converted: {
-    enter: ["AssignmentPattern", "RestElement", "ObjectPattern", "ArrayPattern", "TSParameterProperty", "TSTypeAnnotation", "JSXAttribute", "ImportAttribute", "TSQualifiedName", "ArrowFunctionExpression"],
+    enter: ["AssignmentPattern", "RestElement", "ObjectPattern", "ArrayPattern", "TSParameterProperty", "TSTypeAnnotation", "JSXAttribute", "JSXOpeningElement", "ImportAttribute", "TSQualifiedName", "ArrowFunctionExpression"],
     exit: ["AssignmentPattern"],
     skip: ["ArrowFunctionExpression"],
   },

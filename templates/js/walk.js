@@ -555,6 +555,21 @@ function visitNode(node, t) {
   if (walkDepth < WALK_DEPTH) drain(base);
 }
 
+/**
+ * A node of the visited type `t` whose struct holds nothing that can lead to a node (an
+ * identifier), built whole: its functions for the way down and up, one after the other (what
+ * `visitNode` would push for it is what it holds that is an object: no node, and nothing to visit).
+ */
+function visitLeaf(node, t) {
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null) onEnter(node);
+  if (onExit !== null) onExit(node);
+{%- if walker.lazy %}
+  resumeWalk();
+{%- endif %}
+}
+
 /** A value built whole because a converter reads it: its objects visited now. */
 function visitValue(value) {
 {%- if !walker.lazy %}
@@ -598,7 +613,17 @@ function pushNode(node, t) {
 {%- endif %}
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      walkStack.push(item, VISIT);
+      continue;
+    }
+    // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
+    // none at all for an empty one: `decorators` of every TypeScript identifier).
+    for (let j = item.length - 1; j >= 0; j--) {
+      const element = item[j];
+      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
+    }
   }
 }
 
@@ -683,10 +708,10 @@ function {{ function.name }}(pos) {
 {%- else if walker.scans %}
   if (enters[{{ index.js() }}] !== null || exits[{{ index.js() }}] !== null) {
     if (scanning !== 0) return found();
-    return visitNode({{ build }}, {{ index.js() }});
+    return {% if children.is_empty() %}visitLeaf{% else %}visitNode{% endif %}({{ build }}, {{ index.js() }});
   }
 {%- else %}
-  if (enters[{{ index.js() }}] !== null || exits[{{ index.js() }}] !== null) return visitNode({{ build }}, {{ index.js() }});
+  if (enters[{{ index.js() }}] !== null || exits[{{ index.js() }}] !== null) return {% if children.is_empty() %}visitLeaf{% else %}visitNode{% endif %}({{ build }}, {{ index.js() }});
 {%- endif %}
 {%- endif %}
 {%- if !children.is_empty() %}
@@ -705,8 +730,15 @@ function {{ function.name }}(pos) {
   walkDepth--;
 {%- endif %}
 }
-{%- when WalkBody::Built with { build, reads } %}
+{%- when WalkBody::Built with { build, reads, value_read } %}
 function {{ function.name }}(pos) {
+{%- if let Some((node, step)) = value_read %}
+{%- if !walker.whole_tree %}
+  // Its value is what it reads here, a node whose properties it alters: walked as that, unless
+  // that node is visited.
+  if (enters[{{ node }}] === null && exits[{{ node }}] === null) return {{ step.function }}({{ step.pos }});
+{%- endif %}
+{%- endif %}
 {%- if let Some(reads) = reads %}
 {%- if walker.whole_tree %}
   // The converter's value holds what it reads and what it makes: its reads are walked for the

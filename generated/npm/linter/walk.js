@@ -3775,7 +3775,17 @@ function pushNode(node, t) {
   const keys = NODE_KEYS[t];
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      walkStack.push(item, VISIT);
+      continue;
+    }
+    // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
+    // none at all for an empty one: `decorators` of every TypeScript identifier).
+    for (let j = item.length - 1; j >= 0; j--) {
+      const element = item[j];
+      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
+    }
   }
 }
 

@@ -3678,6 +3678,18 @@ function visitNode(node, t) {
   if (walkDepth < WALK_DEPTH) drain(base);
 }
 
+/**
+ * A node of the visited type `t` whose struct holds nothing that can lead to a node (an
+ * identifier), built whole: its functions for the way down and up, one after the other (what
+ * `visitNode` would push for it is what it holds that is an object: no node, and nothing to visit).
+ */
+function visitLeaf(node, t) {
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null) onEnter(node);
+  if (onExit !== null) onExit(node);
+}
+
 /** A value built whole because a converter reads it: its objects visited now. */
 function visitValue(value) {
   settle(value);
@@ -3702,7 +3714,17 @@ function pushNode(node, t) {
   const keys = NODE_KEYS[t];
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      walkStack.push(item, VISIT);
+      continue;
+    }
+    // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
+    // none at all for an empty one: `decorators` of every TypeScript identifier).
+    for (let j = item.length - 1; j >= 0; j--) {
+      const element = item[j];
+      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
+    }
   }
 }
 
@@ -4489,7 +4511,7 @@ function walkBoxDebuggerStatement(pos) {
 /** `DebuggerStatement` */
 function walkDebuggerStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[19] !== null || exits[19] !== null) return visitNode(deserializeDebuggerStatement(pos), 19);
+  if (enters[19] !== null || exits[19] !== null) return visitLeaf(deserializeDebuggerStatement(pos), 19);
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
@@ -4525,7 +4547,7 @@ function walkBoxEmptyStatement(pos) {
 /** `EmptyStatement` */
 function walkEmptyStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[21] !== null || exits[21] !== null) return visitNode(deserializeEmptyStatement(pos), 21);
+  if (enters[21] !== null || exits[21] !== null) return visitLeaf(deserializeEmptyStatement(pos), 21);
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
@@ -4791,7 +4813,7 @@ function walkBoxIdentifier(pos) {
 /** `Identifier<'a>` */
 function walkIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[31] !== null || exits[31] !== null) return visitNode(deserializeIdentifier(pos), 31);
+  if (enters[31] !== null || exits[31] !== null) return visitLeaf(deserializeIdentifier(pos), 31);
 }
 
 /** `Box<'a, IfStatement<'a>>` */
@@ -5181,7 +5203,7 @@ function walkBoxPrivateIdentifier(pos) {
 /** `PrivateIdentifier<'a>` */
 function walkPrivateIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[48] !== null || exits[48] !== null) return visitNode(deserializePrivateIdentifier(pos), 48);
+  if (enters[48] !== null || exits[48] !== null) return visitLeaf(deserializePrivateIdentifier(pos), 48);
 }
 
 /** `Box<'a, Property<'a>>` */
@@ -5351,7 +5373,7 @@ function walkBoxSuper(pos) {
 /** `Super` */
 function walkSuper(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[56] !== null || exits[56] !== null) return visitNode(deserializeSuper(pos), 56);
+  if (enters[56] !== null || exits[56] !== null) return visitLeaf(deserializeSuper(pos), 56);
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
@@ -5435,7 +5457,7 @@ function walkBoxTemplateElement(pos) {
 /** `TemplateElement<'a>` */
 function walkTemplateElement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[60] !== null || exits[60] !== null) return visitNode(deserializeTemplateElement(pos), 60);
+  if (enters[60] !== null || exits[60] !== null) return visitLeaf(deserializeTemplateElement(pos), 60);
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
@@ -5471,7 +5493,7 @@ function walkBoxThisExpression(pos) {
 /** `ThisExpression` */
 function walkThisExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[62] !== null || exits[62] !== null) return visitNode(deserializeThisExpression(pos), 62);
+  if (enters[62] !== null || exits[62] !== null) return visitLeaf(deserializeThisExpression(pos), 62);
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
@@ -5713,7 +5735,7 @@ function walkBoxStringLiteral(pos) {
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeStringLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeStringLiteral(pos), 86);
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
@@ -5725,7 +5747,7 @@ function walkBoxNumericLiteral(pos) {
 /** `NumericLiteral<'a>` */
 function walkNumericLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeNumericLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeNumericLiteral(pos), 86);
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
@@ -5737,7 +5759,7 @@ function walkBoxBooleanLiteral(pos) {
 /** `BooleanLiteral<'a>` */
 function walkBooleanLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeBooleanLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeBooleanLiteral(pos), 86);
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
@@ -5749,7 +5771,7 @@ function walkBoxNullLiteral(pos) {
 /** `NullLiteral<'a>` */
 function walkNullLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeNullLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeNullLiteral(pos), 86);
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
@@ -5761,7 +5783,7 @@ function walkBoxRegExpLiteral(pos) {
 /** `RegExpLiteral<'a>` */
 function walkRegExpLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeRegExpLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeRegExpLiteral(pos), 86);
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
@@ -5773,7 +5795,7 @@ function walkBoxBigIntLiteral(pos) {
 /** `BigIntLiteral<'a>` */
 function walkBigIntLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeBigIntLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeBigIntLiteral(pos), 86);
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
@@ -5831,7 +5853,7 @@ function walkBoxJSXClosingFragment(pos) {
 /** `JSXClosingFragment` */
 function walkJSXClosingFragment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[74] !== null || exits[74] !== null) return visitNode(deserializeJSXClosingFragment(pos), 74);
+  if (enters[74] !== null || exits[74] !== null) return visitLeaf(deserializeJSXClosingFragment(pos), 74);
 }
 
 /** `Box<'a, JSXElement<'a>>` */
@@ -5869,7 +5891,7 @@ function walkBoxJSXEmptyExpression(pos) {
 /** `JSXEmptyExpression` */
 function walkJSXEmptyExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[76] !== null || exits[76] !== null) return visitNode(deserializeJSXEmptyExpression(pos), 76);
+  if (enters[76] !== null || exits[76] !== null) return visitLeaf(deserializeJSXEmptyExpression(pos), 76);
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
@@ -5929,7 +5951,7 @@ function walkBoxJSXIdentifier(pos) {
 /** `JSXIdentifier<'a>` */
 function walkJSXIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[79] !== null || exits[79] !== null) return visitNode(deserializeJSXIdentifier(pos), 79);
+  if (enters[79] !== null || exits[79] !== null) return visitLeaf(deserializeJSXIdentifier(pos), 79);
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
@@ -6057,7 +6079,7 @@ function walkBoxJSXText(pos) {
 /** `JSXText<'a>` */
 function walkJSXText(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[85] !== null || exits[85] !== null) return visitNode(deserializeJSXText(pos), 85);
+  if (enters[85] !== null || exits[85] !== null) return visitLeaf(deserializeJSXText(pos), 85);
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
@@ -6069,7 +6091,7 @@ function walkBoxJSXTextWithBigint(pos) {
 /** `JSXTextWithBigint<'a>` */
 function walkJSXTextWithBigint(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[85] !== null || exits[85] !== null) return visitNode(deserializeJSXTextWithBigint(pos), 85);
+  if (enters[85] !== null || exits[85] !== null) return visitLeaf(deserializeJSXTextWithBigint(pos), 85);
 }
 
 /** Each walker, by index. */

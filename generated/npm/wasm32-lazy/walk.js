@@ -6264,6 +6264,19 @@ function visitNode(node, t) {
   if (walkDepth < WALK_DEPTH) drain(base);
 }
 
+/**
+ * A node of the visited type `t` whose struct holds nothing that can lead to a node (an
+ * identifier), built whole: its functions for the way down and up, one after the other (what
+ * `visitNode` would push for it is what it holds that is an object: no node, and nothing to visit).
+ */
+function visitLeaf(node, t) {
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null) onEnter(node);
+  if (onExit !== null) onExit(node);
+  resumeWalk();
+}
+
 /** A value built whole because a converter reads it: its objects visited now. */
 function visitValue(value) {
   if (value === null || typeof value !== "object") return;
@@ -6289,7 +6302,17 @@ function pushNode(node, t) {
   const keys = NODE_KEYS[t];
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      walkStack.push(item, VISIT);
+      continue;
+    }
+    // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
+    // none at all for an empty one: `decorators` of every TypeScript identifier).
+    for (let j = item.length - 1; j >= 0; j--) {
+      const element = item[j];
+      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
+    }
   }
 }
 
@@ -7066,7 +7089,7 @@ function walkBoxDebuggerStatement(pos) {
 
 /** `DebuggerStatement` */
 function walkDebuggerStatement(pos) {
-  if (enters[19] !== null || exits[19] !== null) return visitNode(deserializeDebuggerStatement(pos), 19);
+  if (enters[19] !== null || exits[19] !== null) return visitLeaf(deserializeDebuggerStatement(pos), 19);
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
@@ -7100,7 +7123,7 @@ function walkBoxEmptyStatement(pos) {
 
 /** `EmptyStatement` */
 function walkEmptyStatement(pos) {
-  if (enters[21] !== null || exits[21] !== null) return visitNode(deserializeEmptyStatement(pos), 21);
+  if (enters[21] !== null || exits[21] !== null) return visitLeaf(deserializeEmptyStatement(pos), 21);
 }
 
 /** `Box<'a, ExportAllDeclaration<'a>>` */
@@ -7355,7 +7378,7 @@ function walkBoxIdentifier(pos) {
 
 /** `Identifier<'a>` */
 function walkIdentifier(pos) {
-  if (enters[31] !== null || exits[31] !== null) return visitNode(deserializeIdentifier(pos), 31);
+  if (enters[31] !== null || exits[31] !== null) return visitLeaf(deserializeIdentifier(pos), 31);
 }
 
 /** `Box<'a, IfStatement<'a>>` */
@@ -7728,7 +7751,7 @@ function walkBoxPrivateIdentifier(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function walkPrivateIdentifier(pos) {
-  if (enters[48] !== null || exits[48] !== null) return visitNode(deserializePrivateIdentifier(pos), 48);
+  if (enters[48] !== null || exits[48] !== null) return visitLeaf(deserializePrivateIdentifier(pos), 48);
 }
 
 /** `Box<'a, Property<'a>>` */
@@ -7890,7 +7913,7 @@ function walkBoxSuper(pos) {
 
 /** `Super` */
 function walkSuper(pos) {
-  if (enters[56] !== null || exits[56] !== null) return visitNode(deserializeSuper(pos), 56);
+  if (enters[56] !== null || exits[56] !== null) return visitLeaf(deserializeSuper(pos), 56);
 }
 
 /** `Box<'a, SwitchCase<'a>>` */
@@ -7970,7 +7993,7 @@ function walkBoxTemplateElement(pos) {
 
 /** `TemplateElement<'a>` */
 function walkTemplateElement(pos) {
-  if (enters[60] !== null || exits[60] !== null) return visitNode(deserializeTemplateElement(pos), 60);
+  if (enters[60] !== null || exits[60] !== null) return visitLeaf(deserializeTemplateElement(pos), 60);
 }
 
 /** `Box<'a, TemplateLiteral<'a>>` */
@@ -8004,7 +8027,7 @@ function walkBoxThisExpression(pos) {
 
 /** `ThisExpression` */
 function walkThisExpression(pos) {
-  if (enters[62] !== null || exits[62] !== null) return visitNode(deserializeThisExpression(pos), 62);
+  if (enters[62] !== null || exits[62] !== null) return visitLeaf(deserializeThisExpression(pos), 62);
 }
 
 /** `Box<'a, ThrowStatement<'a>>` */
@@ -8235,7 +8258,7 @@ function walkBoxStringLiteral(pos) {
 
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeStringLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeStringLiteral(pos), 86);
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
@@ -8246,7 +8269,7 @@ function walkBoxNumericLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function walkNumericLiteral(pos) {
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeNumericLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeNumericLiteral(pos), 86);
 }
 
 /** `Box<'a, BooleanLiteral<'a>>` */
@@ -8257,7 +8280,7 @@ function walkBoxBooleanLiteral(pos) {
 
 /** `BooleanLiteral<'a>` */
 function walkBooleanLiteral(pos) {
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeBooleanLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeBooleanLiteral(pos), 86);
 }
 
 /** `Box<'a, NullLiteral<'a>>` */
@@ -8268,7 +8291,7 @@ function walkBoxNullLiteral(pos) {
 
 /** `NullLiteral<'a>` */
 function walkNullLiteral(pos) {
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeNullLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeNullLiteral(pos), 86);
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
@@ -8279,7 +8302,7 @@ function walkBoxRegExpLiteral(pos) {
 
 /** `RegExpLiteral<'a>` */
 function walkRegExpLiteral(pos) {
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeRegExpLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeRegExpLiteral(pos), 86);
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
@@ -8290,7 +8313,7 @@ function walkBoxBigIntLiteral(pos) {
 
 /** `BigIntLiteral<'a>` */
 function walkBigIntLiteral(pos) {
-  if (enters[86] !== null || exits[86] !== null) return visitNode(deserializeBigIntLiteral(pos), 86);
+  if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeBigIntLiteral(pos), 86);
 }
 
 /** `Box<'a, JSXAttribute<'a>>` */
@@ -8345,7 +8368,7 @@ function walkBoxJSXClosingFragment(pos) {
 
 /** `JSXClosingFragment` */
 function walkJSXClosingFragment(pos) {
-  if (enters[74] !== null || exits[74] !== null) return visitNode(deserializeJSXClosingFragment(pos), 74);
+  if (enters[74] !== null || exits[74] !== null) return visitLeaf(deserializeJSXClosingFragment(pos), 74);
 }
 
 /** `Box<'a, JSXElement<'a>>` */
@@ -8381,7 +8404,7 @@ function walkBoxJSXEmptyExpression(pos) {
 
 /** `JSXEmptyExpression` */
 function walkJSXEmptyExpression(pos) {
-  if (enters[76] !== null || exits[76] !== null) return visitNode(deserializeJSXEmptyExpression(pos), 76);
+  if (enters[76] !== null || exits[76] !== null) return visitLeaf(deserializeJSXEmptyExpression(pos), 76);
 }
 
 /** `Box<'a, JSXExpressionContainer<'a>>` */
@@ -8438,7 +8461,7 @@ function walkBoxJSXIdentifier(pos) {
 
 /** `JSXIdentifier<'a>` */
 function walkJSXIdentifier(pos) {
-  if (enters[79] !== null || exits[79] !== null) return visitNode(deserializeJSXIdentifier(pos), 79);
+  if (enters[79] !== null || exits[79] !== null) return visitLeaf(deserializeJSXIdentifier(pos), 79);
 }
 
 /** `Box<'a, JSXMemberExpression<'a>>` */
@@ -8560,7 +8583,7 @@ function walkBoxJSXText(pos) {
 
 /** `JSXText<'a>` */
 function walkJSXText(pos) {
-  if (enters[85] !== null || exits[85] !== null) return visitNode(deserializeJSXText(pos), 85);
+  if (enters[85] !== null || exits[85] !== null) return visitLeaf(deserializeJSXText(pos), 85);
 }
 
 /** `Box<'a, JSXTextWithBigint<'a>>` */
@@ -8571,7 +8594,7 @@ function walkBoxJSXTextWithBigint(pos) {
 
 /** `JSXTextWithBigint<'a>` */
 function walkJSXTextWithBigint(pos) {
-  if (enters[85] !== null || exits[85] !== null) return visitNode(deserializeJSXTextWithBigint(pos), 85);
+  if (enters[85] !== null || exits[85] !== null) return visitLeaf(deserializeJSXTextWithBigint(pos), 85);
 }
 
 /** Each walker, by index. */

@@ -301,6 +301,60 @@ impl Model {
         converter_reaches(schema, converter, |ty| self.builds_nodes(ty))
     }
 
+    /// Whether an oxc converter's value may hold nodes of the values it reads: `false` where each
+    /// read is bound to a name and only properties of it that hold no node are taken
+    /// (`ident.name`, `ident.start`: `JSXElementIdentifierReference` makes a `JSXIdentifier` of an
+    /// `IdentifierReference`, which it does not hold). A walk need not look into such reads.
+    pub fn converter_holds_reads(&self, schema: &Schema, converter: MetaId) -> bool {
+        let Some(reads) = oxc::bound_reads(schema, converter) else { return true };
+        reads.iter().any(|(ty, uses)| uses.iter().any(|rest| !self.takes_no_node(schema, ty, rest)))
+    }
+
+    /// The value an oxc converter reads that is its own value, altered only in properties that
+    /// hold no node: `JSXElementOpeningElement`'s `openingElement`, whose `selfClosing` it sets.
+    /// What the converter's value holds is then what that value holds, and the converter holds
+    /// nothing of its other reads.
+    pub fn converter_value_read(&self, schema: &Schema, converter: MetaId) -> Option<TypeRef> {
+        let reads = oxc::bound_reads(schema, converter)?;
+        let mut value = None;
+        for (ty, uses) in &reads {
+            let (last, others) = uses.split_last()?;
+            let is_value = last.trim().is_empty();
+            if is_value && value.is_some() {
+                return None;
+            }
+            let scalar_uses = if is_value { others } else { uses.as_slice() };
+            if !scalar_uses.iter().all(|rest| self.takes_no_node(schema, ty, rest)) {
+                return None;
+            }
+            if is_value {
+                value = Some(ty.clone());
+            }
+        }
+        value
+    }
+
+    /// Whether `rest`, the text after a use of a value of type `ty` that a converter reads, takes a
+    /// property of it that holds no node (`.name`; `.selfClosing = true`).
+    fn takes_no_node(&self, schema: &Schema, ty: &TypeRef, rest: &str) -> bool {
+        let object = match strip_pointers(ty) {
+            TypeRef::Named(id) => self.object(*id),
+            _ => None,
+        };
+        let key: String = rest.strip_prefix('.').unwrap_or_default().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
+        let property = object.and_then(|o| o.properties.iter().rev().find(|p| p.key == key));
+        !key.is_empty()
+            && match property.map(|p| &p.value) {
+                Some(PropertyValue::NodeType(_) | PropertyValue::Span { .. } | PropertyValue::Range | PropertyValue::FromSpan { .. }) => true,
+                Some(value @ (PropertyValue::Field { .. } | PropertyValue::Joined { .. })) => !self.fields_build_nodes(value),
+                Some(PropertyValue::Converted { converter, .. }) => !self.converter_builds_nodes(schema, *converter),
+                // Not in this variant's object (`ident.range` under `RANGE` in a variant without
+                // ranges): undefined, unless a converter sets it; oxc's `range`, wherever it is
+                // set, is `[start, end]` (`PropertyValue::Range`).
+                None => key == "range" || !oxc::keys_set_by_converters(schema).contains(&key),
+            }
+    }
+
     /// Whether a field's value, or joined fields' (oxc's `prepend_to`), may make a node; `false` for
     /// other properties.
     pub fn fields_build_nodes(&self, value: &PropertyValue) -> bool {
@@ -453,6 +507,14 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
 
 /// Whether an oxc converter's value may hold a node: it makes one, or reads a value that may
 /// (`builds`, of a type it reads).
+/// `ty` without the `Box`es, `Option`s and `Cell`s around it.
+fn strip_pointers(ty: &TypeRef) -> &TypeRef {
+    match ty {
+        TypeRef::Box(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => strip_pointers(inner),
+        other => other,
+    }
+}
+
 fn converter_reaches(schema: &Schema, converter: MetaId, builds: impl Fn(&TypeRef) -> bool) -> bool {
     !oxc::made_node_types(schema, converter).is_empty() || oxc::converter_reads(schema, converter).iter().any(builds)
 }

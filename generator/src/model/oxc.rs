@@ -264,6 +264,53 @@ pub fn converter_reads(schema: &Schema, id: MetaId) -> Vec<TypeRef> {
     reads
 }
 
+/// The values converter `id`'s JS reads (`DESER[…]`) and what it does with each, in every output
+/// variant: the name each is bound to (`const ident = DESER[…](POS)`), and the text after each of
+/// that name's uses; `None` where a read is not bound to a name of its own (its value may be
+/// anywhere in the converter's).
+pub fn bound_reads(schema: &Schema, id: MetaId) -> Option<Vec<(TypeRef, Vec<String>)>> {
+    // The snippet's text with each read as a sentinel character, and the reads in order.
+    fn flatten(parts: &[Part], text: &mut String, reads: &mut Vec<TypeRef>) {
+        for part in parts {
+            match part {
+                Part::Text(t) => text.push_str(t),
+                Part::If { body, .. } => flatten(body, text, reads),
+                Part::Deser(ty) => {
+                    text.push('\0');
+                    reads.push(ty.clone());
+                }
+                _ => text.push(' '),
+            }
+        }
+    }
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let snippet = schema.meta[id.0].raw_deser.as_ref()?;
+    let (mut text, mut reads) = (String::new(), Vec::new());
+    flatten(&snippet.parts, &mut text, &mut reads);
+    let mut bound = Vec::new();
+    for (n, (at, _)) in text.match_indices('\0').enumerate() {
+        // `const NAME =` right before the read.
+        let before = text[..at].trim_end().strip_suffix('=')?.trim_end();
+        let name: String = before.chars().rev().take_while(|c| is_name(*c)).collect::<Vec<_>>().into_iter().rev().collect();
+        let declared = before[..before.len() - name.len()].trim_end();
+        if name.is_empty() || !(declared.ends_with("const") || declared.ends_with("let")) {
+            return None;
+        }
+        // Each use of the name as a token of its own, but the binding: the text after it.
+        let mut uses = Vec::new();
+        for (i, _) in text.match_indices(name.as_str()) {
+            let previous = text[..i].chars().next_back();
+            let next = text[i + name.len()..].chars().next();
+            if previous.is_some_and(|c| is_name(c) || c == '.') || next.is_some_and(is_name) || i == before.len() - name.len() {
+                continue;
+            }
+            uses.push(text[i + name.len()..].to_owned());
+        }
+        bound.push((reads[n].clone(), uses));
+    }
+    Some(bound)
+}
+
 /// The JS text of a snippet, in every output variant.
 fn snippet_texts(parts: &[Part]) -> Vec<&str> {
     let mut texts = Vec::new();

@@ -153,8 +153,10 @@ pub(in crate::emit::js) enum WalkBody {
     /// A value built whole (a converter's), then its objects visited. `reads`: the walker of what
     /// the converter reads (an `Object` without a node), where that is known: the value is built
     /// only where those hold a node of a visited type (a scan, which visits nothing), or where the
-    /// converter makes one itself.
-    Built { build: String, reads: Option<Step> },
+    /// converter makes one itself. `value_read`: where the converter's value is a node it reads,
+    /// altered only in properties that hold no node (`Model::converter_value_read`), that node's
+    /// type and walker: the value is walked as that node where its type is not visited.
+    Built { build: String, reads: Option<Step>, value_read: Option<(usize, Step)> },
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
     Switch { what: String, cases: Vec<(u8, Option<Step>)> },
     Option { none_check: String, some: Step },
@@ -399,18 +401,44 @@ impl Collector<'_, '_> {
     /// reads can lead to a visited node, or it makes one of a visited type. The converter is
     /// struct `of`'s (or its property `key`'s), at `within`, `THIS` being `of`'s object.
     fn converted(&mut self, converter: MetaId, build: String, of: TypeId, key: Option<&str>, within: (TypeId, u32)) -> (NodeOf, WalkBody, Vec<usize>) {
+        let cx = self.cx;
         let made = self.made_by(converter);
+        if !cx.model.converter_holds_reads(cx.schema, converter) {
+            // It holds only the nodes it makes (`converter_holds_reads`): nothing to look into.
+            return (NodeOf::Made(made), WalkBody::Built { build, reads: None, value_read: None }, Vec::new());
+        }
         match self.source.converter_reads(converter, Some(within), key.map(|_| of)) {
             Some(reads) => {
+                // A converter whose value is one of its reads, a node (`JSXElement`'s
+                // `openingElement`): walked as that read where its node type is not visited.
+                let value_read = match cx.model.converter_value_read(cx.schema, converter) {
+                    Some(read) if made.is_empty() => self.value_read(&read, &reads),
+                    _ => None,
+                };
                 let reads = self.step_of(&Walked::Reads { of, key: key.map(str::to_owned), reads }, "pos".to_owned());
-                let edges = vec![reads.walker];
-                (NodeOf::Made(made), WalkBody::Built { build, reads: Some(reads) }, edges)
+                let mut edges = vec![reads.walker];
+                edges.extend(value_read.as_ref().map(|(_, step)| step.walker));
+                (NodeOf::Made(made), WalkBody::Built { build, reads: Some(reads), value_read }, edges)
             }
             None => {
                 let edges = self.read_by(converter);
-                (NodeOf::Made(made), WalkBody::Built { build, reads: None }, edges)
+                (NodeOf::Made(made), WalkBody::Built { build, reads: None, value_read: None }, edges)
             }
         }
+    }
+
+    /// The node type of `read`, a value a converter reads that is its own value, and the step that
+    /// walks it among `reads` (where it is one node type's struct, read in place).
+    fn value_read(&mut self, read: &TypeRef, reads: &[(TypeRef, u32)]) -> Option<(usize, Step)> {
+        let mut inner = read;
+        while let TypeRef::Box(boxed) = inner {
+            inner = boxed;
+        }
+        let TypeRef::Named(id) = inner else { return None };
+        let [node_type] = self.cx.model.walked(*id)?.node_types.as_slice() else { return None };
+        let (_, offset) = reads.iter().find(|(ty, _)| ty == read)?;
+        let index = self.node_index(&node_type.clone());
+        Some((index, self.step(read, at("pos", *offset))))
     }
 
     /// The walker of what a converter reads (`Walked::Reads`): those of its reads that can lead to
@@ -476,7 +504,7 @@ impl Collector<'_, '_> {
                     if !read_by_fields || (!output && !walked.made.is_empty()) {
                         match object.via {
                             Some(converter) => self.converted(converter, build, *id, None, (*id, 0)),
-                            None => (NodeOf::Always, WalkBody::Built { build, reads: None }, Vec::new()),
+                            None => (NodeOf::Always, WalkBody::Built { build, reads: None, value_read: None }, Vec::new()),
                         }
                     } else {
                         let indices: Vec<usize> = if output { walked.node_types.iter().map(|t| self.node_index(t)).collect() } else { Vec::new() };
@@ -546,7 +574,12 @@ impl Collector<'_, '_> {
                         let mut edges = Vec::new();
                         for converter in converters {
                             made.extend(self.made_by(converter));
-                            edges.extend(self.read_by(converter));
+                            // (A converter that takes only what holds no node of the values it
+                            // reads, a name, a span, holds none of theirs: it leads to the nodes
+                            // it makes alone.)
+                            if cx.model.converter_holds_reads(cx.schema, converter) {
+                                edges.extend(self.read_by(converter));
+                            }
                         }
                         for payload in enumeration.variants.iter().filter_map(|v| match &v.value {
                             VariantValue::Payload(p) if cx.model.builds_nodes(p) => Some(p.clone()),
@@ -554,7 +587,7 @@ impl Collector<'_, '_> {
                         }) {
                             edges.push(self.index(&Walked::Type(payload)));
                         }
-                        (NodeOf::Made(made), WalkBody::Built { build, reads: None }, edges)
+                        (NodeOf::Made(made), WalkBody::Built { build, reads: None, value_read: None }, edges)
                     }
                 }
                 _ => unreachable!("a type that can lead to a node is a struct or an enum"),

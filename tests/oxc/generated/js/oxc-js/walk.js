@@ -8319,11 +8319,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, -1, 1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, -1, 1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 164], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 272, 259, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [45], [19], [47], [48, 375], [49], [50], [51, 53, 372], [52], [], [54], [55], [56, 58, 123, 370], [57], [19], [59, 61, 364, 368], [60], [], [62], [63, 361], [64], [65, 58], [66, 68, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [67], [], [69], [], [71], [72, 19], [36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [74], [19, 75], [76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [], [101], [], [103], [75], [105], [75, 75, 75, 75], [107], [108, 48, 114], [109], [110], [111], [112], [60, 113, 113], [75], [115], [75], [117], [108, 118, 114], [119], [48, 120], [121], [122], [123], [114], [125], [4, 126, 133, 137], [127], [128], [129], [130], [131, 44], [132], [65, 19], [134], [66, 135], [136], [134, 67], [138], [139], [140], [75], [142], [75, 75], [144], [145], [112], [147], [140], [149], [150], [20, 24, 26, 30, 31, 151], [152], [19], [154], [60, 75, 113, 113], [156], [67, 157], [158, 160, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [159], [75], [161], [75], [163], [33, 140], [165], [], [167], [168], [157], [170], [171], [172], [173, 178, 180, 184, 186], [174], [175, 114], [176], [177], [114], [179], [65, 123], [181], [108, 182, 123], [183], [48, 120], [185], [108, 48, 123], [187], [65, 108, 188, 123], [189], [48, 120], [191], [75], [193], [194, 123], [66, 164], [196], [197, 137], [124, 36, 198, 201], [199], [200, 67], [36, 198, 201], [202], [], [204], [200, 137], [206], [140], [208], [75], [210], [75], [212], [75], [214], [], [216], [19, 75], [218], [19], [220], [75, 19], [222], [19, 19], [224], [19, 67], [226], [19, 69], [228], [229, 245], [230], [231], [232, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [233], [72, 19], [235], [236, 245], [237], [238, 243], [239], [37, 240], [241], [37, 242], [19], [244], [65, 231], [246], [247], [72], [249], [19], [251], [19, 19], [253], [19, 254], [255], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [257], [258], [252, 217, 221, 223, 225], [260], [56, 261, 262, 264], [60], [263], [242], [265], [266], [267], [268, 270, 279, 281, 173], [269], [5], [271], [56, 65, 272], [273], [261, 274, 276], [275], [48, 120], [277], [278], [2, 5], [280], [56, 65, 242], [282], [56, 65, 242], [284], [19, 19, 19], [286], [19, 242], [288], [19, 19], [290], [19, 254], [292], [19], [294], [35], [296], [19, 32], [298], [299], [36, 73, 215, 217, 219, 221, 223, 225], [301], [242], [303], [69, 19], [305], [306, 308], [307], [], [309], [], [311], [312, 314], [313], [], [315], [], [317], [318, 345, 358], [319], [320, 358], [321], [322, 330], [36, 201, 323, 325, 327], [324], [], [326], [324, 324], [328], [329, 324], [36, 201, 327], [331], [332, 356], [333], [334, 335], [323, 325], [336], [30, 337, 316, 342], [338], [339], [340, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [341], [], [343], [344, 345, 351], [], [346], [347, 316, 342, 337, 349], [348], [], [350], [19], [], [353], [19, 138], [355], [67, 254], [357], [19], [359], [360], [322], [362], [363], [58], [365], [366, 361], [367], [58], [369], [58, 19], [371], [19], [373], [374], [56, 363, 123], [277, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [384], [385], [386], [387, 242], [388], [58, 123], [390], [382, 19, 6], [392], [393, 242, 242, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [396], [19, 6, 397], [6], [399], [12, 6], [401], [242], [403], [19, 404], [405], [242, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [58, 123], [7], [418], [19, 6], [420], [19, 6], [422], [60, 108, 75], [424], [60, 108, 425, 429], [426], [427, 137], [428], [200], [430], [171], [432], [60, 433], [434], [435], [436, 242], [66, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [60, 444], [442, 440], [446], [447, 441], [448], [], [450], [60, 451], [452, 36, 198], [453], [4], [455], [456, 4, 468], [457], [458], [459], [460], [461, 464, 466], [462], [463, 60], [67, 37, 4], [465], [60], [467], [60], [469], [470], [471], [472], [473], [474], [475, 4], [67, 4], [477], [478, 4, 479], [463], [480], [470], [482], [483], [272, 259, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 342, 73, 215, 219, 217, 352, 354, 221, 223, 225], [485], [486], [383, 272, 259, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [463, 463], [492], [489, 4, 493], [494], [470], [496], [19], [498], [67], [500], []];
+const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 272, 259, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [45], [19], [47], [48, 375], [49], [50], [51, 53, 372], [52], [], [54], [55], [56, 58, 123, 370], [57], [19], [59, 61, 364, 368], [60], [], [62], [63, 361], [64], [65, 58], [66, 68, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [67], [], [69], [], [71], [72, 19], [36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [74], [19, 75], [76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [], [101], [], [103], [75], [105], [75, 75, 75, 75], [107], [108, 48, 114], [109], [110], [111], [112], [60, 113, 113], [75], [115], [75], [117], [108, 118, 114], [119], [48, 120], [121], [122], [123], [114], [125], [4, 126, 133, 137], [127], [128], [129], [130], [131, 44], [132], [65, 19], [134], [66, 135], [136], [134, 67], [138], [139], [140], [75], [142], [75, 75], [144], [145], [112], [147], [140], [149], [150], [20, 24, 26, 30, 31, 151], [152], [19], [154], [60, 75, 113, 113], [156], [67, 157], [158, 160, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [159], [75], [161], [75], [163], [33, 140], [165], [], [167], [168], [157], [170], [171], [172], [173, 178, 180, 184, 186], [174], [175, 114], [176], [177], [114], [179], [65, 123], [181], [108, 182, 123], [183], [48, 120], [185], [108, 48, 123], [187], [65, 108, 188, 123], [189], [48, 120], [191], [75], [193], [194, 123], [66, 164], [196], [197, 137], [124, 36, 198, 201], [199], [200, 67], [36, 198, 201], [202], [], [204], [200, 137], [206], [140], [208], [75], [210], [75], [212], [75], [214], [], [216], [19, 75], [218], [19], [220], [75, 19], [222], [19, 19], [224], [19, 67], [226], [19, 69], [228], [229, 245], [230], [231], [232, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [233], [72, 19], [235], [236, 245], [237], [238, 243], [239], [37, 240], [241], [37, 242], [19], [244], [65, 231], [246], [247], [72], [249], [19], [251], [19, 19], [253], [19, 254], [255], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [257], [258], [252, 217, 221, 223, 225], [260], [56, 261, 262, 264], [60], [263], [242], [265], [266], [267], [268, 270, 279, 281, 173], [269], [5], [271], [56, 65, 272], [273], [261, 274, 276], [275], [48, 120], [277], [278], [2, 5], [280], [56, 65, 242], [282], [56, 65, 242], [284], [19, 19, 19], [286], [19, 242], [288], [19, 19], [290], [19, 254], [292], [19], [294], [35], [296], [19, 32], [298], [299], [36, 73, 215, 217, 219, 221, 223, 225], [301], [242], [303], [69, 19], [305], [306, 308], [307], [], [309], [], [311], [312, 314], [313], [], [315], [], [317], [318, 344, 358], [357, 319], [320], [321, 329], [322, 324, 326], [323], [], [325], [323, 323], [327], [328, 323], [326], [330], [331, 355], [332], [333, 334], [322, 324], [335], [30, 336, 316, 341], [337], [338], [339, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [340], [], [342], [343, 344, 350], [], [345], [346, 316, 341, 336, 348], [347], [], [349], [19], [], [352], [19, 138], [354], [67, 254], [356], [19], [319, 358], [359], [360], [321], [362], [363], [58], [365], [366, 361], [367], [58], [369], [58, 19], [371], [19], [373], [374], [56, 363, 123], [277, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [384], [385], [386], [387, 242], [388], [58, 123], [390], [382, 19, 6], [392], [393, 242, 242, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [396], [19, 6, 397], [6], [399], [12, 6], [401], [242], [403], [19, 404], [405], [242, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [58, 123], [7], [418], [19, 6], [420], [19, 6], [422], [60, 108, 75], [424], [60, 108, 425, 429], [426], [427, 137], [428], [200], [430], [171], [432], [60, 433], [434], [435], [436, 242], [66, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [60, 444], [442, 440], [446], [447, 441], [448], [], [450], [60, 451], [452, 36, 198], [453], [4], [455], [456, 4, 468], [457], [458], [459], [460], [461, 464, 466], [462], [463, 60], [67, 37, 4], [465], [60], [467], [60], [469], [470], [471], [472], [473], [474], [475, 4], [67, 4], [477], [478, 4, 479], [463], [480], [470], [482], [483], [272, 259, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [485], [486], [383, 272, 259, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [463, 463], [492], [489, 4, 493], [494], [470], [496], [19], [498], [67], [500], []];
 /**
  * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
  * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
@@ -8688,6 +8688,18 @@ function visitNode(node, t) {
   if (walkDepth < WALK_DEPTH) drain(base);
 }
 
+/**
+ * A node of the visited type `t` whose struct holds nothing that can lead to a node (an
+ * identifier), built whole: its functions for the way down and up, one after the other (what
+ * `visitNode` would push for it is what it holds that is an object: no node, and nothing to visit).
+ */
+function visitLeaf(node, t) {
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null) onEnter(node);
+  if (onExit !== null) onExit(node);
+}
+
 /** A value built whole because a converter reads it: its objects visited now. */
 function visitValue(value) {
   settle(value);
@@ -8720,7 +8732,17 @@ function pushNode(node, t) {
   }
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      walkStack.push(item, VISIT);
+      continue;
+    }
+    // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
+    // none at all for an empty one: `decorators` of every TypeScript identifier).
+    for (let j = item.length - 1; j >= 0; j--) {
+      const element = item[j];
+      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
+    }
   }
 }
 
@@ -8831,7 +8853,7 @@ function walkStringLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeStringLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeStringLiteral, pos), 95);
   }
 }
 
@@ -9028,7 +9050,7 @@ function walkLabelIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeLabelIdentifier, pos), 1);
+    return visitLeaf(buildWhole(deserializeLabelIdentifier, pos), 1);
   }
 }
 
@@ -9067,7 +9089,7 @@ function walkDebuggerStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[51] !== null || exits[51] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeDebuggerStatement, pos), 51);
+    return visitLeaf(buildWhole(deserializeDebuggerStatement, pos), 51);
   }
 }
 
@@ -9204,7 +9226,7 @@ function walkExpression(pos) {
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
@@ -9219,10 +9241,10 @@ function walkExpression(pos) {
       if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -9249,7 +9271,7 @@ function walkBooleanLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeBooleanLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeBooleanLiteral, pos), 95);
   }
 }
 
@@ -9264,7 +9286,7 @@ function walkNullLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeNullLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeNullLiteral, pos), 95);
   }
 }
 
@@ -9279,7 +9301,7 @@ function walkNumericLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeNumericLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeNumericLiteral, pos), 95);
   }
 }
 
@@ -9294,7 +9316,7 @@ function walkBigIntLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeBigIntLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeBigIntLiteral, pos), 95);
   }
 }
 
@@ -9310,7 +9332,7 @@ function walkRegExpLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeRegExpLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeRegExpLiteral, pos), 95);
   }
 }
 
@@ -9369,7 +9391,7 @@ function walkTemplateElement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[8] !== null || exits[8] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTemplateElement, pos), 8);
+    return visitLeaf(buildWhole(deserializeTemplateElement, pos), 8);
   }
 }
 
@@ -9401,7 +9423,7 @@ function walkIdentifierReference(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeIdentifierReference, pos), 1);
+    return visitLeaf(buildWhole(deserializeIdentifierReference, pos), 1);
   }
 }
 
@@ -9416,7 +9438,7 @@ function walkSuper(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[25] !== null || exits[25] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeSuper, pos), 25);
+    return visitLeaf(buildWhole(deserializeSuper, pos), 25);
   }
 }
 
@@ -9573,7 +9595,7 @@ function walkArrayExpressionElement(pos) {
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
@@ -9588,10 +9610,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -9820,7 +9842,7 @@ function walkBindingIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeBindingIdentifier, pos), 1);
+    return visitLeaf(buildWhole(deserializeBindingIdentifier, pos), 1);
   }
 }
 
@@ -10000,7 +10022,7 @@ function walkPropertyKey(pos) {
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
@@ -10015,10 +10037,10 @@ function walkPropertyKey(pos) {
       if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -10045,7 +10067,7 @@ function walkIdentifierName(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeIdentifierName, pos), 1);
+    return visitLeaf(buildWhole(deserializeIdentifierName, pos), 1);
   }
 }
 
@@ -10060,7 +10082,7 @@ function walkPrivateIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[65] !== null || exits[65] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializePrivateIdentifier, pos), 65);
+    return visitLeaf(buildWhole(deserializePrivateIdentifier, pos), 65);
   }
 }
 
@@ -10286,7 +10308,7 @@ function walkTSAnyKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[112] !== null || exits[112] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSAnyKeyword, pos), 112);
+    return visitLeaf(buildWhole(deserializeTSAnyKeyword, pos), 112);
   }
 }
 
@@ -10301,7 +10323,7 @@ function walkTSBigIntKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[125] !== null || exits[125] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSBigIntKeyword, pos), 125);
+    return visitLeaf(buildWhole(deserializeTSBigIntKeyword, pos), 125);
   }
 }
 
@@ -10316,7 +10338,7 @@ function walkTSBooleanKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[114] !== null || exits[114] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSBooleanKeyword, pos), 114);
+    return visitLeaf(buildWhole(deserializeTSBooleanKeyword, pos), 114);
   }
 }
 
@@ -10331,7 +10353,7 @@ function walkTSIntrinsicKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[117] !== null || exits[117] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
+    return visitLeaf(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
   }
 }
 
@@ -10346,7 +10368,7 @@ function walkTSNeverKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[116] !== null || exits[116] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSNeverKeyword, pos), 116);
+    return visitLeaf(buildWhole(deserializeTSNeverKeyword, pos), 116);
   }
 }
 
@@ -10361,7 +10383,7 @@ function walkTSNullKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[119] !== null || exits[119] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSNullKeyword, pos), 119);
+    return visitLeaf(buildWhole(deserializeTSNullKeyword, pos), 119);
   }
 }
 
@@ -10376,7 +10398,7 @@ function walkTSNumberKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[115] !== null || exits[115] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSNumberKeyword, pos), 115);
+    return visitLeaf(buildWhole(deserializeTSNumberKeyword, pos), 115);
   }
 }
 
@@ -10391,7 +10413,7 @@ function walkTSObjectKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[124] !== null || exits[124] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSObjectKeyword, pos), 124);
+    return visitLeaf(buildWhole(deserializeTSObjectKeyword, pos), 124);
   }
 }
 
@@ -10406,7 +10428,7 @@ function walkTSStringKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[113] !== null || exits[113] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSStringKeyword, pos), 113);
+    return visitLeaf(buildWhole(deserializeTSStringKeyword, pos), 113);
   }
 }
 
@@ -10421,7 +10443,7 @@ function walkTSSymbolKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[122] !== null || exits[122] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSSymbolKeyword, pos), 122);
+    return visitLeaf(buildWhole(deserializeTSSymbolKeyword, pos), 122);
   }
 }
 
@@ -10436,7 +10458,7 @@ function walkTSUndefinedKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[120] !== null || exits[120] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
+    return visitLeaf(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
   }
 }
 
@@ -10451,7 +10473,7 @@ function walkTSUnknownKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[118] !== null || exits[118] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSUnknownKeyword, pos), 118);
+    return visitLeaf(buildWhole(deserializeTSUnknownKeyword, pos), 118);
   }
 }
 
@@ -10466,7 +10488,7 @@ function walkTSVoidKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[121] !== null || exits[121] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSVoidKeyword, pos), 121);
+    return visitLeaf(buildWhole(deserializeTSVoidKeyword, pos), 121);
   }
 }
 
@@ -11392,7 +11414,7 @@ function walkTSThisType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[123] !== null || exits[123] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSThisType, pos), 123);
+    return visitLeaf(buildWhole(deserializeTSThisType, pos), 123);
   }
 }
 
@@ -11902,7 +11924,7 @@ function walkThisExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[2] !== null || exits[2] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeThisExpression, pos), 2);
+    return visitLeaf(buildWhole(deserializeThisExpression, pos), 2);
   }
 }
 
@@ -12044,7 +12066,7 @@ function walkJSDocUnknownType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[163] !== null || exits[163] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSDocUnknownType, pos), 163);
+    return visitLeaf(buildWhole(deserializeJSDocUnknownType, pos), 163);
   }
 }
 
@@ -12704,7 +12726,7 @@ function walkArgument(pos) {
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
@@ -12719,10 +12741,10 @@ function walkArgument(pos) {
       if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -13555,40 +13577,28 @@ function walkJSXElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[358] === 1) walkStack.push(pos + 48, 358);
-    if (needed[345] === 1) walkStack.push(pos + 24, 345);
+    if (needed[344] === 1) walkStack.push(pos + 24, 344);
     if (needed[318] === 1) walkStack.push(pos, 318);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[318] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[345] === 1) walkVecJSXChild(pos + 24);
+  if (needed[344] === 1) walkVecJSXChild(pos + 24);
   if (needed[358] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
 /** `JSXElement`'s `openingElement`, a converter's value */
 function walkOpeningElementOfJSXElement(pos) {
+  // Its value is what it reads here, a node whose properties it alters: walked as that, unless
+  // that node is visited.
+  if (enters[81] === null && exits[81] === null) return walkBoxJSXOpeningElement(pos + 16);
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
   if (walkDepth < WALK_DEPTH && scanHits[318] < SCAN_HITS && !meets(walkReadsOfOpeningElementOfJSXElement, pos, 318)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
-}
-
-/** What the converter of `JSXElement`'s `openingElement` reads */
-function walkReadsOfOpeningElementOfJSXElement(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[358] === 1) walkStack.push(pos + 48, 358);
-    if (needed[320] === 1) walkStack.push(pos + 16, 320);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[320] === 1) walkBoxJSXOpeningElement(pos + 16);
-  if (needed[358] === 1) walkOptionBoxJSXClosingElement(pos + 48);
-  walkDepth--;
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -13607,14 +13617,14 @@ function walkJSXOpeningElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[330] === 1) walkStack.push(pos + 40, 330);
-    if (needed[322] === 1) walkStack.push(pos + 16, 322);
+    if (needed[329] === 1) walkStack.push(pos + 40, 329);
+    if (needed[321] === 1) walkStack.push(pos + 16, 321);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[322] === 1) walkJSXElementName(pos + 16);
-  if (needed[330] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[321] === 1) walkJSXElementName(pos + 16);
+  if (needed[329] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -13635,7 +13645,7 @@ function walkJSXIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[92] !== null || exits[92] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXIdentifier, pos), 92);
+    return visitLeaf(buildWhole(deserializeJSXIdentifier, pos), 92);
   }
 }
 
@@ -13654,14 +13664,14 @@ function walkJSXNamespacedName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[324] === 1) walkStack.push(pos + 48, 324);
-    if (needed[324] === 1) walkStack.push(pos + 16, 324);
+    if (needed[323] === 1) walkStack.push(pos + 48, 323);
+    if (needed[323] === 1) walkStack.push(pos + 16, 323);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[324] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[324] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[323] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[323] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -13681,14 +13691,14 @@ function walkJSXMemberExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[324] === 1) walkStack.push(pos + 32, 324);
-    if (needed[329] === 1) walkStack.push(pos + 16, 329);
+    if (needed[323] === 1) walkStack.push(pos + 32, 323);
+    if (needed[328] === 1) walkStack.push(pos + 16, 328);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[329] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[324] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[328] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[323] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -13706,7 +13716,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 331);
+      walkStack.push(element, 330);
     }
     return;
   }
@@ -13719,10 +13729,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[332] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[331] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[356] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[355] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -13745,14 +13755,14 @@ function walkJSXAttribute(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[335] === 1) walkStack.push(pos + 32, 335);
-    if (needed[334] === 1) walkStack.push(pos + 16, 334);
+    if (needed[334] === 1) walkStack.push(pos + 32, 334);
+    if (needed[333] === 1) walkStack.push(pos + 16, 333);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[334] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[335] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[333] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[334] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -13760,10 +13770,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[323] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[322] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[325] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[324] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -13783,13 +13793,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[337] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[336] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -13812,12 +13822,12 @@ function walkJSXExpressionContainer(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[339] === 1) walkStack.push(pos + 16, 339);
+    if (needed[338] === 1) walkStack.push(pos + 16, 338);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[339] === 1) walkJSXExpression(pos + 16);
+  if (needed[338] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13825,7 +13835,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[340] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[339] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -13930,7 +13940,7 @@ function walkJSXExpression(pos) {
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
@@ -13945,10 +13955,10 @@ function walkJSXExpression(pos) {
       if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -13975,7 +13985,7 @@ function walkJSXEmptyExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[89] !== null || exits[89] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXEmptyExpression, pos), 89);
+    return visitLeaf(buildWhole(deserializeJSXEmptyExpression, pos), 89);
   }
 }
 
@@ -13995,16 +14005,16 @@ function walkJSXFragment(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[351] === 1) walkStack.push(pos + 56, 351);
-    if (needed[345] === 1) walkStack.push(pos + 32, 345);
-    if (needed[344] === 1) walkStack.push(pos + 16, 344);
+    if (needed[350] === 1) walkStack.push(pos + 56, 350);
+    if (needed[344] === 1) walkStack.push(pos + 32, 344);
+    if (needed[343] === 1) walkStack.push(pos + 16, 343);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[344] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[345] === 1) walkVecJSXChild(pos + 32);
-  if (needed[351] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[343] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[344] === 1) walkVecJSXChild(pos + 32);
+  if (needed[350] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -14013,7 +14023,7 @@ function walkJSXOpeningFragment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[84] !== null || exits[84] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXOpeningFragment, pos), 84);
+    return visitLeaf(buildWhole(deserializeJSXOpeningFragment, pos), 84);
   }
 }
 
@@ -14025,7 +14035,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 346);
+      walkStack.push(element, 345);
     }
     return;
   }
@@ -14038,19 +14048,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[347] === 1) walkBoxJSXText(pos + 8);
+      if (needed[346] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[337] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[336] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[349] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[348] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -14068,7 +14078,7 @@ function walkJSXText(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[94] !== null || exits[94] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXText, pos), 94);
+    return visitLeaf(buildWhole(deserializeJSXText, pos), 94);
   }
 }
 
@@ -14102,7 +14112,7 @@ function walkJSXClosingFragment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[85] !== null || exits[85] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXClosingFragment, pos), 85);
+    return visitLeaf(buildWhole(deserializeJSXClosingFragment, pos), 85);
   }
 }
 
@@ -14185,6 +14195,21 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[358] === 1) walkStack.push(pos + 48, 358);
+    if (needed[319] === 1) walkStack.push(pos + 16, 319);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[319] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[358] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
+}
+
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -14207,12 +14232,12 @@ function walkJSXClosingElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[322] === 1) walkStack.push(pos + 16, 322);
+    if (needed[321] === 1) walkStack.push(pos + 16, 321);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[322] === 1) walkJSXElementName(pos + 16);
+  if (needed[321] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -14476,7 +14501,7 @@ function walkArrowFunctionBody(pos) {
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
@@ -14491,10 +14516,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -14521,7 +14546,7 @@ function walkEmptyStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[34] !== null || exits[34] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeEmptyStatement, pos), 34);
+    return visitLeaf(buildWhole(deserializeEmptyStatement, pos), 34);
   }
 }
 
@@ -14881,7 +14906,7 @@ function walkForStatementInit(pos) {
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
@@ -14896,10 +14921,10 @@ function walkForStatementInit(pos) {
       if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -16178,7 +16203,7 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[316] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[342] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
@@ -16193,10 +16218,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[352] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[354] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -16446,12 +16471,12 @@ function walkHashbang(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[30] !== null || exits[30] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeHashbang, pos), 30);
+    return visitLeaf(buildWhole(deserializeHashbang, pos), 30);
   }
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkReadsOfOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of

@@ -9327,11 +9327,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 504], [3], [4], [], [6], [7, 9, 13, 15, 17, 381, 383, 385, 394, 396, 400, 403, 405, 407, 411, 413, 422, 424, 388, 185, 162, 426, 428, 436, 442, 447, 450, 454, 459, 481, 486, 489, 492, 496, 500, 502], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [45], [19], [47], [48, 88, 192, 380], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 193], [89], [90], [91, 93, 304], [92], [], [94], [95], [96, 98, 192, 302], [97], [19], [99, 100, 296, 300], [53], [101], [102, 293], [103], [104, 98], [105, 107, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [106], [], [108], [], [110], [111, 19], [36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [113], [19, 55], [115], [19, 55], [117], [19], [119], [55, 19], [121], [19, 19], [123], [19, 106], [125], [19, 108], [127], [128, 144], [129], [130], [131, 36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [132], [111, 19], [134], [135, 144], [136], [137, 142], [138], [37, 139], [140], [37, 141], [19], [143], [104, 130], [145], [146], [111], [148], [19], [150], [19, 19], [152], [19, 153, 157], [154], [155], [156], [55], [158], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [160], [161], [151, 116, 120, 122, 124], [163], [96, 164, 48, 165, 167, 168, 177], [53], [166], [141], [153], [169], [170, 153], [171], [172], [36, 173, 175], [174], [172, 106], [176], [], [178], [179], [180], [181, 183, 198, 200, 202], [182], [5], [184], [96, 104, 185], [186], [164, 48, 187, 192, 195], [188], [88, 189], [190], [191], [192], [193], [194], [55], [196], [197], [2, 5], [199], [96, 104, 192, 141], [201], [96, 104, 192, 141], [203], [204, 193], [205], [206], [193], [208], [19, 19, 19], [210], [19, 141], [212], [19, 19], [214], [19, 153, 157], [216], [217], [218], [219, 44], [220], [104, 19], [222], [19], [224], [35], [226], [19, 153, 32], [228], [19], [230], [231], [36, 112, 114, 116, 118, 120, 122, 124], [233], [141], [235], [108, 19], [237], [238, 240], [239], [], [241], [], [243], [244, 246], [245], [], [247], [], [249], [250, 277, 290], [251], [252, 290], [253], [254, 153, 262], [36, 175, 255, 257, 259], [256], [], [258], [256, 256], [260], [261, 256], [36, 175, 259], [263], [264, 288], [265], [266, 267], [255, 257], [268], [30, 269, 248, 274], [270], [271], [272, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [273], [], [275], [276, 277, 283], [], [278], [279, 248, 274, 269, 281], [280], [], [282], [19], [], [285], [19, 154], [287], [106, 157], [289], [19], [291], [292], [254], [294], [295], [98], [297], [298, 293], [299], [98], [301], [98, 19], [303], [19], [305], [306], [96, 295, 192], [308], [48, 309, 193], [310], [88, 189], [312], [4, 313, 314, 153], [215], [315], [105, 316], [317], [315, 106], [319], [55, 55], [321], [322], [52], [324], [156], [326], [327], [20, 24, 26, 30, 31, 227], [329], [53, 55, 54, 54], [331], [106, 332], [333, 335, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [334], [55], [336], [55], [338], [33, 156], [340], [], [342], [343], [332], [345], [346], [347], [202, 348, 350, 354, 356], [349], [104, 192], [351], [48, 352, 192], [353], [88, 189], [355], [48, 88, 192], [357], [104, 48, 358, 192], [359], [88, 189], [361], [55], [363], [364, 192], [105, 339], [366], [367, 153], [311, 36, 173, 175], [369], [172, 153], [371], [156], [373], [55], [375], [55], [377], [55], [379], [], [196, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [382], [], [384], [19], [386], [387, 19, 6], [388, 36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [389], [390], [391], [392, 141], [393], [98, 192], [395], [387, 19, 6], [397], [398, 141, 141, 6], [399], [388, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [401], [19, 6, 402], [6], [404], [12, 6], [406], [141], [408], [19, 409], [410], [141, 5], [412], [19], [414], [7, 415, 421], [416], [417], [418, 7], [419], [420], [98, 192], [7], [423], [19, 6], [425], [19, 6], [427], [53, 48, 55], [429], [53, 48, 430, 434], [431], [432, 153], [433], [172], [435], [346], [437], [53, 438], [439], [440], [441, 141], [105, 30, 30, 31], [443], [4, 444], [445], [446], [2, 5], [448], [53, 449], [447, 445], [451], [452, 446], [453], [], [455], [53, 456], [457, 36, 173], [458], [4], [460], [461, 4, 473], [462], [463], [464], [465], [466, 469, 471], [467], [468, 53], [106, 37, 4], [470], [53], [472], [53], [474], [475], [476], [477], [478], [479], [480, 4], [106, 4], [482], [483, 4, 484], [468], [485], [475], [487], [488], [185, 162, 428, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 274, 112, 114, 118, 116, 284, 286, 120, 122, 124], [490], [491], [388, 185, 162, 426, 428, 436, 442, 447, 450, 454], [493], [494], [495], [468, 468], [497], [494, 4, 498], [499], [475], [501], [19], [503], [106], [505], []];
+const WALK_CHILDREN = [[1], [2, 5, 504], [3], [4], [], [6], [7, 9, 13, 15, 17, 381, 383, 385, 394, 396, 400, 403, 405, 407, 411, 413, 422, 424, 388, 185, 162, 426, 428, 436, 442, 447, 450, 454, 459, 481, 486, 489, 492, 496, 500, 502], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 273, 112, 114, 118, 116, 283, 285, 120, 122, 124], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 273, 112, 114, 118, 116, 283, 285, 120, 122, 124], [45], [19], [47], [48, 88, 192, 380], [49], [50], [51], [52], [53, 54, 54], [], [55], [56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [57], [], [59], [], [61], [], [63], [], [65], [], [67], [], [69], [], [71], [], [73], [], [75], [], [77], [], [79], [], [81], [], [83], [55], [85], [55, 55, 55, 55], [87], [48, 88, 193], [89], [90], [91, 93, 304], [92], [], [94], [95], [96, 98, 192, 302], [97], [19], [99, 100, 296, 300], [53], [101], [102, 293], [103], [104, 98], [105, 107, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 273, 112, 114, 118, 116, 283, 285, 120, 122, 124], [106], [], [108], [], [110], [111, 19], [36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [113], [19, 55], [115], [19, 55], [117], [19], [119], [55, 19], [121], [19, 19], [123], [19, 106], [125], [19, 108], [127], [128, 144], [129], [130], [131, 36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [132], [111, 19], [134], [135, 144], [136], [137, 142], [138], [37, 139], [140], [37, 141], [19], [143], [104, 130], [145], [146], [111], [148], [19], [150], [19, 19], [152], [19, 153, 157], [154], [155], [156], [55], [158], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 273, 112, 114, 118, 116, 283, 285, 120, 122, 124], [160], [161], [151, 116, 120, 122, 124], [163], [96, 164, 48, 165, 167, 168, 177], [53], [166], [141], [153], [169], [170, 153], [171], [172], [36, 173, 175], [174], [172, 106], [176], [], [178], [179], [180], [181, 183, 198, 200, 202], [182], [5], [184], [96, 104, 185], [186], [164, 48, 187, 192, 195], [188], [88, 189], [190], [191], [192], [193], [194], [55], [196], [197], [2, 5], [199], [96, 104, 192, 141], [201], [96, 104, 192, 141], [203], [204, 193], [205], [206], [193], [208], [19, 19, 19], [210], [19, 141], [212], [19, 19], [214], [19, 153, 157], [216], [217], [218], [219, 44], [220], [104, 19], [222], [19], [224], [35], [226], [19, 153, 32], [228], [19], [230], [231], [36, 112, 114, 116, 118, 120, 122, 124], [233], [141], [235], [108, 19], [237], [238, 240], [239], [], [241], [], [243], [244, 246], [245], [], [247], [], [249], [250, 276, 290], [289, 251], [252], [253, 153, 261], [254, 256, 258], [255], [], [257], [255, 255], [259], [260, 255], [258], [262], [263, 287], [264], [265, 266], [254, 256], [267], [30, 268, 248, 273], [269], [270], [271, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 273, 112, 114, 118, 116, 283, 285, 120, 122, 124], [272], [], [274], [275, 276, 282], [], [277], [278, 248, 273, 268, 280], [279], [], [281], [19], [], [284], [19, 154], [286], [106, 157], [288], [19], [251, 290], [291], [292], [253], [294], [295], [98], [297], [298, 293], [299], [98], [301], [98, 19], [303], [19], [305], [306], [96, 295, 192], [308], [48, 309, 193], [310], [88, 189], [312], [4, 313, 314, 153], [215], [315], [105, 316], [317], [315, 106], [319], [55, 55], [321], [322], [52], [324], [156], [326], [327], [20, 24, 26, 30, 31, 227], [329], [53, 55, 54, 54], [331], [106, 332], [333, 335, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 374, 376, 378], [334], [55], [336], [55], [338], [33, 156], [340], [], [342], [343], [332], [345], [346], [347], [202, 348, 350, 354, 356], [349], [104, 192], [351], [48, 352, 192], [353], [88, 189], [355], [48, 88, 192], [357], [104, 48, 358, 192], [359], [88, 189], [361], [55], [363], [364, 192], [105, 339], [366], [367, 153], [311, 36, 173, 175], [369], [172, 153], [371], [156], [373], [55], [375], [55], [377], [55], [379], [], [196, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 273, 112, 114, 118, 116, 283, 285, 120, 122, 124], [382], [], [384], [19], [386], [387, 19, 6], [388, 36, 112, 114, 116, 118, 120, 122, 124, 126, 133], [389], [390], [391], [392, 141], [393], [98, 192], [395], [387, 19, 6], [397], [398, 141, 141, 6], [399], [388, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 273, 112, 114, 118, 116, 283, 285, 120, 122, 124], [401], [19, 6, 402], [6], [404], [12, 6], [406], [141], [408], [19, 409], [410], [141, 5], [412], [19], [414], [7, 415, 421], [416], [417], [418, 7], [419], [420], [98, 192], [7], [423], [19, 6], [425], [19, 6], [427], [53, 48, 55], [429], [53, 48, 430, 434], [431], [432, 153], [433], [172], [435], [346], [437], [53, 438], [439], [440], [441, 141], [105, 30, 30, 31], [443], [4, 444], [445], [446], [2, 5], [448], [53, 449], [447, 445], [451], [452, 446], [453], [], [455], [53, 456], [457, 36, 173], [458], [4], [460], [461, 4, 473], [462], [463], [464], [465], [466, 469, 471], [467], [468, 53], [106, 37, 4], [470], [53], [472], [53], [474], [475], [476], [477], [478], [479], [480, 4], [106, 4], [482], [483, 4, 484], [468], [485], [475], [487], [488], [185, 162, 428, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 109, 147, 149, 151, 159, 162, 207, 185, 209, 211, 213, 215, 221, 223, 225, 175, 227, 229, 232, 234, 236, 242, 248, 273, 112, 114, 118, 116, 283, 285, 120, 122, 124], [490], [491], [388, 185, 162, 426, 428, 436, 442, 447, 450, 454], [493], [494], [495], [468, 468], [497], [494, 4, 498], [499], [475], [501], [19], [503], [106], [505], []];
 /**
  * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
  * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
@@ -9696,6 +9696,18 @@ function visitNode(node, t) {
   if (walkDepth < WALK_DEPTH) drain(base);
 }
 
+/**
+ * A node of the visited type `t` whose struct holds nothing that can lead to a node (an
+ * identifier), built whole: its functions for the way down and up, one after the other (what
+ * `visitNode` would push for it is what it holds that is an object: no node, and nothing to visit).
+ */
+function visitLeaf(node, t) {
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null) onEnter(node);
+  if (onExit !== null) onExit(node);
+}
+
 /** A value built whole because a converter reads it: its objects visited now. */
 function visitValue(value) {
   settle(value);
@@ -9728,7 +9740,17 @@ function pushNode(node, t) {
   }
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      walkStack.push(item, VISIT);
+      continue;
+    }
+    // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
+    // none at all for an empty one: `decorators` of every TypeScript identifier).
+    for (let j = item.length - 1; j >= 0; j--) {
+      const element = item[j];
+      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
+    }
   }
 }
 
@@ -9839,7 +9861,7 @@ function walkStringLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeStringLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeStringLiteral, pos), 95);
   }
 }
 
@@ -10036,7 +10058,7 @@ function walkLabelIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeLabelIdentifier, pos), 1);
+    return visitLeaf(buildWhole(deserializeLabelIdentifier, pos), 1);
   }
 }
 
@@ -10075,7 +10097,7 @@ function walkDebuggerStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[51] !== null || exits[51] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeDebuggerStatement, pos), 51);
+    return visitLeaf(buildWhole(deserializeDebuggerStatement, pos), 51);
   }
 }
 
@@ -10212,7 +10234,7 @@ function walkExpression(pos) {
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
@@ -10227,10 +10249,10 @@ function walkExpression(pos) {
       if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -10257,7 +10279,7 @@ function walkBooleanLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeBooleanLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeBooleanLiteral, pos), 95);
   }
 }
 
@@ -10272,7 +10294,7 @@ function walkNullLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeNullLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeNullLiteral, pos), 95);
   }
 }
 
@@ -10287,7 +10309,7 @@ function walkNumericLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeNumericLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeNumericLiteral, pos), 95);
   }
 }
 
@@ -10302,7 +10324,7 @@ function walkBigIntLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeBigIntLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeBigIntLiteral, pos), 95);
   }
 }
 
@@ -10318,7 +10340,7 @@ function walkRegExpLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[95] !== null || exits[95] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeRegExpLiteral, pos), 95);
+    return visitLeaf(buildWhole(deserializeRegExpLiteral, pos), 95);
   }
 }
 
@@ -10377,7 +10399,7 @@ function walkTemplateElement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[8] !== null || exits[8] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTemplateElement, pos), 8);
+    return visitLeaf(buildWhole(deserializeTemplateElement, pos), 8);
   }
 }
 
@@ -10409,7 +10431,7 @@ function walkIdentifierReference(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeIdentifierReference, pos), 1);
+    return visitLeaf(buildWhole(deserializeIdentifierReference, pos), 1);
   }
 }
 
@@ -10424,7 +10446,7 @@ function walkSuper(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[25] !== null || exits[25] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeSuper, pos), 25);
+    return visitLeaf(buildWhole(deserializeSuper, pos), 25);
   }
 }
 
@@ -10581,7 +10603,7 @@ function walkArrayExpressionElement(pos) {
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
@@ -10596,10 +10618,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -10746,7 +10768,7 @@ function walkBindingIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeBindingIdentifier, pos), 1);
+    return visitLeaf(buildWhole(deserializeBindingIdentifier, pos), 1);
   }
 }
 
@@ -10886,7 +10908,7 @@ function walkTSAnyKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[112] !== null || exits[112] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSAnyKeyword, pos), 112);
+    return visitLeaf(buildWhole(deserializeTSAnyKeyword, pos), 112);
   }
 }
 
@@ -10901,7 +10923,7 @@ function walkTSBigIntKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[125] !== null || exits[125] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSBigIntKeyword, pos), 125);
+    return visitLeaf(buildWhole(deserializeTSBigIntKeyword, pos), 125);
   }
 }
 
@@ -10916,7 +10938,7 @@ function walkTSBooleanKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[114] !== null || exits[114] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSBooleanKeyword, pos), 114);
+    return visitLeaf(buildWhole(deserializeTSBooleanKeyword, pos), 114);
   }
 }
 
@@ -10931,7 +10953,7 @@ function walkTSIntrinsicKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[117] !== null || exits[117] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
+    return visitLeaf(buildWhole(deserializeTSIntrinsicKeyword, pos), 117);
   }
 }
 
@@ -10946,7 +10968,7 @@ function walkTSNeverKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[116] !== null || exits[116] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSNeverKeyword, pos), 116);
+    return visitLeaf(buildWhole(deserializeTSNeverKeyword, pos), 116);
   }
 }
 
@@ -10961,7 +10983,7 @@ function walkTSNullKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[119] !== null || exits[119] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSNullKeyword, pos), 119);
+    return visitLeaf(buildWhole(deserializeTSNullKeyword, pos), 119);
   }
 }
 
@@ -10976,7 +10998,7 @@ function walkTSNumberKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[115] !== null || exits[115] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSNumberKeyword, pos), 115);
+    return visitLeaf(buildWhole(deserializeTSNumberKeyword, pos), 115);
   }
 }
 
@@ -10991,7 +11013,7 @@ function walkTSObjectKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[124] !== null || exits[124] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSObjectKeyword, pos), 124);
+    return visitLeaf(buildWhole(deserializeTSObjectKeyword, pos), 124);
   }
 }
 
@@ -11006,7 +11028,7 @@ function walkTSStringKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[113] !== null || exits[113] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSStringKeyword, pos), 113);
+    return visitLeaf(buildWhole(deserializeTSStringKeyword, pos), 113);
   }
 }
 
@@ -11021,7 +11043,7 @@ function walkTSSymbolKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[122] !== null || exits[122] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSSymbolKeyword, pos), 122);
+    return visitLeaf(buildWhole(deserializeTSSymbolKeyword, pos), 122);
   }
 }
 
@@ -11036,7 +11058,7 @@ function walkTSUndefinedKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[120] !== null || exits[120] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
+    return visitLeaf(buildWhole(deserializeTSUndefinedKeyword, pos), 120);
   }
 }
 
@@ -11051,7 +11073,7 @@ function walkTSUnknownKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[118] !== null || exits[118] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSUnknownKeyword, pos), 118);
+    return visitLeaf(buildWhole(deserializeTSUnknownKeyword, pos), 118);
   }
 }
 
@@ -11066,7 +11088,7 @@ function walkTSVoidKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[121] !== null || exits[121] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSVoidKeyword, pos), 121);
+    return visitLeaf(buildWhole(deserializeTSVoidKeyword, pos), 121);
   }
 }
 
@@ -11487,7 +11509,7 @@ function walkPropertyKey(pos) {
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
@@ -11502,10 +11524,10 @@ function walkPropertyKey(pos) {
       if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -11532,7 +11554,7 @@ function walkIdentifierName(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeIdentifierName, pos), 1);
+    return visitLeaf(buildWhole(deserializeIdentifierName, pos), 1);
   }
 }
 
@@ -11547,7 +11569,7 @@ function walkPrivateIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[65] !== null || exits[65] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializePrivateIdentifier, pos), 65);
+    return visitLeaf(buildWhole(deserializePrivateIdentifier, pos), 65);
   }
 }
 
@@ -12349,7 +12371,7 @@ function walkArgument(pos) {
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
@@ -12364,10 +12386,10 @@ function walkArgument(pos) {
       if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -12622,7 +12644,7 @@ function walkThisExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[2] !== null || exits[2] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeThisExpression, pos), 2);
+    return visitLeaf(buildWhole(deserializeThisExpression, pos), 2);
   }
 }
 
@@ -13579,40 +13601,28 @@ function walkJSXElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[290] === 1) walkStack.push(pos + 48, 290);
-    if (needed[277] === 1) walkStack.push(pos + 24, 277);
+    if (needed[276] === 1) walkStack.push(pos + 24, 276);
     if (needed[250] === 1) walkStack.push(pos, 250);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[250] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[277] === 1) walkVecJSXChild(pos + 24);
+  if (needed[276] === 1) walkVecJSXChild(pos + 24);
   if (needed[290] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
 /** `JSXElement`'s `openingElement`, a converter's value */
 function walkOpeningElementOfJSXElement(pos) {
+  // Its value is what it reads here, a node whose properties it alters: walked as that, unless
+  // that node is visited.
+  if (enters[81] === null && exits[81] === null) return walkBoxJSXOpeningElement(pos + 16);
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
   if (walkDepth < WALK_DEPTH && scanHits[250] < SCAN_HITS && !meets(walkReadsOfOpeningElementOfJSXElement, pos, 250)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeOpeningElementOfJSXElement, pos));
-}
-
-/** What the converter of `JSXElement`'s `openingElement` reads */
-function walkReadsOfOpeningElementOfJSXElement(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[290] === 1) walkStack.push(pos + 48, 290);
-    if (needed[252] === 1) walkStack.push(pos + 16, 252);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[252] === 1) walkBoxJSXOpeningElement(pos + 16);
-  if (needed[290] === 1) walkOptionBoxJSXClosingElement(pos + 48);
-  walkDepth--;
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -13631,16 +13641,16 @@ function walkJSXOpeningElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[262] === 1) walkStack.push(pos + 40, 262);
+    if (needed[261] === 1) walkStack.push(pos + 40, 261);
     if (needed[153] === 1) walkStack.push(pos + 32, 153);
-    if (needed[254] === 1) walkStack.push(pos + 16, 254);
+    if (needed[253] === 1) walkStack.push(pos + 16, 253);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[254] === 1) walkJSXElementName(pos + 16);
+  if (needed[253] === 1) walkJSXElementName(pos + 16);
   if (needed[153] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[262] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[261] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -13661,7 +13671,7 @@ function walkJSXIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[92] !== null || exits[92] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXIdentifier, pos), 92);
+    return visitLeaf(buildWhole(deserializeJSXIdentifier, pos), 92);
   }
 }
 
@@ -13680,14 +13690,14 @@ function walkJSXNamespacedName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[256] === 1) walkStack.push(pos + 48, 256);
-    if (needed[256] === 1) walkStack.push(pos + 16, 256);
+    if (needed[255] === 1) walkStack.push(pos + 48, 255);
+    if (needed[255] === 1) walkStack.push(pos + 16, 255);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[256] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[256] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -13707,14 +13717,14 @@ function walkJSXMemberExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[256] === 1) walkStack.push(pos + 32, 256);
-    if (needed[261] === 1) walkStack.push(pos + 16, 261);
+    if (needed[255] === 1) walkStack.push(pos + 32, 255);
+    if (needed[260] === 1) walkStack.push(pos + 16, 260);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[261] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[256] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[260] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -13732,7 +13742,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 263);
+      walkStack.push(element, 262);
     }
     return;
   }
@@ -13745,10 +13755,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[264] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[263] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[288] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[287] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -13771,14 +13781,14 @@ function walkJSXAttribute(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[267] === 1) walkStack.push(pos + 32, 267);
-    if (needed[266] === 1) walkStack.push(pos + 16, 266);
+    if (needed[266] === 1) walkStack.push(pos + 32, 266);
+    if (needed[265] === 1) walkStack.push(pos + 16, 265);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[266] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[267] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[265] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[266] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -13786,10 +13796,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[255] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[254] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[257] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[256] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -13809,13 +13819,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[269] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[268] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -13838,12 +13848,12 @@ function walkJSXExpressionContainer(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[271] === 1) walkStack.push(pos + 16, 271);
+    if (needed[270] === 1) walkStack.push(pos + 16, 270);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[271] === 1) walkJSXExpression(pos + 16);
+  if (needed[270] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -13851,7 +13861,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[272] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[271] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -13956,7 +13966,7 @@ function walkJSXExpression(pos) {
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
@@ -13971,10 +13981,10 @@ function walkJSXExpression(pos) {
       if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -14001,7 +14011,7 @@ function walkJSXEmptyExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[89] !== null || exits[89] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXEmptyExpression, pos), 89);
+    return visitLeaf(buildWhole(deserializeJSXEmptyExpression, pos), 89);
   }
 }
 
@@ -14021,16 +14031,16 @@ function walkJSXFragment(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[283] === 1) walkStack.push(pos + 56, 283);
-    if (needed[277] === 1) walkStack.push(pos + 32, 277);
-    if (needed[276] === 1) walkStack.push(pos + 16, 276);
+    if (needed[282] === 1) walkStack.push(pos + 56, 282);
+    if (needed[276] === 1) walkStack.push(pos + 32, 276);
+    if (needed[275] === 1) walkStack.push(pos + 16, 275);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[276] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[277] === 1) walkVecJSXChild(pos + 32);
-  if (needed[283] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[275] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[276] === 1) walkVecJSXChild(pos + 32);
+  if (needed[282] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -14039,7 +14049,7 @@ function walkJSXOpeningFragment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[84] !== null || exits[84] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXOpeningFragment, pos), 84);
+    return visitLeaf(buildWhole(deserializeJSXOpeningFragment, pos), 84);
   }
 }
 
@@ -14051,7 +14061,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 278);
+      walkStack.push(element, 277);
     }
     return;
   }
@@ -14064,19 +14074,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[279] === 1) walkBoxJSXText(pos + 8);
+      if (needed[278] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[269] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[268] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[281] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[280] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -14094,7 +14104,7 @@ function walkJSXText(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[94] !== null || exits[94] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXText, pos), 94);
+    return visitLeaf(buildWhole(deserializeJSXText, pos), 94);
   }
 }
 
@@ -14128,7 +14138,7 @@ function walkJSXClosingFragment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[85] !== null || exits[85] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSXClosingFragment, pos), 85);
+    return visitLeaf(buildWhole(deserializeJSXClosingFragment, pos), 85);
   }
 }
 
@@ -14211,6 +14221,21 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[290] === 1) walkStack.push(pos + 48, 290);
+    if (needed[251] === 1) walkStack.push(pos + 16, 251);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[251] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[290] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
+}
+
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -14233,12 +14258,12 @@ function walkJSXClosingElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 16, 254);
+    if (needed[253] === 1) walkStack.push(pos + 16, 253);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[254] === 1) walkJSXElementName(pos + 16);
+  if (needed[253] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -14936,7 +14961,7 @@ function walkTSThisType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[123] !== null || exits[123] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeTSThisType, pos), 123);
+    return visitLeaf(buildWhole(deserializeTSThisType, pos), 123);
   }
 }
 
@@ -15462,7 +15487,7 @@ function walkJSDocUnknownType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[164] !== null || exits[164] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeJSDocUnknownType, pos), 164);
+    return visitLeaf(buildWhole(deserializeJSDocUnknownType, pos), 164);
   }
 }
 
@@ -15575,7 +15600,7 @@ function walkArrowFunctionBody(pos) {
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
@@ -15590,10 +15615,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -15620,7 +15645,7 @@ function walkEmptyStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[34] !== null || exits[34] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeEmptyStatement, pos), 34);
+    return visitLeaf(buildWhole(deserializeEmptyStatement, pos), 34);
   }
 }
 
@@ -15980,7 +16005,7 @@ function walkForStatementInit(pos) {
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
@@ -15995,10 +16020,10 @@ function walkForStatementInit(pos) {
       if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -17277,7 +17302,7 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[274] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[112] === 1) walkBoxTSAsExpression(pos + 8);
@@ -17292,10 +17317,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[116] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[284] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[286] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[120] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -17545,12 +17570,12 @@ function walkHashbang(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[30] !== null || exits[30] !== null) {
     if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeHashbang, pos), 30);
+    return visitLeaf(buildWhole(deserializeHashbang, pos), 30);
   }
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkReadsOfOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of

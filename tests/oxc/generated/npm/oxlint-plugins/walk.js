@@ -10470,11 +10470,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
+const WALK_NODE = [0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1, 4, 503], [2], [3], [], [5], [6, 8, 12, 14, 16, 380, 382, 384, 393, 395, 399, 402, 404, 406, 410, 412, 421, 423, 387, 184, 161, 425, 427, 435, 441, 446, 449, 453, 458, 480, 485, 488, 491, 495, 499, 501], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [44], [18], [46], [47, 87, 191, 379], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 192], [88], [89], [90, 92, 303], [91], [], [93], [94], [95, 97, 191, 301], [96], [18], [98, 99, 295, 299], [52], [100], [101, 292], [102], [103, 97], [104, 106, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [105], [], [107], [], [109], [110, 18], [35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [112], [18, 54], [114], [18, 54], [116], [18], [118], [54, 18], [120], [18, 18], [122], [18, 105], [124], [18, 107], [126], [127, 143], [128], [129], [130, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [131], [110, 18], [133], [134, 143], [135], [136, 141], [137], [36, 138], [139], [36, 140], [18], [142], [103, 129], [144], [145], [110], [147], [18], [149], [18, 18], [151], [18, 152, 156], [153], [154], [155], [54], [157], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [159], [160], [150, 115, 119, 121, 123], [162], [95, 163, 47, 164, 166, 167, 176], [52], [165], [140], [152], [168], [169, 152], [170], [171], [35, 172, 174], [173], [171, 105], [175], [], [177], [178], [179], [180, 182, 197, 199, 201], [181], [4], [183], [95, 103, 184], [185], [163, 47, 186, 191, 194], [187], [87, 188], [189], [190], [191], [192], [193], [54], [195], [196], [1, 4], [198], [95, 103, 191, 140], [200], [95, 103, 191, 140], [202], [203, 192], [204], [205], [192], [207], [18, 18, 18], [209], [18, 140], [211], [18, 18], [213], [18, 152, 156], [215], [216], [217], [218, 43], [219], [103, 18], [221], [18], [223], [34], [225], [18, 152, 31], [227], [18], [229], [230], [35, 111, 113, 115, 117, 119, 121, 123], [232], [140], [234], [107, 18], [236], [237, 239], [238], [], [240], [], [242], [243, 245], [244], [], [246], [], [248], [249, 276, 289], [250], [251, 289], [252], [253, 152, 261], [35, 174, 254, 256, 258], [255], [], [257], [255, 255], [259], [260, 255], [35, 174, 258], [262], [263, 287], [264], [265, 266], [254, 256], [267], [29, 268, 247, 273], [269], [270], [271, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [272], [], [274], [275, 276, 282], [], [277], [278, 247, 273, 268, 280], [279], [], [281], [18], [], [284], [18, 153], [286], [105, 156], [288], [18], [290], [291], [253], [293], [294], [97], [296], [297, 292], [298], [97], [300], [97, 18], [302], [18], [304], [305], [95, 294, 191], [307], [47, 308, 192], [309], [87, 188], [311], [3, 312, 313, 152], [214], [314], [104, 315], [316], [314, 105], [318], [54, 54], [320], [321], [51], [323], [155], [325], [326], [19, 23, 25, 29, 30, 226], [328], [52, 54, 53, 53], [330], [105, 331], [332, 334, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [333], [54], [335], [54], [337], [32, 155], [339], [], [341], [342], [331], [344], [345], [346], [201, 347, 349, 353, 355], [348], [103, 191], [350], [47, 351, 191], [352], [87, 188], [354], [47, 87, 191], [356], [103, 47, 357, 191], [358], [87, 188], [360], [54], [362], [363, 191], [104, 338], [365], [366, 152], [310, 35, 172, 174], [368], [171, 152], [370], [155], [372], [54], [374], [54], [376], [54], [378], [], [195, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [381], [], [383], [18], [385], [386, 18, 5], [387, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [388], [389], [390], [391, 140], [392], [97, 191], [394], [386, 18, 5], [396], [397, 140, 140, 5], [398], [387, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [400], [18, 5, 401], [5], [403], [11, 5], [405], [140], [407], [18, 408], [409], [140, 4], [411], [18], [413], [6, 414, 420], [415], [416], [417, 6], [418], [419], [97, 191], [6], [422], [18, 5], [424], [18, 5], [426], [52, 47, 54], [428], [52, 47, 429, 433], [430], [431, 152], [432], [171], [434], [345], [436], [52, 437], [438], [439], [440, 140], [104, 29, 29, 30], [442], [3, 443], [444], [445], [1, 4], [447], [52, 448], [446, 444], [450], [451, 445], [452], [], [454], [52, 455], [456, 35, 172], [457], [3], [459], [460, 3, 472], [461], [462], [463], [464], [465, 468, 470], [466], [467, 52], [105, 36, 3], [469], [52], [471], [52], [473], [474], [475], [476], [477], [478], [479, 3], [105, 3], [481], [482, 3, 483], [467], [484], [474], [486], [487], [184, 161, 427, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [489], [490], [387, 184, 161, 425, 427, 435, 441, 446, 449, 453], [492], [493], [494], [467, 467], [496], [493, 3, 497], [498], [474], [500], [18], [502], [105], [504], []];
+const WALK_CHILDREN = [[1, 4, 503], [2], [3], [], [5], [6, 8, 12, 14, 16, 380, 382, 384, 393, 395, 399, 402, 404, 406, 410, 412, 421, 423, 387, 184, 161, 425, 427, 435, 441, 446, 449, 453, 458, 480, 485, 488, 491, 495, 499, 501], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [44], [18], [46], [47, 87, 191, 379], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 192], [88], [89], [90, 92, 303], [91], [], [93], [94], [95, 97, 191, 301], [96], [18], [98, 99, 295, 299], [52], [100], [101, 292], [102], [103, 97], [104, 106, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [105], [], [107], [], [109], [110, 18], [35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [112], [18, 54], [114], [18, 54], [116], [18], [118], [54, 18], [120], [18, 18], [122], [18, 105], [124], [18, 107], [126], [127, 143], [128], [129], [130, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [131], [110, 18], [133], [134, 143], [135], [136, 141], [137], [36, 138], [139], [36, 140], [18], [142], [103, 129], [144], [145], [110], [147], [18], [149], [18, 18], [151], [18, 152, 156], [153], [154], [155], [54], [157], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [159], [160], [150, 115, 119, 121, 123], [162], [95, 163, 47, 164, 166, 167, 176], [52], [165], [140], [152], [168], [169, 152], [170], [171], [35, 172, 174], [173], [171, 105], [175], [], [177], [178], [179], [180, 182, 197, 199, 201], [181], [4], [183], [95, 103, 184], [185], [163, 47, 186, 191, 194], [187], [87, 188], [189], [190], [191], [192], [193], [54], [195], [196], [1, 4], [198], [95, 103, 191, 140], [200], [95, 103, 191, 140], [202], [203, 192], [204], [205], [192], [207], [18, 18, 18], [209], [18, 140], [211], [18, 18], [213], [18, 152, 156], [215], [216], [217], [218, 43], [219], [103, 18], [221], [18], [223], [34], [225], [18, 152, 31], [227], [18], [229], [230], [35, 111, 113, 115, 117, 119, 121, 123], [232], [140], [234], [107, 18], [236], [237, 239], [238], [], [240], [], [242], [243, 245], [244], [], [246], [], [248], [249, 275, 289], [288, 250], [251], [252, 152, 260], [253, 255, 257], [254], [], [256], [254, 254], [258], [259, 254], [257], [261], [262, 286], [263], [264, 265], [253, 255], [266], [29, 267, 247, 272], [268], [269], [270, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [271], [], [273], [274, 275, 281], [], [276], [277, 247, 272, 267, 279], [278], [], [280], [18], [], [283], [18, 153], [285], [105, 156], [287], [18], [250, 289], [290], [291], [252], [293], [294], [97], [296], [297, 292], [298], [97], [300], [97, 18], [302], [18], [304], [305], [95, 294, 191], [307], [47, 308, 192], [309], [87, 188], [311], [3, 312, 313, 152], [214], [314], [104, 315], [316], [314, 105], [318], [54, 54], [320], [321], [51], [323], [155], [325], [326], [19, 23, 25, 29, 30, 226], [328], [52, 54, 53, 53], [330], [105, 331], [332, 334, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [333], [54], [335], [54], [337], [32, 155], [339], [], [341], [342], [331], [344], [345], [346], [201, 347, 349, 353, 355], [348], [103, 191], [350], [47, 351, 191], [352], [87, 188], [354], [47, 87, 191], [356], [103, 47, 357, 191], [358], [87, 188], [360], [54], [362], [363, 191], [104, 338], [365], [366, 152], [310, 35, 172, 174], [368], [171, 152], [370], [155], [372], [54], [374], [54], [376], [54], [378], [], [195, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [381], [], [383], [18], [385], [386, 18, 5], [387, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [388], [389], [390], [391, 140], [392], [97, 191], [394], [386, 18, 5], [396], [397, 140, 140, 5], [398], [387, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [400], [18, 5, 401], [5], [403], [11, 5], [405], [140], [407], [18, 408], [409], [140, 4], [411], [18], [413], [6, 414, 420], [415], [416], [417, 6], [418], [419], [97, 191], [6], [422], [18, 5], [424], [18, 5], [426], [52, 47, 54], [428], [52, 47, 429, 433], [430], [431, 152], [432], [171], [434], [345], [436], [52, 437], [438], [439], [440, 140], [104, 29, 29, 30], [442], [3, 443], [444], [445], [1, 4], [447], [52, 448], [446, 444], [450], [451, 445], [452], [], [454], [52, 455], [456, 35, 172], [457], [3], [459], [460, 3, 472], [461], [462], [463], [464], [465, 468, 470], [466], [467, 52], [105, 36, 3], [469], [52], [471], [52], [473], [474], [475], [476], [477], [478], [479, 3], [105, 3], [481], [482, 3, 483], [467], [484], [474], [486], [487], [184, 161, 427, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [489], [490], [387, 184, 161, 425, 427, 435, 441, 446, 449, 453], [492], [493], [494], [467, 467], [496], [493, 3, 497], [498], [474], [500], [18], [502], [105], [504], []];
 /**
  * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
  * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
@@ -10853,7 +10853,17 @@ function pushNode(node, t) {
   }
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      walkStack.push(item, VISIT);
+      continue;
+    }
+    // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
+    // none at all for an empty one: `decorators` of every TypeScript identifier).
+    for (let j = item.length - 1; j >= 0; j--) {
+      const element = item[j];
+      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
+    }
   }
 }
 
@@ -11297,7 +11307,7 @@ function walkExpression(pos) {
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -11312,10 +11322,10 @@ function walkExpression(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -11636,7 +11646,7 @@ function walkArrayExpressionElement(pos) {
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -11651,10 +11661,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -12468,7 +12478,7 @@ function walkPropertyKey(pos) {
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -12483,10 +12493,10 @@ function walkPropertyKey(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -13269,7 +13279,7 @@ function walkArgument(pos) {
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -13284,10 +13294,10 @@ function walkArgument(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -14391,14 +14401,14 @@ function walkJSXElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[289] === 1) walkStack.push(pos + 48, 289);
-    if (needed[276] === 1) walkStack.push(pos + 24, 276);
+    if (needed[275] === 1) walkStack.push(pos + 24, 275);
     if (needed[249] === 1) walkStack.push(pos, 249);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[249] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[276] === 1) walkVecJSXChild(pos + 24);
+  if (needed[275] === 1) walkVecJSXChild(pos + 24);
   if (needed[289] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
@@ -14408,21 +14418,6 @@ function walkOpeningElementOfJSXElement(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
   walkReadsOfOpeningElementOfJSXElement(pos);
-}
-
-/** What the converter of `JSXElement`'s `openingElement` reads */
-function walkReadsOfOpeningElementOfJSXElement(pos) {
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[289] === 1) walkStack.push(pos + 48, 289);
-    if (needed[251] === 1) walkStack.push(pos + 16, 251);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[251] === 1) walkBoxJSXOpeningElement(pos + 16);
-  if (needed[289] === 1) walkOptionBoxJSXClosingElement(pos + 48);
-  walkDepth--;
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -14438,16 +14433,16 @@ function walkJSXOpeningElement(pos) {
   if (enters[81] !== null || exits[81] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[261] === 1) walkStack.push(pos + 40, 261);
+    if (needed[260] === 1) walkStack.push(pos + 40, 260);
     if (needed[152] === 1) walkStack.push(pos + 32, 152);
-    if (needed[253] === 1) walkStack.push(pos + 16, 253);
+    if (needed[252] === 1) walkStack.push(pos + 16, 252);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[253] === 1) walkJSXElementName(pos + 16);
+  if (needed[252] === 1) walkJSXElementName(pos + 16);
   if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[261] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[260] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -14480,14 +14475,14 @@ function walkJSXNamespacedName(pos) {
   if (enters[86] !== null || exits[86] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[255] === 1) walkStack.push(pos + 48, 255);
-    if (needed[255] === 1) walkStack.push(pos + 16, 255);
+    if (needed[254] === 1) walkStack.push(pos + 48, 254);
+    if (needed[254] === 1) walkStack.push(pos + 16, 254);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[255] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[255] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[254] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[254] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -14504,14 +14499,14 @@ function walkJSXMemberExpression(pos) {
   if (enters[87] !== null || exits[87] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[255] === 1) walkStack.push(pos + 32, 255);
-    if (needed[260] === 1) walkStack.push(pos + 16, 260);
+    if (needed[254] === 1) walkStack.push(pos + 32, 254);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[260] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[255] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[259] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[254] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -14528,7 +14523,7 @@ function walkVecJSXAttributeItem(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 262);
+      walkStack.push(element, 261);
     }
     return;
   }
@@ -14541,10 +14536,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[263] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[262] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[287] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[286] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -14564,14 +14559,14 @@ function walkJSXAttribute(pos) {
   if (enters[90] !== null || exits[90] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[266] === 1) walkStack.push(pos + 32, 266);
-    if (needed[265] === 1) walkStack.push(pos + 16, 265);
+    if (needed[265] === 1) walkStack.push(pos + 32, 265);
+    if (needed[264] === 1) walkStack.push(pos + 16, 264);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[265] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[266] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[264] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[265] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -14579,10 +14574,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[254] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[253] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[256] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[255] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -14602,13 +14597,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[29] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[268] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[267] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -14628,12 +14623,12 @@ function walkJSXExpressionContainer(pos) {
   if (enters[88] !== null || exits[88] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[270] === 1) walkStack.push(pos + 16, 270);
+    if (needed[269] === 1) walkStack.push(pos + 16, 269);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[270] === 1) walkJSXExpression(pos + 16);
+  if (needed[269] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -14641,7 +14636,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[271] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[270] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -14746,7 +14741,7 @@ function walkJSXExpression(pos) {
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -14761,10 +14756,10 @@ function walkJSXExpression(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -14805,16 +14800,16 @@ function walkJSXFragment(pos) {
   if (enters[83] !== null || exits[83] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[282] === 1) walkStack.push(pos + 56, 282);
-    if (needed[276] === 1) walkStack.push(pos + 32, 276);
-    if (needed[275] === 1) walkStack.push(pos + 16, 275);
+    if (needed[281] === 1) walkStack.push(pos + 56, 281);
+    if (needed[275] === 1) walkStack.push(pos + 32, 275);
+    if (needed[274] === 1) walkStack.push(pos + 16, 274);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[275] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[276] === 1) walkVecJSXChild(pos + 32);
-  if (needed[282] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[274] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[275] === 1) walkVecJSXChild(pos + 32);
+  if (needed[281] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
@@ -14832,7 +14827,7 @@ function walkVecJSXChild(pos) {
   if ((budget -= len * 16) < 0) overBudget(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 277);
+      walkStack.push(element, 276);
     }
     return;
   }
@@ -14845,19 +14840,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[278] === 1) walkBoxJSXText(pos + 8);
+      if (needed[277] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[268] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[267] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[280] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[279] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -14974,6 +14969,21 @@ function walkJSXSpreadAttribute(pos) {
   walkDepth--;
 }
 
+/** What the converter of `JSXElement`'s `openingElement` reads */
+function walkReadsOfOpeningElementOfJSXElement(pos) {
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[289] === 1) walkStack.push(pos + 48, 289);
+    if (needed[250] === 1) walkStack.push(pos + 16, 250);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[250] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[289] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  walkDepth--;
+}
+
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function walkOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return;
@@ -14993,12 +15003,12 @@ function walkJSXClosingElement(pos) {
   if (enters[82] !== null || exits[82] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[253] === 1) walkStack.push(pos + 16, 253);
+    if (needed[252] === 1) walkStack.push(pos + 16, 252);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[253] === 1) walkJSXElementName(pos + 16);
+  if (needed[252] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -16236,7 +16246,7 @@ function walkArrowFunctionBody(pos) {
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -16251,10 +16261,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -16618,7 +16628,7 @@ function walkForStatementInit(pos) {
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -16633,10 +16643,10 @@ function walkForStatementInit(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -17811,7 +17821,7 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[247] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -17826,10 +17836,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -18061,7 +18071,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkReadsOfOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of
