@@ -305,19 +305,34 @@ impl Model {
     /// read is bound to a name and only properties of it that hold no node are taken
     /// (`ident.name`, `ident.start`: `JSXElementIdentifierReference` makes a `JSXIdentifier` of an
     /// `IdentifierReference`, which it does not hold). A walk need not look into such reads.
-    pub fn converter_holds_reads(&self, schema: &Schema, converter: MetaId) -> bool {
-        let Some(reads) = oxc::bound_reads(schema, converter) else { return true };
-        reads.iter().any(|(ty, uses)| uses.iter().any(|rest| !self.takes_no_node(schema, ty, rest)))
+    /// `holder`: the struct whose object `THIS` is, if any; a property of it that may hold a node
+    /// counts as held unless the converter only compares it with `null`.
+    pub fn converter_holds_reads(&self, schema: &Schema, converter: MetaId, holder: Option<TypeId>) -> bool {
+        let Some(bound) = oxc::bound_reads(schema, converter) else { return true };
+        !self.this_holds_no_node(schema, &bound, holder) || bound.reads.iter().any(|(ty, uses)| uses.iter().any(|rest| !self.takes_no_node(schema, ty, rest)))
+    }
+
+    /// Whether what a converter takes of `THIS` (`holder`'s object) holds no node: properties of it
+    /// that hold none, and others compared with `null` (`THIS.closingElement === null`).
+    fn this_holds_no_node(&self, schema: &Schema, bound: &oxc::BoundReads, holder: Option<TypeId>) -> bool {
+        bound.this.iter().all(|(key, rest)| {
+            let compared = ["=== null", "!== null"].iter().any(|c| rest.trim_start().starts_with(c));
+            let known = holder.and_then(|id| self.object(id)).is_some_and(|o| o.properties.iter().any(|p| &p.key == key));
+            compared || (known && holder.is_some_and(|id| self.takes_no_node(schema, &TypeRef::Named(id), &format!(".{key}"))))
+        })
     }
 
     /// The value an oxc converter reads that is its own value, altered only in properties that
     /// hold no node: `JSXElementOpeningElement`'s `openingElement`, whose `selfClosing` it sets.
     /// What the converter's value holds is then what that value holds, and the converter holds
     /// nothing of its other reads.
-    pub fn converter_value_read(&self, schema: &Schema, converter: MetaId) -> Option<TypeRef> {
-        let reads = oxc::bound_reads(schema, converter)?;
+    pub fn converter_value_read(&self, schema: &Schema, converter: MetaId, holder: Option<TypeId>) -> Option<TypeRef> {
+        let bound = oxc::bound_reads(schema, converter)?;
+        if !self.this_holds_no_node(schema, &bound, holder) {
+            return None;
+        }
         let mut value = None;
-        for (ty, uses) in &reads {
+        for (ty, uses) in &bound.reads {
             let (last, others) = uses.split_last()?;
             let is_value = last.trim().is_empty();
             if is_value && value.is_some() {
@@ -337,12 +352,15 @@ impl Model {
     /// Whether `rest`, the text after a use of a value of type `ty` that a converter reads, takes a
     /// property of it that holds no node (`.name`; `.selfClosing = true`).
     fn takes_no_node(&self, schema: &Schema, ty: &TypeRef, rest: &str) -> bool {
-        let object = match strip_pointers(ty) {
-            TypeRef::Named(id) => self.object(*id),
+        // (An object whose properties are known: not a `via` struct's, which its converter makes.)
+        let Some(object) = (match strip_pointers(ty) {
+            TypeRef::Named(id) => self.object(*id).filter(|o| o.via.is_none()),
             _ => None,
+        }) else {
+            return false;
         };
         let key: String = rest.strip_prefix('.').unwrap_or_default().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
-        let property = object.and_then(|o| o.properties.iter().rev().find(|p| p.key == key));
+        let property = object.properties.iter().rev().find(|p| p.key == key);
         !key.is_empty()
             && match property.map(|p| &p.value) {
                 Some(PropertyValue::NodeType(_) | PropertyValue::Span { .. } | PropertyValue::Range | PropertyValue::FromSpan { .. }) => true,

@@ -264,20 +264,32 @@ pub fn converter_reads(schema: &Schema, id: MetaId) -> Vec<TypeRef> {
     reads
 }
 
-/// The values converter `id`'s JS reads (`DESER[…]`) and what it does with each, in every output
-/// variant: the name each is bound to (`const ident = DESER[…](POS)`), and the text after each of
-/// that name's uses; `None` where a read is not bound to a name of its own (its value may be
-/// anywhere in the converter's).
-pub fn bound_reads(schema: &Schema, id: MetaId) -> Option<Vec<(TypeRef, Vec<String>)>> {
+/// What converter `id`'s JS does with the values it reads, in every output variant.
+pub struct BoundReads {
+    /// Each value it reads (`DESER[…]`), bound to a name (`const ident = DESER[…](POS)`), and the
+    /// text after each of that name's uses.
+    pub reads: Vec<(TypeRef, Vec<String>)>,
+    /// Each property of `THIS` it reads, and the text after that use.
+    pub this: Vec<(String, String)>,
+}
+
+/// [`BoundReads`] of converter `id`; `None` where a read is not bound to a name of its own (its
+/// value may be anywhere in the converter's).
+pub fn bound_reads(schema: &Schema, id: MetaId) -> Option<BoundReads> {
     // The snippet's text with each read as a sentinel character, and the reads in order.
-    fn flatten(parts: &[Part], text: &mut String, reads: &mut Vec<TypeRef>) {
+    // (`THIS.key` as a sentinel character too, its key kept.)
+    fn flatten(parts: &[Part], text: &mut String, reads: &mut Vec<TypeRef>, this: &mut Vec<String>) {
         for part in parts {
             match part {
                 Part::Text(t) => text.push_str(t),
-                Part::If { body, .. } => flatten(body, text, reads),
+                Part::If { body, .. } => flatten(body, text, reads, this),
                 Part::Deser(ty) => {
                     text.push('\0');
                     reads.push(ty.clone());
+                }
+                Part::This(key) => {
+                    text.push('\u{1}');
+                    this.push(key.clone());
                 }
                 _ => text.push(' '),
             }
@@ -285,8 +297,9 @@ pub fn bound_reads(schema: &Schema, id: MetaId) -> Option<Vec<(TypeRef, Vec<Stri
     }
     let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     let snippet = schema.meta[id.0].raw_deser.as_ref()?;
-    let (mut text, mut reads) = (String::new(), Vec::new());
-    flatten(&snippet.parts, &mut text, &mut reads);
+    let (mut text, mut reads, mut this) = (String::new(), Vec::new(), Vec::new());
+    flatten(&snippet.parts, &mut text, &mut reads, &mut this);
+    let this = text.match_indices('\u{1}').zip(this).map(|((at, _), key)| (key, text[at + 1..].to_owned())).collect();
     let mut bound = Vec::new();
     for (n, (at, _)) in text.match_indices('\0').enumerate() {
         // `const NAME =` right before the read.
@@ -308,7 +321,7 @@ pub fn bound_reads(schema: &Schema, id: MetaId) -> Option<Vec<(TypeRef, Vec<Stri
         }
         bound.push((reads[n].clone(), uses));
     }
-    Some(bound)
+    Some(BoundReads { reads: bound, this })
 }
 
 /// The JS text of a snippet, in every output variant.

@@ -403,7 +403,7 @@ impl Collector<'_, '_> {
     fn converted(&mut self, converter: MetaId, build: String, of: TypeId, key: Option<&str>, within: (TypeId, u32)) -> (NodeOf, WalkBody, Vec<usize>) {
         let cx = self.cx;
         let made = self.made_by(converter);
-        if !cx.model.converter_holds_reads(cx.schema, converter) {
+        if !cx.model.converter_holds_reads(cx.schema, converter, Some(of)) {
             // It holds only the nodes it makes (`converter_holds_reads`): nothing to look into.
             return (NodeOf::Made(made), WalkBody::Built { build, reads: None, value_read: None }, Vec::new());
         }
@@ -411,7 +411,7 @@ impl Collector<'_, '_> {
             Some(reads) => {
                 // A converter whose value is one of its reads, a node (`JSXElement`'s
                 // `openingElement`): walked as that read where its node type is not visited.
-                let value_read = match cx.model.converter_value_read(cx.schema, converter) {
+                let value_read = match cx.model.converter_value_read(cx.schema, converter, Some(of)) {
                     Some(read) if made.is_empty() => self.value_read(&read, &reads),
                     _ => None,
                 };
@@ -577,7 +577,7 @@ impl Collector<'_, '_> {
                             // (A converter that takes only what holds no node of the values it
                             // reads, a name, a span, holds none of theirs: it leads to the nodes
                             // it makes alone.)
-                            if cx.model.converter_holds_reads(cx.schema, converter) {
+                            if cx.model.converter_holds_reads(cx.schema, converter, None) {
                                 edges.extend(self.read_by(converter));
                             }
                         }
