@@ -934,6 +934,18 @@ function visitNode(node, t) {
   if (walkDepth < WALK_DEPTH) drain(base);
 }
 
+/**
+ * A node of the visited type `t` whose struct holds nothing that can lead to a node (an
+ * identifier), built whole: its functions for the way down and up, one after the other (what
+ * `visitNode` would push for it is what it holds that is an object: no node, and nothing to visit).
+ */
+function visitLeaf(node, t) {
+  const onEnter = enters[t];
+  const onExit = exits[t];
+  if (onEnter !== null) onEnter(node);
+  if (onExit !== null) onExit(node);
+}
+
 /** A value built whole because a converter reads it: its objects visited now. */
 function visitValue(value) {
   settle(value);
@@ -958,7 +970,17 @@ function pushNode(node, t) {
   const keys = NODE_KEYS[t];
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
-    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item)) {
+      walkStack.push(item, VISIT);
+      continue;
+    }
+    // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
+    // none at all for an empty one: `decorators` of every TypeScript identifier).
+    for (let j = item.length - 1; j >= 0; j--) {
+      const element = item[j];
+      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
+    }
   }
 }
 
@@ -1090,7 +1112,7 @@ function walkMember(pos) {
 
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
-  if (enters[5] !== null || exits[5] !== null) return visitNode(deserializeStringLiteral(pos), 5);
+  if (enters[5] !== null || exits[5] !== null) return visitLeaf(deserializeStringLiteral(pos), 5);
 }
 
 /** `Box<'a, Array<'a>>` */
@@ -1145,7 +1167,7 @@ function walkBoxNumberLiteral(pos) {
 
 /** `NumberLiteral<'a>` */
 function walkNumberLiteral(pos) {
-  if (enters[6] !== null || exits[6] !== null) return visitNode(deserializeNumberLiteral(pos), 6);
+  if (enters[6] !== null || exits[6] !== null) return visitLeaf(deserializeNumberLiteral(pos), 6);
 }
 
 /** `Box<'a, BooleanLiteral>` */
@@ -1156,7 +1178,7 @@ function walkBoxBooleanLiteral(pos) {
 
 /** `BooleanLiteral` */
 function walkBooleanLiteral(pos) {
-  if (enters[7] !== null || exits[7] !== null) return visitNode(deserializeBooleanLiteral(pos), 7);
+  if (enters[7] !== null || exits[7] !== null) return visitLeaf(deserializeBooleanLiteral(pos), 7);
 }
 
 /** `Box<'a, NullLiteral>` */
@@ -1167,7 +1189,7 @@ function walkBoxNullLiteral(pos) {
 
 /** `NullLiteral` */
 function walkNullLiteral(pos) {
-  if (enters[8] !== null || exits[8] !== null) return visitNode(deserializeNullLiteral(pos), 8);
+  if (enters[8] !== null || exits[8] !== null) return visitLeaf(deserializeNullLiteral(pos), 8);
 }
 
 /** `Vec<'a, Comment<'a>>` */
@@ -1189,7 +1211,7 @@ function walkVecComment(pos) {
 
 /** `Comment<'a>` */
 function walkComment(pos) {
-  if (enters[1] !== null || exits[1] !== null) return visitNode(deserializeComment(pos), 1);
+  if (enters[1] !== null || exits[1] !== null) return visitLeaf(deserializeComment(pos), 1);
 }
 
 /** Each walker, by index. */
