@@ -523,8 +523,6 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
     }
 }
 
-/// Whether an oxc converter's value may hold a node: it makes one, or reads a value that may
-/// (`builds`, of a type it reads).
 /// `ty` without the `Box`es, `Option`s and `Cell`s around it.
 fn strip_pointers(ty: &TypeRef) -> &TypeRef {
     match ty {
@@ -533,6 +531,8 @@ fn strip_pointers(ty: &TypeRef) -> &TypeRef {
     }
 }
 
+/// Whether an oxc converter's value may hold a node: it makes one, or reads a value that may
+/// (`builds`, of a type it reads).
 fn converter_reaches(schema: &Schema, converter: MetaId, builds: impl Fn(&TypeRef) -> bool) -> bool {
     !oxc::made_node_types(schema, converter).is_empty() || oxc::converter_reads(schema, converter).iter().any(builds)
 }

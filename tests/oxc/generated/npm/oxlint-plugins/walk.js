@@ -10854,16 +10854,18 @@ function pushNode(node, t) {
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];
     if (item === null || typeof item !== "object") continue;
-    if (!Array.isArray(item)) {
-      walkStack.push(item, VISIT);
-      continue;
-    }
     // An array's elements pushed now, as `visitBuilt` would push them (no frame for the array, and
     // none at all for an empty one: `decorators` of every TypeScript identifier).
-    for (let j = item.length - 1; j >= 0; j--) {
-      const element = item[j];
-      if (element !== null && typeof element === "object") walkStack.push(element, VISIT);
-    }
+    if (Array.isArray(item)) pushElements(item);
+    else walkStack.push(item, VISIT);
+  }
+}
+
+/** Pushes the objects of an array built, the last first, to be visited in order. */
+function pushElements(array) {
+  for (let i = array.length - 1; i >= 0; i--) {
+    const item = array[i];
+    if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
   }
 }
 
@@ -10879,10 +10881,7 @@ function drainAtDepth(base) {
 /** Visits an object or array built, pushing what it holds that may hold visited nodes. */
 function visitBuilt(value) {
   if (Array.isArray(value)) {
-    for (let i = value.length - 1; i >= 0; i--) {
-      const item = value[i];
-      if (item !== null && typeof item === "object") walkStack.push(item, VISIT);
-    }
+    pushElements(value);
     return;
   }
   const type = value.type;
