@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import { parseFile } from "../acorn.js";
 import { parseCommandLine, usageError } from "../command-line.js";
 import { importWalker, TARGET_OPTION, targetsOption } from "../targets.js";
-import { EACH_TYPE_EVERY, eachTypeDifference, rulesDifference } from "../walk-rules.js";
+import { eachTypeCheck, rulesDifference } from "../walk-rules.js";
 import { toJson } from "./estree-json.js";
 
 const WASM_ENCODE = new URL("./wasm-encode.js", import.meta.url).pathname;
@@ -113,15 +113,15 @@ function checkParents(node, parent, path) {
  * the rules whose nodes do not nest are compared whole (a lazy target's materialized); the others
  * by type and span. Where nodes have no parent links, each type of `WALK_WORDS` is walked alone too
  * (with them, a walk that meets one node reads the whole tree: the `sparse` rule covers them), and
- * where `eachType` (one file in `EACH_TYPE_EVERY`), every node type alone, its nodes compared whole.
+ * in some files (by `index`, `eachTypeCheck`), every node type alone, its nodes compared whole.
  */
-function checkWalks(walker, bytes, program, lazy, parentLinks, eachType) {
+function checkWalks(walker, bytes, program, lazy, parentLinks, index) {
   const types = new Set(Object.keys(walker.VISITOR_KEYS));
   const whole = lazy ? (node) => walker.materialize(node) : (node) => node;
   const words = parentLinks ? {} : walker.WALK_WORDS;
   const walk = (visitor) => walker.walk(bytes, visitor);
   const compareWhole = (expected, actual) => firstDifference(expected, whole(actual), expected.type);
-  return rulesDifference(walk, types, program, walker.VISITOR_KEYS, compareWhole, words) ?? (eachType && !parentLinks ? eachTypeDifference(walk, types, program, walker.VISITOR_KEYS, compareWhole) : null);
+  return rulesDifference(walk, types, program, walker.VISITOR_KEYS, compareWhole, words) ?? (parentLinks ? null : eachTypeCheck(index, walk, types, program, walker.VISITOR_KEYS, compareWhole));
 }
 
 /** The path of file `index`'s inputs and outputs in `work`, without extension. */
@@ -192,7 +192,7 @@ async function main() {
         return;
       }
       // The walker, where the target has one: each rule's visits against a walk of acorn's tree.
-      const walkProblem = walker === null ? null : checkWalks(walker, bytes, program, target.lazy, target.bufferLayout === "linter", index % EACH_TYPE_EVERY === 0);
+      const walkProblem = walker === null ? null : checkWalks(walker, bytes, program, target.lazy, target.bufferLayout === "linter", index);
       if (walkProblem) {
         mismatches++;
         console.log(`mismatch ${target.name} ${shown}: walk: ${walkProblem}`);

@@ -16,8 +16,8 @@
 // `walk` on the same buffer and compared with the same rule run on oxc's tree by oxc-parser's own
 // `visitorKeys` (TS-ESLint's): the events in order, the nodes of the rules whose nodes do not nest
 // compared whole (in the `parent` variants, by type and span, and each visited node's `parent`
-// checked to hold it); in one file of `EACH_TYPE_EVERY` (variants without parents), every node
-// type visited alone, its nodes compared whole.
+// checked to hold it); in one file of 8 (variants without parents), every node type visited
+// alone, its nodes compared whole (`eachTypeCheck`).
 //
 // Only the bare deserializers are compared: oxc's `parseSync` additionally unshifts the hashbang into
 // `comments` for JS (raw-transfer/eager.js), which is not the deserializer's work.
@@ -37,7 +37,7 @@ import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/
 import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 import { createRequire } from "node:module";
 import { usageError } from "../command-line.js";
-import { EACH_TYPE_EVERY, eachTypeDifference, rulesDifference } from "../walk-rules.js";
+import { eachTypeCheck, rulesDifference } from "../walk-rules.js";
 import { importWalker, targetAndPaths } from "../targets.js";
 import { addParents, firstDifference } from "./compare.js";
 import { LANGS, collectFiles, kindOf } from "./files.js";
@@ -82,14 +82,14 @@ const { visitorKeys: OXC_VISITOR_KEYS } = createRequire(import.meta.url)("oxc-pa
  * arguments) with each rule of tests/walk-rules.js and what a walk of oxc's `program` by
  * oxc-parser's visitor keys visits, or null. `parent`: nodes have parent links (each holds the
  * whole tree: compared by type and span; and no type of `WALK_WORDS` is walked alone, for a walk
- * that meets one node reads the whole tree: the `sparse` rule covers them). `eachType`: every node
- * type visited alone too (`eachTypeDifference`).
+ * that meets one node reads the whole tree: the `sparse` rule covers them). `index`: the file's,
+ * by which some files have every node type visited alone too (`eachTypeCheck`).
  */
-function checkWalks(walker, parent, program, args, eachType) {
+function checkWalks(walker, parent, program, args, index) {
   const types = new Set(Object.keys(walker.VISITOR_KEYS));
   const compareWhole = parent ? null : (expected, actual) => firstDifference(expected, actual);
   const walk = (visitor) => walker.walk(...args, visitor);
-  return rulesDifference(walk, types, program, OXC_VISITOR_KEYS, compareWhole, parent ? {} : walker.WALK_WORDS) ?? (eachType && !parent ? eachTypeDifference(walk, types, program, OXC_VISITOR_KEYS, compareWhole) : null);
+  return rulesDifference(walk, types, program, OXC_VISITOR_KEYS, compareWhole, parent ? {} : walker.WALK_WORDS) ?? (parent ? null : eachTypeCheck(index, walk, types, program, OXC_VISITOR_KEYS, compareWhole));
 }
 
 async function main() {
@@ -173,7 +173,7 @@ async function main() {
       }
       if (walker !== null) {
         const t4 = performance.now();
-        const walkDifference = checkWalks(walker, options.parent, theirs.program, [buffer, sourceText, sourceStartPos, sourceByteLen], index % EACH_TYPE_EVERY === 0);
+        const walkDifference = checkWalks(walker, options.parent, theirs.program, [buffer, sourceText, sourceStartPos, sourceByteLen], index);
         time.walk += performance.now() - t4;
         if (walkDifference !== null) {
           mismatches++;
