@@ -181,18 +181,7 @@ export function eachTypeCheck(index, walk, types, program, referenceKeys, compar
 export function eachTypeDifference(walk, types, program, referenceKeys, compareWhole, skipping = false) {
   const present = new Set();
   for (const [, node] of referenceEvents(program, referenceKeys, { enter: [...types], exit: [], skip: [] }, types)) present.add(node.type);
-  for (const type of present) {
-    const rule = skipping ? { enter: [], exit: [type], skip: [type] } : { enter: [type], exit: [], skip: [] };
-    const { visitor, log } = events(rule, types);
-    try {
-      walk(visitor);
-    } catch (error) {
-      return `${type} alone: walk threw: ${error.message}`;
-    }
-    const difference = eventsDifference(referenceEvents(program, referenceKeys, rule, types), log, compareWhole);
-    if (difference !== null) return `${type} alone${skipping ? ", skipped, down and up" : ""}: ${difference}`;
-  }
-  return null;
+  return aloneDifference(walk, types, [...present], program, referenceKeys, compareWhole, skipping, (type) => `${type} alone${skipping ? ", skipped, down and up" : ""}`);
 }
 
 /**
@@ -204,18 +193,31 @@ export function eachTypeDifference(walk, types, program, referenceKeys, compareW
  */
 function wordsDifference(walk, types, program, referenceKeys, walkWords) {
   const wordTypes = Object.keys(walkWords).filter((type) => types.has(type));
-  if (wordTypes.length === 0) return null;
-  const expected = new Map(wordTypes.map((type) => [type, []]));
-  for (const event of referenceEvents(program, referenceKeys, { enter: wordTypes, exit: [], skip: [] }, types)) expected.get(event[1].type).push(event);
-  for (const type of wordTypes) {
-    const log = [];
+  return aloneDifference(walk, types, wordTypes, program, referenceKeys, () => null, false, (type) => `words of ${type} (${walkWords[type].join(", ")})`);
+}
+
+/**
+ * The first difference, or null, between what a walk visiting one type of `alone` at a time visits
+ * (its way down; with `skipping`, its way up too, its children skipped) and what the same visitor
+ * gives on the reference tree, the nodes compared by `sameNode`; `label(type)` starts a message.
+ */
+function aloneDifference(walk, types, alone, program, referenceKeys, sameNode, skipping, label) {
+  const ruleOf = (type) => (skipping ? { enter: [], exit: [type], skip: [type] } : { enter: [type], exit: [], skip: [] });
+  // The ways down alone: every type's events from one walk of the reference tree.
+  const downs = skipping ? null : new Map(alone.map((type) => [type, []]));
+  if (downs !== null && alone.length > 0) {
+    for (const event of referenceEvents(program, referenceKeys, { enter: alone, exit: [], skip: [] }, types)) downs.get(event[1].type).push(event);
+  }
+  for (const type of alone) {
+    const { visitor, log } = events(ruleOf(type), types);
     try {
-      walk({ [type]: (node) => void log.push(["enter", node]) });
+      walk(visitor);
     } catch (error) {
-      return `words of ${type}: walk threw: ${error.message}`;
+      return `${label(type)}: walk threw: ${error.message}`;
     }
-    const difference = eventsDifference(expected.get(type), log, () => null);
-    if (difference !== null) return `words of ${type} (${walkWords[type].join(", ")}): ${difference}`;
+    const expected = downs?.get(type) ?? referenceEvents(program, referenceKeys, ruleOf(type), types);
+    const difference = eventsDifference(expected, log, sameNode);
+    if (difference !== null) return `${label(type)}: ${difference}`;
   }
   return null;
 }
