@@ -301,15 +301,36 @@ impl Model {
         converter_reaches(schema, converter, |ty| self.builds_nodes(ty))
     }
 
-    /// Whether an oxc converter's value may hold nodes of the values it reads: `false` where each
-    /// read is bound to a name and only properties of it that hold no node are taken
-    /// (`ident.name`, `ident.start`: `JSXElementIdentifierReference` makes a `JSXIdentifier` of an
-    /// `IdentifierReference`, which it does not hold). A walk need not look into such reads.
-    /// `holder`: the struct whose object `THIS` is, if any; a property of it that may hold a node
-    /// counts as held unless the converter only compares it with `null`.
-    pub fn converter_holds_reads(&self, schema: &Schema, converter: MetaId, holder: Option<TypeId>) -> bool {
-        let Some(bound) = oxc::bound_reads(schema, converter) else { return true };
-        !self.this_holds_no_node(schema, &bound, holder) || bound.reads.iter().any(|(ty, uses)| uses.iter().any(|rest| !self.takes_no_node(schema, ty, rest)))
+    /// What an oxc converter's value keeps of the values it reads, from its JS: nothing that can
+    /// hold a node where each read is bound to a name and only properties of it that hold no node
+    /// are taken (`ident.name`, `ident.start`: `JSXElementIdentifierReference` makes a
+    /// `JSXIdentifier` of an `IdentifierReference`, which it does not hold); one read, where that
+    /// read is its value, altered only in such properties (`JSXElementOpeningElement`'s
+    /// `openingElement`, whose `selfClosing` it sets); else anything. `holder`: the struct whose
+    /// object `THIS` is, if any; a property of it that may hold a node counts as kept unless the
+    /// converter only compares it with `null`.
+    pub fn converter_keeps(&self, schema: &Schema, converter: MetaId, holder: Option<TypeId>) -> ConverterKeeps {
+        let Some(bound) = oxc::bound_reads(schema, converter) else { return ConverterKeeps::Any };
+        if !self.this_holds_no_node(schema, &bound, holder) {
+            return ConverterKeeps::Any;
+        }
+        let take_no_node = |ty: &TypeRef, uses: &[String]| uses.iter().all(|rest| self.takes_no_node(schema, ty, rest));
+        if bound.reads.iter().all(|(ty, uses)| take_no_node(ty, uses)) {
+            return ConverterKeeps::Nothing;
+        }
+        // One read is the value (its last use ends the text), the others' uses take no node.
+        let mut value = None;
+        for (ty, uses) in &bound.reads {
+            let Some((last, others)) = uses.split_last() else { return ConverterKeeps::Any };
+            let is_value = last.trim().is_empty();
+            if (is_value && value.is_some()) || !take_no_node(ty, if is_value { others } else { uses }) {
+                return ConverterKeeps::Any;
+            }
+            if is_value {
+                value = Some(ty.clone());
+            }
+        }
+        value.map_or(ConverterKeeps::Any, ConverterKeeps::Value)
     }
 
     /// Whether what a converter takes of `THIS` (`holder`'s object) holds no node: properties of it
@@ -320,33 +341,6 @@ impl Model {
             let known = holder.and_then(|id| self.object(id)).is_some_and(|o| o.properties.iter().any(|p| &p.key == key));
             compared || (known && holder.is_some_and(|id| self.takes_no_node(schema, &TypeRef::Named(id), &format!(".{key}"))))
         })
-    }
-
-    /// The value an oxc converter reads that is its own value, altered only in properties that
-    /// hold no node: `JSXElementOpeningElement`'s `openingElement`, whose `selfClosing` it sets.
-    /// What the converter's value holds is then what that value holds, and the converter holds
-    /// nothing of its other reads.
-    pub fn converter_value_read(&self, schema: &Schema, converter: MetaId, holder: Option<TypeId>) -> Option<TypeRef> {
-        let bound = oxc::bound_reads(schema, converter)?;
-        if !self.this_holds_no_node(schema, &bound, holder) {
-            return None;
-        }
-        let mut value = None;
-        for (ty, uses) in &bound.reads {
-            let (last, others) = uses.split_last()?;
-            let is_value = last.trim().is_empty();
-            if is_value && value.is_some() {
-                return None;
-            }
-            let scalar_uses = if is_value { others } else { uses.as_slice() };
-            if !scalar_uses.iter().all(|rest| self.takes_no_node(schema, ty, rest)) {
-                return None;
-            }
-            if is_value {
-                value = Some(ty.clone());
-            }
-        }
-        value
     }
 
     /// Whether `rest`, the text after a use of a value of type `ty` that a converter reads, takes a
@@ -521,6 +515,17 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
             return builds;
         }
     }
+}
+
+/// What an oxc converter's value keeps of the values it reads ([`Model::converter_keeps`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConverterKeeps {
+    /// Nothing that can hold a node: its value holds only the nodes it makes.
+    Nothing,
+    /// The one read that is its value, a node whose other properties it does not touch.
+    Value(TypeRef),
+    /// Anything it reads, as far as its JS tells.
+    Any,
 }
 
 /// `ty` without the `Box`es, `Option`s and `Cell`s around it.

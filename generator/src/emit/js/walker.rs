@@ -29,7 +29,7 @@ use crate::emit::EmitContext;
 use crate::emit::text::js_string;
 use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
-use crate::model::{PropertyValue, VariantValue};
+use crate::model::{ConverterKeeps, PropertyValue, VariantValue};
 
 /// How a format builds the values a walk hands over: the deserializer's own functions.
 pub(in crate::emit::js) trait WalkSource<'a> {
@@ -154,7 +154,7 @@ pub(in crate::emit::js) enum WalkBody {
     /// the converter reads (an `Object` without a node), where that is known: the value is built
     /// only where those hold a node of a visited type (a scan, which visits nothing), or where the
     /// converter makes one itself. `value_read`: where the converter's value is a node it reads,
-    /// altered only in properties that hold no node (`Model::converter_value_read`), that node's
+    /// altered only in properties that hold no node (`ConverterKeeps::Value`), that node's
     /// type and walker: the value is walked as that node where its type is not visited.
     Built { build: String, reads: Option<Step>, value_read: Option<(usize, Step)> },
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
@@ -403,16 +403,17 @@ impl Collector<'_, '_> {
     fn converted(&mut self, converter: MetaId, build: String, of: TypeId, key: Option<&str>, within: (TypeId, u32)) -> (NodeOf, WalkBody, Vec<usize>) {
         let cx = self.cx;
         let made = self.made_by(converter);
-        if !cx.model.converter_holds_reads(cx.schema, converter, Some(of)) {
-            // It holds only the nodes it makes (`converter_holds_reads`): nothing to look into.
+        let keeps = cx.model.converter_keeps(cx.schema, converter, Some(of));
+        if keeps == ConverterKeeps::Nothing {
+            // It holds only the nodes it makes: nothing to look into.
             return (NodeOf::Made(made), WalkBody::Built { build, reads: None, value_read: None }, Vec::new());
         }
         match self.source.converter_reads(converter, Some(within), key.map(|_| of)) {
             Some(reads) => {
                 // A converter whose value is one of its reads, a node (`JSXElement`'s
                 // `openingElement`): walked as that read where its node type is not visited.
-                let value_read = match cx.model.converter_value_read(cx.schema, converter, Some(of)) {
-                    Some(read) if made.is_empty() => self.value_read(&read, &reads),
+                let value_read = match keeps {
+                    ConverterKeeps::Value(read) if made.is_empty() => self.value_read(&read, &reads),
                     _ => None,
                 };
                 let reads = self.step_of(&Walked::Reads { of, key: key.map(str::to_owned), reads }, "pos".to_owned());
@@ -577,7 +578,7 @@ impl Collector<'_, '_> {
                             // (A converter that takes only what holds no node of the values it
                             // reads, a name, a span, holds none of theirs: it leads to the nodes
                             // it makes alone.)
-                            if cx.model.converter_holds_reads(cx.schema, converter, None) {
+                            if cx.model.converter_keeps(cx.schema, converter, None) != ConverterKeeps::Nothing {
                                 edges.extend(self.read_by(converter));
                             }
                         }
