@@ -124,6 +124,52 @@ test("the visitor's keys must name node types of the tree, and its values be fun
   walk(modern, { Identifier: undefined });
 });
 
+test("a class instance visits with its methods, the nearest of each, called on the instance", () => {
+  // A class's methods are not enumerable: a walk that looked at `for…in`'s keys only visited nothing.
+  class Counter {
+    constructor() {
+      this.seen = [];
+    }
+    note(node) {
+      this.seen.push(`${node.type} ${node.start}`);
+    }
+    Identifier(node) {
+      this.note(node);
+    }
+    "FunctionDeclaration:exit"(node) {
+      this.note(node);
+    }
+  }
+  class Rule extends Counter {
+    // Nearer than Counter's: this one is called.
+    Identifier(node) {
+      this.note({ type: "Id", start: node.start });
+    }
+  }
+  const expected = [];
+  const literal = {
+    Identifier: (node) => void expected.push(`Id ${node.start}`),
+    "FunctionDeclaration:exit": (node) => void expected.push(`FunctionDeclaration ${node.start}`),
+  };
+  walk(modern, literal);
+  assert.ok(expected.length > 2);
+  const rule = new Rule();
+  walk(modern, rule);
+  assert.deepEqual(rule.seen, expected);
+  const visited = new Rule();
+  visit(deserialize(modern), visited);
+  assert.deepEqual(visited.seen, expected);
+  // An own key set to `undefined` hides the prototype's method, as `rule.Identifier` is undefined.
+  const hidden = new Rule();
+  hidden.Identifier = undefined;
+  walk(modern, hidden);
+  assert.deepEqual(hidden.seen, expected.filter((line) => !line.startsWith("Id ")));
+  // A method of a node type's name that is no function is refused, as an own key is.
+  class Broken {}
+  Object.defineProperty(Broken.prototype, "Identifier", { value: 1 });
+  assert.throws(() => walk(modern, new Broken()), { name: "TypeError", message: "walk: the visitor's `Identifier` is not a function" });
+});
+
 test("a walk sees only its own visitor's functions: none of an earlier walk's, none of a refused visitor's", () => {
   // The functions are kept in arrays made once, filled in for a walk and emptied after it. A
   // block lies on the way to the file's `debugger` statement: a walk of that statement alone

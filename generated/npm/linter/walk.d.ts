@@ -1201,7 +1201,8 @@ export interface NodesByType {
 /**
  * What `walk` and `visit` call: for a node type, a function called with each node of that type on
  * the way down (returning `false` skips the node's children), and for `"Type:exit"` one called on
- * the way up. Keys that name no node type are a `TypeError`.
+ * the way up. Keys that name no node type are a `TypeError`, but for an instance of a class:
+ * its other members are its state and helpers, and its methods visit (called on it).
  */
 export type Visitor = {
   [T in keyof NodesByType]?: (node: NodesByType[T]) => void | boolean;

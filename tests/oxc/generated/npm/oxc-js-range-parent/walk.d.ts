@@ -2101,7 +2101,8 @@ export type NodeOfType<T extends string, N = Node> = N extends { type: infer U }
 /**
  * What `walk` and `visit` call: for a node type, a function called with each node of that type on
  * the way down (returning `false` skips the node's children), and for `"Type:exit"` one called on
- * the way up. Keys that name no node type are a `TypeError`.
+ * the way up. Keys that name no node type are a `TypeError`, but for an instance of a class:
+ * its other members are its state and helpers, and its methods visit (called on it).
  */
 export type Visitor = {
   [T in Node["type"]]?: (node: NodeOfType<T>) => void | boolean;

@@ -9659,7 +9659,8 @@ const plans = new Map();
  * holds the whole tree, so the first node of a visited type met has the whole tree built and
  * visited, and until then what cannot lead to one is not read. Throws a `RawastBufferError`
  * for a buffer `deserialize` would refuse where the walk reads it, and a `TypeError` for a
- * visitor key that names no node type.
+ * visitor key that names no node type (but for an instance of a class, whose other members are
+ * its state and helpers, and whose methods visit, called on it).
  * @param {Uint8Array} buffer the buffer, as `deserialize` takes it (and its other arguments)
  * @param {object} visitor
  */
@@ -9733,16 +9734,38 @@ export function visit(value, visitor) {
 function setVisitor(visitor) {
   if (visitor === null || typeof visitor !== "object") throw new TypeError("walk: `visitor` must be an object of functions keyed by node type");
   const visited = [];
+  // An instance of a class (not an object literal, nor one made by `Object.create` of one): its own
+  // members that name no node type are its state and helpers, not typos, and its methods, which
+  // `for…in` does not see (they are not enumerable), visit too.
+  const proto = Object.getPrototypeOf(visitor);
+  const ofClass = proto !== null && proto !== Object.prototype && proto.constructor !== Object;
   try {
     for (const key in visitor) {
       const visit = visitor[key];
       if (visit === undefined) continue;
       const exit = key.endsWith(":exit");
       const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
-      if (index === undefined) throw new TypeError(`walk: the visitor's \`${key}\` names no node type of this tree`);
+      if (index === undefined) {
+        if (ofClass) continue;
+        throw new TypeError(`walk: the visitor's \`${key}\` names no node type of this tree`);
+      }
       if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
       (exit ? EXITS : ENTERS)[index] = visit;
       visited.push(index);
+    }
+    // The class's methods, from its prototypes, nearest first (what `visitor[key]` gives), unless a
+    // key above set the type already; bound to the visitor, as methods use `this`.
+    for (let p = ofClass ? proto : null; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const key of Object.getOwnPropertyNames(p)) {
+        const exit = key.endsWith(":exit");
+        const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
+        if (index === undefined || (exit ? EXITS : ENTERS)[index] !== null) continue;
+        const visit = visitor[key];
+        if (visit === undefined) continue;
+        if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
+        (exit ? EXITS : ENTERS)[index] = visit.bind(visitor);
+        visited.push(index);
+      }
     }
   } catch (error) {
     clearVisitor(visited);
