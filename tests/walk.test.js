@@ -114,6 +114,30 @@ test("a visitor of types with words (WALK_WORDS) visits what visit visits, words
   assert.deepEqual(lazy.WALK_WORDS, {});
 });
 
+test("a word inside a comment leads a walk by words nowhere: what holds the comment is not read", () => {
+  // How much of the buffer a walk reads, seen from outside: the positions where a corrupt word
+  // makes it throw. With the word in a comment, the walk reads the program's span and the
+  // comments, not the function around the comment; with it in a string, it reads down to the string.
+  const readPositions = (source) => {
+    const { buffer } = encodeScript("parser", source);
+    let read = 0;
+    for (let p = 0; p + 4 <= buffer.length; p += 4) {
+      const corrupt = Uint8Array.from(buffer);
+      corrupt.fill(0xff, p, p + 4);
+      try {
+        walk(corrupt, { DebuggerStatement: () => assert.fail("no debugger statement there") });
+      } catch (error) {
+        if (!(error instanceof RawastBufferError)) throw error;
+        read++;
+      }
+    }
+    return read;
+  };
+  const inComment = readPositions("function f(a) { if (a) { g(a, /* debugger */ [1, 2, a + 1]); } }\nvar x = 1;\n");
+  const inString = readPositions('function f(a) { if (a) { g(a, "debugger", [1, 2, a + 1]); } }\nvar x = 1;\n');
+  assert.ok(inComment * 3 < inString, `${inComment} positions read with the word in a comment, ${inString} in a string`);
+});
+
 test("the visitor's keys must name node types of the tree, and its values be functions", () => {
   assert.throws(() => walk(modern, { Identifer() {} }), { name: "TypeError", message: "walk: the visitor's `Identifer` names no node type of this tree" });
   assert.throws(() => walk(modern, { "Identifier:leave"() {} }), { name: "TypeError", message: /`Identifier:leave` names no node type/ });

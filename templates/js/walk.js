@@ -130,6 +130,9 @@ export function walk({{ walker.params }}, visitor) {
     const root = {{ walker.set_up }};
 {%- if walker.prunes() %}
     wordsAt = visitedWords === null ? null : findWords(visitedWords);
+{%- if !walker.comments.is_empty() %}
+    if (wordsAt !== null && wordsAt.length !== 0) dropCommented(wordsAt, root);
+{%- endif %}
 {%- endif %}
     walkStack = [];
     walkDepth = 0;
@@ -404,6 +407,58 @@ function findWords(words) {
   return at.length < 2 ? at : at.sort((a, b) => a - b);
 }
 
+{%- if !walker.comments.is_empty() %}
+/**
+ * Takes out of `at` (in order) the positions inside the source's comments (`[walk] comments`): a
+ * word there is no node's, and a walk would look for one down to the innermost node around it (a
+ * doc comment that says `import`). A comment's span is trusted as a node's is (that its source
+ * holds its words): what checks it is conformance, not the walk.
+ */
+function dropCommented(at, root) {
+{%- for c in walker.comments %}
+  dropInside(at, root + {{ c.offset }}, {{ c.len_offset }}, {{ c.size }}, {{ c.align_mask }}, {{ c.span }});
+{%- endfor %}
+}
+
+/**
+ * Takes out of `at` the positions inside the spans of the comments of the `Vec` at `vec` (their
+ * spans' `start` at `span` in each `size` bytes): for each position, the last comment that starts
+ * at or before it, by a binary search from the last one's (positions are in order, and so are a
+ * sound buffer's comments; in a corrupt one, the work is still a search per position).
+ */
+function dropInside(at, vec, lenOffset, size, alignMask, span) {
+  const len = uint32[(vec + lenOffset) >>> 2];
+  if (len === 0) return;
+  const first = {% if walker.comments_below_region %}readPointerBelow{% else %}readPointer{% endif %}(vec, len * size, alignMask) + span;
+  let kept = 0;
+  for (let i = 0, before = 0; i < at.length; i++) {
+    const word = at[i];
+    let hi = len;
+    while (before < hi) {
+      const mid = (before + hi) >>> 1;
+      if (uint32[(first + mid * size) >>> 2] <= word) before = mid + 1;
+      else hi = mid;
+    }
+    if (before > 0 && word < uint32[(first + (before - 1) * size + 4) >>> 2]) continue;
+    at[kept++] = word;
+  }
+  at.length = kept;
+}
+{%- if walker.comments_below_region %}
+
+/**
+ * The pointer at `pos` to `size` bytes aligned to `alignMask + 1`, checked to lie below the
+ * metadata: Oxlint allocates some files' comments below the AST's region, where `readPointer`
+ * would refuse them.
+ */
+function readPointerBelow(pos, size, alignMask) {
+  const target = uint32[pos >>> 2];
+  if (!(target + size <= hi) || (target & alignMask) !== 0) throw corrupt(`pointer to ${size} bytes of comments`, pos);
+  return target;
+}
+{%- endif %}
+
+{% endif -%}
 /**
  * The source as a string whose indices are the spans' offsets, or null where its bytes are no
  * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).

@@ -3413,6 +3413,7 @@ export function walk(buffer, visitor) {
   try {
     const root = setUp(buffer);
     wordsAt = visitedWords === null ? null : findWords(visitedWords);
+    if (wordsAt !== null && wordsAt.length !== 0) dropCommented(wordsAt, root);
     walkStack = [];
     walkDepth = 0;
     walkWithoutTree(root);
@@ -3593,6 +3594,40 @@ function findWords(words) {
     }
   }
   return at.length < 2 ? at : at.sort((a, b) => a - b);
+}
+/**
+ * Takes out of `at` (in order) the positions inside the source's comments (`[walk] comments`): a
+ * word there is no node's, and a walk would look for one down to the innermost node around it (a
+ * doc comment that says `import`). A comment's span is trusted as a node's is (that its source
+ * holds its words): what checks it is conformance, not the walk.
+ */
+function dropCommented(at, root) {
+  dropInside(at, root + 32, 8, 32, 7, 24);
+}
+
+/**
+ * Takes out of `at` the positions inside the spans of the comments of the `Vec` at `vec` (their
+ * spans' `start` at `span` in each `size` bytes): for each position, the last comment that starts
+ * at or before it, by a binary search from the last one's (positions are in order, and so are a
+ * sound buffer's comments; in a corrupt one, the work is still a search per position).
+ */
+function dropInside(at, vec, lenOffset, size, alignMask, span) {
+  const len = uint32[(vec + lenOffset) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(vec, len * size, alignMask) + span;
+  let kept = 0;
+  for (let i = 0, before = 0; i < at.length; i++) {
+    const word = at[i];
+    let hi = len;
+    while (before < hi) {
+      const mid = (before + hi) >>> 1;
+      if (uint32[(first + mid * size) >>> 2] <= word) before = mid + 1;
+      else hi = mid;
+    }
+    if (before > 0 && word < uint32[(first + (before - 1) * size + 4) >>> 2]) continue;
+    at[kept++] = word;
+  }
+  at.length = kept;
 }
 
 /**

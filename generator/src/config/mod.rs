@@ -59,6 +59,9 @@ pub struct Config {
     pub targets: Vec<Target>,
     /// `[walk] keywords`: node types whose source text holds one of these words.
     pub walk_keywords: Vec<WalkKeyword>,
+    /// `[walk] comments`: the struct type of the source's comments, whose spans hold no node's
+    /// words.
+    pub walk_comments: Option<ConfigName>,
 }
 
 /// A type or field name from the configuration, with where it was written.
@@ -160,7 +163,7 @@ impl Config {
         let (output_dir, regenerate) = check_output(raw.output, file, &mut diagnostics);
         let target::Targets { targets, lazy_spans } = target::check(raw.targets, schema.dialect, file, &mut diagnostics);
         let mapping = mapping::check(raw.mapping, file, &mut diagnostics);
-        let walk_keywords = walk::check(raw.walk, file, &mut diagnostics);
+        let walk::Walk { keywords: walk_keywords, comments: walk_comments } = walk::check(raw.walk, file, &mut diagnostics);
 
         // What one section needs of another.
         if mapping.discriminator.is_none() {
@@ -196,6 +199,7 @@ impl Config {
             regenerate,
             targets,
             walk_keywords,
+            walk_comments,
         };
         Diagnostics(diagnostics).into_result(config)
     }

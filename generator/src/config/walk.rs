@@ -2,7 +2,9 @@
 //! source text always holds one of a few words (a `DebuggerStatement` is `debugger`, an
 //! `ImportDeclaration` starts with `import`), those words: a walk that visits only such types skips
 //! every node whose span holds none of them, without reading what the node holds. This is a fact
-//! of the grammar, which the schema cannot say; conformance checks it on every corpus.
+//! of the grammar, which the schema cannot say; conformance checks it on every corpus. `comments`
+//! names the struct type of the source's comments: a word inside a comment's span is no node's
+//! (a doc comment that says `import` leads nowhere), so a walk does not look for nodes there.
 
 use std::collections::BTreeMap;
 
@@ -26,12 +28,20 @@ pub struct WalkKeyword {
 pub(super) struct RawWalk {
     #[serde(default)]
     keywords: BTreeMap<Spanned<String>, Spanned<Vec<String>>>,
+    #[serde(default)]
+    comments: Option<Spanned<String>>,
+}
+
+/// `[walk]`, checked: the node types' words, and the type of the comments, if named.
+pub(super) struct Walk {
+    pub(super) keywords: Vec<WalkKeyword>,
+    pub(super) comments: Option<ConfigName>,
 }
 
 /// Checks `[walk]`: each type's words are a non-empty list of non-empty ASCII words (a search of
 /// the source for them must find them where the span's offsets count, in UTF-16 units or bytes
 /// alike). Whether the types are node types is the model's to check.
-pub(super) fn check(raw: RawWalk, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Vec<WalkKeyword> {
+pub(super) fn check(raw: RawWalk, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Walk {
     let location = |span: std::ops::Range<usize>| Location::from_byte_range(&file.path, &file.text, span);
     let mut keywords = Vec::new();
     for (node_type, words) in raw.keywords {
@@ -46,5 +56,7 @@ pub(super) fn check(raw: RawWalk, file: &SourceFile, diagnostics: &mut Vec<Diagn
         }
         keywords.push(WalkKeyword { node_type: ConfigName { location: location(node_type.span()), name: node_type.into_inner() }, words: words.into_inner() });
     }
-    keywords
+    // (Whether it names a struct of the schema with a span is the model's to check.)
+    let comments = raw.comments.map(|name| ConfigName { location: location(name.span()), name: name.into_inner() });
+    Walk { keywords, comments }
 }

@@ -56,8 +56,17 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
     }
 }
 
-/// `[walk] keywords` name node types of the schema.
+/// `[walk] keywords` name node types of the schema; `[walk] comments` a struct with a span.
 pub(super) fn check_walk_keywords(schema: &Schema, model: &Model, config: &Config, diagnostics: &mut Diagnostics) {
+    if let Some(comments) = &config.walk_comments
+        && !schema.ids().any(|id| schema.get(id).name == comments.name && Model::span_field(schema, id).is_some())
+    {
+        diagnostics.push(
+            Diagnostic::new(format!("`walk.comments` names `{}`, which is no struct of the schema with a span", comments.name))
+                .at(comments.location.clone())
+                .with_help("name the type of the source's comments (such as `Comment`), whose `Vec` the root holds: words inside their spans are no node's"),
+        );
+    }
     let node_types = model.node_types(schema);
     for keyword in &config.walk_keywords {
         if !node_types.iter().any(|(name, _)| *name == keyword.node_type.name) {

@@ -60,6 +60,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         // Spans count UTF-16 units: the source decoded (as strings are, lone surrogates kept).
         source_text: (cx.model.mapping.span_unit == SpanUnit::Utf16).then(|| "decodeWtf8(sourceStart, sourceEnd - sourceStart)".to_owned()),
         few_strings: false,
+        comments_below_region: false,
     };
     let has_walker = super::has_walker(cx);
     let walker = if has_walker && module == Module::Walk { walker(&mut builder, cx, &root, entry) } else { None };

@@ -103,6 +103,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         // (A lazy tree decodes the source a chunk at a time, in its context: no walk skips by words.)
         source_text: None,
         few_strings: false,
+        comments_below_region: false,
         lazy: true,
     };
     let has_walker = super::has_walker(cx);

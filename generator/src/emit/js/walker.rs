@@ -127,6 +127,22 @@ pub(in crate::emit::js) struct WalkerView {
     pub(in crate::emit::js) source_text: String,
     /// [`WalkEntry::few_strings`].
     pub(in crate::emit::js) few_strings: bool,
+    /// [`WalkEntry::comments_below_region`].
+    pub(in crate::emit::js) comments_below_region: bool,
+    /// Where a walk that skips by words finds the source's comments (`[walk] comments`), whose
+    /// spans hold no node's words; empty where it does not skip, or no comments are named.
+    pub(in crate::emit::js) comments: Vec<CommentsVec>,
+}
+
+/// A `Vec` of comments in the root (or a struct inline in it), and where each comment's span is.
+pub(in crate::emit::js) struct CommentsVec {
+    /// The `Vec`'s offset from the root, and its length's from the `Vec`.
+    pub(in crate::emit::js) offset: u32,
+    pub(in crate::emit::js) len_offset: u32,
+    pub(in crate::emit::js) size: u32,
+    pub(in crate::emit::js) align_mask: u32,
+    /// The offset of a comment's span's `start` (its `end` follows).
+    pub(in crate::emit::js) span: u32,
 }
 
 pub(in crate::emit::js) struct WalkFunction {
@@ -293,6 +309,10 @@ pub(in crate::emit::js) struct WalkEntry {
     /// `setUp` reads `fewStrings` (oxc's): a walk that skips by words sets it, and `setUp` makes no
     /// copy of a non-ASCII source's bytes to slice strings from.
     pub(in crate::emit::js) few_strings: bool,
+    /// The comments (`[walk] comments`) may lie anywhere below the buffer's metadata, not only in
+    /// the AST's region that `readPointer` allows: Oxlint allocates some files' comments below the
+    /// program's.
+    pub(in crate::emit::js) comments_below_region: bool,
 }
 
 /// The walker of a target's tree, from its root; `None` when the model's visitor keys are errors
@@ -303,6 +323,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
     let discriminator = model.mapping.discriminator.clone().unwrap_or_else(|| "type".to_owned());
     let node_types = keys.entries.iter().filter(|e| model.node_types(cx.schema).iter().any(|(t, _)| *t == e.name)).map(|e| e.name.clone()).collect();
     let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new() };
+    let root_type = root;
     let root = collector.index(&Walked::Type(root.clone()));
     let result = cx.result();
     let Shape::Struct { field_offsets } = &collector.source.builder().layout.get(result.root).shape else { unreachable!("the root is a struct") };
@@ -319,11 +340,12 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         .collect();
     let scans = functions.iter().any(|f| matches!(f.body, WalkBody::Built { reads: Some(_), .. }));
     let makes = scans || functions.iter().any(WalkFunction::builds_made);
-    let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release, lazy, source_text, few_strings } = entry;
-    let node_words = match &source_text {
+    let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release, lazy, source_text, few_strings, comments_below_region } = entry;
+    let node_words: Vec<String> = match &source_text {
         Some(_) if !cx.config.walk_keywords.is_empty() => collector.node_types.iter().map(|name| node_words(cx, name)).collect(),
         _ => Vec::new(),
     };
+    let comments = if node_words.is_empty() { Vec::new() } else { comments_vecs(cx, collector.source.builder().layout, root_type) };
     Some(WalkerView {
         functions,
         node_types,
@@ -343,7 +365,43 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         node_words,
         source_text: source_text.unwrap_or_default(),
         few_strings,
+        comments_below_region,
+        comments,
     })
+}
+
+/// The `Vec`s of `[walk] comments` in the walk's root struct and in the structs inline in it
+/// (oxc-parser's buffers hold them in `RawTransferData`, Oxlint's in `Program`, its root).
+fn comments_vecs(cx: &EmitContext, layout: &crate::layout::SchemaLayout, root: &TypeRef) -> Vec<CommentsVec> {
+    let Some(comments) = &cx.config.walk_comments else { return Vec::new() };
+    let Some(comment) = cx.schema.ids().find(|id| cx.schema.get(*id).name == comments.name && crate::model::Model::span_field(cx.schema, *id).is_some()) else {
+        return Vec::new();
+    };
+    let Some(span) = span_offset(cx, layout, comment) else { return Vec::new() };
+    let mut found = Vec::new();
+    let mut structs = match root {
+        TypeRef::Named(id) => vec![(*id, 0)],
+        _ => Vec::new(),
+    };
+    // (Two levels: the root's fields, and those of the structs inline in it.)
+    for depth in 0..2 {
+        let mut inner = Vec::new();
+        for (id, base) in structs {
+            let (TypeKind::Struct(s), Shape::Struct { field_offsets }) = (&cx.schema.get(id).kind, &layout.get(id).shape) else { continue };
+            for (field, offset) in s.fields.iter().zip(field_offsets) {
+                match &field.ty {
+                    TypeRef::Vec(element) if **element == TypeRef::Named(comment) => {
+                        let element_layout = layout.of(element);
+                        found.push(CommentsVec { offset: base + offset, len_offset: layout.width.bytes(), size: element_layout.size, align_mask: element_layout.align - 1, span });
+                    }
+                    TypeRef::Named(inline) if depth == 0 && matches!(cx.schema.get(*inline).kind, TypeKind::Struct(_)) => inner.push((*inline, base + offset)),
+                    _ => {}
+                }
+            }
+        }
+        structs = inner;
+    }
+    found
 }
 
 impl Collector<'_, '_> {

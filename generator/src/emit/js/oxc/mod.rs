@@ -188,6 +188,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, module: s
             // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
             source_text: Some("sourceText".to_owned()),
             few_strings: true,
+            comments_below_region: linter,
         };
         walker(&mut emitter, cx, &TypeRef::Named(root), entry)
     };
