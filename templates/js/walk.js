@@ -429,7 +429,15 @@ function dropCommented(at, root) {
 function dropInside(at, vec, lenOffset, size, alignMask, span) {
   const len = uint32[(vec + lenOffset) >>> 2];
   if (len === 0) return;
-  const first = {% if walker.comments_below_region %}readPointerBelow{% else %}readPointer{% endif %}(vec, len * size, alignMask) + span;
+  let first;
+  try {
+    first = {% if walker.comments_below_region %}readPointerBelow{% else %}readPointer{% endif %}(vec, len * size, alignMask) + span;
+  } catch (error) {
+    // Comments that cannot be read drop no word: the walk reads what it reads without them, and
+    // refuses no buffer that `deserialize` (which may not read them) takes.
+    if (error instanceof RawastBufferError) return;
+    throw error;
+  }
   let kept = 0;
   for (let i = 0, before = 0; i < at.length; i++) {
     const word = at[i];
