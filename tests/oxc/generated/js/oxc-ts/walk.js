@@ -8804,8 +8804,7 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
   try {
     fewStrings = visitedWords !== null;
     const root = setUp(buffer, sourceText, sourceStartPos, sourceByteLen);
-    wordsAt = visitedWords === null ? null : findWords(visitedWords);
-    if (wordsAt !== null && wordsAt.length !== 0) dropCommented(wordsAt, root);
+    wordsAt = visitedWords === null ? null : findWords(visitedWords, root);
     walkStack = [];
     walkDepth = 0;
     walkWithoutTree(root);
@@ -8966,9 +8965,10 @@ function planOf(visited) {
  * Where `words` start in `text`, in order, and `\u` escapes that a word could be written with. A
  * word of name characters counts only where no name character is next to it: a keyword is a token
  * of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a character
- * that is in no word (most are in strings and regular expressions: `\u00e9`).
+ * that is in no word (most are in strings and regular expressions: `\u00e9`). `root`: the root's
+ * position, by which the comments are found.
  */
-function findWords(words) {
+function findWords(words, root) {
   const text = sourceForWords();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
@@ -8996,8 +8996,17 @@ function findWords(words) {
       if (code === -1 || (code < 0x80 && letters.includes(String.fromCharCode(code)))) at.push(i);
     }
   }
-  return at.length < 2 ? at : at.sort((a, b) => a - b);
+  if (at.length > 1) at.sort((a, b) => a - b);
+  if (at.length !== 0 && text.length >= DROP_COMMENTED_FROM) dropCommented(at, root);
+  return at;
 }
+// Sources shorter than this (in the spans' units) keep the words in their comments: in them, a
+// walk led into a comment costs less than the drop, whose code runs cold, in V8's interpreter,
+// after a collection (11–21 µs on oxc's TS files of 35–97 KB, sparse walks of 190–310 µs
+// that it made 3–9% slower; 0.75 of the time on `lib.dom.d.ts`, 1.8 MB; bench/README.md,
+// 2026-11-28).
+const DROP_COMMENTED_FROM = 131072;
+
 /**
  * Takes out of `at` (in order) the positions inside the source's comments (`[walk] comments`): a
  * word there is no node's, and a walk would look for one down to the innermost node around it (a
@@ -9012,8 +9021,8 @@ function dropCommented(at, root) {
 /**
  * Takes out of `at` the positions inside the spans of the comments of the `Vec` at `vec` (their
  * spans' `start` at `span` in each `size` bytes): for each position, the last comment that starts
- * at or before it, by a binary search from the last one's (positions are in order, and so are a
- * sound buffer's comments; in a corrupt one, the work is still a search per position).
+ * at or before it, by a search from the last one's (positions are in order, and so are a sound
+ * buffer's comments; in a corrupt one, the work is still a search per position).
  */
 function dropInside(at, vec, lenOffset, size, alignMask, span) {
   const len = uint32[(vec + lenOffset) >>> 2];
@@ -9030,7 +9039,15 @@ function dropInside(at, vec, lenOffset, size, alignMask, span) {
   let kept = 0;
   for (let i = 0, before = 0; i < at.length; i++) {
     const word = at[i];
-    let hi = len;
+    // Galloping from the last position's comments: words close together (a file's imports) read
+    // comments close together, few lines of memory, where a search of all of them would read up to
+    // one line per step, cold after a collection.
+    let hi = before;
+    for (let step = 1; hi < len && uint32[(first + hi * size) >>> 2] <= word; step *= 2) {
+      before = hi + 1;
+      hi += step;
+    }
+    if (hi > len) hi = len;
     while (before < hi) {
       const mid = (before + hi) >>> 1;
       if (uint32[(first + mid * size) >>> 2] <= word) before = mid + 1;
