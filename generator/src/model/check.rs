@@ -59,7 +59,7 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
 /// `[walk] keywords` name node types of the schema; `[walk] comments` a struct with a span.
 pub(super) fn check_walk_keywords(schema: &Schema, model: &Model, config: &Config, diagnostics: &mut Diagnostics) {
     if let Some(comments) = &config.walk_comments
-        && !schema.ids().any(|id| schema.get(id).name == comments.name && Model::span_field(schema, id).is_some())
+        && Model::walk_comments_type(schema, config).is_none()
     {
         diagnostics.push(
             Diagnostic::new(format!("`walk.comments` names `{}`, which is no struct of the schema with a span", comments.name))

@@ -389,6 +389,13 @@ impl Model {
         }
     }
 
+    /// The struct `[walk] comments` names, the type of the source's comments, with a span: `None`
+    /// where none is named, or the name is no such struct (an error at the key, `check`).
+    pub fn walk_comments_type(schema: &Schema, config: &Config) -> Option<TypeId> {
+        let name = &config.walk_comments.as_ref()?.name;
+        schema.ids().find(|id| schema.get(*id).name == *name && Self::span_field(schema, *id).is_some())
+    }
+
     /// The node type name of a node struct.
     pub fn node_type(&self, id: TypeId) -> Option<&str> {
         self.object(id)?.node_type.as_deref()

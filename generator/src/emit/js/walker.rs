@@ -373,10 +373,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
 /// The `Vec`s of `[walk] comments` in the walk's root struct and in the structs inline in it
 /// (oxc-parser's buffers hold them in `RawTransferData`, Oxlint's in `Program`, its root).
 fn comments_vecs(cx: &EmitContext, layout: &crate::layout::SchemaLayout, root: &TypeRef) -> Vec<CommentsVec> {
-    let Some(comments) = &cx.config.walk_comments else { return Vec::new() };
-    let Some(comment) = cx.schema.ids().find(|id| cx.schema.get(*id).name == comments.name && crate::model::Model::span_field(cx.schema, *id).is_some()) else {
-        return Vec::new();
-    };
+    let Some(comment) = crate::model::Model::walk_comments_type(cx.schema, cx.config) else { return Vec::new() };
     let Some(span) = span_offset(cx, layout, comment) else { return Vec::new() };
     let mut found = Vec::new();
     let mut structs = match root {
